@@ -1,0 +1,3 @@
+from kb.cli.main import main
+
+main()

@@ -1,0 +1,167 @@
+"""Bytes to text: detect the encoding of a rules or wiki file, split its lines, and say what was done.
+
+Releases of the rules came as UTF-8 with and without a byte-order mark, UTF-16 and Windows-1252,
+with CRLF, LF and bare CR line endings, sometimes mixed in one file. Nothing is replaced silently:
+bytes that no candidate encoding can represent raise `DecodeError` naming the line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from pathlib import Path
+
+from kb.model import Decoding
+
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+# Bytes Windows-1252 leaves undefined; a file containing them is not Windows-1252.
+_CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
+
+
+class DecodeError(ValueError):
+    """The bytes of `source` cannot be read as text; `line` is 1-based."""
+
+    def __init__(self, source: str, line: int, reason: str):
+        self.source, self.line, self.reason = source, line, reason
+        super().__init__(f"{source}:{line}: {reason}")
+
+
+def split_lines(text: str) -> list[str]:
+    """Split on CRLF, bare CR and LF only (never on form feeds or Unicode separators)."""
+    return LINE_BREAK.split(text)
+
+
+def count_line_endings(text: str) -> dict[str, int]:
+    counts = {"CRLF": 0, "CR": 0, "LF": 0}
+    for match in LINE_BREAK.finditer(text):
+        counts[{"\r\n": "CRLF", "\r": "CR", "\n": "LF"}[match.group()]] += 1
+    return counts
+
+
+def _line_of(data: bytes, offset: int, width: int = 1) -> int:
+    if width == 1:
+        head = data[:offset]
+        return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
+    head = data[:offset].decode("utf-16-le" if width == 2 else "utf-32-le", errors="replace")
+    return len(split_lines(head))
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """Guess UTF-16 without a BOM from where the NUL bytes fall (ASCII-heavy text only)."""
+    if len(data) < 4 or len(data) % 2:
+        return None
+    even, odd = data[0::2], data[1::2]
+    half = len(data) // 2
+    if odd.count(0) > 0.3 * half and even.count(0) < 0.05 * half:
+        return "utf-16-le"
+    if even.count(0) > 0.3 * half and odd.count(0) < 0.05 * half:
+        return "utf-16-be"
+    return None
+
+
+def _decode_mixed(data: bytes, source: str) -> tuple[str, list[str]] | None:
+    """UTF-8 lines mixed with Windows-1252 lines: decode each line on its own, or None if not mixed."""
+    pieces = re.split(rb"(\r\n|\r|\n)", data)
+    utf8_lines, cp1252_lines, out = [], [], []
+    line = 1
+    for i, piece in enumerate(pieces):
+        if i % 2:
+            out.append(piece.decode("ascii"))
+            line += 1
+            continue
+        try:
+            text = piece.decode("utf-8")
+            if not piece.isascii():
+                utf8_lines.append(line)
+        except UnicodeDecodeError:
+            bad = next((b for b in piece if b in _CP1252_HOLES), None)
+            if bad is not None:
+                raise DecodeError(
+                    source, line, f"byte 0x{bad:02X} is neither UTF-8 nor Windows-1252"
+                ) from None
+            text = piece.decode("cp1252")
+            cp1252_lines.append(line)
+        out.append(text)
+    if not utf8_lines:
+        return None
+    sample = ", ".join(map(str, cp1252_lines[:5]))
+    more = " …" if len(cp1252_lines) > 5 else ""
+    note = (
+        f"mixed encodings: {len(utf8_lines)} lines UTF-8, {len(cp1252_lines)} lines "
+        f"Windows-1252 (lines {sample}{more})"
+    )
+    return "".join(out), [note]
+
+
+def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
+    """Decode `data`, returning the text (BOM removed, line endings kept) and a report."""
+    notes: list[str] = []
+    encoding, bom = "", False
+    for mark, name in _BOMS:
+        if data.startswith(mark):
+            encoding, bom = name, True
+            body = data[len(mark) :]
+            break
+    else:
+        body = data
+        if not data:
+            encoding = "empty"
+        elif b"\x00" in data:
+            encoding = _utf16_without_bom(data) or ""
+            if not encoding:
+                offset = data.index(b"\x00")
+                raise DecodeError(source, _line_of(data, offset), "binary data (NUL byte), not text")
+            notes.append(f"no byte-order mark; {encoding} recognised by its NUL bytes")
+    if encoding == "empty":
+        text = ""
+    elif encoding:
+        try:
+            text = body.decode(encoding)
+        except UnicodeDecodeError as err:
+            width = 4 if "32" in encoding else 2 if "16" in encoding else 1
+            raise DecodeError(
+                source, _line_of(body, err.start, width), f"invalid {encoding}: {err.reason}"
+            ) from None
+    else:
+        try:
+            text, encoding = body.decode("utf-8"), "utf-8" if not body.isascii() else "ascii"
+        except UnicodeDecodeError:
+            mixed = _decode_mixed(body, source)
+            if mixed is not None:
+                text, more = mixed
+                encoding = "utf-8+windows-1252"
+                notes.extend(more)
+            else:
+                bad = next((i for i, b in enumerate(body) if b in _CP1252_HOLES), None)
+                if bad is not None:
+                    raise DecodeError(
+                        source,
+                        _line_of(body, bad),
+                        f"byte 0x{body[bad]:02X} is neither UTF-8 nor Windows-1252",
+                    )
+                text, encoding = body.decode("cp1252"), "windows-1252"
+                notes.append("not valid UTF-8; read as Windows-1252")
+    if "\x00" in text:
+        offset = text.index("\x00")
+        raise DecodeError(source, len(split_lines(text[:offset])), "NUL character in text")
+    report = Decoding(
+        encoding=encoding,
+        bom=bom,
+        line_endings=count_line_endings(text),
+        nbsp=text.count("\u00a0"),
+        notes=tuple(notes),
+    )
+    return text, report
+
+
+def read_text(path: str | Path) -> tuple[str, Decoding]:
+    """Read and decode a file; raises `DecodeError` (a `ValueError`) for bytes that are not text."""
+    path = Path(path)
+    return decode_bytes(path.read_bytes(), str(path))

@@ -1,0 +1,87 @@
+import codecs
+
+import pytest
+
+from kb.decode import DecodeError, count_line_endings, decode_bytes, read_text, split_lines
+
+SAMPLE = "101.4.\u00a0If multiple players would make choices…\r\nExample: “Each player”\rnext\nlast"
+
+
+@pytest.mark.parametrize(
+    "data, encoding, bom",
+    [
+        (codecs.BOM_UTF8 + SAMPLE.encode("utf-8"), "utf-8", True),
+        (SAMPLE.encode("utf-8"), "utf-8", False),
+        (codecs.BOM_UTF16_LE + SAMPLE.encode("utf-16-le"), "utf-16-le", True),
+        (codecs.BOM_UTF16_BE + SAMPLE.encode("utf-16-be"), "utf-16-be", True),
+        (SAMPLE.encode("cp1252"), "windows-1252", False),
+    ],
+)
+def test_every_encoding_gives_the_same_text(data, encoding, bom):
+    text, report = decode_bytes(data, "sample.txt")
+    assert text == SAMPLE
+    assert (report.encoding, report.bom) == (encoding, bom)
+    assert report.nbsp == 1
+    assert report.line_endings == {"CRLF": 1, "CR": 1, "LF": 1}
+
+
+def test_utf16_without_bom_is_recognised_and_reported():
+    text, report = decode_bytes("Glossary\r\nActive Player\r\n".encode("utf-16-le"))
+    assert text == "Glossary\r\nActive Player\r\n"
+    assert report.encoding == "utf-16-le"
+    assert any("no byte-order mark" in note for note in report.notes)
+
+
+def test_windows_1252_is_reported_not_silent():
+    _, report = decode_bytes("player’s".encode("cp1252"))
+    assert report.encoding == "windows-1252"
+    assert report.notes
+
+
+def test_mixed_utf8_and_windows_1252_lines_are_each_decoded_and_reported():
+    data = "café\n".encode("utf-8") + "naïve’s\n".encode("cp1252") + b"plain"
+    text, report = decode_bytes(data)
+    assert text == "café\nnaïve’s\nplain"
+    assert report.encoding == "utf-8+windows-1252"
+    assert "lines 2" in report.notes[0]
+
+
+def test_split_lines_only_on_line_breaks():
+    assert split_lines("a\r\nb\rc\nd\x0ce\u2028f\x85g") == ["a", "b", "c", "d\x0ce\u2028f\x85g"]
+    assert count_line_endings("a\r\n\r\n\r\n") == {"CRLF": 3, "CR": 0, "LF": 0}
+
+
+@pytest.mark.parametrize(
+    "data, line, reason",
+    [
+        (b"one\ntwo\n\x00\x01\x02\x03binary", 3, "binary"),
+        (b"one\r\ntwo\r\nthree \x81\x8d", 3, "0x81"),
+        (codecs.BOM_UTF8 + b"ok\nstill ok\n\xff\xfe broken", 3, "invalid utf-8"),
+    ],
+)
+def test_undecodable_bytes_name_the_line_and_reason(data, line, reason):
+    with pytest.raises(DecodeError) as caught:
+        decode_bytes(data, "bad.txt")
+    assert caught.value.line == line
+    assert caught.value.source == "bad.txt"
+    assert reason in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_empty_input_is_empty_text():
+    text, report = decode_bytes(b"")
+    assert text == "" and report.encoding == "empty"
+
+
+def test_corpus_files_decode_as_their_releases_came(tmp_path):
+    from kb.corpus import load_manifest
+
+    seen = {}
+    for entry in load_manifest():
+        text, report = read_text(entry.path)
+        assert "\ufffd" not in text
+        seen[entry.path.name] = report
+    assert seen["MagicCompRules-2017-09-25.txt"].encoding == "windows-1252"
+    assert seen["MagicCompRules-2026-01-16.txt"].bom is True
+    assert seen["MagicCompRules-2026-01-16.txt"].line_endings["CR"] > 9000
+    assert seen["es-pila.txt"].nbsp > 0

@@ -111,6 +111,11 @@ class CRDocument:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     kind: str = "cr"
     lang: Lang = "en"
+    # (name, first line, last line) of each stretch of the file: "intro", "contents", "rules",
+    # "glossary", "credits", "notices". The lines of intro, contents and credits that are not in
+    # `skipped` are, in order, what `intro`, `contents` and `credits` hold (a contents line
+    # may hold several entries).
+    regions: list[tuple[str, int, int]] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         by_kind = {k: 0 for k in ("part", "section", "rule", "subrule")}

@@ -1,0 +1,39 @@
+"""The glossary: each entry is a term line followed by its definition lines, up to a blank line.
+
+Definitions with several senses write them as "1. ...", "2. ..." lines, often closed by a
+"See rule ..." line for all of them; every definition line is kept, as written, as one element
+of `senses`, so `GlossaryEntry.text` gives the definition back line for line. A term such as
+"Active Player, Nonactive Player Order" is one term: commas do not split it.
+"""
+
+from __future__ import annotations
+
+from kb.model import GlossaryEntry
+from kb.parse.cr.lines import Line
+from kb.parse.cr.report import Report
+
+
+class Glossary:
+    def __init__(self, report: Report):
+        self.report = report
+        self.entries: list[GlossaryEntry] = []
+        self._open: GlossaryEntry | None = None
+        self._terms: dict[str, int] = {}
+
+    def line(self, line: Line) -> None:
+        if self._open is None:
+            self._open = GlossaryEntry(line.text, [], "", "en", self.report.source, line.number)
+            self.entries.append(self._open)
+            first = self._terms.setdefault(line.text.casefold(), line.number)
+            if first != line.number:
+                self.report.warn(line.number, f"glossary term {line.text!r} again (first at line {first})")
+        else:
+            self._open.senses.append(line.text)
+
+    def blank(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        entry, self._open = self._open, None
+        if entry is not None and not entry.senses:
+            self.report.warn(entry.line, f"glossary term {entry.term!r} has no definition")

@@ -1,0 +1,72 @@
+"""What each line of a rules file is, on its own, before the reader decides what it means where
+it stands: blank, a numbered line, an example, a heading, the effective-date statement, or text."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from kb.parse.cr.dates import EffectiveDate, read_effective_date
+from kb.parse.cr.normalize import clean
+from kb.parse.cr.rules import NumberedLine, match_numbered
+
+
+class LineKind(enum.Enum):
+    BLANK = "blank"
+    NUMBERED = "numbered"
+    EXAMPLE = "example"
+    HEADING = "heading"
+    EFFECTIVE = "effective date"
+    TEXT = "text"
+
+
+# The document's own headings, by the name the reader knows them by.
+HEADINGS = {
+    "introduction": "Introduction",
+    "contents": "Contents",
+    "table of contents": "Contents",
+    "glossary": "Glossary",
+    "credits": "Credits",
+    "questions?": "Questions?",
+}
+_EXAMPLE = re.compile(r"Examples?[ ]*:[ ]*")
+# Long lines are prose; skip the costlier tests on them (a 5 MB line must stay cheap).
+_SHORT = 200
+
+
+@dataclass(frozen=True)
+class Line:
+    """`number` is 1-based; `text` is the cleaned line; `numbered`, `heading`, `effective` and
+    `example` are set for the matching kinds (`example` is the text after the label)."""
+
+    number: int
+    raw: str
+    text: str
+    kind: LineKind
+    numbered: NumberedLine | None = None
+    heading: str = ""
+    effective: EffectiveDate | None = None
+    example: str = ""
+
+
+def classify(number: int, raw: str) -> Line:
+    text = clean(raw)
+    if not text:
+        return Line(number, raw, text, LineKind.BLANK)
+    if text[0].isdigit():
+        numbered = match_numbered(text)
+        if numbered is not None:
+            return Line(number, raw, text, LineKind.NUMBERED, numbered=numbered)
+        return Line(number, raw, text, LineKind.TEXT)
+    label = _EXAMPLE.match(text)
+    if label is not None:
+        return Line(number, raw, text, LineKind.EXAMPLE, example=text[label.end() :])
+    if len(text) < _SHORT:
+        heading = HEADINGS.get(text.lower().rstrip(":").strip())
+        if heading is not None:
+            return Line(number, raw, text, LineKind.HEADING, heading=heading)
+        effective = read_effective_date(text)
+        if effective is not None:
+            return Line(number, raw, text, LineKind.EFFECTIVE, effective=effective)
+    return Line(number, raw, text, LineKind.TEXT)

@@ -1,0 +1,26 @@
+"""Line cleaning: what a rules line looks like once layout noise is gone.
+
+Word processors and converters leave no-break and other odd spaces after rule numbers, tabs and
+indentation before continuation paragraphs, and byte-order marks (or their Windows-1252 mojibake)
+where files were joined. None of that is content; all of it breaks naive matching.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Every space character other than U+0020 (no-break, en/em, thin, narrow no-break, ideographic),
+# plus tab and the page-break controls Word exports between sections.
+_ODD_SPACES = re.compile(r"[\t\v\f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_INVISIBLE = re.compile(r"[\ufeff\u200b\u2060]")
+_BOM_AS_CP1252 = "\u00ef\u00bb\u00bf"
+
+
+def clean(raw: str) -> str:
+    """The line's content: invisible marks removed, odd spaces made plain, ends trimmed.
+    Inner runs of spaces are kept: the text stays what the file says."""
+    if raw.startswith(_BOM_AS_CP1252):
+        raw = raw[len(_BOM_AS_CP1252) :]
+    if raw.isascii() and not _ODD_SPACES.search(raw):
+        return raw.strip()
+    return _ODD_SPACES.sub(" ", _INVISIBLE.sub("", raw)).strip()

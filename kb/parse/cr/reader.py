@@ -1,0 +1,261 @@
+"""The state machine that walks a rules file line by line.
+
+The document runs intro -> contents -> rules -> glossary -> credits -> notices; each state has
+one handler that decides what a classified line means there, and every line ends up in a record
+or in the skipped list with its reason.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable
+
+from kb.model import CRDocument, Decoding
+from kb.parse.cr.contents import contents_entries
+from kb.parse.cr.credits import NOTICE_REASON, is_notice
+from kb.parse.cr.dates import EffectiveDate
+from kb.parse.cr.glossary import Glossary
+from kb.parse.cr.lines import Line, LineKind
+from kb.parse.cr.report import Report
+from kb.parse.cr.tree import RuleTree
+
+
+class State(enum.Enum):
+    INTRO = "intro"
+    CONTENTS = "contents"
+    RULES = "rules"
+    GLOSSARY = "glossary"
+    CREDITS = "credits"
+    NOTICES = "notices"
+
+
+class Reader:
+    def __init__(self, source: str):
+        self.report = Report(source)
+        self.tree = RuleTree(self.report)
+        self.glossary = Glossary(self.report)
+        self.intro: list[str] = []
+        self.contents: list[tuple[str, str]] = []
+        self.credits: list[str] = []
+        self.effective: EffectiveDate | None = None
+        self.effective_line = 0
+        self.state = State.INTRO
+        self.regions: list[list] = [[State.INTRO.value, 1, 0]]
+        self._contents_ids: set[str] = set()
+        self._seen_text = False
+        self._handlers: dict[State, Callable[[Line], None]] = {
+            State.INTRO: self._intro,
+            State.CONTENTS: self._contents,
+            State.RULES: self._rules,
+            State.GLOSSARY: self._glossary,
+            State.CREDITS: self._credits,
+            State.NOTICES: self._notices,
+        }
+
+    def read(self, lines: Iterable[Line]) -> None:
+        for line in lines:
+            self._handlers[self.state](line)
+            if line.kind is not LineKind.BLANK:
+                self._seen_text = True
+
+    # -- states ---------------------------------------------------------------------------------
+
+    def _intro(self, line: Line) -> None:
+        kind = line.kind
+        if kind is LineKind.BLANK:
+            self.report.skip(line, "blank")
+        elif kind is LineKind.EFFECTIVE:
+            self._effective_date(line)
+        elif kind is LineKind.HEADING and line.heading != "Questions?":
+            self.report.skip(line, f"heading: {line.heading}")
+            following = {"Contents": State.CONTENTS, "Glossary": State.GLOSSARY, "Credits": State.CREDITS}
+            if line.heading in following:
+                self._enter(following[line.heading], line.number + 1)
+        elif kind is LineKind.NUMBERED:
+            self._enter(State.RULES, line.number)
+            self._rules(line)
+        elif not self._seen_text and "comprehensive rules" in line.text.lower():
+            self.report.skip(line, "document title")
+        else:
+            self.intro.append(line.text)
+
+    def _contents(self, line: Line) -> None:
+        kind = line.kind
+        if kind is LineKind.BLANK:
+            self.report.skip(line, "blank")
+            return
+        if kind is LineKind.EFFECTIVE:
+            self._effective_date(line)
+            return
+        if kind is LineKind.HEADING:
+            self.report.skip(line, f"contents entry: {line.heading}")
+            return
+        entries = contents_entries(line.numbered, line.text) if kind is not LineKind.EXAMPLE else []
+        if entries and entries[0][0] in self._contents_ids:
+            self._enter(State.RULES, line.number)
+            self._rules(line)
+        elif entries:
+            self.contents.extend(entries)
+            self._contents_ids.update(entry_id for entry_id, _ in entries)
+        elif kind is LineKind.NUMBERED:
+            self._enter(State.RULES, line.number)
+            self._rules(line)
+        else:
+            self.report.skip(line, "contents: not a part or section entry")
+            self.report.warn(line.number, "line in the contents that names no part or section")
+
+    def _rules(self, line: Line) -> None:
+        kind, tree = line.kind, self.tree
+        if kind is LineKind.BLANK:
+            self.report.skip(line, "blank")
+            tree.blank()
+        elif kind is LineKind.NUMBERED:
+            number = line.numbered.number
+            if number.kind == "part" and not tree.starts_paragraph():
+                # "2. ..." right under a rule's text is a list item of that text, not part 2.
+                tree.text(line)
+            elif number.kind in ("part", "section") and tree.has(number.id) and not tree.has_rules:
+                self._rules_were_contents(line)
+            else:
+                tree.numbered(line)
+        elif kind is LineKind.EXAMPLE:
+            tree.example(line)
+        elif kind is LineKind.HEADING and line.heading in ("Glossary", "Credits"):
+            if tree.rules and not tree.has_rules:
+                # Parts and sections with no rule yet: a contents list without its heading.
+                self.report.skip(line, f"contents entry: {line.heading}")
+                return
+            tree.close()
+            self.report.skip(line, f"heading: {line.heading}")
+            if line.heading == "Credits":
+                self.report.warn(line.number, "credits follow the rules with no glossary between")
+                self._enter(State.CREDITS, line.number + 1)
+            else:
+                self._enter(State.GLOSSARY, line.number + 1)
+        else:
+            tree.text(line)
+
+    def _glossary(self, line: Line) -> None:
+        if line.kind is LineKind.BLANK:
+            self.report.skip(line, "blank")
+            self.glossary.blank()
+        elif line.kind is LineKind.HEADING and line.heading == "Credits":
+            self.glossary.close()
+            self.report.skip(line, "heading: Credits")
+            self._enter(State.CREDITS, line.number + 1)
+        else:
+            self.glossary.line(line)
+
+    def _credits(self, line: Line) -> None:
+        if line.kind is LineKind.BLANK:
+            self.report.skip(line, "blank")
+        elif line.kind is LineKind.EFFECTIVE:
+            self._enter(State.NOTICES, line.number)
+            self._effective_date(line)
+        elif is_notice(line.text) or self._stray_rule(line):
+            self._enter(State.NOTICES, line.number)
+            self._notices(line)
+        else:
+            self.credits.append(line.text)
+
+    def _notices(self, line: Line) -> None:
+        if line.kind is LineKind.BLANK:
+            self.report.skip(line, "blank")
+        elif line.kind is LineKind.EFFECTIVE:
+            self._effective_date(line)
+        elif self._stray_rule(line):
+            self.report.skip(line, "numbered rule after the credits")
+            self.report.warn(line.number, "numbered rule after the credits (files joined?)")
+        else:
+            self.report.skip(line, NOTICE_REASON)
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _stray_rule(line: Line) -> bool:
+        return line.kind is LineKind.NUMBERED and line.numbered.number.kind in ("rule", "subrule")
+
+    def _effective_date(self, line: Line) -> None:
+        found = line.effective
+        if self.effective is None:
+            self.effective, self.effective_line = found, line.number
+            self.report.skip(line, "effective date")
+            if found.problem:
+                self.report.warn(line.number, found.problem)
+            return
+        self.report.skip(line, "effective date (repeated)")
+        if found.iso != self.effective.iso:
+            self.report.warn(
+                line.number,
+                f"effective date {found.written} differs from {self.effective.written} "
+                f"(line {self.effective_line})",
+            )
+
+    def _enter(self, state: State, first_line: int) -> None:
+        self.regions[-1][2] = first_line - 1
+        self.regions.append([state.value, first_line, 0])
+        self.state = state
+
+    def _rules_were_contents(self, line: Line) -> None:
+        """The parts and sections read so far were a contents list with no "Contents" heading:
+        they become `contents`, and the rules start again at this line."""
+        region = self.regions[-1]
+        region[0] = State.CONTENTS.value
+        listed = self.tree.reset()
+        self.contents.extend((rule.id, rule.text) for rule in listed)
+        self._contents_ids.update(rule.id for rule in listed)
+        # Warnings about those headings were about a list, not about rules.
+        self.report.diagnostics = [
+            d for d in self.report.diagnostics if not region[1] <= d.line < line.number
+        ]
+        self._enter(State.RULES, line.number)
+        self.tree.numbered(line)
+
+    # -- result ---------------------------------------------------------------------------------
+
+    def document(self, source: str, decoding: Decoding, line_count: int) -> CRDocument:
+        self.glossary.close()
+        self.regions[-1][2] = line_count
+        self._final_checks(line_count)
+        release = self.effective.iso if self.effective else ""
+        for rule in self.tree.rules:
+            rule.release = release
+        for entry in self.glossary.entries:
+            entry.release = release
+        return CRDocument(
+            source=source,
+            release=release,
+            effective=self.effective.written if self.effective else "",
+            decoding=decoding,
+            line_count=line_count,
+            intro=self.intro,
+            contents=self.contents,
+            rules=self.tree.rules,
+            glossary=self.glossary.entries,
+            credits=self.credits,
+            skipped=sorted(self.report.skipped, key=lambda s: s.line),
+            diagnostics=sorted(self.report.diagnostics, key=lambda d: d.line),
+            regions=[(name, first, last) for name, first, last in self.regions if first <= last],
+        )
+
+    def _final_checks(self, line_count: int) -> None:
+        report, tree = self.report, self.tree
+        if self.effective is None:
+            report.warn(1, 'no effective date ("These rules are effective as of ...") in the file')
+        if not tree.has_rules:
+            report.error(line_count, "no numbered rules in the file")
+        elif self.state is State.RULES:
+            report.warn(line_count, "the file ends inside the numbered rules: no glossary or credits (cut short?)")
+        elif self.state is State.GLOSSARY:
+            report.warn(line_count, "the file ends inside the glossary: no credits (cut short?)")
+        if not tree.has_rules:
+            return
+        titles = {rule.id: rule for rule in tree.rules if rule.kind in ("part", "section")}
+        missing = [entry_id for entry_id, _ in self.contents if entry_id not in titles]
+        if missing:
+            shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
+            report.warn(line_count, f"{len(missing)} parts or sections in the contents are not in the rules: {shown}")
+        for entry_id, title in self.contents:
+            rule = titles.get(entry_id)
+            if rule is not None and rule.text != title:
+                report.warn(rule.line, f"{entry_id} is titled {rule.text!r} here but {title!r} in the contents")

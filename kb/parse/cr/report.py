@@ -1,0 +1,22 @@
+"""The account every part of the parser keeps: lines that went into no record, and problems found."""
+
+from __future__ import annotations
+
+from kb.model import Diagnostic, Skipped
+from kb.parse.cr.lines import Line
+
+
+class Report:
+    def __init__(self, source: str):
+        self.source = source
+        self.skipped: list[Skipped] = []
+        self.diagnostics: list[Diagnostic] = []
+
+    def skip(self, line: Line, reason: str) -> None:
+        self.skipped.append(Skipped(self.source, line.number, reason, line.raw))
+
+    def warn(self, line_number: int, message: str) -> None:
+        self.diagnostics.append(Diagnostic(self.source, line_number, "warning", message))
+
+    def error(self, line_number: int, message: str) -> None:
+        self.diagnostics.append(Diagnostic(self.source, line_number, "error", message))

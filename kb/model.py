@@ -66,6 +66,8 @@ class GlossaryEntry:
     lang: Lang
     source: str
     line: int
+    # Last line of the definition (0 when not known); `line` is the term's.
+    end_line: int = 0
 
     @property
     def text(self) -> str:

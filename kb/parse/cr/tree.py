@@ -25,6 +25,8 @@ class RuleTree:
         # The line of a rejected number whose continuation and examples are skipped with it.
         self._rejected: int | None = None
         self._after_blank = True
+        # One warning for a run of stray paragraphs, not one per line.
+        self._stray_reported = False
 
     @property
     def has_rules(self) -> bool:
@@ -60,6 +62,7 @@ class RuleTree:
         self.rules.append(rule)
         self._first_line[rule.id] = line.number
         self._last, self._open, self._rejected = number, rule, None
+        self._stray_reported = False
         return True
 
     def example(self, line: Line) -> None:
@@ -85,7 +88,9 @@ class RuleTree:
             return
         if self._open is None or after_blank:
             self.report.skip(line, "text outside any rule")
-            self.report.warn(line.number, "paragraph that belongs to no rule")
+            if not self._stray_reported:
+                self.report.warn(line.number, "text that belongs to no rule (up to the next rule)")
+                self._stray_reported = True
             self._open, self._open_example, self._rejected = None, None, None
             return
         if self._open_example is not None:

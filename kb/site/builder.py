@@ -1,0 +1,48 @@
+"""The site builder, run from this one place.
+
+The generated Markdown is turned into HTML by an external builder (MkDocs with Material today).
+`BUILDER_COMMAND` is the only line that names it: another builder that reads the same
+configuration (Zensical, or a maintained MkDocs 1.x fork) is a change of that line.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+BUILDER_COMMAND = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file"]
+
+
+class SiteBuildError(RuntimeError):
+    """The builder failed, or warned (the build is strict); `output` holds what it said."""
+
+    def __init__(self, message: str, output: str = ""):
+        super().__init__(message)
+        self.output = output
+
+
+@dataclass(frozen=True)
+class BuilderRun:
+    command: list[str]
+    output: str
+    warnings: list[str]
+
+
+def run_builder(config_file: Path, source_date_epoch: int | None = None) -> BuilderRun:
+    """Build the site described by `config_file`; raises SiteBuildError on any warning or error."""
+    command = [*BUILDER_COMMAND, str(config_file)]
+    env = dict(os.environ)
+    if source_date_epoch is not None:
+        # Dates the builder stamps into the site (the sitemap's) come from the corpus, not the clock.
+        env["SOURCE_DATE_EPOCH"] = str(source_date_epoch)
+    env.setdefault("PYTHONHASHSEED", "0")
+    proc = subprocess.run(command, capture_output=True, text=True, env=env, cwd=Path(config_file).parent)
+    output = (proc.stdout or "") + (proc.stderr or "")
+    warnings = [line for line in output.splitlines() if line.startswith(("WARNING", "ERROR"))]
+    if proc.returncode != 0:
+        first = warnings[0] if warnings else (output.strip().splitlines() or ["no output"])[-1]
+        raise SiteBuildError(f"the site builder failed ({len(warnings)} warnings or errors): {first}", output)
+    return BuilderRun(command, output, warnings)

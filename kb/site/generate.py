@@ -1,0 +1,342 @@
+"""Corpus data to Markdown pages: one folder per language under the docs folder, rendered with the
+jinja2 templates of `site/templates/`, and the navigation of each language.
+
+This step knows nothing of the site builder: it writes Markdown (whose corpus text sits in HTML
+blocks, escaped) and static assets, and returns the navigation for whoever builds the site.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from kb.site import views
+from kb.site.locale import LANGS, format_release, other_lang, short_release, sorted_words, strings
+from kb.site.paths import ASSETS_DIR, TEMPLATES_DIR
+from kb.site.text import linkify, linkify_text, title_text, yaml_string
+from kb.site.urls import source_path
+from kb.site.views import Linker, SiteData
+
+
+@dataclass(frozen=True)
+class GeneratedPage:
+    key: str
+    lang: str
+    title: str
+
+
+@dataclass
+class Generated:
+    docs_dir: Path
+    pages: list[GeneratedPage] = field(default_factory=list)
+    nav: dict[str, list[Any]] = field(default_factory=dict)
+
+    def count(self, lang: str | None = None) -> int:
+        return sum(1 for p in self.pages if lang is None or p.lang == lang)
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["yaml"] = lambda text: Markup(yaml_string(title_text(str(text))))
+    env.filters["release"] = format_release
+    env.filters["short_release"] = short_release
+    env.filters["nl2br"] = _nl2br
+    env.filters["tojson_script"] = _json_for_script
+    return env
+
+
+def _nl2br(value: Any) -> Markup:
+    escaped = value if isinstance(value, Markup) else Markup.escape(value)
+    return Markup("<br>").join(escaped.split("\n"))
+
+
+def _json_for_script(value: Any) -> Markup:
+    """JSON inside <script type="application/json">: "<", ">" and "&" as \\u escapes, so no text
+    can close the element."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return Markup(text)
+
+
+class _Writer:
+    def __init__(self, data: SiteData, docs_dir: Path, search: bool):
+        self.data = data
+        self.docs_dir = docs_dir
+        self.search = search
+        self.env = environment()
+        self.generated = Generated(docs_dir)
+
+    def write(self, template: str, key: str, lang: str, title: str, **context: Any) -> None:
+        linker = Linker(self.data, key, lang)
+        text = self.env.get_template(template).render(
+            data=self.data,
+            key=key,
+            lang=lang,
+            other=other_lang(lang),
+            t=strings(lang),
+            link=linker,
+            title=title,
+            search=self.search,
+            **context,
+        )
+        path = self.docs_dir / lang / source_path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        self.generated.pages.append(GeneratedPage(key, lang, title))
+
+
+def generate(data: SiteData, docs_dir: Path, search: bool = True) -> Generated:
+    """Write every page of both languages under `docs_dir` (emptied first) and the assets."""
+    docs_dir = Path(docs_dir)
+    if docs_dir.exists():
+        shutil.rmtree(docs_dir)
+    docs_dir.mkdir(parents=True)
+    shutil.copytree(ASSETS_DIR, docs_dir / "assets")
+    writer = _Writer(data, docs_dir, search)
+    for lang in LANGS:
+        _language(writer, lang)
+    return writer.generated
+
+
+def _language(w: _Writer, lang: str) -> None:
+    data = w.data
+    t = strings(lang)
+    nav: list[Any] = []
+
+    w.write(f"home.{lang}.md.j2", "index", lang, t["site_name"], stats=_home_stats(data))
+    nav.append({t["home"]: source_path("index")})
+
+    # Rules: a contents page, then one page per section, grouped by part.
+    parts = []
+    rules_nav: list[Any] = [source_path("cr/index")]
+    for part in data.parts:
+        part_title, part_known = views.section_title(data, part, lang)
+        sections = []
+        part_nav = []
+        for section in data.sections:
+            if data.section_part.get(section.id) != part.id:
+                continue
+            title, known = views.section_title(data, section, lang)
+            full = f"{section.id}. {title}"
+            key = data.section_key(section.id)
+            sections.append({"id": section.id, "title": title, "known": known, "key": key})
+            rule_views = [
+                views.rule_view(data, data.rules[rule_id], Linker(data, key, lang))
+                for rule_id in data.order
+                if data.rules[rule_id].section == section.id
+            ]
+            w.write(
+                "section.md.j2",
+                key,
+                lang,
+                full,
+                section=section,
+                section_title=title,
+                title_known=known,
+                part={"id": part.id, "title": part_title},
+                rules=rule_views,
+            )
+            part_nav.append({title_text(full): source_path(key)})
+        parts.append({"id": part.id, "title": part_title, "known": part_known, "sections": sections})
+        if part_nav:
+            rules_nav.append({title_text(f"{part.id}. {part_title}"): part_nav})
+    orphans = [s for s in data.sections if data.section_part.get(s.id) not in {p.id for p in data.parts}]
+    for section in orphans:
+        title, known = views.section_title(data, section, lang)
+        key = data.section_key(section.id)
+        rule_views = [
+            views.rule_view(data, data.rules[rule_id], Linker(data, key, lang))
+            for rule_id in data.order
+            if data.rules[rule_id].section == section.id
+        ]
+        w.write("section.md.j2", key, lang, f"{section.id}. {title}", section=section, section_title=title,
+                title_known=known, part=None, rules=rule_views)
+        rules_nav.append({title_text(f"{section.id}. {title}"): source_path(key)})
+    w.write("contents.md.j2", "cr/index", lang, t["contents"], parts=parts)
+    nav.append({t["rules"]: rules_nav})
+
+    w.write("glossary.md.j2", "glossary", lang, t["glossary"], entries=_glossary(data, lang))
+    nav.append({t["glossary"]: source_path("glossary")})
+    w.write("terms.md.j2", "terms", lang, t["terminology"], terms=_terms(data, lang))
+    nav.append({t["terminology"]: source_path("terms")})
+
+    examples_nav: list[Any] = [source_path("examples/index")]
+    for example in data.examples:
+        key = f"examples/{views.example_slug(example.name)}"
+        run = views.example_run_view(data, example.name, Linker(data, key, lang))
+        w.write("example.md.j2", key, lang, run.title, example=run)
+        examples_nav.append({title_text(run.title): source_path(key)})
+    index_linker = Linker(data, "examples/index", lang)
+    w.write("examples.md.j2", "examples/index", lang, t["executable_examples"],
+            examples=[views.example_run_view(data, e.name, index_linker) for e in data.examples])
+    nav.append({t["examples"]: examples_nav})
+
+    releases_nav: list[Any] = [source_path("releases/index")]
+    for diff in data.diffs:
+        title = f"{short_release(diff.old, lang)} → {short_release(diff.new, lang)}"
+        w.write("diff.md.j2", diff.key, lang, title, diff=diff,
+                groups=views.diff_rows(data, diff, Linker(data, diff.key, lang)))
+        releases_nav.append({title_text(title): source_path(diff.key)})
+    w.write("releases.md.j2", "releases/index", lang, t["release_history"])
+    nav.append({t["releases"]: releases_nav})
+
+    w.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))
+    nav.append({t["coverage"]: source_path("coverage")})
+    w.write("graph.md.j2", "graph/index", lang, t["graph"], graph=_graph(data, lang))
+    nav.append({t["graph"]: source_path("graph/index")})
+
+    wiki_nav: list[Any] = [source_path("wiki/index")]
+    for wiki in data.wiki:
+        key = f"wiki/{wiki.slug}"
+        w.write("wiki.md.j2", key, lang, wiki.page.title, wiki=wiki, lines=_wiki_lines(data, wiki, key, lang))
+        wiki_nav.append({title_text(wiki.page.title): source_path(key)})
+    w.write("wiki_index.md.j2", "wiki/index", lang, t["wiki_sources"])
+    nav.append({t["sources"]: wiki_nav})
+
+    w.generated.nav[lang] = nav
+
+
+def _home_stats(data: SiteData) -> dict[str, Any]:
+    translated = sum(1 for r in data.rules.values() if r.spanish is not None)
+    return {
+        "releases": len(data.releases),
+        "oldest": data.releases[0] if data.releases else "",
+        "newest": data.newest,
+        "sections": len(data.sections),
+        "rules": len(data.rules),
+        "translated": translated,
+        "examples": len(data.examples),
+        "wiki": len(data.wiki),
+        "example_section": next((s.id for s in data.sections if s.id == "101"), data.sections[0].id if data.sections else ""),
+    }
+
+
+def _glossary(data: SiteData, lang: str) -> list[dict[str, Any]]:
+    """Entries sorted as a reader of `lang` expects, each with an anchor and its counterpart."""
+    entries = sorted_words(data.glossary.get(lang, []), lang, key=lambda g: g.term)
+    other = other_lang(lang)
+    taken: set[str] = set()
+    anchors = {id(g): views.term_anchor(g.term, lang, taken) for g in entries}
+    other_taken: set[str] = set()
+    other_anchors = {
+        id(g): views.term_anchor(g.term, other, other_taken)
+        for g in sorted_words(data.glossary.get(other, []), other, key=lambda g: g.term)
+    }
+    counterpart: dict[int, Any] = {}
+    for es, en in data.glossary_pairs:
+        mine, theirs = (es, en) if lang == "es" else (en, es)
+        counterpart[id(mine)] = theirs
+    linker = Linker(data, "glossary", lang)
+    out = []
+    for entry in entries:
+        match = counterpart.get(id(entry))
+        out.append(
+            {
+                "term": entry.term,
+                "anchor": anchors[id(entry)],
+                "senses": [linkify_text(sense, lang, linker.rule) for sense in entry.senses],
+                "source": entry.source,
+                "other_term": match.term if match else None,
+                "other_url": linker.other(other_anchors.get(id(match))) if match is not None else None,
+            }
+        )
+    return out
+
+
+def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:
+    linker = Linker(data, "terms", lang)
+    slugs = {str(w.page.source): w.slug for w in data.wiki}
+    rows = []
+    for term in sorted_words(data.terminology, lang, key=lambda term: getattr(term, lang)):
+        slug = slugs.get(str(term.source))
+        rows.append(
+            {
+                "es": term.es,
+                "en": term.en,
+                "kind": strings(lang).get(f"kind_{term.kind}", term.kind),
+                "source": Path(str(term.source)).name,
+                "line": term.line,
+                "url": linker.page(f"wiki/{slug}", f"L{term.line}") if slug and term.line else None,
+            }
+        )
+    return rows
+
+
+def _coverage(data: SiteData, lang: str) -> list[dict[str, Any]]:
+    linker = Linker(data, "coverage", lang)
+    titles = {s.id: s for s in data.sections}
+    rows = []
+    for row in data.coverage:
+        section_id = str(row.get("section", ""))
+        section = titles.get(section_id)
+        rules = int(row.get("rules", 0) or 0)
+        spanish = int(row.get("with_spanish", row.get("spanish", 0)) or 0)
+        title_known = bool(row.get("title_known", row.get("title", False)))
+        rows.append(
+            {
+                "section": section_id,
+                "title": views.section_title(data, section, lang)[0] if section else "",
+                "url": linker.rule(section_id),
+                "rules": rules,
+                "spanish": spanish,
+                "percent": (100.0 * spanish / rules) if rules else 0.0,
+                "title_known": title_known,
+            }
+        )
+    return rows
+
+
+def _graph(data: SiteData, lang: str) -> dict[str, Any]:
+    """Every rule of the newest release with the rules it cites and the rules citing it."""
+    linker = Linker(data, "graph/index", lang)
+    nodes: dict[str, Any] = {}
+    for rule_id in data.order:
+        rule = data.rules[rule_id]
+        if lang == "es" and rule.spanish is not None:
+            text = rule.spanish.text
+        else:
+            text = rule.text
+        targets = []
+        for ref in rule.references:
+            if ref.target != rule_id and ref.target not in targets and data.target_page(ref.target):
+                targets.append(ref.target)
+        nodes[rule_id] = {
+            "t": text if len(text) <= 110 else text[:107].rstrip() + "…",
+            "o": targets,
+            "i": [b for b in rule.backlinks if b != rule_id],
+            "u": linker.rule(rule_id),
+        }
+    for section in data.sections:
+        nodes.setdefault(section.id, {"t": views.section_title(data, section, lang)[0], "o": [], "i": [],
+                                      "u": linker.rule(section.id)})
+    return nodes
+
+
+def _wiki_lines(data: SiteData, wiki: views.WikiData, key: str, lang: str) -> list[dict[str, Any]]:
+    linker = Linker(data, key, lang)
+    headings = {h.line: h.level for h in getattr(wiki.page, "headings", [])}
+    rows = []
+    for number, line in enumerate(wiki.lines, 1):
+        rows.append(
+            {
+                "number": number,
+                "heading": headings.get(number),
+                "html": linkify(line, wiki.refs.get(number, []), linker.rule),
+                "quoted": wiki.quoted.get(number),
+                "quoted_url": linker.rule(wiki.quoted[number]) if number in wiki.quoted else None,
+            }
+        )
+    return rows

@@ -1,0 +1,325 @@
+"""What changes with the page's language: the interface strings, dates, and the order of words.
+
+The interface strings live here, one table per language, so a template never holds a sentence in
+only one language. Dates are written with babel in the reader's own form ("7 de junio de 2024",
+"June 7, 2024"). Sorting follows what a reader of the language expects of a word list: case and
+accents do not count, and in Spanish "ñ" is a letter of its own between "n" and "o".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from collections.abc import Callable
+
+from babel.dates import format_date
+
+LANGS = ("es", "en")
+DEFAULT_LANG = "es"
+LANG_NAMES = {"es": "Español", "en": "English"}
+
+
+def other_lang(lang: str) -> str:
+    return "en" if lang == "es" else "es"
+
+
+STRINGS: dict[str, dict[str, str]] = {
+    "es": {
+        "site_name": "Reglas completas de Magic",
+        "site_description": "Las Reglas completas de Magic: The Gathering en español e inglés",
+        "home": "Inicio",
+        "rules": "Reglas",
+        "contents": "Índice de las reglas",
+        "part": "Parte",
+        "section": "Sección",
+        "glossary": "Glosario",
+        "terminology": "Terminología",
+        "examples": "Ejemplos",
+        "executable_examples": "Ejemplos ejecutables",
+        "releases": "Versiones",
+        "release_history": "Historial de versiones",
+        "coverage": "Cobertura de la traducción",
+        "graph": "Grafo de referencias",
+        "sources": "Fuentes",
+        "wiki_sources": "Páginas de la wiki",
+        "search": "Buscar",
+        "search_placeholder": "Buscar en las reglas",
+        "search_zero": "Nada encontrado para [SEARCH_TERM]",
+        "search_one": "[COUNT] resultado para [SEARCH_TERM]",
+        "search_many": "[COUNT] resultados para [SEARCH_TERM]",
+        "search_more": "Más resultados",
+        "search_clear": "Borrar",
+        "search_searching": "Buscando [SEARCH_TERM]…",
+        "search_noscript": "La búsqueda necesita JavaScript.",
+        "language": "Idioma",
+        "untranslated": "sin traducción",
+        "untranslated_title": "No hay traducción al español de esta regla; se muestra el texto original en inglés.",
+        "translated": "traducida",
+        "referenced_by": "Referenciada por",
+        "references": "Referencias",
+        "history": "Historial",
+        "example": "Ejemplo",
+        "example_code": "Código",
+        "example_result": "Resultado en esta compilación",
+        "example_text": "Descripción",
+        "example_rules": "Reglas",
+        "example_passed": "correcto",
+        "example_failed": "fallido",
+        "example_error": "error",
+        "from_release": "Versión de las reglas",
+        "release": "Versión",
+        "effective": "en vigor desde",
+        "spanish_source": "Texto en español",
+        "spanish_source_from": "de",
+        "quoted_as": "citada como",
+        "newest_number": "número en la versión más reciente",
+        "translates_release": "traduce la versión",
+        "alignment": "Alineación",
+        "evidence": "Indicios",
+        "changed_since": "El texto en inglés ha cambiado desde la versión que se tradujo.",
+        "status_exact": "exacta",
+        "status_nearest": "versión más cercana",
+        "status_renumbered": "renumerada",
+        "status_drifted": "desviada",
+        "status_unmatched": "sin pareja",
+        "event_present": "ya existía",
+        "unchanged_since": "sin cambios desde el {date}",
+        "event_added": "añadida",
+        "event_removed": "eliminada",
+        "event_changed": "modificada",
+        "event_moved": "renumerada",
+        "event_unchanged": "sin cambios",
+        "words": "palabras",
+        "see_diff": "ver cambios",
+        "in_release": "en la versión del",
+        "other_language": "Leer en inglés",
+        "other_language_short": "EN",
+        "english_text": "Texto original en inglés",
+        "spanish_text": "Texto en español",
+        "graph_view": "ver en el grafo",
+        "rule": "Regla",
+        "term": "Término",
+        "definition": "Definición",
+        "english": "Inglés",
+        "spanish": "Español",
+        "source": "Fuente",
+        "kind": "Tipo",
+        "kind_term-pair": "par de términos",
+        "kind_glossary": "glosario",
+        "kind_section-title": "título de sección",
+        "rules_with_spanish": "Reglas con texto en español",
+        "section_title_known": "Título en español",
+        "total": "Total",
+        "yes": "sí",
+        "no": "no",
+        "added": "Añadidas",
+        "removed": "Eliminadas",
+        "changed": "Modificadas",
+        "moved": "Renumeradas",
+        "before": "Antes",
+        "after": "Después",
+        "diff_between": "Cambios entre versiones",
+        "no_changes": "Ninguna.",
+        "line": "línea",
+        "quotes_rules": "Reglas citadas",
+        "page_text": "Texto de la página",
+        "stamp": "Versión citada",
+        "graph_intro": "Elige una regla para ver qué reglas cita y cuáles la citan.",
+        "graph_rule": "Regla",
+        "graph_show": "Mostrar",
+        "graph_out": "Cita a",
+        "graph_in": "Citada por",
+        "graph_unknown": "No existe esa regla en la versión más reciente.",
+        "graph_noscript": "El grafo necesita JavaScript; las referencias de cada regla también figuran en su página.",
+        "none": "ninguna",
+        "of": "de",
+        "pages": "páginas",
+        "glossary_from_wiki": "Las definiciones en español proceden de las citas del glosario en las páginas de la wiki.",
+        "title_untranslated": "título sin traducción",
+        "parts_and_sections": "Partes y secciones",
+        "release_newest": "más reciente",
+        "examples_none": "Esta compilación no incluye ejemplos ejecutables.",
+        "example_not_run": "sin ejecutar",
+    },
+    "en": {
+        "site_name": "Magic Comprehensive Rules",
+        "site_description": "The Magic: The Gathering Comprehensive Rules in Spanish and English",
+        "home": "Home",
+        "rules": "Rules",
+        "contents": "Contents of the rules",
+        "part": "Part",
+        "section": "Section",
+        "glossary": "Glossary",
+        "terminology": "Terminology",
+        "examples": "Examples",
+        "executable_examples": "Executable examples",
+        "releases": "Releases",
+        "release_history": "Release history",
+        "coverage": "Translation coverage",
+        "graph": "Reference graph",
+        "sources": "Sources",
+        "wiki_sources": "Wiki pages",
+        "search": "Search",
+        "search_placeholder": "Search the rules",
+        "search_zero": "Nothing found for [SEARCH_TERM]",
+        "search_one": "[COUNT] result for [SEARCH_TERM]",
+        "search_many": "[COUNT] results for [SEARCH_TERM]",
+        "search_more": "More results",
+        "search_clear": "Clear",
+        "search_searching": "Searching for [SEARCH_TERM]…",
+        "search_noscript": "Search needs JavaScript.",
+        "language": "Language",
+        "untranslated": "untranslated",
+        "untranslated_title": "This rule has no Spanish translation.",
+        "translated": "translated",
+        "referenced_by": "Referenced by",
+        "references": "References",
+        "history": "History",
+        "example": "Example",
+        "example_code": "Code",
+        "example_result": "Result in this build",
+        "example_text": "Description",
+        "example_rules": "Rules",
+        "example_passed": "passed",
+        "example_failed": "failed",
+        "example_error": "error",
+        "from_release": "Rules release",
+        "release": "Release",
+        "effective": "effective",
+        "spanish_source": "Spanish text",
+        "spanish_source_from": "from",
+        "quoted_as": "quoted as",
+        "newest_number": "number in the newest release",
+        "translates_release": "translates the release of",
+        "alignment": "Alignment",
+        "evidence": "Evidence",
+        "changed_since": "The English text has changed since the release that was translated.",
+        "status_exact": "exact",
+        "status_nearest": "nearest release",
+        "status_renumbered": "renumbered",
+        "status_drifted": "drifted",
+        "status_unmatched": "unmatched",
+        "event_present": "already present",
+        "unchanged_since": "unchanged since {date}",
+        "event_added": "added",
+        "event_removed": "removed",
+        "event_changed": "changed",
+        "event_moved": "moved",
+        "event_unchanged": "unchanged",
+        "words": "words",
+        "see_diff": "see changes",
+        "in_release": "in the release of",
+        "other_language": "Leer en español",
+        "other_language_short": "ES",
+        "english_text": "English text",
+        "spanish_text": "Spanish text",
+        "graph_view": "show in the graph",
+        "rule": "Rule",
+        "term": "Term",
+        "definition": "Definition",
+        "english": "English",
+        "spanish": "Spanish",
+        "source": "Source",
+        "kind": "Kind",
+        "kind_term-pair": "term pair",
+        "kind_glossary": "glossary",
+        "kind_section-title": "section title",
+        "rules_with_spanish": "Rules with Spanish text",
+        "section_title_known": "Spanish title",
+        "total": "Total",
+        "yes": "yes",
+        "no": "no",
+        "added": "Added",
+        "removed": "Removed",
+        "changed": "Changed",
+        "moved": "Renumbered",
+        "before": "Before",
+        "after": "After",
+        "diff_between": "Changes between releases",
+        "no_changes": "None.",
+        "line": "line",
+        "quotes_rules": "Rules quoted",
+        "page_text": "Page text",
+        "stamp": "Release quoted",
+        "graph_intro": "Pick a rule to see which rules it cites and which rules cite it.",
+        "graph_rule": "Rule",
+        "graph_show": "Show",
+        "graph_out": "Cites",
+        "graph_in": "Cited by",
+        "graph_unknown": "The newest release has no such rule.",
+        "graph_noscript": "The graph needs JavaScript; each rule's references are also on its page.",
+        "none": "none",
+        "of": "of",
+        "pages": "pages",
+        "glossary_from_wiki": "The Spanish definitions come from the glossary quotes on the wiki pages.",
+        "title_untranslated": "untranslated title",
+        "parts_and_sections": "Parts and sections",
+        "release_newest": "newest",
+        "examples_none": "This build has no executable examples.",
+        "example_not_run": "not run",
+    },
+}
+
+
+def strings(lang: str) -> dict[str, str]:
+    return STRINGS[lang]
+
+
+def parse_release(release: str) -> dt.date | None:
+    """An ISO date ("2024-06-07"), or None for anything else."""
+    try:
+        return dt.date.fromisoformat(release[:10])
+    except (TypeError, ValueError):
+        return None
+
+
+def format_release(release: str | None, lang: str) -> str:
+    """A release date as a reader of `lang` writes it; text that is no ISO date is returned as is."""
+    if not release:
+        return ""
+    date = parse_release(release)
+    if date is None:
+        return release
+    return format_date(date, format="long", locale=lang)
+
+
+def short_release(release: str, lang: str) -> str:
+    date = parse_release(release)
+    if date is None:
+        return release
+    return format_date(date, format="medium", locale=lang)
+
+
+# Sorts after every letter, so "n" + this places "ñ" after all of "na".."nz" and before "o".
+_AFTER_LETTERS = "\u007f"
+
+
+def _fold(text: str, keep_enye: bool) -> str:
+    folded = []
+    for char in unicodedata.normalize("NFC", text).casefold():
+        if keep_enye and char == "ñ":
+            folded.append("n" + _AFTER_LETTERS)
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c))
+        folded.append(base)
+    return "".join(folded)
+
+
+def sort_key(lang: str) -> Callable[[str], tuple[str, str, str]]:
+    """A key that orders words the way a dictionary of `lang` does.
+
+    First by letters alone (case and accents folded; in Spanish "ñ" kept as its own letter after
+    "n"), then with accents, then by the exact text, so the order is total and stable.
+    """
+    keep_enye = lang == "es"
+
+    def key(text: str) -> tuple[str, str, str]:
+        stripped = text.strip().lstrip("\"'“”«»¿¡(")
+        return (_fold(stripped, keep_enye), unicodedata.normalize("NFC", stripped).casefold(), text)
+
+    return key
+
+
+def sorted_words(items, lang: str, key: Callable = lambda item: item):
+    word_key = sort_key(lang)
+    return sorted(items, key=lambda item: word_key(key(item)))

@@ -1,0 +1,160 @@
+"""The reference rules engine: enough of the Comprehensive Rules to run the rules' own examples.
+
+It knows nothing of parsing or of the site. Rule numbers are those of January 16, 2026.
+
+A tutorial
+==========
+
+A game is its players, seated in the order given, and a decision maker that answers every
+choice the engine asks for. Players can be set up in the middle of a game: their life total,
+library (a list of cards, top first, or a number of basic lands), hand and battlefield.
+
+>>> from kb.engine import Card, Game, Player, ScriptedDecisions, Step
+>>> ana = Player('Ana', hand=['Lightning Bolt', 'Lightning Bolt'], library=10)
+>>> bruno = Player('Bruno', battlefield=['Grizzly Bears'], hand=['Lightning Bolt'], library=10)
+>>> game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Bruno=[]))
+>>> game
+Game(players=[Player('Ana'), Player('Bruno')])
+
+Starting the game begins the starting player's turn; a scenario can begin at any step, in any
+turn. The active player receives priority.
+
+>>> game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+>>> game.turn, game.step, game.active_player, game.priority
+(3, Step.PRECOMBAT_MAIN, Player('Ana'), Player('Ana'))
+
+Only the player with priority may act; other illegal actions raise precise exceptions, all of
+them ``ValueError``.
+
+>>> game.cast(bruno, 'Lightning Bolt')
+Traceback (most recent call last):
+...
+kb.engine.game.NotYourPriorityError: Bruno does not have priority (Ana has)
+>>> game.cast(ana, 'Time Stop')
+Traceback (most recent call last):
+...
+kb.engine.game.CardNotFoundError: no Time Stop in Ana's hand
+
+Casting a spell puts it on the stack, and its caster receives priority again. When every
+player passes in succession, the top of the stack resolves: last in, first out.
+
+>>> bears = bruno.battlefield[0]
+>>> game.cast(ana, 'Lightning Bolt', targets=[bears])
+Spell(Card('Lightning Bolt'), controller=Player('Ana'))
+>>> game.pass_priority(ana)
+>>> game.cast(bruno, 'Lightning Bolt', targets=[ana])
+Spell(Card('Lightning Bolt'), controller=Player('Bruno'))
+>>> list(game.stack)
+[Spell(Card('Lightning Bolt'), controller=Player('Bruno')), Spell(Card('Lightning Bolt'), controller=Player('Ana'))]
+>>> game.pass_all()
+>>> ana.life, len(game.stack), game.priority
+(17, 1, Player('Ana'))
+
+State-based actions are checked before anyone would receive priority: the Bears, dealt
+lethal damage, are destroyed.
+
+>>> game.pass_all()
+>>> bears.damage, bruno.battlefield, bruno.graveyard
+(0, [], [Card('Lightning Bolt'), Card('Grizzly Bears')])
+
+Everything the engine did is an event, and every choice it asked for is in the decision log.
+
+>>> [e.kind for e in game.events if e.kind in ('cast', 'resolves', 'damage', 'destroyed')]
+['cast', 'cast', 'resolves', 'damage', 'resolves', 'damage', 'destroyed']
+
+Variants are subclasses that override hooks. In Two-Headed Giant, teams share a life total that
+starts at 30, and a player's own life total is the team's (rule 810.9a).
+
+>>> from kb.engine import Team, TwoHeadedGiant
+>>> ana = Player('Ana', hand=['Flame Rift'], library=10)
+>>> bea, carlos, dani = (Player(name, library=10) for name in ('Bea', 'Carlos', 'Dani'))
+>>> giant = TwoHeadedGiant(teams=[Team('A', [ana, bea]), Team('B', [carlos, dani])])
+>>> giant.start(at=Step.PRECOMBAT_MAIN, turn=3)
+>>> giant.cast(ana, 'Flame Rift')
+Spell(Card('Flame Rift'), controller=Player('Ana'))
+>>> giant.pass_all()
+>>> [(team.name, team.life) for team in giant.teams], carlos.life
+([('A', 22), ('B', 22)], 22)
+"""
+
+from kb.engine.game import (
+    STEPS,
+    Ability,
+    AbilityDefinition,
+    ActivatedAbility,
+    CannotPayError,
+    Card,
+    CardDefinition,
+    CardNotFoundError,
+    ChoiceRequest,
+    Decision,
+    DecisionMaker,
+    EngineError,
+    Event,
+    FirstOptions,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    IllegalChoiceError,
+    IllegalTargetError,
+    MissingDecisionError,
+    NotYourPriorityError,
+    NotYourTurnError,
+    Phase,
+    Player,
+    ScriptedDecisions,
+    SetupError,
+    Spell,
+    Stack,
+    Step,
+    Team,
+    TimingError,
+    TriggeredAbility,
+    UnknownCardError,
+    Zone,
+)
+from kb.engine.mana import ManaCost, ManaCostError
+from kb.engine.variants import SharedTeamTurns, TwoHeadedGiant, Vanguard, VanguardCard
+
+__all__ = [
+    "STEPS",
+    "Ability",
+    "AbilityDefinition",
+    "ActivatedAbility",
+    "CannotPayError",
+    "Card",
+    "CardDefinition",
+    "CardNotFoundError",
+    "ChoiceRequest",
+    "Decision",
+    "DecisionMaker",
+    "EngineError",
+    "Event",
+    "FirstOptions",
+    "Game",
+    "GameOverError",
+    "IllegalActionError",
+    "IllegalChoiceError",
+    "IllegalTargetError",
+    "ManaCost",
+    "ManaCostError",
+    "MissingDecisionError",
+    "NotYourPriorityError",
+    "NotYourTurnError",
+    "Phase",
+    "Player",
+    "ScriptedDecisions",
+    "SetupError",
+    "SharedTeamTurns",
+    "Spell",
+    "Stack",
+    "Step",
+    "Team",
+    "TimingError",
+    "TriggeredAbility",
+    "TwoHeadedGiant",
+    "UnknownCardError",
+    "Vanguard",
+    "VanguardCard",
+    "Zone",
+]

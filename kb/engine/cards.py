@@ -1,0 +1,490 @@
+"""The cards the examples need, by their Oracle behaviour. A definition marked ``in_part``
+models only the part of the card's text quoted in its ``oracle``. Spanish names are those the
+Spanish wiki pages in the corpus use; other cards keep their English name in both languages."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from kb.engine.game import (
+    AbilityDefinition,
+    ActivatedAbility,
+    Card,
+    CardDefinition,
+    ChoiceRequest,
+    Decision,
+    Event,
+    Game,
+    Player,
+    Spell,
+    Step,
+    TimingError,
+    TriggeredAbility,
+    Zone,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Basic lands and plain creatures
+
+
+class _BasicLand(CardDefinition):
+    types = ("Land",)
+
+
+class Plains(_BasicLand):
+    name = "Plains"
+
+
+class Island(_BasicLand):
+    name = "Island"
+
+
+class Swamp(_BasicLand):
+    name = "Swamp"
+
+
+class Mountain(_BasicLand):
+    name = "Mountain"
+
+
+class Forest(_BasicLand):
+    name = "Forest"
+
+
+class Wastes(_BasicLand):
+    name = "Wastes"
+
+
+class GrizzlyBears(CardDefinition):
+    name, mana_cost, types, subtypes, power, toughness = "Grizzly Bears", "{1}{G}", ("Creature",), ("Bear",), 2, 2
+
+
+class RuneclawBear(CardDefinition):
+    name, mana_cost, types, subtypes, power, toughness = "Runeclaw Bear", "{1}{G}", ("Creature",), ("Bear",), 2, 2
+
+
+class HillGiant(CardDefinition):
+    name, mana_cost, types, subtypes, power, toughness = "Hill Giant", "{3}{R}", ("Creature",), ("Giant",), 3, 3
+
+
+class GrayOgre(CardDefinition):
+    name, mana_cost, types, subtypes, power, toughness = "Gray Ogre", "{2}{R}", ("Creature",), ("Ogre",), 2, 2
+
+
+class SavannahLions(CardDefinition):
+    name, mana_cost, types, subtypes, power, toughness = "Savannah Lions", "{W}", ("Creature",), ("Cat",), 2, 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _at_beginning_of_your(step: Step, game: Game, card: Card, event: Event) -> bool:
+    return event.kind == "beginning_of" and event["step"] is step and game.is_active(card.controller)
+
+
+def _trigger(card: Card, text: str, effect, **options) -> TriggeredAbility:
+    return TriggeredAbility(card, card.controller, text, effect, **options)
+
+
+# ---------------------------------------------------------------------------------------------
+# Spells
+
+
+class InnocentBlood(CardDefinition):
+    name = "Innocent Blood"
+    mana_cost = "{B}"
+    types = ("Sorcery",)
+    oracle = "Each player sacrifices a creature."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        requests = [
+            ChoiceRequest(Decision(p, "sacrifice", tuple(p.creatures), rule="101.4"))
+            for p in game.apnap_order()
+            if p.creatures
+        ]
+        answers = game.choose_simultaneously(requests)
+        game.sacrifice([answers[id(r)] for r in requests], rule="101.4")
+
+
+class MindSwords(CardDefinition):
+    name = "Mind Swords"
+    mana_cost = "{1}{B}"
+    types = ("Sorcery",)
+    in_part = True
+    oracle = "Each player exiles two cards from their hand."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        requests = [
+            ChoiceRequest(Decision(p, "exile_from_hand", tuple(p.hand), count=min(2, len(p.hand)), hidden=True, rule="101.4a"))
+            for p in game.apnap_order()
+            if p.hand
+        ]
+        answers = game.choose_simultaneously(requests)
+        chosen = [card for r in requests for card in answers[id(r)]]
+        game.emit("reveal", "101.4a", cards=chosen)
+        game.exile_cards(chosen, rule="101.4")
+
+
+class FlameRift(CardDefinition):
+    name = "Flame Rift"
+    name_es = "Fisura llameante"
+    mana_cost = "{1}{R}"
+    types = ("Sorcery",)
+    oracle = "Flame Rift deals 4 damage to each player."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.deal_damage_each(spell, [(p, 4) for p in game.apnap_order()])
+
+
+class BeaconOfImmortality(CardDefinition):
+    name = "Beacon of Immortality"
+    name_es = "Faro de inmortalidad"
+    mana_cost = "{5}{W}"
+    types = ("Instant",)
+    spell_target = "player"
+    oracle = "Double target player's life total. Shuffle Beacon of Immortality into its owner's library."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        target = spell.targets[0]
+        game.emit("double_life", "810.9a", player=target, life=game.life_of(target))
+        game.set_life(target, 2 * game.life_of(target))
+        game.shuffle_into_library(spell.card)
+
+
+class RepayInKind(CardDefinition):
+    name = "Repay in Kind"
+    name_es = "Devolver el favor"
+    mana_cost = "{5}{B}"
+    types = ("Sorcery",)
+    oracle = "Each player's life total becomes the lowest life total among all players."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        lowest = min(game.life_of(p) for p in game.players)
+        game.emit("lowest_life", "119.5", value=lowest)
+        game.set_each_life(lowest, spell.card)
+
+
+class LightningBolt(CardDefinition):
+    name = "Lightning Bolt"
+    mana_cost = "{R}"
+    types = ("Instant",)
+    spell_target = "any"
+    oracle = "Lightning Bolt deals 3 damage to any target."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.deal_damage(spell, spell.targets[0], 3)
+
+
+class TimeStop(CardDefinition):
+    name = "Time Stop"
+    name_es = "Detener el tiempo"
+    mana_cost = "{4}{U}{U}"
+    types = ("Instant",)
+    oracle = (
+        "End the turn. (Exile all spells and abilities from the stack, including this card. The player "
+        "whose turn it is discards down to their maximum hand size. Damage wears off, and \"this turn\" "
+        "and \"until end of turn\" effects end.)"
+    )
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.end_the_turn(spell.card)
+
+
+class MandateOfPeace(CardDefinition):
+    name = "Mandate of Peace"
+    name_es = "Mandato de paz"
+    mana_cost = "{1}{W}"
+    types = ("Instant",)
+    oracle = (
+        "Cast this spell only during combat. End the combat phase. (Remove all attackers and blockers "
+        "from combat. Exile all spells and abilities from the stack, including this spell.)"
+    )
+
+    def check_timing(self, game: Game, player: Player, card: Card) -> None:
+        if game.phase is None or game.phase.name != "COMBAT":
+            raise TimingError("Mandate of Peace can be cast only during combat")
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.end_the_combat_phase(spell.card)
+
+
+# ---------------------------------------------------------------------------------------------
+# Permanents
+
+
+class Masticore(CardDefinition):
+    name = "Masticore"
+    mana_cost = "{4}"
+    types = ("Artifact", "Creature")
+    subtypes = ("Masticore",)
+    power, toughness = 4, 4
+    in_part = True
+    oracle = "At the beginning of your upkeep, sacrifice Masticore unless you discard a card."
+
+    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
+        if _at_beginning_of_your(Step.UPKEEP, game, card, event):
+            yield _trigger(card, self.oracle, self._upkeep)
+
+    @staticmethod
+    def _upkeep(game: Game, ability: TriggeredAbility) -> None:
+        player, card = ability.controller, ability.source
+        if card.zone is not Zone.BATTLEFIELD:
+            return
+        if player.hand and game.decide(Decision(player, "may_discard", (False, True), rule="603.3", context={"source": card})):
+            discarded = game.decide(Decision(player, "discard", tuple(player.hand), rule="701.9"))
+            game.discard(player, [discarded])
+        else:
+            game.sacrifice([card])
+
+
+class BlackVise(CardDefinition):
+    name = "Black Vise"
+    mana_cost = "{1}"
+    types = ("Artifact",)
+    oracle = (
+        "As Black Vise enters, choose an opponent. At the beginning of the chosen player's upkeep, "
+        "Black Vise deals X damage to that player, where X is the number of cards in their hand minus 4."
+    )
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        card.chosen_player = game.decide(Decision(card.controller, "choose_opponent", tuple(game.opponents(card.controller)), rule="614.12"))
+
+    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
+        chosen = card.chosen_player
+        if event.kind == "beginning_of" and event["step"] is Step.UPKEEP and chosen is not None and game.is_active(chosen):
+            yield _trigger(card, self.oracle, self._upkeep, data={"player": chosen})
+
+    @staticmethod
+    def _upkeep(game: Game, ability: TriggeredAbility) -> None:
+        player = ability.data["player"]
+        damage = len(player.hand) - 4
+        game.emit("vise_count", "608.2h", player=player, hand=len(player.hand), amount=max(damage, 0))
+        if damage > 0:
+            game.deal_damage(ability, player, damage)
+
+
+class TestOfEndurance(CardDefinition):
+    name = "Test of Endurance"
+    name_es = "Prueba de resistencia"
+    mana_cost = "{2}{W}{W}"
+    types = ("Enchantment",)
+    threshold = 50
+    oracle = "At the beginning of your upkeep, if you have 50 or more life, you win the game."
+
+    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
+        if _at_beginning_of_your(Step.UPKEEP, game, card, event):
+            if game.life_of(card.controller) >= self.threshold:
+                yield _trigger(card, self.oracle, self._win, condition=self._condition)
+            else:
+                game.emit("condition_false", "603.4", card=card, life=game.life_of(card.controller), threshold=self.threshold)
+
+    def _condition(self, game: Game, ability: TriggeredAbility) -> bool:
+        return game.life_of(ability.controller) >= self.threshold
+
+    @staticmethod
+    def _win(game: Game, ability: TriggeredAbility) -> None:
+        game.win(ability.controller, ability.source)
+
+
+class FelidarSovereign(TestOfEndurance):
+    name = "Felidar Sovereign"
+    name_es = None
+    mana_cost = "{4}{W}{W}"
+    types = ("Creature",)
+    subtypes = ("Cat", "Beast")
+    power, toughness = 4, 6
+    keywords = ("Vigilance", "Lifelink")
+    threshold = 40
+    oracle = "Vigilance, lifelink. At the beginning of your upkeep, if you have 40 or more life, you win the game."
+
+
+class LurkingEvil(CardDefinition):
+    name = "Lurking Evil"
+    name_es = "Mal furtivo"
+    mana_cost = "{B}{B}{B}"
+    types = ("Enchantment",)
+    oracle = "Pay half your life, rounded up: Lurking Evil becomes a 4/4 Horror creature with flying."
+
+    @staticmethod
+    def _become(game: Game, ability: ActivatedAbility) -> None:
+        card = ability.source
+        if card.zone is not Zone.BATTLEFIELD:
+            return
+        card.becomes.update(types=("Creature",), subtypes=("Horror",), power=4, toughness=4, keywords=("Flying",))
+        game.emit("becomes_creature", "613", card=card, power=4, toughness=4)
+
+    activated = (
+        AbilityDefinition(
+            "Pay half your life, rounded up: Lurking Evil becomes a 4/4 Horror creature with flying.",
+            _become,
+            life=lambda game, player: math.ceil(game.life_of(player) / 2),
+        ),
+    )
+
+
+class MagisterSphinx(CardDefinition):
+    name = "Magister Sphinx"
+    mana_cost = "{4}{W}{U}{B}"
+    types = ("Artifact", "Creature")
+    subtypes = ("Sphinx",)
+    power, toughness = 5, 5
+    keywords = ("Flying",)
+    oracle = "Flying. When Magister Sphinx enters, target player's life total becomes 10."
+
+    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
+        if event.kind == "enters" and event["card"] is card:
+            yield _trigger(card, self.oracle, self._effect, target="player")
+
+    @staticmethod
+    def _effect(game: Game, ability: TriggeredAbility) -> None:
+        game.set_life(ability.targets[0], 10)
+
+
+class Transcendence(CardDefinition):
+    name = "Transcendence"
+    name_es = "Trascendencia"
+    mana_cost = "{3}{W}{W}{W}"
+    types = ("Enchantment",)
+    in_part = True
+    oracle = "You don't lose the game for having 0 or less life."
+
+    def forbids(self, game: Game, card: Card, player: Player, action: str) -> bool:
+        return action == "lose:life" and player is card.controller
+
+
+class PlatinumAngel(CardDefinition):
+    name = "Platinum Angel"
+    name_es = "Ángel de platino"
+    mana_cost = "{7}"
+    types = ("Artifact", "Creature")
+    subtypes = ("Angel",)
+    power, toughness = 4, 4
+    keywords = ("Flying",)
+    oracle = "Flying. You can't lose the game and your opponents can't win the game."
+
+    def forbids(self, game: Game, card: Card, player: Player, action: str) -> bool:
+        if action == "lose":
+            return player is card.controller
+        if action == "win":
+            return player in game.opponents(card.controller)
+        return False
+
+
+class PlatinumEmperion(CardDefinition):
+    name = "Platinum Emperion"
+    mana_cost = "{8}"
+    types = ("Artifact", "Creature")
+    subtypes = ("Golem",)
+    power, toughness = 8, 8
+    oracle = "Your life total can't change. (You can't gain or lose life. You can't pay any amount of life except 0.)"
+
+    def forbids(self, game: Game, card: Card, player: Player, action: str) -> bool:
+        return action in ("gain life", "lose life") and player is card.controller
+
+
+class MeliraSylvokOutcast(CardDefinition):
+    name = "Melira, Sylvok Outcast"
+    mana_cost = "{1}{G}"
+    types = ("Legendary", "Creature")
+    subtypes = ("Human", "Scout")
+    power, toughness = 2, 2
+    in_part = True
+    oracle = "You can't get poison counters."
+
+    def forbids(self, game: Game, card: Card, player: Player, action: str) -> bool:
+        return action == "get poison" and player is card.controller
+
+
+class IchorRats(CardDefinition):
+    name = "Ichor Rats"
+    name_es = "Ratas icóridas"
+    mana_cost = "{1}{B}{B}"
+    types = ("Creature",)
+    subtypes = ("Rat",)
+    power, toughness = 2, 1
+    keywords = ("Infect",)
+    oracle = "Infect. When Ichor Rats enters, each player gets a poison counter."
+
+    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
+        if event.kind == "enters" and event["card"] is card:
+            yield _trigger(card, self.oracle, self._effect)
+
+    @staticmethod
+    def _effect(game: Game, ability: TriggeredAbility) -> None:
+        for player in game.apnap_order():
+            game.give_poison(player, 1)
+
+
+class GrayMerchantOfAsphodel(CardDefinition):
+    name = "Gray Merchant of Asphodel"
+    name_es = "Comerciante plomizo de Asfodel"
+    mana_cost = "{3}{B}{B}"
+    types = ("Creature",)
+    subtypes = ("Zombie",)
+    power, toughness = 2, 4
+    oracle = (
+        "When Gray Merchant of Asphodel enters, each opponent loses X life, where X is your devotion "
+        "to black. You gain life equal to the life lost this way."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
+        if event.kind == "enters" and event["card"] is card:
+            yield _trigger(card, self.oracle, self._effect)
+
+    @staticmethod
+    def _effect(game: Game, ability: TriggeredAbility) -> None:
+        you = ability.controller
+        x = game.devotion(you, "B")
+        game.emit("devotion", "700.5", player=you, color="B", amount=x)
+        lost = sum(game.lose_life(opponent, x) for opponent in game.opponents(you))
+        game.gain_life(you, lost)
+
+
+class BallLightning(CardDefinition):
+    name = "Ball Lightning"
+    mana_cost = "{R}{R}{R}"
+    types = ("Creature",)
+    subtypes = ("Elemental",)
+    power, toughness = 6, 1
+    keywords = ("Trample", "Haste")
+    oracle = "Trample, haste. At the beginning of the end step, sacrifice Ball Lightning."
+
+    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
+        if event.kind == "beginning_of" and event["step"] is Step.END:
+            yield _trigger(card, self.oracle, self._effect)
+
+    @staticmethod
+    def _effect(game: Game, ability: TriggeredAbility) -> None:
+        game.sacrifice([ability.source])
+
+
+class Megrim(CardDefinition):
+    name = "Megrim"
+    mana_cost = "{2}{B}"
+    types = ("Enchantment",)
+    oracle = "Whenever an opponent discards a card, Megrim deals 2 damage to that player."
+
+    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
+        if event.kind == "discard" and event["player"] in game.opponents(card.controller):
+            for _ in event["cards"]:
+                yield _trigger(card, self.oracle, self._effect, data={"player": event["player"]})
+
+    @staticmethod
+    def _effect(game: Game, ability: TriggeredAbility) -> None:
+        game.deal_damage(ability, ability.data["player"], 2)
+
+
+class SundialOfTheInfinite(CardDefinition):
+    name = "Sundial of the Infinite"
+    name_es = "Reloj de sol del infinito"
+    mana_cost = "{2}"
+    types = ("Artifact",)
+    oracle = "{1}, {T}: End the turn. Activate only during your turn."
+
+    @staticmethod
+    def _end(game: Game, ability: ActivatedAbility) -> None:
+        game.end_the_turn(ability.source)
+
+    activated = (AbilityDefinition("{1}, {T}: End the turn. Activate only during your turn.", _end, mana="{1}", tap=True, only_your_turn=True),)

@@ -1,0 +1,148 @@
+"""Mana costs: their symbols, colours, mana value, devotion and the ways hybrid and Phyrexian
+symbols can be paid (rules 107.4, 202.1–202.3, 700.5)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+COLORS = ("W", "U", "B", "R", "G")
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
+class ManaCostError(ValueError):
+    """A mana cost that is not a sequence of mana symbols such as ``{2}{W/U}{B/P}``."""
+
+
+@dataclass(frozen=True)
+class ManaSymbol:
+    """One mana symbol: generic (``{3}``), coloured (``{U}``), colourless (``{C}``), variable
+    (``{X}``), snow (``{S}``), hybrid (``{W/U}``, ``{2/B}``) or Phyrexian (``{W/P}``, ``{G/W/P}``)."""
+
+    text: str
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return tuple(self.text.split("/"))
+
+    @property
+    def phyrexian(self) -> bool:
+        return self.parts[-1] == "P"
+
+    @property
+    def hybrid(self) -> bool:
+        return len([p for p in self.parts if p != "P"]) > 1
+
+    @property
+    def colors(self) -> frozenset[str]:
+        return frozenset(p for p in self.parts if p in COLORS)
+
+    @property
+    def mana_value(self) -> int:
+        """Rule 202.3: X counts as 0; a hybrid symbol counts its largest component; a Phyrexian
+        symbol counts 1."""
+        values = []
+        for part in self.parts:
+            if part == "P":
+                continue
+            if part.isdigit():
+                values.append(int(part))
+            elif part in ("X", "Y", "Z"):
+                values.append(0)
+            else:
+                values.append(1)
+        return max(values) if values else 0
+
+    def ways_to_pay(self) -> tuple[tuple[str, int], ...]:
+        """Each way to pay this symbol alone, as (mana paid, life paid) (rules 107.4e–f)."""
+        ways = []
+        for part in self.parts:
+            if part == "P":
+                ways.append(("", 2))
+            elif part.isdigit():
+                ways.append(("{%s}" % part, 0))
+            else:
+                ways.append(("{%s}" % part, 0))
+        return tuple(ways)
+
+    def __str__(self) -> str:
+        return "{%s}" % self.text
+
+
+_VALID_PART = re.compile(r"^(\d+|[WUBRGCSXYZP])$")
+
+
+class ManaCost:
+    """A mana cost, read from its symbols.
+
+    >>> ManaCost('{3}{U}{U}').mana_value
+    5
+    >>> sorted(ManaCost('{2}{W}{B}').colors)
+    ['B', 'W']
+    """
+
+    def __init__(self, text: str = ""):
+        self.text = text
+        rest = _SYMBOL.sub("", text)
+        if rest.strip():
+            raise ManaCostError(f"{text!r}: {rest.strip()!r} is not a mana symbol")
+        symbols = []
+        for match in _SYMBOL.finditer(text):
+            parts = match.group(1).split("/")
+            if not all(_VALID_PART.match(p) for p in parts) or parts.count("P") > 1 or parts[0] == "P":
+                raise ManaCostError(f"{text!r}: {{{match.group(1)}}} is not a mana symbol")
+            symbols.append(ManaSymbol(match.group(1)))
+        self.symbols: tuple[ManaSymbol, ...] = tuple(symbols)
+
+    def __repr__(self) -> str:
+        return f"ManaCost({self.text!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ManaCost) and self.symbols == other.symbols
+
+    def __hash__(self) -> int:
+        return hash(self.symbols)
+
+    @property
+    def mana_value(self) -> int:
+        return sum(symbol.mana_value for symbol in self.symbols)
+
+    @property
+    def colors(self) -> frozenset[str]:
+        """Rule 202.2: an object is the colour or colours of the mana symbols in its cost."""
+        return frozenset().union(*(s.colors for s in self.symbols)) if self.symbols else frozenset()
+
+    def devotion(self, *colors: str) -> int:
+        """Rule 700.5: the mana symbols of this cost that are any of `colors`."""
+        wanted = set(colors)
+        return sum(1 for s in self.symbols if s.colors & wanted)
+
+    def payments(self) -> list[str]:
+        """Every distinct way to pay this cost, each as the mana spent and any life paid
+        (rules 107.4e–f): ``'{G}{W}'``, ``'{W} and 2 life'``, ``'4 life'``."""
+        outcomes = set()
+        for choice in itertools.product(*(s.ways_to_pay() for s in self.symbols)):
+            mana = Counter(m for m, _ in choice if m)
+            life = sum(life for _, life in choice)
+            outcomes.add((tuple(sorted(mana.elements(), key=_symbol_order)), life))
+        described = []
+        for mana, life in sorted(outcomes, key=lambda o: (o[1], [_symbol_order(m) for m in o[0]])):
+            parts = ["".join(mana)] if mana else []
+            if life:
+                parts.append(f"{life} life")
+            described.append(" and ".join(parts))
+        return described
+
+
+def _symbol_order(symbol: str) -> tuple[int, str]:
+    inner = symbol.strip("{}")
+    if inner.isdigit():
+        return (0, inner.zfill(3))
+    order = "XYZ" + "".join(COLORS) + "CS"
+    return (1, str(order.index(inner)) if inner in order else inner)

@@ -1,0 +1,341 @@
+"""Telling what the engine did, one sentence per event, in Spanish or English. The sentences
+are gettext messages (English msgids) from the ``engine`` domain in ``kb/locale``."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from babel.lists import format_list
+from babel.support import Translations
+
+from kb.engine.game import Ability, Card, Decision, Event, Player, Spell, Step, Team, TriggeredAbility
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "engine"
+LANGS = ("es", "en")
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction; it is translated when the sentence is told."""
+    return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message with a plural form for extraction."""
+    return (singular, plural)
+
+
+class UnknownLanguageError(ValueError):
+    """Narration is available in Spanish (``es``) and English (``en``) only."""
+
+
+@functools.lru_cache(maxsize=None)
+def translations(lang: str) -> Translations:
+    """The catalog for `lang`, compiled from its .po file."""
+    if lang not in LANGS:
+        raise UnknownLanguageError(f"no narration in {lang!r}: choose one of {', '.join(LANGS)}")
+    from kb.examples.i18n import load_translations
+
+    return load_translations(lang)
+
+
+# Names of steps, with their article, so a sentence can use them as they are.
+STEP_NAMES = {
+    Step.UNTAP: N_("the untap step"),
+    Step.UPKEEP: N_("the upkeep step"),
+    Step.DRAW: N_("the draw step"),
+    Step.PRECOMBAT_MAIN: N_("the precombat main phase"),
+    Step.BEGINNING_OF_COMBAT: N_("the beginning of combat step"),
+    Step.DECLARE_ATTACKERS: N_("the declare attackers step"),
+    Step.DECLARE_BLOCKERS: N_("the declare blockers step"),
+    Step.COMBAT_DAMAGE: N_("the combat damage step"),
+    Step.END_OF_COMBAT: N_("the end of combat step"),
+    Step.POSTCOMBAT_MAIN: N_("the postcombat main phase"),
+    Step.END: N_("the end step"),
+    Step.CLEANUP: N_("the cleanup step"),
+}
+
+LOSS_REASONS = {
+    "life": N_("having 0 or less life"),
+    "draw": N_("having attempted to draw a card from an empty library"),
+    "poison": N_("having too many poison counters"),
+    "effect": N_("an effect"),
+}
+
+OBJECTS = {
+    "triggered ability": N_("the triggered ability of %(card)s"),
+    "activated ability": N_("the activated ability of %(card)s"),
+}
+
+# One sentence per kind of event. A key with ".team" is used when the event is about a team.
+MESSAGES: dict[str, Any] = {
+    "game_starts": N_("The game begins. Players, in seating order: %(players)s."),
+    "turn_begins": N_("Turn %(turn)d begins: it is %(unit)s's turn."),
+    "turn_begins.team": N_("Turn %(turn)d begins: it is team %(unit)s's turn."),
+    "step_begins": N_("%(step)s begins."),
+    "untap": N_("The active player's permanents untap: %(cards)s."),
+    "skip_draw": N_("%(unit)s plays first and skips the draw step of their first turn."),
+    "skip_draw.team": N_("Team %(unit)s plays first and skips the draw step of its first turn."),
+    "draw": NP_("%(player)s draws a card.", "%(player)s draws %(count)d cards."),
+    "draw_empty": N_("%(player)s attempts to draw a card from an empty library."),
+    "apnap_restart": N_("A choice of %(player)s makes an earlier player choose: APNAP order restarts for every outstanding choice."),
+    "mulligan": N_("%(player)s shuffles their hand into their library and draws a new hand."),
+    "bottom": NP_("%(player)s puts a card on the bottom of their library.", "%(player)s puts %(count)d cards on the bottom of their library."),
+    "cast": N_("%(player)s casts %(card)s."),
+    "cast.targets": N_("%(player)s casts %(card)s targeting %(targets)s."),
+    "activate": N_("%(player)s activates %(card)s's ability."),
+    "triggers": N_("The ability of %(card)s triggers."),
+    "trigger_on_stack": N_("%(player)s puts the triggered ability of %(card)s on the stack."),
+    "removed_no_target": N_("The triggered ability of %(card)s has no legal target and is removed from the stack."),
+    "resolves": N_("%(object)s resolves."),
+    "fizzles": N_("%(object)s doesn't resolve: its target is no longer legal."),
+    "no_effect": N_("%(object)s is removed from the stack and has no effect: its condition is no longer true."),
+    "condition_false": N_("%(card)s doesn't trigger: the life total is %(life)d, less than %(threshold)d."),
+    "enters": N_("%(card)s enters the battlefield under %(player)s's control."),
+    "destroyed": N_("%(card)s has lethal damage and is destroyed as a state-based action."),
+    "dies_toughness": N_("%(card)s has 0 or less toughness and is put into its owner's graveyard."),
+    "loss_prevented": N_("%(unit)s doesn't lose the game for %(reason)s, because of %(card)s."),
+    "loss_prevented.team": N_("Team %(unit)s doesn't lose the game for %(reason)s, because of %(card)s."),
+    "loses": N_("%(unit)s loses the game for %(reason)s."),
+    "loses.team": N_("Team %(unit)s loses the game for %(reason)s."),
+    "wins": N_("%(unit)s wins the game."),
+    "wins.team": N_("Team %(unit)s wins the game."),
+    "win_prevented": N_("%(unit)s can't win the game, because of %(card)s."),
+    "win_prevented.team": N_("Team %(unit)s can't win the game, because of %(card)s."),
+    "game_drawn": N_("Every player lost at the same time: the game is a draw."),
+    "game_over": N_("The game is over."),
+    "life_total": N_("%(unit)s is at %(life)d life."),
+    "life_total.team": N_("Team %(unit)s is at %(life)d life."),
+    "damage": NP_("%(source)s deals %(amount)d damage to %(target)s.", "%(source)s deals %(amount)d damage to %(target)s."),
+    "life_loss": NP_("%(player)s loses %(amount)d life.", "%(player)s loses %(amount)d life."),
+    "life_gain": NP_("%(player)s gains %(amount)d life.", "%(player)s gains %(amount)d life."),
+    "life_loss_prevented": N_("%(player)s can't lose life, because of %(card)s."),
+    "life_gain_prevented": N_("%(player)s can't gain life, because of %(card)s."),
+    "pay_life": NP_("%(player)s pays %(amount)d life.", "%(player)s pays %(amount)d life."),
+    "life_becomes": N_("%(player)s's life total becomes %(value)d; it is considered to be %(before)d."),
+    "exchange_life": N_("%(first)s and %(second)s exchange life totals."),
+    "no_exchange": N_("%(first)s and %(second)s are teammates: the exchange of life totals doesn't happen."),
+    "poison": NP_("%(player)s gets a poison counter.", "%(player)s gets %(amount)d poison counters."),
+    "poison_total": NP_("%(unit)s has %(poison)d poison counter.", "%(unit)s has %(poison)d poison counters."),
+    "poison_total.team": NP_("Team %(unit)s has %(poison)d poison counter.", "Team %(unit)s has %(poison)d poison counters."),
+    "poison_prevented": N_("%(player)s can't get poison counters, because of %(card)s."),
+    "poison_removed": NP_("%(player)s loses a poison counter.", "%(player)s loses %(amount)d poison counters."),
+    "discard": N_("%(player)s discards %(cards)s."),
+    "sacrifice": N_("%(cards)s: sacrificed at the same time."),
+    "exile": N_("%(cards)s: exiled at the same time."),
+    "reveal": N_("The chosen cards are revealed: %(cards)s."),
+    "shuffle_in": N_("%(player)s shuffles %(card)s into their library."),
+    "attacks": N_("%(card)s attacks %(defender)s."),
+    "removed_from_combat": N_("%(cards)s: removed from combat."),
+    "damage_wears_off": N_("Damage wears off, and \"until end of turn\" and \"this turn\" effects end."),
+    "cleanup_priority": N_("Abilities triggered or state-based actions apply during the cleanup step, so the active player gets priority."),
+    "another_cleanup": N_("The stack is empty and all players passed: another cleanup step begins."),
+    "turn_ends": N_("Turn %(turn)d ends."),
+    "end_the_turn": N_("%(source)s ends the turn."),
+    "triggers_cease": N_("%(abilities)s: triggered before the turn ended and never put on the stack, they cease to exist."),
+    "stack_exiled": N_("Every object on the stack is exiled: %(objects)s."),
+    "sba_no_priority": N_("State-based actions are checked; no player gets priority and no triggered ability is put on the stack."),
+    "skip_to_cleanup": N_("%(step)s ends and the game skips straight to the cleanup step, so \"at the beginning of the end step\" abilities don't trigger."),
+    "skip_to_cleanup.cleanup": N_("The turn ended during the cleanup step, so a new cleanup step begins."),
+    "nothing_happens": N_("It isn't a combat phase: ending the combat phase does nothing."),
+    "end_combat": N_("%(source)s ends the combat phase."),
+    "skip_to_next_phase": N_("The combat phase ends from %(step)s: the game skips straight to the next phase, and \"at end of combat\" abilities don't trigger."),
+    "double_life": N_("%(player)s's life total is %(life)d, so doubling it means gaining %(life)d life."),
+    "lowest_life": N_("The lowest life total among all players is %(value)d."),
+    "vise_count": N_("%(player)s has %(hand)d cards in hand: X is %(amount)d."),
+    "becomes_creature": N_("%(card)s becomes a %(power)d/%(toughness)d creature."),
+    "devotion": N_("%(player)s's devotion to black is %(amount)d."),
+}
+
+DECISIONS: dict[str, Any] = {
+    "sacrifice": N_("%(player)s chooses %(answer)s to sacrifice."),
+    "exile_from_hand": NP_("%(player)s chooses a card from their hand, face down.", "%(player)s chooses %(count)d cards from their hand, face down."),
+    "discard": N_("%(player)s chooses %(answer)s to discard."),
+    "may_discard.yes": N_("%(player)s chooses to discard a card."),
+    "may_discard.no": N_("%(player)s chooses not to discard a card."),
+    "choose_opponent": N_("%(player)s chooses %(answer)s."),
+    "target": N_("%(player)s chooses %(answer)s as the target of %(source)s."),
+    "order_triggers": N_("%(player)s chooses the order of their triggered abilities on the stack, from the lowest: %(answer)s."),
+    "order_triggers.team": N_("Team %(team)s chooses the order of its triggered abilities on the stack, from the lowest: %(answer)s."),
+    "order_players.team": N_("Team %(team)s chooses the order in which its players act: %(answer)s."),
+    "order_choices": N_("%(player)s chooses the order of their own choices: %(answer)s."),
+    "choose_member.team": N_("Team %(team)s chooses %(answer)s."),
+    "attackers": N_("%(player)s declares attackers: %(answer)s."),
+    "attackers.none": N_("%(player)s declares no attackers."),
+    "attack_target": N_("%(player)s has %(attacker)s attack %(answer)s."),
+    "mulligan.yes": N_("%(player)s takes a mulligan."),
+    "mulligan.no": N_("%(player)s keeps their hand."),
+    "bottom": N_("%(player)s chooses %(answer)s to put on the bottom of their library."),
+}
+ONLY_OPTION = N_("(the only option)")
+
+# Events that other events already tell, or that are bookkeeping.
+SILENT = frozenset({"beginning_of", "dies"})
+
+
+@dataclass(frozen=True)
+class NarrationLine:
+    """One told event: its sentence, the rule behind it and the kind of event."""
+
+    text: str
+    rule: str | None
+    kind: str
+
+
+class Narrator:
+    """Tells events in one language."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.tr = translations(lang)
+
+    def _(self, message: str) -> str:
+        return self.tr.gettext(message)
+
+    def _n(self, forms: tuple[str, str], count: int) -> str:
+        return self.tr.ngettext(forms[0], forms[1], count)
+
+    # ----- names
+
+    def card(self, card: Card) -> str:
+        if self.lang == "es" and card.definition.name_es:
+            return card.definition.name_es
+        return card.name
+
+    def name(self, thing: Any) -> str:
+        if isinstance(thing, Card):
+            return self.card(thing)
+        if isinstance(thing, (Player, Team)):
+            return thing.name
+        if isinstance(thing, Spell):
+            return self.card(thing.card)
+        if isinstance(thing, Ability):
+            return self._(OBJECTS[thing.kind]) % {"card": self.card(thing.source)}
+        if isinstance(thing, Step):
+            return self._(STEP_NAMES[thing])
+        if isinstance(thing, bool):
+            return str(thing)
+        if isinstance(thing, (list, tuple)):
+            return self.names(thing)
+        return str(thing)
+
+    def names(self, things: Iterable[Any]) -> str:
+        items = [self.name(t) for t in things]
+        if not items:
+            return "—"
+        return format_list(items, locale=self.lang)
+
+    # ----- sentences
+
+    def tell(self, event: Event) -> str | None:
+        if event.kind in SILENT:
+            return None
+        if event.kind == "decision":
+            return self._decision(event["decision"])
+        data = event.data
+        key = event.kind
+        values: dict[str, Any] = {}
+        for field_name, value in data.items():
+            if field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold"):
+                values[field_name] = value
+            else:
+                values[field_name] = self.name(value) if value is not None else ""
+        unit = data.get("unit")
+        if isinstance(unit, Team) and f"{key}.team" in MESSAGES:
+            key = f"{key}.team"
+        if key == "cast" and data.get("targets"):
+            key = "cast.targets"
+        if key == "skip_to_cleanup" and data.get("step") is Step.CLEANUP:
+            key = "skip_to_cleanup.cleanup"
+        if event.kind in ("loss_prevented", "win_prevented", "life_loss_prevented", "life_gain_prevented", "poison_prevented"):
+            values["card"] = self.name(data.get("by")) if data.get("by") is not None else "?"
+        if event.kind in ("loss_prevented", "loses"):
+            values["reason"] = self._(LOSS_REASONS.get(data["reason"], LOSS_REASONS["effect"]))
+        if event.kind == "trigger_on_stack" or event.kind == "triggers" or event.kind == "removed_no_target":
+            ability = data["ability"]
+            values["card"] = self.card(ability.source)
+            values["player"] = ability.controller.name
+        if event.kind == "enters":
+            values["player"] = data["controller"].name
+        if event.kind in ("end_the_turn", "end_combat", "nothing_happens") and data.get("source") is None:
+            values["source"] = self._(N_("An effect"))
+        if event.kind == "game_over":
+            pass
+        if key == "step_begins":
+            text = self._(MESSAGES[key]) % values
+            return text[:1].upper() + text[1:]
+        if key == "skip_to_next_phase" or key == "skip_to_cleanup":
+            text = self._(MESSAGES[key]) % values
+            return text[:1].upper() + text[1:]
+        message = MESSAGES.get(key)
+        if message is None:
+            return None
+        if isinstance(message, tuple):
+            count = data.get("amount", data.get("count", data.get("poison", 1)))
+            return self._n(message, count) % values
+        return self._(message) % values
+
+    def _decision(self, decision: Decision) -> str:
+        kind = decision.kind
+        answer = decision.answer
+        values = {
+            "player": decision.player.name,
+            "team": decision.team.name if decision.team is not None else "",
+        }
+        if kind in ("may_discard", "mulligan"):
+            key = f"{kind}.{'yes' if answer else 'no'}"
+        elif kind == "attackers" and not answer:
+            key = "attackers.none"
+        elif decision.team is not None and f"{kind}.team" in DECISIONS:
+            key = f"{kind}.team"
+        else:
+            key = kind
+        message = DECISIONS.get(key)
+        if message is None:
+            return None
+        if isinstance(answer, list):
+            values["answer"] = self.names(answer)
+            values["count"] = len(answer)
+        else:
+            values["answer"] = self.name(answer)
+            values["count"] = 1
+        if "source" in decision.context:
+            values["source"] = self.name(decision.context["source"])
+        if "attacker" in decision.context:
+            values["attacker"] = self.name(decision.context["attacker"])
+        if isinstance(message, tuple):
+            text = self._n(message, values["count"]) % values
+        else:
+            text = self._(message) % values
+        if decision.forced:
+            text = f"{text[:-1]} {self._(ONLY_OPTION)}."
+        return text
+
+
+def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
+    """One line per told event, in `lang` (``es`` or ``en``)."""
+    narrator = Narrator(lang)
+    lines = []
+    for event in events:
+        text = narrator.tell(event)
+        if text:
+            lines.append(NarrationLine(text, event.rule, event.kind))
+    return lines
+
+
+def message_ids() -> set[str]:
+    """Every msgid the narration can use (the catalogs must translate them all)."""
+    ids: set[str] = set()
+    for table in (STEP_NAMES, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS):
+        for message in table.values():
+            if isinstance(message, tuple):
+                ids.add(message[0])
+            else:
+                ids.add(message)
+    ids.add(ONLY_OPTION)
+    ids.add("An effect")
+    return ids

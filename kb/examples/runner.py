@@ -1,0 +1,119 @@
+"""Running an executable example: its doctest, run on the engine, and what the engine did, told
+in Spanish or English, with the final values of each game."""
+
+from __future__ import annotations
+
+import doctest
+import functools
+import io
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.engine.game import Game
+from kb.examples.catalog import ExecutableExample, find
+from kb.examples.narration import LANGS, NarrationLine, UnknownLanguageError, narrate
+
+
+@dataclass(frozen=True)
+class Check:
+    """One ``>>>`` line of the doctest: what it shows, what the engine gave, and whether they match."""
+
+    line: int
+    source: str
+    expected: str
+    got: str
+    passed: bool
+
+
+@dataclass(frozen=True)
+class GameRun:
+    """One game the example played: the variable naming it, what happened, and its final values."""
+
+    variable: str
+    variant: str
+    narration: tuple[NarrationLine, ...]
+    outcome: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """The run of one example: whether its doctest passed, each check, and each game it played."""
+
+    name: str
+    lang: str
+    passed: bool
+    checks: tuple[Check, ...]
+    games: tuple[GameRun, ...]
+    example_ids: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    failures: tuple[str, ...] = field(default=())
+
+    @property
+    def narration(self) -> list[str]:
+        return [line.text for game in self.games for line in game.narration]
+
+
+class _RecordingRunner(doctest.DocTestRunner):
+    def __init__(self) -> None:
+        super().__init__(optionflags=0, verbose=False)
+        self.checks: list[Check] = []
+        self.failure_reports: list[str] = []
+
+    def _line(self, test: doctest.DocTest, example: doctest.Example) -> int:
+        return (test.lineno or 0) + example.lineno + 1
+
+    def report_success(self, out, test, example, got):
+        self.checks.append(Check(self._line(test, example), example.source.rstrip("\n"), example.want, got, True))
+
+    def report_failure(self, out, test, example, got):
+        self.checks.append(Check(self._line(test, example), example.source.rstrip("\n"), example.want, got, False))
+        self.failure_reports.append(self._failure_header(test, example) + f"Expected:\n{example.want}Got:\n{got}")
+
+    def report_unexpected_exception(self, out, test, example, exc_info):
+        got = "".join(traceback.format_exception_only(exc_info[0], exc_info[1]))
+        self.checks.append(Check(self._line(test, example), example.source.rstrip("\n"), example.want, got, False))
+        self.failure_reports.append(self._failure_header(test, example) + f"Exception raised:\n{got}")
+
+
+def run_example(example: ExecutableExample, lang: str = "es") -> RunResult:
+    """Run `example`'s doctest and tell what the engine did in `lang`."""
+    if lang not in LANGS:
+        raise UnknownLanguageError(f"no narration in {lang!r}: choose one of {', '.join(LANGS)}")
+    globs: dict[str, Any] = {"__name__": f"example_{example.name.replace('-', '_')}"}
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(example.code, globs, example.name, example.path, example.code_line - 1)
+    runner = _RecordingRunner()
+    runner.run(test, out=io.StringIO().write, clear_globs=False)
+    games = []
+    seen: set[int] = set()
+    for variable, value in globs.items():
+        if isinstance(value, Game) and id(value) not in seen:
+            seen.add(id(value))
+            games.append(
+                GameRun(variable, type(value).__name__, tuple(narrate(value.events, lang)), value.summary())
+            )
+    checks = tuple(runner.checks)
+    return RunResult(
+        name=example.name,
+        lang=lang,
+        passed=bool(checks) and all(c.passed for c in checks),
+        checks=checks,
+        games=tuple(games),
+        example_ids=example.example_ids,
+        rules=example.rules,
+        failures=tuple(runner.failure_reports),
+    )
+
+
+@functools.lru_cache(maxsize=None)
+def _cached(name: str, lang: str, directory: str | None) -> RunResult:
+    return run_example(find(name, directory), lang)
+
+
+def run(name: str, lang: str = "es", directory: str | None = None) -> RunResult:
+    """Run the executable example called `name` and tell what happened in `lang` (``es`` or
+    ``en``). Runs are deterministic, so each is computed once per process."""
+    if lang not in LANGS:
+        raise UnknownLanguageError(f"no narration in {lang!r}: choose one of {', '.join(LANGS)}")
+    return _cached(name, lang, str(directory) if directory else None)

@@ -1,0 +1,301 @@
+"""Release diffs and rule history: small invented releases first, then the real ones of the corpus."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from kb.corpus import load_manifest
+from kb.history import (
+    History,
+    UnknownRelease,
+    UnknownRule,
+    WordChange,
+    comparable,
+    diff_releases,
+    rule_history,
+    trace,
+    word_changes,
+)
+from kb.ingest import parse_corpus_file
+from kb.model import CRDocument, Decoding, Example, Rule
+
+
+def kind_and_parent(rule_id: str) -> tuple[str, str | None]:
+    if len(rule_id) == 1:
+        return "part", None
+    if "." not in rule_id:
+        return "section", rule_id[0]
+    if rule_id[-1].isalpha():
+        return "subrule", rule_id[:-1]
+    return "rule", rule_id.split(".")[0]
+
+
+def make_doc(release: str, rules: dict[str, str], examples: dict[str, list[str]] | None = None) -> CRDocument:
+    made = []
+    for line, (rule_id, text) in enumerate(rules.items(), 1):
+        kind, parent = kind_and_parent(rule_id)
+        rule = Rule(rule_id, kind, parent, text, release, "en", f"{release}.txt", line)  # type: ignore[arg-type]
+        rule.examples = [Example(rule_id, n, t, line) for n, t in enumerate((examples or {}).get(rule_id, []), 1)]
+        made.append(rule)
+    return CRDocument(f"{release}.txt", release, release, Decoding("utf-8", False, {"LF": 0}), len(rules), rules=made)
+
+
+OLD = make_doc(
+    "2019-08-23",
+    {
+        "1": "Game Concepts",
+        "100": "General",
+        "100.1": "To end the turn, see rule 716. See also rules 716.1a–b.",
+        "100.2": "A restart uses rule 717.",
+        "7": "Additional Rules",
+        "716": "Ending Turns and Phases",
+        "716.1": "Some effects end the turn (see rule 716.2).",
+        "716.1a": "Exile every spell and ability on the stack.",
+        "716.1b": "Remove all creatures from combat.",
+        "716.2": "Players may respond.",
+        "717": "Restarting the Game",
+        "717.1": "An effect may restart the game.",
+        "717.2": "Reserved.",
+    },
+)
+NEW = make_doc(
+    "2019-10-04",
+    {
+        "1": "Game Concepts",
+        "100": "General",
+        "100.1": "To end the turn, see rule 717. See also rules 717.1a–b.",
+        "100.2": "A restart uses rule 716.",
+        "7": "Additional Rules",
+        "716": "Adventurer Cards",
+        "716.1": "Adventurer cards have a second set of characteristics.",
+        "717": "Ending Turns and Phases",
+        "717.1": "Some effects end the turn (see rule 717.2).",
+        "717.1a": "Exile every spell and ability on the stack.",
+        "717.1b": "Remove all creatures from combat.",
+        "717.2": "Players may then respond.",
+        "718": "Restarting the Game",
+        "718.1": "An effect may restart the game.",
+    },
+)
+
+
+@pytest.fixture(scope="module")
+def small_diff():
+    return diff_releases(OLD, NEW)
+
+
+def test_renumbered_section_is_moved_with_its_rules(small_diff) -> None:
+    moved = {e.old_id: e.new_id for e in small_diff.moved}
+    assert moved == {
+        "716": "717", "716.1": "717.1", "716.1a": "717.1a", "716.1b": "717.1b", "716.2": "717.2",
+        "717": "718", "717.1": "718.1",
+    }
+
+
+def test_references_following_the_renumbering_are_no_change(small_diff) -> None:
+    # 716.1 cites 716.2, which became 717.2: the new 717.1 citing 717.2 is the same text.
+    assert not small_diff.entry_for(old_id="716.1").text_changed
+    # 100.1 stayed where it was and follows the renumbering, ranges included.
+    assert small_diff.entry_for(old_id="100.1") is None
+    assert small_diff.mapping["100.1"] == "100.1"
+
+
+def test_a_reference_that_no_longer_follows_is_a_change(small_diff) -> None:
+    # 100.2 cited 717 (restarting the game, now 718); it now cites 716 (adventurers).
+    entry = small_diff.entry_for(old_id="100.2")
+    assert entry.status == "changed"
+    assert entry.words == (WordChange("replace", "718.", "716."),)
+
+
+def test_moved_and_slightly_changed(small_diff) -> None:
+    entry = small_diff.entry_for(old_id="716.2")
+    assert (entry.status, entry.new_id) == ("moved", "717.2")
+    assert entry.words == (WordChange("insert", "", "then"),)
+    assert 0.5 < entry.similarity < 1.0
+
+
+def test_added_and_removed(small_diff) -> None:
+    assert [e.new_id for e in small_diff.added] == ["716", "716.1"]
+    assert [e.old_id for e in small_diff.removed] == ["717.2"]
+    counts = small_diff.counts()
+    assert counts == {
+        "added": 2, "removed": 1, "changed": 1, "moved": 7, "moved_and_changed": 1,
+        "unchanged": 4,
+    }
+
+
+def test_identical_releases_have_no_entries() -> None:
+    diff = diff_releases(OLD, OLD)
+    assert diff.entries == []
+    assert diff.unchanged == len(OLD.rules)
+
+
+def test_a_changed_example_changes_its_rule() -> None:
+    before = make_doc("2020-01-01", {"1": "P", "100": "S", "100.1": "Rule."}, {"100.1": ["A player draws."]})
+    after = make_doc("2020-02-01", {"1": "P", "100": "S", "100.1": "Rule."}, {"100.1": ["A player draws two."]})
+    entry = diff_releases(before, after).entry_for(old_id="100.1")
+    assert entry.status == "changed"
+    assert entry.words == (WordChange("replace", "draws.", "draws two."),)
+
+
+def test_quotes_and_spaces_are_no_change() -> None:
+    before = make_doc("2020-01-01", {"1": "P", "100": "S", "100.1": 'It\'s  "legal."'})
+    after = make_doc("2020-02-01", {"1": "P", "100": "S", "100.1": "It’s “legal.”"})
+    assert diff_releases(before, after).entries == []
+
+
+def test_identical_texts_in_two_sections_pair_by_parent() -> None:
+    before = make_doc(
+        "2020-01-01",
+        {"1": "P", "100": "Alpha", "100.1": "Reserved.", "101": "Beta", "101.1": "Reserved."},
+    )
+    after = make_doc(
+        "2020-02-01",
+        {"1": "P", "100": "New", "101": "Alpha", "101.1": "Reserved.", "102": "Beta", "102.1": "Reserved."},
+    )
+    diff = diff_releases(before, after)
+    assert diff.mapping == {"1": "1", "100": "101", "100.1": "101.1", "101": "102", "101.1": "102.1"}
+
+
+def test_rewritten_rule_in_place_is_changed() -> None:
+    before = make_doc("2020-01-01", {"1": "P", "100": "S", "100.1": "Each team attacks using the old combat rules."})
+    after = make_doc(
+        "2020-02-01", {"1": "P", "100": "S", "100.1": "Each team attacks using the shared combat rules (see rule 100)."}
+    )
+    entry = diff_releases(before, after).entry_for(old_id="100.1")
+    assert entry.status == "changed"
+    assert [str(w) for w in entry.words] == ["[old] -> [shared]", "[rules.] -> [rules (see rule 100).]"]
+
+
+def test_comparable_replaces_references() -> None:
+    assert comparable("See rule 716.2 and rules 716.1a–b.") == comparable("See rule 717.2 and rules 717.1a–b.")
+    assert comparable("See rule 716.2.") != comparable("See the rules.")
+
+
+def test_word_changes() -> None:
+    assert word_changes("a b c", "a x c") == (WordChange("replace", "b", "x"),)
+    assert word_changes("a b c", "a b") == (WordChange("delete", "c", ""),)
+    assert word_changes("", "a") == (WordChange("insert", "", "a"),)
+
+
+# --- history of one rule -------------------------------------------------------------------------
+
+THIRD = make_doc(
+    "2020-01-24",
+    {
+        "1": "Game Concepts",
+        "100": "General",
+        "100.1": "To end the turn, see rule 718. See also rules 718.1a–b.",
+        "7": "Additional Rules",
+        "716": "Adventurer Cards",
+        "716.1": "Adventurer cards have a second set of characteristics.",
+        "717": "Companions",
+        "718": "Ending Turns and Phases",
+        "718.1": "Some effects end the turn (see rule 718.2).",
+        "718.1a": "Exile every spell and ability on the stack.",
+        "718.1b": "Remove all creatures from combat.",
+        "718.2": "Players may then respond.",
+    },
+)
+
+
+def test_trace_follows_a_rule_through_renumberings() -> None:
+    docs = [THIRD, OLD, NEW]  # given out of order on purpose
+    assert trace(docs, "717.1", "2019-10-04") == {"2019-08-23": "716.1", "2019-10-04": "717.1", "2020-01-24": "718.1"}
+    assert trace(docs, "716.1") == {"2019-08-23": None, "2019-10-04": "716.1", "2020-01-24": "716.1"}
+    assert trace(docs, "717.1", "2019-08-23") == {"2019-08-23": "717.1", "2019-10-04": "718.1", "2020-01-24": None}
+
+
+def test_rule_history_events() -> None:
+    history = History([OLD, NEW, THIRD])
+    events = [(e.release, e.status, e.old_id, e.new_id, e.text_changed) for e in history.rule_history("718.2")]
+    assert events == [
+        ("2019-08-23", "present", None, "716.2", False),
+        ("2019-10-04", "moved", "716.2", "717.2", True),
+        ("2020-01-24", "moved", "717.2", "718.2", False),
+    ]
+    events = [(e.release, e.status) for e in rule_history([OLD, NEW, THIRD], "716.1")]
+    assert events == [("2019-10-04", "added"), ("2020-01-24", "unchanged")]
+    events = [(e.release, e.status, e.old_id) for e in history.rule_history("717.1", "2019-08-23")]
+    assert events == [("2019-08-23", "present", None), ("2019-10-04", "moved", "717.1"), ("2020-01-24", "removed", "718.1")]
+
+
+def test_history_computes_each_diff_once() -> None:
+    history = History([OLD, NEW, THIRD])
+    first = history.consecutive()
+    assert [(d.old, d.new) for d in first] == [("2019-08-23", "2019-10-04"), ("2019-10-04", "2020-01-24")]
+    assert all(a is b for a, b in zip(first, history.consecutive()))
+
+
+def test_unknown_release_and_rule() -> None:
+    history = History([OLD, NEW])
+    with pytest.raises(UnknownRelease, match="no release 2001-01-01"):
+        history.trace("100.1", "2001-01-01")
+    with pytest.raises(UnknownRule, match="has no rule 999.9"):
+        history.rule_history("999.9")
+    with pytest.raises(ValueError, match="the same release given twice"):
+        History([OLD, OLD])
+    with pytest.raises(ValueError):
+        History([])
+
+
+# --- the corpus ----------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def corpus_history() -> History:
+    return History(parse_corpus_file(e) for e in load_manifest() if e.kind == "cr")
+
+
+@pytest.fixture(scope="module")
+def history() -> History:
+    return corpus_history()
+
+
+def test_ending_the_turn_moves_716_to_717(history: History) -> None:
+    diff = history.diff("2019-08-23", "2019-10-04")
+    entry = diff.entry_for(old_id="716")
+    assert (entry.status, entry.new_id, entry.text_changed) == ("moved", "717", False)
+    rules_of_716 = [r.id for r in history.doc("2019-08-23").rules if r.parent == "716" or r.id.startswith("716.")]
+    assert len(rules_of_716) > 10
+    for rule_id in rules_of_716:
+        assert diff.mapping[rule_id] == "717" + rule_id[3:]
+    # The new section 715 (Adventurer Cards) is added; the old 715 moved to 716.
+    assert diff.entry_for(new_id="715").status == "added"
+    assert diff.mapping["715"] == "716"
+
+
+def test_renumbered_references_are_not_changes(history: History) -> None:
+    diff = history.diff("2019-08-23", "2019-10-04")
+    # "See rule 718, “Restarting the Game.”" became "See rule 719, ...": the section moved, the text did not.
+    assert "718" in history.doc("2019-08-23").rule("104.6").text
+    assert "719" in history.doc("2019-10-04").rule("104.6").text
+    assert diff.entry_for(old_id="104.6") is None
+    assert diff.entry_for(old_id="801.17") is None
+
+
+def test_trace_of_ending_the_turn(history: History) -> None:
+    ids = history.trace("717", "2019-10-04")
+    assert ids["2019-08-23"] == "716"
+    assert ids["2026-01-16"] == "723"
+    assert ids["2017-09-29"] is None  # ending the turn arrived in 2018
+    assert history.trace("723.1")["2019-10-04"] == "717.1"
+
+
+def test_two_headed_giant_combat_changed_in_2018(history: History) -> None:
+    events = {e.release: e for e in history.rule_history("810.7")}
+    assert events["2018-07-13"].status == "changed"
+    changed_words = " ".join(w.new for w in events["2018-07-13"].words)
+    assert "805.10" in changed_words
+    assert events["2019-08-23"].status == "unchanged"
+
+
+def test_every_rule_is_accounted_for(history: History) -> None:
+    for diff in history.consecutive():
+        old, new = history.prepared(diff.old), history.prepared(diff.new)
+        assert set(diff.mapping) | {e.old_id for e in diff.removed} == set(old.rules)
+        assert set(diff.mapping.values()) | {e.new_id for e in diff.added} == set(new.rules)
+        assert len(set(diff.mapping.values())) == len(diff.mapping)
+        counts = diff.counts()
+        assert counts["unchanged"] + counts["changed"] + counts["moved"] + counts["removed"] == len(old.rules)

@@ -1,0 +1,109 @@
+"""Spanish ↔ English alignment by release.
+
+`align_corpus(documents, pages, history)` pairs every Spanish rule and glossary entry the wiki pages
+quote with the English record it translates, says how sure that is (`Alignment.status`) and why
+(`Alignment.evidence`), and follows the English record to the newest release. It also infers the
+release each navigation box reflects and maps its Spanish section titles to English sections.
+
+Signals are language-independent (`kb.align.signals`); the release a quote's stamp names is a
+hypothesis to confirm, not a fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kb.align.glossary import GlossaryAligner, TermKnowledge
+from kb.align.index import ReleaseIndex
+from kb.align.lexicon import Lexicon
+from kb.align.navbox import BoxRelease, SectionTitle, box_releases, section_titles, title_pairs
+from kb.align.records import STATUSES, Alignment, Status
+from kb.align.rules import RuleAligner, TitleKnowledge
+from kb.model import CRDocument, GlossaryEntry, WikiPage
+
+__all__ = [
+    "STATUSES",
+    "Alignment",
+    "AlignmentResult",
+    "BoxRelease",
+    "ReleaseIndex",
+    "SectionTitle",
+    "Status",
+    "align_corpus",
+    "follow_to_newest",
+]
+
+
+@dataclass
+class AlignmentResult:
+    rules: list[Alignment] = field(default_factory=list)
+    glossary: list[Alignment] = field(default_factory=list)
+    boxes: list[BoxRelease] = field(default_factory=list)
+    section_titles: list[SectionTitle] = field(default_factory=list)
+
+    @property
+    def all(self) -> list[Alignment]:
+        return self.rules + self.glossary
+
+    def counts(self) -> dict[str, int]:
+        counts = {status: 0 for status in STATUSES}
+        for alignment in self.all:
+            counts[alignment.status] += 1
+        return counts
+
+
+def align_corpus(
+    documents: dict[str, CRDocument], pages: list[WikiPage], history=None, index: ReleaseIndex | None = None
+) -> AlignmentResult:
+    """Align every Spanish page of `pages` against the English `documents` (by release).
+
+    `history` (a `kb.history.History` of the same documents) lets rules be followed when renumbered;
+    without it a rule is only looked for under its own number.
+    """
+    if index is None:
+        index = ReleaseIndex.from_history(documents, history) if history is not None else ReleaseIndex(documents)
+    spanish = [page for page in pages if page.lang == "es"]
+    boxes = box_releases(spanish, index)
+    titles = section_titles(boxes, index)
+    known_titles = title_pairs(titles)
+    term_pairs = [(pair.es, pair.en) for page in pages for pair in page.term_pairs]
+    rule_aligner = RuleAligner(index, TitleKnowledge(known_titles))
+    rules = [alignment for page in spanish for alignment in rule_aligner.align_page(page)]
+    glossary_aligner = GlossaryAligner(
+        index, TermKnowledge(term_pairs + known_titles), Lexicon(term_pairs + known_titles)
+    )
+    glossary = glossary_aligner.align_pages(spanish)
+    for alignment in rules + glossary:
+        follow_to_newest(alignment, index)
+    return AlignmentResult(rules, glossary, boxes, titles)
+
+
+def follow_to_newest(alignment: Alignment, index: ReleaseIndex) -> None:
+    """Set where the English record stands in the newest release and whether its English changed."""
+    newest = index.newest
+    release, english = alignment.english_release, alignment.en
+    if english is None or release is None or newest is None:
+        return
+    if isinstance(english, GlossaryEntry):
+        alignment.newest_id = english.term if english.term in index.glossary[newest] else None
+        alignment.changed_in = _glossary_changed_in(english, release, index)
+    else:
+        alignment.newest_id = index.traced(english.id, release, newest)
+        alignment.changed_in = index.changed_in(english.id, release)
+    alignment.changed_since = alignment.changed_in is not None
+
+
+def _glossary_changed_in(entry: GlossaryEntry, release: str, index: ReleaseIndex) -> str | None:
+    from kb.history import comparable
+
+    def signature(at: str, text: str) -> tuple[str, tuple[str, ...]]:
+        refs = index.glossary_fingerprint(at, entry.term).refs
+        mapped = index.map_refs(refs, at, index.newest)
+        return comparable(text), tuple(sorted(mapped))
+
+    base = signature(release, entry.text)
+    for later in index.later(release):
+        other = index.glossary[later].get(entry.term)
+        if other is None or signature(later, other.text) != base:
+            return later
+    return None

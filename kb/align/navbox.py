@@ -1,0 +1,163 @@
+"""Navigation boxes: the list of every section title, in Spanish, that closes a wiki page.
+
+A box is a snapshot of the table of contents of one release, but says not which. The release is
+inferred from its shape: how many sections each part lists, compared with each release's contents
+(parts gain sections over the years: 20 sections of "Additional Rules" in 2017, 30 in 2024). Once a
+box's release is known, its numbers are that release's numbers, and each Spanish title pairs with the
+English title of the same section, and through the history with the section's number in the newest
+release.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb.align.index import ReleaseIndex
+from kb.model import NavEntry, WikiPage
+
+
+@dataclass(frozen=True)
+class NavBox:
+    """The navigation entries of one box, in page order."""
+
+    source: str
+    entries: tuple[NavEntry, ...]
+
+    @property
+    def line(self) -> int:
+        return self.entries[0].line if self.entries else 0
+
+    def sections(self) -> list[NavEntry]:
+        return [e for e in self.entries if part_of_entry(e) is None]
+
+    def parts(self) -> list[NavEntry]:
+        return [e for e in self.entries if part_of_entry(e) is not None]
+
+    def counts(self) -> dict[str, int]:
+        """Sections listed per part ("1".."9")."""
+        counts: dict[str, int] = {}
+        for entry in self.sections():
+            part = entry.section[0]
+            counts[part] = counts.get(part, 0) + 1
+        return counts
+
+
+@dataclass(frozen=True)
+class BoxRelease:
+    """The release a box reflects, how far its shape is from that release's contents, and why."""
+
+    box: NavBox
+    release: str | None
+    distance: int
+    tied: tuple[str, ...]
+    evidence: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SectionTitle:
+    """A Spanish section title: `section` is the number in the newest release (None if the section is
+    gone), `box_section` its number in `box_release`, `title_en` that release's English title."""
+
+    section: str | None
+    title_es: str
+    box_release: str | None
+    source: str
+    line: int = 0
+    box_section: str = ""
+    title_en: str = ""
+
+
+def part_of_entry(entry: NavEntry) -> str | None:
+    """The part a box heading names ("100. Game Concepts" heads part 1), or None for a section entry."""
+    number = entry.section
+    if len(number) == 1 and number.isdigit():
+        return number
+    if len(number) == 3 and number.endswith("00"):
+        return number[0]
+    return None
+
+
+def boxes_of(page: WikiPage) -> list[NavBox]:
+    """The page's navigation entries cut into boxes: a new box starts where a number repeats."""
+    boxes: list[list[NavEntry]] = []
+    seen: set[str] = set()
+    for entry in page.nav:
+        if not boxes or entry.section in seen:
+            boxes.append([])
+            seen = set()
+        boxes[-1].append(entry)
+        seen.add(entry.section)
+    return [NavBox(page.source, tuple(b)) for b in boxes if b]
+
+
+def release_counts(index: ReleaseIndex, release: str) -> dict[str, int]:
+    """Sections per part in a release, leaving out each part's opening "general" section (n00), which
+    boxes do not list."""
+    counts: dict[str, int] = {}
+    for rule in index.rules[release].values():
+        if rule.kind == "section" and not rule.id.endswith("00"):
+            counts[rule.id[0]] = counts.get(rule.id[0], 0) + 1
+    return counts
+
+
+def infer_box_release(box: NavBox, index: ReleaseIndex) -> BoxRelease:
+    """The release whose contents the box's shape matches best (the sum over parts of the difference
+    in section counts; ties are all reported, and the newest of them is taken)."""
+    listed = box.counts()
+    parts = sorted(set(listed))
+    scored = []
+    for release in index.releases:
+        have = release_counts(index, release)
+        distance = sum(abs(listed.get(p, 0) - have.get(p, 0)) for p in parts)
+        scored.append((distance, release, have))
+    if not scored or not parts:
+        return BoxRelease(box, None, 0, (), ("the box lists no sections",))
+    best = min(d for d, _, _ in scored)
+    tied = tuple(r for d, r, _ in scored if d == best)
+    release = tied[-1]
+    have = next(h for _, r, h in scored if r == release)
+    shape = " ".join(f"{p}00s:{listed.get(p, 0)}" for p in parts)
+    evidence = [f"the box lists {shape}"]
+    if best == 0:
+        evidence.append(f"{release} has exactly these counts")
+    else:
+        off = ", ".join(f"{p}00s {have.get(p, 0)}" for p in parts if have.get(p, 0) != listed.get(p, 0))
+        evidence.append(f"closest is {release} (off by {best}: {off})")
+    if len(tied) > 1:
+        evidence.append(f"equally close: {', '.join(tied)}")
+    return BoxRelease(box, release, best, tied, tuple(evidence))
+
+
+def box_releases(pages: list[WikiPage], index: ReleaseIndex) -> list[BoxRelease]:
+    return [infer_box_release(box, index) for page in pages if page.lang == "es" for box in boxes_of(page)]
+
+
+def section_titles(inferred: list[BoxRelease], index: ReleaseIndex) -> list[SectionTitle]:
+    """Every titled entry of every box, paired with its English title and its newest number."""
+    newest = index.newest
+    out = []
+    for found in inferred:
+        release = found.release
+        for entry in found.box.entries:
+            part = part_of_entry(entry)
+            number = part if part is not None else entry.section
+            english = index.rule(release, number) if release else None
+            newest_number = None
+            if english is not None and newest is not None:
+                newest_number = number if part is not None else index.traced(number, release, newest)
+            out.append(
+                SectionTitle(
+                    section=newest_number,
+                    title_es=entry.title,
+                    box_release=release,
+                    source=entry.source,
+                    line=entry.line,
+                    box_section=number,
+                    title_en=english.text if english is not None else "",
+                )
+            )
+    return out
+
+
+def title_pairs(titles: list[SectionTitle]) -> list[tuple[str, str]]:
+    return [(t.title_es, t.title_en) for t in titles if t.title_en]

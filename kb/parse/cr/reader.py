@@ -206,7 +206,8 @@ class Reader:
         self._contents_ids.update(rule.id for rule in listed)
         # Warnings about those headings were about a list, not about rules.
         self.report.diagnostics = [
-            d for d in self.report.diagnostics if not region[1] <= d.line < line.number
+            d for d in self.report.diagnostics
+            if d.level == "error" or not region[1] <= d.line < line.number
         ]
         self._enter(State.RULES, line.number)
         self.tree.numbered(line)
@@ -235,8 +236,19 @@ class Reader:
             credits=self.credits,
             skipped=sorted(self.report.skipped, key=lambda s: s.line),
             diagnostics=sorted(self.report.diagnostics, key=lambda d: d.line),
-            regions=[(name, first, last) for name, first, last in self.regions if first <= last],
+            regions=self._final_regions(),
         )
+
+    def _final_regions(self) -> list[tuple[str, int, int]]:
+        regions: list[tuple[str, int, int]] = []
+        for name, first, last in self.regions:
+            if first > last:
+                continue
+            if regions and regions[-1][0] == name:
+                regions[-1] = (name, regions[-1][1], last)
+            else:
+                regions.append((name, first, last))
+        return regions
 
     def _final_checks(self, line_count: int) -> None:
         report, tree = self.report, self.tree

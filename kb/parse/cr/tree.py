@@ -1,7 +1,8 @@
 """The numbered rules as records: parts, sections, rules and subrules in document order.
 
-A numbered line opens a record; the lines right below it (no blank line between) continue its
+A numbered line opens a record; the lines right below a rule (no blank line between) continue its
 text, and "Example:" lines add examples, even when an example stands in a paragraph of its own.
+Part and section lines are titles and take no more lines.
 A number that repeats an earlier one, or that goes back in the numbering, opens no record: the
 line and the lines that belong to it are reported as skipped, with a diagnostic naming the line.
 """
@@ -61,7 +62,9 @@ class RuleTree:
         )
         self.rules.append(rule)
         self._first_line[rule.id] = line.number
-        self._last, self._open, self._rejected = number, rule, None
+        # A part or section line is a title: text right below it is no part of it.
+        self._open = rule if rule.kind in ("rule", "subrule") else None
+        self._last, self._rejected = number, None
         self._stray_reported = False
         return True
 

@@ -478,3 +478,19 @@ def test_stray_text_is_reported_once_per_run():
     assert stray == [11, 13]
     assert [d.line for d in doc.diagnostics if "belongs to no rule" in d.message] == [11]
     assert doc.rule("100.1").text == "A."
+
+
+def test_text_right_under_a_part_or_section_title_is_not_the_title():
+    text = "100. General\nMagic: The Gathering Comprehensive Rules\n\n100.1. A rule.\n"
+    doc = parse_cr_text(text, "title.txt")
+    assert doc.rule("100").text == "General"
+    assert [(s.line, s.reason) for s in doc.skipped if s.reason != "blank"] == [(2, "text outside any rule")]
+    assert check_accounting(doc) == []
+
+
+def test_odd_spaces_and_marks_around_numbers():
+    text = HEAD + "1.\u00a0Game Concepts\n\n\ufeff100.\u2002General\n\n100.1.\tA rule\u00a0with a no-break space.\n"
+    doc = parse_cr_text(text, "spaces.txt")
+    assert [(r.id, r.text) for r in doc.rules] == [
+        ("1", "Game Concepts"), ("100", "General"), ("100.1", "A rule with a no-break space."),
+    ]

@@ -10,9 +10,12 @@ from __future__ import annotations
 import re
 
 # Every space character other than U+0020 (no-break, en/em, thin, narrow no-break, ideographic),
-# plus tab and the page-break controls Word exports between sections.
-_ODD_SPACES = re.compile(r"[\t\v\f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
-_INVISIBLE = re.compile(r"[\ufeff\u200b\u2060]")
+# plus tab and the page-break controls Word exports between sections, become plain spaces;
+# byte-order marks and zero-width spaces go.
+_ODD_SPACES = "\t\v\f\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
+_INVISIBLE = "\ufeff\u200b\u2060"
+_TABLE = str.maketrans({**dict.fromkeys(_ODD_SPACES, " "), **dict.fromkeys(_INVISIBLE)})
+_ASCII_ODD = re.compile(r"[\t\v\f]")
 _BOM_AS_CP1252 = "\u00ef\u00bb\u00bf"
 
 
@@ -21,6 +24,6 @@ def clean(raw: str) -> str:
     Inner runs of spaces are kept: the text stays what the file says."""
     if raw.startswith(_BOM_AS_CP1252):
         raw = raw[len(_BOM_AS_CP1252) :]
-    if raw.isascii() and not _ODD_SPACES.search(raw):
+    if raw.isascii() and not _ASCII_ODD.search(raw):
         return raw.strip()
-    return _ODD_SPACES.sub(" ", _INVISIBLE.sub("", raw)).strip()
+    return raw.translate(_TABLE).strip()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import total_ordering
+from functools import cached_property, total_ordering
 
 from kb.model import RuleKind
 
@@ -53,7 +53,7 @@ class RuleNumber:
         rule = int(match["rule"]) if match["rule"] else None
         return cls(section // 100, section, rule, match["letter"])
 
-    @property
+    @cached_property
     def id(self) -> str:
         if self.section is None:
             return str(self.part)
@@ -61,7 +61,7 @@ class RuleNumber:
             return str(self.section)
         return f"{self.section}.{self.rule}{self.letter or ''}"
 
-    @property
+    @cached_property
     def kind(self) -> RuleKind:
         if self.section is None:
             return "part"
@@ -69,7 +69,7 @@ class RuleNumber:
             return "section"
         return "rule" if self.letter is None else "subrule"
 
-    @property
+    @cached_property
     def parent(self) -> str | None:
         if self.section is None:
             return None
@@ -79,7 +79,7 @@ class RuleNumber:
             return str(self.section)
         return f"{self.section}.{self.rule}"
 
-    @property
+    @cached_property
     def sort_key(self) -> tuple[int, int, int, int]:
         # Unused letters sort where the alphabet puts them, so "l" still falls between "k" and "m".
         letter = ord(self.letter) - ord("a") if self.letter else -1

@@ -229,31 +229,35 @@ def _glossary(data: SiteData, lang: str) -> list[dict[str, Any]]:
     entries = sorted_words(data.glossary.get(lang, []), lang, key=lambda g: g.term)
     other = other_lang(lang)
     taken: set[str] = set()
-    anchors = {id(g): views.term_anchor(g.term, lang, taken) for g in entries}
+    anchors = [views.term_anchor(g.term, lang, taken) for g in entries]
     other_taken: set[str] = set()
     other_anchors = {
-        id(g): views.term_anchor(g.term, other, other_taken)
+        _entry_key(g): views.term_anchor(g.term, other, other_taken)
         for g in sorted_words(data.glossary.get(other, []), other, key=lambda g: g.term)
     }
-    counterpart: dict[int, Any] = {}
+    counterpart: dict[tuple, Any] = {}
     for es, en in data.glossary_pairs:
         mine, theirs = (es, en) if lang == "es" else (en, es)
-        counterpart[id(mine)] = theirs
+        counterpart[_entry_key(mine)] = theirs
     linker = Linker(data, "glossary", lang)
     out = []
-    for entry in entries:
-        match = counterpart.get(id(entry))
+    for entry, anchor in zip(entries, anchors):
+        match = counterpart.get(_entry_key(entry))
         out.append(
             {
                 "term": entry.term,
-                "anchor": anchors[id(entry)],
+                "anchor": anchor,
                 "senses": [linkify_text(sense, lang, linker.rule) for sense in entry.senses],
                 "source": entry.source,
                 "other_term": match.term if match else None,
-                "other_url": linker.other(other_anchors.get(id(match))) if match is not None else None,
+                "other_url": linker.other(other_anchors.get(_entry_key(match))) if match is not None else None,
             }
         )
     return out
+
+
+def _entry_key(entry: Any) -> tuple:
+    return (entry.term, str(entry.source), entry.line)
 
 
 def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:

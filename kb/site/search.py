@@ -7,6 +7,7 @@ Spanish and English results never mix. It stems per language and ignores diacrit
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -25,9 +26,19 @@ def build_search_index(site_dir: Path) -> Path:
     if proc.returncode != 0:
         raise SiteBuildError(f"the search indexer failed: {output.strip().splitlines()[-1:] or 'no output'}", output)
     bundle = Path(site_dir) / BUNDLE_DIR
-    if not (bundle / "pagefind-entry.json").is_file():
+    entry = bundle / "pagefind-entry.json"
+    if not entry.is_file():
         raise SiteBuildError("the search indexer wrote no index", output)
+    _stable_entry(entry)
     return bundle
+
+
+def _stable_entry(entry: Path) -> None:
+    """Pagefind lists the languages of its entry file in no fixed order; the same content with
+    sorted keys makes two builds of the same corpus byte-identical (every other file of the bundle
+    is named and filled by content already)."""
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    entry.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")
 
 
 def index_sizes(site_dir: Path) -> dict[str, int]:

@@ -1,0 +1,91 @@
+"""`kb build`: the bilingual site from the embedded corpus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kb.cli.common import emit_json, fail, json_option
+
+_STAGE_LABELS = {
+    "load": "load corpus",
+    "generate": "generate pages",
+    "mkdocs": "build site",
+    "pagefind": "search index",
+}
+
+
+def _size(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n} B"
+
+
+@click.command("build")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Output folder (default: build/ in the project): pages in OUT/docs, the site in OUT/site.",
+)
+@click.option("--no-search", is_flag=True, help="Skip the search index (and the search box).")
+@json_option
+def build_command(out: Path | None, no_search: bool, as_json: bool) -> None:
+    """Build the bilingual rules site (Spanish at the root, English under /en/) from the corpus."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from kb.site import STAGES, SiteBuildError, build_site
+
+    if out is not None and out.exists() and not out.is_dir():
+        fail(f"{out}: exists and is not a folder", 2)
+    stages = [s for s in STAGES if not (no_search and s == "pagefind")]
+    console = Console(stderr=True, quiet=as_json)
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description:<16}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} stages"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+        disable=as_json,
+    )
+    task = progress.add_task("", total=len(stages))
+
+    def on_stage(stage: str, event: str) -> None:
+        if event == "start":
+            progress.update(task, description=_STAGE_LABELS.get(stage, stage))
+        else:
+            progress.advance(task)
+
+    try:
+        with progress:
+            result = build_site(out=out, search=not no_search, on_stage=on_stage)
+    except SiteBuildError as err:
+        if err.output and not as_json:
+            click.echo(err.output.rstrip(), err=True)
+        fail(str(err))
+    except ImportError as err:
+        fail(f"build failed: {err}")
+    except (ValueError, LookupError, OSError) as err:
+        fail(f"build failed: {err}")
+
+    summary = result.summary()
+    if as_json:
+        emit_json(summary)
+        return
+    echo = click.echo
+    echo(f"site: {result.site_dir}")
+    echo(f"pages: {result.total_pages} ({', '.join(f'{k} {v}' for k, v in result.pages.items())}); "
+         f"{result.html_files} HTML files, {_size(result.site_bytes)}")
+    if result.search_bytes:
+        echo("search index: " + ", ".join(f"{lang} {_size(n)}" for lang, n in sorted(result.search_bytes.items())))
+    timings = ", ".join(f"{stage} {seconds:.1f} s" for stage, seconds in result.timings.items())
+    echo(f"time: {sum(result.timings.values()):.1f} s ({timings})")
+
+
+commands = [build_command]

@@ -1,0 +1,157 @@
+"""Fixtures for the site tests: a small site built from a fake knowledge base, the real site built
+from the embedded corpus (once per session), a local HTTP server, and headless Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from fakes import FakeKnowledgeBase, fake_examples, write_wiki_page  # noqa: E402
+
+from kb.corpus import PROJECT_ROOT  # noqa: E402
+
+ARTIFACTS = PROJECT_ROOT / "test-artifacts" / "site"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Corpus text that must come out as text: markup, a Markdown link, a Markdown emphasis.
+HOSTILE = '<script>alert("x")</script> [a link](http://example.invalid/) *not emphasis* & more'
+HOSTILE_TITLE = '<b>Bold</b> [title](http://example.invalid/)'
+
+
+def fake_kb(tmp: Path, overrides: dict[str, str] | None = None) -> FakeKnowledgeBase:
+    wiki = write_wiki_page(tmp / "es-jugador.txt")
+    return FakeKnowledgeBase(wiki, overrides)
+
+
+@pytest.fixture(scope="session")
+def fake_site(tmp_path_factory):
+    """A site built from the fake knowledge base, with hostile text in rule 101.4a and section 405's title."""
+    from kb.site import build_site
+
+    tmp = tmp_path_factory.mktemp("fake-site")
+    kb = fake_kb(tmp, {"101.4a": HOSTILE, "405": HOSTILE_TITLE})
+    return build_site(kb, tmp / "out", examples=fake_examples())
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory):
+    """The whole site from the embedded corpus, built once per test session."""
+    try:
+        from kb.knowledge import KnowledgeBase
+    except ImportError as err:
+        pytest.skip(f"the knowledge base is not available: {err}")
+    from kb.site import build_site
+
+    out = tmp_path_factory.mktemp("real-site")
+    return build_site(KnowledgeBase.load(), out)
+
+
+class _Server:
+    def __init__(self, root: Path):
+        handler = functools.partial(_QuietHandler, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="session")
+def real_server(real_site):
+    server = _Server(real_site.site_dir)
+    yield server.url
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def fake_server(fake_site):
+    server = _Server(fake_site.site_dir)
+    yield server.url
+    server.close()
+
+
+def _ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    if shutil.which("apt-get") is None:
+        pytest.skip("no /usr/bin/chromium and no apt-get to install it")
+    subprocess.run(["apt-get", "update", "-q"], check=False, capture_output=True)
+    proc = subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], capture_output=True, text=True)
+    if proc.returncode != 0 or not CHROMIUM.exists():
+        pytest.skip(f"could not install chromium: {proc.stderr.strip()[-200:]}")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    _ensure_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.js_errors = errors
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+def pagefind_search(page, query: str, limit: int = 20) -> list[dict]:
+    """Results of `query` with the Pagefind API the page's own search box uses (the index of the
+    page's language): URL, sub-result URLs and plain content of each result."""
+    return page.evaluate(
+        """async ([query, limit]) => {
+            const src = [...document.scripts].map(s => s.src).find(s => /pagefind-ui\\.js/.test(s));
+            const pagefind = await import(new URL('pagefind.js', src).href);
+            await pagefind.init();
+            const search = await pagefind.search(query);
+            const out = [];
+            for (const result of search.results.slice(0, limit)) {
+                const data = await result.data();
+                out.push({url: data.url, title: data.meta.title, content: data.content,
+                          excerpt: data.excerpt, sub: data.sub_results.map(s => s.url)});
+            }
+            return out;
+        }""",
+        [query, limit],
+    )

@@ -1,0 +1,180 @@
+"""Generation (knowledge base -> Markdown pages), on a small fake knowledge base: what each page
+says, in which language, with which links; no site builder involved."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+from conftest import HOSTILE, HOSTILE_TITLE, fake_kb
+from fakes import fake_examples
+
+from kb.site.generate import generate
+from kb.site.views import SiteData
+
+
+@pytest.fixture(scope="module")
+def docs(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("generate")
+    kb = fake_kb(tmp, {"101.4a": HOSTILE, "405": HOSTILE_TITLE})
+    data = SiteData.collect(kb, fake_examples())
+    generated = generate(data, tmp / "docs")
+    return generated
+
+
+def read(docs, lang, key):
+    return (docs.docs_dir / lang / f"{key}.md").read_text(encoding="utf-8")
+
+
+def rule_block(text: str, rule_id: str) -> str:
+    start = text.index(f'id="{rule_id}"')
+    start = text.rindex("<section", 0, start)
+    return text[start : text.index("</section>", start)]
+
+
+def test_one_page_per_section_in_each_language(docs):
+    for lang in ("es", "en"):
+        for section in ("100", "101", "102", "405"):
+            assert (docs.docs_dir / lang / "cr" / f"{section}.md").is_file()
+    assert docs.count("es") == docs.count("en")
+
+
+def test_every_rule_and_subrule_has_its_anchor_on_its_section_page(docs):
+    text = read(docs, "es", "cr/101")
+    for rule_id in ("101.1", "101.4", "101.4a", "101.4b"):
+        assert f'<h' in text and f'id="{rule_id}"' in text
+    assert 'id="405.1"' not in text
+
+
+def test_spanish_page_shows_the_translation_and_keeps_english_one_click_away(docs):
+    block = rule_block(read(docs, "es", "cr/101"), "101.4")
+    assert 'lang="es">Si varios jugadores' in block
+    assert "sin traducción" not in block
+    assert "Texto original en inglés" in block and "If multiple players" in block
+    assert 'href="../../en/cr/101/#101.4"' in block
+
+
+def test_untranslated_rule_shows_english_with_a_visible_mark(docs):
+    block = rule_block(read(docs, "es", "cr/101"), "101.1")
+    assert "sin traducción" in block
+    assert 'lang="en">Whenever a card' in block
+
+
+def test_english_page_shows_english_with_the_spanish_text_folded(docs):
+    block = rule_block(read(docs, "en", "cr/101"), "101.4")
+    assert 'lang="en">If multiple players' in block
+    assert "Spanish text" in block and "Si varios jugadores" in block
+    assert 'href="../../../cr/101/#101.4"' in block
+    assert "untranslated" not in rule_block(read(docs, "en", "cr/101"), "101.1")
+
+
+def test_references_are_links_and_backlinks_are_listed(docs):
+    es = read(docs, "es", "cr/101")
+    block = rule_block(es, "101.4")
+    assert '<a class="kb-ref" href="../405/">405</a>' in block
+    assert "Referenciada por: <a href=\"../102/#102.1\">102.1</a>" in block
+    en_block = rule_block(read(docs, "en", "cr/101"), "101.4")
+    assert "Referenced by: <a href=\"../102/#102.1\">102.1</a>" in en_block
+    # A range links once, to its first rule, on the same page when it is there.
+    stack = rule_block(read(docs, "es", "cr/405"), "405.2")
+    assert '<a class="kb-ref" href="../101/#101.4a">101.4a\u2013b</a>' in stack
+
+
+def test_release_and_alignment_of_a_spanish_text(docs):
+    block = rule_block(read(docs, "es", "cr/101"), "101.4")
+    assert "Versión de las reglas: 16 de enero de 2026" in block
+    assert "exacta" in block
+    assert "traduce la versión</dt><dd>7 de junio de 2024" in block
+    assert "número en la versión más reciente: 101.4" in block
+    assert 'href="../../wiki/es-jugador/">Jugador</a>' in block
+    en = rule_block(read(docs, "en", "cr/101"), "101.4")
+    assert "Rules release: January 16, 2026" in en
+
+
+def test_history_links_each_change_to_its_diff(docs):
+    changed = rule_block(read(docs, "es", "cr/100"), "100.1")
+    assert "modificada" in changed
+    assert 'href="../../releases/2024-06-07--2026-01-16/#100.1"' in changed
+    added = rule_block(read(docs, "en", "cr/405"), "405.7")
+    assert "added" in added and "#405.7" in added
+    unchanged = rule_block(read(docs, "es", "cr/101"), "101.1")
+    assert "sin cambios desde el 7 de junio de 2024" in unchanged
+    diff = read(docs, "es", "releases/2024-06-07--2026-01-16")
+    assert 'id="100.1"' in diff and 'id="405.7"' in diff
+    assert "<ins>" in diff and "multiplayer" in diff
+
+
+def test_corpus_text_is_escaped_in_the_markdown(docs):
+    block = rule_block(read(docs, "es", "cr/101"), "101.4a")
+    assert "<script>" not in block
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in block
+    # The whole rule is inside an HTML block, so Markdown never reads "[a link](...)" as a link.
+    assert block.startswith("<section") and "[a link](http://example.invalid/)" in block
+    page = read(docs, "en", "cr/405")
+    front = yaml.safe_load(page.split("---\n")[1])
+    assert front["title"] == "405. &lt;b&gt;Bold&lt;/b&gt; [title](http://example.invalid/)"
+    assert "<b>Bold</b>" not in page
+
+
+def test_executable_example_shows_its_code_and_result(docs):
+    block = rule_block(read(docs, "es", "cr/101"), "101.4")
+    assert "Cada jugador sacrifica una criatura" in block
+    assert "# &lt;b&gt;not markup&lt;/b&gt;" in block
+    assert "apnap-sacrifice: es ok" in block and "correcto" in block
+    page = read(docs, "en", "examples/apnap-sacrifice")
+    assert "Each player sacrifices a creature" in page and "apnap-sacrifice: en ok" in page
+    assert 'href="../../cr/101/#101.4"' in page
+
+
+def test_spanish_glossary_is_sorted_for_a_spanish_reader(docs):
+    text = read(docs, "es", "glossary")
+    terms = re.findall(r'class="kb-glossary__term">([^<]+)</a>', text)
+    assert terms == ["Ábaco", "Jugador activo", "Nómada", "Ñandú", "Pila"]
+    # Definitions link the rules they name; paired terms link their English entry.
+    assert '<a class="kb-ref" href="../cr/102/#102.1">102.1</a>' in text
+    assert 'href="../en/glossary/#t-active-player"' in text
+
+
+def test_english_glossary_and_terminology(docs):
+    text = read(docs, "en", "glossary")
+    terms = re.findall(r'class="kb-glossary__term">([^<]+)</a>', text)
+    assert terms == ["Ability", "Active Player", "Stack"]
+    terms_es = read(docs, "es", "terms")
+    assert terms_es.index(">jugador<") < terms_es.index(">Jugadores<") < terms_es.index(">pila<")
+    assert 'href="../wiki/es-jugador/#L1"' in terms_es
+
+
+def test_wiki_page_text_is_escaped_with_links_to_the_rules_it_quotes(docs):
+    text = read(docs, "es", "wiki/es-jugador")
+    assert "&lt;b&gt;no es HTML&lt;/b&gt; [ni un enlace](http://example.invalid)" in text
+    assert 'id="L4"' in text and 'href="../../cr/101/#101.4"' in text
+    assert '<a class="kb-ref" href="../../cr/405/">405</a>' in text
+
+
+def test_coverage_counts_sections(docs):
+    text = read(docs, "es", "coverage")
+    assert "Reglas con texto en español: <strong>1</strong> de 10" in text
+    assert re.search(r"101\. Las reglas de oro de Magic</a></td><td>1 / 4</td>", text)
+
+
+def test_graph_data_is_embedded_and_cannot_close_its_script(docs):
+    text = read(docs, "en", "graph/index")
+    data = text.split('<script type="application/json" id="kb-graph-data">')[1].split("</script>")[0]
+    assert "<" not in data
+    import json
+
+    nodes = json.loads(data)
+    assert nodes["101.4"]["o"] == ["405"] and nodes["101.4"]["i"] == ["102.1"]
+    assert nodes["101.4"]["u"] == "../cr/101/#101.4"
+
+
+def test_navigation_groups_sections_by_part(docs):
+    es = docs.nav["es"]
+    rules = next(item["Reglas"] for item in es if "Reglas" in item)
+    assert rules[0] == "cr/index.md"
+    part = rules[1]
+    assert list(part) == ["1. Conceptos de juego"]
+    assert part["1. Conceptos de juego"][1] == {"101. Las reglas de oro de Magic": "cr/101.md"}
+    en_rules = next(item["Rules"] for item in docs.nav["en"] if "Rules" in item)
+    assert en_rules[2] == {"4. Zones": [{"405. &lt;b&gt;Bold&lt;/b&gt; [title](http://example.invalid/)": "cr/405.md"}]}

@@ -494,3 +494,13 @@ def test_odd_spaces_and_marks_around_numbers():
     assert [(r.id, r.text) for r in doc.rules] == [
         ("1", "Game Concepts"), ("100", "General"), ("100.1", "A rule with a no-break space."),
     ]
+
+
+def test_a_numbered_list_inside_the_introduction_stays_there():
+    text = HEAD + "Introduction\n\nThis document has two parts:\n1. The rules\n2. The glossary\n\n" + (
+        "Contents\n\n1. Game Concepts\n100. General\n\n1. Game Concepts\n\n100. General\n\n100.1. A rule.\n"
+    )
+    doc = parse_cr_text(text, "intro-list.txt")
+    assert doc.intro == ["This document has two parts:", "1. The rules", "2. The glossary"]
+    assert [r.id for r in doc.rules] == ["1", "100", "100.1"]
+    assert check_accounting(doc) == []

@@ -43,6 +43,7 @@ class Reader:
         self.regions: list[list] = [[State.INTRO.value, 1, 0]]
         self._contents_ids: set[str] = set()
         self._seen_text = False
+        self._previous_blank = True
         self._handlers: dict[State, Callable[[Line], None]] = {
             State.INTRO: self._intro,
             State.CONTENTS: self._contents,
@@ -55,7 +56,8 @@ class Reader:
     def read(self, lines: Iterable[Line]) -> None:
         for line in lines:
             self._handlers[self.state](line)
-            if line.kind is not LineKind.BLANK:
+            self._previous_blank = line.kind is LineKind.BLANK
+            if not self._previous_blank:
                 self._seen_text = True
 
     # -- states ---------------------------------------------------------------------------------
@@ -71,7 +73,9 @@ class Reader:
             following = {"Contents": State.CONTENTS, "Glossary": State.GLOSSARY, "Credits": State.CREDITS}
             if line.heading in following:
                 self._enter(following[line.heading], line.number + 1)
-        elif kind is LineKind.NUMBERED:
+        elif kind is LineKind.NUMBERED and self._previous_blank:
+            # The rules (or a contents list with no heading) begin; a numbered line inside an
+            # intro paragraph is a list item of that paragraph.
             self._enter(State.RULES, line.number)
             self._rules(line)
         elif not self._seen_text and "comprehensive rules" in line.text.lower():

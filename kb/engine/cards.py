@@ -105,7 +105,7 @@ class InnocentBlood(CardDefinition):
             if p.creatures
         ]
         answers = game.choose_simultaneously(requests)
-        game.sacrifice([answers[id(r)] for r in requests], rule="101.4")
+        game.sacrifice(list(answers.values()), rule="101.4")
 
 
 class MindSwords(CardDefinition):
@@ -122,9 +122,26 @@ class MindSwords(CardDefinition):
             if p.hand
         ]
         answers = game.choose_simultaneously(requests)
-        chosen = [card for r in requests for card in answers[id(r)]]
+        chosen = [card for cards in answers.values() for card in cards]
         game.emit("reveal", "101.4a", cards=chosen)
         game.exile_cards(chosen, rule="101.4")
+
+
+class MindRot(CardDefinition):
+    name = "Mind Rot"
+    mana_cost = "{2}{B}"
+    types = ("Sorcery",)
+    spell_target = "player"
+    oracle = "Target player discards two cards."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        player = spell.targets[0]
+        count = min(2, len(player.hand))
+        if count < 2:
+            game.emit("as_much_as_possible", "609.3", player=player, wanted=2, possible=count)
+        if count:
+            chosen = game.decide(Decision(player, "discard", tuple(player.hand), count=count, rule="701.9b"))
+            game.discard(player, chosen if isinstance(chosen, list) else [chosen])
 
 
 class FlameRift(CardDefinition):
@@ -298,6 +315,19 @@ class FelidarSovereign(TestOfEndurance):
     keywords = ("Vigilance", "Lifelink")
     threshold = 40
     oracle = "Vigilance, lifelink. At the beginning of your upkeep, if you have 40 or more life, you win the game."
+
+
+class Millstone(CardDefinition):
+    name = "Millstone"
+    mana_cost = "{2}"
+    types = ("Artifact",)
+    oracle = "{2}, {T}: Target player mills two cards."
+
+    @staticmethod
+    def _mill(game: Game, ability: ActivatedAbility) -> None:
+        game.mill(ability.targets[0], 2)
+
+    activated = (AbilityDefinition("{2}, {T}: Target player mills two cards.", _mill, mana="{2}", tap=True, target="player"),)
 
 
 class LurkingEvil(CardDefinition):

@@ -213,6 +213,7 @@ class AbilityDefinition:
     tap: bool = False
     life: Callable[["Game", "Player"], int] | None = None
     only_your_turn: bool = False
+    target: str | None = None
 
 
 class Card:
@@ -958,38 +959,46 @@ class Game:
         answers: dict[int, Any] = {}
         known: list[tuple[Player, Any]] = []
         while outstanding:
-            order = self._choice_order({id(r.decision.player): r.decision.player for r in outstanding}.values())
             restarted = False
-            for player in order:
-                while True:
-                    mine = [r for r in outstanding if r.decision.player is player]
-                    if not mine:
+            done: list[Player] = []  # players before the one choosing now, in this pass
+            for group in self._choice_groups():
+                waiting = [p for p in group if any(r.decision.player is p for r in outstanding)]
+                for player in self._order_within(group, waiting):
+                    while True:
+                        mine = [r for r in outstanding if r.decision.player is player]
+                        if not mine:
+                            break
+                        request = self._order_own_choices(player, mine)[0]
+                        request.decision.known = tuple(known)
+                        answer = self.decide(request.decision)
+                        outstanding.remove(request)
+                        answers[id(request)] = answer
+                        if request.decision.hidden:
+                            count = len(answer) if isinstance(answer, list) else 1
+                            known.append((player, f"{count} face-down card" + ("s" if count != 1 else "")))
+                        else:
+                            known.append((player, answer))
+                        caused = list(request.then(answer)) if request.then else []
+                        outstanding.extend(caused)
+                        if any(r.decision.player in done for r in caused):
+                            self.emit("apnap_restart", "101.4d", player=player)
+                            restarted = True
+                            break
+                    if restarted:
                         break
-                    mine = self._order_own_choices(player, mine)
-                    request = mine[0]
-                    request.decision.known = tuple(known)
-                    answer = self.decide(request.decision)
-                    outstanding.remove(request)
-                    answers[id(request)] = answer
-                    if request.decision.hidden:
-                        count = len(answer) if isinstance(answer, list) else 1
-                        known.append((player, f"{count} face-down card" + ("s" if count != 1 else "")))
-                    else:
-                        known.append((player, answer))
-                    caused = list(request.then(answer)) if request.then else []
-                    outstanding.extend(caused)
-                    earlier = order[: order.index(player)]
-                    if any(r.decision.player in earlier for r in caused):
-                        self.emit("apnap_restart", "101.4d", player=player)
-                        restarted = True
-                        break
+                    done.append(player)
                 if restarted:
                     break
+                done.extend(p for p in group if p not in done)
         return answers
 
-    def _choice_order(self, players: Iterable[Player]) -> list[Player]:
-        wanted = list(players)
-        return [p for p in self.apnap_order() if p in wanted]
+    def _choice_groups(self) -> list[list[Player]]:
+        """The players in APNAP order, grouped by who may choose their own order among them:
+        each player alone here; each team with shared team turns (rule 805.6)."""
+        return [[p] for p in self.apnap_order()]
+
+    def _order_within(self, group: list[Player], waiting: list[Player]) -> list[Player]:
+        return waiting
 
     def _order_own_choices(self, player: Player, mine: list[ChoiceRequest]) -> list[ChoiceRequest]:
         """Rule 101.4c: in the order specified, or else in the order the player chooses."""
@@ -1276,11 +1285,12 @@ class Game:
         life = ability.life(self, player) if ability.life else 0
         if life:
             self._check_can_pay_life(player, life)
+        chosen = self._choose_targets(player, ability.target, targets, card)
         if ability.tap:
             card.tapped = True
         if life:
             self.pay_life(player, life)
-        obj = ActivatedAbility(card, player, ability.text, ability.effect)
+        obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target)
         self.stack.push(obj)
         self.emit("activate", "602.2", player=player, card=card)
         self._passes = 0
@@ -1738,6 +1748,15 @@ class Game:
         if drawn:
             self.emit("draw", rule, player=player, count=len(drawn))
         return drawn
+
+    def mill(self, player: Player, count: int) -> list[Card]:
+        """Rule 701.17: put the top `count` cards of the library into the graveyard; with fewer
+        cards there, as many as possible (609.3)."""
+        milled = player.library[:count]
+        for card in milled:
+            self._move(card, Zone.GRAVEYARD)
+        self.emit("mill", "701.17", player=player, cards=list(milled), count=count)
+        return milled
 
     def discard(self, player: Player, cards: Sequence[Card], rule: str = "701.9") -> None:
         for card in cards:

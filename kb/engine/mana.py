@@ -80,8 +80,8 @@ class ManaCost:
 
     >>> ManaCost('{3}{U}{U}').mana_value
     5
-    >>> sorted(ManaCost('{2}{W}{B}').colors)
-    ['B', 'W']
+    >>> ManaCost('{2}{W}{B}').colors
+    ('W', 'B')
     """
 
     def __init__(self, text: str = ""):
@@ -114,9 +114,15 @@ class ManaCost:
         return sum(symbol.mana_value for symbol in self.symbols)
 
     @property
-    def colors(self) -> frozenset[str]:
-        """Rule 202.2: an object is the colour or colours of the mana symbols in its cost."""
-        return frozenset().union(*(s.colors for s in self.symbols)) if self.symbols else frozenset()
+    def colors(self) -> tuple[str, ...]:
+        """Rule 202.2: an object is the colour or colours of the mana symbols in its cost, here
+        in the order white, blue, black, red, green; none means colourless (202.2b)."""
+        present = set().union(*(s.colors for s in self.symbols)) if self.symbols else set()
+        return tuple(c for c in COLORS if c in present)
+
+    @property
+    def color_names(self) -> tuple[str, ...]:
+        return tuple(COLOR_NAMES[c] for c in self.colors) or ("colorless",)
 
     def devotion(self, *colors: str) -> int:
         """Rule 700.5: the mana symbols of this cost that are any of `colors`."""

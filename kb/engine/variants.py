@@ -62,19 +62,17 @@ class SharedTeamTurns(Game):
         in seating order. `choose_simultaneously` lets each team pick its own order."""
         return super().apnap_order()
 
-    def _choice_order(self, players: Any) -> list[Player]:
-        """Rule 805.6: the active team's players make their choices in whatever order they like,
-        then the players of each nonactive team in turn order do the same."""
-        wanted = list(players)
-        order: list[Player] = []
-        for team in self.turn_order_from(self.active_unit or self.starting_unit):
-            members = [p for p in self.members(team) if p in wanted]
-            if len(members) > 1:
-                members = self.decide(
-                    Decision(team.primary, "order_players", tuple(members), order=True, rule="805.6", team=team)
-                )
-            order.extend(members)
-        return order
+    def _choice_groups(self) -> list[list[Player]]:
+        """Rule 805.6: the active team's players, then each nonactive team's in turn order."""
+        return [self.members(team) for team in self.turn_order_from(self.active_unit or self.starting_unit)]
+
+    def _order_within(self, group: list[Player], waiting: list[Player]) -> list[Player]:
+        """Rule 805.6: a team's players make their choices in whatever order they like; the
+        team decides when its turn to choose comes."""
+        if len(waiting) < 2:
+            return waiting
+        team = waiting[0].team
+        return self.decide(Decision(team.primary, "order_players", tuple(waiting), order=True, rule="805.6", team=team))
 
     def _drawing_order(self, players: list[Player]) -> list[Player]:
         """Rule 805.6a: the active team's players draw in whatever order that team likes."""
@@ -223,15 +221,18 @@ class TwoHeadedGiant(SharedTeamTurns):
 
 
 class VanguardCard:
-    """A vanguard card's modifiers (rule 902.2): hand and life."""
+    """A vanguard card's modifiers (rule 902.2): hand and life.
 
-    def __init__(self, name: str, *, hand: int = 0, life: int = 0):
-        self.name = name
+    >>> VanguardCard(hand=+2, life=-3)
+    VanguardCard(hand=+2, life=-3)
+    """
+
+    def __init__(self, *, hand: int = 0, life: int = 0):
         self.hand = hand
         self.life = life
 
     def __repr__(self) -> str:
-        return f"VanguardCard({self.name!r}, hand={self.hand:+d}, life={self.life:+d})"
+        return f"VanguardCard(hand={self.hand:+d}, life={self.life:+d})"
 
 
 class Vanguard(Game):

@@ -12,6 +12,7 @@ from kb import __version__
 COMMAND_MODULES = [
     "kb.cli.ingest",
     "kb.cli.site",
+    "kb.cli.history",
 ]
 
 

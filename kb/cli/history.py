@@ -1,0 +1,265 @@
+"""`kb history`, `kb diff`, `kb refs`, `kb path`: how rules changed, and how they cite each other."""
+
+from __future__ import annotations
+
+import click
+
+from kb.cli.common import emit_json, fail, json_option
+
+_RELEASE_HELP = "A release of the corpus by its ISO date (effective or published); default: the newest."
+
+
+def _releases():
+    from kb.corpus import ManifestError
+    from kb.history import corpus_releases
+
+    try:
+        releases = corpus_releases()
+    except ManifestError as err:
+        fail(str(err))
+    if not releases:
+        fail("the corpus lists no rules release")
+    return releases
+
+
+def _release(name: str, releases):
+    from kb.history import UnknownRelease, find_release
+
+    try:
+        return find_release(name, releases)
+    except UnknownRelease as err:
+        fail(str(err), 2)
+
+
+def _load(releases):
+    from kb.decode import DecodeError
+
+    try:
+        return [release.load() for release in releases]
+    except (DecodeError, OSError) as err:
+        fail(str(err))
+
+
+def _words(words) -> str:
+    return "; ".join(str(w) for w in words)
+
+
+@click.command("history")
+@click.argument("rule")
+@click.option("--release", help=_RELEASE_HELP)
+@json_option
+def history_command(rule: str, release: str | None, as_json: bool) -> None:
+    """What happened to RULE (a rule id of the release) in every release of the corpus: added,
+    changed (with the words), moved (renumbered), unchanged, removed."""
+    from kb.history import History, UnknownRule
+
+    releases = _releases()
+    chosen = _release(release, releases) if release else releases[-1]
+    history = History(_load(releases))
+    try:
+        events = history.rule_history(rule, chosen.effective)
+        ids = history.trace(rule, chosen.effective)
+    except UnknownRule as err:
+        fail(str(err), 2)
+    if as_json:
+        emit_json({"rule": rule, "release": chosen.effective, "ids": ids, "events": events})
+        return
+    click.echo(f"rule {rule} of {chosen.effective}")
+    for event in events:
+        if event.status == "moved":
+            what = f"{event.old_id} -> {event.new_id}"
+        else:
+            what = event.new_id or event.old_id or ""
+        line = f"  {event.release}  {event.status:<9}  {what}"
+        if event.words:
+            line += f"  {_words(event.words)}"
+        click.echo(line)
+
+
+@click.command("diff")
+@click.argument("old")
+@click.argument("new")
+@click.option(
+    "--only", type=click.Choice(["added", "removed", "changed", "moved"]), help="List entries of this kind only."
+)
+@json_option
+def diff_command(old: str, new: str, only: str | None, as_json: bool) -> None:
+    """What changed from release OLD to release NEW (ISO dates of corpus releases): rules added,
+    removed, changed (with the words) and moved (renumbered)."""
+    from kb.history import diff_releases
+
+    releases = _releases()
+    before, after = _release(old, releases), _release(new, releases)
+    old_doc, new_doc = _load([before, after])
+    diff = diff_releases(old_doc, new_doc)
+    entries = diff.only(only) if only else diff.entries  # type: ignore[arg-type]
+    if as_json:
+        emit_json({"old": diff.old, "new": diff.new, "counts": diff.counts(), "entries": entries})
+        return
+    counts = diff.counts()
+    click.echo(
+        f"{diff.old} -> {diff.new}: {counts['added']} added, {counts['removed']} removed, "
+        f"{counts['changed']} changed, {counts['moved']} moved ({counts['moved_and_changed']} also changed), "
+        f"{counts['unchanged']} unchanged"
+    )
+    for entry in entries:
+        if entry.status == "moved":
+            what = f"{entry.old_id} -> {entry.new_id}"
+        else:
+            what = entry.new_id or entry.old_id
+        line = f"{entry.status:<8} {entry.kind:<8} {what}"
+        if entry.words:
+            line += f"  {_words(entry.words)}"
+        click.echo(line)
+
+
+def _graph_for(releases_wanted, with_pages: bool):
+    from kb.corpus import load_manifest
+    from kb.graph import build_graph
+    from kb.ingest import parse_corpus_file
+
+    docs = _load(releases_wanted)
+    pages = []
+    if with_pages:
+        pages = [parse_corpus_file(e) for e in load_manifest() if e.kind == "wiki"]
+    return build_graph(docs, pages)
+
+
+def _node_for(graph, name: str, release: str, lang: str) -> str:
+    from kb.graph import rule_node
+
+    node = name if ":" in name else rule_node(release, name, lang)
+    if node not in graph or graph.nodes[node].get("placeholder") or graph.nodes[node].get("broken"):
+        where = "" if ":" in name else f" in {release} ({lang})"
+        fail(f"no rule {name}{where}", 2)
+    return node
+
+
+@click.command("refs")
+@click.argument("rule")
+@click.option("--release", help=_RELEASE_HELP)
+@click.option("--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
+              help="Whose text: the English release, or the Spanish quotes of the wiki pages.")
+@json_option
+def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> None:
+    """The references of RULE both ways: the rules it cites (with the text citing them) and the
+    rules and glossary entries citing it."""
+    from kb.graph import refs_in, refs_out
+
+    releases = _releases()
+    if lang == "en":
+        chosen = _release(release, releases) if release else releases[-1]
+        graph = _graph_for([chosen], with_pages=True)
+        node = _node_for(graph, rule, chosen.effective, lang)
+    else:
+        graph = _graph_for(releases, with_pages=True)
+        node = _spanish_node(graph, rule, release)
+    data = graph.nodes[node]
+    out, into = refs_out(graph, node), refs_in(graph, node)
+    quoted_by = sorted(u for u, _, d in graph.in_edges(node, data=True) if d["type"] == "quotes")
+    if as_json:
+        emit_json({"node": node, "rule": data.get("key"), "release": data.get("release"), "lang": data.get("lang"),
+                   "text": data.get("text", ""), "out": out, "in": into, "quoted_by": quoted_by})
+        return
+    click.echo(f"{node}: {data.get('text', '')}")
+    click.echo(f"refers to ({len(out)}):")
+    for ref in out:
+        mark = "  [not in this release]" if ref["broken"] else ""
+        click.echo(f"  {ref['target']}  \"{ref['surface']}\"{mark}")
+    click.echo(f"referred to by ({len(into)}):")
+    for ref in into:
+        click.echo(f"  {ref['source']}  \"{ref['surface']}\"")
+    if quoted_by:
+        click.echo(f"quoted by: {', '.join(quoted_by)}")
+
+
+def _spanish_node(graph, rule: str, release: str | None) -> str:
+    from kb.graph import parse_node
+
+    if ":" in rule:
+        return _node_for(graph, rule, release or "", "es")
+    found = sorted(
+        (parse_node(n)["release"], n)  # type: ignore[index]
+        for n, d in graph.nodes(data=True)
+        if d.get("lang") == "es" and d.get("key") == rule and d.get("type") != "page" and not d.get("placeholder")
+        and (parse_node(n) or {}).get("space") == "cr"
+    )
+    if release:
+        found = [f for f in found if f[0] == release]
+    if not found:
+        fail(f"no Spanish text of rule {rule}" + (f" of {release}" if release else "") + " in the wiki pages", 2)
+    return found[-1][1]
+
+
+@click.command("path")
+@click.argument("a")
+@click.argument("b")
+@click.option("--release", help=_RELEASE_HELP)
+@click.option("--directed", is_flag=True, help="Follow references and containment forwards only.")
+@json_option
+def path_command(a: str, b: str, release: str | None, directed: bool, as_json: bool) -> None:
+    """A shortest chain of references and containment joining rules A and B (rule ids of the
+    release, or node ids such as cr:2026-01-16:101.4)."""
+    from kb.graph import NoPath, parse_node, path, path_steps
+
+    releases = _releases()
+    chosen = _release(release, releases) if release else releases[-1]
+    wanted = {chosen.effective}
+    for name in (a, b):
+        parts = parse_node(name) if ":" in name else None
+        if ":" in name and parts is None:
+            fail(f"{name!r} is neither a rule id nor a node id", 2)
+        if parts is not None:
+            wanted.add(_release(parts["release"], releases).effective)
+    graph = _graph_for([r for r in releases if r.effective in wanted], with_pages=False)
+    start, end = _node_for(graph, a, chosen.effective, "en"), _node_for(graph, b, chosen.effective, "en")
+    try:
+        nodes = path(graph, start, end, directed=directed)
+    except NoPath as err:
+        fail(str(err))
+    steps = path_steps(graph, nodes)
+    if as_json:
+        emit_json({"from": start, "to": end, "nodes": nodes, "steps": steps})
+        return
+    click.echo(start)
+    for step in steps:
+        arrow = f"--{step['type']}-->" if step["forward"] else f"<--{step['type']}--"
+        surface = f"  \"{step['surface']}\"" if step["surface"] else ""
+        click.echo(f"  {arrow} {step['to']}{surface}")
+
+
+@click.command("graph")
+@click.option("--release", "release_names", multiple=True, help="A release to include (repeatable); default: all.")
+@click.option("--no-pages", is_flag=True, help="Leave out the wiki pages and their Spanish quotes.")
+@click.option("--graphml", type=click.Path(dir_okay=False, writable=True), help="Write the graph as GraphML here.")
+@click.option("--node-link", type=click.Path(dir_okay=False, writable=True), help="Write node-link JSON here.")
+@json_option
+def graph_command(release_names: tuple[str, ...], no_pages: bool, graphml: str | None, node_link: str | None,
+                  as_json: bool) -> None:
+    """Build the cross-reference graph of the corpus, print its counts and broken references, and
+    optionally export it (nodes and edges sorted: the same corpus gives the same bytes)."""
+    from kb.graph import broken_edges, summary, write_graphml, write_node_link
+
+    releases = _releases()
+    chosen = [_release(name, releases) for name in release_names] or releases
+    graph = _graph_for(chosen, with_pages=not no_pages)
+    try:
+        if graphml:
+            write_graphml(graph, graphml)
+        if node_link:
+            write_node_link(graph, node_link)
+    except OSError as err:
+        fail(f"{err.filename}: {err.strerror}")
+    counts = summary(graph)
+    broken = [{"from": u, "to": v, "surface": d.get("surface", "")} for u, v, d in broken_edges(graph)]
+    if as_json:
+        emit_json({**counts, "broken_references": broken})
+        return
+    click.echo("nodes: " + ", ".join(f"{k} {v}" for k, v in counts["nodes"].items()))
+    click.echo("edges: " + ", ".join(f"{k} {v}" for k, v in counts["edges"].items()))
+    click.echo(f"broken references ({len(broken)}):")
+    for item in broken:
+        click.echo(f"  {item['from']} -> {item['to']}  \"{item['surface']}\"")
+
+
+commands = [history_command, diff_command, refs_command, path_command, graph_command]

@@ -249,7 +249,7 @@ class Masticore(CardDefinition):
         player, card = ability.controller, ability.source
         if card.zone is not Zone.BATTLEFIELD:
             return
-        if player.hand and game.decide(Decision(player, "may_discard", (False, True), rule="603.3", context={"source": card})):
+        if player.hand and game.decide(Decision(player, "may_discard", (False, True), rule="608.2d", context={"source": card})):
             discarded = game.decide(Decision(player, "discard", tuple(player.hand), rule="701.9"))
             game.discard(player, [discarded])
         else:

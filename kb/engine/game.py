@@ -1286,13 +1286,13 @@ class Game:
         if life:
             self._check_can_pay_life(player, life)
         chosen = self._choose_targets(player, ability.target, targets, card)
+        self.emit("activate", "602.2", player=player, card=card)
         if ability.tap:
             card.tapped = True
         if life:
             self.pay_life(player, life)
         obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target)
         self.stack.push(obj)
-        self.emit("activate", "602.2", player=player, card=card)
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return obj

@@ -129,6 +129,9 @@ MESSAGES: dict[str, Any] = {
     "exile": N_("%(cards)s: exiled at the same time."),
     "reveal": N_("The chosen cards are revealed: %(cards)s."),
     "shuffle_in": N_("%(player)s shuffles %(card)s into their library."),
+    "mill": NP_("%(player)s mills only %(count)d card, all there is: %(cards)s.", "%(player)s mills only %(count)d cards, all there are: %(cards)s."),
+    "mill.all": NP_("%(player)s mills %(count)d card: %(cards)s.", "%(player)s mills %(count)d cards: %(cards)s."),
+    "as_much_as_possible": NP_("%(player)s has only %(possible)d card to discard, so discards only that one.", "%(player)s has only %(possible)d cards to discard, so discards only those."),
     "attacks": N_("%(card)s attacks %(defender)s."),
     "removed_from_combat": N_("%(cards)s: removed from combat."),
     "damage_wears_off": N_("Damage wears off, and \"until end of turn\" and \"this turn\" effects end."),
@@ -240,7 +243,7 @@ class Narrator:
         key = event.kind
         values: dict[str, Any] = {}
         for field_name, value in data.items():
-            if field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold"):
+            if field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted"):
                 values[field_name] = value
             else:
                 values[field_name] = self.name(value) if value is not None else ""
@@ -249,6 +252,10 @@ class Narrator:
             key = f"{key}.team"
         if key == "cast" and data.get("targets"):
             key = "cast.targets"
+        if key == "mill":
+            values["count"] = len(data["cards"])
+            if len(data["cards"]) == data["count"]:
+                key = "mill.all"
         if key == "skip_to_cleanup" and data.get("step") is Step.CLEANUP:
             key = "skip_to_cleanup.cleanup"
         if event.kind in ("loss_prevented", "win_prevented", "life_loss_prevented", "life_gain_prevented", "poison_prevented"):
@@ -265,19 +272,13 @@ class Narrator:
             values["source"] = self._(N_("An effect"))
         if event.kind == "game_over":
             pass
-        if key == "step_begins":
-            text = self._(MESSAGES[key]) % values
-            return text[:1].upper() + text[1:]
-        if key == "skip_to_next_phase" or key == "skip_to_cleanup":
-            text = self._(MESSAGES[key]) % values
-            return text[:1].upper() + text[1:]
         message = MESSAGES.get(key)
         if message is None:
             return None
         if isinstance(message, tuple):
-            count = data.get("amount", data.get("count", data.get("poison", 1)))
-            return self._n(message, count) % values
-        return self._(message) % values
+            count = values.get("amount", values.get("count", values.get("poison", values.get("possible", 1))))
+            return _sentence(self._n(message, count) % values)
+        return _sentence(self._(message) % values)
 
     def _decision(self, decision: Decision) -> str:
         kind = decision.kind
@@ -313,7 +314,11 @@ class Narrator:
             text = self._(message) % values
         if decision.forced:
             text = f"{text[:-1]} {self._(ONLY_OPTION)}."
-        return text
+        return _sentence(text)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:

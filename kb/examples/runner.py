@@ -53,6 +53,22 @@ class RunResult:
     def narration(self) -> list[str]:
         return [line.text for game in self.games for line in game.narration]
 
+    @property
+    def output(self) -> str:
+        """The run as text: what each game did, told in the run's language, then each line of the
+        doctest with the value the engine gave."""
+        parts: list[str] = []
+        for game in self.games:
+            if len(self.games) > 1:
+                parts.append(f"[{game.variable}]")
+            parts.extend(f"{line.text} ({line.rule})" if line.rule else line.text for line in game.narration)
+            parts.append("")
+        for check in self.checks:
+            parts.append(">>> " + check.source.replace("\n", "\n... "))
+            if check.got:
+                parts.append(check.got.rstrip("\n"))
+        return "\n".join(parts).rstrip("\n") + "\n"
+
 
 class _RecordingRunner(doctest.DocTestRunner):
     def __init__(self) -> None:
@@ -85,6 +101,7 @@ def run_example(example: ExecutableExample, lang: str = "es") -> RunResult:
     test = parser.get_doctest(example.code, globs, example.name, example.path, example.code_line - 1)
     runner = _RecordingRunner()
     runner.run(test, out=io.StringIO().write, clear_globs=False)
+    globs = test.globs
     games = []
     seen: set[int] = set()
     for variable, value in globs.items():

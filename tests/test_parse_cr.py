@@ -355,6 +355,7 @@ def test_effective_dates():
     assert read_effective_date("These rules are effective as of Sept. 9, 2019.").iso == "2019-09-09"
     assert read_effective_date("These rules are effective as of 7 June 2024.").iso == "2024-06-07"
     assert read_effective_date("Effective as of June 7, 2024").written == "June 7, 2024"
+    assert read_effective_date("Effective: June 7, 2024").iso == "2024-06-07"
     assert read_effective_date("These rules apply to any game.") is None
     bad = read_effective_date("These rules are effective as of February 30, 2026.")
     assert bad.iso == "" and "February 30, 2026" in bad.problem

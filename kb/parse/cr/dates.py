@@ -19,7 +19,7 @@ for _width in ("wide", "abbreviated"):
 _MONTHS["sept"] = 9
 
 _STATEMENT = re.compile(
-    r"(?:these\s+rules\s+are\s+)?(?:effective|current|updated)\s+(?:as\s+of|from|on)?\s*"
+    r"(?:these\s+rules\s+are\s+)?(?:effective|current|updated):?\s+(?:as\s+of|from|on)?\s*"
     r"(?P<date>"
     r"(?P<month>[A-Za-z]+)\.?\s+(?P<day>\d{1,2})(?:st|nd|rd|th)?,?\s+(?P<year>\d{4})"
     r"|(?P<day2>\d{1,2})\s+(?P<month2>[A-Za-z]+)\.?,?\s+(?P<year2>\d{4})"

@@ -55,7 +55,11 @@ def history_command(rule: str, release: str | None, as_json: bool) -> None:
 
     releases = _releases()
     chosen = _release(release, releases) if release else releases[-1]
-    history = History(_load(releases))
+    # The asked release is read first, so that an unknown rule is refused before the rest is read.
+    (asked,) = _load([chosen])
+    if not any(r.id == rule for r in asked.rules):
+        fail(f"release {asked.release} has no rule {rule}", 2)
+    history = History([asked, *_load([r for r in releases if r is not chosen])])
     try:
         events = history.rule_history(rule, chosen.effective)
         ids = history.trace(rule, chosen.effective)
@@ -152,7 +156,7 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
         graph = _graph_for([chosen], with_pages=True)
         node = _node_for(graph, rule, chosen.effective, lang)
     else:
-        graph = _graph_for(releases, with_pages=True)
+        graph = _graph_for(_quoted_releases(releases), with_pages=True)
         node = _spanish_node(graph, rule, release)
     data = graph.nodes[node]
     out, into = refs_out(graph, node), refs_in(graph, node)
@@ -171,6 +175,19 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
         click.echo(f"  {ref['source']}  \"{ref['surface']}\"")
     if quoted_by:
         click.echo(f"quoted by: {', '.join(quoted_by)}")
+
+
+def _quoted_releases(releases):
+    """The corpus releases the wiki pages quote: what Spanish references can resolve against."""
+    from kb.corpus import load_manifest
+    from kb.ingest import parse_corpus_file
+
+    stamped = set()
+    for entry in load_manifest():
+        if entry.kind == "wiki":
+            page = parse_corpus_file(entry)
+            stamped |= {q.stamp.date for q in page.quotes if q.stamp.date}
+    return [r for r in releases if set(r.names) & stamped]
 
 
 def _spanish_node(graph, rule: str, release: str | None) -> str:

@@ -117,7 +117,7 @@ class MindSwords(CardDefinition):
 
     def resolve(self, game: Game, spell: Spell) -> None:
         requests = [
-            ChoiceRequest(Decision(p, "exile_from_hand", tuple(p.hand), count=min(2, len(p.hand)), hidden=True, rule="101.4a"))
+            ChoiceRequest(Decision(p, "exile_from_hand", tuple(p.hand), count=(min(2, len(p.hand)),) * 2, hidden=True, rule="101.4a"))
             for p in game.apnap_order()
             if p.hand
         ]
@@ -140,8 +140,8 @@ class MindRot(CardDefinition):
         if count < 2:
             game.emit("as_much_as_possible", "609.3", player=player, wanted=2, possible=count)
         if count:
-            chosen = game.decide(Decision(player, "discard", tuple(player.hand), count=count, rule="701.9b"))
-            game.discard(player, chosen if isinstance(chosen, list) else [chosen])
+            chosen = game.decide(Decision(player, "discard", tuple(player.hand), count=(count, count), rule="701.9b"))
+            game.discard(player, chosen)
 
 
 class FlameRift(CardDefinition):

@@ -1051,7 +1051,7 @@ class Game:
             bottom = mulligans[id(player)] - (1 if self._free_mulligan() and mulligans[id(player)] else 0)
             if bottom > 0:
                 chosen = self.decide(
-                    Decision(player, "bottom", tuple(player.hand), count=min(bottom, len(player.hand)), rule="103.5")
+                    Decision(player, "bottom", tuple(player.hand), count=(min(bottom, len(player.hand)),) * 2, rule="103.5")
                 )
                 for card in chosen:
                     player.hand.remove(card)
@@ -1488,6 +1488,19 @@ class Game:
             return
         self._lose_all([(unit, reason, rule)])
 
+    def concede(self, player: Player) -> None:
+        """Rule 104.3a: a player may concede at any time; they leave the game and lose. With
+        shared team turns, their team does (810.8b)."""
+        if self.over:
+            raise GameOverError("the game is over")
+        if player.left_game or player.game is not self:
+            raise IllegalActionError(f"{player.name} is not in this game")
+        unit = self.unit_of(player)
+        self.emit("concedes", "104.3a", player=player)
+        self._lose_all([(unit, "concession", "104.3a")])
+        if not self.over and self.priority is unit:
+            self._give_priority(unit)
+
     def win(self, player: Player, source: Card | None = None) -> None:
         """`player` (and their team) wins the game unless an effect says they can't (104.2b)."""
         unit = self.unit_of(player)
@@ -1841,7 +1854,7 @@ class Game:
         for active in self.active_players:
             excess = len(active.hand) - self.max_hand_size(active)
             if excess > 0:
-                chosen = self.decide(Decision(active, "discard", tuple(active.hand), count=excess, rule="514.1"))
+                chosen = self.decide(Decision(active, "discard", tuple(active.hand), count=(excess, excess), rule="514.1"))
                 self.discard(active, chosen, rule="514.1")
         damaged = [c for c in self.battlefield if c.damage]
         for card in damaged:

@@ -64,6 +64,7 @@ LOSS_REASONS = {
     "draw": N_("having attempted to draw a card from an empty library"),
     "poison": N_("having too many poison counters"),
     "effect": N_("an effect"),
+    "concession": N_("conceding"),
 }
 
 OBJECTS = {
@@ -106,6 +107,7 @@ MESSAGES: dict[str, Any] = {
     "wins.team": N_("Team %(unit)s wins the game."),
     "win_prevented": N_("%(unit)s can't win the game, because of %(card)s."),
     "win_prevented.team": N_("Team %(unit)s can't win the game, because of %(card)s."),
+    "concedes": N_("%(player)s concedes the game."),
     "game_drawn": N_("Every player lost at the same time: the game is a draw."),
     "game_over": N_("The game is over."),
     "life_total": N_("%(unit)s is at %(life)d life."),

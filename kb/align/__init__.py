@@ -12,14 +12,25 @@ hypothesis to confirm, not a fact.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from kb.align.glossary import GlossaryAligner, TermKnowledge
-from kb.align.index import ReleaseIndex
-from kb.align.lexicon import Lexicon
-from kb.align.navbox import BoxRelease, SectionTitle, box_releases, section_titles, title_pairs
 from kb.align.records import STATUSES, Alignment, Status
-from kb.align.rules import RuleAligner, TitleKnowledge
 from kb.model import CRDocument, GlossaryEntry, WikiPage
+
+if TYPE_CHECKING:
+    from kb.align.index import ReleaseIndex
+    from kb.align.navbox import BoxRelease, SectionTitle
+
+# Imported on first use: reading a stored alignment needs only the records.
+_LAZY = {"ReleaseIndex": "kb.align.index", "BoxRelease": "kb.align.navbox", "SectionTitle": "kb.align.navbox"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'kb.align' has no attribute {name!r}")
 
 __all__ = [
     "STATUSES",
@@ -60,6 +71,12 @@ def align_corpus(
     `history` (a `kb.history.History` of the same documents) lets rules be followed when renumbered;
     without it a rule is only looked for under its own number.
     """
+    from kb.align.glossary import GlossaryAligner, TermKnowledge
+    from kb.align.index import ReleaseIndex
+    from kb.align.lexicon import Lexicon
+    from kb.align.navbox import box_releases, section_titles, title_pairs
+    from kb.align.rules import RuleAligner, TitleKnowledge
+
     if index is None:
         index = ReleaseIndex.from_history(documents, history) if history is not None else ReleaseIndex(documents)
     spanish = [page for page in pages if page.lang == "es"]

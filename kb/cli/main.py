@@ -10,6 +10,7 @@ from kb import __version__
 
 # Each module exposes `commands`, a list of click commands or groups.
 COMMAND_MODULES = [
+    "kb.cli.kb_cmds",
     "kb.cli.examples",
     "kb.cli.ingest",
     "kb.cli.site",

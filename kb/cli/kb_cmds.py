@@ -1,0 +1,218 @@
+"""`kb rule`, `kb align`, `kb terms` and `kb export`: the stored knowledge base from the shell.
+
+Imports are deferred into each command: `kb rule` answers from the store without loading pandas,
+networkx or the site builder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kb.cli.common import emit_json, fail, json_option
+
+_LANGS = click.Choice(["en", "es"])
+
+
+def _load_kb():
+    from kb.corpus import ManifestError
+    from kb.knowledge import KnowledgeBase
+
+    try:
+        return KnowledgeBase.load(progress=lambda message: click.echo(f"kb: {message}", err=True))
+    except (ManifestError, OSError, ValueError) as err:
+        fail(str(err))
+
+
+@click.command("rule")
+@click.argument("rule_id", metavar="RULE")
+@click.option("--release", help="A release (ISO date, e.g. 2019-10-04); default the newest.")
+@click.option("--lang", type=_LANGS, default="en", show_default=True, help="Show the Spanish text too (es).")
+@json_option
+def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) -> None:
+    """Show RULE (e.g. 101.4): its text and examples, its references both ways and, with --lang es,
+    the best Spanish text with the status and evidence of its alignment."""
+    from kb.corpus import ManifestError
+    from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
+
+    try:
+        card = rule_card(rule_id.strip(), release, lang)
+    except (UnknownRuleError, UnknownReleaseError) as err:
+        fail(str(err))
+    except (ManifestError, OSError, ValueError) as err:
+        fail(str(err))
+    if as_json:
+        emit_json(card)
+        return
+    _print_card(card)
+
+
+def _print_card(card) -> None:
+    echo = click.echo
+    echo(f"{card.id}  ({card.kind}, release {card.release})")
+    echo(card.text)
+    for number, example in enumerate(card.examples, 1):
+        echo(f"  Example {number}: {example}")
+    if card.lang == "es":
+        echo("")
+        spanish = card.spanish
+        if spanish is None:
+            echo(card.notice)
+        else:
+            label = f"{spanish.id_es} (español)"
+            echo(label)
+            echo(spanish.text)
+            for number, example in enumerate(spanish.examples, 1):
+                echo(f"  Ejemplo {number}: {example}")
+            where = f"{spanish.page_title}, {spanish.source}" if spanish.page_title else spanish.source
+            echo(f"source: {spanish.origin} ({where})")
+            if spanish.stamp is not None:
+                echo(f"stamp: {spanish.stamp.raw}")
+            echo(
+                f"status: {spanish.status}; translates the English of {spanish.english_release}; "
+                f"English changed since: {'yes' if spanish.changed_since else 'no'}"
+            )
+            for line in spanish.evidence:
+                echo(f"  - {line}")
+    echo("")
+    echo(f"refers to: {', '.join(card.refs_out) or 'nothing'}")
+    echo(f"referred to by: {', '.join(card.refs_in) or 'nothing'}")
+
+
+@click.command("align")
+@click.option("--page", help="Only the Spanish records of this page (file name or title, e.g. es-pila).")
+@click.option(
+    "--status",
+    type=click.Choice(["exact", "nearest", "renumbered", "drifted", "unmatched"]),
+    help="Only alignments with this status.",
+)
+@click.option("--kind", type=click.Choice(["rule", "glossary"]), help="Only rules or only glossary entries.")
+@click.option("--evidence", is_flag=True, help="Print the evidence of each pair.")
+@json_option
+def align_command(page: str | None, status: str | None, kind: str | None, evidence: bool, as_json: bool) -> None:
+    """List every Spanish record with the English record it translates, the status of the pair and
+    where the rule stands in the newest release."""
+    kb = _load_kb()
+    rows = [a for a in kb.alignment if _matches(a, page, status, kind)]
+    if page and not rows and not any(_matches(a, page, None, None) for a in kb.alignment):
+        fail(f"no Spanish source named {page!r}")
+    data = [_alignment_row(a) for a in rows]
+    if as_json:
+        emit_json(data)
+        return
+    header = ("page", "kind", "spanish", "status", "english release", "english", "newest", "changed")
+    table = [
+        (r["page"], r["kind"], r["es_id"], r["status"], r["english_release"] or "-", r["en_id"] or "-",
+         r["newest_id"] or "-", {True: "yes", False: "no", None: "-"}[r["changed_since"]])
+        for r in data
+    ]
+    _print_table(header, table)
+    if evidence:
+        for r in data:
+            click.echo(f"\n{r['page']} {r['es_id']}: {r['status']}")
+            for line in r["evidence"]:
+                click.echo(f"  - {line}")
+    counts: dict[str, int] = {}
+    for r in data:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    click.echo("\n" + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) if counts else "nothing aligned")
+
+
+def _matches(alignment, page: str | None, status: str | None, kind: str | None) -> bool:
+    if status and alignment.status != status:
+        return False
+    if kind and alignment.kind != kind:
+        return False
+    if page:
+        name = Path(alignment.source).stem
+        if page.casefold() not in (name.casefold(), Path(alignment.source).name.casefold(),
+                                   alignment.page_title.casefold()):
+            return False
+    return True
+
+
+def _alignment_row(a) -> dict:
+    return {
+        "page": Path(a.source).stem,
+        "page_title": a.page_title,
+        "origin": a.origin,
+        "kind": a.kind,
+        "es_id": a.es_id,
+        "line": a.line,
+        "stated_release": a.stated_release,
+        "status": a.status,
+        "english_release": a.english_release,
+        "en_id": a.en_id,
+        "newest_id": a.newest_id,
+        "changed_since": a.changed_since,
+        "changed_in": a.changed_in,
+        "evidence": list(a.evidence),
+    }
+
+
+@click.command("terms")
+@click.argument("query", required=False)
+@click.option(
+    "--kind", type=click.Choice(["term-pair", "glossary", "section-title"]), help="Only terms of this kind."
+)
+@json_option
+def terms_command(query: str | None, kind: str | None, as_json: bool) -> None:
+    """List the Spanish/English terminology of the corpus, or look up QUERY (in either language)."""
+    kb = _load_kb()
+    terms = kb.terminology()
+    if kind:
+        terms = [t for t in terms if t.kind == kind]
+    if query:
+        folded = query.casefold().strip()
+        terms = [t for t in terms if folded in (t.es.casefold(), t.en.casefold())]
+        if not terms:
+            fail(f"no term {query!r} in the terminology")
+    if as_json:
+        emit_json(terms)
+        return
+    _print_table(
+        ("español", "English", "kind", "source"),
+        [(t.es, t.en, t.kind, f"{Path(t.source).name}:{t.line}") for t in terms],
+    )
+
+
+@click.command("export")
+@click.argument("out_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--format", "formats", type=click.Choice(["csv", "json", "parquet"]), multiple=True,
+    help="Output format (repeatable); default all three.",
+)
+@click.option(
+    "--what", type=click.Choice(["records", "alignment", "history", "terminology", "graph"]), multiple=True,
+    help="What to export (repeatable); default everything.",
+)
+@json_option
+def export_command(out_dir: Path, formats: tuple[str, ...], what: tuple[str, ...], as_json: bool) -> None:
+    """Write records, alignment, history and terminology as CSV, JSON or Parquet, and the graph as
+    GraphML and JSON, into OUT_DIR. The same corpus gives the same bytes."""
+    from kb.export import FORMATS, WHAT, ExportError, export
+
+    if out_dir.exists() and not out_dir.is_dir():
+        fail(f"{out_dir}: exists and is not a folder", 2)
+    kb = _load_kb()
+    try:
+        written = export(kb, out_dir, formats or FORMATS, what or WHAT)
+    except (ExportError, OSError) as err:
+        fail(str(err))
+    if as_json:
+        emit_json([str(p) for p in written])
+        return
+    for path in written:
+        click.echo(f"{path}  ({path.stat().st_size} bytes)")
+
+
+def _print_table(header: tuple[str, ...], rows: list[tuple]) -> None:
+    widths = [max([len(str(h))] + [len(str(r[i])) for r in rows]) for i, h in enumerate(header)]
+    click.echo("  ".join(str(h).ljust(w) for h, w in zip(header, widths)).rstrip())
+    click.echo("  ".join("-" * w for w in widths))
+    for row in rows:
+        click.echo("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
+
+
+commands = [rule_command, align_command, terms_command, export_command]

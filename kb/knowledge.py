@@ -1,0 +1,648 @@
+"""The knowledge base: every release of the rules, the wiki pages quoting them, the Spanish ↔ English
+alignment, the history of each rule, the cross-references, and the terminology — behind one object.
+
+    kb = KnowledgeBase.load()          # the stored build if it is up to date, else build and store
+    kb.rule("101.4")                   # the newest release's rule
+    kb.spanish("723.1a")               # its best Spanish text, with the status of the alignment
+    kb.history("101.4")                # what happened to it, release by release
+
+`KnowledgeBase.build()` always reads the corpus. A stored knowledge base reads each table the first
+time it is needed, so a question about one rule reads only what that needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from kb.align.records import Alignment, Status
+from kb.history import History, HistoryEvent, ReleaseDiff, UnknownRule
+from kb.model import CRDocument, GlossaryEntry, Rule, Stamp, WikiPage
+from kb.refs import Reference, find_references
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from kb.align import AlignmentResult, BoxRelease, SectionTitle
+    from kb.terms import Term
+
+_STATUS_RANK = {"exact": 0, "renumbered": 1, "nearest": 2, "drifted": 3}
+
+
+class UnknownRuleError(KeyError):
+    """A rule id the release asked about does not have."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown rule"
+
+
+class UnknownReleaseError(KeyError):
+    """A release that is not in the corpus."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown release"
+
+
+@dataclass
+class SpanishText:
+    """The best Spanish text for a rule of the newest release, and how it was paired with the English."""
+
+    id_es: str
+    text: str
+    examples: list[str]
+    origin: Literal["wiki", "po"]
+    source: str
+    page_title: str
+    stamp: Stamp | None
+    english_release: str | None
+    status: Status
+    evidence: list[str]
+    newest_id: str | None
+    changed_since: bool
+
+    @classmethod
+    def of(cls, alignment: Alignment) -> SpanishText:
+        record = alignment.es
+        return cls(
+            id_es=alignment.es_id,
+            text=record.text,
+            examples=[e.text for e in getattr(record, "examples", [])],
+            origin=alignment.origin,
+            source=record.source,
+            page_title=alignment.page_title,
+            stamp=alignment.stamp,
+            english_release=alignment.english_release,
+            status=alignment.status,
+            evidence=list(alignment.evidence),
+            newest_id=alignment.newest_id,
+            changed_since=bool(alignment.changed_since),
+        )
+
+
+@dataclass
+class SectionStats:
+    """Translation coverage of one section of the newest release: `records` counts the section, its
+    rules and subrules; `translated` those with a Spanish text of their current English, `fuzzy` those
+    whose Spanish translates an English text that has changed since, `from_po` those whose best
+    Spanish comes from an imported catalog."""
+
+    section: str
+    title_en: str
+    title_es: str
+    records: int = 0
+    translated: int = 0
+    fuzzy: int = 0
+    untranslated: int = 0
+    from_po: int = 0
+
+    @property
+    def title_known(self) -> bool:
+        return bool(self.title_es)
+
+    @property
+    def with_spanish(self) -> int:
+        return self.translated + self.fuzzy
+
+
+class _IndexedDiff(ReleaseDiff):
+    """A release diff with its lookups indexed (a rule's history asks them once per release)."""
+
+    def index(self) -> _IndexedDiff:
+        self._reverse = {new: old for old, new in self.mapping.items()}
+        self._by_old: dict[str, int] = {}
+        self._by_new: dict[str, int] = {}
+        for position, entry in enumerate(self.entries):
+            if entry.old_id is not None:
+                self._by_old.setdefault(entry.old_id, position)
+            if entry.new_id is not None:
+                self._by_new.setdefault(entry.new_id, position)
+        return self
+
+    @property
+    def reverse_mapping(self) -> dict[str, str]:
+        return self._reverse
+
+    def entry_for(self, *, old_id: str | None = None, new_id: str | None = None):
+        found = [
+            self._by_old.get(old_id) if old_id is not None else None,
+            self._by_new.get(new_id) if new_id is not None else None,
+        ]
+        positions = [p for p in found if p is not None]
+        return self.entries[min(positions)] if positions else None
+
+
+def indexed(diff: ReleaseDiff) -> _IndexedDiff:
+    return _IndexedDiff(diff.old, diff.new, diff.entries, diff.mapping, diff.unchanged).index()
+
+
+class CachedHistory(History):
+    """`kb.history.History` with its consecutive diffs given (from a store) or computed once, and
+    their lookups indexed."""
+
+    def __init__(self, docs, diffs: list[ReleaseDiff] | None = None):
+        super().__init__(docs)
+        self._indexed: dict[tuple[str, str], _IndexedDiff] = {}
+        self._ids = {doc.release: {rule.id for rule in doc.rules} for doc in self.docs}
+        for diff in diffs or ():
+            self._indexed[(diff.old, diff.new)] = indexed(diff)
+
+    def diff(self, old: str, new: str) -> ReleaseDiff:
+        key = (old, new)
+        if key not in self._indexed:
+            self._indexed[key] = indexed(super().diff(old, new))
+        return self._indexed[key]
+
+    def trace(self, rule_id: str, release: str | None = None) -> dict[str, str | None]:
+        release = release or self.releases[-1]
+        if release not in self._ids:
+            raise UnknownRule(f"no release {release}")
+        if rule_id not in self._ids[release]:
+            raise UnknownRule(f"release {release} has no rule {rule_id}")
+        at = self.releases.index(release)
+        ids: dict[str, str | None] = {release: rule_id}
+        current: str | None = rule_id
+        for older, newer in reversed(list(zip(self.releases[:at], self.releases[1 : at + 1]))):
+            current = self.diff(older, newer).reverse_mapping.get(current) if current else None
+            ids[older] = current
+        current = rule_id
+        for older, newer in zip(self.releases[at:], self.releases[at + 1 :]):
+            current = self.diff(older, newer).mapping.get(current) if current else None
+            ids[newer] = current
+        return {r: ids[r] for r in self.releases}
+
+
+@dataclass
+class Contents:
+    """Everything a knowledge base holds; a stored knowledge base fills it in on demand."""
+
+    corpus_root: Path
+    releases: list[str]
+    documents: dict[str, CRDocument] | None = None
+    pages: list[WikiPage] | None = None
+    history: CachedHistory | None = None
+    alignment: AlignmentResult | None = None
+    references: list[tuple[str, str, str, Reference]] | None = None  # (release, lang, source id, ref)
+    terminology: list[Term] | None = None
+    catalogs: list[Any] = field(default_factory=list)
+
+
+class KnowledgeBase:
+    """The knowledge base; see the module's documentation."""
+
+    def __init__(self, contents: Contents, loader: Callable[[str], Any] | None = None):
+        self._contents = contents
+        self._loader = loader
+
+    def __repr__(self) -> str:
+        releases = self._contents.releases
+        span = f"{releases[0]}..{releases[-1]}" if releases else "no releases"
+        return f"KnowledgeBase(<{len(releases)} releases {span}, corpus {self._contents.corpus_root}>)"
+
+    # -- making one ------------------------------------------------------------------------------
+
+    @classmethod
+    def build(cls, corpus_root: Path | str | None = None, progress: Callable[[str], None] | None = None) -> KnowledgeBase:
+        """Read and align the whole corpus (no store is read or written)."""
+        return cls(build_contents(corpus_root, progress=progress))
+
+    @classmethod
+    def load(
+        cls,
+        corpus_root: Path | str | None = None,
+        store: Path | str | None = None,
+        progress: Callable[[str], None] | None = None,
+    ) -> KnowledgeBase:
+        """The stored build when it is up to date with the corpus, else a fresh build, stored."""
+        from kb import store as stored
+        from kb.corpus import corpus_dir
+
+        root = Path(corpus_root) if corpus_root else corpus_dir()
+        path = Path(store) if store else stored.store_dir()
+        fingerprint = stored.corpus_fingerprint(root)
+        if stored.is_current(path, root, fingerprint):
+            return stored.open_store(path, root)
+        kb = cls.build(root, progress=progress)
+        kb.save(path, fingerprint)
+        return kb
+
+    def save(self, path: Path | str | None = None, fingerprint: dict | None = None) -> Path:
+        """Write this knowledge base to a store (default: `kb.store.store_dir()`)."""
+        from kb import store as stored
+
+        path = Path(path) if path else stored.store_dir()
+        fingerprint = fingerprint or stored.corpus_fingerprint(self._contents.corpus_root)
+        stored.write_store(stored.frames(self), path, fingerprint, extra={"releases": self.releases})
+        return path
+
+    def _part(self, name: str) -> Any:
+        value = getattr(self._contents, name)
+        if value is None and self._loader is not None:
+            value = self._loader(name)
+            setattr(self._contents, name, value)
+        return value
+
+    # -- releases and rules --------------------------------------------------------------------------
+
+    @property
+    def corpus_root(self) -> Path:
+        return self._contents.corpus_root
+
+    @property
+    def releases(self) -> list[str]:
+        return list(self._contents.releases)
+
+    @property
+    def newest(self) -> str:
+        if not self._contents.releases:
+            raise UnknownReleaseError("the corpus has no release of the rules")
+        return self._contents.releases[-1]
+
+    @property
+    def documents(self) -> dict[str, CRDocument]:
+        return self._part("documents")
+
+    @property
+    def pages(self) -> list[WikiPage]:
+        return self._part("pages")
+
+    def _release(self, release: str | None) -> str:
+        if release is None:
+            return self.newest
+        if release not in self._contents.releases:
+            raise UnknownReleaseError(f"no release {release}; the corpus has {', '.join(self.releases)}")
+        return release
+
+    @cached_property
+    def _by_id(self) -> dict[str, dict[str, Rule]]:
+        return {release: {rule.id: rule for rule in doc.rules} for release, doc in self.documents.items()}
+
+    def rule(self, rule_id: str, release: str | None = None) -> Rule:
+        """Rule `rule_id` of `release` (default: the newest). Raises `UnknownRuleError`."""
+        release = self._release(release)
+        found = self._by_id[release].get(rule_id)
+        if found is None:
+            raise UnknownRuleError(f"release {release} has no rule {rule_id}")
+        return found
+
+    def rules(self, release: str | None = None) -> list[Rule]:
+        """Every part, section, rule and subrule of `release`, in document order."""
+        return list(self.documents[self._release(release)].rules)
+
+    def sections(self, release: str | None = None) -> list[Rule]:
+        return [rule for rule in self.rules(release) if rule.kind == "section"]
+
+    # -- history -------------------------------------------------------------------------------------
+
+    @property
+    def history_of_releases(self) -> CachedHistory:
+        return self._part("history")
+
+    def history(self, rule_id: str, release: str | None = None) -> list[HistoryEvent]:
+        """What happened to rule `rule_id` of `release` in each release (see `kb.history`)."""
+        release = self._release(release)
+        self.rule(rule_id, release)
+        return self.history_of_releases.rule_history(rule_id, release)
+
+    def trace(self, rule_id: str, release: str | None = None) -> dict[str, str | None]:
+        """The id rule `rule_id` of `release` has in every release (None where it is absent)."""
+        release = self._release(release)
+        self.rule(rule_id, release)
+        return self.history_of_releases.trace(rule_id, release)
+
+    def diff(self, old: str, new: str) -> ReleaseDiff:
+        return self.history_of_releases.diff(self._release(old), self._release(new))
+
+    # -- references ------------------------------------------------------------------------------------
+
+    @cached_property
+    def _refs(self) -> tuple[dict, dict]:
+        out: dict[tuple[str, str], list[Reference]] = {}
+        into: dict[tuple[str, str], list[str]] = {}
+        for release, lang, source_id, ref in self._part("references"):
+            if lang != "en":
+                continue
+            out.setdefault((release, source_id), []).append(ref)
+            rule_id = source_id.split("#", 1)[0]
+            if rule_id.startswith("glossary:"):
+                continue
+            citing = into.setdefault((release, ref.target), [])
+            if rule_id != ref.target and rule_id not in citing:
+                citing.append(rule_id)
+        return out, into
+
+    def refs_out(self, rule_id: str, release: str | None = None, lang: str = "en") -> list[Reference]:
+        """The references in the text of `rule_id` (an example id "101.4#ex1" or "glossary:Term" works
+        too). With lang "es", those in its best Spanish text (newest release only)."""
+        release = self._release(release)
+        if lang == "es":
+            if release != self.newest:
+                return []
+            spanish = self.spanish(rule_id)
+            return find_references(spanish.text, "es") if spanish else []
+        if lang != "en":
+            raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
+        return list(self._refs[0].get((release, rule_id), []))
+
+    def refs_in(self, rule_id: str, release: str | None = None) -> list[str]:
+        """Ids of the rules (their text or examples) that refer to `rule_id`, in document order."""
+        release = self._release(release)
+        return list(self._refs[1].get((release, rule_id), []))
+
+    # -- Spanish ----------------------------------------------------------------------------------------
+
+    @property
+    def _alignment_result(self) -> AlignmentResult:
+        return self._part("alignment")
+
+    @property
+    def alignment(self) -> list[Alignment]:
+        """Every Spanish record, paired with its English record or not (rules, then glossary)."""
+        return self._alignment_result.all
+
+    @cached_property
+    def _spanish_by_newest(self) -> dict[str, Alignment]:
+        best: dict[str, Alignment] = {}
+        for alignment in self.alignment:
+            if alignment.kind != "rule" or alignment.newest_id is None or alignment.status == "unmatched":
+                continue
+            current = best.get(alignment.newest_id)
+            if current is None or _preference(alignment) < _preference(current):
+                best[alignment.newest_id] = alignment
+        return best
+
+    def spanish(self, rule_id: str) -> SpanishText | None:
+        """The best Spanish text for `rule_id` of the newest release, or None if there is none."""
+        alignment = self._spanish_by_newest.get(rule_id)
+        return SpanishText.of(alignment) if alignment else None
+
+    def spanish_alignment(self, rule_id: str) -> Alignment | None:
+        return self._spanish_by_newest.get(rule_id)
+
+    # -- glossary and terminology ---------------------------------------------------------------------
+
+    def glossary(self, lang: str = "en", release: str | None = None) -> list[GlossaryEntry]:
+        """English: the glossary of `release` (default newest). Spanish: the entries the Spanish
+        sources give (of `release` if given: those translating that release's English)."""
+        if lang == "en":
+            return list(self.documents[self._release(release)].glossary)
+        if lang != "es":
+            raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
+        wanted = self._release(release) if release else None
+        return [
+            a.es
+            for a in self._alignment_result.glossary
+            if wanted is None or a.english_release == wanted
+        ]
+
+    def glossary_pairs(self) -> list[tuple[GlossaryEntry, GlossaryEntry]]:
+        """(Spanish entry, English entry) for every paired glossary entry; the English of the newest
+        release when it still has the term, else of the release the Spanish translates."""
+        newest = {entry.term: entry for entry in self.documents[self.newest].glossary}
+        pairs = []
+        for alignment in self._alignment_result.glossary:
+            if alignment.en is None:
+                continue
+            pairs.append((alignment.es, newest.get(alignment.en.term, alignment.en)))
+        return pairs
+
+    def terminology(self) -> list[Term]:
+        return list(self._part("terminology"))
+
+    def section_titles(self) -> list[SectionTitle]:
+        """Every navigation-box title with its English section (see `kb.align.navbox`)."""
+        return list(self._alignment_result.section_titles)
+
+    def boxes(self) -> list[BoxRelease]:
+        return list(self._alignment_result.boxes)
+
+    def section_titles_es(self) -> dict[str, SectionTitle]:
+        """Spanish section titles by the section's number in the newest release: the title from the
+        box reflecting the newest release wins; a box reflects its own release."""
+        chosen: dict[str, SectionTitle] = {}
+        for title in self.section_titles():
+            if title.section is None:
+                continue
+            current = chosen.get(title.section)
+            if current is None or (title.box_release or "") > (current.box_release or ""):
+                chosen[title.section] = title
+        return dict(sorted(chosen.items(), key=lambda item: _natural(item[0])))
+
+    # -- graph and statistics ------------------------------------------------------------------------------
+
+    @cached_property
+    def graph(self) -> nx.MultiDiGraph:
+        """The cross-reference graph of every release, page and alignment (`kb.graph`)."""
+        from kb.graph import alignment_pairs, build_graph
+
+        # Catalog imports are not pages: their records are not in the graph.
+        wiki = [a for a in self.alignment if a.origin == "wiki"]
+        return build_graph(self.documents.values(), self.pages, alignment_pairs(wiki))
+
+    def translation_stats(self) -> dict[str, SectionStats]:
+        """Per section of the newest release: how many records have a Spanish text, current or not."""
+        titles = self.section_titles_es()
+        stats: dict[str, SectionStats] = {}
+        for rule in self.rules():
+            if rule.kind == "part":
+                continue
+            section = rule.id.split(".", 1)[0]
+            if section not in stats:
+                title = titles.get(section)
+                section_rule = self._by_id[self.newest].get(section)
+                stats[section] = SectionStats(
+                    section, section_rule.text if section_rule else "", title.title_es if title else ""
+                )
+            row = stats[section]
+            row.records += 1
+            alignment = self._spanish_by_newest.get(rule.id)
+            if alignment is None:
+                row.untranslated += 1
+            elif alignment.changed_since:
+                row.fuzzy += 1
+            else:
+                row.translated += 1
+            if alignment is not None and alignment.origin == "po":
+                row.from_po += 1
+        return stats
+
+    @property
+    def catalogs(self) -> list[Any]:
+        """Translation catalogs imported into the corpus (see `kb.translations`)."""
+        return list(self._contents.catalogs)
+
+
+def _preference(alignment: Alignment) -> tuple:
+    """Sort key of the Spanish texts for one rule: current before changed, surer before less sure,
+    newer English before older, an imported catalog before a wiki quote."""
+    return (
+        bool(alignment.changed_since),
+        _STATUS_RANK.get(alignment.status, 9),
+        [-int(p) for p in (alignment.english_release or "0").split("-")],
+        0 if alignment.origin == "po" else 1,
+        alignment.es.source,
+        alignment.es.line,
+    )
+
+
+def _natural(value: str) -> list:
+    import re
+
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", value)]
+
+
+class CorpusError(ValueError):
+    """A corpus the knowledge base cannot be built from (two files of the same release, ...)."""
+
+
+def build_contents(corpus_root: Path | str | None = None, progress: Callable[[str], None] | None = None) -> Contents:
+    """Parse every corpus file, diff the releases, align the Spanish, and gather the references."""
+    from kb.align import align_corpus
+    from kb.corpus import corpus_dir, load_manifest
+    from kb.parse.cr import parse_cr
+    from kb.parse.wiki import parse_wiki
+    from kb.refs import document_references
+    from kb.terms import build_terminology
+
+    say = progress or (lambda message: None)
+    root = Path(corpus_root) if corpus_root else corpus_dir()
+    entries = load_manifest(root)
+    say("parsing the rules")
+    documents: dict[str, CRDocument] = {}
+    for entry in entries:
+        if entry.kind != "cr":
+            continue
+        doc = parse_cr(entry.path)
+        if doc.release in documents:
+            raise CorpusError(
+                f"{entry.path}: release {doc.release} is already given by {documents[doc.release].source}"
+            )
+        documents[doc.release] = doc
+    documents = dict(sorted(documents.items()))
+    say("parsing the wiki pages")
+    pages = [parse_wiki(entry.path, entry.lang) for entry in entries if entry.kind == "wiki"]
+    say("comparing releases")
+    history = CachedHistory(documents.values()) if documents else None
+    if history is not None:
+        history.consecutive()
+    say("aligning Spanish and English")
+    alignment = align_corpus(documents, pages, history)
+    contents = Contents(corpus_root=root, releases=list(documents), documents=documents, pages=pages,
+                        history=history, alignment=alignment)
+    say("reading translation catalogs")
+    _add_catalogs(contents)
+    say("gathering references")
+    contents.references = [
+        (release, doc.lang or "en", source_id, ref)
+        for release, doc in documents.items()
+        for source_id, ref in document_references(doc)
+    ]
+    contents.terminology = build_terminology(pages, alignment.all, alignment.section_titles)
+    return contents
+
+
+def _add_catalogs(contents: Contents) -> None:
+    """Imported translation catalogs (`kb.translations`) join the alignment as Spanish sources."""
+    try:
+        from kb.translations.source import catalog_alignments
+    except ImportError:
+        return
+    catalogs, alignments = catalog_alignments(contents)
+    contents.catalogs = catalogs
+    contents.alignment.rules.extend(a for a in alignments if a.kind == "rule")
+    contents.alignment.glossary.extend(a for a in alignments if a.kind == "glossary")
+
+
+# -- one rule, quickly -------------------------------------------------------------------------------
+
+
+@dataclass
+class RuleCard:
+    """What `kb rule` shows: a rule's text and examples in one release, its references both ways, and
+    (for Spanish) the best Spanish text with the status and evidence of its alignment. `notice` says
+    why there is no Spanish text."""
+
+    id: str
+    release: str
+    kind: str
+    text: str
+    examples: list[str]
+    refs_out: list[str]
+    refs_in: list[str]
+    lang: str = "en"
+    spanish: SpanishText | None = None
+    notice: str | None = None
+
+
+NO_TRANSLATION = "sin traducción"
+
+
+def rule_card(
+    rule_id: str,
+    release: str | None = None,
+    lang: str = "en",
+    corpus_root: Path | str | None = None,
+    store: Path | str | None = None,
+) -> RuleCard:
+    """The card of `rule_id`. From an up-to-date store only the rows it needs are read (no pandas, no
+    graph); otherwise the knowledge base is built and stored first. Raises `UnknownRuleError`,
+    `UnknownReleaseError`."""
+    from kb import store as stored
+    from kb.corpus import corpus_dir
+
+    if lang not in ("en", "es"):
+        raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
+    root = Path(corpus_root) if corpus_root else corpus_dir()
+    path = Path(store) if store else stored.store_dir()
+    if stored.is_current(path, root):
+        return stored.rule_card_from_store(path, rule_id, release, lang, root)
+    return card_of(KnowledgeBase.load(root, path), rule_id, release, lang)
+
+
+def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: str = "en") -> RuleCard:
+    """The card of `rule_id` read through a loaded knowledge base."""
+    release = kb._release(release)
+    rule = kb.rule(rule_id, release)
+    card = RuleCard(
+        id=rule.id,
+        release=release,
+        kind=rule.kind,
+        text=rule.text,
+        examples=[e.text for e in rule.examples],
+        refs_out=_unique(ref.target for ref in kb.refs_out(rule.id, release)),
+        refs_in=kb.refs_in(rule.id, release),
+        lang=lang,
+    )
+    if lang == "es":
+        alignment = _spanish_for(kb.alignment, rule.id, release, release == kb.newest)
+        card.spanish = SpanishText.of(alignment) if alignment else None
+        if card.spanish is None:
+            card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule.id} of {release}"
+    return card
+
+
+def _spanish_for(alignments, rule_id: str, release: str, newest: bool) -> Alignment | None:
+    """The best Spanish for a rule: by its newest number for the newest release, else the Spanish
+    paired with exactly that release's rule."""
+    return best_spanish(
+        a
+        for a in alignments
+        if a.kind == "rule"
+        and ((a.newest_id == rule_id) if newest else (a.english_release == release and a.en_id == rule_id))
+    )
+
+
+def best_spanish(alignments) -> Alignment | None:
+    """Of several Spanish texts for one rule, the one to show (see `_preference`)."""
+    found = [a for a in alignments if a.status != "unmatched"]
+    return min(found, key=_preference) if found else None
+
+
+def _unique(values) -> list[str]:
+    out: list[str] = []
+    for value in values:
+        if value not in out:
+            out.append(value)
+    return out

@@ -1,0 +1,650 @@
+"""The built knowledge base on disk: one Parquet file per table, written with pandas, read with pyarrow.
+
+    records        every rule, section and part: English (per release) and Spanish (per quote)
+    examples       their examples
+    glossary       glossary entries, English and Spanish
+    documents      what else each release holds (decoding, intro, contents, credits, regions)
+    skipped        release lines in no record, and why;  diagnostics: what the parser reported
+    pages          the parsed wiki pages (each as one JSON document)
+    alignment      each Spanish record, its English record, status and evidence
+    history        every pair of consecutive releases: each rule paired, moved, changed, added, removed
+    references     every cross-reference of every release
+    terminology    Spanish/English term pairs;  section_titles: Spanish section titles by newest number
+    boxes          the release each navigation box reflects
+
+The store lives in `.kb/` at the project root, or in `$KB_STORE`. Its `manifest.json` records a
+fingerprint of what it was built from (the corpus files, the package version and the code that
+builds it); a store whose fingerprint differs is stale and is rebuilt. Paths inside are relative to
+the corpus root, so two checkouts build the same bytes.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kb import __version__
+from kb.corpus import PROJECT_ROOT, corpus_dir, load_manifest
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+FORMAT = 1
+MANIFEST = "manifest.json"
+TABLES = (
+    "records",
+    "examples",
+    "glossary",
+    "documents",
+    "skipped",
+    "diagnostics",
+    "pages",
+    "alignment",
+    "history",
+    "references",
+    "terminology",
+    "section_titles",
+    "boxes",
+)
+# The code a build depends on: a change to any of it makes a stored build stale.
+_BUILD_CODE = (
+    "model.py", "decode.py", "corpus.py", "refs.py", "history.py", "terms.py", "store.py", "knowledge.py",
+    "parse", "align", "translations",
+)
+
+
+class StoreError(ValueError):
+    """A store that cannot be read: missing tables, or a manifest that is not JSON."""
+
+
+def store_dir() -> Path:
+    """`$KB_STORE` if set, else `.kb/` at the project root."""
+    return Path(os.environ.get("KB_STORE") or PROJECT_ROOT / ".kb")
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def code_hash() -> str:
+    """A hash of the package code that builds the knowledge base."""
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in _BUILD_CODE:
+        path = package / name
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for file in files:
+            if file.is_file():
+                digest.update(str(file.relative_to(package)).encode())
+                digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def po_files(root: Path) -> list[Path]:
+    """Translation catalogs kept with the corpus in `po/` (manifest entries of kind "po" are hashed
+    with the other manifest entries)."""
+    found = set((root / "po").glob("*.po")) if (root / "po").is_dir() else set()
+    return sorted(found)
+
+
+def corpus_fingerprint(root: Path | None = None) -> dict[str, Any]:
+    """What a build depends on: every corpus file's hash, the package version and the build code."""
+    root = Path(root) if root else corpus_dir()
+    files = {"manifest.toml": _sha256(root / "manifest.toml")}
+    for entry in load_manifest(root):
+        files[entry.path.relative_to(root).as_posix()] = _sha256(entry.path)
+    for path in po_files(root):
+        files[path.relative_to(root).as_posix()] = _sha256(path)
+    return {"format": FORMAT, "version": __version__, "code": code_hash(), "files": dict(sorted(files.items()))}
+
+
+def read_manifest(path: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads((Path(path) / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise StoreError(f"{Path(path) / MANIFEST}: not a store manifest ({err})") from None
+
+
+def is_current(path: Path, root: Path | None = None, fingerprint: dict[str, Any] | None = None) -> bool:
+    """Whether the store at `path` was built from exactly this corpus and code, and is complete."""
+    try:
+        manifest = read_manifest(path)
+    except StoreError:
+        return False
+    if manifest is None:
+        return False
+    fingerprint = fingerprint or corpus_fingerprint(root)
+    if manifest.get("fingerprint") != fingerprint:
+        return False
+    return all((Path(path) / f"{name}.parquet").is_file() for name in TABLES)
+
+
+def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[str, Any], extra: dict | None = None) -> None:
+    """Write every table, then the manifest; a reader never sees a manifest before its tables."""
+    path = Path(path)
+    path.mkdir(parents=True, exist_ok=True)
+    missing = set(TABLES) - set(frames)
+    if missing:
+        raise StoreError(f"tables missing from the build: {', '.join(sorted(missing))}")
+    stale = path / MANIFEST
+    if stale.exists():
+        stale.unlink()
+    scratch = Path(tempfile.mkdtemp(prefix=".writing-", dir=path))
+    try:
+        tables = {}
+        for name in TABLES:
+            target = scratch / f"{name}.parquet"
+            write_parquet(frames[name], target)
+            tables[name] = {"rows": len(frames[name]), "sha256": _sha256(target)}
+            os.replace(target, path / f"{name}.parquet")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    manifest = {"fingerprint": fingerprint, "tables": tables, **(extra or {})}
+    text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    temporary = path / (MANIFEST + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path / MANIFEST)
+
+
+def write_parquet(frame: pd.DataFrame, target: Path) -> None:
+    """One table; the same rows give the same bytes (no index column, fixed compression)."""
+    frame.to_parquet(target, index=False, engine="pyarrow", compression="zstd")
+
+
+class StoreReader:
+    """Tables of a store, read on first use and kept (only the columns asked for)."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._tables: dict[tuple[str, tuple[str, ...] | None], Any] = {}
+
+    def table(self, name: str, columns: Iterable[str] | None = None):
+        """The pyarrow Table `name` (optionally only `columns`). Read through `ParquetFile`, which
+        needs neither pandas nor pyarrow's dataset layer: a cold start stays quick."""
+        import pyarrow.parquet as pq
+
+        key = (name, tuple(columns) if columns is not None else None)
+        if key not in self._tables:
+            file = self.path / f"{name}.parquet"
+            if not file.is_file():
+                raise StoreError(f"{file}: table missing from the store")
+            self._tables[key] = pq.ParquetFile(file).read(columns=list(columns) if columns is not None else None)
+        return self._tables[key]
+
+    def rows(self, name: str, columns: Iterable[str] | None = None, **equal: Any) -> list[dict[str, Any]]:
+        """The rows of `name` whose columns equal the given values, as dicts (in table order)."""
+        table = self.table(name, columns)
+        if not equal:
+            return table.to_pylist()
+        keep: list[int] | None = None
+        for column, value in equal.items():
+            values = table.column(column).to_pylist()
+            candidates = range(len(values)) if keep is None else keep
+            keep = [i for i in candidates if values[i] == value]
+        chosen = {n: table.column(n) for n in table.column_names}
+        return [{n: chosen[n][i].as_py() for n in chosen} for i in keep or []]
+
+    def frame(self, name: str) -> pd.DataFrame:
+        return self.table(name).to_pandas()
+
+
+def dumps(data: Any) -> str:
+    """JSON for a table cell: compact, keys sorted, non-ASCII kept."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+# -- from records to tables and back ---------------------------------------------------------------
+
+
+def revive(cls: type, data: Any) -> Any:
+    """Rebuild a record of `kb.model` (or any dataclass of plain fields) from `to_data` output."""
+    import dataclasses
+    import types
+    import typing
+
+    def build(hint: Any, value: Any) -> Any:
+        if value is None:
+            return None
+        origin = typing.get_origin(hint)
+        args = typing.get_args(hint)
+        if origin in (typing.Union, types.UnionType):
+            options = [a for a in args if a is not type(None)]
+            return build(options[0], value) if len(options) == 1 else value
+        if origin is typing.Literal:
+            return value
+        if origin is list:
+            return [build(args[0], v) for v in value]
+        if origin is tuple:
+            if len(args) == 2 and args[1] is Ellipsis:
+                return tuple(build(args[0], v) for v in value)
+            return tuple(build(a, v) for a, v in zip(args, value))
+        if origin is dict:
+            return {k: build(args[1], v) for k, v in value.items()}
+        if dataclasses.is_dataclass(hint):
+            hints, names = _fields_of(hint)
+            return hint(**{k: build(hints[k], v) for k, v in value.items() if k in names})
+        return value
+
+    return build(cls, data)
+
+
+@functools.lru_cache(maxsize=None)
+def _fields_of(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
+    import dataclasses
+    import typing
+
+    return typing.get_type_hints(cls), frozenset(f.name for f in dataclasses.fields(cls) if f.init)
+
+
+class Paths:
+    """Corpus paths as the store keeps them: relative to the corpus root."""
+
+    def __init__(self, root: Path):
+        self.root = Path(root).resolve()
+
+    def rel(self, path: str | Path) -> str:
+        try:
+            return Path(path).resolve().relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def absolute(self, path: str) -> str:
+        return path if Path(path).is_absolute() else str(self.root / path)
+
+
+def _sources(data: Any, convert) -> Any:
+    """`data` (plain JSON-ready) with every "source" value converted."""
+    if isinstance(data, dict):
+        return {k: (convert(v) if k == "source" and isinstance(v, str) else _sources(v, convert)) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_sources(v, convert) for v in data]
+    return data
+
+
+def frames(kb) -> dict[str, pd.DataFrame]:
+    """Every table of a knowledge base, as pandas frames in a fixed row order."""
+    import pandas as pd
+
+    from kb.model import to_data
+
+    paths = Paths(kb.corpus_root)
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
+    for release, doc in kb.documents.items():
+        source = paths.rel(doc.source)
+        rows["documents"].append(
+            {
+                "release": release, "source": source, "effective": doc.effective, "kind": doc.kind,
+                "lang": doc.lang, "line_count": doc.line_count, "decoding": dumps(to_data(doc.decoding)),
+                "intro": dumps(doc.intro), "contents": dumps(to_data(doc.contents)),
+                "credits": dumps(doc.credits), "regions": dumps(to_data(doc.regions)),
+            }
+        )
+        _rule_rows(rows, doc.rules, doc.lang or "en", source)
+        _glossary_rows(rows, doc.glossary, doc.lang or "en", source)
+        rows["skipped"].extend(
+            {"source": source, "line": s.line, "reason": s.reason, "text": s.text} for s in doc.skipped
+        )
+        rows["diagnostics"].extend(
+            {"source": source, "line": d.line, "level": d.level, "message": d.message} for d in doc.diagnostics
+        )
+    for page in kb.pages:
+        source = paths.rel(page.source)
+        rows["pages"].append(
+            {"source": source, "lang": page.lang, "title": page.title,
+             "data": dumps(_sources(to_data(page), paths.rel))}
+        )
+        for quote in page.quotes:
+            if quote.document == "cr":
+                _rule_rows(rows, quote.rules, page.lang, source, page.title)
+            elif quote.document == "glossary":
+                _glossary_rows(rows, quote.glossary, page.lang, source)
+    for position, a in enumerate(kb.alignment):
+        rows["alignment"].append(
+            {
+                "position": position, "kind": a.kind, "origin": a.origin, "es_source": paths.rel(a.es.source),
+                "es_line": a.es.line, "es_id": a.es_id, "es_release": a.es.release, "es_text": a.es.text,
+                "es_examples": dumps([e.text for e in getattr(a.es, "examples", [])]),
+                "es_record": dumps(_sources(to_data(a.es), paths.rel)), "page_title": a.page_title,
+                "stamp": dumps(to_data(a.stamp)) if a.stamp else None, "stated_release": a.stated_release,
+                "english_release": a.english_release, "en_id": a.en_id, "status": a.status,
+                "evidence": dumps(a.evidence), "newest_id": a.newest_id, "changed_since": a.changed_since,
+                "changed_in": a.changed_in,
+            }
+        )
+    releases = kb.releases
+    for old, new in zip(releases, releases[1:]):
+        diff = kb.diff(old, new)
+        moved = {e.old_id for e in diff.entries if e.old_id}
+        position = 0
+        for old_id, new_id in diff.mapping.items():
+            if old_id in moved:
+                continue
+            rows["history"].append(_history_row(old, new, position, "unchanged", None, old_id, new_id, (), 1.0))
+            position += 1
+        for entry in diff.entries:
+            rows["history"].append(
+                _history_row(old, new, position, entry.status, entry.kind, entry.old_id, entry.new_id,
+                             entry.words, entry.similarity)
+            )
+            position += 1
+    for position, (release, lang, source_id, ref) in enumerate(kb._part("references")):
+        rows["references"].append(
+            {"position": position, "release": release, "lang": lang, "source_id": source_id, "target": ref.target,
+             "surface": ref.surface, "start": ref.start, "end": ref.end, "kind": ref.kind}
+        )
+    for term in kb.terminology():
+        rows["terminology"].append(
+            {"es": term.es, "en": term.en, "kind": term.kind, "source": paths.rel(term.source), "line": term.line}
+        )
+    for title in kb.section_titles():
+        rows["section_titles"].append(
+            {"section": title.section, "title_es": title.title_es, "box_release": title.box_release,
+             "box_section": title.box_section, "title_en": title.title_en, "source": paths.rel(title.source),
+             "line": title.line}
+        )
+    for box in kb.boxes():
+        rows["boxes"].append(
+            {"source": paths.rel(box.box.source), "line": box.box.line, "release": box.release,
+             "distance": box.distance, "tied": dumps(list(box.tied)), "evidence": dumps(list(box.evidence))}
+        )
+    return {name: pd.DataFrame(rows[name], columns=_COLUMNS[name]) for name in TABLES}
+
+
+_COLUMNS = {
+    "records": ["lang", "release", "id", "kind", "parent", "text", "source", "line", "end_line", "page_title"],
+    "examples": ["lang", "release", "source", "rule", "number", "text", "line"],
+    "glossary": ["lang", "release", "term", "senses", "text", "source", "line", "end_line"],
+    "documents": ["release", "source", "effective", "kind", "lang", "line_count", "decoding", "intro", "contents",
+                  "credits", "regions"],
+    "skipped": ["source", "line", "reason", "text"],
+    "diagnostics": ["source", "line", "level", "message"],
+    "pages": ["source", "lang", "title", "data"],
+    "alignment": ["position", "kind", "origin", "es_source", "es_line", "es_id", "es_release", "es_text",
+                  "es_examples", "es_record", "page_title", "stamp", "stated_release", "english_release", "en_id",
+                  "status", "evidence", "newest_id", "changed_since", "changed_in"],
+    "history": ["old_release", "new_release", "position", "status", "kind", "old_id", "new_id", "words",
+                "similarity"],
+    "references": ["position", "release", "lang", "source_id", "target", "surface", "start", "end", "kind"],
+    "terminology": ["es", "en", "kind", "source", "line"],
+    "section_titles": ["section", "title_es", "box_release", "box_section", "title_en", "source", "line"],
+    "boxes": ["source", "line", "release", "distance", "tied", "evidence"],
+}
+
+
+def _rule_rows(rows, rules, lang: str, source: str, page_title: str | None = None) -> None:
+    for rule in rules:
+        rows["records"].append(
+            {"lang": lang, "release": rule.release, "id": rule.id, "kind": rule.kind, "parent": rule.parent,
+             "text": rule.text, "source": source, "line": rule.line, "end_line": rule.end_line,
+             "page_title": page_title}
+        )
+        rows["examples"].extend(
+            {"lang": lang, "release": rule.release, "source": source, "rule": rule.id, "number": e.number,
+             "text": e.text, "line": e.line}
+            for e in rule.examples
+        )
+
+
+def _glossary_rows(rows, entries, lang: str, source: str) -> None:
+    rows["glossary"].extend(
+        {"lang": lang, "release": e.release, "term": e.term, "senses": dumps(e.senses), "text": e.text,
+         "source": source, "line": e.line, "end_line": e.end_line}
+        for e in entries
+    )
+
+
+def _history_row(old, new, position, status, kind, old_id, new_id, words, similarity) -> dict[str, Any]:
+    return {
+        "old_release": old, "new_release": new, "position": position, "status": status, "kind": kind,
+        "old_id": old_id, "new_id": new_id, "words": dumps([[w.op, w.old, w.new] for w in words]),
+        "similarity": float(similarity),
+    }
+
+
+def open_store(path: Path | str, corpus_root: Path | str | None = None):
+    """A knowledge base over the store at `path`; each table is read when first needed."""
+    from kb.knowledge import Contents, KnowledgeBase
+
+    reader = StoreReader(Path(path))
+    manifest = read_manifest(Path(path)) or {}
+    root = Path(corpus_root) if corpus_root else corpus_dir()
+    contents = Contents(corpus_root=root, releases=list(manifest.get("releases", [])))
+    loader = _Loader(reader, Paths(root), contents)
+    return KnowledgeBase(contents, loader=loader)
+
+
+class _Loader:
+    """Rebuilds each part of a knowledge base from its tables."""
+
+    def __init__(self, reader: StoreReader, paths: Paths, contents):
+        self.reader = reader
+        self.paths = paths
+        self.contents = contents
+
+    def __call__(self, name: str) -> Any:
+        return getattr(self, "load_" + name)()
+
+    def load_documents(self):
+        from kb.model import CRDocument, Decoding, Diagnostic, Example, GlossaryEntry, Rule, Skipped
+
+        absolute = self.paths.absolute
+        docs: dict[str, CRDocument] = {}
+        for row in self.reader.rows("documents"):
+            docs[row["release"]] = CRDocument(
+                source=absolute(row["source"]), release=row["release"], effective=row["effective"],
+                decoding=revive(Decoding, loads(row["decoding"])), line_count=row["line_count"],
+                intro=loads(row["intro"]), contents=[tuple(c) for c in loads(row["contents"])],
+                credits=loads(row["credits"]), kind=row["kind"], lang=row["lang"],
+                regions=[tuple(r) for r in loads(row["regions"])],
+            )
+        by_source = {self.paths.rel(doc.source): doc for doc in docs.values()}
+        examples: dict[tuple[str, str], list[Example]] = {}
+        for row in self.reader.rows("examples"):
+            if row["source"] in by_source:
+                examples.setdefault((row["source"], row["rule"]), []).append(
+                    Example(row["rule"], row["number"], row["text"], row["line"])
+                )
+        for row in self.reader.rows("records"):
+            doc = by_source.get(row["source"])
+            if doc is None:
+                continue
+            doc.rules.append(
+                Rule(
+                    id=row["id"], kind=row["kind"], parent=row["parent"], text=row["text"], release=row["release"],
+                    lang=row["lang"], source=doc.source, line=row["line"],
+                    examples=examples.get((row["source"], row["id"]), []), end_line=row["end_line"],
+                )
+            )
+        for row in self.reader.rows("glossary"):
+            doc = by_source.get(row["source"])
+            if doc is not None:
+                doc.glossary.append(
+                    GlossaryEntry(row["term"], loads(row["senses"]), row["release"], row["lang"], doc.source,
+                                  row["line"], row["end_line"])
+                )
+        for row in self.reader.rows("skipped"):
+            doc = by_source.get(row["source"])
+            if doc is not None:
+                doc.skipped.append(Skipped(doc.source, row["line"], row["reason"], row["text"]))
+        for row in self.reader.rows("diagnostics"):
+            doc = by_source.get(row["source"])
+            if doc is not None:
+                doc.diagnostics.append(Diagnostic(doc.source, row["line"], row["level"], row["message"]))
+        return docs
+
+    def load_pages(self):
+        from kb.model import WikiPage
+
+        return [
+            revive(WikiPage, _sources(loads(row["data"]), self.paths.absolute)) for row in self.reader.rows("pages")
+        ]
+
+    def load_history(self):
+        from kb.history import DiffEntry, ReleaseDiff, WordChange
+        from kb.knowledge import CachedHistory
+
+        diffs: dict[tuple[str, str], ReleaseDiff] = {}
+        rows = sorted(self.reader.rows("history"), key=lambda r: (r["old_release"], r["position"]))
+        for row in rows:
+            key = (row["old_release"], row["new_release"])
+            diff = diffs.setdefault(key, ReleaseDiff(key[0], key[1], [], {}, 0))
+            if row["old_id"] is not None and row["new_id"] is not None:
+                diff.mapping[row["old_id"]] = row["new_id"]
+            if row["status"] == "unchanged":
+                diff.unchanged += 1
+                continue
+            words = tuple(WordChange(*w) for w in loads(row["words"]))
+            diff.entries.append(
+                DiffEntry(row["status"], row["kind"], row["old_id"], row["new_id"], words, row["similarity"])
+            )
+        documents = self.contents.documents if self.contents.documents is not None else None
+        if documents is None:
+            documents = self.load_documents()
+            self.contents.documents = documents
+        return CachedHistory(documents.values(), list(diffs.values()))
+
+    def load_alignment(self):
+        from kb.align import AlignmentResult
+        from kb.align.navbox import BoxRelease, SectionTitle, boxes_of
+        from kb.align.records import Alignment
+        from kb.model import GlossaryEntry, Rule, Stamp
+
+        documents = self.contents.documents
+        if documents is None:
+            documents = self.contents.documents = self.load_documents()
+        by_id = {release: {r.id: r for r in doc.rules} for release, doc in documents.items()}
+        by_term = {release: {g.term: g for g in doc.glossary} for release, doc in documents.items()}
+        result = AlignmentResult()
+        for row in sorted(self.reader.rows("alignment"), key=lambda r: r["position"]):
+            kind = row["kind"]
+            record = _sources(loads(row["es_record"]), self.paths.absolute)
+            es = revive(Rule if kind == "rule" else GlossaryEntry, record)
+            en = None
+            if row["en_id"] is not None and row["english_release"] is not None:
+                table = by_id if kind == "rule" else by_term
+                en = table.get(row["english_release"], {}).get(row["en_id"])
+            alignment = Alignment(
+                kind=kind, es=es, en=en, status=row["status"], evidence=loads(row["evidence"]),
+                origin=row["origin"], page_title=row["page_title"] or "",
+                stamp=revive(Stamp, loads(row["stamp"])) if row["stamp"] else None,
+                stated_release=row["stated_release"], english_release=row["english_release"],
+                newest_id=row["newest_id"], changed_since=row["changed_since"], changed_in=row["changed_in"],
+            )
+            (result.rules if kind == "rule" else result.glossary).append(alignment)
+        for row in self.reader.rows("section_titles"):
+            result.section_titles.append(
+                SectionTitle(row["section"], row["title_es"], row["box_release"], self.paths.absolute(row["source"]),
+                             row["line"], row["box_section"], row["title_en"])
+            )
+        pages = self.contents.pages
+        if pages is None:
+            pages = self.contents.pages = self.load_pages()
+        boxes = {(box.source, box.line): box for page in pages for box in boxes_of(page)}
+        for row in self.reader.rows("boxes"):
+            box = boxes.get((self.paths.absolute(row["source"]), row["line"]))
+            if box is not None:
+                result.boxes.append(
+                    BoxRelease(box, row["release"], row["distance"], tuple(loads(row["tied"])),
+                               tuple(loads(row["evidence"])))
+                )
+        return result
+
+    def load_references(self):
+        from kb.refs import Reference
+
+        rows = sorted(self.reader.rows("references"), key=lambda r: r["position"])
+        return [
+            (r["release"], r["lang"], r["source_id"], Reference(r["target"], r["surface"], r["start"], r["end"], r["kind"]))
+            for r in rows
+        ]
+
+    def load_terminology(self):
+        from kb.terms import Term
+
+        return [
+            Term(r["es"], r["en"], self.paths.absolute(r["source"]), r["line"], r["kind"])
+            for r in self.reader.rows("terminology")
+        ]
+
+
+def rule_card_from_store(
+    path: Path | str, rule_id: str, release: str | None = None, lang: str = "en", corpus_root: Path | None = None
+):
+    """`kb.knowledge.card_of`, answered from the store's tables alone (the rows of one rule)."""
+    from kb.align.records import Alignment
+    from kb.knowledge import (
+        NO_TRANSLATION, RuleCard, SpanishText, UnknownReleaseError, UnknownRuleError, _unique, best_spanish,
+    )
+    from kb.model import GlossaryEntry, Rule, Stamp
+
+    path = Path(path)
+    reader = StoreReader(path)
+    paths = Paths(corpus_root or corpus_dir())
+    releases = (read_manifest(path) or {}).get("releases", [])
+    if not releases:
+        raise UnknownReleaseError("the store holds no release of the rules")
+    release = release or releases[-1]
+    if release not in releases:
+        raise UnknownReleaseError(f"no release {release}; the corpus has {', '.join(releases)}")
+    found = reader.rows("records", None, release=release, id=rule_id, lang="en")
+    if not found:
+        raise UnknownRuleError(f"release {release} has no rule {rule_id}")
+    row = found[0]
+    examples = reader.rows("examples", ["release", "rule", "lang", "source", "number", "text"],
+                           release=release, rule=rule_id, lang="en")
+    examples = [e for e in examples if e["source"] == row["source"]]
+    columns = ["release", "lang", "source_id", "target", "position"]
+    outgoing = reader.rows("references", columns, release=release, source_id=rule_id, lang="en")
+    incoming = reader.rows("references", columns, release=release, target=rule_id, lang="en")
+    refs_in = []
+    for ref in sorted(incoming, key=lambda r: r["position"]):
+        citing = ref["source_id"].split("#", 1)[0]
+        if not citing.startswith("glossary:") and citing != rule_id and citing not in refs_in:
+            refs_in.append(citing)
+    card = RuleCard(
+        id=rule_id,
+        release=release,
+        kind=row["kind"],
+        text=row["text"],
+        examples=[e["text"] for e in sorted(examples, key=lambda e: e["number"])],
+        refs_out=_unique(r["target"] for r in sorted(outgoing, key=lambda r: r["position"])),
+        refs_in=refs_in,
+        lang=lang,
+    )
+    if lang == "es":
+        newest = release == releases[-1]
+        if newest:
+            rows = reader.rows("alignment", None, kind="rule", newest_id=rule_id)
+        else:
+            rows = reader.rows("alignment", None, kind="rule", en_id=rule_id, english_release=release)
+        alignments = []
+        for a in rows:
+            record = _sources(loads(a["es_record"]), paths.absolute)
+            es = revive(Rule if a["kind"] == "rule" else GlossaryEntry, record)
+            alignments.append(
+                Alignment(
+                    kind=a["kind"], es=es, en=None, status=a["status"], evidence=loads(a["evidence"]),
+                    origin=a["origin"], page_title=a["page_title"] or "",
+                    stamp=revive(Stamp, loads(a["stamp"])) if a["stamp"] else None,
+                    stated_release=a["stated_release"], english_release=a["english_release"],
+                    newest_id=a["newest_id"], changed_since=a["changed_since"], changed_in=a["changed_in"],
+                )
+            )
+        chosen = best_spanish(alignments)
+        card.spanish = SpanishText.of(chosen) if chosen else None
+        if card.spanish is None:
+            card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule_id} of {release}"
+    return card

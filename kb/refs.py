@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -51,6 +52,17 @@ _FILLERS = {
 _JOINERS = {
     "en": {"and", "or", "and/or", "then"},
     "es": {"y", "e", "o", "u", "y/o", "luego"},
+}
+
+# Where a reference can start: a digit, or a trigger word standing on its own. The lookahead on
+# the possible first characters lets the search skip most positions cheaply.
+_INTERESTING = {
+    lang: re.compile(
+        "(?=[\\d" + "".join(sorted({w[0] for w in words} | {w[0].upper() for w in words})) + "])"
+        + r"(?:\d|\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")\b)",
+        re.IGNORECASE,
+    )
+    for lang, words in _TRIGGERS.items()
 }
 
 _QUOTE_PAIRS = {"“": "”", "«": "»", '"': '"', "„": "“"}
@@ -156,11 +168,23 @@ class _Token:
 class _Lexer:
     """Tokens on demand: a quoted title is a token only where the reader asks for one."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, interesting: re.Pattern[str]):
         self.text = text
+        self.interesting = interesting
+        self._seen: dict[int, _Token | None] = {}
+
+    def interesting_at(self, pos: int) -> _Token | None:
+        """The next token that can open a reference (a number or a trigger word) at or after `pos`."""
+        found = self.interesting.search(self.text, pos)
+        return self.token_at(found.start()) if found else None
 
     def token_at(self, pos: int) -> _Token | None:
         """The token starting at or after `pos` (spaces skipped), or None at the end."""
+        if pos not in self._seen:
+            self._seen[pos] = self._lex(pos)
+        return self._seen[pos]
+
+    def _lex(self, pos: int) -> _Token | None:
         text = self.text
         while pos < len(text):
             match = _TOKEN.match(text, pos)
@@ -233,7 +257,7 @@ class _Reader:
         if lang not in _TRIGGERS:
             raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
         self.text = text
-        self.lexer = _Lexer(text)
+        self.lexer = _Lexer(text, _INTERESTING[lang])
         self.lang = lang
         self.triggers = _TRIGGERS[lang]
         self.fillers = _FILLERS[lang]
@@ -242,7 +266,7 @@ class _Reader:
 
     def run(self) -> list[Reference]:
         state, trigger = "IDLE", None
-        token = self.lexer.token_at(0)
+        token = self.lexer.interesting_at(0)
         while token is not None:
             following = self.lexer.token_at(token.end)
             word = token.text.lower() if token.kind == "word" else None
@@ -267,7 +291,8 @@ class _Reader:
                 state, trigger = self._idle_number(token, following)
             else:
                 state, trigger = "IDLE", None
-            token = following
+            # Outside a list only numbers and trigger words matter: skip straight to the next one.
+            token = following if state != "IDLE" else self.lexer.interesting_at(token.end)
         return self.found
 
     def _idle_number(self, token: _Token, following: _Token | None) -> tuple[str, str | None]:
@@ -313,7 +338,18 @@ def find_references(text: str, lang: str = "en") -> list[Reference]:
     `lang` is "en" or "es" (the trigger words differ). A range yields one reference per id it
     covers, all with the range's surface and span.
     """
-    return _Reader(text, lang).run()
+    return list(_cached_references(text, lang))
+
+
+@lru_cache(maxsize=1 << 16)
+def _cached_references(text: str, lang: str) -> tuple[Reference, ...]:
+    # Most rules read the same from one release to the next: each text is read once.
+    return tuple(_Reader(text, lang).run())
+
+
+def clear_cache() -> None:
+    """Forget the texts already read (for timing a cold start)."""
+    _cached_references.cache_clear()
 
 
 def document_references(doc: CRDocument) -> Iterator[tuple[str, Reference]]:

@@ -35,7 +35,7 @@ _EXAMPLE = re.compile(r"Examples?[ ]*:[ ]*")
 _SHORT = 200
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Line:
     """`number` is 1-based; `text` is the cleaned line; `numbered`, `heading`, `effective` and
     `example` are set for the matching kinds (`example` is the text after the label)."""

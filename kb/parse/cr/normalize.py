@@ -12,10 +12,9 @@ import re
 # Every space character other than U+0020 (no-break, en/em, thin, narrow no-break, ideographic),
 # plus tab and the page-break controls Word exports between sections, become plain spaces;
 # byte-order marks and zero-width spaces go.
-_ODD_SPACES = "\t\v\f\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
-_INVISIBLE = "\ufeff\u200b\u2060"
-_TABLE = str.maketrans({**dict.fromkeys(_ODD_SPACES, " "), **dict.fromkeys(_INVISIBLE)})
-_ASCII_ODD = re.compile(r"[\t\v\f]")
+_ODD_SPACES = re.compile("[\t\v\f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]")
+_INVISIBLE = re.compile("[\ufeff\u200b\u2060]")
+_ANY_NOISE = re.compile("[\t\v\f\u00a0\u1680\u2000-\u200b\u202f\u205f\u3000\ufeff\u2060]")
 _BOM_AS_CP1252 = "\u00ef\u00bb\u00bf"
 
 
@@ -24,6 +23,6 @@ def clean(raw: str) -> str:
     Inner runs of spaces are kept: the text stays what the file says."""
     if raw.startswith(_BOM_AS_CP1252):
         raw = raw[len(_BOM_AS_CP1252) :]
-    if raw.isascii() and not _ASCII_ODD.search(raw):
+    if _ANY_NOISE.search(raw) is None:
         return raw.strip()
-    return raw.translate(_TABLE).strip()
+    return _ODD_SPACES.sub(" ", _INVISIBLE.sub("", raw)).strip()

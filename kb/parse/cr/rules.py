@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property, total_ordering
+from functools import total_ordering
 
 from kb.model import RuleKind
 
@@ -33,14 +33,34 @@ class RuleNumberError(ValueError):
 
 
 @total_ordering
-@dataclass(frozen=True)
 class RuleNumber:
-    """A position in the numbering; compares in document order (100 < 100.1 < 100.1a < 100.2 < 100.10)."""
+    """A position in the numbering; compares in document order (100 < 100.1 < 100.1a < 100.2 < 100.10).
+    Treat it as a value: its attributes are read, never set."""
 
-    part: int
-    section: int | None = None
-    rule: int | None = None
-    letter: str | None = None
+    __slots__ = ("part", "section", "rule", "letter", "id", "kind", "parent", "sort_key")
+
+    def __init__(self, part: int, section: int | None = None, rule: int | None = None,
+                 letter: str | None = None):
+        self.part, self.section, self.rule, self.letter = part, section, rule, letter
+        kind: RuleKind
+        if section is None:
+            rule_id, kind, parent = str(part), "part", None
+        elif rule is None:
+            rule_id, kind, parent = str(section), "section", str(part)
+        elif letter is None:
+            rule_id, kind, parent = f"{section}.{rule}", "rule", str(section)
+        else:
+            rule_id, kind, parent = f"{section}.{rule}{letter}", "subrule", f"{section}.{rule}"
+        self.id: str = rule_id
+        self.kind: RuleKind = kind
+        self.parent: str | None = parent
+        # Unused letters sort where the alphabet puts them, so "l" still falls between "k" and "m".
+        self.sort_key: tuple[int, int, int, int] = (
+            part,
+            -1 if section is None else section,
+            -1 if rule is None else rule,
+            -1 if letter is None else ord(letter) - ord("a"),
+        )
 
     @classmethod
     def parse(cls, rule_id: str) -> RuleNumber:
@@ -53,43 +73,18 @@ class RuleNumber:
         rule = int(match["rule"]) if match["rule"] else None
         return cls(section // 100, section, rule, match["letter"])
 
-    @cached_property
-    def id(self) -> str:
-        if self.section is None:
-            return str(self.part)
-        if self.rule is None:
-            return str(self.section)
-        return f"{self.section}.{self.rule}{self.letter or ''}"
-
-    @cached_property
-    def kind(self) -> RuleKind:
-        if self.section is None:
-            return "part"
-        if self.rule is None:
-            return "section"
-        return "rule" if self.letter is None else "subrule"
-
-    @cached_property
-    def parent(self) -> str | None:
-        if self.section is None:
-            return None
-        if self.rule is None:
-            return str(self.part)
-        if self.letter is None:
-            return str(self.section)
-        return f"{self.section}.{self.rule}"
-
-    @cached_property
-    def sort_key(self) -> tuple[int, int, int, int]:
-        # Unused letters sort where the alphabet puts them, so "l" still falls between "k" and "m".
-        letter = ord(self.letter) - ord("a") if self.letter else -1
-        return (self.part, self.section if self.section is not None else -1,
-                self.rule if self.rule is not None else -1, letter)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RuleNumber):
+            return NotImplemented
+        return self.sort_key == other.sort_key
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, RuleNumber):
             return NotImplemented
         return self.sort_key < other.sort_key
+
+    def __hash__(self) -> int:
+        return hash(self.sort_key)
 
     def follows_directly(self, previous: RuleNumber) -> bool:
         """Whether this number is the one the numbering gives right after `previous`
@@ -128,7 +123,7 @@ def rule_sort_key(rule_id: str) -> tuple[int, int, int, int]:
     return RuleNumber.parse(rule_id).sort_key
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class NumberedLine:
     """A line that starts with a rule number: the number, the separator as written, the text after it."""
 

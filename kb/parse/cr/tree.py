@@ -26,13 +26,14 @@ class RuleTree:
         # The line of a rejected number whose continuation and examples are skipped with it.
         self._rejected: int | None = None
         self._after_blank = True
+        self._rule_count = 0
         # One warning for a run of stray paragraphs, not one per line.
         self._stray_reported = False
 
     @property
     def has_rules(self) -> bool:
         """Whether any rule or subrule was read (parts and sections alone may be a contents list)."""
-        return any(rule.kind in ("rule", "subrule") for rule in self.rules)
+        return self._rule_count > 0
 
     def has(self, rule_id: str) -> bool:
         return rule_id in self._first_line
@@ -63,7 +64,9 @@ class RuleTree:
         self.rules.append(rule)
         self._first_line[rule.id] = line.number
         # A part or section line is a title: text right below it is no part of it.
-        self._open = rule if rule.kind in ("rule", "subrule") else None
+        is_rule = rule.kind in ("rule", "subrule")
+        self._open = rule if is_rule else None
+        self._rule_count += is_rule
         self._last, self._rejected = number, None
         self._stray_reported = False
         return True

@@ -332,7 +332,8 @@ def frames(kb) -> dict[str, pd.DataFrame]:
         for old_id, new_id in diff.mapping.items():
             if old_id in moved:
                 continue
-            rows["history"].append(_history_row(old, new, position, "unchanged", None, old_id, new_id, (), 1.0))
+            kind = kb.rule(old_id, old).kind
+            rows["history"].append(_history_row(old, new, position, "unchanged", kind, old_id, new_id, (), 1.0))
             position += 1
         for entry in diff.entries:
             rows["history"].append(
@@ -353,7 +354,7 @@ def frames(kb) -> dict[str, pd.DataFrame]:
         rows["section_titles"].append(
             {"section": title.section, "title_es": title.title_es, "box_release": title.box_release,
              "box_section": title.box_section, "title_en": title.title_en, "source": paths.rel(title.source),
-             "line": title.line}
+             "line": title.line, "note": title.note}
         )
     for box in kb.boxes():
         rows["boxes"].append(
@@ -379,7 +380,7 @@ _COLUMNS = {
                 "similarity"],
     "references": ["position", "release", "lang", "source_id", "target", "surface", "start", "end", "kind"],
     "terminology": ["es", "en", "kind", "source", "line"],
-    "section_titles": ["section", "title_es", "box_release", "box_section", "title_en", "source", "line"],
+    "section_titles": ["section", "title_es", "box_release", "box_section", "title_en", "source", "line", "note"],
     "boxes": ["source", "line", "release", "distance", "tied", "evidence"],
 }
 
@@ -547,7 +548,7 @@ class _Loader:
         for row in self.reader.rows("section_titles"):
             result.section_titles.append(
                 SectionTitle(row["section"], row["title_es"], row["box_release"], self.paths.absolute(row["source"]),
-                             row["line"], row["box_section"], row["title_en"])
+                             row["line"], row["box_section"], row["title_en"], row["note"])
             )
         pages = self.contents.pages
         if pages is None:

@@ -65,6 +65,7 @@ class SectionTitle:
     line: int = 0
     box_section: str = ""
     title_en: str = ""
+    note: str = ""
 
 
 def part_of_entry(entry: NavEntry) -> str | None:
@@ -142,9 +143,12 @@ def section_titles(inferred: list[BoxRelease], index: ReleaseIndex) -> list[Sect
             part = part_of_entry(entry)
             number = part if part is not None else entry.section
             english = index.rule(release, number) if release else None
-            newest_number = None
+            newest_number, note = None, "no such section in the box's release"
             if english is not None and newest is not None:
-                newest_number = number if part is not None else index.traced(number, release, newest)
+                if part is not None:
+                    newest_number, note = number, "part"
+                else:
+                    newest_number, note = follow_section(number, release, index)
             out.append(
                 SectionTitle(
                     section=newest_number,
@@ -154,9 +158,46 @@ def section_titles(inferred: list[BoxRelease], index: ReleaseIndex) -> list[Sect
                     line=entry.line,
                     box_section=number,
                     title_en=english.text if english is not None else "",
+                    note=note,
                 )
             )
     return out
+
+
+def follow_section(section: str, release: str, index: ReleaseIndex) -> tuple[str | None, str]:
+    """Where section `section` of `release` stands in the newest release, and how that was decided.
+
+    A section is its title and its rules. The history's own pairing of the section is taken when the
+    newest section has the same title, or when most of the section's rules went there too (a renamed
+    section); a section whose rules mostly went to one section took that section's number even if
+    the history lost the heading; otherwise the section is taken to be gone (merged or removed).
+    """
+    newest = index.newest
+    title = _fold(index.rule(release, section).text)
+    traced = index.traced(section, release, newest)
+    if traced is not None and _fold(index.rule(newest, traced).text) == title:
+        return traced, "same title"
+    children = [rule_id for rule_id in index.rules[release] if rule_id.startswith(section + ".")]
+    votes: dict[str, int] = {}
+    for child in children:
+        moved = index.traced(child, release, newest)
+        if moved is not None:
+            target = moved.split(".", 1)[0]
+            votes[target] = votes.get(target, 0) + 1
+    if votes:
+        majority, count = max(sorted(votes.items()), key=lambda item: item[1])
+        share = count / len(children)
+        if traced is not None and majority == traced and share >= 0.5:
+            return traced, f"renamed ({share:.0%} of its rules went with it)"
+        if traced is None and share >= 2 / 3:
+            return majority, f"renamed ({share:.0%} of its rules are there)"
+    if traced is not None and not children:
+        return traced, "title changed"
+    return None, "gone: merged into other sections or removed"
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
 
 
 def title_pairs(titles: list[SectionTitle]) -> list[tuple[str, str]]:

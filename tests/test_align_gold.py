@@ -1,0 +1,128 @@
+"""The alignment of the real corpus against a hand-checked gold table (tests/gold/alignment.csv): every
+Spanish rule and glossary entry the seed pages quote, the English release and record it translates,
+its status, its number in the newest release and whether the English changed since.
+
+How the table was checked, by reading the texts:
+- es-jugador quotes 101.4, 102, 506.2, 805.6 stamped 7 June 2024; the Spanish follows the English of
+  2024-06-07 sentence by sentence (506.2 has the battles of 2023; 101.4 its example).
+- es-finalizar-el-turno quotes 717 "Finalizando turnos y fases" stamped 23 Aug 2019; that release
+  numbers the section 716 (its 716.1a cites 716.1f), while the Spanish cites 717.1f and 717.2f, as
+  4 Oct 2019 does; the rules are 723 in January 2026 with the same words.
+- es-gigante-de-dos-cabezas is stamped 19 Jan 2018, not in the corpus; 2017-09-29 is the release
+  before. Its 810.7 with 810.7a-f (the old team combat, 810.7b with the characteristic-defining
+  ability paragraphs) is the text of 2017-09-29; in 2018-07-13 810.7 became one sentence citing
+  805.10 and 810.7a-f are gone: drifted. 810.8a, 810.8b, 810.9a, 810.9e and 810.10d lost "his or her"
+  in 2018 (changed since, still nearest: the Spanish cannot show pronouns).
+- es-pila quotes 405 stamped 14 April 2023; 405.4 says "person" until 2026, when it says "player".
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from kb.knowledge import KnowledgeBase
+
+GOLD = Path(__file__).parent / "gold" / "alignment.csv"
+
+
+def gold_rows() -> list[dict[str, str]]:
+    with GOLD.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@pytest.fixture(scope="module")
+def kb() -> KnowledgeBase:
+    return KnowledgeBase.load()
+
+
+@pytest.fixture(scope="module")
+def aligned(kb) -> dict[tuple[str, str, str], object]:
+    return {(Path(a.source).stem, a.kind, a.es_id): a for a in kb.alignment if a.origin == "wiki"}
+
+
+def test_gold_covers_every_spanish_record(aligned):
+    gold = {(r["page"], r["kind"], r["es_id"]) for r in gold_rows()}
+    assert gold == set(aligned), "the gold table lists every Spanish rule and glossary entry, and only those"
+
+
+@pytest.mark.parametrize("row", gold_rows(), ids=lambda r: f"{r['page']}:{r['es_id']}")
+def test_gold_alignment(aligned, row):
+    alignment = aligned[(row["page"], row["kind"], row["es_id"])]
+    expected = (row["status"], row["english_release"], row["en_id"], row["newest_id"] or None)
+    assert (alignment.status, alignment.english_release, alignment.en_id, alignment.newest_id) == expected
+    assert alignment.changed_since == (row["changed_since"] == "yes")
+
+
+def test_status_counts(aligned):
+    counts: dict[str, int] = {}
+    for alignment in aligned.values():
+        counts[alignment.status] = counts.get(alignment.status, 0) + 1
+    # exact: 16 rules of es-jugador, 15 of es-pila, 7 glossary entries.
+    assert counts == {"exact": 38, "renumbered": 17, "nearest": 28, "drifted": 7}
+
+
+def test_renumbered_evidence_names_716(aligned):
+    evidence = " ".join(aligned[("es-finalizar-el-turno", "rule", "717.1a")].evidence)
+    assert "2019-08-23" in evidence and "716.1a" in evidence and "717.1f" in evidence
+
+
+def test_drift_evidence_names_july_2018(aligned):
+    evidence = " ".join(aligned[("es-gigante-de-dos-cabezas", "rule", "810.7")].evidence)
+    assert "2018-01-19, which is not in the corpus" in evidence
+    assert "nearest earlier release 2017-09-29" in evidence
+    assert "2018-07-13" in evidence and "805.10" in evidence
+
+
+def test_nearest_notes_a_wording_change_it_cannot_see(aligned):
+    evidence = " ".join(aligned[("es-gigante-de-dos-cabezas", "rule", "810.8b")].evidence)
+    assert "wording changed by 2018-07-13" in evidence
+
+
+def test_newest_spanish_texts(kb):
+    spanish = kb.spanish("723.1a")
+    assert (spanish.id_es, spanish.status, spanish.english_release) == ("717.1a", "renumbered", "2019-10-04")
+    assert spanish.text.startswith("Si hay alguna habilidad disparada")
+    assert spanish.changed_since is False
+    drifted = kb.spanish("810.7")
+    assert (drifted.status, drifted.changed_since) == ("drifted", True)
+    assert kb.spanish("405.4").changed_since is True
+    assert kb.spanish("100.1") is None
+
+
+def test_navigation_boxes(kb):
+    releases = {Path(b.box.source).stem: b.release for b in kb.boxes()}
+    assert releases == {
+        "es-jugador": "2024-06-07",
+        "es-finalizar-el-turno": "2023-04-14",
+        "es-gigante-de-dos-cabezas": "2017-09-29",
+        "es-pila": "2023-04-14",
+    }
+    assert all(b.distance == 0 for b in kb.boxes())
+
+
+def test_section_titles(kb):
+    titles = kb.section_titles_es()
+    assert titles["723"].title_es == "Finalizando turnos y fases"
+    assert titles["723"].box_release == "2024-06-07"
+    assert titles["810"].title_es == "Variante Gigante de dos cabezas"
+    assert titles["727"].title_es == "Contadores de radiación"  # 725 in the box of June 2024
+    assert titles["1"].title_es == "Conceptos de juego"
+    by_box = {(Path(t.source).stem, t.box_section): t for t in kb.section_titles()}
+    old = by_box[("es-gigante-de-dos-cabezas", "715")]
+    assert (old.title_es, old.title_en, old.section) == ("Finalizando el turno", "Ending the Turn", "723")
+    meld = by_box[("es-gigante-de-dos-cabezas", "712")]
+    assert (meld.title_en, meld.section) == ("Meld Cards", None)
+
+
+def test_glossary_pairs_and_terminology(kb):
+    pairs = {es.term: en.term for es, en in kb.glossary_pairs()}
+    assert pairs["Jugador activo"] == "Active Player"
+    assert pairs["Terminar el turno"] == "End the Turn"
+    kinds = {(t.es, t.en): t.kind for t in kb.terminology()}
+    assert kinds[("jugador activo", "active player")] == "term-pair"
+    assert kinds[("Jugador activo", "Active Player")] == "glossary"
+    assert kinds[("Finalizando turnos y fases", "Ending Turns and Phases")] == "section-title"
+    assert kinds[("JAJNA", "APNAP")] == "term-pair"

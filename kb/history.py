@@ -31,7 +31,7 @@ from typing import Literal
 
 from kb.corpus import CorpusFile, load_manifest
 from kb.model import CRDocument, Rule
-from kb.refs import Reference, find_references
+from kb.refs import RANGE_JOIN, Reference, find_references
 
 DiffStatus = Literal["added", "removed", "changed", "moved"]
 EventStatus = Literal["present", "added", "unchanged", "changed", "moved", "removed"]
@@ -228,7 +228,7 @@ def _rewrite_surface(group: list[Reference], mapping: dict[str, str]) -> str:
     new_first, new_last = mapping.get(first), mapping.get(last)
     if new_first is None or new_last is None:
         return surface
-    tail = re.split(r"\s?[–‑-]\s?", surface, maxsplit=1)[1]
+    tail = RANGE_JOIN.split(surface, maxsplit=1)[1]
     dash = surface[len(group[0].target) : len(surface) - len(tail)]
     if tail == last:
         return f"{new_first}{dash}{new_last}"
@@ -276,7 +276,9 @@ class _Pairing:
         return matcher.ratio()
 
     def run(self) -> dict[str, str]:
-        for level in LEVELS:
+        # Parts first, then sections, rules, subrules; any other kind a parser may give, after them.
+        others = {r.kind for r in self.old.rules.values()} | {r.kind for r in self.new.rules.values()}
+        for level in [*LEVELS, *sorted(others - set(LEVELS))]:
             olds = [i for i in self.old.ids_of(level) if i not in self.pairs]
             news = [i for i in self.new.ids_of(level) if i not in self.taken]
             self._pair_identical(olds, news)
@@ -412,7 +414,9 @@ def _sort_key(rule_id: str) -> tuple:
 
 @dataclass(frozen=True)
 class HistoryEvent:
-    """What happened to one rule in one release, compared with the release before."""
+    """What happened to one rule in one release, compared with the release before: "present" (the
+    first release given, nothing to compare with), "added", "unchanged", "changed", "moved" (renumbered;
+    `words` non-empty if its text changed too) or "removed" (`old_id` the id it last had)."""
 
     release: str
     status: EventStatus
@@ -554,12 +558,12 @@ def _iso(written: str) -> str:
     return found.iso if found else ""
 
 
-def corpus_releases(root: Path | None = None) -> list[CorpusRelease]:
-    """The rules releases the corpus manifest lists, oldest first."""
+def corpus_releases(root: Path | None = None, lang: str = "en") -> list[CorpusRelease]:
+    """The rules releases in `lang` the corpus manifest lists, oldest first."""
     releases = [
         CorpusRelease(entry, _iso(entry.published) if entry.published else "", _iso(entry.release))
         for entry in load_manifest(root)
-        if entry.kind == "cr"
+        if entry.kind == "cr" and entry.lang == lang
     ]
     return sorted(releases, key=lambda r: (r.effective or r.published, r.published))
 

@@ -84,6 +84,10 @@ _PART_ID = re.compile(r"[1-9]\Z")
 # What may end a range: a letter ("601.2f–h"), a rule number ("119.7–8"), or a whole id ("903.6–903.11").
 _DASH = re.compile(r"\s?[–‑-]\s?")
 _RANGE_END = re.compile(r"(?:[1-9]\d\d\.\d+[a-z]?|\d+[a-z]?|[a-z])(?![\w/])")
+# "702.19b through 702.19e": written out, a range names its last rule in full.
+_THROUGH = re.compile(r"\s+through\s+(?=[1-9]\d\d\.)", re.IGNORECASE)
+_FULL_END = re.compile(r"[1-9]\d\d\.\d+[a-z]?(?![\w/])")
+RANGE_JOIN = re.compile(r"\s?[–‑-]\s?|\s+through\s+", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -213,14 +217,15 @@ class _Lexer:
 
 
 def _number_end(text: str, match: re.Match[str]) -> int:
-    """Extend a number over a range suffix ("601.2f–h", "119.7–8") when one follows."""
+    """Extend a number over a range suffix ("601.2f–h", "119.7–8", "702.19b through 702.19e")."""
     end = match.end()
-    dash = _DASH.match(text, end)
-    if not dash:
-        return end
-    tail = _RANGE_END.match(text, dash.end())
-    if tail and expand_range(match.group(), tail.group()):
-        return tail.end()
+    for join, tail_pattern in ((_DASH, _RANGE_END), (_THROUGH, _FULL_END)):
+        joined = join.match(text, end)
+        if not joined:
+            continue
+        tail = tail_pattern.match(text, joined.end())
+        if tail and expand_range(match.group(), tail.group()):
+            return tail.end()
     return end
 
 
@@ -238,7 +243,7 @@ def _standalone(text: str, token: _Token) -> bool:
 
 
 def _split_range(surface: str) -> tuple[str, str | None]:
-    match = re.match(r"(\d+(?:\.\d+[a-z]?)?)(?:\s?[–‑-]\s?(.+))?\Z", surface)
+    match = re.match(r"(\d+(?:\.\d+[a-z]?)?)(?:(?:\s?[–‑-]\s?|\s+through\s+)(.+))?\Z", surface, re.IGNORECASE)
     assert match is not None
     return match[1], match[2]
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.corpus import corpus_dir
 from kb.decode import read_text, split_lines
@@ -60,6 +62,9 @@ ENGLISH_FORMS = [
     ("See also rule 506.", ["506"]),
     ("Once the steps described in 601.2a–h are completed", [f"601.2{x}" for x in "abcdefgh"]),
     ("the steps in 608.2c–m", [f"608.2{x}" for x in "cdefghijkm"]),
+    ("See rules 702.19b through 702.19e.", ["702.19b", "702.19c", "702.19d", "702.19e"]),
+    ("See rules 509.1 – 509.3.", ["509.1", "509.2", "509.3"]),
+    ("rule 119.3 lasts through 20 turns", ["119.3"]),
 ]
 
 
@@ -289,3 +294,29 @@ def test_document_references_name_their_source() -> None:
 def test_broken_references_are_reported() -> None:
     broken = [(source, ref.target) for source, ref in broken_references(small_document())]
     assert broken == [("101.1", "101.9"), ("101.2#ex1", "999.1"), ("glossary:Golden Rule", "102")]
+
+
+# --- any text at all -----------------------------------------------------------------------------
+
+_PIECES = st.sampled_from([
+    "rule ", "rules ", "See ", "section ", "regla ", "reglas ", "ver la ", "y ", "and ", ", ", "“Title,” ", '"',
+    "601.2f", "–", "-", "h", "119.7", "8", "999,999", "100", "7", " cards", "{2}", "+1/+1", "(", ")", ".", " ",
+    "\u00a0", "\n", "through ", "702.19b", "l", "o", "z",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=25).map("".join), st.sampled_from(["en", "es"]))
+def test_any_text_gives_well_formed_references(text: str, lang: str) -> None:
+    for ref in find_references(text, lang):
+        assert text[ref.start : ref.end] == ref.surface
+        assert kind_of(ref.target) == ref.kind
+        letter = ref.target[-1]
+        assert not (letter.isalpha() and letter in "lo")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200), st.sampled_from(["en", "es"]))
+def test_arbitrary_unicode_never_breaks_the_reader(text: str, lang: str) -> None:
+    for ref in find_references(text, lang):
+        assert text[ref.start : ref.end] == ref.surface

@@ -117,16 +117,21 @@ def diff_command(old: str, new: str, only: str | None, as_json: bool) -> None:
         click.echo(line)
 
 
-def _graph_for(releases_wanted, with_pages: bool):
+def _pages():
     from kb.corpus import load_manifest
-    from kb.graph import build_graph
+    from kb.decode import DecodeError
     from kb.ingest import parse_corpus_file
 
-    docs = _load(releases_wanted)
-    pages = []
-    if with_pages:
-        pages = [parse_corpus_file(e) for e in load_manifest() if e.kind == "wiki"]
-    return build_graph(docs, pages)
+    try:
+        return [parse_corpus_file(e) for e in load_manifest() if e.kind == "wiki"]
+    except (DecodeError, OSError) as err:
+        fail(str(err))
+
+
+def _graph_for(releases_wanted, pages=()):
+    from kb.graph import build_graph
+
+    return build_graph(_load(releases_wanted), pages)
 
 
 def _node_for(graph, name: str, release: str, lang: str) -> str:
@@ -153,10 +158,11 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
     releases = _releases()
     if lang == "en":
         chosen = _release(release, releases) if release else releases[-1]
-        graph = _graph_for([chosen], with_pages=True)
+        graph = _graph_for([chosen], _pages())
         node = _node_for(graph, rule, chosen.effective, lang)
     else:
-        graph = _graph_for(_quoted_releases(releases), with_pages=True)
+        pages = _pages()
+        graph = _graph_for(_quoted_releases(releases, pages), pages)
         node = _spanish_node(graph, rule, release)
     data = graph.nodes[node]
     out, into = refs_out(graph, node), refs_in(graph, node)
@@ -177,16 +183,9 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
         click.echo(f"quoted by: {', '.join(quoted_by)}")
 
 
-def _quoted_releases(releases):
+def _quoted_releases(releases, pages):
     """The corpus releases the wiki pages quote: what Spanish references can resolve against."""
-    from kb.corpus import load_manifest
-    from kb.ingest import parse_corpus_file
-
-    stamped = set()
-    for entry in load_manifest():
-        if entry.kind == "wiki":
-            page = parse_corpus_file(entry)
-            stamped |= {q.stamp.date for q in page.quotes if q.stamp.date}
+    stamped = {q.stamp.date for page in pages for q in page.quotes if q.stamp.date}
     return [r for r in releases if set(r.names) & stamped]
 
 
@@ -228,7 +227,7 @@ def path_command(a: str, b: str, release: str | None, directed: bool, as_json: b
             fail(f"{name!r} is neither a rule id nor a node id", 2)
         if parts is not None:
             wanted.add(_release(parts["release"], releases).effective)
-    graph = _graph_for([r for r in releases if r.effective in wanted], with_pages=False)
+    graph = _graph_for([r for r in releases if r.effective in wanted])
     start, end = _node_for(graph, a, chosen.effective, "en"), _node_for(graph, b, chosen.effective, "en")
     try:
         nodes = path(graph, start, end, directed=directed)
@@ -259,7 +258,7 @@ def graph_command(release_names: tuple[str, ...], no_pages: bool, graphml: str |
 
     releases = _releases()
     chosen = [_release(name, releases) for name in release_names] or releases
-    graph = _graph_for(chosen, with_pages=not no_pages)
+    graph = _graph_for(chosen, () if no_pages else _pages())
     try:
         if graphml:
             write_graphml(graph, graphml)

@@ -23,6 +23,11 @@ _BOMS = (
 )
 # Bytes Windows-1252 leaves undefined; a file containing them is not Windows-1252.
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
+_CP1252_HOLE = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
+# A well-formed UTF-8 multi-byte sequence; a file with none of them cannot hold UTF-8 lines.
+_UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
 
 
 class DecodeError(ValueError):
@@ -133,18 +138,18 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
         try:
             text, encoding = body.decode("utf-8"), "utf-8" if not body.isascii() else "ascii"
         except UnicodeDecodeError:
-            mixed = _decode_mixed(body, source)
+            mixed = _decode_mixed(body, source) if _UTF8_SEQUENCE.search(body) else None
             if mixed is not None:
                 text, more = mixed
                 encoding = "utf-8+windows-1252"
                 notes.extend(more)
             else:
-                bad = next((i for i, b in enumerate(body) if b in _CP1252_HOLES), None)
-                if bad is not None:
+                hole = _CP1252_HOLE.search(body)
+                if hole:
                     raise DecodeError(
                         source,
-                        _line_of(body, bad),
-                        f"byte 0x{body[bad]:02X} is neither UTF-8 nor Windows-1252",
+                        _line_of(body, hole.start()),
+                        f"byte 0x{body[hole.start()]:02X} is neither UTF-8 nor Windows-1252",
                     )
                 text, encoding = body.decode("cp1252"), "windows-1252"
                 notes.append("not valid UTF-8; read as Windows-1252")

@@ -24,10 +24,9 @@ _BOMS = (
 # Bytes Windows-1252 leaves undefined; a file containing them is not Windows-1252.
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
 _CP1252_HOLE = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
-# A well-formed UTF-8 multi-byte sequence; a file with none of them cannot hold UTF-8 lines.
-_UTF8_SEQUENCE = re.compile(
-    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
-)
+# After a lenient UTF-8 decode, any non-ASCII character that is not U+FFFD came from a
+# well-formed UTF-8 sequence; a file with none cannot hold UTF-8 lines.
+_DECODED_NON_ASCII = re.compile("[^\x00-\x7f\ufffd]")
 
 
 class DecodeError(ValueError):
@@ -138,7 +137,8 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
         try:
             text, encoding = body.decode("utf-8"), "utf-8" if not body.isascii() else "ascii"
         except UnicodeDecodeError:
-            mixed = _decode_mixed(body, source) if _UTF8_SEQUENCE.search(body) else None
+            has_utf8 = _DECODED_NON_ASCII.search(body.decode("utf-8", errors="replace"))
+            mixed = _decode_mixed(body, source) if has_utf8 else None
             if mixed is not None:
                 text, more = mixed
                 encoding = "utf-8+windows-1252"

@@ -717,3 +717,96 @@ def test_games_are_deterministic_for_a_seed():
 def test_event_repr_and_access():
     event = Event("damage", "120.3", amount=3)
     assert repr(event) == "Event('damage', amount=3)" and event["amount"] == 3 and event.get("x") is None
+
+
+# ----- limited range of influence (801) and Alternating Teams (811)
+
+
+def _ring(count=6, reach=1, **kw):
+    names = ["Alex", "Rob", "Carissa", "Dana", "Eli", "Fay", "Gus"][:count]
+    players = [Player(n, library=5, **kw.get(n, {})) for n in names]
+    return Game(players=players, range_of_influence=reach), players
+
+
+def test_spells_can_target_only_within_range_801_4():
+    game, players = _ring(Alex={"hand": ["Lightning Bolt"]}, Dana={"battlefield": ["Grizzly Bears"]})
+    alex, dana = players[0], players[3]
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    assert [t.name for t in game.legal_targets("any", alex)] == ["Alex", "Rob", "Fay"]
+    with pytest.raises(IllegalTargetError):
+        game.cast(alex, "Lightning Bolt", targets=[dana])
+    with pytest.raises(IllegalTargetError):
+        game.cast(alex, "Lightning Bolt", targets=[dana.battlefield[0]])
+
+
+def test_creatures_attack_only_opponents_within_range_801_3():
+    game, players = _ring(Alex={"battlefield": ["Hill Giant"]})
+    assert [p.name for p in game.attackable_players(players[0])] == ["Rob", "Fay"]
+    alone, (a, b, c, d, e) = _ring(5, 0, Alex={"battlefield": ["Hill Giant"]})
+    alone.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    alone.advance_to(Step.END_OF_COMBAT)
+    assert not [d for d in alone.decision_log if d.kind == "attackers"]  # nobody to attack
+
+
+def test_winning_makes_only_opponents_within_range_lose_801_14():
+    game, players = _ring()
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.win(players[0])
+    assert [u.name for u in game.losers] == ["Rob", "Fay"] and not game.over
+    assert [e.rule for e in game.events if e.kind == "win_in_range"] == ["801.14"]
+
+
+def test_each_player_effects_reach_only_players_within_range_801_10():
+    game, players = _ring(Alex={"hand": ["Flame Rift"]})
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.cast(players[0], "Flame Rift")
+    game.pass_all()
+    assert [p.life for p in players] == [16, 16, 20, 20, 20, 16]
+
+
+def test_ranges_are_checked_against_the_players():
+    with pytest.raises(SetupError, match="'Zed', who is not playing"):
+        Game(players=[Player("A"), Player("B")], range_of_influence={"Zed": 1})
+
+
+def test_alternating_teams_seat_teams_apart_and_win_together():
+    teams = [Team(t, [Player(f"{t}{i}", library=5) for i in (1, 2)]) for t in "AB"]
+    game = kb.engine.AlternatingTeams(teams=teams)
+    assert [p.name for p in game.seats] == ["A1", "B1", "A2", "B2"]
+    assert repr(game).startswith("AlternatingTeams(teams=[Team('A'")
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.concede(game.player("B1"))
+    assert not game.over
+    game.concede(game.player("B2"))
+    assert game.over and game.winners == [teams[0]]
+    with pytest.raises(SetupError, match="same number"):
+        kb.engine.AlternatingTeams(teams=[Team("X", [Player("x1")]), Team("Y", [Player("y1"), Player("y2")])])
+
+
+# ----- zone-change triggers and replacement of a game loss
+
+
+def test_a_land_trigger_fires_once_for_each_land_destroyed_603_2c():
+    game, ana, bruno = two_players(
+        ana_kw={"hand": ["Armageddon"], "battlefield": ["Plains", "Dingus Egg"]},
+        bruno_kw={"battlefield": ["Forest", "Forest", "Grizzly Bears"]},
+    )
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.cast(ana, "Armageddon")
+    game.pass_all()
+    assert sorted(a.data["player"].name for a in game.stack) == ["Ana", "Bruno", "Bruno"]
+    game.resolve_stack()
+    assert (ana.life, bruno.life) == (18, 16)
+    assert [c.name for c in game.battlefield] == ["Dingus Egg", "Grizzly Bears"]
+
+
+def test_lichs_mirror_replaces_the_loss_once_for_all_its_reasons():
+    game, ana, bruno = two_players(ana_kw={"battlefield": ["Lich's Mirror"], "hand": ["Island"] * 7, "life": 0})
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    assert not game.over and ana.life == 20
+    replaced = [e for e in game.events if e.kind == "loss_replaced"]
+    assert len(replaced) == 1 and replaced[0]["reasons"] == ["life"]
+    assert "Lich's Mirror" in [c.name for c in ana.library + ana.hand] and not ana.battlefield
+    game.lose_life(ana, 20)
+    game.check_state_based_actions()
+    assert game.losers == [ana]  # the Mirror is no longer on the battlefield

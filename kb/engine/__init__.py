@@ -114,10 +114,11 @@ from kb.engine.game import (
     Zone,
 )
 from kb.engine.mana import ManaCost, ManaCostError
-from kb.engine.variants import SharedTeamTurns, TwoHeadedGiant, Vanguard, VanguardCard
+from kb.engine.variants import AlternatingTeams, SharedTeamTurns, TwoHeadedGiant, Vanguard, VanguardCard
 
 __all__ = [
     "STEPS",
+    "AlternatingTeams",
     "Ability",
     "AbilityDefinition",
     "ActivatedAbility",

@@ -101,7 +101,7 @@ class InnocentBlood(CardDefinition):
     def resolve(self, game: Game, spell: Spell) -> None:
         requests = [
             ChoiceRequest(Decision(p, "sacrifice", tuple(p.creatures), rule="101.4"))
-            for p in game.apnap_order()
+            for p in game.affected_players(spell.controller)
             if p.creatures
         ]
         answers = game.choose_simultaneously(requests)
@@ -118,7 +118,7 @@ class MindSwords(CardDefinition):
     def resolve(self, game: Game, spell: Spell) -> None:
         requests = [
             ChoiceRequest(Decision(p, "exile_from_hand", tuple(p.hand), count=(min(2, len(p.hand)),) * 2, hidden=True, rule="101.4a"))
-            for p in game.apnap_order()
+            for p in game.affected_players(spell.controller)
             if p.hand
         ]
         answers = game.choose_simultaneously(requests)
@@ -152,7 +152,38 @@ class FlameRift(CardDefinition):
     oracle = "Flame Rift deals 4 damage to each player."
 
     def resolve(self, game: Game, spell: Spell) -> None:
-        game.deal_damage_each(spell, [(p, 4) for p in game.apnap_order()])
+        game.deal_damage_each(spell, [(p, 4) for p in game.affected_players(spell.controller)])
+
+
+class Pyroclasm(CardDefinition):
+    name = "Pyroclasm"
+    mana_cost = "{1}{R}"
+    types = ("Sorcery",)
+    oracle = "Pyroclasm deals 2 damage to each creature."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.deal_damage_each(spell, [(c, 2) for c in game.affected_creatures(spell.controller)])
+
+
+class Armageddon(CardDefinition):
+    name = "Armageddon"
+    mana_cost = "{3}{W}"
+    types = ("Sorcery",)
+    oracle = "Destroy all lands."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.destroy([c for c in game.battlefield if c.is_land and c.controller in game.in_range(spell.controller)])
+
+
+class NightsWhisper(CardDefinition):
+    name = "Night's Whisper"
+    mana_cost = "{1}{B}"
+    types = ("Sorcery",)
+    oracle = "You draw two cards and you lose 2 life."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.draw(spell.controller, 2)
+        game.lose_life(spell.controller, 2)
 
 
 class BeaconOfImmortality(CardDefinition):
@@ -443,7 +474,7 @@ class IchorRats(CardDefinition):
 
     @staticmethod
     def _effect(game: Game, ability: TriggeredAbility) -> None:
-        for player in game.apnap_order():
+        for player in game.affected_players(ability.controller):
             game.give_poison(player, 1)
 
 
@@ -468,7 +499,7 @@ class GrayMerchantOfAsphodel(CardDefinition):
         you = ability.controller
         x = game.devotion(you, "B")
         game.emit("devotion", "700.5", player=you, color="B", amount=x)
-        lost = sum(game.lose_life(opponent, x) for opponent in game.opponents(you))
+        lost = sum(game.lose_life(opponent, x) for opponent in game.affected_opponents(you))
         game.gain_life(you, lost)
 
 
@@ -518,3 +549,40 @@ class SundialOfTheInfinite(CardDefinition):
         game.end_the_turn(ability.source)
 
     activated = (AbilityDefinition("{1}, {T}: End the turn. Activate only during your turn.", _end, mana="{1}", tap=True, only_your_turn=True),)
+
+
+class DingusEgg(CardDefinition):
+    name = "Dingus Egg"
+    mana_cost = "{4}"
+    types = ("Artifact",)
+    oracle = "Whenever a land is put into a graveyard from the battlefield, Dingus Egg deals 2 damage to that land's controller."
+
+    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
+        if event.kind == "put_into_graveyard" and event["card"].is_land and event["card"] is not card:
+            yield _trigger(card, self.oracle, self._effect, data={"player": event["controller"]})
+
+    @staticmethod
+    def _effect(game: Game, ability: TriggeredAbility) -> None:
+        game.deal_damage(ability, ability.data["player"], 2)
+
+
+class LichsMirror(CardDefinition):
+    name = "Lich's Mirror"
+    mana_cost = "{5}"
+    types = ("Artifact",)
+    oracle = (
+        "If you would lose the game, instead shuffle your hand, your graveyard, and all permanents you "
+        "own into your library, then draw seven cards and your life total becomes 20."
+    )
+
+    def replaces_loss(self, game: Game, card: Card, player: Player) -> bool:
+        return card.zone is Zone.BATTLEFIELD and card.controller is player
+
+    def replace_loss(self, game: Game, card: Card, player: Player) -> None:
+        gathered = list(player.hand) + list(player.graveyard) + [c for c in game.battlefield if c.owner is player]
+        for item in gathered:
+            game._move(item, Zone.LIBRARY)
+        game.random.shuffle(player.library)
+        game.emit("shuffle_all_in", "614.1a", player=player, count=len(gathered))
+        game.draw(player, 7)
+        game.set_life(player, 20)

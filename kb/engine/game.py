@@ -197,6 +197,13 @@ class CardDefinition:
         """The abilities of `card` that trigger on `event`."""
         return ()
 
+    def replaces_loss(self, game: "Game", card: "Card", player: "Player") -> bool:
+        """Whether `card` replaces `player`'s losing the game with something else (614.1a)."""
+        return False
+
+    def replace_loss(self, game: "Game", card: "Card", player: "Player") -> None:
+        """What happens instead of `player`'s losing the game."""
+
     def forbids(self, game: "Game", card: "Card", player: "Player", action: str) -> bool:
         """Whether a static ability of `card` says `player` can't do `action`:
         ``"lose"``, ``"lose:<reason>"``, ``"win"``, ``"gain life"``, ``"lose life"``, ``"get poison"``."""
@@ -698,8 +705,11 @@ class Game:
         starting_player: Player | None = None,
         decisions: DecisionMaker | None = None,
         seed: int = 0,
+        range_of_influence: int | dict[str, int] | None = None,
     ):
         self._setup_players(players)
+        self.range_of_influence = range_of_influence
+        self._influence: dict[int, list[Player]] = {}
         self.decision_maker: DecisionMaker = decisions or FirstOptions()
         self.random = random.Random(seed)
         self.battlefield: list[Card] = []
@@ -740,6 +750,11 @@ class Game:
         if starting not in self.seats:
             raise SetupError(f"{starting!r} is not in this game")
         self.starting_unit: Unit = self.unit_of(starting)
+        if isinstance(range_of_influence, dict):
+            unknown = sorted(set(range_of_influence) - {p.name for p in self.seats})
+            if unknown:
+                raise SetupError(f"a range of influence is given for {unknown[0]!r}, who is not playing")
+        self._determine_influence()
 
     # ----- set-up and structure
 
@@ -829,6 +844,51 @@ class Game:
         """Rule 101.4: the active player, then each other player in turn order."""
         active = self.active_unit or self.starting_unit
         return [p for unit in self.turn_order_from(active) for p in self.members(unit)]
+
+    # ----- limited range of influence (rule 801)
+
+    def influence_of(self, player: Player) -> int | None:
+        """`player`'s range of influence in seats, or None when the option isn't used."""
+        if isinstance(self.range_of_influence, dict):
+            return self.range_of_influence.get(player.name)
+        return self.range_of_influence
+
+    def _determine_influence(self) -> None:
+        """Rule 801.2c: who is within each player's range is determined as each turn begins."""
+        seated = self.players
+        count = len(seated)
+        for i, player in enumerate(seated):
+            reach = self.influence_of(player)
+            self._influence[id(player)] = [
+                other
+                for j, other in enumerate(seated)
+                if reach is None or min((i - j) % count, (j - i) % count) <= reach
+            ]
+
+    def in_range(self, player: Player) -> list[Player]:
+        """The players within `player`'s range of influence (rules 801.2, 801.2b), in seating
+        order; every player in the game when the option isn't used."""
+        within = self._influence.get(id(player), self.players)
+        return [p for p in within if not p.left_game]
+
+    def affected_players(self, controller: Player) -> list[Player]:
+        """The players an effect of `controller`'s that affects "each player" affects, in APNAP
+        order (rule 801.10)."""
+        reach = self.in_range(controller)
+        return [p for p in self.apnap_order() if p in reach]
+
+    def affected_opponents(self, controller: Player) -> list[Player]:
+        reach = self.in_range(controller)
+        return [p for p in self.opponents(controller) if p in reach]
+
+    def affected_creatures(self, controller: Player) -> list[Card]:
+        """The creatures an effect of `controller`'s that affects "each creature" affects (801.10)."""
+        reach = self.in_range(controller)
+        return [c for c in self.battlefield if c.is_creature and c.controller in reach]
+
+    def attackable_players(self, player: Player) -> list[Player]:
+        """Rule 801.3: creatures attack only opponents within their controller's range."""
+        return self.affected_opponents(player)
 
     # ----- hooks for variants
 
@@ -1066,6 +1126,7 @@ class Game:
     def _begin_turn(self, unit: Unit, at: Step = Step.UNTAP) -> None:
         self.turn += 1
         self.active_unit = unit
+        self._determine_influence()
         for card in self.battlefield:
             card.attacking = None
         self.emit("turn_begins", "500", turn=self.turn, unit=unit)
@@ -1306,7 +1367,7 @@ class Game:
             if given:
                 raise IllegalTargetError(f"{source.name} has no targets")
             return []
-        legal = self.legal_targets(kind)
+        legal = self.legal_targets(kind, player)
         if given is None:
             if not legal:
                 raise IllegalTargetError(f"{source.name} has no legal target")
@@ -1322,9 +1383,12 @@ class Game:
             raise IllegalTargetError(f"{source.name} needs exactly one target")
         return chosen
 
-    def legal_targets(self, kind: str) -> list[Any]:
-        players = list(self.players)
-        creatures = [c for c in self.battlefield if c.is_creature]
+    def legal_targets(self, kind: str, chooser: Player | None = None) -> list[Any]:
+        """What a spell or ability of `chooser`'s may target: within their range of influence
+        (rule 801.4)."""
+        reach = self.in_range(chooser) if chooser is not None else self.players
+        players = [p for p in self.players if p in reach]
+        creatures = [c for c in self.battlefield if c.is_creature and c.controller in reach]
         if kind == "player":
             return players
         if kind == "creature":
@@ -1333,10 +1397,10 @@ class Game:
             return creatures + players
         raise EngineError(f"unknown kind of target {kind!r}")
 
-    def _target_is_legal(self, target: Any, kind: str | None) -> bool:
+    def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:
             return True
-        return any(target is t for t in self.legal_targets(kind))
+        return any(target is t for t in self.legal_targets(kind, chooser))
 
     # ----- resolving
 
@@ -1345,7 +1409,7 @@ class Game:
         self._resolving = obj
         self._flow_changed = False
         kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
-        if obj.targets and not any(self._target_is_legal(t, kind) for t in obj.targets):
+        if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t in obj.targets):
             self.emit("fizzles", "608.2b", object=obj)
             if isinstance(obj, Spell):
                 self._move(obj.card, Zone.GRAVEYARD)
@@ -1404,7 +1468,7 @@ class Game:
                 ordered = group
             for ability in ordered:
                 if ability.target is not None:
-                    legal = self.legal_targets(ability.target)
+                    legal = self.legal_targets(ability.target, ability.controller)
                     if not legal:
                         self.emit("removed_no_target", "603.3d", ability=ability)
                         continue
@@ -1456,12 +1520,9 @@ class Game:
         if not dying and not losses:
             return False
         if dying:
-            cards = [c for c, _ in dying]
             for card, rule in dying:
                 self.emit("destroyed" if rule == "704.5g" else "dies_toughness", rule, card=card)
-            for card in cards:
-                self._move(card, Zone.GRAVEYARD)
-            self.emit("dies", "704.5g", cards=cards)
+            self._to_graveyards([c for c, _ in dying], "704.5")
         if losses:
             self._lose_all(losses)
         return True
@@ -1507,28 +1568,56 @@ class Game:
         if not all(self.can_win(p) for p in self.members(unit)):
             self.emit("win_prevented", "104.2b", unit=unit, by=self._preventer(unit, "win"), source=source)
             return
-        self.emit("wins", "104.2b", unit=unit, source=source)
-        others = [u for u in self.units() if u is not unit]
+        if self.range_of_influence is not None and isinstance(unit, Player):
+            beaten = self.affected_opponents(player)
+            self.emit("win_in_range", "801.14", unit=unit, losers=beaten, source=source)
+            self._lose_all([(self.unit_of(o), "opponent won", "801.14") for o in beaten])
+            return
+        side = self._side(unit)
+        self.emit("wins", "104.2b", unit=side, source=source)
+        others = [u for u in self.units() if self._side(u) is not side]
         for other in others:
             self._leave(other, "opponent won", "104.2b")
-        self._finish([unit])
+        self._finish([side])
+
+    def _side(self, unit: Unit) -> Unit:
+        """Who wins together: a player's team when players on a team take their own turns."""
+        if isinstance(unit, Player) and unit.team is not None:
+            return unit.team
+        return unit
+
+    def _replace_loss(self, unit: Unit, reasons: list[str]) -> bool:
+        for player in self.members(unit):
+            for card in list(self.battlefield):
+                if card.controller is player and card.definition.replaces_loss(self, card, player):
+                    self.emit("loss_replaced", "614.1a", unit=unit, reasons=reasons, card=card)
+                    card.definition.replace_loss(self, card, player)
+                    return True
+        return False
 
     def _lose_all(self, losses: list[tuple[Unit, str, str]]) -> None:
+        handled: list[Unit] = []
         seen: list[Unit] = []
         for unit, reason, rule in losses:
-            if unit in seen:
+            if unit in handled:
+                continue
+            handled.append(unit)
+            if reason != "concession" and self._replace_loss(unit, [r for u, r, _ in losses if u is unit]):
                 continue
             seen.append(unit)
             self.emit("loses", rule, unit=unit, reason=reason)
+        if not seen:
+            return
         for unit in seen:
             self._leave(unit, "lost", None)
         remaining = self.units()
+        sides = list(dict.fromkeys(self._side(u) for u in remaining))
         if not remaining:
             self.draw_game = True
             self.emit("game_drawn", "104.4a")
             self._finish([])
-        elif len(remaining) == 1:
-            winner = remaining[0]
+        elif len(sides) == 1:
+            winner = sides[0]
             if all(self.can_win(p) for p in self.members(winner)):
                 self.emit("wins", "104.2a", unit=winner, source=None)
                 self._finish([winner])
@@ -1785,12 +1874,27 @@ class Game:
         cards = [c for c in cards if c.zone is Zone.BATTLEFIELD]
         if not cards:
             return
-        creatures = [c for c in cards if c.is_creature]
+        self.emit("sacrifice", rule, cards=list(cards))
+        self._to_graveyards(cards, rule)
+
+    def destroy(self, cards: Sequence[Card], rule: str = "701.8") -> None:
+        """Destroy permanents at the same time: they go to their owners' graveyards."""
+        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD]
+        if cards:
+            self.emit("destroy", rule, cards=list(cards))
+            self._to_graveyards(cards, rule)
+
+    def _to_graveyards(self, cards: Sequence[Card], rule: str) -> None:
+        """Permanents put into graveyards from the battlefield in one event; each is announced
+        afterwards, with its last controller, for abilities that trigger on it (603.2c, 603.10)."""
+        controllers = [(card, card.controller) for card in cards]
         for card in cards:
             self._move(card, Zone.GRAVEYARD)
-        self.emit("sacrifice", rule, cards=list(cards))
+        creatures = [c for c in cards if c.is_creature]
         if creatures:
             self.emit("dies", rule, cards=creatures)
+        for card, controller in controllers:
+            self.emit("put_into_graveyard", rule, card=card, controller=controller)
 
     def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
         for card in cards:
@@ -1820,11 +1924,11 @@ class Game:
                 c for c in player.creatures
                 if not c.tapped and not self._summoning_sick(c)
             ]
-            if not able:
+            if not able or not self.attackable_players(player):
                 continue
             chosen = self.decide(Decision(player, "attackers", tuple(able), count=(0, len(able)), rule="508.1a"))
             for card in chosen:
-                defenders = self.opponents(player)
+                defenders = self.attackable_players(player)
                 defender = defenders[0] if len(defenders) == 1 else self.decide(
                     Decision(player, "attack_target", tuple(defenders), rule="508.1b", context={"attacker": card})
                 )

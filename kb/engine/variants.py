@@ -220,6 +220,37 @@ class TwoHeadedGiant(SharedTeamTurns):
         return data
 
 
+class AlternatingTeams(Game):
+    """The Alternating Teams variant (rule 811): two or more teams of equal size, seated so that
+    no one sits next to a teammate and each team is equally spaced out (811.3). Each player takes
+    their own turn; teammates win together. The recommended range of influence, 2, is the
+    default (811.2a); a player may attack only the opponents seated next to them (811.4)."""
+
+    def __init__(self, teams: Sequence[Team], *, range_of_influence: int | dict[str, int] | None = 2, **options: Any):
+        self.teams = list(teams)
+        if len(self.teams) < 2:
+            raise SetupError("Alternating Teams is played by two or more teams (rule 811.1)")
+        if len({len(t.players) for t in self.teams}) != 1:
+            raise SetupError("Alternating Teams teams have the same number of players (rule 811.1)")
+        super().__init__(self.seating(self.teams), range_of_influence=range_of_influence, **options)
+
+    @staticmethod
+    def seating(teams: Sequence[Team]) -> list[Player]:
+        """Rule 811.3: the first player of each team, then the second of each, and so on."""
+        size = len(teams[0].players)
+        return [team.players[i] for i in range(size) for team in teams]
+
+    def __repr__(self) -> str:
+        return f"AlternatingTeams(teams={self.teams!r})"
+
+    def attackable_players(self, player: Player) -> list[Player]:
+        """Rule 811.4: only the opponents seated next to the player."""
+        seated = self.players
+        i = seated.index(player)
+        neighbours = {id(seated[(i - 1) % len(seated)]), id(seated[(i + 1) % len(seated)])}
+        return [p for p in self.opponents(player) if id(p) in neighbours]
+
+
 class VanguardCard:
     """A vanguard card's modifiers (rule 902.2): hand and life.
 

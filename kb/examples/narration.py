@@ -65,6 +65,7 @@ LOSS_REASONS = {
     "poison": N_("having too many poison counters"),
     "effect": N_("an effect"),
     "concession": N_("conceding"),
+    "opponent won": N_("an opponent winning the game"),
 }
 
 OBJECTS = {
@@ -128,9 +129,14 @@ MESSAGES: dict[str, Any] = {
     "poison_removed": NP_("%(player)s loses a poison counter.", "%(player)s loses %(amount)d poison counters."),
     "discard": N_("%(player)s discards %(cards)s."),
     "sacrifice": N_("%(cards)s: sacrificed at the same time."),
+    "destroy": N_("%(cards)s: destroyed at the same time."),
+    "loss_replaced": N_("%(unit)s would lose the game, but %(card)s replaces that loss."),
+    "loss_replaced.team": N_("Team %(unit)s would lose the game, but %(card)s replaces that loss."),
+    "win_in_range": N_("%(unit)s would win the game: instead, each opponent within their range of influence loses: %(losers)s."),
     "exile": N_("%(cards)s: exiled at the same time."),
     "reveal": N_("The chosen cards are revealed: %(cards)s."),
     "shuffle_in": N_("%(player)s shuffles %(card)s into their library."),
+    "shuffle_all_in": NP_("%(player)s shuffles %(count)d card into their library.", "%(player)s shuffles %(count)d cards into their library."),
     "mill": NP_("%(player)s mills only %(count)d card, all there is: %(cards)s.", "%(player)s mills only %(count)d cards, all there are: %(cards)s."),
     "mill.all": NP_("%(player)s mills %(count)d card: %(cards)s.", "%(player)s mills %(count)d cards: %(cards)s."),
     "as_much_as_possible": NP_("%(player)s has only %(possible)d card to discard, so discards only that one.", "%(player)s has only %(possible)d cards to discard, so discards only those."),
@@ -179,7 +185,7 @@ DECISIONS: dict[str, Any] = {
 ONLY_OPTION = N_("(the only option)")
 
 # Events that other events already tell, or that are bookkeeping.
-SILENT = frozenset({"beginning_of", "dies"})
+SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard"})
 
 
 @dataclass(frozen=True)

@@ -14,12 +14,20 @@ from pathlib import Path
 
 from kb.decode import count_line_endings, read_text, split_lines
 from kb.model import Decoding, Diagnostic, WikiPage
-from kb.parse.wiki.accounting import line_accounting
+from kb.parse.wiki.accounting import check_accounting, line_accounting
 from kb.parse.wiki.language import detect_language
 from kb.parse.wiki.page import read_page
 from kb.parse.wiki.stamps import parse_stamp
 
-__all__ = ["parse_wiki", "parse_wiki_text", "parse_stamp", "line_accounting", "detect_language"]
+__all__ = [
+    "parse_wiki",
+    "parse_wiki_text",
+    "parse_stamp",
+    "line_accounting",
+    "check_accounting",
+    "detect_language",
+    "page_lines",
+]
 
 
 def page_lines(text: str) -> list[str]:

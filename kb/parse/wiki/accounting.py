@@ -39,3 +39,29 @@ def line_accounting(page: WikiPage) -> dict[int, list[str]]:
     for example in page.examples:
         held[example.line].append("page example")
     return dict(held)
+
+
+def check_accounting(page: WikiPage) -> list[str]:
+    """What is wrong with the account of the page's lines: a line in no record and not skipped,
+    in a record and skipped too, skipped twice, or held by two records where the page did not
+    glue them together. Empty when every line is in exactly one place."""
+    problems: list[str] = []
+    held = line_accounting(page)
+    skipped: dict[int, str] = {}
+    for item in page.skipped:
+        if item.line in skipped:
+            problems.append(f"line {item.line} skipped twice ({skipped[item.line]}, {item.reason})")
+        skipped[item.line] = item.reason
+    glued = {d.line for d in page.diagnostics if "glued" in d.message}
+    for line in range(1, page.line_count + 1):
+        records = held.get(line, [])
+        if not records and line not in skipped:
+            problems.append(f"line {line} is in no record and not skipped")
+        elif records and line in skipped:
+            problems.append(f"line {line} is in {', '.join(records)} and skipped ({skipped[line]})")
+        elif len(records) > 1 and line not in glued:
+            problems.append(f"line {line} is in several records: {', '.join(records)}")
+    outside = sorted(set(held) - set(range(1, page.line_count + 1)))
+    if outside:
+        problems.append(f"records name lines beyond the page: {outside[:5]}")
+    return problems

@@ -25,6 +25,7 @@ _CUE = re.compile(
     re.IGNORECASE,
 )
 ARTICLES = frozenset("el la los las un una unos unas lo".split())
+_CONTRACTIONS = frozenset(("del", "al"))
 _CLAUSE_MARKS = ".;:!?()[]“”\"«»,"
 _SENTENCE_MARKS = ".;:!?"
 _TRIM = " \t\"'“”‘’«»,.;:"
@@ -94,13 +95,18 @@ def spanish_term(head: str, whole: bool = True) -> str | None:
 
 def _from_last_article(words: list[str]) -> list[str]:
     folded = [w.casefold() for w in words]
-    articles = [i for i, w in enumerate(folded[:-1]) if w in ARTICLES]
-    if not articles:
+    starts = [i for i, w in enumerate(folded[:-1]) if w in ARTICLES or w in _CONTRACTIONS]
+    if not starts:
         return words if len(words) <= 3 else []
-    at = articles.pop()
-    # "el paso de la limpieza": an article after "de" belongs to the phrase, not its start.
-    while at > 0 and folded[at - 1] in ("de", "del") and articles:
-        at = articles.pop()
+    at = starts[-1]
+    # "el paso de la limpieza", "al final del paso de la limpieza": an article right after "de"
+    # belongs to the phrase; the phrase starts at the noun before "de", after its own article.
+    while folded[at] in ARTICLES and at >= 2 and folded[at - 1] == "de":
+        noun = at - 2
+        if noun >= 1 and (folded[noun - 1] in ARTICLES or folded[noun - 1] in _CONTRACTIONS):
+            at = noun - 1
+        else:
+            return words[noun:]
     return words[at + 1 :]
 
 

@@ -40,6 +40,10 @@ LEVELS = ("part", "section", "rule", "subrule")
 # Similarity a pair needs: with a structural hint (same id, or under the matching parent), without one.
 HINTED_THRESHOLD = 0.5
 UNHINTED_THRESHOLD = 0.85
+# A rule rewritten where it stood (same number, matching parent) keeps this much of its words
+# (ratio), or this share of the shorter of its two texts.
+IN_PLACE_RATIO = 0.25
+IN_PLACE_KEPT = 0.6
 # The last, unhinted pass compares every leftover pair; above this many pairs it is skipped.
 MAX_GLOBAL_PAIRS = 400_000
 
@@ -278,11 +282,15 @@ class _Pairing:
     def run(self) -> dict[str, str]:
         # Parts first, then sections, rules, subrules; any other kind a parser may give, after them.
         others = {r.kind for r in self.old.rules.values()} | {r.kind for r in self.new.rules.values()}
-        for level in [*LEVELS, *sorted(others - set(LEVELS))]:
+        levels = [*LEVELS, *sorted(others - set(LEVELS))]
+        for level in levels:
             olds = [i for i in self.old.ids_of(level) if i not in self.pairs]
             news = [i for i in self.new.ids_of(level) if i not in self.taken]
             self._pair_identical(olds, news)
             self._pair_similar(level)
+            self._pair_in_place(level)
+        for level in reversed(levels):
+            self._pair_by_children(level)
         return self.pairs
 
     def _pair(self, old_id: str, new_id: str, similarity: float) -> None:
@@ -295,6 +303,8 @@ class _Pairing:
         new_parent = self.new.rules[new_id].parent
         if old_parent is None or new_parent is None:
             return old_parent is None and new_parent is None
+        if old_parent not in self.old.rules and new_parent not in self.new.rules:
+            return old_parent == new_parent  # neither release has the parent: its number is all there is
         return self.pairs.get(old_parent) == new_parent
 
     def _pair_identical(self, olds: list[str], news: list[str]) -> None:
@@ -362,6 +372,44 @@ class _Pairing:
                 if ratio >= UNHINTED_THRESHOLD:
                     scored.append((-ratio, self.old.order[o], self.new.order[n], o, n, ratio))
         self._accept(scored)
+
+    def _pair_in_place(self, level: str) -> None:
+        """A rule left over on both sides under the same number and the matching parent was rewritten
+        in place, if enough of it remains: a quarter of the words, or most of the shorter text."""
+        for o in self.old.ids_of(level):
+            if o in self.pairs or o in self.taken or o not in self.new.rules:
+                continue
+            if self.new.rules[o].kind != level or not self._parent_follows(o, o):
+                continue
+            old_words, new_words = self.old.words[o], self.new.words[o]
+            matcher = difflib.SequenceMatcher(None, old_words, new_words, autojunk=False)
+            kept = sum(block.size for block in matcher.get_matching_blocks())
+            ratio = 2 * kept / (len(old_words) + len(new_words) or 1)
+            if ratio >= IN_PLACE_RATIO or kept >= IN_PLACE_KEPT * min(len(old_words), len(new_words)) > 0:
+                self._pair(o, o, ratio)
+
+    def _pair_by_children(self, level: str) -> None:
+        """A section renamed ("Tribals" -> "Kindreds") is known by its rules: pair a leftover old
+        part, section or rule with the leftover new one most of its paired children went to."""
+        children: dict[str, list[str]] = defaultdict(list)
+        for rule_id, rule in self.old.rules.items():
+            if rule.parent is not None:
+                children[rule.parent].append(rule_id)
+        for o in self.old.ids_of(level):
+            if o in self.pairs or not children.get(o):
+                continue
+            went_to = defaultdict(int)
+            for child in children[o]:
+                if child in self.pairs:
+                    went_to[self.new.rules[self.pairs[child]].parent] += 1
+            if not went_to:
+                continue
+            target, count = max(went_to.items(), key=lambda item: (item[1], item[0] == o))
+            if (
+                target is not None and target not in self.taken and target in self.new.rules
+                and self.new.rules[target].kind == level and 2 * count > len(children[o])
+            ):
+                self._pair(o, target, 0.0)
 
     def _accept(self, scored: list[tuple]) -> None:
         for *_, o, n, ratio in sorted(scored):

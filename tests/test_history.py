@@ -169,6 +169,47 @@ def test_rewritten_rule_in_place_is_changed() -> None:
     assert [str(w) for w in entry.words] == ["[old] -> [shared]", "[rules.] -> [rules (see rule 100).]"]
 
 
+def test_a_renamed_section_is_known_by_its_rules() -> None:
+    rules = {"3": "Card Types", "308.1": "Each kind of card has a subtype.", "308.2": "It has no special rules."}
+    before = make_doc("2023-04-14", {"3": "Card Types", "308": "Tribals", **rules})
+    after = make_doc("2024-06-07", {"3": "Card Types", "308": "Kindreds", **rules})
+    entry = diff_releases(before, after).entry_for(old_id="308")
+    assert (entry.status, entry.new_id) == ("changed", "308")
+    assert entry.words == (WordChange("replace", "Tribals", "Kindreds"),)
+
+
+def ids_of(doc: CRDocument) -> list[str]:
+    return [r.id for r in doc.rules]
+
+
+def texts_of(doc: CRDocument) -> list[str]:
+    return [r.text for r in doc.rules]
+
+
+def test_a_rule_rewritten_in_place_is_changed_not_replaced() -> None:
+    before = make_doc("2024-06-07", {
+        "9": "P", "903": "Commander", "903.4": "Color identity.",
+        "903.4a": "Color identity is established before the game begins.",
+    })
+    after = make_doc("2026-01-16", {
+        "9": "P", "903": "Commander", "903.4": "Color identity.",
+        "903.4a": "Color identity is established before the game begins. If a rule or effect refers to the"
+                  " color identity of a card, it uses the color identity established then, and it never changes.",
+    })
+    entry = diff_releases(before, after).entry_for(old_id="903.4a")
+    assert entry.status == "changed"
+    # Without its parent rule in either release, the number alone places it.
+    orphan_before = make_doc("2024-06-07", {k: v for k, v in zip(ids_of(before), texts_of(before)) if k != "903.4"})
+    orphan_after = make_doc("2026-01-16", {k: v for k, v in zip(ids_of(after), texts_of(after)) if k != "903.4"})
+    assert diff_releases(orphan_before, orphan_after).entry_for(old_id="903.4a").status == "changed"
+    # An unrelated rule under the same number is not a rewrite of the old one.
+    unrelated = make_doc("2026-01-16", {
+        "9": "P", "903": "Commander", "903.4": "Color identity.", "903.4a": "Each deck has a commander zone seat.",
+    })
+    diff = diff_releases(before, unrelated)
+    assert [e.status for e in diff.entries if "903.4a" in (e.old_id, e.new_id)] == ["added", "removed"]
+
+
 def test_comparable_replaces_references() -> None:
     assert comparable("See rule 716.2 and rules 716.1a–b.") == comparable("See rule 717.2 and rules 717.1a–b.")
     assert comparable("See rule 716.2.") != comparable("See the rules.")
@@ -279,7 +320,12 @@ def test_trace_of_ending_the_turn(history: History) -> None:
     ids = history.trace("717", "2019-10-04")
     assert ids["2019-08-23"] == "716"
     assert ids["2026-01-16"] == "723"
-    assert ids["2017-09-29"] is None  # ending the turn arrived in 2018
+    # Section 715 in 2017; renamed "Ending Turns and Phases" in 2019 (a change of title, not a new section).
+    assert ids["2017-09-29"] == "715"
+    assert ids["2018-07-13"] == "716"
+    renamed = history.diff("2018-07-13", "2019-08-23").entry_for(old_id="716")
+    assert renamed.status == "changed"
+    assert renamed.words == (WordChange("replace", "the Turn", "Turns and Phases"),)
     assert history.trace("723.1")["2019-10-04"] == "717.1"
 
 

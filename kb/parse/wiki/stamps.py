@@ -58,6 +58,8 @@ def _date_patterns() -> tuple[re.Pattern[str], ...]:
         re.compile(rf"(?<!\d){day}[ ]+(?:de[ ]+)?{month}(?![^\W\d_]),?[ ]+(?:de[ ]+|del[ ]+)?{year}(?!\d)", flags),
         # 2024-06-07
         re.compile(r"(?<!\d)(?P<year>\d{4})-(?P<month>\d{2})-(?P<day>\d{2})(?!\d)"),
+        # 23 agosto: a date missing its year, no date at all but no part of the set's name either
+        re.compile(rf"(?<!\d){day}[ ]+(?:de[ ]+)?{month}(?![^\W\d_])(?P<year>)", flags),
     )
 
 
@@ -116,7 +118,7 @@ def parse_stamp(raw: str, lang: str | None = None) -> Stamp:
         match, month, date_lang = found
         try:
             date = datetime.date(int(match["year"]), month, int(match["day"])).isoformat()
-        except ValueError:
+        except ValueError:  # 30 February, or no year
             date = None
         start, end = match.span()
         before, after = text[:start].rstrip(), text[end:].lstrip()

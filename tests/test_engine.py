@@ -810,3 +810,25 @@ def test_lichs_mirror_replaces_the_loss_once_for_all_its_reasons():
     game.lose_life(ana, 20)
     game.check_state_based_actions()
     assert game.losers == [ana]  # the Mirror is no longer on the battlefield
+
+
+def test_spells_with_x_need_a_value_for_x():
+    game, ana, bruno = two_players(ana_kw={"hand": ["Hurricane", "Flame Rift"]})
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    with pytest.raises(IllegalActionError, match="choose X"):
+        game.cast(ana, "Hurricane")
+    with pytest.raises(IllegalActionError, match="no X"):
+        game.cast(ana, "Flame Rift", x=2)
+    game.cast(ana, "Hurricane", x=3)
+    game.pass_all()
+    assert (ana.life, bruno.life) == (17, 17)
+
+
+def test_a_loss_replacement_that_moves_a_dying_creature_lets_its_controller_choose_400_6():
+    game, ana, bruno = two_players(ana_kw={"battlefield": ["Exquisite Archangel"], "life": 0}, decisions=ScriptedDecisions(Ana=["graveyard"]))
+    ana._battlefield[0].damage = 5
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    assert not game.over and ana.life == 20 and [c.name for c in ana.graveyard] == ["Exquisite Archangel"]
+    game, ana, bruno = two_players(ana_kw={"battlefield": ["Exquisite Archangel"], "life": 0})
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    assert not game.decision_log and [c.name for c in game.exile] == ["Exquisite Archangel"]  # not dying: no choice

@@ -379,8 +379,9 @@ def test_reasons_prefer_the_most_specific_rule_and_fall_back_to_the_section_titl
     assert reason_for("613.4d", {}) == REASONS["613"]
     assert reason_for("603.10a", {}) == REASONS["603.10"]
     assert reason_for("704.7", {}) == REASONS["704.7"]
-    assert reason_for("999.1", {"999": "Imaginary Things"}) == "needs Imaginary Things (999)"
-    assert "999" in reason_for("999.1", {})
+    assert reason_for("999.1", {"999": "Imaginary Things"}) == "needs more of rule 999 (Imaginary Things)"
+    assert reason_for("999.1", {}) == "needs more of rule 999"
+    assert reason_for("801.13b", {}) == REASONS["801.13"]
 
 
 # ----- the command line

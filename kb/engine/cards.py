@@ -186,6 +186,18 @@ class NightsWhisper(CardDefinition):
         game.lose_life(spell.controller, 2)
 
 
+class Hurricane(CardDefinition):
+    name = "Hurricane"
+    mana_cost = "{X}{G}"
+    types = ("Sorcery",)
+    oracle = "Hurricane deals X damage to each creature with flying and each player."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        x = spell.x or 0
+        fliers = [c for c in game.affected_creatures(spell.controller) if "Flying" in c.keywords]
+        game.deal_damage_each(spell, [(c, x) for c in fliers] + [(p, x) for p in game.affected_players(spell.controller)])
+
+
 class BeaconOfImmortality(CardDefinition):
     name = "Beacon of Immortality"
     name_es = "Faro de inmortalidad"
@@ -586,3 +598,25 @@ class LichsMirror(CardDefinition):
         game.emit("shuffle_all_in", "614.1a", player=player, count=len(gathered))
         game.draw(player, 7)
         game.set_life(player, 20)
+
+
+class ExquisiteArchangel(CardDefinition):
+    name = "Exquisite Archangel"
+    mana_cost = "{5}{W}{W}"
+    types = ("Creature",)
+    subtypes = ("Angel",)
+    power, toughness = 5, 5
+    keywords = ("Flying",)
+    replacement_moves_itself = True
+    oracle = (
+        "Flying. If you would lose the game, instead exile Exquisite Archangel and your life total "
+        "becomes equal to your starting life total."
+    )
+
+    def replaces_loss(self, game: Game, card: Card, player: Player) -> bool:
+        return card.zone is Zone.BATTLEFIELD and card.controller is player
+
+    def replace_loss(self, game: Game, card: Card, player: Player) -> None:
+        if card.zone is Zone.BATTLEFIELD:
+            game.exile_cards([card])
+        game.set_life(player, game.starting_life(player))

@@ -204,6 +204,10 @@ class CardDefinition:
     def replace_loss(self, game: "Game", card: "Card", player: "Player") -> None:
         """What happens instead of `player`'s losing the game."""
 
+    # Whether the loss replacement moves the card itself (so it can conflict with another
+    # event moving it, rule 400.6).
+    replacement_moves_itself: ClassVar[bool] = False
+
     def forbids(self, game: "Game", card: "Card", player: "Player", action: str) -> bool:
         """Whether a static ability of `card` says `player` can't do `action`:
         ``"lose"``, ``"lose:<reason>"``, ``"win"``, ``"gain life"``, ``"lose life"``, ``"get poison"``."""
@@ -455,6 +459,7 @@ class Spell(StackObject):
         self.controller = controller
         self.targets = list(targets)
         self.destination: Zone | None = None
+        self.x: int | None = None
 
     def __repr__(self) -> str:
         return f"Spell({self.card!r}, controller={self.controller!r})"
@@ -674,6 +679,8 @@ def _name_of(option: Any) -> str | None:
         return option.source.name
     if isinstance(option, Spell):
         return option.card.name
+    if isinstance(option, Zone):
+        return option.value
     if isinstance(option, str):
         return option
     return None
@@ -731,6 +738,7 @@ class Game:
         self._flow_changed = False
         self._cleanup_had_priority = False
         self._noted_prevented: set[tuple[str, str]] = set()
+        self._replacers: dict[int, tuple[Card, Player]] = {}
         self._deferred_during_process: bool = False
         for player in self.players:
             player.game = self
@@ -1310,16 +1318,22 @@ class Game:
                 return candidate
         raise CardNotFoundError(f"no {card} in {where}")
 
-    def cast(self, player: Player, card: Card | str, *, targets: Sequence[Any] | None = None) -> Spell:
-        """Cast a spell from `player`'s hand (rule 601). Mana is not modelled: costs in mana are
-        taken as paid."""
+    def cast(self, player: Player, card: Card | str, *, targets: Sequence[Any] | None = None, x: int | None = None) -> Spell:
+        """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
+        one (601.2b). Mana is not modelled: costs in mana are taken as paid."""
         self._check_priority(player)
         card = self._find(player.hand, card, f"{player.name}'s hand")
         if card.is_land:
             raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
+        has_x = any(symbol.text == "X" for symbol in card.mana_cost.symbols)
+        if has_x and (x is None or x < 0):
+            raise IllegalActionError(f"{card.name} has X in its cost: choose X, a number of 0 or more")
+        if not has_x and x is not None:
+            raise IllegalActionError(f"{card.name} has no X in its cost")
         card.definition.check_timing(self, player, card)
         chosen = self._choose_targets(player, card.definition.spell_target, targets, card)
         spell = Spell(card, player, chosen)
+        spell.x = x
         player.hand.remove(card)
         card.zone = Zone.STACK
         self.stack.push(spell)
@@ -1519,13 +1533,35 @@ class Game:
             player.drew_from_empty_library = False
         if not dying and not losses:
             return False
+        # Replacement effects on the game loss are found before anything moves: all these
+        # state-based actions are one event (704.3).
+        self._replacers = {}
+        for unit, _, _ in losses:
+            replacer = self._find_loss_replacer(unit)
+            if replacer is not None:
+                self._replacers[id(unit)] = replacer
         if dying:
             for card, rule in dying:
                 self.emit("destroyed" if rule == "704.5g" else "dies_toughness", rule, card=card)
-            self._to_graveyards([c for c, _ in dying], "704.5")
+            moving = [c for c, _ in dying]
+            for card, player in self._replacers.values():
+                if card in moving and card.definition.replacement_moves_itself:
+                    # Rule 400.6: two things try to move the same object; its controller chooses.
+                    where = self.decide(Decision(player, "where_it_goes", (Zone.GRAVEYARD, Zone.EXILE), rule="400.6", context={"source": card}))
+                    if where is Zone.EXILE:
+                        moving.remove(card)
+            self._to_graveyards(moving, "704.5")
         if losses:
             self._lose_all(losses)
+        self._replacers = {}
         return True
+
+    def _find_loss_replacer(self, unit: Unit) -> tuple[Card, Player] | None:
+        for player in self.members(unit):
+            for card in self.battlefield:
+                if card.controller is player and card.definition.replaces_loss(self, card, player):
+                    return card, player
+        return None
 
     def _unit_can_lose(self, unit: Unit, reason: str) -> bool:
         return all(self.can_lose(p, reason) for p in self.members(unit))
@@ -1587,13 +1623,13 @@ class Game:
         return unit
 
     def _replace_loss(self, unit: Unit, reasons: list[str]) -> bool:
-        for player in self.members(unit):
-            for card in list(self.battlefield):
-                if card.controller is player and card.definition.replaces_loss(self, card, player):
-                    self.emit("loss_replaced", "614.1a", unit=unit, reasons=reasons, card=card)
-                    card.definition.replace_loss(self, card, player)
-                    return True
-        return False
+        found = self._replacers.get(id(unit)) or self._find_loss_replacer(unit)
+        if found is None:
+            return False
+        card, player = found
+        self.emit("loss_replaced", "614.1a", unit=unit, reasons=reasons, card=card)
+        card.definition.replace_loss(self, card, player)
+        return True
 
     def _lose_all(self, losses: list[tuple[Unit, str, str]]) -> None:
         handled: list[Unit] = []

@@ -71,8 +71,12 @@ REASONS: dict[str, str] = {
     "726": "needs restarting the game (726)",
     "728": "needs subgames (728)",
     "731": "needs shortcuts and loops (731)",
-    "800": "needs players leaving a multiplayer game (800.4)",
-    "801": "needs limited range of influence (801)",
+    "800.4a": "needs control-changing effects and Auras when a player leaves the game (800.4a)",
+    "800.4d": "needs delayed triggered abilities when a player leaves the game (800.4d)",
+    "801.5": "needs choices limited by range of influence (801.5)",
+    "801.7": "needs trigger events limited by range of influence (801.7)",
+    "801.11": "needs static abilities that count objects within range of influence (801.11, 613)",
+    "801.13": "needs prevention effects limited by range of influence (801.13)",
     "802": "needs attacking several players with landwalk (802)",
     "807": "needs the Grand Melee variant (807)",
     "809": "needs the Emperor variant (809)",
@@ -150,7 +154,7 @@ def reason_for(rule: str, titles: dict[str, str]) -> str:
             return REASONS[candidate]
     section = rule[:3]
     title = titles.get(section)
-    return f"needs {title} ({section})" if title else f"needs rules the engine does not model ({section})"
+    return f"needs more of rule {section} ({title})" if title else f"needs more of rule {section}"
 
 
 def newest_release_path() -> Path:

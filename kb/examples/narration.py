@@ -12,7 +12,7 @@ from typing import Any
 from babel.lists import format_list
 from babel.support import Translations
 
-from kb.engine.game import Ability, Card, Decision, Event, Player, Spell, Step, Team, TriggeredAbility
+from kb.engine.game import Ability, Card, Decision, Event, Player, Spell, Step, Team, Zone
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "engine"
@@ -57,6 +57,15 @@ STEP_NAMES = {
     Step.POSTCOMBAT_MAIN: N_("the postcombat main phase"),
     Step.END: N_("the end step"),
     Step.CLEANUP: N_("the cleanup step"),
+}
+
+ZONE_NAMES = {
+    Zone.LIBRARY: N_("the library"),
+    Zone.HAND: N_("the hand"),
+    Zone.BATTLEFIELD: N_("the battlefield"),
+    Zone.GRAVEYARD: N_("the graveyard"),
+    Zone.STACK: N_("the stack"),
+    Zone.EXILE: N_("exile"),
 }
 
 LOSS_REASONS = {
@@ -181,6 +190,7 @@ DECISIONS: dict[str, Any] = {
     "mulligan.yes": N_("%(player)s takes a mulligan."),
     "mulligan.no": N_("%(player)s keeps their hand."),
     "bottom": N_("%(player)s chooses %(answer)s to put on the bottom of their library."),
+    "where_it_goes": N_("%(player)s chooses where %(source)s goes: %(answer)s."),
 }
 ONLY_OPTION = N_("(the only option)")
 
@@ -228,6 +238,8 @@ class Narrator:
             return self._(OBJECTS[thing.kind]) % {"card": self.card(thing.source)}
         if isinstance(thing, Step):
             return self._(STEP_NAMES[thing])
+        if isinstance(thing, Zone):
+            return self._(ZONE_NAMES[thing])
         if isinstance(thing, bool):
             return str(thing)
         if isinstance(thing, (list, tuple)):
@@ -343,7 +355,7 @@ def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
 def message_ids() -> set[str]:
     """Every msgid the narration can use (the catalogs must translate them all)."""
     ids: set[str] = set()
-    for table in (STEP_NAMES, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS):
+    for table in (STEP_NAMES, ZONE_NAMES, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS):
         for message in table.values():
             if isinstance(message, tuple):
                 ids.add(message[0])

@@ -13,6 +13,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from kb.corpus import PROJECT_ROOT
+
 BUILDER_COMMAND = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file"]
 
 
@@ -39,6 +41,8 @@ def run_builder(config_file: Path, source_date_epoch: int | None = None) -> Buil
         # Dates the builder stamps into the site (the sitemap's) come from the corpus, not the clock.
         env["SOURCE_DATE_EPOCH"] = str(source_date_epoch)
     env.setdefault("PYTHONHASHSEED", "0")
+    # The builder loads this package's Markdown extension, installed or not.
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
     proc = subprocess.run(command, capture_output=True, text=True, env=env, cwd=Path(config_file).parent)
     output = (proc.stdout or "") + (proc.stderr or "")
     warnings = [line for line in output.splitlines() if line.startswith(("WARNING", "ERROR"))]

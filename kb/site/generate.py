@@ -133,11 +133,8 @@ def _language(w: _Writer, lang: str) -> None:
             full = f"{section.id}. {title}"
             key = data.section_key(section.id)
             sections.append({"id": section.id, "title": title, "known": known, "key": key})
-            rule_views = [
-                views.rule_view(data, data.rules[rule_id], Linker(data, key, lang))
-                for rule_id in data.order
-                if data.rules[rule_id].section == section.id
-            ]
+            linker = Linker(data, key, lang)
+            rule_views = [views.rule_view(data, rule, linker) for rule in data.section_rules(section.id)]
             w.write(
                 "section.md.j2",
                 key,
@@ -157,11 +154,8 @@ def _language(w: _Writer, lang: str) -> None:
     for section in orphans:
         title, known = views.section_title(data, section, lang)
         key = data.section_key(section.id)
-        rule_views = [
-            views.rule_view(data, data.rules[rule_id], Linker(data, key, lang))
-            for rule_id in data.order
-            if data.rules[rule_id].section == section.id
-        ]
+        linker = Linker(data, key, lang)
+        rule_views = [views.rule_view(data, rule, linker) for rule in data.section_rules(section.id)]
         w.write("section.md.j2", key, lang, f"{section.id}. {title}", section=section, section_title=title,
                 title_known=known, part=None, rules=rule_views)
         rules_nav.append({title_text(f"{section.id}. {title}"): source_path(key)})
@@ -286,18 +280,18 @@ def _coverage(data: SiteData, lang: str) -> list[dict[str, Any]]:
     for row in data.coverage:
         section_id = str(row.get("section", ""))
         section = titles.get(section_id)
-        rules = int(row.get("rules", 0) or 0)
-        spanish = int(row.get("with_spanish", row.get("spanish", 0)) or 0)
-        title_known = bool(row.get("title_known", row.get("title", False)))
+        records = row["records"]
+        spanish = row["with_spanish"]
         rows.append(
             {
                 "section": section_id,
                 "title": views.section_title(data, section, lang)[0] if section else "",
                 "url": linker.rule(section_id),
-                "rules": rules,
+                "records": records,
                 "spanish": spanish,
-                "percent": (100.0 * spanish / rules) if rules else 0.0,
-                "title_known": title_known,
+                "fuzzy": row["fuzzy"],
+                "percent": (100.0 * spanish / records) if records else 0.0,
+                "title_known": row["title_known"],
             }
         )
     return rows

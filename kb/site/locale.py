@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
 
 from babel.dates import format_date
 
@@ -109,6 +110,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "kind_section-title": "título de sección",
         "rules_with_spanish": "Reglas con texto en español",
         "section_title_known": "Título en español",
+        "fuzzy": "traducen un texto inglés anterior",
+        "fuzzy_short": "De un texto anterior",
+        "coverage_note": "Por sección de la versión más reciente: la sección y sus reglas con texto en español, cuántas de esas traducciones son de un texto inglés que ha cambiado después, y si se conoce el título de la sección en español.",
         "total": "Total",
         "yes": "sí",
         "no": "no",
@@ -226,6 +230,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "kind_section-title": "section title",
         "rules_with_spanish": "Rules with Spanish text",
         "section_title_known": "Spanish title",
+        "fuzzy": "translate an earlier English text",
+        "fuzzy_short": "Of an earlier text",
+        "coverage_note": "Per section of the newest release: the section and its rules with a Spanish text, how many of those translate an English text that changed since, and whether the section's Spanish title is known.",
         "total": "Total",
         "yes": "yes",
         "no": "no",
@@ -273,6 +280,7 @@ def parse_release(release: str) -> dt.date | None:
         return None
 
 
+@lru_cache(maxsize=4096)
 def format_release(release: str | None, lang: str) -> str:
     """A release date as a reader of `lang` writes it; text that is no ISO date is returned as is."""
     if not release:
@@ -283,6 +291,7 @@ def format_release(release: str | None, lang: str) -> str:
     return format_date(date, format="long", locale=lang)
 
 
+@lru_cache(maxsize=1024)
 def short_release(release: str, lang: str) -> str:
     date = parse_release(release)
     if date is None:

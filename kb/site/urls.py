@@ -11,6 +11,7 @@ any folder, a file server, or a sub-path.
 from __future__ import annotations
 
 import posixpath
+from functools import lru_cache
 from urllib.parse import quote
 
 from kb.site.locale import DEFAULT_LANG
@@ -32,17 +33,18 @@ def page_url(key: str, lang: str) -> str:
     return prefix + path
 
 
-def relative_url(from_key: str, from_lang: str, to_key: str, to_lang: str, fragment: str | None = None) -> str:
-    here = page_url(from_key, from_lang)
-    there = page_url(to_key, to_lang)
+@lru_cache(maxsize=1 << 16)
+def _relative_path(here: str, there: str) -> str:
     if here == there:
-        link = ""
-    else:
-        link = posixpath.relpath("/" + there, "/" + here.rstrip("/") if here else "/")
-        if link == ".":
-            link = "./"
-        elif not link.endswith("/"):
-            link += "/"
+        return ""
+    link = posixpath.relpath("/" + there, "/" + here.rstrip("/") if here else "/")
+    if link == ".":
+        return "./"
+    return link if link.endswith("/") else link + "/"
+
+
+def relative_url(from_key: str, from_lang: str, to_key: str, to_lang: str, fragment: str | None = None) -> str:
+    link = _relative_path(page_url(from_key, from_lang), page_url(to_key, to_lang))
     if fragment:
         link += "#" + quote(fragment, safe=".-_~")
     return link or "./"

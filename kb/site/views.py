@@ -94,6 +94,19 @@ class DiffData:
     entries: list[Any]
     counts: dict[str, int]
     texts: dict[tuple[str, str], str]  # (release, id) -> text
+    _inline: dict[int, Markup] = field(default_factory=dict, repr=False)
+
+    def inline(self, entry: Any) -> Markup:
+        """The entry's text as HTML: the old and new words merged where its words changed."""
+        key = id(entry)
+        if key not in self._inline:
+            old = self.texts.get((self.old, entry.old_id), "") if entry.old_id else ""
+            new = self.texts.get((self.new, entry.new_id), "") if entry.new_id else ""
+            if entry.words and old and new:
+                self._inline[key] = inline_diff(old, new)
+            else:
+                self._inline[key] = escape(new or old)
+        return self._inline[key]
 
 
 @dataclass
@@ -118,6 +131,14 @@ class SiteData:
     @classmethod
     def collect(cls, kb: Any, examples: Any = None, progress: Callable[[str], None] | None = None) -> SiteData:
         return _Collector(kb, examples, progress).run()
+
+    def section_rules(self, section: str) -> list[RuleData]:
+        if not hasattr(self, "_by_section"):
+            by_section: dict[str, list[RuleData]] = defaultdict(list)
+            for rule_id in self.order:
+                by_section[self.rules[rule_id].section].append(self.rules[rule_id])
+            self._by_section = by_section
+        return self._by_section.get(section, [])
 
     def section_key(self, section: str) -> str:
         return f"cr/{section}"
@@ -222,7 +243,7 @@ class _Collector:
         glossary = {lang: list(kb.glossary(lang)) for lang in LANGS}
         pairs = list(kb.glossary_pairs())
         terminology = list(kb.terminology())
-        coverage = [_as_dict(row) for row in _rows(kb.translation_stats())]
+        coverage = [_coverage_row(key, row) for key, row in _rows(kb.translation_stats())]
 
         self.progress("wiki")
         wiki = [self._wiki(page) for page in kb.pages]
@@ -363,20 +384,23 @@ class _Collector:
         return WikiData(slug=wiki_slug(page.source), page=page, lines=lines, quoted=quoted, refs=refs)
 
 
-def _rows(stats: Any) -> list[Any]:
+def _rows(stats: Any) -> list[tuple[str | None, Any]]:
     if isinstance(stats, dict):
-        return [{"section": key, **_as_dict(value)} for key, value in stats.items()]
-    return list(stats)
+        return list(stats.items())
+    return [(None, row) for row in stats]
 
 
-def _as_dict(row: Any) -> dict[str, Any]:
-    if isinstance(row, dict):
-        return dict(row)
-    if hasattr(row, "__dataclass_fields__"):
-        return {name: getattr(row, name) for name in row.__dataclass_fields__}
-    if hasattr(row, "_asdict"):
-        return row._asdict()
-    return dict(vars(row))
+def _coverage_row(key: str | None, row: Any) -> dict[str, Any]:
+    """One section's translation counts: records (the section and its rules), with a Spanish text
+    (current or not), of those whose English changed since (fuzzy), and whether the title is known."""
+    get = row.get if isinstance(row, dict) else (lambda name, default=None: getattr(row, name, default))
+    return {
+        "section": str(get("section", None) or key or ""),
+        "records": int(get("records", 0) or 0),
+        "with_spanish": int(get("with_spanish", 0) or 0),
+        "fuzzy": int(get("fuzzy", 0) or 0),
+        "title_known": bool(get("title_known", False)),
+    }
 
 
 def _describe_result(result: Any) -> tuple[str, str]:
@@ -514,7 +538,6 @@ class RuleView:
     alt_lang: str
     examples: list[ExampleText]
     executable: list[ExampleRunView]
-    refs: list[Link]
     backlinks: list[Link]
     release: str
     spanish: SpanishView | None
@@ -588,15 +611,6 @@ def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
             ExampleText(linkify_text(x, "en", url_for), "en", lang == "es") for x in rule.examples
         ]
 
-    refs: list[Link] = []
-    seen: set[str] = set()
-    for ref in (spanish.references if (lang == "es" and spanish) else rule.references):
-        if ref.target in seen or ref.target == rule.id:
-            continue
-        seen.add(ref.target)
-        url = url_for(ref.target)
-        if url is not None:
-            refs.append(Link(ref.target, url))
     backlinks = [Link(source, url_for(source)) for source in rule.backlinks if source != rule.id]
 
     history = []
@@ -629,7 +643,6 @@ def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
         alt_lang=alt_lang,
         examples=examples,
         executable=[e for e in executable if e is not None],
-        refs=refs,
         backlinks=backlinks,
         release=format_release(rule.release, lang),
         spanish=spanish_view(data, spanish, linker) if spanish else None,
@@ -689,14 +702,13 @@ def nav_title(data: SiteData, section, lang: str) -> str:
 
 
 def diff_rows(data: SiteData, diff: DiffData, linker: Linker) -> dict[str, list[dict[str, Any]]]:
-    """The entries of one release diff grouped by status, with inline word diffs."""
+    """The entries of one release diff grouped by status, each with its text (an inline word diff
+    where the words changed)."""
     groups: dict[str, list[dict[str, Any]]] = {s: [] for s in ("added", "removed", "changed", "moved")}
-    newest_ids = set(data.rules) if diff.new == data.newest else set()
+    newest = diff.new == data.newest
     for entry in diff.entries:
-        old_text = diff.texts.get((diff.old, entry.old_id)) if entry.old_id else None
-        new_text = diff.texts.get((diff.new, entry.new_id)) if entry.new_id else None
         link = None
-        if entry.new_id and diff.new == data.newest and entry.new_id in newest_ids:
+        if newest and entry.new_id and entry.new_id in data.rules:
             link = linker.rule(entry.new_id)
         groups.setdefault(entry.status, []).append(
             {
@@ -705,21 +717,22 @@ def diff_rows(data: SiteData, diff: DiffData, linker: Linker) -> dict[str, list[
                 "new_id": entry.new_id,
                 "kind": entry.kind,
                 "link": link,
-                "inline": inline_diff(old_text or "", new_text or ""),
+                "inline": diff.inline(entry),
                 "words": len(entry.words),
             }
         )
     return groups
 
 
-_TOKENS = re.compile(r"\s+|[^\s]+")
+# Words with the spaces after them: a diff over these is a diff of words.
+_TOKENS = re.compile(r"\S+\s*|\s+")
 
 
 def inline_diff(old: str, new: str) -> Markup:
     """Old and new text merged word by word: removed words in <del>, added in <ins>, all escaped."""
     a = _TOKENS.findall(old)
     b = _TOKENS.findall(new)
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    matcher = difflib.SequenceMatcher(None, a, b)
     out: list[Markup] = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":

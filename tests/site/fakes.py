@@ -51,9 +51,21 @@ class SectionTitle:
 @dataclass
 class SectionStats:
     section: str
-    rules: int
-    with_spanish: int
-    title_known: bool
+    title_en: str
+    title_es: str
+    records: int = 0
+    translated: int = 0
+    fuzzy: int = 0
+    untranslated: int = 0
+    from_po: int = 0
+
+    @property
+    def title_known(self) -> bool:
+        return bool(self.title_es)
+
+    @property
+    def with_spanish(self) -> int:
+        return self.translated + self.fuzzy
 
 
 @dataclass
@@ -262,13 +274,16 @@ class FakeKnowledgeBase:
             "102": SectionTitle("102", "Jugadores", OLD, self.wiki_source),
         }
 
-    def translation_stats(self) -> list[SectionStats]:
-        out = []
+    def translation_stats(self) -> dict[str, SectionStats]:
+        out = {}
         titles = self.section_titles_es()
         for section in self.sections():
-            rules = [r for r in self.rules() if r.kind in ("rule", "subrule") and r.id.split(".")[0] == section.id]
-            out.append(
-                SectionStats(section.id, len(rules), sum(1 for r in rules if self.spanish(r.id)), section.id in titles)
+            records = [r for r in self.rules() if r.kind != "part" and r.id.split(".")[0] == section.id]
+            translated = sum(1 for r in records if self.spanish(r.id))
+            title = titles.get(section.id)
+            out[section.id] = SectionStats(
+                section.id, section.text, title.title_es if title else "", len(records), translated, 0,
+                len(records) - translated,
             )
         return out
 

@@ -154,8 +154,8 @@ def test_wiki_page_text_is_escaped_with_links_to_the_rules_it_quotes(docs):
 
 def test_coverage_counts_sections(docs):
     text = read(docs, "es", "coverage")
-    assert "Reglas con texto en español: <strong>1</strong> de 10" in text
-    assert re.search(r"101\. Las reglas de oro de Magic</a></td><td>1 / 4</td>", text)
+    assert "Reglas con texto en español: <strong>1</strong> de 14" in text
+    assert re.search(r"101\. Las reglas de oro de Magic</a></td><td>1 / 5</td>", text)
 
 
 def test_graph_data_is_embedded_and_cannot_close_its_script(docs):
@@ -178,3 +178,11 @@ def test_navigation_groups_sections_by_part(docs):
     assert part["1. Conceptos de juego"][1] == {"101. Las reglas de oro de Magic": "cr/101.md"}
     en_rules = next(item["Rules"] for item in docs.nav["en"] if "Rules" in item)
     assert en_rules[2] == {"4. Zones": [{"405. &lt;b&gt;Bold&lt;/b&gt; [title](http://example.invalid/)": "cr/405.md"}]}
+
+
+def test_every_page_starts_with_front_matter_that_names_its_title(docs):
+    for page in docs.pages:
+        text = read(docs, page.lang, page.key)
+        assert text.startswith("---\n"), page
+        front = yaml.safe_load(text.split("---\n")[1])
+        assert front["title"], page

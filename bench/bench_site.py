@@ -1,0 +1,68 @@
+"""Build the whole bilingual site from the embedded corpus and print what it costs.
+
+    python3 bench/bench_site.py [--out DIR] [--runs N] [--fresh]
+
+Prints the time of each stage (loading the knowledge base, generating the Markdown pages, the site
+builder, the search index), the pages generated, the HTML files and total size of the site, and
+the size of the search index of each language. The goal is a whole build under 30 s on a 2-core
+machine. `--fresh` builds the knowledge base from the corpus instead of loading the stored one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kb.site import build_site  # noqa: E402
+
+
+def _mb(n: int) -> str:
+    return f"{n / (1024 * 1024):.2f} MB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, help="output folder (default: a temporary one)")
+    parser.add_argument("--runs", type=int, default=1, help="builds to time (default 1)")
+    parser.add_argument("--fresh", action="store_true", help="build the knowledge base from the corpus")
+    args = parser.parse_args()
+
+    from kb.knowledge import KnowledgeBase
+
+    out = args.out or Path(tempfile.mkdtemp(prefix="kb-site-bench-"))
+    print(f"machine: {os.cpu_count()} CPUs; output: {out}")
+    totals: list[float] = []
+    result = None
+    for run in range(1, args.runs + 1):
+        start = time.perf_counter()
+        kb = KnowledgeBase.build() if args.fresh else None
+        kb_time = time.perf_counter() - start
+        result = build_site(kb, out)
+        total = time.perf_counter() - start
+        totals.append(total)
+        stages = dict(result.timings)
+        stages["load"] = stages.get("load", 0.0) + kb_time
+        line = "  ".join(f"{name} {seconds:6.2f} s" for name, seconds in stages.items())
+        print(f"run {run}: total {total:6.2f} s  ({line})")
+
+    assert result is not None
+    print()
+    print(f"pages generated: {result.total_pages} ({', '.join(f'{k} {v}' for k, v in result.pages.items())})")
+    print(f"HTML files: {result.html_files}")
+    print(f"site size: {_mb(result.site_bytes)}")
+    for lang, size in sorted(result.search_bytes.items()):
+        print(f"search index [{lang}]: {_mb(size)}")
+    if len(totals) > 1:
+        print(f"total time: median {statistics.median(totals):.2f} s, best {min(totals):.2f} s over {len(totals)} runs")
+    print(f"goal: under 30 s on 2 cores -> {'met' if min(totals) < 30 else 'NOT met'} ({min(totals):.2f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -409,7 +409,8 @@ class _Pairing:
                 target is not None and target not in self.taken and target in self.new.rules
                 and self.new.rules[target].kind == level and 2 * count > len(children[o])
             ):
-                self._pair(o, target, 0.0)
+                ratio = difflib.SequenceMatcher(None, self.old.words[o], self.new.words[target], autojunk=False).ratio()
+                self._pair(o, target, ratio)
 
     def _accept(self, scored: list[tuple]) -> None:
         for *_, o, n, ratio in sorted(scored):

@@ -832,3 +832,35 @@ def test_a_loss_replacement_that_moves_a_dying_creature_lets_its_controller_choo
     game, ana, bruno = two_players(ana_kw={"battlefield": ["Exquisite Archangel"], "life": 0})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
     assert not game.decision_log and [c.name for c in game.exile] == ["Exquisite Archangel"]  # not dying: no choice
+
+
+def test_playing_lands_one_per_turn_in_a_main_phase_305():
+    game, ana, bruno = two_players(ana_kw={"hand": ["Forest", "Forest", "Lightning Bolt"]}, bruno_kw={"hand": ["Island"]})
+    game.start(at=Step.UPKEEP, turn=3)
+    with pytest.raises(TimingError, match="305.1"):
+        game.play_land(ana, "Forest")
+    game.advance_to(Step.PRECOMBAT_MAIN)
+    with pytest.raises(IllegalActionError, match="not a land"):
+        game.play_land(ana, "Lightning Bolt")
+    game.play_land(ana, "Forest")
+    assert game.priority is ana and [c.name for c in ana.battlefield] == ["Forest"]
+    with pytest.raises(IllegalActionError, match="305.2b"):
+        game.play_land(ana, "Forest")
+    game.pass_priority(ana)
+    with pytest.raises(TimingError):
+        game.play_land(bruno, "Island")  # not Bruno's turn
+    game.advance_to(Step.PRECOMBAT_MAIN, turn=5)
+    game.play_land(ana, "Forest")  # a new turn, a new land play
+    assert len(ana.battlefield) == 2
+
+
+def test_this_turn_effects_end_in_the_cleanup_step_514_2():
+    game, ana, bruno = two_players(ana_kw={"hand": ["Explore"]}, bruno_kw={"hand": ["Solfatara"]})
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.cast(ana, "Explore")
+    game.pass_priority(ana)
+    game.cast(bruno, "Solfatara", targets=[ana])
+    game.resolve_stack()
+    assert game.land_plays(ana) == 0 and len(game.turn_effects) == 2
+    game.advance_to(Step.UPKEEP, turn=4)
+    assert game.turn_effects == [] and game.land_plays(ana) == 1

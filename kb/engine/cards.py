@@ -198,6 +198,44 @@ class Hurricane(CardDefinition):
         game.deal_damage_each(spell, [(c, x) for c in fliers] + [(p, x) for p in game.affected_players(spell.controller)])
 
 
+class SorinsThirst(CardDefinition):
+    name = "Sorin's Thirst"
+    mana_cost = "{B}{B}"
+    types = ("Instant",)
+    spell_target = "creature"
+    oracle = "Sorin's Thirst deals 2 damage to target creature and you gain 2 life."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.deal_damage(spell, spell.targets[0], 2)
+        game.gain_life(spell.controller, 2)
+
+
+class Explore(CardDefinition):
+    name = "Explore"
+    mana_cost = "{1}{G}"
+    types = ("Sorcery",)
+    oracle = "You may play an additional land this turn. Draw a card."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.turn_effects.append((spell.controller, "additional land"))
+        game.emit("additional_land", "305.2", player=spell.controller)
+        game.draw(spell.controller, 1)
+
+
+class Solfatara(CardDefinition):
+    name = "Solfatara"
+    mana_cost = "{2}{R}"
+    types = ("Instant",)
+    spell_target = "player"
+    in_part = True
+    oracle = "Target player can't play lands this turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        target = spell.targets[0]
+        game.turn_effects.append((target, "can't play lands"))
+        game.emit("cant_play_lands", "101.2", player=target)
+
+
 class BeaconOfImmortality(CardDefinition):
     name = "Beacon of Immortality"
     name_es = "Faro de inmortalidad"

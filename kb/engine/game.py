@@ -739,6 +739,9 @@ class Game:
         self._cleanup_had_priority = False
         self._noted_prevented: set[tuple[str, str]] = set()
         self._replacers: dict[int, tuple[Card, Player]] = {}
+        # "This turn" effects (514.2): (player, what), e.g. (ana, "additional land").
+        self.turn_effects: list[tuple[Player, str]] = []
+        self.lands_played: dict[int, int] = {}
         self._deferred_during_process: bool = False
         for player in self.players:
             player.game = self
@@ -934,7 +937,10 @@ class Game:
         return 7
 
     def forbidden(self, player: Player, action: str) -> bool:
-        """Whether an effect says `player` can't do `action` (see `CardDefinition.forbids`)."""
+        """Whether an effect says `player` can't do `action` (see `CardDefinition.forbids`), from a
+        permanent or from a "this turn" effect."""
+        if (player, f"can't {action}") in self.turn_effects:
+            return True
         return any(card.definition.forbids(self, card, player, action) for card in self.battlefield)
 
     def can_lose(self, player: Player, reason: str) -> bool:
@@ -1134,6 +1140,7 @@ class Game:
     def _begin_turn(self, unit: Unit, at: Step = Step.UNTAP) -> None:
         self.turn += 1
         self.active_unit = unit
+        self.lands_played = {}
         self._determine_influence()
         for card in self.battlefield:
             card.attacking = None
@@ -1341,6 +1348,34 @@ class Game:
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return spell
+
+    def land_plays(self, player: Player) -> int:
+        """Rule 305.2: how many lands `player` can play this turn: one, plus each additional land
+        an effect allows; none if an effect says they can't play lands (101.2)."""
+        if self.forbidden(player, "play lands"):
+            return 0
+        return 1 + self.turn_effects.count((player, "additional land"))
+
+    def play_land(self, player: Player, card: Card | str) -> None:
+        """Play a land: a special action, during your main phase with an empty stack, if you have
+        a land play left (rules 305.1, 305.2a, 305.2b)."""
+        self._check_priority(player)
+        card = self._find(player.hand, card, f"{player.name}'s hand")
+        if not card.is_land:
+            raise IllegalActionError(f"{card.name} is not a land")
+        if not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+            raise TimingError("a land can be played only in its player's main phase with an empty stack (305.1)")
+        played = self.lands_played.get(id(player), 0)
+        allowed = self.land_plays(player)
+        if played >= allowed:
+            rule = "101.2" if self.forbidden(player, "play lands") else "305.2b"
+            raise IllegalActionError(
+                f"{player.name} can't play a land: {played} played of {allowed} allowed this turn ({rule})"
+            )
+        self.lands_played[id(player)] = played + 1
+        self.emit("play_land", "305.1", player=player, card=card)
+        self._put_onto_battlefield(card, player)
+        self._give_priority(self._priority_unit_for(player))
 
     def activate(self, player: Player, card: Card | str, index: int = 0, *, targets: Sequence[Any] | None = None) -> ActivatedAbility:
         """Activate an activated ability of a permanent `player` controls (rule 602)."""
@@ -1999,6 +2034,7 @@ class Game:
         damaged = [c for c in self.battlefield if c.damage]
         for card in damaged:
             card.damage = 0
+        self.turn_effects.clear()
         self.emit("damage_wears_off", "514.2", cards=damaged)
         if player is None:
             self._advance()

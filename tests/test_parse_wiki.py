@@ -8,10 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from kb.corpus import corpus_dir
+from kb.corpus import corpus_dir, load_manifest
 from kb.decode import DecodeError
 from kb.model import to_data
-from kb.parse.wiki import check_accounting, detect_language, line_accounting, parse_wiki, parse_wiki_text
+from kb.parse.wiki import (
+    check_accounting,
+    detect_language,
+    line_accounting,
+    parse_stamp,
+    parse_wiki,
+    parse_wiki_text,
+)
 from kb.parse.wiki.terms import find_term_pairs
 
 WIKI = corpus_dir() / "wiki"
@@ -86,6 +93,18 @@ def test_quoted_records_carry_page_language_release_and_source(pages, name):
                 assert example.rule == record.id
                 assert record.line <= example.line <= record.end_line
                 assert not example.text.startswith(("Ejemplo", "Example"))
+
+
+def test_titles_and_stamps_agree_with_the_manifest(pages):
+    entries = {entry.path.stem: entry for entry in load_manifest() if entry.kind == "wiki"}
+    assert set(entries) == set(PAGES)
+    for name, entry in entries.items():
+        page = pages[name]
+        assert page.title == entry.title
+        stamp = parse_stamp(entry.release, entry.lang)
+        assert stamp.date is not None
+        assert stamp.date in {q.stamp.date for q in page.quotes}
+        assert stamp.set_en in {q.stamp.set_en for q in page.quotes}
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -462,6 +481,40 @@ def test_tournament_rules_text_before_an_item_is_skipped_not_lost():
     assert page.rules == []  # Tournament Rules never count as Comprehensive Rules
 
 
+def test_english_wiki_layout_with_edit_links_and_indented_glossary():
+    text = "\n".join([
+        "Trample",
+        "From MTG Wiki",
+        "Contents",
+        "1 Description",
+        "2 Rules",
+        "Description[edit | edit source]",
+        "Trample is a keyword ability.",
+        "Rules[edit | edit source]",
+        "From the glossary of the Comprehensive Rules (July 26, 2024—Bloomburrow)",
+        "Trample",
+        "    A keyword ability that modifies how a creature assigns combat damage. See rule 702.19, “Trample.”",
+        "From the Comprehensive Rules (Bloomburrow (July 26, 2024))",
+        "    702.19. Trample",
+        "        702.19a Trample is a static ability.",
+        "        702.19b The controller of an attacking creature with trample first assigns damage.",
+        "            Example: A 6/6 green creature with trample is blocked by a 2/2 creature.",
+        "            Example: A 2/2 creature with an ability that enables it to block multiple attackers blocks.",
+        "v · t · e",
+    ])
+    page = parse_wiki_text(text, "t")
+    assert (page.title, page.lang) == ("Trample", "en")
+    assert [(h.title, h.level) for h in page.headings] == [("Trample", 1), ("Description", 2), ("Rules", 2)]
+    assert [r.id for r in page.rules] == ["702.19", "702.19a", "702.19b"]
+    assert len(page.rules[2].examples) == 2
+    assert page.glossary[0].senses[0].startswith("A keyword ability that modifies")
+    assert {q.stamp.date for q in page.quotes} == {"2024-07-26"}
+    reasons = skipped_reasons(page)
+    assert reasons[3] == "site chrome" and reasons[4] == reasons[5] == "table of contents"
+    assert reasons[18] == "site chrome"
+    assert check_accounting(page) == []
+
+
 def test_overrides_and_title_fallbacks():
     path = WIKI / "es-gigante-de-dos-cabezas.txt"
     assert parse_wiki(path, title="2HG").title == "2HG"
@@ -478,6 +531,8 @@ def test_overrides_and_title_fallbacks():
         ("Durante el combate, el jugador no activo se convierte en el jugador defensor (en inglés, defending player).", [("jugador defensor", "defending player")]),
         ("Se salta al final del paso de la limpieza (en inglés: cleanup step).", [("paso de la limpieza", "cleanup step")]),
         ("Esta habilidad se llama manipular el tiempo (en inglés, time walk).", [("manipular el tiempo", "time walk")]),
+        ("Todo termina en el paso de la limpieza (en inglés, cleanup step).", [("paso de la limpieza", "cleanup step")]),
+        ("Las criaturas entran en la fase del combate (en inglés, combat phase).", [("fase del combate", "combat phase")]),
         ("La regla del “orden JAJNA” (en Inglés, APNAP order) dice…", [("orden JAJNA", "APNAP order")]),
         ("Texto (Active Player, Non Active Player - APNAP en inglés).", []),
         ("Sin paréntesis en inglés, player.", []),

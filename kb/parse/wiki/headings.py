@@ -14,7 +14,11 @@ from dataclasses import dataclass, field
 
 from kb.parse.wiki.text import ends_sentence, fold, looks_like_title
 
-_BRACKETS = re.compile(r"(?P<title>\S.{0,119}?)[ ]*\[(?:editar|edit|editar código|edit source)?\]", re.IGNORECASE)
+_EDIT_LINK = r"(?:edit(?:ar)?(?:[ ]+(?:código|source))?)"
+# "Reglas[]", "Reglas[editar]", "Description[edit | edit source]"
+_BRACKETS = re.compile(
+    rf"(?P<title>\S.{{0,119}}?)[ ]*\[(?:{_EDIT_LINK}(?:[ ]*\|[ ]*{_EDIT_LINK})?)?\]", re.IGNORECASE
+)
 _EDIT_WORD = re.compile(r"(?P<title>\S.{0,99}?)[ ]+(?:Editar|Edit|Editar código|Edit source)")
 PLAIN_MAX_CHARS = 60
 PLAIN_MAX_WORDS = 8

@@ -4,8 +4,9 @@
 The English side is what follows "en inglés" inside the parentheses, up to an explanation of it
 ("APNAP, de active player, non-active player" gives "APNAP"). The Spanish side is the noun phrase
 right before the parentheses: a short phrase that opens its sentence is taken whole ("Finalizar el
-turno"); inside a sentence the phrase starts at its last article, reaching back over "de" chains
-("el paso de la limpieza"), or after "conocido como"/"se llama"; a leading article is dropped.
+turno"); inside a sentence the phrase starts at its last article, reaching back over "de"/"del"
+links while it names fewer things than the English ("el paso de la limpieza" for "cleanup step"),
+or after "conocido como"/"se llama"; a leading article is dropped.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ _CUE = re.compile(
 )
 ARTICLES = frozenset("el la los las un una unos unas lo".split())
 _CONTRACTIONS = frozenset(("del", "al"))
+_FUNCTION_WORDS = ARTICLES | _CONTRACTIONS | frozenset(
+    "de a en y o con por para sin the of a an to and or in on for with".split()
+)
 _CLAUSE_MARKS = ".;:!?()[]“”\"«»,"
 _SENTENCE_MARKS = ".;:!?"
 _TRIM = " \t\"'“”‘’«»,.;:"
@@ -64,9 +68,9 @@ def _drop_article(words: list[str]) -> list[str]:
     return words[1:] if len(words) > 1 and words[0].casefold() in ARTICLES else words
 
 
-def spanish_term(head: str, whole: bool = True) -> str | None:
+def spanish_term(head: str, whole: bool = True, english: str = "") -> str | None:
     """The noun phrase `head` ends with (the text right before the parentheses). `whole` is
-    False when `head` is only the end of a longer text."""
+    False when `head` is only the end of a longer text; `english` is the name it is paired with."""
     head = head.rstrip()
     if head.endswith(("”", '"', "»")):
         opening = max(head.rfind(q, 0, len(head) - 1) for q in ("“", '"', "«"))
@@ -84,7 +88,7 @@ def spanish_term(head: str, whole: bool = True) -> str | None:
         if not words:
             return None
         if not (opens_sentence and words[0][:1].isupper() and len(words) <= 5):
-            words = _from_last_article(words)
+            words = _from_last_article(words, _content_words(english.split()))
         else:
             words = _drop_article(words)
     term = " ".join(words).strip(_TRIM)
@@ -93,21 +97,35 @@ def spanish_term(head: str, whole: bool = True) -> str | None:
     return term
 
 
-def _from_last_article(words: list[str]) -> list[str]:
+def _content_words(words: list[str]) -> int:
+    return sum(1 for w in words if w.casefold().strip(_TRIM) not in _FUNCTION_WORDS)
+
+
+def _from_last_article(words: list[str], wanted: int) -> list[str]:
+    """The phrase after the last article, reaching back over "de"/"del" links ("la fase del
+    combate", "el paso de la limpieza") while it names fewer things than the English does."""
     folded = [w.casefold() for w in words]
     starts = [i for i, w in enumerate(folded[:-1]) if w in ARTICLES or w in _CONTRACTIONS]
     if not starts:
         return words if len(words) <= 3 else []
     at = starts[-1]
-    # "el paso de la limpieza", "al final del paso de la limpieza": an article right after "de"
-    # belongs to the phrase; the phrase starts at the noun before "de", after its own article.
-    while folded[at] in ARTICLES and at >= 2 and folded[at - 1] == "de":
-        noun = at - 2
+    phrase = words[at + 1 :]
+    while _content_words(phrase) < wanted:
+        if folded[at] == "del":
+            link = at
+        elif folded[at] in ARTICLES and at >= 1 and folded[at - 1] == "de":
+            link = at - 1
+        else:
+            break
+        noun = link - 1
+        if noun < 0:
+            break
+        phrase = words[noun:]
         if noun >= 1 and (folded[noun - 1] in ARTICLES or folded[noun - 1] in _CONTRACTIONS):
             at = noun - 1
         else:
-            return words[noun:]
-    return words[at + 1 :]
+            break
+    return phrase
 
 
 def _english_term(raw: str) -> tuple[str, str | None]:
@@ -139,7 +157,7 @@ def find_term_pairs(text: str) -> tuple[list[tuple[str, str]], list[str]]:
             pairs.append((acronym["acronym"], english))
             pairs.append((acronym["expansion"].strip(_TRIM), expansion or ""))
             continue
-        spanish = spanish_term(head, whole=window == 0)
+        spanish = spanish_term(head, whole=window == 0, english=english)
         if spanish is None or len(english.split()) > MAX_TERM_WORDS:
             problems.append(f"could not tell which Spanish term '{text[open_at : close_at + 1]}' names")
             continue

@@ -113,6 +113,9 @@ _CHROME = frozenset(
         "Navigation menu",
         "Menú de navegación",
         "Sign in to edit",
+        "v · t · e",
+        "v · d · e",
+        "V · T · E",
         "Inicia sesión para editar",
     )
 )

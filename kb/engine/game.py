@@ -742,7 +742,6 @@ class Game:
         # "This turn" effects (514.2): (player, what), e.g. (ana, "additional land").
         self.turn_effects: list[tuple[Player, str]] = []
         self.lands_played: dict[int, int] = {}
-        self._deferred_during_process: bool = False
         for player in self.players:
             player.game = self
             for zone, cards in (
@@ -2044,8 +2043,6 @@ class Game:
             self._cleanup_had_priority = True
             self.emit("cleanup_priority", "514.3a")
             self._give_priority(self.active_unit)
-            if self.over:
-                return
             return
         self._advance()
 
@@ -2057,7 +2054,9 @@ class Game:
     # ----- ending the turn and the combat phase (rule 723)
 
     def end_the_turn(self, source: Card | None = None) -> None:
-        """Rule 723.1: end the turn."""
+        """Rule 723.1: end the turn. (The rule's number changed as sections were added before
+        it: 715 "Ending the Turn" in September 2017, 716 in July 2018 and August 2019 (then
+        "Ending Turns and Phases"), 717 in October 2019, 720 in April 2023, 721 in June 2024.)"""
         self.emit("end_the_turn", "723.1", source=source)
         self._end_process_start("723.1a", "723.1b")
         self.emit("sba_no_priority", "723.1c")

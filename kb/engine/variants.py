@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kb.engine.game import (
+    CannotPayError,
     Card,
     ChoiceRequest,
     Decision,
@@ -56,11 +57,6 @@ class SharedTeamTurns(Game):
 
     def team_of(self, player: Player) -> Team:
         return player.team
-
-    def apnap_order(self) -> list[Player]:
-        """Rule 805.6 without asking: the active team's players, then each nonactive team's,
-        in seating order. `choose_simultaneously` lets each team pick its own order."""
-        return super().apnap_order()
 
     def _choice_groups(self) -> list[list[Player]]:
         """Rule 805.6: the active team's players, then each nonactive team's in turn order."""
@@ -175,14 +171,9 @@ class TwoHeadedGiant(SharedTeamTurns):
                 losses.append((team, "poison", "704.6b"))
         return losses
 
-    def _check_can_pay_life(self, player: Player, amount: int) -> None:
-        super()._check_can_pay_life(player, amount)
-
     def pay_life_together(self, payments: dict[Player, int]) -> None:
         """Rule 810.9b: teammates paying life at the same time pay no more than their team's
         life total between them."""
-        from kb.engine.game import CannotPayError
-
         by_team: dict[int, int] = {}
         for player, amount in payments.items():
             by_team[id(player.team)] = by_team.get(id(player.team), 0) + amount

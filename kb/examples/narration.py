@@ -293,8 +293,6 @@ class Narrator:
             values["player"] = data["controller"].name
         if event.kind in ("end_the_turn", "end_combat", "nothing_happens") and data.get("source") is None:
             values["source"] = self._(N_("An effect"))
-        if event.kind == "game_over":
-            pass
         message = MESSAGES.get(key)
         if message is None:
             return None

@@ -483,6 +483,7 @@ def test_tournament_rules_text_before_an_item_is_skipped_not_lost():
 
 def test_english_wiki_layout_with_edit_links_and_indented_glossary():
     text = "\n".join([
+        "Trample - MTG Wiki",
         "Trample",
         "From MTG Wiki",
         "Contents",
@@ -510,8 +511,8 @@ def test_english_wiki_layout_with_edit_links_and_indented_glossary():
     assert page.glossary[0].senses[0].startswith("A keyword ability that modifies")
     assert {q.stamp.date for q in page.quotes} == {"2024-07-26"}
     reasons = skipped_reasons(page)
-    assert reasons[3] == "site chrome" and reasons[4] == reasons[5] == "table of contents"
-    assert reasons[18] == "site chrome"
+    assert reasons[1] == reasons[4] == "site chrome" and reasons[5] == reasons[6] == "table of contents"
+    assert reasons[19] == "site chrome"
     assert check_accounting(page) == []
 
 

@@ -3,9 +3,14 @@ into `kb.model.WikiPage`: the rules, glossary entries and Tournament Rules they 
 release each quote names, the Spanish-English term pairs they state, the section titles of their
 navigation boxes, their headings, prose and examples, and every other line skipped with a reason.
 
-    >>> page = parse_wiki("corpus/wiki/es-pila.txt")            # doctest: +SKIP
-    >>> page.title, page.lang, [r.id for r in page.rules][:3]  # doctest: +SKIP
-    ('Pila', 'es', ['405', '405.1', '405.2'])
+`parse_wiki(path)` reads a file; `parse_wiki_text(text, source)` reads text and never raises;
+`parse_stamp(raw)` reads a quote's release stamp; `check_accounting(page)` lists any line that
+is in no record, or in a record and skipped too (an empty list for a sound parse).
+
+Modules, by concern: `text` (line shapes), `language`, `headings` (layouts and levels), `quotes`
+(rules, glossary and Tournament Rules blocks), `stamps` and `sets` (releases), `terms` (term
+pairs), `nav` (navigation boxes), `ledger` and `accounting` (where each line went), `page` (the
+reader that ties them together).
 """
 
 from __future__ import annotations

@@ -134,11 +134,15 @@ _CONTENTS = frozenset(fold(s) for s in ("Contents", "Contenido", "Contenidos", "
 _CHROME_MAX = 120
 
 
+# The browser's window title copied with the page: "Jugador | MTG Wiki | Fandom".
+_CHROME_SUFFIXES = ("| fandom", "| mtg wiki", "- mtg wiki", "– mtg wiki")
+
+
 def is_chrome(text: str) -> bool:
     if len(text) > _CHROME_MAX:
         return False
     folded = fold(text)
-    return folded in _CHROME or folded.startswith(_CHROME_PREFIXES)
+    return folded in _CHROME or folded.startswith(_CHROME_PREFIXES) or folded.endswith(_CHROME_SUFFIXES)
 
 
 def is_contents_label(text: str) -> bool:

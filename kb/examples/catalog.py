@@ -45,6 +45,8 @@ _EXAMPLE_ID = re.compile(r"^\d{3}(\.\d+[a-z]?)?#ex\d+$")
 _RULE_ID = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 _NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _FENCE = re.compile(r"^```(\w*)\s*$")
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_cache: dict[str, tuple[tuple, list["ExecutableExample"]]] = {}
 
 
 class ExampleFormatError(ValueError):
@@ -103,7 +105,7 @@ def read_example(path: Path | str) -> ExecutableExample:
     except StopIteration:
         raise ExampleFormatError(path, 1, "front matter is not closed by a '---' line") from None
     try:
-        meta = yaml.safe_load("\n".join(lines[1:end])) or {}
+        meta = yaml.load("\n".join(lines[1:end]), Loader=_Loader) or {}
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         raise ExampleFormatError(path, 2 + (mark.line if mark else 0), f"front matter is not valid YAML: {getattr(err, 'problem', err)}") from None
@@ -194,13 +196,21 @@ def catalog(directory: Path | str | None = None) -> list[ExecutableExample]:
     directory = Path(directory) if directory else examples_dir()
     if not directory.is_dir():
         raise ExampleFormatError(directory, 0, "no examples folder here")
-    found = [read_example(p) for p in sorted(directory.glob("*.md")) if p.name.lower() != "readme.md"]
+    paths = [p for p in sorted(directory.glob("*.md")) if p.name.lower() != "readme.md"]
+    # Reading is cached for as long as no file changes.
+    signature = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+    cached = _cache.get(str(directory.resolve()))
+    if cached and cached[0] == signature:
+        return list(cached[1])
+    found = [read_example(p) for p in paths]
     seen: dict[str, str] = {}
     for example in found:
         if example.name in seen:
             raise ExampleFormatError(example.path, 2, f"name {example.name!r} is also used by {seen[example.name]}")
         seen[example.name] = example.path
-    return sorted(found, key=lambda e: e.name)
+    found.sort(key=lambda e: e.name)
+    _cache[str(directory.resolve())] = (signature, found)
+    return list(found)
 
 
 def find(name: str, directory: Path | str | None = None) -> ExecutableExample:

@@ -13,7 +13,7 @@ time it is needed, so a question about one rule reads only what that needs.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -186,7 +186,7 @@ class Contents:
     alignment: AlignmentResult | None = None
     references: list[tuple[str, str, str, Reference]] | None = None  # (release, lang, source id, ref)
     terminology: list[Term] | None = None
-    catalogs: list[Any] = field(default_factory=list)
+    catalogs: list[Any] | None = None
 
 
 class KnowledgeBase:
@@ -470,8 +470,8 @@ class KnowledgeBase:
 
     @property
     def catalogs(self) -> list[Any]:
-        """Translation catalogs imported into the corpus (see `kb.translations`)."""
-        return list(self._contents.catalogs)
+        """Translation catalogs imported into the corpus, as read (`kb.translations.source.CatalogSource`)."""
+        return list(self._part("catalogs") or [])
 
 
 def _preference(alignment: Alignment) -> tuple:
@@ -545,10 +545,8 @@ def build_contents(corpus_root: Path | str | None = None, progress: Callable[[st
 
 def _add_catalogs(contents: Contents) -> None:
     """Imported translation catalogs (`kb.translations`) join the alignment as Spanish sources."""
-    try:
-        from kb.translations.source import catalog_alignments
-    except ImportError:
-        return
+    from kb.translations.source import catalog_alignments
+
     catalogs, alignments = catalog_alignments(contents)
     contents.catalogs = catalogs
     contents.alignment.rules.extend(a for a in alignments if a.kind == "rule")

@@ -52,6 +52,7 @@ TABLES = (
     "terminology",
     "section_titles",
     "boxes",
+    "catalogs",
 )
 # The code a build depends on: a change to any of it makes a stored build stale.
 _BUILD_CODE = (
@@ -361,6 +362,13 @@ def frames(kb) -> dict[str, pd.DataFrame]:
             {"source": paths.rel(box.box.source), "line": box.box.line, "release": box.release,
              "distance": box.distance, "tied": dumps(list(box.tied)), "evidence": dumps(list(box.evidence))}
         )
+    for catalog in kb.catalogs:
+        rows["catalogs"].append(
+            {"source": paths.rel(catalog.source), "release": catalog.release, "locale": catalog.locale,
+             "messages": catalog.messages, "translated": catalog.translated, "fuzzy": catalog.fuzzy,
+             "untranslated": catalog.untranslated,
+             "problems": dumps([[p.line, p.level, p.message, p.context] for p in catalog.problems])}
+        )
     return {name: pd.DataFrame(rows[name], columns=_COLUMNS[name]) for name in TABLES}
 
 
@@ -382,6 +390,7 @@ _COLUMNS = {
     "terminology": ["es", "en", "kind", "source", "line"],
     "section_titles": ["section", "title_es", "box_release", "box_section", "title_en", "source", "line", "note"],
     "boxes": ["source", "line", "release", "distance", "tied", "evidence"],
+    "catalogs": ["source", "release", "locale", "messages", "translated", "fuzzy", "untranslated", "problems"],
 }
 
 
@@ -571,6 +580,23 @@ class _Loader:
             (r["release"], r["lang"], r["source_id"], Reference(r["target"], r["surface"], r["start"], r["end"], r["kind"]))
             for r in rows
         ]
+
+    def load_catalogs(self):
+        from kb.translations.check import Problem
+        from kb.translations.source import CatalogSource
+
+        out = []
+        for row in self.reader.rows("catalogs"):
+            source = self.paths.absolute(row["source"])
+            out.append(
+                CatalogSource(
+                    source=source, release=row["release"], locale=row["locale"], messages=row["messages"],
+                    translated=row["translated"], fuzzy=row["fuzzy"], untranslated=row["untranslated"],
+                    problems=[Problem(source, line, level, message, context)
+                              for line, level, message, context in loads(row["problems"])],
+                )
+            )
+        return out
 
     def load_terminology(self):
         from kb.terms import Term

@@ -11,6 +11,7 @@ from kb import __version__
 # Each module exposes `commands`, a list of click commands or groups.
 COMMAND_MODULES = [
     "kb.cli.kb_cmds",
+    "kb.cli.translations",
     "kb.cli.examples",
     "kb.cli.ingest",
     "kb.cli.site",

@@ -1,0 +1,151 @@
+"""`kb translations export | import | stats`: the translation workflow from the shell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kb.cli.common import emit_json, fail, json_option
+
+
+def _load_kb():
+    from kb.corpus import ManifestError
+    from kb.knowledge import KnowledgeBase
+
+    try:
+        return KnowledgeBase.load(progress=lambda message: click.echo(f"kb: {message}", err=True))
+    except (ManifestError, OSError, ValueError) as err:
+        fail(str(err))
+
+
+@click.group("translations")
+def translations_group() -> None:
+    """Translate the rules with gettext catalogs: export a release, import a filled catalog, count."""
+
+
+@translations_group.command("export")
+@click.argument("out", type=click.Path(path_type=Path))
+@click.option("--release", help="The release to translate (ISO date); default the newest.")
+@click.option("--lang", type=click.Choice(["es"]), default="es", show_default=True, help="Target language.")
+@json_option
+def export_command(out: Path, release: str | None, lang: str, as_json: bool) -> None:
+    """Write OUT (a .po catalog): one entry per rule, subrule, example and glossary entry of the
+    release, with the Spanish the corpus has; Spanish made from older English is marked fuzzy."""
+    from kb.translations import CatalogError, export_catalog
+
+    if out.is_dir():
+        fail(f"{out}: is a folder; give the catalog's file name", 2)
+    kb = _load_kb()
+    try:
+        summary = export_catalog(kb, out, release, lang)
+    except CatalogError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"{out}: {err.strerror or err}")
+    if as_json:
+        emit_json({"path": str(out), **vars(summary), "untranslated": summary.untranslated})
+        return
+    click.echo(
+        f"{out}: release {summary.release}, {summary.entries} entries: {summary.translated} translated, "
+        f"{summary.fuzzy} fuzzy, {summary.untranslated} untranslated"
+    )
+
+
+@translations_group.command("import")
+@click.argument("catalog", type=click.Path(path_type=Path))
+@click.option("--replace", is_flag=True, help="Replace a different catalog stored under the same name.")
+@click.option("--check", "check_only", is_flag=True, help="Only check the catalog; store nothing.")
+@json_option
+def import_command(catalog: Path, replace: bool, check_only: bool, as_json: bool) -> None:
+    """Check CATALOG (a filled .po) against the English and store it with the corpus (po/), where the
+    knowledge base reads it as a Spanish source. Every problem is reported with its line; a catalog
+    with errors is not imported; every Spanish text it replaces is listed."""
+    from kb.translations import ImportRefused, import_catalog
+
+    if not catalog.is_file():
+        fail(f"{catalog}: no such file", 2)
+    kb = _load_kb()
+    try:
+        report = import_catalog(catalog, kb, replace=replace, dry_run=check_only)
+    except ImportRefused as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"{catalog}: {err.strerror or err}")
+    checked = report.checked
+    if as_json:
+        emit_json(
+            {
+                "catalog": str(catalog),
+                "release": checked.release,
+                "stored": str(report.stored) if report.stored else None,
+                "replaced_file": report.replaced_file,
+                "messages": checked.messages,
+                "translated": checked.translated,
+                "fuzzy": checked.fuzzy,
+                "untranslated": checked.untranslated,
+                "problems": [vars(p) for p in checked.problems],
+                "replacements": [vars(r) for r in report.replacements],
+            }
+        )
+    else:
+        for problem in checked.problems:
+            click.echo(str(problem), err=problem.level == "error")
+        for replacement in report.replacements:
+            click.echo(f"{catalog}:{replacement}")
+        summary = (
+            f"{catalog}: release {checked.release}, {checked.messages} entries: {checked.translated} translated, "
+            f"{checked.fuzzy} fuzzy, {checked.untranslated} untranslated; "
+            f"{len(checked.errors)} errors, {len(checked.warnings)} warnings"
+        )
+        click.echo(summary)
+        if report.stored:
+            verb = "replaced" if report.replaced_file else "stored"
+            click.echo(f"{verb} as {report.stored}")
+    if checked.errors:
+        fail(f"{catalog}: {len(checked.errors)} errors; nothing imported")
+
+
+@translations_group.command("stats")
+@json_option
+def stats_command(as_json: bool) -> None:
+    """Translated, fuzzy and untranslated records of the newest release, per section."""
+    kb = _load_kb()
+    stats = kb.translation_stats()
+    rows = [
+        {
+            "section": s.section,
+            "title_en": s.title_en,
+            "title_es": s.title_es,
+            "records": s.records,
+            "translated": s.translated,
+            "fuzzy": s.fuzzy,
+            "untranslated": s.untranslated,
+            "from_po": s.from_po,
+        }
+        for s in stats.values()
+    ]
+    totals = {key: sum(r[key] for r in rows) for key in ("records", "translated", "fuzzy", "untranslated", "from_po")}
+    if as_json:
+        emit_json({"release": kb.newest, "sections": rows, "totals": totals})
+        return
+    header = ("section", "title", "records", "translated", "fuzzy", "untranslated", "from po")
+    table = [
+        (r["section"], r["title_es"] or r["title_en"], r["records"], r["translated"], r["fuzzy"], r["untranslated"],
+         r["from_po"])
+        for r in rows
+    ]
+    table.append(("all", f"release {kb.newest}", totals["records"], totals["translated"], totals["fuzzy"],
+                  totals["untranslated"], totals["from_po"]))
+    widths = [max(len(str(h)), *(len(str(row[i])) for row in table)) for i, h in enumerate(header)]
+    numeric = {2, 3, 4, 5, 6}
+    line = "  ".join(h.rjust(w) if i in numeric else h.ljust(w) for i, (h, w) in enumerate(zip(header, widths)))
+    click.echo(line.rstrip())
+    click.echo("  ".join("-" * w for w in widths))
+    for row in table:
+        click.echo("  ".join(
+            str(c).rjust(w) if i in numeric else str(c).ljust(w) for i, (c, w) in enumerate(zip(row, widths))
+        ).rstrip())
+
+
+commands = [translations_group]

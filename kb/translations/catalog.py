@@ -1,0 +1,321 @@
+"""A release of the rules as a gettext catalog (PO), for translating it into Spanish.
+
+One entry per part, section, rule and subrule (msgctxt: its id, "101.4"), per example
+("101.4#ex1") and per glossary entry ("glossary:Active Player"; its msgid is the heading line, then
+the definition). The msgid is the English of the release; the msgstr is the Spanish the corpus
+already has for it (a wiki quote aligned with it, or, for a section title, a navigation box).
+
+A Spanish text made from an English text other than the release's — an older release, or the same
+words numbered otherwise — is marked fuzzy, with that English as the previous msgid (#| msgid), so a
+translator sees what changed. Translator comments say the release and where the Spanish comes from
+and why it was paired. The same knowledge base gives the same bytes: the header dates are the
+release's date.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import normalize, unescape, write_po
+
+from kb.align.records import Alignment
+from kb.model import GlossaryEntry, Rule
+
+PROJECT = "Magic: The Gathering Comprehensive Rules"
+_CONTEXT = re.compile(r'^msgctxt ("(?:[^"\\]|\\.)*")$')
+LANGS = ("es",)
+WIDTH = 76
+HEADER_COMMENT = (
+    "# Spanish translation of the Comprehensive Rules, release {release}.\n"
+    "# msgctxt is the id of each text: a rule (\"101.4\"), an example\n"
+    "# (\"101.4#ex1\") or a glossary entry (\"glossary:Active Player\",\n"
+    "# whose text is the heading line, then the definition).\n"
+    "#"
+)
+
+
+class CatalogError(ValueError):
+    """A catalog that cannot be made or read: unknown release or language, or a file that is no PO.
+    `line` and `reason` say where and what, when a file is at fault."""
+
+    def __init__(self, message: str, line: int | None = None, reason: str | None = None):
+        super().__init__(message)
+        self.line = line
+        self.reason = reason or message
+
+
+@dataclass(frozen=True)
+class ExportSummary:
+    release: str
+    entries: int
+    translated: int
+    fuzzy: int
+
+    @property
+    def untranslated(self) -> int:
+        return self.entries - self.translated - self.fuzzy
+
+
+def example_context(rule_id: str, number: int) -> str:
+    return f"{rule_id}#ex{number}"
+
+
+def glossary_context(term: str) -> str:
+    return f"glossary:{term}"
+
+
+def glossary_text(entry: GlossaryEntry) -> str:
+    """A glossary entry as one text: its heading, then its definition."""
+    return "\n".join([entry.term, *entry.senses])
+
+
+def release_date(release: str) -> datetime:
+    return datetime.fromisoformat(release).replace(tzinfo=timezone.utc)
+
+
+def build_catalog(kb, release: str | None = None, lang: str = "es") -> Catalog:
+    """The catalog of `release` (default: the newest) of `kb`, with the Spanish the corpus has."""
+    if lang not in LANGS:
+        raise CatalogError(f"no catalogs for language {lang!r}: only {', '.join(LANGS)}")
+    release = release or kb.newest
+    if release not in kb.releases:
+        raise CatalogError(f"no release {release}; the corpus has {', '.join(kb.releases)}")
+    when = release_date(release)
+    catalog = Catalog(
+        locale=lang,
+        header_comment=HEADER_COMMENT.format(release=release),
+        project=PROJECT,
+        version=release,
+        creation_date=when,
+        revision_date=when,
+        language_team=lang,
+        fuzzy=False,
+    )
+    doc = kb.documents[release]
+    source = _relative(kb, doc.source)
+    spanish = spanish_by_rule(kb, release)
+    titles = _titles_for(kb, release)
+    for rule in doc.rules:
+        if not rule.text:
+            continue
+        alignment = spanish.get(rule.id)
+        if alignment is not None:
+            _add_translated(catalog, kb, release, rule, alignment, source)
+        elif rule.kind in ("part", "section") and rule.id in titles:
+            _add_title(catalog, kb, release, rule, titles[rule.id], source)
+        else:
+            catalog.add(rule.text, "", locations=[(source, rule.line)], user_comments=[f"release {release}"],
+                        context=rule.id)
+            for example in rule.examples:
+                catalog.add(example.text, "", locations=[(source, example.line)],
+                            user_comments=[f"release {release}"], context=example_context(rule.id, example.number))
+    glossary = spanish_glossary(kb)
+    for entry in doc.glossary:
+        _add_glossary(catalog, kb, release, entry, glossary.get(entry.term), source)
+    return catalog
+
+
+def write_catalog(catalog: Catalog, path: str | Path) -> Path:
+    """Write `catalog` as a PO file (UTF-8, previous msgids kept, lines wrapped at 76)."""
+    path = Path(path)
+    path.write_bytes(catalog_bytes(catalog))
+    return path
+
+
+def catalog_bytes(catalog: Catalog) -> bytes:
+    """The PO text of `catalog`. Previous msgids are written here rather than by `write_po`, which
+    wraps a long one as comment text and so breaks its quoting; each goes just before its entry's
+    msgctxt, as gettext places it."""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=WIDTH, include_previous=False)
+    charset = catalog.charset or "utf-8"
+    previous = {}
+    for message in catalog:
+        ids = [message.previous_id] if isinstance(message.previous_id, str) else list(message.previous_id or ())
+        if message.context and ids and ids[0]:
+            previous[message.context] = ids[0]
+    if not previous:
+        return buffer.getvalue()
+    out = []
+    for line in buffer.getvalue().decode(charset).split("\n"):
+        match = _CONTEXT.match(line)
+        if match:
+            context = unescape(match.group(1))
+            if context in previous:
+                out.append(f"#| msgid {normalize(previous[context], prefix='#| ', width=WIDTH)}")
+        out.append(line)
+    return "\n".join(out).encode(charset)
+
+
+def export_catalog(kb, path: str | Path, release: str | None = None, lang: str = "es") -> ExportSummary:
+    """Build the catalog of `release` and write it to `path`; what it holds, counted."""
+    catalog = build_catalog(kb, release, lang)
+    write_catalog(catalog, path)
+    return summarize(catalog)
+
+
+def summarize(catalog: Catalog) -> ExportSummary:
+    entries = translated = fuzzy = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        entries += 1
+        if message.string and message.fuzzy:
+            fuzzy += 1
+        elif message.string:
+            translated += 1
+    return ExportSummary(catalog.version or "", entries, translated, fuzzy)
+
+
+# -- the Spanish for each English record ------------------------------------------------------------
+
+
+def spanish_by_rule(kb, release: str) -> dict[str, Alignment]:
+    """The best Spanish rule text for each rule id of `release` (the English it translates, followed
+    through the history to `release`)."""
+    from kb.knowledge import best_spanish
+
+    candidates: dict[str, list[Alignment]] = {}
+    for alignment in kb.alignment:
+        if alignment.kind != "rule" or alignment.en is None or alignment.english_release is None:
+            continue
+        if alignment.english_release == release:
+            target = alignment.en_id
+        elif release == kb.newest:
+            target = alignment.newest_id
+        else:
+            target = kb.trace(alignment.en_id, alignment.english_release).get(release)
+        if target is not None:
+            candidates.setdefault(target, []).append(alignment)
+    return {rule_id: best for rule_id, found in candidates.items() if (best := best_spanish(found)) is not None}
+
+
+def spanish_glossary(kb) -> dict[str, Alignment]:
+    """The best Spanish glossary entry for each English term."""
+    from kb.knowledge import best_spanish
+
+    candidates: dict[str, list[Alignment]] = {}
+    for alignment in kb.alignment:
+        if alignment.kind == "glossary" and alignment.en is not None:
+            candidates.setdefault(alignment.en.term, []).append(alignment)
+    return {term: best for term, found in candidates.items() if (best := best_spanish(found)) is not None}
+
+
+def _titles_for(kb, release: str) -> dict:
+    """Navigation-box titles by the section's number in `release`."""
+    if release == kb.newest:
+        return kb.section_titles_es()
+    found = {}
+    for title in sorted(kb.section_titles(), key=lambda t: t.box_release or ""):
+        if not title.box_release or not title.box_section:
+            continue
+        if len(title.box_section) == 1:
+            found[title.box_section] = title
+            continue
+        try:
+            target = kb.trace(title.box_section, title.box_release).get(release)
+        except LookupError:
+            continue
+        if target is not None:
+            found[target] = title
+    return found
+
+
+# -- entries ------------------------------------------------------------------------------------------
+
+
+def _add_translated(catalog: Catalog, kb, release: str, rule: Rule, alignment: Alignment, source: str) -> None:
+    english = alignment.en
+    spanish = alignment.es
+    fuzzy = _differs(english.text, rule.text)
+    comments = [f"release {release}", *_provenance(kb, alignment)]
+    catalog.add(
+        rule.text,
+        spanish.text,
+        locations=[(source, rule.line)],
+        flags=["fuzzy"] if fuzzy else [],
+        user_comments=comments,
+        previous_id=english.text if fuzzy else None,
+        context=rule.id,
+    )
+    old_examples = {e.number: e.text for e in english.examples}
+    new_examples = {e.number: e.text for e in spanish.examples}
+    for example in rule.examples:
+        translation = new_examples.get(example.number, "")
+        before = old_examples.get(example.number)
+        example_fuzzy = bool(translation) and (before is None or _differs(before, example.text))
+        catalog.add(
+            example.text,
+            translation,
+            locations=[(source, example.line)],
+            flags=["fuzzy"] if example_fuzzy else [],
+            user_comments=[f"release {release}", f"example {example.number} of {rule.id}"]
+            + ([f"Spanish: example {example.number} of {alignment.es_id}"] if translation else []),
+            previous_id=before if example_fuzzy and before else None,
+            context=example_context(rule.id, example.number),
+        )
+
+
+def _add_title(catalog: Catalog, kb, release: str, rule: Rule, title, source: str) -> None:
+    fuzzy = bool(title.title_en) and _differs(title.title_en, rule.text)
+    comments = [
+        f"release {release}",
+        f"Spanish: navigation box of {title.box_release} ({_relative(kb, title.source)}:{title.line}), "
+        f"where it titles {title.box_section} {title.title_en!r}",
+    ]
+    catalog.add(
+        rule.text,
+        title.title_es,
+        locations=[(source, rule.line)],
+        flags=["fuzzy"] if fuzzy else [],
+        user_comments=comments,
+        previous_id=title.title_en if fuzzy else None,
+        context=rule.id,
+    )
+
+
+def _add_glossary(catalog: Catalog, kb, release: str, entry: GlossaryEntry, alignment: Alignment | None,
+                  source: str) -> None:
+    text = glossary_text(entry)
+    if alignment is None:
+        catalog.add(text, "", locations=[(source, entry.line)], user_comments=[f"release {release}"],
+                    context=glossary_context(entry.term))
+        return
+    before = glossary_text(alignment.en)
+    fuzzy = _differs(before, text)
+    catalog.add(
+        text,
+        glossary_text(alignment.es),
+        locations=[(source, entry.line)],
+        flags=["fuzzy"] if fuzzy else [],
+        user_comments=[f"release {release}", *_provenance(kb, alignment)],
+        previous_id=before if fuzzy else None,
+        context=glossary_context(entry.term),
+    )
+
+
+def _provenance(kb, alignment: Alignment) -> list[str]:
+    where = f"{_relative(kb, alignment.source)}:{alignment.line}"
+    if alignment.page_title:
+        where += f" ({alignment.page_title})"
+    lines = [
+        f"Spanish: {alignment.origin} {where}, numbered {alignment.es_id}",
+        f"status {alignment.status}: translates {alignment.en_id} of {alignment.english_release}",
+    ]
+    lines.extend(f"evidence: {line}" for line in alignment.evidence)
+    return lines
+
+
+def _differs(a: str, b: str) -> bool:
+    return " ".join(a.split()) != " ".join(b.split())
+
+
+def _relative(kb, path: str) -> str:
+    from kb.store import Paths
+
+    return Paths(kb.corpus_root).rel(path)

@@ -1,0 +1,265 @@
+"""Reading a filled catalog and checking it against the English it claims to translate.
+
+Every problem names its line. Errors make an entry unusable:
+- the file is not a PO catalog, or its release or language is not one the corpus has;
+- an entry has no msgctxt, or one no record of the release has (unknown id);
+- an id appears twice;
+- the msgid is not the English of the release any more (the rules changed since the export, or the
+  msgid was edited);
+- the translation breaks a placeholder: it cites other rules than the English ("see rule 702.1b"),
+  or other symbols ("{T}", "{2}{W}").
+Warnings do not: a fuzzy entry (kept, but not taken as a current translation), a number written in
+digits that the translation does not state, an obsolete entry, an example translated without its rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, denormalize, read_po
+
+from kb.align.signals import stated_numbers
+from kb.model import CRDocument, GlossaryEntry, Rule
+from kb.refs import find_references
+from kb.translations.catalog import LANGS, CatalogError, example_context, glossary_context, glossary_text
+
+_SYMBOL = re.compile(r"\{[^{}\s]{1,8}\}")
+_CONTEXT_LINE = re.compile(r'^msgctxt\s+"(.*)"\s*$')
+
+
+@dataclass(frozen=True)
+class Problem:
+    source: str
+    line: int
+    level: Literal["error", "warning"]
+    message: str
+    context: str | None = None
+
+    def __str__(self) -> str:
+        where = f" [{self.context}]" if self.context else ""
+        return f"{self.source}:{self.line}: {self.level}:{where} {self.message}"
+
+
+@dataclass
+class Entry:
+    """One usable translation: `target` is the English record (a Rule, an Example's rule with
+    `example` set, or a GlossaryEntry)."""
+
+    context: str
+    message: Message
+    target: Rule | GlossaryEntry
+    example: int | None = None
+    fuzzy: bool = False
+    previous: str | None = None
+
+    @property
+    def text(self) -> str:
+        return self.message.string
+
+    @property
+    def line(self) -> int:
+        return self.message.lineno or 0
+
+
+@dataclass
+class CheckedCatalog:
+    source: str
+    release: str | None
+    locale: str | None
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    messages: int = 0
+    untranslated: int = 0
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "warning"]
+
+    @property
+    def translated(self) -> int:
+        return sum(1 for e in self.entries if not e.fuzzy)
+
+    @property
+    def fuzzy(self) -> int:
+        return sum(1 for e in self.entries if e.fuzzy)
+
+
+def read_catalog(path: str | Path) -> Catalog:
+    """Parse a PO file; a malformed one raises `CatalogError` naming the file and line."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            return read_po(handle, abort_invalid=True)
+    except PoFileError as err:
+        # The reader counts lines from 0; people and editors from 1.
+        reason = re.sub(r" on \d+$", "", str(err.args[0]) if err.args else "unreadable")
+        reason = f"not a valid PO catalog: {reason}: {err.line!r}"
+        raise CatalogError(f"{path}:{err.lineno + 1}: {reason}", err.lineno + 1, reason) from None
+    except (UnicodeDecodeError, ValueError) as err:
+        reason = f"not a valid PO catalog: {err}"
+        raise CatalogError(f"{path}: {reason}", 1, reason) from None
+
+
+def previous_msgid(message: Message) -> str | None:
+    """The previous msgid (#| msgid), which the PO reader leaves among the translator comments."""
+    pieces: list[str] = []
+    for comment in message.user_comments:
+        if not comment.startswith("|"):
+            continue
+        text = comment[1:].strip()
+        if text.startswith("msgid "):
+            pieces = [text[len("msgid "):].strip()]
+        elif pieces and text.startswith('"'):
+            pieces.append(text)
+    if not pieces:
+        ids = [message.previous_id] if isinstance(message.previous_id, str) else list(message.previous_id or ())
+        return ids[0] if ids and ids[0] else None
+    return denormalize("\n".join(pieces))
+
+
+def check_catalog(path: str | Path, documents: dict[str, CRDocument], catalog: Catalog | None = None) -> CheckedCatalog:
+    """Read (unless given) and check the catalog at `path` against the English `documents`."""
+    source = str(path)
+    try:
+        catalog = catalog or read_catalog(path)
+    except CatalogError as err:
+        return CheckedCatalog(source, None, None, problems=[Problem(source, err.line or 1, "error", err.reason)])
+    release = catalog.version or None
+    locale = str(catalog.locale) if catalog.locale else None
+    checked = CheckedCatalog(source, release, locale)
+    if locale not in LANGS:
+        checked.problems.append(Problem(source, 1, "error", f"the catalog's language is {locale!r}, expected es"))
+        return checked
+    if release not in documents:
+        checked.problems.append(
+            Problem(source, 1, "error", f"the catalog is for release {release!r}, which is not in the corpus "
+                                        f"({', '.join(sorted(documents))})")
+        )
+        return checked
+    doc = documents[release]
+    rules = {rule.id: rule for rule in doc.rules}
+    glossary = {glossary_context(entry.term): entry for entry in doc.glossary}
+    examples = {
+        example_context(rule.id, example.number): (rule, example.number, example.text)
+        for rule in doc.rules
+        for example in rule.examples
+    }
+    for context, count in sorted(_contexts(Path(path)).items()):
+        if count > 1:
+            checked.problems.append(Problem(source, 1, "error", f"msgctxt {context!r} appears {count} times", context))
+    for message in catalog:
+        if not message.id:
+            continue
+        checked.messages += 1
+        line = message.lineno or 0
+        context = message.context
+        if not context:
+            checked.problems.append(Problem(source, line, "error", "entry without msgctxt: no id to place it"))
+            continue
+        if context in rules:
+            target, example, english = rules[context], None, rules[context].text
+        elif context in examples:
+            rule, example, english = examples[context]
+            target = rule
+        elif context in glossary:
+            target, example, english = glossary[context], None, glossary_text(glossary[context])
+        else:
+            checked.problems.append(Problem(source, line, "error", f"unknown id: release {release} has no {context}",
+                                            context))
+            continue
+        if _even(message.id) != _even(english):
+            checked.problems.append(
+                Problem(source, line, "error", f"msgid no longer matches the English of {release}", context)
+            )
+            continue
+        if not message.string:
+            checked.untranslated += 1
+            continue
+        fuzzy = bool(message.fuzzy)
+        broken = _placeholder_problems(message.id, message.string)
+        for problem in broken:
+            level = "warning" if fuzzy else "error"
+            checked.problems.append(Problem(source, line, level, problem, context))
+        if broken and not fuzzy:
+            continue
+        for problem in _number_problems(message.id, message.string):
+            checked.problems.append(Problem(source, line, "warning", problem, context))
+        if isinstance(target, GlossaryEntry) and "\n" not in message.string.strip():
+            checked.problems.append(
+                Problem(source, line, "error", "a glossary translation needs its heading line and a definition",
+                        context)
+            )
+            continue
+        if fuzzy:
+            checked.problems.append(
+                Problem(source, line, "warning", "fuzzy: kept, not taken as a translation of the current English",
+                        context)
+            )
+        checked.entries.append(Entry(context, message, target, example, fuzzy, previous_msgid(message)))
+    for message in catalog.obsolete.values():
+        checked.problems.append(
+            Problem(source, message.lineno or 0, "warning", "obsolete entry (#~): ignored", message.context)
+        )
+    translated_rules = {e.context for e in checked.entries if e.example is None}
+    for entry in checked.entries:
+        if entry.example is not None and entry.target.id not in translated_rules:
+            checked.problems.append(
+                Problem(source, entry.line, "warning", f"example translated without its rule {entry.target.id}: "
+                                                       "kept in the file, not used", entry.context)
+            )
+    return checked
+
+
+def _contexts(path: Path) -> Counter:
+    counts: Counter = Counter()
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return counts
+    for line in lines:
+        match = _CONTEXT_LINE.match(line)
+        if match:
+            counts[match.group(1)] += 1
+    return counts
+
+
+def _placeholder_problems(english: str, spanish: str) -> list[str]:
+    problems = []
+    cited_en = sorted({r.target for r in find_references(english, "en")})
+    cited_es = sorted({r.target for r in find_references(spanish, "es")})
+    if cited_en != cited_es:
+        problems.append(
+            f"placeholder: the English cites {', '.join(cited_en) or 'no rule'}, "
+            f"the translation {', '.join(cited_es) or 'no rule'}"
+        )
+    symbols_en, symbols_es = sorted(_SYMBOL.findall(english)), sorted(_SYMBOL.findall(spanish))
+    if symbols_en != symbols_es:
+        problems.append(
+            f"placeholder: the English has symbols {' '.join(symbols_en) or 'none'}, "
+            f"the translation {' '.join(symbols_es) or 'none'}"
+        )
+    return problems
+
+
+def _number_problems(english: str, spanish: str) -> list[str]:
+    skip_en = [(r.start, r.end) for r in find_references(english, "en")]
+    skip_es = [(r.start, r.end) for r in find_references(spanish, "es")]
+    digits = stated_numbers(english, None, skip_en)
+    stated = stated_numbers(spanish, "es", skip_es)
+    missing = sorted(digits - stated)
+    if missing:
+        return [f"the English states {', '.join(missing)}, the translation does not"]
+    return []
+
+
+def _even(text: str) -> str:
+    return " ".join(text.split())

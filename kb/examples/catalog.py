@@ -45,7 +45,8 @@ _EXAMPLE_ID = re.compile(r"^\d{3}(\.\d+[a-z]?)?#ex\d+$")
 _RULE_ID = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 _NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _FENCE = re.compile(r"^```(\w*)\s*$")
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# The pure-Python loader, so messages about bad front matter are the same with or without libyaml.
+_Loader = yaml.SafeLoader
 _cache: dict[str, tuple[tuple, list["ExecutableExample"]]] = {}
 
 

@@ -8,9 +8,13 @@ Pairing goes level by level, parts first, so that a section's own pairing can gu
 1. rules whose text is the same, once the references inside it are replaced by a placeholder (when a
    section is renumbered the numbers inside its rules move with it) and quotes and spaces are evened
    out, are paired; ties go to the same id, then to the rule under the matching parent;
-2. the rest are paired by similarity (difflib ratio) among likely candidates: the same id, or a rule
-   under the parent this rule's parent was paired with; a last pass pairs near-identical rules
-   anywhere.
+2. the rest are paired by similarity (difflib ratio over words) among likely candidates: the same
+   id, or a rule under the parent this rule's parent was paired with; a last pass pairs
+   near-identical rules anywhere;
+3. a rule left over on both sides under the same number and parent was rewritten in place if
+   enough of its words remain;
+4. finally, bottom up, a leftover section (or part, or rule) is paired with the leftover one most
+   of its paired children went to: a renamed section ("Tribals" -> "Kindreds") is known by its rules.
 A paired rule whose text differs only by references that follow the renumbering ("see rule 716" ->
 "see rule 717" when 716 became 717) has not changed.
 

@@ -420,6 +420,23 @@ def test_glued_rule_without_a_bullet_splits_only_at_the_next_number():
     assert check_accounting(page) == []
 
 
+def test_rules_with_no_bullets_or_indentation():
+    text = "\n".join([
+        "From the Comprehensive Rules (June 7, 2024—Modern Horizons 3)",
+        "100. General",
+        "100.1. These Magic rules apply to any Magic game with two or more players.",
+        "100.1a A two-player game is a game that begins with only two players.",
+        "Example: A game with two players.",
+        "Prose again, after the quote",
+    ])
+    page = parse_wiki_text(text, "t")
+    assert [(r.id, r.kind, r.parent) for r in page.rules] == [
+        ("100", "section", "1"), ("100.1", "rule", "100"), ("100.1a", "subrule", "100.1"),
+    ]
+    assert page.rules[2].examples[0].text == "A game with two players."
+    assert page.nav == [] and page.prose == [(6, "Prose again, after the quote")]
+
+
 def test_several_glossary_entries_in_one_quote_and_numbered_senses():
     text = "\n".join([
         "From the glossary of the Comprehensive Rules (April 14, 2023—March of the Machine)",

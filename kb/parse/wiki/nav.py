@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kb.parse.wiki.text import clean, fold, strip_table_bars
+from kb.parse.wiki.text import clean, fold, is_table_rule, strip_table_bars
 
 _PART_ROW = re.compile(r"(?P<part>[1-9])00\.[ ]+(?P<title>[^\d\s·|].{0,99})")
 _NUMBERED_ITEM = re.compile(r"(?P<number>\d{1,3})[ ]+(?P<title>\S.*)")
@@ -69,3 +69,33 @@ def item_row(raw: str, part: str) -> tuple[list[NavItem], list[str]]:
             continue
         items.append(NavItem(str(base + number), title, numbered))
     return items, problems
+
+
+def next_part_row(lines, index: int) -> int | None:
+    """The part row at or after line `index` of a `PageLines`, looking past blank lines and
+    table rules; None if another line comes first."""
+    while index < len(lines):
+        text = lines.text(index)
+        if text and not is_table_rule(text):
+            return index if part_row(text) is not None else None
+        index += 1
+    return None
+
+
+def items_follow(lines, index: int) -> bool:
+    """Whether the next line that is not blank or a table rule lists a part's sections."""
+    while index < len(lines):
+        text = lines.text(index)
+        if text and not is_table_rule(text):
+            return looks_like_item_row(text) and part_row(text) is None
+        index += 1
+    return False
+
+
+def opens_box(lines, index: int) -> bool:
+    """Whether line `index` is a box's title or a part row with its sections below it (a quoted
+    section "100. General" followed by rule 100.1 is neither)."""
+    text = lines.text(index)
+    if is_box_title(text):
+        return next_part_row(lines, index + 1) is not None
+    return part_row(text) is not None and items_follow(lines, index + 1)

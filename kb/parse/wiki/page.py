@@ -169,20 +169,18 @@ class PageReader:
     def navigation(self, index: int, text: str) -> int | None:
         """Read a navigation box row at `index`; None when the line is not one."""
         lines = self.lines
-        if nav.is_box_title(text) and self._next_part_row(index + 1) is not None:
+        if nav.is_box_title(text) and nav.next_part_row(lines, index + 1) is not None:
             lines.skip(index, "navigation box header")
             self.nav_part = None
             return index + 1
         part = nav.part_row(text)
-        if part is not None:
-            row = self._next_part_row(index)
-            if row is not None and row == index and self._items_follow(index + 1):
-                number, title = part
-                self.page.nav.append(NavEntry(number, title, True, lines.source, index + 1))
-                lines.claim(index, "navigation entry")
-                self.nav_part = number
-                self.seen_content = True
-                return index + 1
+        if part is not None and nav.items_follow(lines, index + 1):
+            number, title = part
+            self.page.nav.append(NavEntry(number, title, True, lines.source, index + 1))
+            lines.claim(index, "navigation entry")
+            self.nav_part = number
+            self.seen_content = True
+            return index + 1
         if self.nav_part is not None and nav.looks_like_item_row(text):
             items, problems = nav.item_row(text, self.nav_part)
             for item in items:
@@ -200,23 +198,6 @@ class PageReader:
         return None
 
     # -- shapes that depend on the lines around --------------------------------------------
-
-    def _next_part_row(self, index: int) -> int | None:
-        """The part row at or after `index`, looking past blank lines and table rules."""
-        while index < len(self.lines):
-            text = self.lines.text(index)
-            if text and not is_table_rule(text):
-                return index if nav.part_row(text) is not None else None
-            index += 1
-        return None
-
-    def _items_follow(self, index: int) -> bool:
-        while index < len(self.lines):
-            text = self.lines.text(index)
-            if text and not is_table_rule(text):
-                return nav.looks_like_item_row(text) and nav.part_row(text) is None
-            index += 1
-        return False
 
     def _is_title_line(self, index: int, text: str) -> bool:
         if shape(self.lines.raw[index]).listed or is_image_name(text) or is_art_credit(text):

@@ -179,7 +179,7 @@ def ends_quote(lines: PageLines, index: int, plain_layout: bool) -> bool:
     text = lines.text(index)
     if quote_header(text) is not None or suffix_heading(text) is not None or is_chrome(text):
         return True
-    if nav.is_box_title(text) or nav.part_row(text) is not None or is_footnote(text) or is_table_rule(text):
+    if is_footnote(text) or is_table_rule(text) or nav.opens_box(lines, index):
         return True
     if plain_layout and plain_heading_shape(text) and shape(lines.raw[index]).indent == 0:
         return lines.previous_is_blank(index) and lines.next_is_blank(index)

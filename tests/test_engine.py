@@ -864,3 +864,17 @@ def test_this_turn_effects_end_in_the_cleanup_step_514_2():
     assert game.land_plays(ana) == 0 and len(game.turn_effects) == 2
     game.advance_to(Step.UPKEEP, turn=4)
     assert game.turn_effects == [] and game.land_plays(ana) == 1
+
+
+def test_characteristic_defining_power_and_observers_see_every_event():
+    game, ana, bruno = two_players(ana_kw={"battlefield": ["Maro"], "hand": ["Island"] * 4})
+    maro = ana.battlefield[0]
+    assert (maro.power, maro.toughness) == (4, 4)
+    seen = []
+    game.observers.append(seen.append)
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    assert seen == game.events
+    ana.hand.clear()
+    assert maro.toughness == 0
+    game.check_state_based_actions()
+    assert maro.zone is Zone.GRAVEYARD and [e.rule for e in game.events if e.kind == "dies_toughness"] == ["704.5f"]

@@ -72,6 +72,20 @@ class GrayOgre(CardDefinition):
     name, mana_cost, types, subtypes, power, toughness = "Gray Ogre", "{2}{R}", ("Creature",), ("Ogre",), 2, 2
 
 
+class Maro(CardDefinition):
+    name = "Maro"
+    mana_cost = "{2}{G}{G}"
+    types = ("Creature",)
+    subtypes = ("Elemental",)
+    oracle = "Maro's power and toughness are each equal to the number of cards in your hand."
+
+    def power_of(self, card: Card) -> int | None:
+        return len(card.controller.hand) if card.controller else 0
+
+    def toughness_of(self, card: Card) -> int | None:
+        return self.power_of(card)
+
+
 class SavannahLions(CardDefinition):
     name, mana_cost, types, subtypes, power, toughness = "Savannah Lions", "{W}", ("Creature",), ("Cat",), 2, 1
 
@@ -234,6 +248,21 @@ class Solfatara(CardDefinition):
         target = spell.targets[0]
         game.turn_effects.append((target, "can't play lands"))
         game.emit("cant_play_lands", "101.2", player=target)
+
+
+class WheelOfFortune(CardDefinition):
+    name = "Wheel of Fortune"
+    mana_cost = "{2}{R}"
+    types = ("Sorcery",)
+    oracle = "Each player discards their hand, then draws seven cards."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        players = game.affected_players(spell.controller)
+        for player in players:
+            if player.hand:
+                game.discard(player, list(player.hand))
+        for player in players:
+            game.draw(player, 7)
 
 
 class BeaconOfImmortality(CardDefinition):

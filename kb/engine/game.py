@@ -176,6 +176,13 @@ class CardDefinition:
         if cls.name:
             CardDefinition.registry[cls.name] = cls
 
+    def power_of(self, card: "Card") -> int | None:
+        """The card's power; a characteristic-defining ability overrides this (604.3)."""
+        return self.power
+
+    def toughness_of(self, card: "Card") -> int | None:
+        return self.toughness
+
     # --- casting and resolving
     def check_timing(self, game: "Game", player: "Player", card: "Card") -> None:
         """Raise `TimingError` if `player` may not cast `card` now (rule 117.1a)."""
@@ -278,11 +285,11 @@ class Card:
 
     @property
     def power(self) -> int | None:
-        return self.becomes.get("power", self.definition.power)
+        return self.becomes.get("power", self.definition.power_of(self))
 
     @property
     def toughness(self) -> int | None:
-        return self.becomes.get("toughness", self.definition.toughness)
+        return self.becomes.get("toughness", self.definition.toughness_of(self))
 
     @property
     def is_creature(self) -> bool:
@@ -723,6 +730,8 @@ class Game:
         self.exile: list[Card] = []
         self.stack = Stack()
         self.events: list[Event] = []
+        # Callables given each event as it happens: a way to look at the game mid-resolution.
+        self.observers: list[Callable[[Event], None]] = []
         self.decision_log: list[Decision] = []
         self.turn = 0
         self.step: Step | None = None
@@ -964,8 +973,11 @@ class Game:
     # ----- events and decisions
 
     def emit(self, kind: str, rule: str | None = None, **data: Any) -> Event:
+        """Record an event, tell the observers, and find the abilities it triggers."""
         event = Event(kind, rule, **data)
         self.events.append(event)
+        for observer in self.observers:
+            observer(event)
         self._check_triggers(event)
         return event
 

@@ -124,13 +124,14 @@ def run_example(example: ExecutableExample, lang: str = "es") -> RunResult:
 
 
 @functools.lru_cache(maxsize=None)
-def _cached(name: str, lang: str, directory: str | None) -> RunResult:
-    return run_example(find(name, directory), lang)
+def _cached(example: ExecutableExample, lang: str) -> RunResult:
+    return run_example(example, lang)
 
 
 def run(name: str, lang: str = "es", directory: str | None = None) -> RunResult:
     """Run the executable example called `name` and tell what happened in `lang` (``es`` or
-    ``en``). Runs are deterministic, so each is computed once per process."""
+    ``en``). Runs are deterministic, so each is computed once per process (again if its file
+    changes)."""
     if lang not in LANGS:
         raise UnknownLanguageError(f"no narration in {lang!r}: choose one of {', '.join(LANGS)}")
-    return _cached(name, lang, str(directory) if directory else None)
+    return _cached(find(name, directory), lang)

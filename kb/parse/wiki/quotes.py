@@ -18,6 +18,7 @@ from kb.model import Example, GlossaryEntry, Quote, Rule, Stamp
 from kb.parse.wiki import nav
 from kb.parse.wiki.headings import plain_heading_shape, suffix_heading
 from kb.parse.wiki.ledger import PageLines
+from kb.parse.wiki.numbers import RuleId, parse_rule_id, rule_id, tournament_id
 from kb.parse.wiki.stamps import parse_stamp
 from kb.parse.wiki.text import (
     ends_sentence,
@@ -75,35 +76,6 @@ def quote_header(text: str) -> tuple[str, str | None] | None:
         if match is not None:
             return document, match["stamp"]
     return None
-
-
-@dataclass(frozen=True)
-class RuleId:
-    id: str
-    kind: str
-    parent: str | None
-    key: tuple[int, int, int, int]
-
-
-def rule_id(section: str | None, rule: str | None, letter: str | None, part: str | None = None) -> RuleId:
-    if part is not None:
-        return RuleId(part, "part", None, (int(part), -1, -1, -1))
-    number = int(section)
-    key_part = number // 100
-    if rule is None:
-        return RuleId(section, "section", str(key_part), (key_part, number, -1, -1))
-    letter_key = ord(letter) - ord("a") if letter else -1
-    key = (key_part, number, int(rule), letter_key)
-    if letter is None:
-        return RuleId(f"{section}.{int(rule)}", "rule", section, key)
-    return RuleId(f"{section}.{int(rule)}{letter}", "subrule", f"{section}.{int(rule)}", key)
-
-
-def parse_rule_id(text: str) -> RuleId:
-    match = re.fullmatch(r"(?P<section>[1-9]\d\d)(?:\.(?P<rule>\d{1,3})(?P<letter>[a-z])?)?", text)
-    if match is None:
-        raise ValueError(f"{text!r} is not a rule number")
-    return rule_id(match["section"], match["rule"], match["letter"])
 
 
 @dataclass
@@ -286,8 +258,6 @@ class GlossaryReader(QuoteReader):
             line_shape = shape(lines.raw[index])
             content = line_shape.content
             if entry is None or (entry.senses and self._starts_entry(index)):
-                if entry is not None and not line_shape.listed and after_blank and not self._starts_entry(index):
-                    break
                 if not looks_like_title(content, 100, 12):
                     break
                 entry = GlossaryEntry(content, [], self.release, self.lang, lines.source, index + 1)
@@ -340,8 +310,7 @@ class TournamentReader(QuoteReader):
             item = _TOURNAMENT_ITEM.fullmatch(content)
             example = _EXAMPLE.fullmatch(content)
             if item is not None and (rule is None or line_shape.indent <= _item_indent(lines, rule)):
-                number = item["id"]
-                rule = self.new_rule(RuleId(number, "rule", number.split(".")[0], (0, 0, 0, 0)), item["text"].strip(), index)
+                rule = self.new_rule(tournament_id(item["id"]), item["text"].strip(), index)
             elif rule is not None and example is not None and line_shape.listed:
                 rule.examples.append(Example(rule.id, len(rule.examples) + 1, example["text"].strip(), index + 1))
                 rule.end_line = index + 1

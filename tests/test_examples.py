@@ -343,6 +343,10 @@ def test_catalog_problems_are_reported(tmp_path, monkeypatch):
     monkeypatch.setattr(i18n, "po_path", lambda lang: target if lang == "es" else original(lang))
     problems = check_catalogs()
     assert any("'%(step)s begins.' is not translated" in p for p in problems)
+    text = text.replace('msgstr "Termina el turno %(turn)d."', 'msgstr "Termina el turno %(vuelta)d."')
+    target.write_text(text, encoding="utf-8")
+    problems = check_catalogs()
+    assert any("Turn %(turn)d ends." in p and "placeholder" in p.lower() for p in problems), problems
 
 
 # ----- coverage

@@ -128,8 +128,9 @@ def compile_catalogs() -> list[Path]:
 
 
 def check_catalogs() -> list[str]:
-    """Problems with the catalogs: messages missing or untranslated in Spanish, and .po files
-    that are not what `update_catalogs` would write."""
+    """Problems with the catalogs: messages missing or untranslated in Spanish, translations
+    whose placeholders don't match their message (babel's checkers), and .po files that are not
+    what `update_catalogs` would write."""
     problems = []
     wanted = message_ids()
     for lang in LANGS:
@@ -143,6 +144,9 @@ def check_catalogs() -> list[str]:
             problems.append(f"{path}: no entry for {missing!r}")
         for unused in sorted(present - wanted):
             problems.append(f"{path}: {unused!r} is no longer used")
+        for message, errors in catalog.check():
+            for error in errors:
+                problems.append(f"{path}: {message.id!r}: {error}")
         if lang != "en":
             for message in catalog:
                 if not message.id:

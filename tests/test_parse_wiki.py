@@ -437,6 +437,20 @@ def test_rules_with_no_bullets_or_indentation():
     assert page.nav == [] and page.prose == [(6, "Prose again, after the quote")]
 
 
+def test_glued_rule_after_a_bullet_with_no_closing_punctuation():
+    text = (
+        "De las Reglas completas (7 junio, 2024)\n"
+        "- 702.19. Arrollar\n"
+        "- 702.19a Ver las reglas 702.19b-702.19d y lo demás- 702.19b El controlador asigna el daño\n"
+    )
+    page = parse_wiki_text(text, "t", lang="es")
+    assert [(r.id, r.text) for r in page.rules] == [
+        ("702.19", "Arrollar"),
+        ("702.19a", "Ver las reglas 702.19b-702.19d y lo demás"),
+        ("702.19b", "El controlador asigna el daño"),
+    ]
+
+
 def test_several_glossary_entries_in_one_quote_and_numbered_senses():
     text = "\n".join([
         "From the glossary of the Comprehensive Rules (April 14, 2023—March of the Machine)",

@@ -63,6 +63,9 @@ _GLUE = re.compile(
     _SENTENCE_END
     + r"[ ]*(?:(?P<bullet>[-•–*][ ]*)?(?=(?P<rule_id>[1-9]\d\d\.\d{1,3}[a-z]?)\.?[ ]+[^\s\d])"
     + r"|(?=(?i:Example|Ejemplo)s?[ ]*:))"
+    # No closing punctuation before the bullet: only a capitalised rule text tells a glued rule
+    # from a range such as "702.19b-702.19d and".
+    + r"|[ ]*(?P<bare_bullet>[-•][ ]*)(?=(?P<bare_id>[1-9]\d\d\.\d{1,3}[a-z]?)\.?[ ]+[A-ZÁÉÍÓÚÑ¿¡“\"])"
 )
 _SENSE_NUMBER = re.compile(r"(?P<number>\d{1,2})\.[ ]+(?P<text>\S.*)")
 
@@ -118,11 +121,13 @@ def split_pieces(content: str, current: RuleId | None, allow_part: bool = False)
     for match in _GLUE.finditer(text):
         if match.start() == 0:
             continue
-        if match["rule_id"] is not None:
-            number = parse_rule_id(match["rule_id"])
-            # Without a bullet between them, only the number that comes next in the rules counts:
-            # "see rule 101.4. 101.4a …" is rare, "ver la regla 117.5." followed by text is not.
-            if not (match["bullet"] or (last_rule is not None and _comes_after(number, last_rule))):
+        if match["rule_id"] is not None or match["bare_id"] is not None:
+            number = parse_rule_id(match["rule_id"] or match["bare_id"])
+            follows = last_rule is not None and _comes_after(number, last_rule)
+            # After closing punctuation and a bullet, any number starts a rule; otherwise only
+            # the number that comes next in the rules does: "ver la regla 117.5." followed by
+            # text is common, "… 101.4. 101.4a …" glued is not.
+            if not (follows or (match["bullet"] and match["rule_id"])):
                 continue
             last_rule = number
         cuts.append((match.start(), match.end()))

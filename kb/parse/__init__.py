@@ -1,2 +1,2 @@
-"""Parsers that turn decoded source files into the records of `kb.model`: `kb.parse.cr` for the
-official Comprehensive Rules text."""
+"""Parsers of the corpus: `kb.parse.cr` reads an official rules text, `kb.parse.wiki` a wiki page
+that quotes it. Both turn every input line into a record or a reported skip."""

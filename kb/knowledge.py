@@ -12,6 +12,7 @@ time it is needed, so a question about one rule reads only what that needs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -488,8 +489,6 @@ def _preference(alignment: Alignment) -> tuple:
 
 
 def _natural(value: str) -> list:
-    import re
-
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", value)]
 
 

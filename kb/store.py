@@ -312,6 +312,14 @@ def frames(kb) -> dict[str, pd.DataFrame]:
                 _rule_rows(rows, quote.rules, page.lang, source, page.title)
             elif quote.document == "glossary":
                 _glossary_rows(rows, quote.glossary, page.lang, source)
+    for a in kb.alignment:
+        # Spanish records read from translation catalogs join the records of the wiki pages.
+        if a.origin != "po":
+            continue
+        if a.kind == "rule":
+            _rule_rows(rows, [a.es], "es", paths.rel(a.es.source), a.page_title)
+        else:
+            _glossary_rows(rows, [a.es], "es", paths.rel(a.es.source))
     for position, a in enumerate(kb.alignment):
         rows["alignment"].append(
             {

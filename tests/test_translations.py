@@ -189,6 +189,10 @@ def test_round_trip(kb, exported, corpus, tmp_path):
     stored = KnowledgeBase.load(corpus, tmp_path / "store")
     assert stored.spanish("100.1") == spanish
     assert [c.translated for c in stored.catalogs] == [12]
+    from kb.store import StoreReader
+
+    records = StoreReader(tmp_path / "store").rows("records", None, lang="es", source="po/equipo.po")
+    assert {r["id"] for r in records} >= {"100.1", "101.2", "801.2"}
 
 
 def test_a_fuzzy_entry_is_kept_but_not_current(kb, exported, corpus, tmp_path):

@@ -514,6 +514,8 @@ def build_contents(corpus_root: Path | str | None = None, progress: Callable[[st
         if entry.kind != "cr":
             continue
         doc = parse_cr(entry.path)
+        if not doc.release:
+            _date_from_manifest(doc, entry)
         if doc.release in documents:
             raise CorpusError(
                 f"{entry.path}: release {doc.release} is already given by {documents[doc.release].source}"
@@ -540,6 +542,27 @@ def build_contents(corpus_root: Path | str | None = None, progress: Callable[[st
     ]
     contents.terminology = build_terminology(pages, alignment.all, alignment.section_titles)
     return contents
+
+
+def _date_from_manifest(doc: CRDocument, entry) -> None:
+    """A release whose file states no effective date takes the date its manifest entry gives, and
+    says so; with no date anywhere it cannot be placed among the releases."""
+    from kb.model import Diagnostic
+    from kb.parse.cr.dates import read_effective_date
+
+    stated = read_effective_date(f"These rules are effective as of {entry.release}.")
+    release = stated.iso if stated is not None and stated.iso else None
+    if release is None and re.fullmatch(r"\d{4}-\d{2}-\d{2}", entry.published or ""):
+        release = entry.published
+    if release is None:
+        raise CorpusError(
+            f"{entry.path}: no effective date in the file, and its manifest entry gives none "
+            f"(release {entry.release!r}, published {entry.published!r})"
+        )
+    doc.release = release
+    doc.diagnostics.append(
+        Diagnostic(doc.source, 1, "warning", f"release {release} taken from the corpus manifest")
+    )
 
 
 def _add_catalogs(contents: Contents) -> None:

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from kb.cli.main import cli
 from kb.knowledge import (
     NO_TRANSLATION,
+    CorpusError,
     KnowledgeBase,
     UnknownReleaseError,
     UnknownRuleError,
@@ -189,3 +190,29 @@ def test_every_command_has_help():
     for name in ("rule", "align", "terms", "export"):
         result = runner.invoke(cli, [name, "--help"])
         assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_a_release_without_its_date_takes_the_manifest_date(tmp_path):
+    root = write_tiny_corpus(tmp_path / "corpus")
+    path = root / "cr" / "MagicCompRules-2020-06-20.txt"
+    text = path.read_text(encoding="utf-8").replace("These rules are effective as of June 20, 2020.", "")
+    path.write_text(text, encoding="utf-8")
+    kb = KnowledgeBase.build(root)
+    assert kb.releases == ["2020-01-10", "2020-06-20", "2021-03-05"]
+    messages = [d.message for d in kb.documents["2020-06-20"].diagnostics]
+    assert "release 2020-06-20 taken from the corpus manifest" in messages
+    manifest = root / "manifest.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('release = "June 20, 2020"', 'release = "?"'),
+                        encoding="utf-8")
+    with pytest.raises(CorpusError, match="MagicCompRules-2020-06-20.txt: no effective date"):
+        KnowledgeBase.build(root)
+
+
+def test_two_files_of_one_release(tmp_path):
+    root = write_tiny_corpus(tmp_path / "corpus")
+    copy = root / "cr" / "again.txt"
+    copy.write_bytes((root / "cr" / "MagicCompRules-2020-01-10.txt").read_bytes())
+    with (root / "manifest.toml").open("a", encoding="utf-8") as handle:
+        handle.write('\n[[file]]\npath = "cr/again.txt"\nkind = "cr"\nlang = "en"\ntitle = "t"\nrelease = "x"\n')
+    with pytest.raises(CorpusError, match="release 2020-01-10 is already given"):
+        KnowledgeBase.build(root)

@@ -123,7 +123,12 @@ class RuleAligner:
         return found
 
     def _content_candidates(self, records: list[Rule], section: str) -> set[tuple[str, str]]:
-        """Sections of any release that hold most of the Spanish ids, renumbered."""
+        """Sections of any release that hold most of the Spanish ids, renumbered, and whose record for
+        the Spanish record richest in content (references, numbers, examples) agrees with it. A group
+        with no such content cannot be found by content."""
+        probe = max(records, key=lambda r: _richness(self.fingerprint_es(r)))
+        if _richness(self.fingerprint_es(probe)) == 0:
+            return set()
         found = set()
         for release in self.index.releases:
             rules = self.index.rules[release]
@@ -132,7 +137,10 @@ class RuleAligner:
                     continue
                 target = rule.id
                 held = sum(1 for r in records if renumber(r.id, section, target) in rules)
-                if held >= _SEARCH_COVERAGE * len(records):
+                if held < _SEARCH_COVERAGE * len(records):
+                    continue
+                agreement = self._compare(probe, release, renumber(probe.id, section, target), section, target)
+                if agreement is not None and agreement.level == "agrees":
                     found.add((release, target))
         return found
 
@@ -275,6 +283,10 @@ class RuleAligner:
                 f"(the Spanish agrees with the older text)"
             )
         return None
+
+
+def _richness(fingerprint: Fingerprint) -> int:
+    return len(fingerprint.refs) + len(fingerprint.digits) + fingerprint.examples
 
 
 def _by_section(rules: list[Rule]) -> list[tuple[str, list[Rule]]]:

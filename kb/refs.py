@@ -79,7 +79,7 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE | re.DOTALL,
 )
-_RULE_ID = re.compile(r"(?P<section>[1-9]\d\d)(?:\.(?P<rule>[1-9]\d*|0)(?P<letter>[a-z])?)?\Z")
+_RULE_ID = re.compile(r"(?P<section>[1-9]\d\d)(?:\.(?P<rule>[1-9]\d*|0)(?P<letter>[a-km-np-z])?)?\Z")
 _PART_ID = re.compile(r"[1-9]\Z")
 # What may end a range: a letter ("601.2f–h"), a rule number ("119.7–8"), or a whole id ("903.6–903.11").
 _DASH = re.compile(r"\s?[–‑-]\s?")

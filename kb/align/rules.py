@@ -31,6 +31,8 @@ _POINTS = {"agrees": 2, "partial": 1, "disagrees": 0}
 _SEARCH_BELOW = 0.5
 # A section searched by content must hold at least this share of the Spanish ids.
 _SEARCH_COVERAGE = 0.5
+# Rules of a group followed through the history besides its section heading.
+_FOLLOWED_RULES = 2
 
 
 class TitleKnowledge:
@@ -99,7 +101,7 @@ class RuleAligner:
     # -- choosing the release and section ------------------------------------------------------
 
     def _choose(self, records: list[Rule], section: str, stated: str | None):
-        candidates = self._numbered_candidates(section)
+        candidates = self._numbered_candidates(section, records)
         best = self._best(records, section, candidates, stated)
         top = 2 * len(records)
         if best is None or best[2] < _SEARCH_BELOW * top:
@@ -111,15 +113,21 @@ class RuleAligner:
             return None, None, 0
         return best
 
-    def _numbered_candidates(self, section: str) -> set[tuple[str, str]]:
+    def _numbered_candidates(self, section: str, records: list[Rule]) -> set[tuple[str, str]]:
+        """The section under its own number in every release, and wherever the history takes it; the
+        history may lose a renamed heading, so a few of the group's rules are followed as well."""
         index = self.index
         found = set()
-        for release in index.releases:
-            if index.rule(release, section) is not None:
-                found.add((release, section))
-                for other, rule_id in index.trace(section, release).items():
-                    if rule_id is not None:
-                        found.add((other, section_of(rule_id)))
+        followed = [section] + [r.id for r in records if r.id != section][:_FOLLOWED_RULES]
+        for rule_id in followed:
+            for release in index.releases:
+                if index.rule(release, rule_id) is None:
+                    continue
+                if rule_id == section:
+                    found.add((release, section))
+                for other, moved in index.trace(rule_id, release).items():
+                    if moved is not None:
+                        found.add((other, section_of(moved)))
         return found
 
     def _content_candidates(self, records: list[Rule], section: str) -> set[tuple[str, str]]:

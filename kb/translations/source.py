@@ -28,6 +28,8 @@ class CatalogSource:
     fuzzy: int = 0
     untranslated: int = 0
     problems: list[Problem] = field(default_factory=list)
+    kind: str = "po"
+    lang: str = "es"
 
     @classmethod
     def of(cls, checked: CheckedCatalog) -> CatalogSource:

@@ -329,3 +329,20 @@ def test_reference_release(stated, expected):
     from kb.align.stamps import reference_release
 
     assert reference_release(stated, index_of(R1, R2)) == expected
+
+
+def test_titles_decide_between_releases_of_the_same_shape():
+    first = doc("2018-01-01", {"7": "Additional Rules", "701": "Saga Cards", "702": "Ending the Turn"})
+    second = doc("2019-01-01", {"7": "Additional Rules", "701": "Ending the Turn", "702": "Saga Cards"})
+    index = index_of(first, second)
+    box = NavBox("p.txt", tuple(nav("p.txt", [("7", "Reglas adicionales"), ("701", "Finalizando el turno"),
+                                               ("702", "Cartas de saga")])))
+    assert infer_box_release(box, index).tied == ("2018-01-01", "2019-01-01")
+    known = TitleKnowledge([("Finalizando el turno", "Ending the Turn")])
+    found = infer_box_release(box, index, known)
+    assert (found.release, found.tied) == ("2019-01-01", ("2019-01-01",))
+    assert any("the titles decide" in line for line in found.evidence)
+    known_other = TitleKnowledge([("Cartas de saga", "Saga Cards")])
+    assert infer_box_release(box, index, known_other).release == "2019-01-01"
+    wrong = TitleKnowledge([("Finalizando el turno", "Saga Cards")])
+    assert infer_box_release(box, index, wrong).release == "2018-01-01"

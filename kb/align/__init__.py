@@ -80,12 +80,27 @@ def align_corpus(
     if index is None:
         index = ReleaseIndex.from_history(documents, history) if history is not None else ReleaseIndex(documents)
     spanish = [page for page in pages if page.lang == "es"]
+    term_pairs = [(pair.es, pair.en) for page in pages for pair in page.term_pairs]
+    # Boxes are dated by their shape first; their titles then help align the quotes, and the
+    # headings the quotes align date the boxes again where shapes alone leave a doubt.
     boxes = box_releases(spanish, index)
     titles = section_titles(boxes, index)
-    known_titles = title_pairs(titles)
-    term_pairs = [(pair.es, pair.en) for page in pages for pair in page.term_pairs]
-    rule_aligner = RuleAligner(index, TitleKnowledge(known_titles))
+    rule_aligner = RuleAligner(index, TitleKnowledge(title_pairs(titles)))
     rules = [alignment for page in spanish for alignment in rule_aligner.align_page(page)]
+    headings = [
+        (a.es.text, a.en.text)
+        for a in rules
+        if a.en is not None and a.es.kind in ("part", "section") and a.status != "unmatched"
+    ]
+    redated = box_releases(spanish, index, TitleKnowledge(headings + term_pairs))
+    if [b.release for b in redated] != [b.release for b in boxes]:
+        boxes = redated
+        titles = section_titles(boxes, index)
+        rule_aligner = RuleAligner(index, TitleKnowledge(title_pairs(titles)))
+        rules = [alignment for page in spanish for alignment in rule_aligner.align_page(page)]
+    else:
+        boxes = redated
+    known_titles = title_pairs(titles)
     glossary_aligner = GlossaryAligner(
         index, TermKnowledge(term_pairs + known_titles), Lexicon(term_pairs + known_titles)
     )

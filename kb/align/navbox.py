@@ -101,36 +101,63 @@ def release_counts(index: ReleaseIndex, release: str) -> dict[str, int]:
     return counts
 
 
-def infer_box_release(box: NavBox, index: ReleaseIndex) -> BoxRelease:
-    """The release whose contents the box's shape matches best (the sum over parts of the difference
-    in section counts; ties are all reported, and the newest of them is taken)."""
+def infer_box_release(box: NavBox, index: ReleaseIndex, titles=None) -> BoxRelease:
+    """The release whose contents the box matches best: first by shape (the sum over parts of the
+    difference in section counts), then by titles, where `titles` (a `kb.align.rules.TitleKnowledge`)
+    knows translations: a Spanish title known to translate the English title a release gives that
+    number counts for the release, one known to translate something else counts against it. Ties
+    left are all reported, and the newest of them is taken."""
     listed = box.counts()
     parts = sorted(set(listed))
+    if not parts:
+        return BoxRelease(box, None, 0, (), ("the box lists no sections",))
     scored = []
     for release in index.releases:
         have = release_counts(index, release)
         distance = sum(abs(listed.get(p, 0) - have.get(p, 0)) for p in parts)
-        scored.append((distance, release, have))
-    if not scored or not parts:
-        return BoxRelease(box, None, 0, (), ("the box lists no sections",))
-    best = min(d for d, _, _ in scored)
-    tied = tuple(r for d, r, _ in scored if d == best)
+        hits, misses = _title_votes(box, index, release, titles)
+        scored.append(((distance, misses, -hits), release, have, hits, misses))
+    best = min(key for key, *_ in scored)
+    tied = tuple(release for key, release, *_ in scored if key == best)
     release = tied[-1]
-    have = next(h for _, r, h in scored if r == release)
+    _, _, have, hits, misses = next(item for item in scored if item[1] == release)
+    distance = best[0]
     shape = " ".join(f"{p}00s:{listed.get(p, 0)}" for p in parts)
     evidence = [f"the box lists {shape}"]
-    if best == 0:
+    if distance == 0:
         evidence.append(f"{release} has exactly these counts")
     else:
         off = ", ".join(f"{p}00s {have.get(p, 0)}" for p in parts if have.get(p, 0) != listed.get(p, 0))
-        evidence.append(f"closest is {release} (off by {best}: {off})")
+        evidence.append(f"closest is {release} (off by {distance}: {off})")
+    if hits or misses:
+        evidence.append(f"titles known from elsewhere: {hits} name {release}'s sections, {misses} do not")
+    same_shape = [r for key, r, *_ in scored if key[0] == distance and r != release]
+    if same_shape and len(tied) == 1:
+        evidence.append(f"same shape as {', '.join(same_shape)}; the titles decide")
     if len(tied) > 1:
         evidence.append(f"equally close: {', '.join(tied)}")
-    return BoxRelease(box, release, best, tied, tuple(evidence))
+    return BoxRelease(box, release, distance, tied, tuple(evidence))
 
 
-def box_releases(pages: list[WikiPage], index: ReleaseIndex) -> list[BoxRelease]:
-    return [infer_box_release(box, index) for page in pages if page.lang == "es" for box in boxes_of(page)]
+def _title_votes(box: NavBox, index: ReleaseIndex, release: str, titles) -> tuple[int, int]:
+    if titles is None or not len(titles):
+        return 0, 0
+    hits = misses = 0
+    for entry in box.entries:
+        part = part_of_entry(entry)
+        english = index.rule(release, part if part is not None else entry.section)
+        if english is None:
+            continue
+        verdict = titles.agrees(entry.title, english.text)
+        if verdict is True:
+            hits += 1
+        elif verdict is False:
+            misses += 1
+    return hits, misses
+
+
+def box_releases(pages: list[WikiPage], index: ReleaseIndex, titles=None) -> list[BoxRelease]:
+    return [infer_box_release(box, index, titles) for page in pages if page.lang == "es" for box in boxes_of(page)]
 
 
 def section_titles(inferred: list[BoxRelease], index: ReleaseIndex) -> list[SectionTitle]:

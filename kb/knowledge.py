@@ -226,7 +226,12 @@ class KnowledgeBase:
         if stored.is_current(path, root, fingerprint):
             return stored.open_store(path, root)
         kb = cls.build(root, progress=progress)
-        kb.save(path, fingerprint)
+        try:
+            kb.save(path, fingerprint)
+        except OSError as err:
+            # A store that cannot be written costs the next start a build, not this one its answer.
+            if progress is not None:
+                progress(f"could not store the build in {path}: {err.strerror or err}")
         return kb
 
     def save(self, path: Path | str | None = None, fingerprint: dict | None = None) -> Path:

@@ -109,8 +109,8 @@ def corpus_fingerprint(root: Path | None = None) -> dict[str, Any]:
 def read_manifest(path: Path) -> dict[str, Any] | None:
     try:
         return json.loads((Path(path) / MANIFEST).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
+    except OSError:
+        return None  # no store there (or none that can be read): it will be built
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise StoreError(f"{Path(path) / MANIFEST}: not a store manifest ({err})") from None
 

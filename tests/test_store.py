@@ -161,3 +161,12 @@ def test_kb_rule_from_a_cold_start_imports_neither_pandas_nor_networkx(corpus, t
     assert done.returncode == 0, done.stderr
     assert "Exilia cada objeto en la pila" in done.stdout
     assert "HEAVY []" in done.stdout
+
+
+def test_a_store_that_cannot_be_written_does_not_stop_a_load(corpus, tmp_path):
+    blocker = tmp_path / "not a folder"
+    blocker.write_text("x", encoding="utf-8")
+    said = []
+    kb = KnowledgeBase.load(corpus, blocker / "store", progress=said.append)
+    assert kb.spanish("702.1a") is not None
+    assert any("could not store the build" in line for line in said)

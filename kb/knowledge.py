@@ -610,6 +610,7 @@ def rule_card(
     lang: str = "en",
     corpus_root: Path | str | None = None,
     store: Path | str | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> RuleCard:
     """The card of `rule_id`. From an up-to-date store only the rows it needs are read (no pandas, no
     graph); otherwise the knowledge base is built and stored first. Raises `UnknownRuleError`,
@@ -623,7 +624,7 @@ def rule_card(
     path = Path(store) if store else stored.store_dir()
     if stored.is_current(path, root):
         return stored.rule_card_from_store(path, rule_id, release, lang, root)
-    return card_of(KnowledgeBase.load(root, path), rule_id, release, lang)
+    return card_of(KnowledgeBase.load(root, path, progress=progress), rule_id, release, lang)
 
 
 def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: str = "en") -> RuleCard:

@@ -37,7 +37,9 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
     from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
 
     try:
-        card = rule_card(rule_id.strip(), release, lang)
+        card = rule_card(
+            rule_id.strip(), release, lang, progress=lambda message: click.echo(f"kb: {message}", err=True)
+        )
     except (UnknownRuleError, UnknownReleaseError) as err:
         fail(str(err))
     except (ManifestError, OSError, ValueError) as err:

@@ -88,7 +88,8 @@ class SectionStats:
     """Translation coverage of one section of the newest release: `records` counts the section, its
     rules and subrules; `translated` those with a Spanish text of their current English, `fuzzy` those
     whose Spanish translates an English text that has changed since, `from_po` those whose best
-    Spanish comes from an imported catalog."""
+    Spanish comes from an imported catalog. Only Spanish rule texts count (wiki quotes, catalogs); a
+    section title known from a navigation box is `title_es`, not a translated record."""
 
     section: str
     title_en: str

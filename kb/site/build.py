@@ -11,6 +11,7 @@ from typing import Any
 
 from kb.site.builder import BuilderRun, run_builder
 from kb.site.config import write_build_config
+from kb.site.examples import ExampleRuns
 from kb.site.generate import generate
 from kb.site.locale import LANGS, parse_release
 from kb.site.paths import DEFAULT_OUT
@@ -108,13 +109,20 @@ def build_site(
         return _Stage()
 
     with stage("load"):
-        if kb is None:
-            from kb.knowledge import KnowledgeBase
-
-            kb = KnowledgeBase.load()
         if examples == "default":
             examples = _default_examples()
-        data = SiteData.collect(kb, examples)
+        # The examples run on the engine alone: they start first, and run while the knowledge base loads.
+        runs = ExampleRuns(examples) if examples is not None else None
+        try:
+            if kb is None:
+                from kb.knowledge import KnowledgeBase
+
+                kb = KnowledgeBase.load()
+        except BaseException:
+            if runs is not None:
+                runs.cancel()
+            raise
+        data = SiteData.collect(kb, runs)
 
     with stage("generate"):
         generated = generate(data, docs_dir, search=search)

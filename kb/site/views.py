@@ -21,6 +21,7 @@ from markupsafe import Markup, escape
 
 from kb.refs import Reference, find_references
 from kb.site import urls
+from kb.site.examples import ExampleRuns
 from kb.site.locale import LANGS, format_release, other_lang, sort_key, strings
 from kb.site.text import linkify, linkify_text, title_text
 
@@ -130,6 +131,8 @@ class SiteData:
 
     @classmethod
     def collect(cls, kb: Any, examples: Any = None, progress: Callable[[str], None] | None = None) -> SiteData:
+        """Everything the pages show. `examples` is a provider of executable examples
+        (`catalog()`, `run(name, lang)`), an `ExampleRuns` already started, or None."""
         return _Collector(kb, examples, progress).run()
 
     def section_rules(self, section: str) -> list[RuleData]:
@@ -336,11 +339,10 @@ class _Collector:
         if self.examples is None:
             return []
         self.progress("examples")
+        runs = self.examples if isinstance(self.examples, ExampleRuns) else ExampleRuns(self.examples)
+        results = runs.results()
         out = []
-        for example in self.examples.catalog():
-            results = {}
-            for lang in LANGS:
-                results[lang] = _describe_result(self.examples.run(example.name, lang))
+        for example in runs.catalog:
             out.append(
                 ExampleData(
                     name=example.name,
@@ -348,7 +350,7 @@ class _Collector:
                     text={"es": example.text_es, "en": example.text_en},
                     rules=list(example.rules),
                     code=example.code,
-                    results=results,
+                    results={lang: results[(example.name, lang)] for lang in LANGS},
                 )
             )
         return sorted(out, key=lambda e: e.name)
@@ -401,31 +403,6 @@ def _coverage_row(key: str | None, row: Any) -> dict[str, Any]:
         "fuzzy": int(get("fuzzy", 0) or 0),
         "title_known": bool(get("title_known", False)),
     }
-
-
-def _describe_result(result: Any) -> tuple[str, str]:
-    """(status, output) of one example run: status is "passed", "failed" or "error"."""
-    if result is None:
-        return "error", ""
-    for attr in ("ok", "passed", "success"):
-        if hasattr(result, attr):
-            ok = bool(getattr(result, attr))
-            break
-    else:
-        ok = getattr(result, "status", "") in ("ok", "passed", "pass")
-    status = getattr(result, "status", None)
-    if status in ("error",):
-        state = "error"
-    else:
-        state = "passed" if ok else "failed"
-    for attr in ("output", "text", "message", "summary", "log"):
-        value = getattr(result, attr, None)
-        if value:
-            output = value if isinstance(value, str) else "\n".join(map(str, value))
-            break
-    else:
-        output = str(result)
-    return state, output
 
 
 def _natural(value: str) -> list:
@@ -644,7 +621,11 @@ def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
         examples=examples,
         executable=[e for e in executable if e is not None],
         backlinks=backlinks,
-        release=format_release(rule.release, lang),
+        # The release the shown text comes from: the one a Spanish text translates, else the newest.
+        release=format_release(
+            spanish.english_release if (text_lang == "es" and spanish and spanish.english_release) else rule.release,
+            lang,
+        ),
         spanish=spanish_view(data, spanish, linker) if spanish else None,
         history=history,
         changed=any(h.status != "present" for h in history),

@@ -11,6 +11,11 @@
     return null;
   }
 
+  // A section page holds many rules, so a long page says little about relevance: page length
+  // counts for little, and the matching rule shows as a sub-result.
+  var RANKING = { pageLength: 0.1 };
+  window.kbSearchRanking = RANKING;
+
   function setupSearch() {
     var box = document.getElementById("kb-search");
     var src = pagefindScript();
@@ -25,6 +30,7 @@
       showSubResults: true,
       showImages: false,
       excerptLength: 24,
+      ranking: RANKING,
       translations: {
         placeholder: d.placeholder,
         zero_results: d.zero,

@@ -53,16 +53,39 @@ def fake_site(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def real_site(tmp_path_factory):
-    """The whole site from the embedded corpus, built once per test session."""
+def examples_snapshot(tmp_path_factory):
+    """The executable examples, copied once: every build of the session reads the same files."""
+    import os
+
+    from kb.examples import examples_dir
+
+    copy = tmp_path_factory.mktemp("examples") / "examples"
+    shutil.copytree(examples_dir(), copy)
+    before = os.environ.get("KB_EXAMPLES")
+    os.environ["KB_EXAMPLES"] = str(copy)
+    yield copy
+    if before is None:
+        os.environ.pop("KB_EXAMPLES", None)
+    else:
+        os.environ["KB_EXAMPLES"] = before
+
+
+@pytest.fixture(scope="session")
+def real_kb():
     try:
         from kb.knowledge import KnowledgeBase
     except ImportError as err:
         pytest.skip(f"the knowledge base is not available: {err}")
+    return KnowledgeBase.load()
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory, real_kb, examples_snapshot):
+    """The whole site from the embedded corpus, built once per test session."""
     from kb.site import build_site
 
     out = tmp_path_factory.mktemp("real-site")
-    return build_site(KnowledgeBase.load(), out)
+    return build_site(real_kb, out)
 
 
 class _Server:
@@ -137,12 +160,13 @@ def artifacts() -> Path:
 
 
 def pagefind_search(page, query: str, limit: int = 20) -> list[dict]:
-    """Results of `query` with the Pagefind API the page's own search box uses (the index of the
-    page's language): URL, sub-result URLs and plain content of each result."""
+    """Results of `query` with the Pagefind API and ranking the page's own search box uses (the
+    index of the page's language): URL, sub-result URLs and plain content of each result."""
     return page.evaluate(
         """async ([query, limit]) => {
             const src = [...document.scripts].map(s => s.src).find(s => /pagefind-ui\\.js/.test(s));
             const pagefind = await import(new URL('pagefind.js', src).href);
+            await pagefind.options({ranking: window.kbSearchRanking || {}});
             await pagefind.init();
             const search = await pagefind.search(query);
             const out = [];

@@ -1,0 +1,76 @@
+"""Running the executable examples for the site: every example in both languages, on the engine,
+at build time. The runs are independent of the knowledge base, so they start first, in worker
+processes, while the knowledge base loads."""
+
+from __future__ import annotations
+
+import inspect
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from kb.site.locale import LANGS
+
+# (status, output): status is "passed", "failed" or "error"
+Outcome = tuple[str, str]
+
+
+def describe_result(result: Any) -> Outcome:
+    """The status and printable output of one run."""
+    if result is None:
+        return "error", ""
+    for attr in ("passed", "ok", "success"):
+        if hasattr(result, attr):
+            passed = bool(getattr(result, attr))
+            break
+    else:
+        passed = False
+    output = getattr(result, "output", None)
+    if not isinstance(output, str):
+        output = str(result)
+    failures = [str(f) for f in getattr(result, "failures", ()) or ()]
+    if not passed and failures:
+        output = output.rstrip("\n") + "\n\n" + "\n".join(failures)
+    return ("passed" if passed else "failed"), output
+
+
+def _run_one(run: Any, name: str, lang: str) -> Outcome:
+    try:
+        return describe_result(run(name, lang))
+    except Exception as err:  # noqa: BLE001 - a broken example is reported on its page, not fatal
+        return "error", f"{type(err).__name__}: {err}"
+
+
+class ExampleRuns:
+    """Runs of every example of `provider` (an object or module with `catalog()` and `run(name, lang)`)."""
+
+    def __init__(self, provider: Any, workers: int | None = None):
+        self.provider = provider
+        self.catalog = list(provider.catalog()) if provider is not None else []
+        self._futures: dict[tuple[str, str], Future] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        jobs = [(example.name, lang) for example in self.catalog for lang in LANGS]
+        workers = workers if workers is not None else (os.cpu_count() or 1)
+        # A module's `run` can be sent to worker processes; any other provider runs in this one.
+        if jobs and workers > 1 and inspect.ismodule(provider):
+            self._pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)))
+            for name, lang in jobs:
+                self._futures[(name, lang)] = self._pool.submit(_run_one, provider.run, name, lang)
+
+    def cancel(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def results(self) -> dict[tuple[str, str], Outcome]:
+        out: dict[tuple[str, str], Outcome] = {}
+        try:
+            for example in self.catalog:
+                for lang in LANGS:
+                    future = self._futures.get((example.name, lang))
+                    out[(example.name, lang)] = (
+                        future.result() if future is not None else _run_one(self.provider.run, example.name, lang)
+                    )
+        finally:
+            if self._pool is not None:
+                self._pool.shutdown()
+        return out

@@ -27,7 +27,7 @@ def _size(n: int) -> str:
 @click.command("build")
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     default=None,
     help="Output folder (default: build/ in the project): pages in OUT/docs, the site in OUT/site.",
 )

@@ -17,10 +17,6 @@ from markupsafe import Markup, escape
 from kb.refs import Reference, find_references
 
 
-def html(text: str | None) -> Markup:
-    return escape(text or "")
-
-
 def title_text(text: str) -> str:
     """A title as the page chrome prints it unescaped (page title, navigation): HTML-escaped."""
     return str(escape(" ".join(text.split())))
@@ -59,8 +55,3 @@ def linkify(text: str, references: Iterable[Reference], url_for: Callable[[str],
 def linkify_text(text: str, lang: str, url_for: Callable[[str], str | None]) -> Markup:
     """Find the references in any text (glossary definitions, examples) and link them."""
     return linkify(text, find_references(text, lang), url_for)
-
-
-def paragraphs(text: str) -> list[str]:
-    """Lines of a multi-line text; empty lines dropped."""
-    return [line for line in text.split("\n") if line.strip()]

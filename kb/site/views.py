@@ -23,7 +23,7 @@ from kb.refs import Reference, find_references
 from kb.site import urls
 from kb.site.examples import ExampleRuns
 from kb.site.locale import LANGS, format_release, other_lang, sort_key, strings
-from kb.site.text import linkify, linkify_text, title_text
+from kb.site.text import linkify, linkify_text
 
 RULE_KINDS = ("rule", "subrule")
 
@@ -128,6 +128,7 @@ class SiteData:
     examples: list[ExampleData]
     wiki: list[WikiData]
     diffs: list[DiffData]
+    _by_section: dict[str, list[RuleData]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def collect(cls, kb: Any, examples: Any = None, progress: Callable[[str], None] | None = None) -> SiteData:
@@ -136,11 +137,10 @@ class SiteData:
         return _Collector(kb, examples, progress).run()
 
     def section_rules(self, section: str) -> list[RuleData]:
-        if not hasattr(self, "_by_section"):
-            by_section: dict[str, list[RuleData]] = defaultdict(list)
+        """The rules and subrules of a section, in document order."""
+        if not self._by_section:
             for rule_id in self.order:
-                by_section[self.rules[rule_id].section].append(self.rules[rule_id])
-            self._by_section = by_section
+                self._by_section.setdefault(self.rules[rule_id].section, []).append(self.rules[rule_id])
         return self._by_section.get(section, [])
 
     def section_key(self, section: str) -> str:
@@ -298,9 +298,8 @@ class _Collector:
         if key not in self._traced:
             try:
                 events = self.kb.history(target, release)
-            except LookupError:
-                events = []
-            except ValueError:
+            except (LookupError, ValueError):
+                # Not a rule of that release (a reference to a rule that did not exist): no link.
                 events = []
             newest = None
             for event in events:
@@ -448,11 +447,6 @@ class Linker:
 class Link:
     label: str
     url: str | None
-
-    def __html__(self) -> str:
-        if self.url is None:
-            return str(escape(self.label))
-        return str(Markup('<a href="{}">{}</a>').format(self.url, self.label))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -671,15 +665,6 @@ def section_title(data: SiteData, section, lang: str) -> tuple[str, bool]:
             return title, True
         return section.text, False
     return section.text, True
-
-
-def full_title(data: SiteData, section, lang: str) -> str:
-    title, _ = section_title(data, section, lang)
-    return f"{section.id}. {title}"
-
-
-def nav_title(data: SiteData, section, lang: str) -> str:
-    return title_text(full_title(data, section, lang))
 
 
 def diff_rows(data: SiteData, diff: DiffData, linker: Linker) -> dict[str, list[dict[str, Any]]]:

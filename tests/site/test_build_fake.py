@@ -106,3 +106,28 @@ def test_without_search_there_is_no_index_and_no_search_box(tmp_path):
     assert "pagefind/" not in html and 'id="kb-search"' not in html
     assert "pagefind" not in result.timings
     assert lychee_errors(lychee(result.site_dir)) == []
+
+
+def test_a_single_release_without_spanish_sources_builds_cleanly(tmp_path):
+    from fakes import NEW
+
+    from kb.history import History
+
+    kb = fake_kb(tmp_path)
+    kb.documents = {NEW: kb.documents[NEW]}
+    kb.releases = [NEW]
+    kb._history = History(kb.documents.values())
+    kb.pages, kb.alignment = [], []
+    kb.spanish = lambda rule_id: None
+    kb.glossary_pairs = lambda: []
+    kb.terminology = lambda: []
+    kb.section_titles_es = lambda: {}
+    english_only = kb.glossary
+    kb.glossary = lambda lang, release=None: english_only(lang, release) if lang == "en" else []
+    result = build_site(kb, tmp_path / "out", examples=None)
+    assert result.builder.warnings == []
+    assert lychee_errors(lychee(result.site_dir)) == []
+    html = (result.site_dir / "cr" / "101" / "index.html").read_text(encoding="utf-8")
+    assert html.count("sin traducción") >= 4 and "título sin traducción" in html
+    releases = (result.site_dir / "releases" / "index.html").read_text(encoding="utf-8")
+    assert "16 de enero de 2026" in releases

@@ -587,8 +587,9 @@ def _add_catalogs(contents: Contents) -> None:
 @dataclass
 class RuleCard:
     """What `kb rule` shows: a rule's text and examples in one release, its references both ways, and
-    (for Spanish) the best Spanish text with the status and evidence of its alignment. `notice` says
-    why there is no Spanish text."""
+    (for Spanish) the best Spanish text with the status and evidence of its alignment, its source
+    given relative to the corpus root ("wiki/es-jugador.txt", "po/equipo.po"). `notice` says why
+    there is no Spanish text."""
 
     id: str
     release: str
@@ -644,10 +645,22 @@ def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: s
     )
     if lang == "es":
         alignment = _spanish_for(kb.alignment, rule.id, release, release == kb.newest)
-        card.spanish = SpanishText.of(alignment) if alignment else None
+        card.spanish = card_spanish(alignment, kb.corpus_root)
         if card.spanish is None:
             card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule.id} of {release}"
     return card
+
+
+def card_spanish(alignment: Alignment | None, corpus_root: Path | str) -> SpanishText | None:
+    """The Spanish text of a card: its source as a path relative to the corpus root, the same
+    wherever the corpus lies (a source outside the corpus keeps its path)."""
+    from kb.store import Paths
+
+    if alignment is None:
+        return None
+    spanish = SpanishText.of(alignment)
+    spanish.source = Paths(Path(corpus_root)).rel(spanish.source)
+    return spanish
 
 
 def _spanish_for(alignments, rule_id: str, release: str, newest: bool) -> Alignment | None:

@@ -621,7 +621,7 @@ def rule_card_from_store(
     """`kb.knowledge.card_of`, answered from the store's tables alone (the rows of one rule)."""
     from kb.align.records import Alignment
     from kb.knowledge import (
-        NO_TRANSLATION, RuleCard, SpanishText, UnknownReleaseError, UnknownRuleError, _unique, best_spanish,
+        NO_TRANSLATION, RuleCard, UnknownReleaseError, UnknownRuleError, _unique, best_spanish, card_spanish,
     )
     from kb.model import GlossaryEntry, Rule, Stamp
 
@@ -678,8 +678,7 @@ def rule_card_from_store(
                     newest_id=a["newest_id"], changed_since=a["changed_since"], changed_in=a["changed_in"],
                 )
             )
-        chosen = best_spanish(alignments)
-        card.spanish = SpanishText.of(chosen) if chosen else None
+        card.spanish = card_spanish(best_spanish(alignments), paths.root)
         if card.spanish is None:
             card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule_id} of {release}"
     return card

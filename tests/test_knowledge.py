@@ -130,6 +130,8 @@ def test_graph_links_spanish_to_english(kb):
 def test_cards(kb):
     card = card_of(kb, "702.1a", lang="es")
     assert card.spanish.id_es == "702.1a" and card.refs_out == ["702.1b"] and card.notice is None
+    assert card.spanish.source == "wiki/es-jugador-activo.txt"
+    assert kb.spanish("702.1a").source == str(kb.corpus_root / "wiki" / "es-jugador-activo.txt")
     lonely = card_of(kb, "700.1", lang="es")
     assert lonely.spanish is None and lonely.notice.startswith(NO_TRANSLATION)
     old = card_of(kb, "801.2", "2020-01-10", "es")
@@ -157,8 +159,12 @@ def test_rule_command(env):
     assert "Exilia cada objeto en la pila" in result.output
     assert "status: renumbered" in result.output
     assert "2020-06-20 this rule is 701.1a" in result.output
+    # The source is named within the corpus, wherever the corpus lies.
+    assert "source: wiki (Jugador activo, wiki/es-jugador-activo.txt)" in result.output
     data = json.loads(runner.invoke(cli, ["rule", "702.1a", "--json"], env=env).stdout)
     assert data["refs_out"] == ["702.1b"] and data["spanish"] is None
+    spanish = json.loads(runner.invoke(cli, ["rule", "702.1a", "--lang", "es", "--json"], env=env).stdout)["spanish"]
+    assert spanish["source"] == "wiki/es-jugador-activo.txt"
     lonely = runner.invoke(cli, ["rule", "700.1", "--lang", "es"], env=env)
     assert NO_TRANSLATION in lonely.output
     missing = runner.invoke(cli, ["rule", "999.9"], env=env)

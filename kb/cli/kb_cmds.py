@@ -67,7 +67,9 @@ def _print_card(card) -> None:
             echo(spanish.text)
             for number, example in enumerate(spanish.examples, 1):
                 echo(f"  Ejemplo {number}: {example}")
-            where = f"{spanish.page_title}, {spanish.source}" if spanish.page_title else spanish.source
+            # A catalog's title is its file name, already in its path.
+            titled = spanish.page_title and spanish.page_title != Path(spanish.source).name
+            where = f"{spanish.page_title}, {spanish.source}" if titled else spanish.source
             echo(f"source: {spanish.origin} ({where})")
             if spanish.stamp is not None:
                 echo(f"stamp: {spanish.stamp.raw}")

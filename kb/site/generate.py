@@ -290,6 +290,7 @@ def _coverage(data: SiteData, lang: str) -> list[dict[str, Any]]:
                 "records": records,
                 "spanish": spanish,
                 "fuzzy": row["fuzzy"],
+                "from_po": row.get("from_po", 0),
                 "percent": (100.0 * spanish / records) if records else 0.0,
                 "title_known": row["title_known"],
             }

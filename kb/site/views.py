@@ -393,13 +393,15 @@ def _rows(stats: Any) -> list[tuple[str | None, Any]]:
 
 def _coverage_row(key: str | None, row: Any) -> dict[str, Any]:
     """One section's translation counts: records (the section and its rules), with a Spanish text
-    (current or not), of those whose English changed since (fuzzy), and whether the title is known."""
+    (current or not), of those from imported catalogs (from_po) and whose English changed since
+    (fuzzy), and whether the title is known."""
     get = row.get if isinstance(row, dict) else (lambda name, default=None: getattr(row, name, default))
     return {
         "section": str(get("section", None) or key or ""),
         "records": int(get("records", 0) or 0),
         "with_spanish": int(get("with_spanish", 0) or 0),
         "fuzzy": int(get("fuzzy", 0) or 0),
+        "from_po": int(get("from_po", 0) or 0),
         "title_known": bool(get("title_known", False)),
     }
 
@@ -466,6 +468,13 @@ class SpanishView:
     stamp: str
     english_release: str
     changed_since: bool
+    # Where the Spanish comes from, in the page's language: "wiki page" or "translation catalog".
+    origin: str = "wiki"
+    source_kind: str = ""
+    # For a catalog entry: current, marked fuzzy, or behind an English text changed since.
+    source_state: str = ""
+    # What the Spanish numbers the rule with: the number a wiki page quotes, a catalog's msgctxt.
+    id_label: str = ""
 
 
 @dataclass
@@ -539,11 +548,27 @@ def _event_detail(event, lang: str) -> str:
 
 
 def spanish_view(data: SiteData, spanish: SpanishData, linker: Linker) -> SpanishView:
+    """How a rule's Spanish text says where it comes from: a wiki page (linked to its page on the
+    site) or an imported translation catalog (named, with the state of its entry)."""
     lang = linker.lang
+    t = strings(lang)
+    from_catalog = spanish.origin == "po"
     source_url = None
-    slug = wiki_slug(spanish.source)
-    if any(w.slug == slug for w in data.wiki):
-        source_url = linker.page(f"wiki/{slug}")
+    if not from_catalog:
+        slug = wiki_slug(spanish.source)
+        if any(w.slug == slug for w in data.wiki):
+            source_url = linker.page(f"wiki/{slug}")
+    if from_catalog:
+        source_title = Path(spanish.source).name
+        if spanish.status == "drifted":
+            state = t["catalog_fuzzy"]
+        elif spanish.changed_since:
+            state = t["catalog_behind"]
+        else:
+            state = t["catalog_current"]
+    else:
+        source_title = spanish.page_title or Path(spanish.source).name
+        state = ""
     return SpanishView(
         status=spanish.status,
         status_label=_status_label(spanish.status, lang),
@@ -551,11 +576,15 @@ def spanish_view(data: SiteData, spanish: SpanishData, linker: Linker) -> Spanis
         id_es=spanish.id_es,
         newest_id=spanish.newest_id,
         renumbered=bool(spanish.newest_id and spanish.newest_id != spanish.id_es),
-        source_title=spanish.page_title or Path(spanish.source).name,
+        source_title=source_title,
         source_url=source_url,
         stamp=spanish.stamp,
         english_release=format_release(spanish.english_release, lang),
         changed_since=spanish.changed_since,
+        origin="po" if from_catalog else "wiki",
+        source_kind=t["source_po"] if from_catalog else t["source_wiki"],
+        source_state=state,
+        id_label=t["catalog_id"] if from_catalog else t["quoted_as"],
     )
 
 

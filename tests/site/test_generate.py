@@ -186,3 +186,40 @@ def test_every_page_starts_with_front_matter_that_names_its_title(docs):
         assert text.startswith("---\n"), page
         front = yaml.safe_load(text.split("---\n")[1])
         assert front["title"], page
+
+
+def test_a_catalog_text_names_its_catalog_and_links_no_wiki_page(tmp_path):
+    """A Spanish text from an imported catalog says so in each language, with the state of its entry;
+    a catalog named like a wiki page still does not link to that page."""
+    kb = fake_kb(tmp_path)
+    quoted = kb.spanish
+
+    def from_catalog(rule_id):
+        found = quoted(rule_id)
+        if found is not None:
+            found.origin, found.source, found.page_title = "po", str(tmp_path / "po" / "es-jugador.po"), "es-jugador.po"
+            found.stamp, found.status, found.changed_since = None, "drifted", True
+        return found
+
+    kb.spanish = from_catalog
+    generated = generate(SiteData.collect(kb), tmp_path / "docs")
+    es = rule_block(read(generated, "es", "cr/101"), "101.4")
+    assert (
+        '<span class="kb-source kb-source--po">Texto en español: catálogo de traducción es-jugador.po '
+        "(entrada marcada como dudosa (fuzzy))</span>"
+    ) in es
+    assert "wiki/es-jugador" not in es and "página de la wiki" not in es
+    assert "msgctxt en el catálogo</dt><dd>101.4" in es
+    en = rule_block(read(generated, "en", "cr/101"), "101.4")
+    assert "Spanish text: translation catalog es-jugador.po (entry marked fuzzy)</span>" in en
+
+
+def test_a_wiki_text_names_its_page_with_a_link(docs):
+    es = rule_block(read(docs, "es", "cr/101"), "101.4")
+    assert (
+        '<span class="kb-source kb-source--wiki">Texto en español: página de la wiki '
+        '<a href="../../wiki/es-jugador/">Jugador</a> Horizontes de Modern 3 \u2014 7 junio, 2024</span>'
+    ) in es
+    assert "citada como</dt><dd>101.4" in es
+    en = rule_block(read(docs, "en", "cr/101"), "101.4")
+    assert 'Spanish text: wiki page <a href="../../wiki/es-jugador/">Jugador</a>' in en

@@ -41,6 +41,7 @@ class Built:
 @dataclass
 class RoundTrip:
     corpus: Path
+    store: Path
     exported: Path
     filled: Path
     before: Built
@@ -77,7 +78,7 @@ def trip(tmp_path_factory) -> RoundTrip:
     assert report.checked.errors == [] and report.stored == corpus / "po" / CATALOG
     # The same store: the import makes it stale, so the knowledge base is built again.
     after = build(corpus, store, tmp / "after")
-    return RoundTrip(corpus, exported, filled, before, after)
+    return RoundTrip(corpus, store, exported, filled, before, after)
 
 
 def rule_html(site: Path, lang: str, section: str, rule_id: str) -> str:
@@ -162,6 +163,23 @@ def test_rules_the_catalog_left_alone_keep_their_source(trip):
     assert trip.after.kb.spanish("702.1a").text == trip.before.kb.spanish("702.1a").text
     # 800.1 has Spanish nowhere, before or after.
     assert "sin traducción" in rule_html(trip.after.site, "es", "800", "800.1")
+
+
+def test_kb_rule_names_the_catalog_within_the_corpus(trip):
+    import json
+
+    from click.testing import CliRunner
+
+    from kb.cli.main import cli
+
+    # The store of the second build is current: `kb rule` answers from it.
+    env = {"KB_CORPUS": str(trip.corpus), "KB_STORE": str(trip.store)}
+    runner = CliRunner()
+    shown = runner.invoke(cli, ["rule", "100.1", "--lang", "es"], env=env)
+    assert shown.exit_code == 0, shown.output
+    assert "source: po (po/equipo.po)" in shown.output
+    card = json.loads(runner.invoke(cli, ["rule", "101.2", "--lang", "es", "--json"], env=env).stdout)
+    assert (card["spanish"]["origin"], card["spanish"]["source"]) == ("po", "po/equipo.po")
 
 
 # -- coverage ----------------------------------------------------------------------------------------

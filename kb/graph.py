@@ -245,23 +245,38 @@ def refs_in(graph: nx.MultiDiGraph, node: str, types: Iterable[str] = REFERENCE_
     return sorted(found, key=lambda r: (natural_key(r["source"]), r["start"]))
 
 
-def _typed_view(graph: nx.MultiDiGraph, types: Iterable[str]) -> nx.MultiDiGraph:
-    wanted = set(types)
-    return nx.subgraph_view(graph, filter_edge=lambda u, v, k: graph.edges[u, v, k]["type"] in wanted)
-
-
 def path(
     graph: nx.MultiDiGraph, a: str, b: str, types: Iterable[str] = PATH_EDGES, directed: bool = False
 ) -> list[str]:
-    """A shortest chain of refers-to/contains edges from `a` to `b` (followed either way unless `directed`)."""
+    """A shortest chain of refers-to/contains edges from `a` to `b` (followed either way unless
+    `directed`). Of several shortest chains, always the same one: neighbours are visited in natural
+    order, never in the order of a hash (networkx's undirected view iterates a set)."""
     _require(graph, a)
     _require(graph, b)
-    view = _typed_view(graph, types)
-    search = view if directed else view.to_undirected(as_view=True)
-    try:
-        return nx.shortest_path(search, a, b)
-    except nx.NetworkXNoPath:
-        raise NoPath(f"no path from {a} to {b}") from None
+    wanted = set(types)
+
+    def neighbours(node: str) -> list[str]:
+        found = {v for _, v, d in graph.out_edges(node, data=True) if d["type"] in wanted}
+        if not directed:
+            found |= {u for u, _, d in graph.in_edges(node, data=True) if d["type"] in wanted}
+        return sorted(found, key=natural_key)
+
+    came_from: dict[str, str | None] = {a: None}
+    frontier = [a]
+    while frontier and b not in came_from:
+        following = []
+        for node in frontier:
+            for neighbour in neighbours(node):
+                if neighbour not in came_from:
+                    came_from[neighbour] = node
+                    following.append(neighbour)
+        frontier = following
+    if b not in came_from:
+        raise NoPath(f"no path from {a} to {b}")
+    chain = [b]
+    while chain[-1] != a:
+        chain.append(came_from[chain[-1]])  # type: ignore[arg-type]
+    return chain[::-1]
 
 
 def path_steps(graph: nx.MultiDiGraph, nodes: list[str], types: Iterable[str] = PATH_EDGES) -> list[dict[str, Any]]:

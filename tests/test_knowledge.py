@@ -168,10 +168,10 @@ def test_rule_command(env):
     lonely = runner.invoke(cli, ["rule", "700.1", "--lang", "es"], env=env)
     assert NO_TRANSLATION in lonely.output
     missing = runner.invoke(cli, ["rule", "999.9"], env=env)
-    assert missing.exit_code == 1
+    assert missing.exit_code == 2
     assert missing.output.strip() == "kb: release 2021-03-05 has no rule 999.9"
     bad = runner.invoke(cli, ["rule", "101.1", "--release", "1999-01-01"], env=env)
-    assert bad.exit_code == 1 and "no release 1999-01-01" in bad.output
+    assert bad.exit_code == 2 and "no release 1999-01-01" in bad.output
 
 
 def test_align_and_terms_commands(env):

@@ -1,23 +1,61 @@
-"""What every command shares: JSON output for scripts, one-line errors for people."""
+"""What every command shares: JSON output for scripts, one-line errors and progress for people."""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
 
 from kb.model import to_data
 
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts (and nothing else on stdout).")
 
 
 def emit_json(data: Any) -> None:
     click.echo(json.dumps(to_data(data), ensure_ascii=False, indent=2, sort_keys=False))
 
 
+def one_line(message: str) -> str:
+    """`message` on a single line: the lines of a multi-line message joined with '; '."""
+    return "; ".join(line.strip() for line in str(message).splitlines() if line.strip())
+
+
 def fail(message: str, code: int = 1) -> None:
     """Print one clear line on standard error and exit non-zero."""
-    click.echo(f"kb: {message}", err=True)
+    click.echo(f"kb: {one_line(message)}", err=True)
     sys.exit(code)
+
+
+def os_error(err: OSError, path: Path | str | None = None) -> str:
+    """'PATH: reason' for an operating-system error, naming the file it concerns."""
+    where = err.filename if err.filename is not None else path
+    reason = err.strerror or str(err)
+    return f"{where}: {reason}" if where is not None else reason
+
+
+def stderr_is_terminal() -> bool:
+    stream = click.get_text_stream("stderr")
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def progress_reporter(as_json: bool = False) -> Callable[[str], None] | None:
+    """What long work calls to say what it is doing: a line on standard error when a person is
+    watching it (a terminal), nothing for scripts (--json) or when standard error is a pipe or file."""
+    if as_json or not stderr_is_terminal():
+        return None
+    return lambda message: click.echo(f"kb: {message}", err=True)
+
+
+def not_blank(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """Refuse an empty or blank argument as bad usage rather than looking it up."""
+    values = value if isinstance(value, tuple) else (value,)
+    if any(isinstance(v, str) and not v.strip() for v in values):
+        raise click.BadParameter("must not be empty", ctx=ctx, param=param)
+    return value.strip() if isinstance(value, str) else value

@@ -4,18 +4,31 @@ from __future__ import annotations
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option
+from kb.cli.common import emit_json, fail, json_option, not_blank, os_error
 
 
 @click.group("example")
 def example_group() -> None:
-    """The rules' own examples, run on the reference rules engine."""
+    """The rules' own examples, run on the reference rules engine.
+
+    \b
+    Examples:
+      kb example list
+      kb example run apnap-each-player-sacrifices --lang en
+      kb example coverage --all
+    """
 
 
 @example_group.command("list")
 @json_option
 def list_command(as_json: bool) -> None:
-    """List every executable example: name, example ids, rules and titles."""
+    """List every executable example: name, example ids, rules and titles.
+
+    \b
+    Examples:
+      kb example list
+      kb example list --json | jq -r '.[].name'
+    """
     from kb.examples import ExampleFormatError, catalog
 
     try:
@@ -47,11 +60,18 @@ def list_command(as_json: bool) -> None:
 
 
 @example_group.command("run")
-@click.argument("name")
+@click.argument("name", callback=not_blank)
 @click.option("--lang", type=click.Choice(["es", "en"]), default="es", show_default=True, help="Language of the narration.")
 @json_option
 def run_command(name: str, lang: str, as_json: bool) -> None:
-    """Run the example NAME: its doctest, what the engine did told in --lang, and the final values."""
+    """Run the example NAME (see kb example list): its doctest, what the engine did told in --lang,
+    and the final values. Exits 1 if the doctest fails.
+
+    \b
+    Examples:
+      kb example run apnap-each-player-sacrifices
+      kb example run apnap-each-player-sacrifices --lang en --json
+    """
     from kb.examples import ExampleFormatError, UnknownExampleError, run
 
     try:
@@ -97,12 +117,20 @@ def run_command(name: str, lang: str, as_json: bool) -> None:
 @click.option("--all", "show_all", is_flag=True, help="List every example of the rules, not only the figures.")
 @json_option
 def coverage_command(show_all: bool, as_json: bool) -> None:
-    """Which examples of the newest rules release are executable, which are not and why."""
+    """Which examples of the newest rules release are executable, which are not and why.
+
+    \b
+    Examples:
+      kb example coverage
+      kb example coverage --json | jq .percent_executable
+    """
     from kb.examples import ExampleFormatError, coverage
 
     try:
         report = coverage()
-    except (ExampleFormatError, OSError, ValueError) as err:
+    except OSError as err:
+        fail(os_error(err))
+    except (ExampleFormatError, ValueError) as err:
         fail(str(err))
     if as_json:
         emit_json(

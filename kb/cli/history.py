@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option
+from kb.cli.common import emit_json, fail, json_option, not_blank, os_error
 
 _RELEASE_HELP = "A release of the corpus by its ISO date (effective or published); default: the newest."
 
@@ -15,6 +15,8 @@ def _releases():
 
     try:
         releases = corpus_releases()
+    except OSError as err:
+        fail(os_error(err))
     except ManifestError as err:
         fail(str(err))
     if not releases:
@@ -36,7 +38,9 @@ def _load(releases):
 
     try:
         return [release.load() for release in releases]
-    except (DecodeError, OSError) as err:
+    except OSError as err:
+        fail(os_error(err))
+    except DecodeError as err:
         fail(str(err))
 
 
@@ -45,12 +49,18 @@ def _words(words) -> str:
 
 
 @click.command("history")
-@click.argument("rule")
+@click.argument("rule", callback=not_blank)
 @click.option("--release", help=_RELEASE_HELP)
 @json_option
 def history_command(rule: str, release: str | None, as_json: bool) -> None:
     """What happened to RULE (a rule id of the release) in every release of the corpus: added,
-    changed (with the words), moved (renumbered), unchanged, removed."""
+    changed (with the words), moved (renumbered), unchanged, removed.
+
+    \b
+    Examples:
+      kb history 702.9
+      kb history 101.4 --release 2017-09-25 --json
+    """
     from kb.history import History, UnknownRule
 
     releases = _releases()
@@ -81,15 +91,21 @@ def history_command(rule: str, release: str | None, as_json: bool) -> None:
 
 
 @click.command("diff")
-@click.argument("old")
-@click.argument("new")
+@click.argument("old", callback=not_blank)
+@click.argument("new", callback=not_blank)
 @click.option(
     "--only", type=click.Choice(["added", "removed", "changed", "moved"]), help="List entries of this kind only."
 )
 @json_option
 def diff_command(old: str, new: str, only: str | None, as_json: bool) -> None:
     """What changed from release OLD to release NEW (ISO dates of corpus releases): rules added,
-    removed, changed (with the words) and moved (renumbered)."""
+    removed, changed (with the words) and moved (renumbered).
+
+    \b
+    Examples:
+      kb diff 2024-06-07 2026-01-16
+      kb diff 2017-09-25 2026-01-16 --only moved --json
+    """
     from kb.history import diff_releases
 
     releases = _releases()
@@ -118,13 +134,15 @@ def diff_command(old: str, new: str, only: str | None, as_json: bool) -> None:
 
 
 def _pages():
-    from kb.corpus import load_manifest
+    from kb.corpus import ManifestError, load_manifest
     from kb.decode import DecodeError
     from kb.ingest import parse_corpus_file
 
     try:
         return [parse_corpus_file(e) for e in load_manifest() if e.kind == "wiki"]
-    except (DecodeError, OSError) as err:
+    except OSError as err:
+        fail(os_error(err))
+    except (DecodeError, ManifestError) as err:
         fail(str(err))
 
 
@@ -145,17 +163,30 @@ def _node_for(graph, name: str, release: str, lang: str) -> str:
 
 
 @click.command("refs")
-@click.argument("rule")
+@click.argument("rule", callback=not_blank)
 @click.option("--release", help=_RELEASE_HELP)
 @click.option("--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
               help="Whose text: the English release, or the Spanish quotes of the wiki pages.")
 @json_option
 def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> None:
     """The references of RULE both ways: the rules it cites (with the text citing them) and the
-    rules and glossary entries citing it."""
-    from kb.graph import refs_in, refs_out
+    rules and glossary entries citing it.
+
+    \b
+    Examples:
+      kb refs 101.4
+      kb refs 405.1 --lang es
+      kb refs cr:2019-10-04:116.2 --json
+    """
+    from kb.graph import parse_node, refs_in, refs_out
 
     releases = _releases()
+    parts = parse_node(rule) if ":" in rule else None
+    if ":" in rule and parts is None:
+        fail(f"{rule!r} is neither a rule id nor a node id", 2)
+    if parts is not None:
+        # A node id names its own release and language.
+        release, lang = parts["release"], parts["lang"]
     if lang == "en":
         chosen = _release(release, releases) if release else releases[-1]
         graph = _graph_for([chosen], _pages())
@@ -208,14 +239,20 @@ def _spanish_node(graph, rule: str, release: str | None) -> str:
 
 
 @click.command("path")
-@click.argument("a")
-@click.argument("b")
+@click.argument("a", callback=not_blank)
+@click.argument("b", callback=not_blank)
 @click.option("--release", help=_RELEASE_HELP)
 @click.option("--directed", is_flag=True, help="Follow references and containment forwards only.")
 @json_option
 def path_command(a: str, b: str, release: str | None, directed: bool, as_json: bool) -> None:
     """A shortest chain of references and containment joining rules A and B (rule ids of the
-    release, or node ids such as cr:2026-01-16:101.4)."""
+    release, or node ids such as cr:2026-01-16:101.4).
+
+    \b
+    Examples:
+      kb path 101.4 702.9
+      kb path 601.2 117.1 --directed --json
+    """
     from kb.graph import NoPath, parse_node, path, path_steps
 
     releases = _releases()
@@ -253,7 +290,13 @@ def path_command(a: str, b: str, release: str | None, directed: bool, as_json: b
 def graph_command(release_names: tuple[str, ...], no_pages: bool, graphml: str | None, node_link: str | None,
                   as_json: bool) -> None:
     """Build the cross-reference graph of the corpus, print its counts and broken references, and
-    optionally export it (nodes and edges sorted: the same corpus gives the same bytes)."""
+    optionally export it (nodes and edges sorted: the same corpus gives the same bytes).
+
+    \b
+    Examples:
+      kb graph --release 2026-01-16 --no-pages
+      kb graph --graphml rules.graphml --node-link rules.json --json
+    """
     from kb.graph import broken_edges, summary, write_graphml, write_node_link
 
     releases = _releases()
@@ -265,7 +308,7 @@ def graph_command(release_names: tuple[str, ...], no_pages: bool, graphml: str |
         if node_link:
             write_node_link(graph, node_link)
     except OSError as err:
-        fail(f"{err.filename}: {err.strerror}")
+        fail(os_error(err))
     counts = summary(graph)
     broken = [{"from": u, "to": v, "surface": d.get("surface", "")} for u, v, d in broken_edges(graph)]
     if as_json:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option
+from kb.cli.common import emit_json, fail, json_option, os_error
 from kb.model import CRDocument
 
 
@@ -17,21 +17,33 @@ from kb.model import CRDocument
 @click.option("--summary", is_flag=True, help="Print only the counts and diagnostics.")
 @json_option
 def parse_command(path: Path, kind, lang, summary: bool, as_json: bool) -> None:
-    """Parse PATH (any rules text or wiki page) and print its records, glossary, skipped lines
-    and counts."""
-    from kb.decode import DecodeError
-    from kb.ingest import parse_file
+    """Parse PATH (any rules text or wiki page; - reads standard input) and print its records,
+    glossary, skipped lines and counts. Diagnostics go to standard error.
 
-    if not path.exists():
+    \b
+    Examples:
+      kb parse MagicCompRules-2026-01-16.txt --summary
+      kb parse es-pila.txt --json | jq .counts
+      iconv -f utf-8 -t cp1252 rules.txt | kb parse - --kind cr
+    """
+    from kb.decode import DecodeError, decode_bytes
+    from kb.ingest import parse_file, parse_text
+
+    reading_stdin = str(path) == "-"
+    if not reading_stdin and not path.exists():
         fail(f"{path}: no such file", 2)
     if path.is_dir():
         fail(f"{path}: is a folder, not a file", 2)
     try:
-        doc = parse_file(path, kind=kind, lang=lang)
+        if reading_stdin:
+            text, decoding = decode_bytes(click.get_binary_stream("stdin").read(), "<stdin>")
+            doc = parse_text(text, "<stdin>", kind=kind, lang=lang, decoding=decoding)
+        else:
+            doc = parse_file(path, kind=kind, lang=lang)
     except DecodeError as err:
         fail(str(err))
     except OSError as err:
-        fail(f"{path}: {err.strerror or err}")
+        fail(os_error(err, path))
     if as_json:
         emit_json({"kind": doc.kind, "counts": doc.counts(), "document": doc})
         return
@@ -81,12 +93,20 @@ def _print_document(doc, summary: bool) -> None:
 @click.command("stats")
 @json_option
 def stats_command(as_json: bool) -> None:
-    """Per corpus file: kind, language, release and what it yields."""
+    """Per corpus file: kind, language, release and what it yields.
+
+    \b
+    Examples:
+      kb stats
+      kb stats --json | jq '.[] | select(.kind == "cr") | .rules'
+    """
     from kb.corpus import ManifestError
     from kb.ingest import corpus_stats
 
     try:
         rows = corpus_stats()
+    except OSError as err:
+        fail(os_error(err))
     except (ManifestError, ValueError) as err:
         fail(str(err))
     if as_json:

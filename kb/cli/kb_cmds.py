@@ -10,39 +10,48 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option
+from kb.cli.common import emit_json, fail, json_option, not_blank, os_error, progress_reporter
 
 _LANGS = click.Choice(["en", "es"])
 
 
-def _load_kb():
+def _load_kb(as_json: bool = False):
     from kb.corpus import ManifestError
     from kb.knowledge import KnowledgeBase
 
     try:
-        return KnowledgeBase.load(progress=lambda message: click.echo(f"kb: {message}", err=True))
-    except (ManifestError, OSError, ValueError) as err:
+        return KnowledgeBase.load(progress=progress_reporter(as_json))
+    except OSError as err:
+        fail(os_error(err))
+    except (ManifestError, ValueError) as err:
         fail(str(err))
 
 
-@click.command("rule")
-@click.argument("rule_id", metavar="RULE")
+@click.command("rule", short_help="A rule in English and Spanish, with its references both ways.")
+@click.argument("rule_id", metavar="RULE", callback=not_blank)
 @click.option("--release", help="A release (ISO date, e.g. 2019-10-04); default the newest.")
 @click.option("--lang", type=_LANGS, default="en", show_default=True, help="Show the Spanish text too (es).")
 @json_option
 def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) -> None:
     """Show RULE (e.g. 101.4): its text and examples, its references both ways and, with --lang es,
-    the best Spanish text with the status and evidence of its alignment."""
+    the best Spanish text with the status and evidence of its alignment.
+
+    \b
+    Examples:
+      kb rule 101.4
+      kb rule 702.9b --lang es --release 2024-06-07
+      kb rule 601.2 --json | jq -r .text
+    """
     from kb.corpus import ManifestError
     from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
 
     try:
-        card = rule_card(
-            rule_id.strip(), release, lang, progress=lambda message: click.echo(f"kb: {message}", err=True)
-        )
+        card = rule_card(rule_id, release, lang, progress=progress_reporter(as_json))
     except (UnknownRuleError, UnknownReleaseError) as err:
-        fail(str(err))
-    except (ManifestError, OSError, ValueError) as err:
+        fail(str(err), 2)
+    except OSError as err:
+        fail(os_error(err))
+    except (ManifestError, ValueError) as err:
         fail(str(err))
     if as_json:
         emit_json(card)
@@ -96,8 +105,14 @@ def _print_card(card) -> None:
 @json_option
 def align_command(page: str | None, status: str | None, kind: str | None, evidence: bool, as_json: bool) -> None:
     """List every Spanish record with the English record it translates, the status of the pair and
-    where the rule stands in the newest release."""
-    kb = _load_kb()
+    where the rule stands in the newest release.
+
+    \b
+    Examples:
+      kb align --page es-pila --evidence
+      kb align --status drifted --json
+    """
+    kb = _load_kb(as_json)
     rows = [a for a in kb.alignment if _matches(a, page, status, kind)]
     if page and not rows and not any(_matches(a, page, None, None) for a in kb.alignment):
         fail(f"no Spanish source named {page!r}")
@@ -162,8 +177,14 @@ def _alignment_row(a) -> dict:
 )
 @json_option
 def terms_command(query: str | None, kind: str | None, as_json: bool) -> None:
-    """List the Spanish/English terminology of the corpus, or look up QUERY (in either language)."""
-    kb = _load_kb()
+    """List the Spanish/English terminology of the corpus, or look up QUERY (in either language).
+
+    \b
+    Examples:
+      kb terms "jugador activo"
+      kb terms --kind glossary --json
+    """
+    kb = _load_kb(as_json)
     terms = kb.terminology()
     if kind:
         terms = [t for t in terms if t.kind == kind]
@@ -194,15 +215,23 @@ def terms_command(query: str | None, kind: str | None, as_json: bool) -> None:
 @json_option
 def export_command(out_dir: Path, formats: tuple[str, ...], what: tuple[str, ...], as_json: bool) -> None:
     """Write records, alignment, history and terminology as CSV, JSON or Parquet, and the graph as
-    GraphML and JSON, into OUT_DIR. The same corpus gives the same bytes."""
+    GraphML and JSON, into OUT_DIR. The same corpus gives the same bytes.
+
+    \b
+    Examples:
+      kb export out/ --format csv --what alignment
+      kb export out/ --json
+    """
     from kb.export import FORMATS, WHAT, ExportError, export
 
     if out_dir.exists() and not out_dir.is_dir():
         fail(f"{out_dir}: exists and is not a folder", 2)
-    kb = _load_kb()
+    kb = _load_kb(as_json)
     try:
         written = export(kb, out_dir, formats or FORMATS, what or WHAT)
-    except (ExportError, OSError) as err:
+    except OSError as err:
+        fail(os_error(err, out_dir))
+    except ExportError as err:
         fail(str(err))
     if as_json:
         emit_json([str(p) for p in written])

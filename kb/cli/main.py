@@ -1,12 +1,21 @@
-"""The `kb` command group; each area of the knowledge base contributes its commands."""
+"""The `kb` command group; each area of the knowledge base contributes its commands.
+
+Every way a command can go wrong ends in one line on standard error and a non-zero exit: bad usage
+(exit 2, with where to find the command's help), an error of the work (exit 1), an interrupt
+(exit 130), output to a pipe that was closed early, as in `kb parse FILE | head -1` (exit 1, quietly).
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
+from typing import IO, Any
 
 import click
 
 from kb import __version__
+from kb.cli.common import one_line
 
 # Each module exposes `commands`, a list of click commands or groups.
 COMMAND_MODULES = [
@@ -18,8 +27,69 @@ COMMAND_MODULES = [
     "kb.cli.history",
 ]
 
+_EXAMPLES = """Every command has -h/--help; every command that prints data has --json.
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+\b
+Examples:
+  kb rule 101.4 --lang es        a rule, with its Spanish text
+  kb history 702.9               what became of a rule in every release
+  kb diff 2024-06-07 2026-01-16 --only changed
+  kb parse FILE --json | jq .counts
+"""
+
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+
+
+class OneLineError(click.ClickException):
+    """An error told in one line on standard error."""
+
+    def __init__(self, message: str, exit_code: int = 1) -> None:
+        super().__init__(one_line(message))
+        self.exit_code = exit_code
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(self.message, file=file, err=file is None)
+
+
+def told_in_one_line(err: click.ClickException) -> OneLineError:
+    """`err` (usually bad usage) as one line: the command, what is wrong, where its help is."""
+    if isinstance(err, OneLineError):
+        return err
+    message = one_line(err.format_message())
+    ctx = getattr(err, "ctx", None)
+    if isinstance(err, click.UsageError) and ctx is not None:
+        path = ctx.command_path
+        stop = "" if message.endswith((".", "?", "!")) else "."
+        return OneLineError(f"{path}: {message}{stop} See '{path} --help'.", err.exit_code)
+    return OneLineError(f"kb: {message}", err.exit_code)
+
+
+class KbGroup(click.Group):
+    """The top group: click's own handling, with its multi-line usage errors and its 'Aborted!'
+    told in one line instead."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # `kb` alone: the help, on standard error
+        except click.ClickException as err:
+            raise told_in_one_line(err) from err
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # `kb example` alone: that group's help
+        except click.ClickException as err:
+            raise told_in_one_line(err) from err
+        except KeyboardInterrupt:
+            raise OneLineError("kb: interrupted", INTERRUPTED) from None
+
+
+@click.group("kb", cls=KbGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=_EXAMPLES)
 @click.version_option(__version__, prog_name="kb")
 def cli() -> None:
     """The bilingual (Spanish/English) knowledge base of the Magic Comprehensive Rules."""
@@ -30,5 +100,32 @@ for _name in COMMAND_MODULES:
         cli.add_command(_command)
 
 
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of a closed
+    pipe neither fails nor prints."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main() -> None:
-    cli(prog_name="kb")
+    try:
+        try:
+            cli.main(prog_name="kb")
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`kb parse FILE | head -1`): nothing more to say to anyone.
+        _silence_stdout()
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo("kb: interrupted", err=True)
+        sys.exit(INTERRUPTED)
+    except Exception as err:  # a defect of kb itself: said in one line, shown whole on request
+        if os.environ.get("KB_DEBUG"):
+            raise
+        click.echo(f"kb: internal error: {type(err).__name__}: {one_line(str(err))} (KB_DEBUG=1 shows where)",
+                   err=True)
+        sys.exit(1)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option
+from kb.cli.common import emit_json, fail, json_option, os_error
 
 _STAGE_LABELS = {
     "load": "load corpus",
@@ -34,7 +34,15 @@ def _size(n: int) -> str:
 @click.option("--no-search", is_flag=True, help="Skip the search index (and the search box).")
 @json_option
 def build_command(out: Path | None, no_search: bool, as_json: bool) -> None:
-    """Build the bilingual rules site (Spanish at the root, English under /en/) from the corpus."""
+    """Build the bilingual rules site (Spanish at the root, English under /en/) from the corpus.
+    Progress is shown on standard error when it is a terminal.
+
+    \b
+    Examples:
+      kb build
+      kb build --out /tmp/rules --no-search
+      kb build --json | jq .timings
+    """
     from rich.console import Console
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -43,7 +51,9 @@ def build_command(out: Path | None, no_search: bool, as_json: bool) -> None:
     if out is not None and out.exists() and not out.is_dir():
         fail(f"{out}: exists and is not a folder", 2)
     stages = [s for s in STAGES if not (no_search and s == "pagefind")]
-    console = Console(stderr=True, quiet=as_json)
+    # A bar for a person watching; nothing in a log, a pipe or a script's --json.
+    console = Console(stderr=True)
+    quiet = as_json or not console.is_terminal
     progress = Progress(
         SpinnerColumn(),
         TextColumn("{task.description:<16}"),
@@ -52,7 +62,7 @@ def build_command(out: Path | None, no_search: bool, as_json: bool) -> None:
         TimeElapsedColumn(),
         console=console,
         transient=False,
-        disable=as_json,
+        disable=quiet,
     )
     task = progress.add_task("", total=len(stages))
 
@@ -71,7 +81,9 @@ def build_command(out: Path | None, no_search: bool, as_json: bool) -> None:
         fail(str(err))
     except ImportError as err:
         fail(f"build failed: {err}")
-    except (ValueError, LookupError, OSError) as err:
+    except OSError as err:
+        fail(f"build failed: {os_error(err)}")
+    except (ValueError, LookupError) as err:
         fail(f"build failed: {err}")
 
     summary = result.summary()

@@ -6,22 +6,35 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option
+from kb.cli.common import emit_json, fail, json_option, os_error, progress_reporter
 
 
-def _load_kb():
+def _load_kb(as_json: bool = False):
     from kb.corpus import ManifestError
     from kb.knowledge import KnowledgeBase
 
     try:
-        return KnowledgeBase.load(progress=lambda message: click.echo(f"kb: {message}", err=True))
-    except (ManifestError, OSError, ValueError) as err:
+        return KnowledgeBase.load(progress=progress_reporter(as_json))
+    except OSError as err:
+        fail(os_error(err))
+    except (ManifestError, ValueError) as err:
         fail(str(err))
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 @click.group("translations")
 def translations_group() -> None:
-    """Translate the rules with gettext catalogs: export a release, import a filled catalog, count."""
+    """Translate the rules with gettext catalogs: export a release, import a filled catalog, count.
+
+    \b
+    Examples:
+      kb translations export rules-es.po --release 2026-01-16
+      kb translations import rules-es.po --check
+      kb translations stats
+    """
 
 
 @translations_group.command("export")
@@ -31,18 +44,24 @@ def translations_group() -> None:
 @json_option
 def export_command(out: Path, release: str | None, lang: str, as_json: bool) -> None:
     """Write OUT (a .po catalog): one entry per rule, subrule, example and glossary entry of the
-    release, with the Spanish the corpus has; Spanish made from older English is marked fuzzy."""
+    release, with the Spanish the corpus has; Spanish made from older English is marked fuzzy.
+
+    \b
+    Examples:
+      kb translations export rules-es.po
+      kb translations export rules-2024.po --release 2024-06-07 --json
+    """
     from kb.translations import CatalogError, export_catalog
 
     if out.is_dir():
         fail(f"{out}: is a folder; give the catalog's file name", 2)
-    kb = _load_kb()
+    kb = _load_kb(as_json)
     try:
         summary = export_catalog(kb, out, release, lang)
     except CatalogError as err:
         fail(str(err))
     except OSError as err:
-        fail(f"{out}: {err.strerror or err}")
+        fail(os_error(err, out))
     if as_json:
         emit_json({"path": str(out), **vars(summary), "untranslated": summary.untranslated})
         return
@@ -60,18 +79,26 @@ def export_command(out: Path, release: str | None, lang: str, as_json: bool) -> 
 def import_command(catalog: Path, replace: bool, check_only: bool, as_json: bool) -> None:
     """Check CATALOG (a filled .po) against the English and store it with the corpus (po/), where the
     knowledge base reads it as a Spanish source. Every problem is reported with its line; a catalog
-    with errors is not imported; every Spanish text it replaces is listed."""
+    with errors is not imported; every Spanish text it replaces is listed.
+
+    \b
+    Examples:
+      kb translations import rules-es.po --check
+      kb translations import rules-es.po --replace --json
+    """
     from kb.translations import ImportRefused, import_catalog
 
+    if catalog.is_dir():
+        fail(f"{catalog}: is a folder, not a catalog", 2)
     if not catalog.is_file():
         fail(f"{catalog}: no such file", 2)
-    kb = _load_kb()
+    kb = _load_kb(as_json)
     try:
         report = import_catalog(catalog, kb, replace=replace, dry_run=check_only)
     except ImportRefused as err:
         fail(str(err))
     except OSError as err:
-        fail(f"{catalog}: {err.strerror or err}")
+        fail(os_error(err, catalog))
     checked = report.checked
     if as_json:
         emit_json(
@@ -96,21 +123,27 @@ def import_command(catalog: Path, replace: bool, check_only: bool, as_json: bool
         summary = (
             f"{catalog}: release {checked.release}, {checked.messages} entries: {checked.translated} translated, "
             f"{checked.fuzzy} fuzzy, {checked.untranslated} untranslated; "
-            f"{len(checked.errors)} errors, {len(checked.warnings)} warnings"
+            f"{_count(len(checked.errors), 'error')}, {_count(len(checked.warnings), 'warning')}"
         )
         click.echo(summary)
         if report.stored:
             verb = "replaced" if report.replaced_file else "stored"
             click.echo(f"{verb} as {report.stored}")
     if checked.errors:
-        fail(f"{catalog}: {len(checked.errors)} errors; nothing imported")
+        fail(f"{catalog}: {_count(len(checked.errors), 'error')}; nothing imported")
 
 
 @translations_group.command("stats")
 @json_option
 def stats_command(as_json: bool) -> None:
-    """Translated, fuzzy and untranslated records of the newest release, per section."""
-    kb = _load_kb()
+    """Translated, fuzzy and untranslated records of the newest release, per section.
+
+    \b
+    Examples:
+      kb translations stats
+      kb translations stats --json | jq .totals
+    """
+    kb = _load_kb(as_json)
     stats = kb.translation_stats()
     rows = [
         {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import sys
 from collections.abc import Callable
@@ -16,7 +17,17 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON f
 
 
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(to_data(data), ensure_ascii=False, indent=2, sort_keys=False))
+    """`data` as JSON on standard output: UTF-8 text, or ASCII escapes where standard output cannot
+    carry every character (a Latin-1 terminal), so that no character is lost or mangled."""
+    click.echo(json.dumps(to_data(data), ensure_ascii=not _stdout_is_unicode(), indent=2, sort_keys=False))
+
+
+def _stdout_is_unicode() -> bool:
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        return codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        return False
 
 
 def one_line(message: str) -> str:
@@ -24,9 +35,17 @@ def one_line(message: str) -> str:
     return "; ".join(line.strip() for line in str(message).splitlines() if line.strip())
 
 
+def say(line: str) -> None:
+    """`line` on standard error; nothing when standard error is closed (`2>&-`)."""
+    try:
+        click.echo(line, err=True)
+    except OSError:
+        pass
+
+
 def fail(message: str, code: int = 1) -> None:
     """Print one clear line on standard error and exit non-zero."""
-    click.echo(f"kb: {one_line(message)}", err=True)
+    say(f"kb: {one_line(message)}")
     sys.exit(code)
 
 
@@ -50,7 +69,7 @@ def progress_reporter(as_json: bool = False) -> Callable[[str], None] | None:
     watching it (a terminal), nothing for scripts (--json) or when standard error is a pipe or file."""
     if as_json or not stderr_is_terminal():
         return None
-    return lambda message: click.echo(f"kb: {message}", err=True)
+    return lambda message: say(f"kb: {message}")
 
 
 def not_blank(ctx: click.Context, param: click.Parameter, value: Any) -> Any:

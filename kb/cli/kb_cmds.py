@@ -115,7 +115,7 @@ def align_command(page: str | None, status: str | None, kind: str | None, eviden
     kb = _load_kb(as_json)
     rows = [a for a in kb.alignment if _matches(a, page, status, kind)]
     if page and not rows and not any(_matches(a, page, None, None) for a in kb.alignment):
-        fail(f"no Spanish source named {page!r}")
+        fail(f"no Spanish source named {page!r}", 2)
     data = [_alignment_row(a) for a in rows]
     if as_json:
         emit_json(data)

@@ -15,7 +15,7 @@ from typing import IO, Any
 import click
 
 from kb import __version__
-from kb.cli.common import one_line
+from kb.cli.common import one_line, say
 
 # Each module exposes `commands`, a list of click commands or groups.
 COMMAND_MODULES = [
@@ -48,7 +48,10 @@ class OneLineError(click.ClickException):
         self.exit_code = exit_code
 
     def show(self, file: IO[Any] | None = None) -> None:
-        click.echo(self.message, file=file, err=file is None)
+        if file is None:
+            say(self.message)
+        else:
+            click.echo(self.message, file=file)
 
 
 def told_in_one_line(err: click.ClickException) -> OneLineError:
@@ -110,7 +113,22 @@ def _silence_stdout() -> None:
         pass
 
 
+def _tolerant_streams() -> None:
+    """Text the terminal's encoding cannot show (a curly quote on a Latin-1 terminal) is written
+    as an escape instead of stopping the command; a closed stream (`>&-`) swallows what is written."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+        elif hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (OSError, ValueError):
+                pass
+
+
 def main() -> None:
+    _tolerant_streams()
     try:
         try:
             cli.main(prog_name="kb")
@@ -121,11 +139,10 @@ def main() -> None:
         _silence_stdout()
         sys.exit(1)
     except KeyboardInterrupt:
-        click.echo("kb: interrupted", err=True)
+        say("kb: interrupted")
         sys.exit(INTERRUPTED)
     except Exception as err:  # a defect of kb itself: said in one line, shown whole on request
         if os.environ.get("KB_DEBUG"):
             raise
-        click.echo(f"kb: internal error: {type(err).__name__}: {one_line(str(err))} (KB_DEBUG=1 shows where)",
-                   err=True)
+        say(f"kb: internal error: {type(err).__name__}: {one_line(str(err))} (KB_DEBUG=1 shows where)")
         sys.exit(1)

@@ -185,7 +185,7 @@ def test_align_and_terms_commands(env):
     table = runner.invoke(cli, ["align", "--page", "es-jugador-activo", "--evidence"], env=env).output
     assert "renumbered" in table and "- stamp" in table
     unknown = runner.invoke(cli, ["align", "--page", "nothing"], env=env)
-    assert unknown.exit_code == 1
+    assert unknown.exit_code == 2
     terms = runner.invoke(cli, ["terms", "active player", "--json"], env=env)
     assert {t["kind"] for t in json.loads(terms.stdout)} == {"term-pair", "glossary"}
     assert runner.invoke(cli, ["terms", "no such term"], env=env).exit_code == 1

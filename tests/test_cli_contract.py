@@ -214,6 +214,20 @@ def test_json_is_the_same_bytes_whatever_the_hash_seed(args):
     assert len(outputs) == 1
 
 
+def test_a_release_is_named_by_either_of_its_dates(tmp_path):
+    from kb.history import corpus_releases
+
+    renamed = [r for r in corpus_releases() if r.published and r.published != r.effective]
+    if not renamed:
+        pytest.skip("every release of this corpus takes effect the day it is published")
+    release = renamed[0]
+    for args in (["rule", RULE], ["history", RULE], ["translations", "export", tmp_path / "r.po"]):
+        for name in release.names:
+            result = invoke([*args, "--release", name, "--json"])
+            assert result.exit_code == 0, result.stderr
+            assert json.loads(result.stdout)["release"] == release.effective
+
+
 # --- bad usage -------------------------------------------------------------------------------------
 
 

@@ -72,6 +72,22 @@ def progress_reporter(as_json: bool = False) -> Callable[[str], None] | None:
     return lambda message: say(f"kb: {message}")
 
 
+def release_name(name: str | None) -> str | None:
+    """A --release as the knowledge base names releases, by the date they take effect; the date a
+    release was published (its file's) names it too, as in `kb history` and `kb diff`. A name no
+    release has is left for the knowledge base to refuse, with the list of releases."""
+    from kb.corpus import ManifestError
+    from kb.history import corpus_releases
+
+    if not name:
+        return name
+    try:
+        releases = corpus_releases()
+    except (ManifestError, OSError):
+        return name
+    return next((r.effective for r in releases if name in r.names and r.effective), name)
+
+
 def not_blank(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     """Refuse an empty or blank argument as bad usage rather than looking it up."""
     values = value if isinstance(value, tuple) else (value,)

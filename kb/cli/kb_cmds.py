@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, not_blank, os_error, progress_reporter
+from kb.cli.common import emit_json, fail, json_option, not_blank, os_error, progress_reporter, release_name
 
 _LANGS = click.Choice(["en", "es"])
 
@@ -29,7 +29,7 @@ def _load_kb(as_json: bool = False):
 
 @click.command("rule", short_help="A rule in English and Spanish, with its references both ways.")
 @click.argument("rule_id", metavar="RULE", callback=not_blank)
-@click.option("--release", help="A release (ISO date, e.g. 2019-10-04); default the newest.")
+@click.option("--release", help="A release by its ISO date (effective or published); default the newest.")
 @click.option("--lang", type=_LANGS, default="en", show_default=True, help="Show the Spanish text too (es).")
 @json_option
 def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) -> None:
@@ -46,7 +46,7 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
     from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
 
     try:
-        card = rule_card(rule_id, release, lang, progress=progress_reporter(as_json))
+        card = rule_card(rule_id, release_name(release), lang, progress=progress_reporter(as_json))
     except (UnknownRuleError, UnknownReleaseError) as err:
         fail(str(err), 2)
     except OSError as err:

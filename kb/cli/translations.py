@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, os_error, progress_reporter
+from kb.cli.common import emit_json, fail, json_option, os_error, progress_reporter, release_name
 
 
 def _load_kb(as_json: bool = False):
@@ -39,7 +39,7 @@ def translations_group() -> None:
 
 @translations_group.command("export")
 @click.argument("out", type=click.Path(path_type=Path))
-@click.option("--release", help="The release to translate (ISO date); default the newest.")
+@click.option("--release", help="The release to translate by its ISO date (effective or published); default the newest.")
 @click.option("--lang", type=click.Choice(["es"]), default="es", show_default=True, help="Target language.")
 @json_option
 def export_command(out: Path, release: str | None, lang: str, as_json: bool) -> None:
@@ -57,7 +57,7 @@ def export_command(out: Path, release: str | None, lang: str, as_json: bool) -> 
         fail(f"{out}: is a folder; give the catalog's file name", 2)
     kb = _load_kb(as_json)
     try:
-        summary = export_catalog(kb, out, release, lang)
+        summary = export_catalog(kb, out, release_name(release), lang)
     except CatalogError as err:
         fail(str(err))
     except OSError as err:

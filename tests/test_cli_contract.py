@@ -383,6 +383,18 @@ def test_parse_reads_standard_input():
     assert json.loads(from_stdin.stdout)["counts"] == from_file["counts"]
 
 
+def test_an_unreadable_file_is_one_line_naming_it(monkeypatch, places):
+    import kb.ingest
+
+    def refuse(path, **kwargs):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(kb.ingest, "parse_file", refuse)
+    result = invoke(["parse", places["file"]])
+    assert result.exit_code == 1
+    assert _one_line(result) == f"kb: {places['file']}: Permission denied"
+
+
 def _kb(*args: str, env: dict[str, str] | None = None, **kwargs) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     return subprocess.Popen([sys.executable, "-m", "kb", *args], cwd=ROOT, env=env, **kwargs)
@@ -424,3 +436,9 @@ def test_a_terminal_that_cannot_show_a_character_gets_an_escape():
                               cwd=ROOT, env={**os.environ, **env}, timeout=300)
     card = json.loads(scripted.stdout)
     assert "\u2019" in card["text"]  # the JSON escape decodes to the character itself
+
+
+def test_a_closed_standard_output_is_no_error():
+    process = _kb("example", "list", stdout=None, stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1))
+    _, err = process.communicate(timeout=300)
+    assert process.returncode == 0 and err == b""

@@ -237,7 +237,7 @@ def places(tmp_path):
     a_file.write_text("x\n", encoding="utf-8")
     a_folder = tmp_path / "a-folder"
     a_folder.mkdir()
-    return {"file": a_file, "dir": a_folder, "missing": tmp_path / "missing.txt"}
+    return {"file": a_file, "dir": a_folder, "missing": tmp_path / "missing.txt", "binary": tmp_path / "binary.bin"}
 
 
 BAD_USAGE = [
@@ -260,7 +260,6 @@ BAD_USAGE = [
     (["path", RULE], "B"),
     (["graph", "--release", "1999-01-01"], "1999-01-01"),
     (["graph", "--graphml", "{dir}"], "a-folder"),
-    (["graph", "--node-link", "{missing}/x.json"], "missing.txt"),
     (["export", "{file}"], "a-file.txt"),
     (["export", "{dir}", "--format", "xls"], "xls"),
     (["parse", "{missing}"], "missing.txt"),
@@ -271,6 +270,7 @@ BAD_USAGE = [
     (["example", "run"], "NAME"),
     (["example", "bogus"], "bogus"),
     (["translations", "export", "{dir}"], "a-folder"),
+    (["translations", "export", "{dir}/x.po", "--release", "1999-01-01"], "1999-01-01"),
     (["translations", "import", "{missing}"], "missing.txt"),
     (["translations", "import", "{dir}"], "a-folder"),
     (["build", "--out", "{file}"], "a-file.txt"),
@@ -286,10 +286,30 @@ BAD_USAGE = [
 @pytest.mark.parametrize("args, named", BAD_USAGE, ids=[" ".join(a) for a, _ in BAD_USAGE])
 def test_bad_usage_is_one_line_and_a_failure(args, named, places):
     result = invoke([a.format(**places) for a in args])
-    assert result.exit_code != 0
+    assert result.exit_code == 2  # bad usage, as the README promises; 1 is for work that fails
     line = _one_line(result)
     assert line.startswith("kb")
     assert named in line
+    assert result.stdout == ""
+    _no_traceback(result)
+
+
+WORK_FAILURES = [
+    # Asked properly, but the work cannot be done: exit 1, one line naming the file.
+    (["graph", "--release", "2026-01-16", "--node-link", "{missing}/x.json"], "missing.txt"),
+    (["export", "{file}/out", "--what", "terminology", "--format", "csv"], "a-file.txt"),
+    (["translations", "export", "{missing}/x.po"], "missing.txt"),
+    (["parse", "{binary}"], "binary.bin"),
+]
+
+
+@pytest.mark.parametrize("args, named", WORK_FAILURES, ids=[" ".join(a) for a, _ in WORK_FAILURES])
+def test_work_that_fails_is_one_line_and_exit_1(args, named, places):
+    places["binary"].write_bytes(bytes(range(256)))
+    result = invoke([a.format(**places) for a in args])
+    assert result.exit_code == 1
+    line = _one_line(result)
+    assert line.startswith("kb: ") and named in line
     assert result.stdout == ""
     _no_traceback(result)
 

@@ -56,8 +56,11 @@ def export_command(out: Path, release: str | None, lang: str, as_json: bool) -> 
     if out.is_dir():
         fail(f"{out}: is a folder; give the catalog's file name", 2)
     kb = _load_kb(as_json)
+    release = release_name(release)
+    if release and release not in kb.releases:
+        fail(f"no release {release}; the corpus has {', '.join(kb.releases)}", 2)
     try:
-        summary = export_catalog(kb, out, release_name(release), lang)
+        summary = export_catalog(kb, out, release, lang)
     except CatalogError as err:
         fail(str(err))
     except OSError as err:

@@ -4,28 +4,41 @@ boxes, and the rule and glossary aligners in the cases the real pages do not cov
 from __future__ import annotations
 
 import pytest
+from handmade import kind_and_parent
 
 from kb.align import align_corpus
 from kb.align.glossary import GlossaryAligner, TermKnowledge, normalize_term
 from kb.align.index import ReleaseIndex, renumber
 from kb.align.lexicon import Lexicon
-from kb.align.navbox import NavBox, follow_section, infer_box_release, part_of_entry, section_titles
+from kb.align.navbox import (
+    NavBox,
+    follow_section,
+    infer_box_release,
+    part_of_entry,
+    section_titles,
+)
 from kb.align.rules import RuleAligner, TitleKnowledge
-from kb.align.signals import Fingerprint, compare, count_quotes, proper_names, stated_numbers
+from kb.align.signals import (
+    Fingerprint,
+    compare,
+    count_quotes,
+    proper_names,
+    stated_numbers,
+)
 from kb.history import History
-from kb.model import CRDocument, Decoding, Example, GlossaryEntry, NavEntry, Quote, Rule, Stamp, WikiPage
+from kb.model import (
+    CRDocument,
+    Decoding,
+    Example,
+    GlossaryEntry,
+    NavEntry,
+    Quote,
+    Rule,
+    Stamp,
+    WikiPage,
+)
 
 DECODING = Decoding("utf-8", False, {"LF": 1})
-
-
-def kind_and_parent(rule_id: str) -> tuple[str, str | None]:
-    if len(rule_id) == 1:
-        return "part", None
-    if "." not in rule_id:
-        return "section", rule_id[0]
-    if rule_id[-1].isalpha():
-        return "subrule", rule_id[:-1]
-    return "rule", rule_id.split(".")[0]
 
 
 def rules_of(release: str, lang: str, texts: dict[str, str], examples: dict[str, list[str]] | None = None):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
+from handmade import kind_and_parent
 
 from kb.corpus import load_manifest
 from kb.history import (
@@ -20,16 +21,6 @@ from kb.history import (
 )
 from kb.ingest import parse_corpus_file
 from kb.model import CRDocument, Decoding, Example, Rule
-
-
-def kind_and_parent(rule_id: str) -> tuple[str, str | None]:
-    if len(rule_id) == 1:
-        return "part", None
-    if "." not in rule_id:
-        return "section", rule_id[0]
-    if rule_id[-1].isalpha():
-        return "subrule", rule_id[:-1]
-    return "rule", rule_id.split(".")[0]
 
 
 def make_doc(release: str, rules: dict[str, str], examples: dict[str, list[str]] | None = None) -> CRDocument:

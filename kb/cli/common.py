@@ -94,3 +94,16 @@ def not_blank(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     if any(isinstance(v, str) and not v.strip() for v in values):
         raise click.BadParameter("must not be empty", ctx=ctx, param=param)
     return value.strip() if isinstance(value, str) else value
+
+
+def load_kb(as_json: bool = False):
+    """The knowledge base (from the store when it is current), or one line and a non-zero exit."""
+    from kb.corpus import ManifestError
+    from kb.knowledge import KnowledgeBase
+
+    try:
+        return KnowledgeBase.load(progress=progress_reporter(as_json))
+    except OSError as err:
+        fail(os_error(err))
+    except (ManifestError, ValueError) as err:
+        fail(str(err))

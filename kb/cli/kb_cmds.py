@@ -10,21 +10,9 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, not_blank, os_error, progress_reporter, release_name
+from kb.cli.common import emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name
 
 _LANGS = click.Choice(["en", "es"])
-
-
-def _load_kb(as_json: bool = False):
-    from kb.corpus import ManifestError
-    from kb.knowledge import KnowledgeBase
-
-    try:
-        return KnowledgeBase.load(progress=progress_reporter(as_json))
-    except OSError as err:
-        fail(os_error(err))
-    except (ManifestError, ValueError) as err:
-        fail(str(err))
 
 
 @click.command("rule", short_help="A rule in English and Spanish, with its references both ways.")
@@ -112,7 +100,7 @@ def align_command(page: str | None, status: str | None, kind: str | None, eviden
       kb align --page es-pila --evidence
       kb align --status drifted --json
     """
-    kb = _load_kb(as_json)
+    kb = load_kb(as_json)
     rows = [a for a in kb.alignment if _matches(a, page, status, kind)]
     if page and not rows and not any(_matches(a, page, None, None) for a in kb.alignment):
         fail(f"no Spanish source named {page!r}", 2)
@@ -184,7 +172,7 @@ def terms_command(query: str | None, kind: str | None, as_json: bool) -> None:
       kb terms "jugador activo"
       kb terms --kind glossary --json
     """
-    kb = _load_kb(as_json)
+    kb = load_kb(as_json)
     terms = kb.terminology()
     if kind:
         terms = [t for t in terms if t.kind == kind]
@@ -226,7 +214,7 @@ def export_command(out_dir: Path, formats: tuple[str, ...], what: tuple[str, ...
 
     if out_dir.exists() and not out_dir.is_dir():
         fail(f"{out_dir}: exists and is not a folder", 2)
-    kb = _load_kb(as_json)
+    kb = load_kb(as_json)
     try:
         written = export(kb, out_dir, formats or FORMATS, what or WHAT)
     except OSError as err:

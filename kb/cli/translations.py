@@ -6,19 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, os_error, progress_reporter, release_name
-
-
-def _load_kb(as_json: bool = False):
-    from kb.corpus import ManifestError
-    from kb.knowledge import KnowledgeBase
-
-    try:
-        return KnowledgeBase.load(progress=progress_reporter(as_json))
-    except OSError as err:
-        fail(os_error(err))
-    except (ManifestError, ValueError) as err:
-        fail(str(err))
+from kb.cli.common import emit_json, fail, json_option, load_kb, os_error, release_name
 
 
 def _count(n: int, noun: str) -> str:
@@ -55,7 +43,7 @@ def export_command(out: Path, release: str | None, lang: str, as_json: bool) -> 
 
     if out.is_dir():
         fail(f"{out}: is a folder; give the catalog's file name", 2)
-    kb = _load_kb(as_json)
+    kb = load_kb(as_json)
     release = release_name(release)
     if release and release not in kb.releases:
         fail(f"no release {release}; the corpus has {', '.join(kb.releases)}", 2)
@@ -95,7 +83,7 @@ def import_command(catalog: Path, replace: bool, check_only: bool, as_json: bool
         fail(f"{catalog}: is a folder, not a catalog", 2)
     if not catalog.is_file():
         fail(f"{catalog}: no such file", 2)
-    kb = _load_kb(as_json)
+    kb = load_kb(as_json)
     try:
         report = import_catalog(catalog, kb, replace=replace, dry_run=check_only)
     except ImportRefused as err:
@@ -146,7 +134,7 @@ def stats_command(as_json: bool) -> None:
       kb translations stats
       kb translations stats --json | jq .totals
     """
-    kb = _load_kb(as_json)
+    kb = load_kb(as_json)
     stats = kb.translation_stats()
     rows = [
         {

@@ -8,64 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.align.navbox import SectionTitle
 from kb.history import History
+from kb.knowledge import SectionStats, SpanishText
 from kb.model import CRDocument, Decoding, Example, GlossaryEntry, Rule, Stamp, WikiPage, Heading, Quote
 from kb.refs import find_references
+from kb.terms import Term
 
 DECODING = Decoding("utf-8", False, {"LF": 1})
-
-
-@dataclass
-class SpanishText:
-    id_es: str
-    text: str
-    examples: list[str]
-    origin: str
-    source: str
-    page_title: str
-    stamp: Stamp | None
-    english_release: str
-    status: str
-    evidence: list[str]
-    newest_id: str | None
-    changed_since: bool
-
-
-@dataclass
-class Term:
-    es: str
-    en: str
-    source: str
-    line: int
-    kind: str
-
-
-@dataclass
-class SectionTitle:
-    section: str
-    title_es: str
-    box_release: str | None
-    source: str
-
-
-@dataclass
-class SectionStats:
-    section: str
-    title_en: str
-    title_es: str
-    records: int = 0
-    translated: int = 0
-    fuzzy: int = 0
-    untranslated: int = 0
-    from_po: int = 0
-
-    @property
-    def title_known(self) -> bool:
-        return bool(self.title_es)
-
-    @property
-    def with_spanish(self) -> int:
-        return self.translated + self.fuzzy
 
 
 @dataclass

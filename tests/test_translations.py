@@ -340,7 +340,7 @@ def test_commands(corpus, exported, tmp_path):
     stats = json.loads(runner.invoke(cli, ["translations", "stats", "--json"], env=env).stdout)
     sections = {s["section"]: s for s in stats["sections"]}
     assert sections["100"]["from_po"] == 1 and sections["100"]["translated"] == 1
-    assert stats["totals"]["records"] == sum(s["records"] for s in stats["sections"])
+    assert stats["totals"]["entries"] == sum(s["entries"] for s in stats["sections"])
     table = runner.invoke(cli, ["translations", "stats"], env=env).stdout
     assert "untranslated" in table and "release 2021-03-05" in table
     assert runner.invoke(cli, ["translations", "import", str(tmp_path / "none.po")], env=env).exit_code == 2

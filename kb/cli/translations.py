@@ -125,42 +125,39 @@ def import_command(catalog: Path, replace: bool, check_only: bool, as_json: bool
 
 
 @translations_group.command("stats")
+@click.option("--release", help="The release to count by its ISO date (effective or published); default the newest.")
+@click.option("--lang", type=click.Choice(["es"]), default="es", show_default=True, help="Target language.")
 @json_option
-def stats_command(as_json: bool) -> None:
-    """Translated, fuzzy and untranslated records of the newest release, per section.
+def stats_command(release: str | None, lang: str, as_json: bool) -> None:
+    """The entries `kb translations export` would write for the release (rules and subrules with
+    their examples, per section; glossary entries in a row of their own): how many are translated,
+    fuzzy and untranslated, and how many translations come from imported catalogs (from po).
 
     \b
     Examples:
       kb translations stats
+      kb translations stats --release 2024-06-07
       kb translations stats --json | jq .totals
     """
+    from kb.translations import CatalogError, catalog_stats
+
     kb = load_kb(as_json)
-    stats = kb.translation_stats()
-    rows = [
-        {
-            "section": s.section,
-            "title_en": s.title_en,
-            "title_es": s.title_es,
-            "records": s.records,
-            "translated": s.translated,
-            "fuzzy": s.fuzzy,
-            "untranslated": s.untranslated,
-            "from_po": s.from_po,
-        }
-        for s in stats.values()
-    ]
-    totals = {key: sum(r[key] for r in rows) for key in ("records", "translated", "fuzzy", "untranslated", "from_po")}
+    release = release_name(release)
+    if release and release not in kb.releases:
+        fail(f"no release {release}; the corpus has {', '.join(kb.releases)}", 2)
+    try:
+        stats = catalog_stats(kb, release, lang)
+    except CatalogError as err:
+        fail(str(err))
     if as_json:
-        emit_json({"release": kb.newest, "sections": rows, "totals": totals})
+        emit_json(stats.to_data())
         return
-    header = ("section", "title", "records", "translated", "fuzzy", "untranslated", "from po")
+    header = ("section", "title", "entries", "translated", "fuzzy", "untranslated", "from po")
     table = [
-        (r["section"], r["title_es"] or r["title_en"], r["records"], r["translated"], r["fuzzy"], r["untranslated"],
-         r["from_po"])
-        for r in rows
+        (r.section, r.title_es or r.title_en, r.entries, r.translated, r.fuzzy, r.untranslated, r.from_po)
+        for r in [*stats.sections, stats.totals]
     ]
-    table.append(("all", f"release {kb.newest}", totals["records"], totals["translated"], totals["fuzzy"],
-                  totals["untranslated"], totals["from_po"]))
+    table[-1] = ("all", f"release {stats.release}", *table[-1][2:])
     widths = [max(len(str(h)), *(len(str(row[i])) for row in table)) for i, h in enumerate(header)]
     numeric = {2, 3, 4, 5, 6}
     line = "  ".join(h.rjust(w) if i in numeric else h.ljust(w) for i, (h, w) in enumerate(zip(header, widths)))

@@ -61,6 +61,33 @@ class ExportSummary:
         return self.entries - self.translated - self.fuzzy
 
 
+@dataclass(frozen=True)
+class CatalogEntry:
+    """One entry of a catalog: its id (msgctxt), the English, the Spanish known for it ("" if none),
+    where the English is, and, for counting, the section it belongs to ("glossary" for the glossary),
+    what it is ("rule", "example" or "glossary") and where its Spanish comes from (the alignment's
+    origin, "po" for an imported catalog; "navigation box" for a title; None without Spanish)."""
+
+    context: str
+    english: str
+    spanish: str
+    source: str
+    line: int
+    comments: tuple[str, ...]
+    fuzzy: bool = False
+    previous: str | None = None
+    section: str = ""
+    kind: str = "rule"
+    origin: str | None = None
+
+    @property
+    def state(self) -> str:
+        """"translated", "fuzzy" or "untranslated", as gettext counts a message."""
+        if not self.spanish:
+            return "untranslated"
+        return "fuzzy" if self.fuzzy else "translated"
+
+
 def example_context(rule_id: str, number: int) -> str:
     return f"{rule_id}#ex{number}"
 
@@ -74,17 +101,23 @@ def glossary_text(entry: GlossaryEntry) -> str:
     return "\n".join([entry.term, *entry.senses])
 
 
+def catalog_release(kb, release: str | None, lang: str) -> str:
+    """The release a catalog of `lang` is made of (default: the newest); CatalogError if there is none."""
+    if lang not in LANGS:
+        raise CatalogError(f"no catalogs for language {lang!r}: only {', '.join(LANGS)}")
+    release = release or kb.newest
+    if release not in kb.releases:
+        raise CatalogError(f"no release {release}; the corpus has {', '.join(kb.releases)}")
+    return release
+
+
 def release_date(release: str) -> datetime:
     return datetime.fromisoformat(release).replace(tzinfo=timezone.utc)
 
 
 def build_catalog(kb, release: str | None = None, lang: str = "es") -> Catalog:
     """The catalog of `release` (default: the newest) of `kb`, with the Spanish the corpus has."""
-    if lang not in LANGS:
-        raise CatalogError(f"no catalogs for language {lang!r}: only {', '.join(LANGS)}")
-    release = release or kb.newest
-    if release not in kb.releases:
-        raise CatalogError(f"no release {release}; the corpus has {', '.join(kb.releases)}")
+    release = catalog_release(kb, release, lang)
     when = release_date(release)
     catalog = Catalog(
         locale=lang,
@@ -100,28 +133,53 @@ def build_catalog(kb, release: str | None = None, lang: str = "es") -> Catalog:
     # the header leaves both empty rather than keep babel's placeholders, which gettext warns about.
     catalog.last_translator = ""
     catalog.msgid_bugs_address = ""
+    for entry in catalog_entries(kb, release):
+        catalog.add(
+            entry.english,
+            entry.spanish,
+            locations=[(entry.source, entry.line)],
+            flags=["fuzzy"] if entry.fuzzy else [],
+            user_comments=list(entry.comments),
+            previous_id=entry.previous,
+            context=entry.context,
+        )
+    return catalog
+
+
+def catalog_entries(kb, release: str) -> list[CatalogEntry]:
+    """The entries of the catalog of `release`, in the catalog's order: every rule with a text (its
+    examples after it), then the glossary. What `build_catalog` writes and `catalog_stats` counts."""
     doc = kb.documents[release]
     source = _relative(kb, doc.source)
     spanish = spanish_by_rule(kb, release)
     titles = _titles_for(kb, release)
+    entries: list[CatalogEntry] = []
     for rule in doc.rules:
         if not rule.text:
             continue
+        section = section_of(rule)
         alignment = spanish.get(rule.id)
         if alignment is not None:
-            _add_translated(catalog, kb, release, rule, alignment, source)
+            entries.extend(_translated_entries(kb, release, rule, alignment, source, section))
         elif rule.kind in ("part", "section") and rule.id in titles:
-            _add_title(catalog, kb, release, rule, titles[rule.id], source)
+            entries.append(_title_entry(kb, release, rule, titles[rule.id], source, section))
         else:
-            catalog.add(rule.text, "", locations=[(source, rule.line)], user_comments=[f"release {release}"],
-                        context=rule.id)
+            entries.append(CatalogEntry(rule.id, rule.text, "", source, rule.line, (f"release {release}",),
+                                        section=section, kind="rule"))
             for example in rule.examples:
-                catalog.add(example.text, "", locations=[(source, example.line)],
-                            user_comments=[f"release {release}"], context=example_context(rule.id, example.number))
+                entries.append(CatalogEntry(example_context(rule.id, example.number), example.text, "", source,
+                                            example.line, (f"release {release}",), section=section,
+                                            kind="example"))
     glossary = spanish_glossary(kb)
     for entry in doc.glossary:
-        _add_glossary(catalog, kb, release, entry, glossary.get(entry.term), source)
-    return catalog
+        entries.append(_glossary_entry(kb, release, entry, glossary.get(entry.term), source))
+    return entries
+
+
+def section_of(rule: Rule) -> str:
+    """The section a rule's entries are counted under: its own number for a part, else the number
+    before the dot ("101" for 101.4a)."""
+    return rule.id if rule.kind == "part" else rule.id.split(".", 1)[0]
 
 
 def write_catalog(catalog: Catalog, path: str | Path) -> Path:
@@ -233,73 +291,95 @@ def _titles_for(kb, release: str) -> dict:
 # -- entries ------------------------------------------------------------------------------------------
 
 
-def _add_translated(catalog: Catalog, kb, release: str, rule: Rule, alignment: Alignment, source: str) -> None:
+def _translated_entries(kb, release: str, rule: Rule, alignment: Alignment, source: str,
+                        section: str) -> list[CatalogEntry]:
     english = alignment.en
     spanish = alignment.es
     fuzzy = _differs(english.text, rule.text)
-    comments = [f"release {release}", *_provenance(kb, alignment)]
-    catalog.add(
-        rule.text,
-        spanish.text,
-        locations=[(source, rule.line)],
-        flags=["fuzzy"] if fuzzy else [],
-        user_comments=comments,
-        previous_id=english.text if fuzzy else None,
-        context=rule.id,
-    )
+    entries = [
+        CatalogEntry(
+            rule.id,
+            rule.text,
+            spanish.text,
+            source,
+            rule.line,
+            (f"release {release}", *_provenance(kb, alignment)),
+            fuzzy=fuzzy,
+            previous=english.text if fuzzy else None,
+            section=section,
+            kind="rule",
+            origin=alignment.origin if spanish.text else None,
+        )
+    ]
     old_examples = {e.number: e.text for e in english.examples}
     new_examples = {e.number: e.text for e in spanish.examples}
     for example in rule.examples:
         translation = new_examples.get(example.number, "")
         before = old_examples.get(example.number)
         example_fuzzy = bool(translation) and (before is None or _differs(before, example.text))
-        catalog.add(
-            example.text,
-            translation,
-            locations=[(source, example.line)],
-            flags=["fuzzy"] if example_fuzzy else [],
-            user_comments=[f"release {release}", f"example {example.number} of {rule.id}"]
-            + ([f"Spanish: example {example.number} of {alignment.es_id}"] if translation else []),
-            previous_id=before if example_fuzzy and before else None,
-            context=example_context(rule.id, example.number),
+        entries.append(
+            CatalogEntry(
+                example_context(rule.id, example.number),
+                example.text,
+                translation,
+                source,
+                example.line,
+                (f"release {release}", f"example {example.number} of {rule.id}")
+                + ((f"Spanish: example {example.number} of {alignment.es_id}",) if translation else ()),
+                fuzzy=example_fuzzy,
+                previous=before if example_fuzzy and before else None,
+                section=section,
+                kind="example",
+                origin=alignment.origin if translation else None,
+            )
         )
+    return entries
 
 
-def _add_title(catalog: Catalog, kb, release: str, rule: Rule, title, source: str) -> None:
+def _title_entry(kb, release: str, rule: Rule, title, source: str, section: str) -> CatalogEntry:
     fuzzy = bool(title.title_en) and _differs(title.title_en, rule.text)
-    comments = [
+    comments = (
         f"release {release}",
         f"Spanish: navigation box of {title.box_release} ({_relative(kb, title.source)}:{title.line}), "
         f"where it titles {title.box_section} {title.title_en!r}",
-    ]
-    catalog.add(
+    )
+    return CatalogEntry(
+        rule.id,
         rule.text,
         title.title_es,
-        locations=[(source, rule.line)],
-        flags=["fuzzy"] if fuzzy else [],
-        user_comments=comments,
-        previous_id=title.title_en if fuzzy else None,
-        context=rule.id,
+        source,
+        rule.line,
+        comments,
+        fuzzy=fuzzy,
+        previous=title.title_en if fuzzy else None,
+        section=section,
+        kind="rule",
+        origin="navigation box" if title.title_es else None,
     )
 
 
-def _add_glossary(catalog: Catalog, kb, release: str, entry: GlossaryEntry, alignment: Alignment | None,
-                  source: str) -> None:
+def _glossary_entry(kb, release: str, entry: GlossaryEntry, alignment: Alignment | None,
+                    source: str) -> CatalogEntry:
     text = glossary_text(entry)
+    context = glossary_context(entry.term)
     if alignment is None:
-        catalog.add(text, "", locations=[(source, entry.line)], user_comments=[f"release {release}"],
-                    context=glossary_context(entry.term))
-        return
+        return CatalogEntry(context, text, "", source, entry.line, (f"release {release}",), section="glossary",
+                            kind="glossary")
     before = glossary_text(alignment.en)
     fuzzy = _differs(before, text)
-    catalog.add(
+    translation = glossary_text(alignment.es)
+    return CatalogEntry(
+        context,
         text,
-        glossary_text(alignment.es),
-        locations=[(source, entry.line)],
-        flags=["fuzzy"] if fuzzy else [],
-        user_comments=[f"release {release}", *_provenance(kb, alignment)],
-        previous_id=before if fuzzy else None,
-        context=glossary_context(entry.term),
+        translation,
+        source,
+        entry.line,
+        (f"release {release}", *_provenance(kb, alignment)),
+        fuzzy=fuzzy,
+        previous=before if fuzzy else None,
+        section="glossary",
+        kind="glossary",
+        origin=alignment.origin if translation else None,
     )
 
 

@@ -15,7 +15,7 @@ from kb.model import CRDocument, WikiPage
 
 DocumentKind = Literal["cr", "wiki"]
 
-_RULE_LINE = re.compile(r"^\d{3}\.\d+[a-z]?\.?\s")
+_RULE_LINE = re.compile(r"^\d{3}\.\d+[a-z]?\.?(?:\s|$)")
 _EFFECTIVE = re.compile(r"These rules are (?:effective|current) as of", re.IGNORECASE)
 _SNIFF_LINES = 400
 

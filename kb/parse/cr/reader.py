@@ -67,7 +67,7 @@ class Reader:
         number = blank_from = 0
         blank_raw = ""
         for number, raw in enumerate(lines, 1):
-            text = clean(raw)
+            text = clean(raw) if raw else raw
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw

@@ -48,6 +48,8 @@ class RuleTree:
         self._after_blank = True
         self._previous_text = ""
         self._rule_count = 0
+        # One warning per missing parent, not one per orphan under it.
+        self._missing_parents: set[str] = set()
         # One warning for a run of stray paragraphs, not one per line.
         self._stray_reported = False
 
@@ -266,16 +268,21 @@ class RuleTree:
                 found.add(candidate)
         return found.pop() if len(found) == 1 else None
 
-    def _check_parent(self, line: Line, number: RuleNumber) -> None:
-        if number.parent is not None and number.parent not in self._first_line:
-            self.report.warn(line.number, f"{number.id} has no {number.parent} above it")
+    def _check_parent(self, line: Line, number: RuleNumber) -> bool:
+        """Warn (once per parent) when the parent of `number` was never read; True if it was not."""
+        parent = number.parent
+        if parent is None or parent in self._first_line:
+            return False
+        if parent not in self._missing_parents:
+            self._missing_parents.add(parent)
+            self.report.warn(line.number, f"{number.id} has no {parent} above it")
+        return True
 
     def _check_fit(self, line: Line, number: RuleNumber) -> None:
         if number.letter in UNUSED_LETTERS:
             self.report.warn(line.number, f"subrule letter {number.letter!r} is never used by the rules")
-        parent = number.parent
-        if parent is not None and parent not in self._first_line:
-            self.report.warn(line.number, f"{number.id} has no {parent} above it")
-        elif self._last is not None and not number.follows_directly(self._last):
+        if self._check_parent(line, number):
+            return
+        if self._last is not None and not number.follows_directly(self._last):
             if number.kind in ("rule", "subrule") and self._last.kind in ("rule", "subrule"):
                 self.report.warn(line.number, f"{number.id} follows {self._last.id}: numbers missing between them")

@@ -30,6 +30,10 @@ class State(enum.Enum):
     NOTICES = "notices"
 
 
+# States where the effective-date statement is only text.
+_NO_DATES = frozenset((State.RULES, State.GLOSSARY))
+
+
 class Reader:
     def __init__(self, source: str):
         self.report = Report(source)
@@ -57,12 +61,15 @@ class Reader:
             State.RULES: self.tree.blank,
             State.GLOSSARY: self.glossary.blank,
         }
+        # What the current state does with a line, a blank run, and the effective date, looked up
+        # once per change of state rather than once per line.
+        self._handler = self._intro
+        self._blank_action: Callable[[], None] | None = None
+        self._dates = True
 
     def read(self, lines: Iterable[str]) -> int:
         """Read the raw lines of a file, in order; returns how many there were. A run of blank lines
         is one skipped entry and one event for the state, whatever its length."""
-        handlers = self._handlers
-        blank_actions = self._blank_actions
         skip_run = self.report.skip_run
         number = blank_from = 0
         blank_raw = ""
@@ -71,15 +78,14 @@ class Reader:
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw
-                    action = blank_actions.get(self.state)
-                    if action is not None:
-                        action()
+                    if self._blank_action is not None:
+                        self._blank_action()
                 continue
             if blank_from:
                 skip_run(blank_from, number - 1, "blank", blank_raw)
                 blank_from = 0
                 self._previous_blank = True
-            handlers[self.state](classify(number, raw, text))
+            self._handler(classify(number, raw, text, self._dates))
             self._previous_blank = False
             self._seen_text = True
         if blank_from:
@@ -233,6 +239,9 @@ class Reader:
         self.regions[-1][2] = first_line - 1
         self.regions.append([state.value, first_line, 0])
         self.state = state
+        self._handler = self._handlers[state]
+        self._blank_action = self._blank_actions.get(state)
+        self._dates = state not in _NO_DATES
 
     def _rules_were_contents(self, line: Line) -> None:
         """The parts and sections read so far were a contents list with no "Contents" heading:

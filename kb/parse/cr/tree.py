@@ -121,7 +121,7 @@ class RuleTree:
             self._check_parent(line, number)
             self._record(line, number, advance=False)
         else:
-            self._check_fit(line, number)
+            self._check_fit(line, number, fit)
             self._record(line, number, advance=True)
 
     def malformed(self, line: Line, written: str = "") -> None:
@@ -188,17 +188,16 @@ class RuleTree:
     # -- helpers --------------------------------------------------------------------------------
 
     def _record(self, line: Line, number: RuleNumber, advance: bool) -> None:
-        self._flush()
+        if self._target is not None:
+            self._flush()
         text = line.numbered.text
-        rule = Rule(
-            id=number.id, kind=number.kind, parent=number.parent, text=text, release="",
-            lang="en", source=self.report.source, line=line.number, end_line=line.number,
-        )
+        kind = number.kind
+        rule = Rule(number.id, kind, number.parent, text, "", "en", self.report.source, line.number, [], line.number)
         self.rules.append(rule)
         self._first_line[rule.id] = line.number
-        self._open_example, self._rejected = None, None
+        self._open_example = self._rejected = None
         # A part or section line is a title: text right below it is no part of it.
-        if rule.kind in ("rule", "subrule"):
+        if kind == "rule" or kind == "subrule":
             self._open = rule
             self._target, self._pieces = rule, [text] if text else []
             self._rule_count += 1
@@ -225,11 +224,11 @@ class RuleTree:
         last = self._last
         if last is None:
             return "direct"
-        if not last < number:
+        if not last.sort_key < number.sort_key:
             return "backwards"
         if number.follows_directly(last):
             return "direct"
-        if number.kind in ("rule", "subrule") and number.parent not in self._first_line:
+        if number.parent not in self._first_line and number.kind in ("rule", "subrule"):
             return "orphan"
         return "gap"
 
@@ -278,11 +277,12 @@ class RuleTree:
             self.report.warn(line.number, f"{number.id} has no {parent} above it")
         return True
 
-    def _check_fit(self, line: Line, number: RuleNumber) -> None:
+    def _check_fit(self, line: Line, number: RuleNumber, fit: str) -> None:
         if number.letter in UNUSED_LETTERS:
             self.report.warn(line.number, f"subrule letter {number.letter!r} is never used by the rules")
         if self._check_parent(line, number):
             return
-        if self._last is not None and not number.follows_directly(self._last):
-            if number.kind in ("rule", "subrule") and self._last.kind in ("rule", "subrule"):
-                self.report.warn(line.number, f"{number.id} follows {self._last.id}: numbers missing between them")
+        last = self._last
+        if fit != "direct" and last is not None:
+            if number.kind in ("rule", "subrule") and last.kind in ("rule", "subrule"):
+                self.report.warn(line.number, f"{number.id} follows {last.id}: numbers missing between them")

@@ -57,13 +57,26 @@ class InputTooLarge(ValueError):
 
 def split_lines(text: str) -> list[str]:
     """Split on CRLF, bare CR and LF only (never on form feeds or Unicode separators)."""
+    if "\n" not in text:
+        return text.split("\r")
     if "\r" not in text:
         return text.split("\n")
+    carriage_returns = text.count("\r")
+    if carriage_returns == text.count("\n"):
+        lines = text.split("\r\n")
+        if len(lines) - 1 == carriage_returns:  # every CR was in a CRLF, so every LF too
+            return lines
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def iter_lines(text: str) -> Iterator[str]:
     """The lines of `split_lines(text)`, one at a time, holding at most about a megabyte of them."""
+    if len(text) <= _CHUNK:
+        return iter(split_lines(text))
+    return _chunked_lines(text)
+
+
+def _chunked_lines(text: str) -> Iterator[str]:
     start, size = 0, len(text)
     while size - start > _CHUNK:
         end = start + _CHUNK
@@ -161,6 +174,10 @@ def _decode_mixed(data: bytes, source: str) -> tuple[str, list[str]] | None:
     return "".join(out), [note]
 
 
+_BYTE_COUNTABLE = frozenset(("utf-8", "ascii", "windows-1252"))
+_NBSP_BYTES = {"utf-8": b"\xc2\xa0", "windows-1252": b"\xa0"}
+
+
 def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
     """Decode `data`, returning the text (BOM removed, line endings kept) and a report."""
     notes: list[str] = []
@@ -168,7 +185,7 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
     for mark, name in _BOMS:
         if data.startswith(mark):
             encoding, bom = name, True
-            body = data[len(mark) :]
+            body = memoryview(data)[len(mark) :]  # no copy of the whole file
             break
     else:
         body = data
@@ -184,11 +201,11 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
         text = ""
     elif encoding:
         try:
-            text = body.decode(encoding)
+            text = str(body, encoding)
         except UnicodeDecodeError as err:
             width = 4 if "32" in encoding else 2 if "16" in encoding else 1
             raise DecodeError(
-                source, _line_of(body, err.start, width), f"invalid {encoding}: {err.reason}"
+                source, _line_of(bytes(body), err.start, width), f"invalid {encoding}: {err.reason}"
             ) from None
     else:
         try:
@@ -212,16 +229,19 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
                     )
                 text, encoding = body.decode("cp1252"), "windows-1252"
                 notes.append("not valid UTF-8; read as Windows-1252")
-    if "\x00" in text:
+    # In a one-byte encoding and in UTF-8, NUL, CR and LF are those bytes and nothing else: the
+    # bytes are counted, half or a quarter the size of the decoded text.
+    single = encoding in _BYTE_COUNTABLE
+    if (b"\x00" in data) if single else ("\x00" in text):
         offset = text.index("\x00")
         raise DecodeError(source, _line_number(text[:offset]), "NUL character in text")
-    report = Decoding(
-        encoding=encoding,
-        bom=bom,
-        line_endings=count_line_endings(text),
-        nbsp=text.count("\u00a0"),
-        notes=tuple(notes),
-    )
+    if single:
+        crlf = data.count(b"\r\n")
+        line_endings = {"CRLF": crlf, "CR": data.count(b"\r") - crlf, "LF": data.count(b"\n") - crlf}
+        nbsp = data.count(_NBSP_BYTES[encoding]) if encoding in _NBSP_BYTES else 0
+    else:
+        line_endings, nbsp = count_line_endings(text), text.count("\u00a0")
+    report = Decoding(encoding=encoding, bom=bom, line_endings=line_endings, nbsp=nbsp, notes=tuple(notes))
     return text, report
 
 

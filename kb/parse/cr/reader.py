@@ -15,8 +15,9 @@ from kb.parse.cr.contents import contents_entries
 from kb.parse.cr.credits import NOTICE_REASON, is_notice
 from kb.parse.cr.dates import EffectiveDate
 from kb.parse.cr.glossary import Glossary
-from kb.parse.cr.lines import Line, LineKind, classify
-from kb.parse.cr.normalize import clean
+from kb.parse.cr.lines import _HEADING_MAX, Line, LineKind, classify
+from kb.parse.cr.rules import RULE_START
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
 from kb.parse.cr.report import Report
 from kb.parse.cr.tree import RuleTree
 
@@ -49,13 +50,15 @@ class Reader:
         self._contents_ids: set[str] = set()
         self._seen_text = False
         self._previous_blank = True
-        self._handlers: dict[State, Callable[[Line], None]] = {
-            State.INTRO: self._intro,
-            State.CONTENTS: self._contents,
-            State.RULES: self._rules,
-            State.GLOSSARY: self._glossary,
-            State.CREDITS: self._credits,
-            State.NOTICES: self._notices,
+        # Each state's handler of a line (number, raw, cleaned text): the rules and the glossary,
+        # nine lines in ten, take the common cases without building a `Line`.
+        self._handlers: dict[State, Callable[[int, str, str], None]] = {
+            State.INTRO: self._classified(self._intro),
+            State.CONTENTS: self._classified(self._contents),
+            State.RULES: self._rules_line,
+            State.GLOSSARY: self._glossary_line,
+            State.CREDITS: self._classified(self._credits),
+            State.NOTICES: self._classified(self._notices),
         }
         self._blank_actions: dict[State, Callable[[], None]] = {
             State.RULES: self.tree.blank,
@@ -63,7 +66,7 @@ class Reader:
         }
         # What the current state does with a line, a blank run, and the effective date, looked up
         # once per change of state rather than once per line.
-        self._handler = self._intro
+        self._handler = self._handlers[State.INTRO]
         self._blank_action: Callable[[], None] | None = None
         self._dates = True
 
@@ -74,7 +77,9 @@ class Reader:
         number = blank_from = 0
         blank_raw = ""
         for number, raw in enumerate(lines, 1):
-            text = clean(raw) if raw else raw
+            # Most lines are printable and need only trimming (see `clean`); inlined, as this loop
+            # runs once per line of the file.
+            text = raw.strip() if raw.isprintable() and not raw.startswith(_BOM_AS_CP1252) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw
@@ -85,7 +90,7 @@ class Reader:
                 skip_run(blank_from, number - 1, "blank", blank_raw)
                 blank_from = 0
                 self._previous_blank = True
-            self._handler(classify(number, raw, text, self._dates))
+            self._handler(number, raw, text)
             self._previous_blank = False
             self._seen_text = True
         if blank_from:
@@ -93,6 +98,28 @@ class Reader:
         return number
 
     # -- states ---------------------------------------------------------------------------------
+
+    def _classified(self, handler: Callable[[Line], None]) -> Callable[[int, str, str], None]:
+        def handle(number: int, raw: str, text: str) -> None:
+            handler(classify(number, raw, text, self._dates))
+
+        return handle
+
+    def _rules_line(self, number: int, raw: str, text: str) -> None:
+        first = text[0]
+        if first.isdigit():
+            match = RULE_START.match(text)
+            if match is not None and self.tree.rule_line(number, raw, text, match):
+                return
+        elif first != "E" and len(text) > _HEADING_MAX and self.tree.continues(number, text):
+            return
+        self._rules(classify(number, raw, text, False))
+
+    def _glossary_line(self, number: int, raw: str, text: str) -> None:
+        if len(text) > _HEADING_MAX and not text[0].isdigit():
+            self.glossary.add(number, text)
+        else:
+            self._glossary(classify(number, raw, text, False))
 
     def _intro(self, line: Line) -> None:
         kind = line.kind

@@ -30,7 +30,7 @@ _NUMBERED = re.compile(
     re.DOTALL,
 )
 # The common case, tried first: a rule or subrule number and its separator ("100.1a ", "901.4.").
-_RULE = re.compile(r"([1-9]\d\d)\.(0|[1-9]\d{0,2})([a-z]?)(\.[ ]*|[ ]+|$)")
+RULE_START = re.compile(r"([1-9]\d\d)\.(0|[1-9]\d{0,2})([a-z]?)(\.[ ]*|[ ]+|$)")
 # "606. 8b Text": a rule or subrule number with a space after the section's period.
 _SPACED = re.compile(r"(?P<rule>\d{1,3})(?P<letter>[a-z])?(?P<separator>\.[ ]*|[ ]+|$)(?P<text>.*)", re.DOTALL)
 _ID = re.compile(
@@ -178,7 +178,7 @@ def match_numbered(text: str) -> NumberedLine | None:
     A part or section number counts only in front of a title; a rule or subrule number may stand
     alone (its text then follows on the next lines). A number glued to a word ("100.1ab") or a
     title that starts with a digit ("100. 5 cards") is no rule number."""
-    match = _RULE.match(text)
+    match = RULE_START.match(text)
     if match is not None:
         section_id, rule_text, letter, separator = match.groups()
         end = match.end(3)

@@ -24,11 +24,26 @@ import re
 from kb.model import Example, Rule
 from kb.parse.cr.lines import Line
 from kb.parse.cr.report import Report
-from kb.parse.cr.rules import UNUSED_LETTERS, RuleNumber
+from kb.parse.cr.rules import SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
 
 # Text that breaks off where a rule number would continue it: "See rule", "rules 409.1b and".
 _DANGLING = re.compile(r"(?:\b(?:rules?|see|and|or|of|through|to|in|under)|[,(\u2013\u2014-])$", re.IGNORECASE)
 _SHOWN = 60
+_NEXT_LETTER = dict(zip(SUBRULE_LETTERS, SUBRULE_LETTERS[1:]))
+
+
+def _successors(number: RuleNumber) -> tuple[str, ...]:
+    """The ids of the rule and subrule that follow `number` directly (sections and parts are rare
+    and take the general path)."""
+    if number.kind == "section":
+        return (f"{number.section}.1",)
+    if number.kind == "rule":
+        return (f"{number.id}a", f"{number.section}.{number.rule + 1}")
+    if number.kind == "subrule":
+        following = f"{number.section}.{number.rule + 1}"
+        after = _NEXT_LETTER.get(number.letter)
+        return (f"{number.section}.{number.rule}{after}", following) if after else (following,)
+    return ()
 
 
 class RuleTree:
@@ -36,7 +51,11 @@ class RuleTree:
         self.report = report
         self.rules: list[Rule] = []
         self._first_line: dict[str, int] = {}
-        self._last: RuleNumber | None = None
+        # The last number read in order: its id, the number itself once asked for, and the ids of
+        # the rule and subrule the numbering gives right after it (the common case, checked first).
+        self._last_id: str | None = None
+        self._last_number: RuleNumber | None = None
+        self._direct_next: tuple[str, ...] = ()
         self._open: Rule | None = None
         self._open_example: Example | None = None
         # The text lines of the open rule or example, joined once it closes (a text of many
@@ -52,6 +71,16 @@ class RuleTree:
         self._missing_parents: set[str] = set()
         # One warning for a run of stray paragraphs, not one per line.
         self._stray_reported = False
+
+    @property
+    def _last(self) -> RuleNumber | None:
+        if self._last_number is None and self._last_id is not None:
+            self._last_number = RuleNumber.parse(self._last_id)
+        return self._last_number
+
+    def _advance(self, number: RuleNumber) -> None:
+        self._last_id, self._last_number = number.id, number
+        self._direct_next = _successors(number)
 
     @property
     def has_rules(self) -> bool:
@@ -123,6 +152,54 @@ class RuleTree:
         else:
             self._check_fit(line, number, fit)
             self._record(line, number, advance=True)
+
+    def rule_line(self, number: int, raw: str, text: str, match: re.Match) -> bool:
+        """The common case, without building a `Line`: a rule or subrule line (`match` is
+        `rules.RULE_START` on `text`) that starts a paragraph with the number the numbering gives
+        next. Returns False, having done nothing, for any other case."""
+        end = match.end(3)
+        rule_id = text[:end]
+        if rule_id not in self._direct_next or not (self._after_blank or self._open is None):
+            return False
+        letter = match.group(3)
+        if letter:
+            if letter in UNUSED_LETTERS:
+                return False
+            parent, kind = rule_id[:-1], "subrule"
+        else:
+            parent, kind = match.group(1), "rule"
+        first_line = self._first_line
+        if parent not in first_line:
+            return False
+        if self._target is not None:
+            self._flush()
+        body = text[match.end() :]
+        rule = Rule(rule_id, kind, parent, body, "", "en", self.report.source, number, [], number)
+        self.rules.append(rule)
+        first_line[rule_id] = number
+        self._open = self._target = rule
+        self._pieces = [body] if body else []
+        self._open_example = self._rejected = None
+        self._rule_count += 1
+        self._previous_text = text
+        self._after_blank = self._stray_reported = False
+        self._last_id, self._last_number = rule_id, None
+        section, rule_number = match.group(1), match.group(2)
+        following = f"{section}.{int(rule_number) + 1}"
+        self._direct_next = (rule_id + "a", following) if not letter else (
+            (f"{rule_id[:-1]}{_NEXT_LETTER[letter]}", following) if letter in _NEXT_LETTER else (following,)
+        )
+        return True
+
+    def continues(self, number: int, text: str) -> bool:
+        """The common case of a text line, without building a `Line`: the next line of the open
+        rule or example. Returns False, having done nothing, for any other case."""
+        if self._after_blank or self._open is None or self._rejected is not None:
+            return False
+        self._pieces.append(text)
+        self._open.end_line = number
+        self._previous_text = text
+        return True
 
     def malformed(self, line: Line, written: str = "") -> None:
         """A line that starts like a rule number the numbering cannot give: skipped, with the lines
@@ -205,7 +282,7 @@ class RuleTree:
             self._open = None
         self._previous_text = line.text
         if advance:
-            self._last = number
+            self._advance(number)
         self._stray_reported = False
 
     def _flush(self) -> None:

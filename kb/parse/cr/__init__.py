@@ -1,13 +1,18 @@
 """Parser of the official Comprehensive Rules text (English).
 
-    >>> doc = parse_cr("corpus/cr/MagicCompRules-2026-01-16.txt")   # doctest: +SKIP
+    >>> doc = parse_cr("../shared/cr/MagicCompRules-2026-01-16.txt")   # doctest: +SKIP
     >>> doc.release, doc.rule("100.1a").parent                         # doctest: +SKIP
     ('2026-01-16', '100.1')
 
 `parse_cr_text` never raises on any text: what cannot be read as rules is reported in
 `CRDocument.skipped` (every line that is in no record, with its reason) and
 `CRDocument.diagnostics` (problems, each naming its line). `parse_cr` raises only for a path that
-is no readable file; bytes that are not text are read as damaged UTF-8 with an error diagnostic.
+is no readable file or holds more than `max_bytes`; bytes that are not text are read as damaged
+UTF-8 with an error diagnostic.
+
+Every release since 2003 reads: the old numbering, hard-wrapped text, and the slips of the
+official files (a number written twice, a digit too many, two digits swapped) are kept as records
+and reported; see `kb.parse.cr.tree`.
 """
 
 from __future__ import annotations

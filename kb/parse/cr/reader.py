@@ -48,8 +48,8 @@ class Reader:
         self.state = State.INTRO
         self.regions: list[list] = [[State.INTRO.value, 1, 0]]
         self._contents_ids: set[str] = set()
-        self._seen_text = False
-        self._previous_blank = True
+        # The last line the introduction read (0: none yet), to tell a paragraph's first line.
+        self._intro_last = 0
         # Each state's handler of a line (number, raw, cleaned text): the rules and the glossary,
         # nine lines in ten, take the common cases without building a `Line`.
         self._handlers: dict[State, Callable[[int, str, str], None]] = {
@@ -89,10 +89,7 @@ class Reader:
             if blank_from:
                 skip_run(blank_from, number - 1, "blank", blank_raw)
                 blank_from = 0
-                self._previous_blank = True
             self._handler(number, raw, text)
-            self._previous_blank = False
-            self._seen_text = True
         if blank_from:
             skip_run(blank_from, number, "blank", blank_raw)
         return number
@@ -123,6 +120,9 @@ class Reader:
 
     def _intro(self, line: Line) -> None:
         kind = line.kind
+        seen_text = self._intro_last > 0
+        after_blank = not seen_text or self._intro_last != line.number - 1
+        self._intro_last = line.number
         if kind is LineKind.BLANK:
             self.report.skip(line, "blank")
         elif kind is LineKind.EFFECTIVE:
@@ -132,12 +132,12 @@ class Reader:
             following = {"Contents": State.CONTENTS, "Glossary": State.GLOSSARY, "Credits": State.CREDITS}
             if line.heading in following:
                 self._enter(following[line.heading], line.number + 1)
-        elif kind is LineKind.NUMBERED and self._previous_blank:
+        elif kind is LineKind.NUMBERED and after_blank:
             # The rules (or a contents list with no heading) begin; a numbered line inside an
             # intro paragraph is a list item of that paragraph.
             self._enter(State.RULES, line.number)
             self._rules(line)
-        elif not self._seen_text and "comprehensive rules" in line.text.lower():
+        elif not seen_text and "comprehensive rules" in line.text.lower():
             self.report.skip(line, "document title")
         else:
             if kind is LineKind.MALFORMED:

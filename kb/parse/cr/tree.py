@@ -30,6 +30,7 @@ from kb.parse.cr.rules import SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
 _DANGLING = re.compile(r"(?:\b(?:rules?|see|and|or|of|through|to|in|under)|[,(\u2013\u2014-])$", re.IGNORECASE)
 _SHOWN = 60
 _NEXT_LETTER = dict(zip(SUBRULE_LETTERS, SUBRULE_LETTERS[1:]))
+_NEXT_NUMBER = {str(n): str(n + 1) for n in range(1000)}
 
 
 def _successors(number: RuleNumber) -> tuple[str, ...]:
@@ -49,6 +50,7 @@ def _successors(number: RuleNumber) -> tuple[str, ...]:
 class RuleTree:
     def __init__(self, report: Report):
         self.report = report
+        self._source = report.source
         self.rules: list[Rule] = []
         self._first_line: dict[str, int] = {}
         # The last number read in order: its id, the number itself once asked for, and the ids of
@@ -171,10 +173,10 @@ class RuleTree:
         first_line = self._first_line
         if parent not in first_line:
             return False
-        if self._target is not None:
+        if self._target is not None and (len(self._pieces) > 1 or self._pieces and self._target.text is not self._pieces[0]):
             self._flush()
         body = text[match.end() :]
-        rule = Rule(rule_id, kind, parent, body, "", "en", self.report.source, number, [], number)
+        rule = Rule(rule_id, kind, parent, body, "", "en", self._source, number, [], number)
         self.rules.append(rule)
         first_line[rule_id] = number
         self._open = self._target = rule
@@ -184,11 +186,14 @@ class RuleTree:
         self._previous_text = text
         self._after_blank = self._stray_reported = False
         self._last_id, self._last_number = rule_id, None
-        section, rule_number = match.group(1), match.group(2)
-        following = f"{section}.{int(rule_number) + 1}"
-        self._direct_next = (rule_id + "a", following) if not letter else (
-            (f"{rule_id[:-1]}{_NEXT_LETTER[letter]}", following) if letter in _NEXT_LETTER else (following,)
-        )
+        section, rule_number = match.group(1, 2)
+        following = f"{section}.{_NEXT_NUMBER[rule_number]}"
+        if not letter:
+            self._direct_next = (rule_id + "a", following)
+        elif letter in _NEXT_LETTER:
+            self._direct_next = (rule_id[:-1] + _NEXT_LETTER[letter], following)
+        else:
+            self._direct_next = (following,)
         return True
 
     def continues(self, number: int, text: str) -> bool:

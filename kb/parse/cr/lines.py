@@ -53,6 +53,11 @@ class Line:
     example: str = ""
 
 
+def heading_of(text: str) -> str | None:
+    """The document heading a short cleaned line is ("Glossary", "Credits", ...), or None."""
+    return HEADINGS.get(text.lower().rstrip(":").strip())
+
+
 def classify(number: int, raw: str, text: str | None = None, dates: bool = True) -> Line:
     """What line `number` is; `text` is `clean(raw)` when the caller has it already. With `dates`
     False the effective-date statement is not looked for (inside the rules and the glossary it
@@ -75,7 +80,7 @@ def classify(number: int, raw: str, text: str | None = None, dates: bool = True)
             return Line(number, raw, text, LineKind.EXAMPLE, example=text[label.end() :])
     size = len(text)
     if size <= _HEADING_MAX:
-        heading = HEADINGS.get(text.lower().rstrip(":").strip())
+        heading = heading_of(text)
         if heading is not None:
             return Line(number, raw, text, LineKind.HEADING, heading=heading)
     if dates and size < _SHORT:

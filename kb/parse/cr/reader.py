@@ -15,10 +15,10 @@ from kb.parse.cr.contents import contents_entries
 from kb.parse.cr.credits import NOTICE_REASON, is_notice
 from kb.parse.cr.dates import EffectiveDate
 from kb.parse.cr.glossary import Glossary
-from kb.parse.cr.lines import _HEADING_MAX, Line, LineKind, classify
+from kb.parse.cr.lines import _HEADING_MAX, Line, LineKind, classify, heading_of
 from kb.parse.cr.rules import RULE_START
 from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
-from kb.parse.cr.report import Report
+from kb.parse.cr.report import Report, skipped_entry
 from kb.parse.cr.tree import RuleTree
 
 
@@ -73,7 +73,7 @@ class Reader:
     def read(self, lines: Iterable[str]) -> int:
         """Read the raw lines of a file, in order; returns how many there were. A run of blank lines
         is one skipped entry and one event for the state, whatever its length."""
-        skip_run = self.report.skip_run
+        source, add_skipped = self.report.source, self.report.skipped.append
         number = blank_from = 0
         blank_raw = ""
         for number, raw in enumerate(lines, 1):
@@ -87,11 +87,12 @@ class Reader:
                         self._blank_action()
                 continue
             if blank_from:
-                skip_run(blank_from, number - 1, "blank", blank_raw)
+                last = number - 1
+                add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
                 blank_from = 0
             self._handler(number, raw, text)
         if blank_from:
-            skip_run(blank_from, number, "blank", blank_raw)
+            add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, number if number > blank_from else 0))
         return number
 
     # -- states ---------------------------------------------------------------------------------
@@ -113,7 +114,7 @@ class Reader:
         self._rules(classify(number, raw, text, False))
 
     def _glossary_line(self, number: int, raw: str, text: str) -> None:
-        if len(text) > _HEADING_MAX and not text[0].isdigit():
+        if not text[0].isdigit() and (len(text) > _HEADING_MAX or heading_of(text) != "Credits"):
             self.glossary.add(number, text)
         else:
             self._glossary(classify(number, raw, text, False))

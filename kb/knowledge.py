@@ -23,14 +23,13 @@ from kb.align.records import Alignment, Status
 from kb.history import History, HistoryEvent, ReleaseDiff, UnknownRule
 from kb.model import CRDocument, GlossaryEntry, Rule, Stamp, WikiPage
 from kb.refs import Reference, find_references
+from kb.translations.precedence import best_spanish, preference
 
 if TYPE_CHECKING:
     import networkx as nx
 
     from kb.align import AlignmentResult, BoxRelease, SectionTitle
     from kb.terms import Term
-
-_STATUS_RANK = {"exact": 0, "renumbered": 1, "nearest": 2, "drifted": 3}
 
 
 class UnknownRuleError(KeyError):
@@ -482,16 +481,8 @@ class KnowledgeBase:
 
 
 def _preference(alignment: Alignment) -> tuple:
-    """Sort key of the Spanish texts for one rule: current before changed, surer before less sure,
-    newer English before older, an imported catalog before a wiki quote."""
-    return (
-        bool(alignment.changed_since),
-        _STATUS_RANK.get(alignment.status, 9),
-        [-int(p) for p in (alignment.english_release or "0").split("-")],
-        0 if alignment.origin == "po" else 1,
-        alignment.es.source,
-        alignment.es.line,
-    )
+    """Sort key of the Spanish texts for one rule (`kb.translations.precedence`)."""
+    return preference(alignment)
 
 
 def _natural(value: str) -> list:
@@ -672,12 +663,6 @@ def _spanish_for(alignments, rule_id: str, release: str, newest: bool) -> Alignm
         if a.kind == "rule"
         and ((a.newest_id == rule_id) if newest else (a.english_release == release and a.en_id == rule_id))
     )
-
-
-def best_spanish(alignments) -> Alignment | None:
-    """Of several Spanish texts for one rule, the one to show (see `_preference`)."""
-    found = [a for a in alignments if a.status != "unmatched"]
-    return min(found, key=_preference) if found else None
 
 
 def _unique(values) -> list[str]:

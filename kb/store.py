@@ -91,8 +91,9 @@ def code_hash() -> str:
 def po_files(root: Path) -> list[Path]:
     """Translation catalogs kept with the corpus in `po/` (manifest entries of kind "po" are hashed
     with the other manifest entries)."""
-    found = set((root / "po").glob("*.po")) if (root / "po").is_dir() else set()
-    return sorted(found)
+    from kb.translations.files import po_files as catalogs_in
+
+    return catalogs_in(Path(root))
 
 
 def corpus_fingerprint(root: Path | None = None) -> dict[str, Any]:
@@ -330,7 +331,7 @@ def frames(kb) -> dict[str, pd.DataFrame]:
                 "stamp": dumps(to_data(a.stamp)) if a.stamp else None, "stated_release": a.stated_release,
                 "english_release": a.english_release, "en_id": a.en_id, "status": a.status,
                 "evidence": dumps(a.evidence), "newest_id": a.newest_id, "changed_since": a.changed_since,
-                "changed_in": a.changed_in,
+                "changed_in": a.changed_in, "state": a.state,
             }
         )
     releases = kb.releases
@@ -375,7 +376,9 @@ def frames(kb) -> dict[str, pd.DataFrame]:
             {"source": paths.rel(catalog.source), "release": catalog.release, "locale": catalog.locale,
              "messages": catalog.messages, "translated": catalog.translated, "fuzzy": catalog.fuzzy,
              "untranslated": catalog.untranslated,
-             "problems": dumps([[p.line, p.level, p.message, p.context] for p in catalog.problems])}
+             "problems": dumps([[p.line, p.level, p.message, p.context] for p in catalog.problems]),
+             "extra": dumps({"reviewed": catalog.reviewed, "readable": catalog.readable,
+                             "headings": catalog.headings})}
         )
     return {name: pd.DataFrame(rows[name], columns=_COLUMNS[name]) for name in TABLES}
 
@@ -391,14 +394,15 @@ _COLUMNS = {
     "pages": ["source", "lang", "title", "data"],
     "alignment": ["position", "kind", "origin", "es_source", "es_line", "es_id", "es_release", "es_text",
                   "es_examples", "es_record", "page_title", "stamp", "stated_release", "english_release", "en_id",
-                  "status", "evidence", "newest_id", "changed_since", "changed_in"],
+                  "status", "evidence", "newest_id", "changed_since", "changed_in", "state"],
     "history": ["old_release", "new_release", "position", "status", "kind", "old_id", "new_id", "words",
                 "similarity"],
     "references": ["position", "release", "lang", "source_id", "target", "surface", "start", "end", "kind"],
     "terminology": ["es", "en", "kind", "source", "line"],
     "section_titles": ["section", "title_es", "box_release", "box_section", "title_en", "source", "line", "note"],
     "boxes": ["source", "line", "release", "distance", "tied", "evidence"],
-    "catalogs": ["source", "release", "locale", "messages", "translated", "fuzzy", "untranslated", "problems"],
+    "catalogs": ["source", "release", "locale", "messages", "translated", "fuzzy", "untranslated", "problems",
+                 "extra"],
 }
 
 
@@ -560,6 +564,7 @@ class _Loader:
                 stamp=revive(Stamp, loads(row["stamp"])) if row["stamp"] else None,
                 stated_release=row["stated_release"], english_release=row["english_release"],
                 newest_id=row["newest_id"], changed_since=row["changed_since"], changed_in=row["changed_in"],
+                state=row["state"],
             )
             (result.rules if kind == "rule" else result.glossary).append(alignment)
         for row in self.reader.rows("section_titles"):
@@ -596,12 +601,15 @@ class _Loader:
         out = []
         for row in self.reader.rows("catalogs"):
             source = self.paths.absolute(row["source"])
+            extra = loads(row["extra"]) or {}
             out.append(
                 CatalogSource(
                     source=source, release=row["release"], locale=row["locale"], messages=row["messages"],
                     translated=row["translated"], fuzzy=row["fuzzy"], untranslated=row["untranslated"],
                     problems=[Problem(source, line, level, message, context)
                               for line, level, message, context in loads(row["problems"])],
+                    reviewed=extra.get("reviewed", 0), readable=extra.get("readable", True),
+                    headings={k: tuple(v) for k, v in (extra.get("headings") or {}).items()},
                 )
             )
         return out
@@ -676,6 +684,7 @@ def rule_card_from_store(
                     stamp=revive(Stamp, loads(a["stamp"])) if a["stamp"] else None,
                     stated_release=a["stated_release"], english_release=a["english_release"],
                     newest_id=a["newest_id"], changed_since=a["changed_since"], changed_in=a["changed_in"],
+                    state=a["state"],
                 )
             )
         card.spanish = card_spanish(best_spanish(alignments), paths.root)

@@ -628,9 +628,7 @@ def rule_card_from_store(
 ):
     """`kb.knowledge.card_of`, answered from the store's tables alone (the rows of one rule)."""
     from kb.align.records import Alignment
-    from kb.knowledge import (
-        NO_TRANSLATION, RuleCard, UnknownReleaseError, UnknownRuleError, _unique, best_spanish, card_spanish,
-    )
+    from kb.knowledge import NO_TRANSLATION, RuleCard, UnknownReleaseError, UnknownRuleError, _unique, card_spanish
     from kb.model import GlossaryEntry, Rule, Stamp
 
     path = Path(path)
@@ -668,11 +666,18 @@ def rule_card_from_store(
         lang=lang,
     )
     if lang == "es":
+        from kb.history import even_out
+        from kb.translations.precedence import relative_to, rule_texts
+
         newest = release == releases[-1]
+        same = reader.rows("records", ["lang", "release", "id", "text", "source", "page_title"], id=rule_id, lang="en")
+        identical = {r["release"] for r in same if r["page_title"] is None and even_out(r["text"]) == even_out(row["text"])}
+        identical.add(release)
         if newest:
             rows = reader.rows("alignment", None, kind="rule", newest_id=rule_id)
         else:
-            rows = reader.rows("alignment", None, kind="rule", en_id=rule_id, english_release=release)
+            rows = [a for a in reader.rows("alignment", None, kind="rule", en_id=rule_id)
+                    if a["english_release"] in identical]
         alignments = []
         for a in rows:
             record = _sources(loads(a["es_record"]), paths.absolute)
@@ -687,7 +692,17 @@ def rule_card_from_store(
                     state=a["state"],
                 )
             )
-        card.spanish = card_spanish(best_spanish(alignments), paths.root)
+        for alignment, a in zip(alignments, rows):
+            # The English record is not read here; its id is what the ordering needs.
+            alignment.en = Rule(id=a["en_id"], kind="rule", parent=None, text="", release=a["english_release"],
+                                lang="en", source="", line=0) if a["en_id"] else None
+        card.texts = rule_texts(alignments, rule_id, release, newest, identical, relative_to(paths.root))
+        best = None
+        if card.texts:
+            first = card.texts[0]
+            best = next((a for a in alignments if a.es.line == first.line
+                         and relative_to(paths.root)(a.es.source) == first.source), None)
+        card.spanish = card_spanish(best, paths.root)
         if card.spanish is None:
             card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule_id} of {release}"
     return card

@@ -227,8 +227,8 @@ def catalog_entries(kb, release: str, traces: dict | None = None) -> list[Catalo
         translation, state, where = found if found and _even(found[3]) == _even(text) else ("", None, None)
         entries.append(CatalogEntry(context, text, translation, source, 1,
                                     (f"release {release}",) + ((f"Spanish: {where}",) if where else ()),
-                                    fuzzy=state == "fuzzy", section=DOCUMENT if group != GLOSSARY_GROUP
-                                    else GLOSSARY_GROUP, kind="document", origin="po" if translation else None))
+                                    fuzzy=state == "fuzzy", section=DOCUMENT, kind="document",
+                                    origin="po" if translation else None))
     for rule in doc.rules:
         if not rule.text:
             continue

@@ -76,10 +76,11 @@ class SpanishSource:
     title           the wiki page's title, or the catalog's file name
     release         the release the source names: the page's stamp, or the catalog's release
     state           "official" for a quote; "translated", "fuzzy" or "reviewed" for a catalog entry
-    english_release the release whose English the text translates
+    english_release the release whose English the text translates (None for a fuzzy catalog entry,
+                    which translates its previous msgid)
     current         whether that English is the English shown (else it translates an older text)
     changed_in      for a text that is not current, the first release whose English differs
-    label           how to say all that in Spanish
+    label           all that said in Spanish, for a reader
     """
 
     kind: Literal["wiki", "catalog"]
@@ -97,22 +98,29 @@ class SpanishSource:
     changed_in: str | None
     status: str
     evidence: list[str] = field(default_factory=list)
+    label: str = ""
 
-    @property
-    def label(self) -> str:
+    def __post_init__(self) -> None:
+        if not self.label:
+            self.label = self._label()
+
+    def _label(self) -> str:
         if self.kind == "wiki":
-            where = f"{self.title}" + (f", {self.stamp}" if self.stamp else "")
-            label = f"{OFFICIAL_LABEL} ({where})"
+            stamp = (self.stamp or "").strip()
+            if stamp.startswith("(") and stamp.endswith(")"):
+                stamp = stamp[1:-1].strip()
+            label = f"{OFFICIAL_LABEL}: página «{self.title}»" + (f", reglas de {stamp}" if stamp else "")
         else:
-            label = f"{TEAM_LABEL} ({STATE_LABELS.get(self.state, self.state)})"
+            label = f"{TEAM_LABEL} ({self.title}, {STATE_LABELS.get(self.state, self.state)})"
         if not self.current:
-            label += f"; traduce el texto anterior de {self.english_release}, no el actual"
+            if self.english_release:
+                label += f"; traduce el texto anterior, el de {self.english_release}, no el actual"
+            else:
+                label += "; traduce un texto anterior (el msgid previo del catálogo), no el actual"
         return label
 
     def to_data(self) -> dict:
-        data = dict(vars(self))
-        data["label"] = self.label
-        return data
+        return dict(vars(self))
 
 
 def spanish_sources(alignments, current_of, relative) -> list[SpanishSource]:
@@ -142,9 +150,11 @@ def spanish_sources(alignments, current_of, relative) -> list[SpanishSource]:
                 release=alignment.stated_release,
                 stamp=getattr(stamp, "raw", None) if stamp else None,
                 state=catalog_state(alignment),
-                english_release=alignment.english_release,
+                # A fuzzy catalog entry translates its previous msgid, an English of no known release.
+                english_release=None if catalog and alignment.status == "drifted" else alignment.english_release,
                 current=current,
-                changed_in=None if current else (alignment.changed_in or alignment.english_release),
+                changed_in=None if current or (catalog and alignment.status == "drifted")
+                else (alignment.changed_in or alignment.english_release),
                 status=alignment.status,
                 evidence=list(alignment.evidence),
             )
@@ -163,3 +173,28 @@ def relative_to(root: str | Path):
             return str(path)
 
     return relative
+
+
+def rule_texts(alignments, rule_id: str, release: str, newest: bool, identical: set[str], relative) -> list[SpanishSource]:
+    """The Spanish texts of rule `rule_id` of `release`, in the order to show them.
+
+    For the newest release: every text paired with the rule as it stands today (by its newest number),
+    current unless its English changed since (or it is a fuzzy catalog entry). For an older release:
+    the texts paired with that release's rule, and those paired with the same rule in a release whose
+    English is identical (`identical`, which includes `release`): a translation carries to every
+    release with the same English. A text paired with an older English is kept, marked not current."""
+    chosen = []
+    for alignment in alignments:
+        if alignment.kind != "rule" or alignment.status == "unmatched":
+            continue
+        if newest:
+            if alignment.newest_id != rule_id:
+                continue
+            current = is_current(alignment)
+        else:
+            if alignment.en_id != rule_id or alignment.english_release not in identical:
+                continue
+            current = alignment.status != "drifted"
+        chosen.append((alignment, current))
+    flags = {id(a): current for a, current in chosen}
+    return spanish_sources([a for a, _ in chosen], lambda a: flags[id(a)], relative)

@@ -69,7 +69,10 @@ def _print_card(card) -> None:
             for number, example in enumerate(text.examples, 1):
                 echo(f"  Ejemplo {number}: {example}")
             echo(f"fuente: {text.label}")
-            echo(f"file: {text.source}:{text.line}")
+            # A catalog's title is its file name, already in its path.
+            titled = text.title and text.title != Path(text.source).name
+            where = f"{text.title}, {text.source}" if titled else text.source
+            echo(f"source: {'po' if text.kind == 'catalog' else 'wiki'} ({where}), line {text.line}")
             if text.current:
                 echo(f"translates the current English (that of {text.english_release}); status: {text.status}")
             elif text.english_release:

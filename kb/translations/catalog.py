@@ -383,14 +383,14 @@ def spanish_by_rule(kb, release: str, traces: dict | None = None) -> dict[str, A
 
 
 def translation_memory(kb) -> dict[str, list[Alignment]]:
-    """Every Spanish text that translates its English as it stands (a catalog's translated entry, a
-    wiki quote paired exactly), by that English evened out: a rule of any release whose English is
-    identical takes it."""
+    """Every Spanish text known to translate an English text (a catalog's entry that is not fuzzy, a
+    wiki quote with the English of the release it quotes), by that English evened out: a rule of any
+    release whose English is identical takes it. Uncertain pairings and fuzzy entries are left out."""
     memory: dict[str, list[Alignment]] = {}
     for alignment in kb.alignment:
-        if alignment.kind != "rule" or alignment.en is None or alignment.status in ("drifted", "unmatched"):
+        if alignment.kind != "rule" or alignment.en is None or alignment.status in ("nearest", "unmatched"):
             continue
-        if alignment.status == "nearest":
+        if alignment.origin == "po" and alignment.status == "drifted":
             continue
         memory.setdefault(even_out(alignment.en.text), []).append(alignment)
     return memory
@@ -450,7 +450,9 @@ def _translated_entries(kb, release: str, rule: Rule, alignment: Alignment, sour
                         section: str) -> list[CatalogEntry]:
     english = alignment.en
     spanish = alignment.es
-    fuzzy = _differs(english.text, rule.text)
+    # A fuzzy catalog entry stays fuzzy, even when the English it was filed under is today's.
+    differs = _differs(english.text, rule.text)
+    fuzzy = differs or (alignment.origin == "po" and alignment.status == "drifted")
     entries = [
         CatalogEntry(
             rule.id,
@@ -460,7 +462,7 @@ def _translated_entries(kb, release: str, rule: Rule, alignment: Alignment, sour
             rule.line,
             (f"release {release}", *_provenance(kb, alignment)),
             fuzzy=fuzzy,
-            previous=english.text if fuzzy else None,
+            previous=english.text if differs else None,
             section=section,
             kind="rule",
             origin=alignment.origin if spanish.text else None,
@@ -521,7 +523,8 @@ def _glossary_entry(kb, release: str, entry: GlossaryEntry, alignment: Alignment
         return CatalogEntry(context, text, "", source, entry.line, (f"release {release}",), section="glossary",
                             kind="glossary")
     before = glossary_text(alignment.en)
-    fuzzy = _differs(before, text)
+    differs = _differs(before, text)
+    fuzzy = differs or (alignment.origin == "po" and alignment.status == "drifted")
     translation = glossary_text(alignment.es)
     return CatalogEntry(
         context,
@@ -531,7 +534,7 @@ def _glossary_entry(kb, release: str, entry: GlossaryEntry, alignment: Alignment
         entry.line,
         (f"release {release}", *_provenance(kb, alignment)),
         fuzzy=fuzzy,
-        previous=before if fuzzy else None,
+        previous=before if differs else None,
         section="glossary",
         kind="glossary",
         origin=alignment.origin if translation else None,

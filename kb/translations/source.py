@@ -132,6 +132,15 @@ def _settle_overlaps(catalogs: list[CheckedCatalog]) -> None:
             checked.entries.remove(entry)
 
 
+def _with_text(english: Rule | GlossaryEntry, text: str) -> Rule | GlossaryEntry:
+    import dataclasses
+
+    if isinstance(english, GlossaryEntry):
+        heading, *senses = text.split("\n")
+        return dataclasses.replace(english, term=english.term, senses=senses or english.senses)
+    return dataclasses.replace(english, text=text)
+
+
 def entry_alignments(checked: CheckedCatalog) -> list[Alignment]:
     """The usable entries of a checked catalog as alignments (a rule with its translated examples);
     document headings are no records (see `CatalogSource.headings`)."""
@@ -165,6 +174,9 @@ def entry_alignments(checked: CheckedCatalog) -> list[Alignment]:
         evidence = [f"catalog {name} for release {release}, msgctxt {entry.context!r} at line {entry.line}"]
         if entry.fuzzy:
             status = "drifted"
+            if entry.previous:
+                # The English a fuzzy entry translates is its previous msgid, not today's.
+                english = _with_text(english, entry.previous)
             before = f": {entry.previous!r}" if entry.previous else ""
             evidence.append(f"marked fuzzy: the translation is of an earlier English text{before}")
         else:

@@ -43,10 +43,22 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
         fail(os_error(err))
     except (ManifestError, ValueError) as err:
         fail(str(err))
+    _warn_catalogs()
     if as_json:
         emit_json(card)
         return
     _print_card(card)
+
+
+def _warn_catalogs() -> None:
+    """The stored build's translation catalogs that cannot be read, said on standard error."""
+    from kb import store
+    from kb.cli.common import warn_unreadable_catalogs
+
+    try:
+        warn_unreadable_catalogs(store.open_store(store.store_dir()).catalogs)
+    except (OSError, ValueError, KeyError):
+        pass  # no store to ask: the card was answered without one
 
 
 def _print_card(card) -> None:

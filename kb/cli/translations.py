@@ -113,7 +113,6 @@ def import_command(catalogs: tuple[Path, ...], replace: bool, check_only: bool, 
         if not catalog.is_file():
             fail(f"{catalog}: no such file", 2)
     kb = load_kb(as_json)
-    _report_unreadable(kb)
     try:
         report = import_catalogs(list(catalogs), kb, replace=replace, dry_run=check_only)
     except OSError as err:
@@ -166,15 +165,6 @@ def import_command(catalogs: tuple[Path, ...], replace: bool, check_only: bool, 
         fail(f"refused: {report.refused}; nothing imported")
 
 
-def _report_unreadable(kb) -> None:
-    """Every stored catalog that does not parse, one line each on standard error."""
-    from kb.translations.source import unreadable_catalogs
-
-    for problem in unreadable_catalogs(kb.catalogs):
-        click.echo(f"{problem.source}:{problem.line}: error: {problem.message} (this stored catalog is not read)",
-                   err=True)
-
-
 def _quality(kb, extra: list[Path], stored: bool = True, terms_path: Path | None = None,
              exceptions: Path | None = None):
     """The term report (None without a term base), the consistency conflicts, and why there is no
@@ -222,7 +212,6 @@ def stats_command(release: str | None, all_releases: bool, lang: str, as_json: b
     from kb.translations import CatalogError, catalog_stats, release_coverage
 
     kb = load_kb(as_json)
-    _report_unreadable(kb)
     release = release_name(release)
     if release and release not in kb.releases:
         fail(f"no release {release}; the corpus has {', '.join(kb.releases)}", 2)

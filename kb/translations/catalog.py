@@ -331,6 +331,7 @@ def export_catalogs(kb, out_dir: str | Path, release: str | None = None, lang: s
         group = group_of(entry.context)
         if group not in present:
             present.append(group)
+    present.sort(key=lambda g: (g == GLOSSARY_GROUP, g))
     wanted = present if groups is None else [g for g in present if g in groups]
     missing = sorted(set(groups or ()) - set(present))
     if missing:

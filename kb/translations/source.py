@@ -20,7 +20,7 @@ from pathlib import Path
 from kb.align.records import Alignment
 from kb.model import Example, GlossaryEntry, Rule
 from kb.translations.check import CheckedCatalog, Entry, Problem, check_catalog
-from kb.translations.files import po_files
+from kb.translations.files import po_files, unreadable_catalogs  # noqa: F401 (a public name here too)
 _STATE_ORDER = {"reviewed": 0, "translated": 1, "fuzzy": 2}
 
 
@@ -72,12 +72,6 @@ def catalog_paths(root: Path) -> list[Path]:
     found = set(po_files(root))
     found.update(entry.path for entry in load_manifest(root) if entry.kind == "po")
     return sorted(found)
-
-
-def unreadable_catalogs(catalogs) -> list[Problem]:
-    """The errors of the catalogs that could not be read (or not used at all): one line each."""
-    return [p for c in catalogs if not getattr(c, "readable", True) or (c.errors and not c.messages)
-            for p in c.errors[:1]]
 
 
 def catalog_alignments(contents) -> tuple[list[CatalogSource], list[Alignment]]:

@@ -14,7 +14,7 @@ from kb.model import CRDocument, WikiPage
 DocumentKind = Literal["cr", "wiki"]
 
 _RULE_LINE = re.compile(r"^\d{3}\.\d+[a-z]?\.?\s")
-_EFFECTIVE = re.compile(r"These rules are effective as of", re.IGNORECASE)
+_EFFECTIVE = re.compile(r"These rules are (?:effective|current) as of", re.IGNORECASE)
 _SNIFF_LINES = 400
 
 
@@ -65,7 +65,7 @@ def corpus_stats(root: Path | None = None) -> list[dict]:
         release = doc.release if isinstance(doc, CRDocument) else _page_release(doc)
         rows.append(
             {
-                "file": str(entry.path.relative_to(entry.path.parents[1])),
+                "file": entry.rel,
                 "kind": entry.kind,
                 "lang": entry.lang,
                 "title": entry.title,

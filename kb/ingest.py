@@ -4,12 +4,11 @@ what every corpus file yields."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 from pathlib import Path
 from typing import Literal
 
 from kb.corpus import CorpusFile, load_manifest
-from itertools import islice
-
 from kb.decode import DEFAULT_MAX_BYTES, iter_lines, read_text
 from kb.model import CRDocument, WikiPage
 
@@ -70,7 +69,7 @@ def corpus_stats(root: Path | None = None) -> list[dict]:
         release = doc.release if isinstance(doc, CRDocument) else _page_release(doc)
         rows.append(
             {
-                "file": str(entry.path.relative_to(entry.path.parents[1])),
+                "file": entry.rel,
                 "kind": entry.kind,
                 "lang": entry.lang,
                 "title": entry.title,

@@ -301,9 +301,11 @@ def check_terms_command(catalogs: tuple[Path, ...], terms_path: Path | None, exc
 
     kb = load_kb(as_json)
     paths = _catalog_paths(kb, catalogs)
+    given = terms_path is not None
     terms_path = terms_path or Path(kb.corpus_root) / "terms" / "terms.tsv"
     if not terms_path.is_file():
-        fail(f"{terms_path}: no term base here", 2 if terms_path else 1)
+        # A file named on the command line that is not there is bad usage; a corpus without one is not.
+        fail(f"{terms_path}: no term base here", 2 if given else 1)
     try:
         base = load_term_base(terms_path, exceptions)
     except TermError as err:

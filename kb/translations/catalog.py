@@ -270,7 +270,6 @@ def write_atomically(path: Path, data: bytes) -> None:
     import os
     import tempfile
 
-    path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # mkstemp makes the file private; give it the mode any new file gets (or the one it had).
@@ -337,6 +336,7 @@ def export_catalogs(kb, out_dir: str | Path, release: str | None = None, lang: s
     if missing:
         raise CatalogError(f"release {release} has no part {', '.join(missing)}; it has "
                            f"{', '.join(present)}")
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
     out = []
     for group in wanted:
         catalog = build_catalog(kb, release, lang, group=group, entries=entries)

@@ -228,6 +228,7 @@ def import_catalogs(paths, kb, corpus_root: Path | str | None = None, replace: b
         target = root / PO_DIR / name
         report.stored.append(target)
         if not dry_run and (not target.exists() or target.read_bytes() != data):
+            target.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(target, data)
     report.written = not dry_run
     return report

@@ -44,6 +44,8 @@ TERMS = (
     "strike\tgolpe\tterm\tteam\t\t\n"
     "active player\tjugador activo\tglossary\tofficial\t\tJAJNA\n"
     "exile\texiliar\tkeyword-action\tofficial\texilio\t\n"
+    "deal\thacer\tterm\tteam\t\t\n"
+    "prevention effect\tefecto de prevención\tglossary\tofficial\t\t\n"
 )
 
 
@@ -62,6 +64,8 @@ def test_inflections_count_as_the_term(tmp_path):
         entry("Exiled cards.", "Las cartas en el exilio."),  # a variant
         entry("A creature with first strike", "Una criatura que daña primero"),
         entry("A creature with FIRST STRIKE deals combat damage first.", "Una criatura que hace DAÑO PRIMERO."),
+        entry("It deals damage.", "Hará daño.", "120.1"),  # an irregular form of hacer
+        entry("A replacement or prevention effect.", "Un efecto de reemplazo o de prevención."),
     ]
     report = check_terms(ok, base)
     assert report.violations == [] and report.entries == len(ok)

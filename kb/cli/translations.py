@@ -172,11 +172,14 @@ def _quality(kb, extra: list[Path], stored: bool = True, terms_path: Path | None
     from kb.translations.files import po_files
     from kb.translations.termbase import TermError, catalog_texts, check_consistency, check_terms, load_term_base
 
-    paths = list(extra)
+    given_texts, _problems = catalog_texts(extra)
+    texts = list(given_texts)
     if stored:
-        given = {p.resolve() for p in paths}
-        paths = [p for p in po_files(kb.corpus_root) if p.resolve() not in given] + paths
-    texts, _problems = catalog_texts(paths)
+        # The stored entries the given catalogs translate are the ones an import replaces.
+        given = {p.resolve() for p in extra}
+        replaced = {t[2] for t in given_texts}
+        kept, _problems = catalog_texts([p for p in po_files(kb.corpus_root) if p.resolve() not in given])
+        texts = [t for t in kept if t[2] not in replaced] + texts
     conflicts = check_consistency(texts)
     terms_path = terms_path or Path(kb.corpus_root) / "terms" / "terms.tsv"
     if not terms_path.is_file():
@@ -185,9 +188,7 @@ def _quality(kb, extra: list[Path], stored: bool = True, terms_path: Path | None
         base = load_term_base(terms_path, exceptions)
     except TermError as err:
         return None, conflicts, str(err)
-    mine = {str(p) for p in extra} if extra else None
-    chosen = [t for t in texts if mine is None or t[0] in mine]
-    return check_terms(chosen, base), conflicts, None
+    return check_terms(given_texts if extra else texts, base), conflicts, None
 
 
 @translations_group.command("stats")

@@ -15,8 +15,9 @@ any English inflection (trample, tramples, trampled, trampling), the longest ter
 "strike" is not found inside "first strike" — and reports the entry if its Spanish uses neither the
 term's Spanish nor a variant. Spanish is compared folded: case and accents ignored, each word cut to
 its stem (Snowball's Spanish stemmer, so "arrolla" and "arrollar" agree), spelling alternations
-evened out (ataque/atacar, lanza/lance), a stem of four letters or more matching a longer one that
-begins with it, and the words of a term of several words found in order, a few words apart at most.
+evened out (ataque/atacar, lanza/lance), irregular forms of common verbs taken to their infinitive
+(hará, haga → hacer), a stem of four letters or more matching a longer one that begins with it, and
+the content words of a term of several words found in order, a few content words apart at most.
 
 The consistency check (`check_consistency`) finds one English text translated two ways: identical
 msgids (evened out) with different msgstrs, across every catalog given.
@@ -233,16 +234,53 @@ def _stemmer():
     return snowballstemmer.stemmer("spanish")
 
 
+# Stems of irregular forms of verbs the rules use, and the stem of their infinitive (after folding):
+# "hará", "haga", "hizo" and "hecho" are forms of "hacer". Stem changes (vuelve/volver) are too.
+_IRREGULAR_STEMS = {
+    "hac": ("har", "hag", "hic", "hiz", "hech"),
+    "pon": ("pong", "pus", "pondr", "puest"),
+    "ten": ("teng", "tien", "tuv", "tendr"),
+    "dec": ("dig", "dij", "dir", "dich"),
+    "sal": ("salg", "saldr"),
+    "ven": ("veng", "vien", "vin", "vendr"),
+    "pod": ("pued", "pud", "podr"),
+    "quer": ("quier", "quis", "querr"),
+    "volv": ("vuelv", "vuelt"),
+    "devolv": ("devuelv", "devuelt"),
+    "mov": ("muev",),
+    "jug": ("jueg",),
+    "mor": ("muer", "mur", "muert"),
+    "convert": ("conviert", "convirt"),
+    "eleg": ("elij", "elig"),
+    "cont": ("cuent",),
+    "mostr": ("muestr",),
+    "encontr": ("encuentr",),
+    "cost": ("cuest",),
+    "destru": ("destruy",),
+    "inclu": ("incluy",),
+    "segu": ("sig",),
+    "pid": ("ped",),
+    "repit": ("repet",),
+    "resolv": ("resuelv", "resuelt"),
+    "empec": ("empiec",),
+    "comenc": ("comienc",),
+}
+_STEM_OF = {form: stem for stem, forms in _IRREGULAR_STEMS.items() for form in forms}
+
+
 @lru_cache(maxsize=65536)
 def spanish_stem(word: str) -> str:
-    """A Spanish word folded (case, accents), cut to its stem, spelling alternations evened out."""
+    """A Spanish word folded (case, accents), cut to its stem, spelling alternations evened out, an
+    irregular verb form taken to its infinitive's stem."""
     stem = _fold(_stemmer().stemWord(word.casefold()))
     stem = re.sub(r"qu(?=[ei]|$)", "c", stem)
     stem = re.sub(r"gu(?=[ei]|$)", "g", stem)
-    return stem.replace("z", "c")
+    stem = stem.replace("z", "c")
+    return _STEM_OF.get(stem, stem)
 
 
 def _es_stems(text: str, stop: bool = False) -> list[str]:
+    """The stems of a text's words; with `stop`, leaving out articles, prepositions and the like."""
     words = _ES_WORD.findall(text)
     return [spanish_stem(w) for w in words if not (stop and _fold(w) in _ES_STOP)]
 
@@ -254,9 +292,15 @@ def _same_word(term: str, word: str) -> bool:
     return len(short) >= 4 and long.startswith(short)
 
 
-def spanish_uses(form: str, text_stems: list[str]) -> bool:
-    """Whether the Spanish (as stems) uses `form`: its content words in order, a few words apart."""
-    wanted = _es_stems(form, stop=True) or _es_stems(form)
+def spanish_uses(form: str, text_stems: list[str], content_stems: list[str] | None = None) -> bool:
+    """Whether the Spanish uses `form`: its content words in order, a few content words apart (so
+    "efecto de reemplazo o de prevención" uses "efecto de prevención"). `text_stems` are the stems of
+    all the text's words, `content_stems` those without articles and prepositions."""
+    wanted = _es_stems(form, stop=True)
+    if wanted and content_stems is not None:
+        text_stems = content_stems
+    else:
+        wanted = wanted or _es_stems(form)
     if not wanted:
         return False
     for start, stem in enumerate(text_stems):
@@ -311,9 +355,9 @@ class TermBase:
                 i += 1
         return found
 
-    def uses(self, term: Term, spanish: str, stems: list[str] | None = None) -> bool:
-        stems = _es_stems(spanish) if stems is None else stems
-        return any(spanish_uses(form, stems) for form in (term.es, *term.variants))
+    def uses(self, term: Term, spanish: str, stems: tuple[list[str], list[str]] | None = None) -> bool:
+        every, content = stems if stems is not None else (_es_stems(spanish), _es_stems(spanish, stop=True))
+        return any(spanish_uses(form, every, content) for form in (term.es, *term.variants))
 
 
 def check_terms(entries: Iterable[tuple[str, int, str, str, str]], base: TermBase) -> TermReport:
@@ -328,7 +372,7 @@ def check_terms(entries: Iterable[tuple[str, int, str, str, str]], base: TermBas
         found = base.find(english)
         if not found:
             continue
-        stems = _es_stems(spanish)
+        stems = (_es_stems(spanish), _es_stems(spanish, stop=True))
         seen = set()
         for term, words in found:
             key = " ".join(_en_words(term.en))

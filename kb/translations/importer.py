@@ -218,7 +218,7 @@ def import_catalogs(paths, kb, corpus_root: Path | str | None = None, replace: b
             else:
                 merged.setdefault(context, entry)
         ordered = sorted(merged.values(), key=lambda e: order.get(e.context, len(order)))
-        outputs[name] = catalog_bytes(_catalog(release, ordered))
+        outputs[name] = b"" if dry_run else catalog_bytes(_catalog(release, ordered))
     replaced = report.count("replaced")
     if replaced and not replace:
         report.refused = (f"{replaced} entries would replace a different Spanish text already stored; "

@@ -143,6 +143,7 @@ def test_consistency_across_catalogs():
     assert [text for text, _ in conflict.renderings] == ["Roba una carta.", "Roba un naipe."]
     assert [r.catalog for r in conflict.renderings[0][1]] == ["part-1.po", "part-7.po"]
     assert "part-8.po:3 [801.1]" in str(conflict)
+    assert check_consistency(entries, {("801.1", "draw a card"): (2, "a deck of cards, not the card")}) == []
 
 
 def test_the_commands(tmp_path):

@@ -20,7 +20,8 @@ evened out (ataque/atacar, lanza/lance), irregular forms of common verbs taken t
 the content words of a term of several words found in order, a few content words apart at most.
 
 The consistency check (`check_consistency`) finds one English text translated two ways: identical
-msgids (evened out) with different msgstrs, across every catalog given.
+msgids (evened out) with different msgstrs, across every catalog given. An exceptions row whose
+English is an entry's whole text excuses that entry ("Exile", the zone, beside "Exile", the action).
 """
 
 from __future__ import annotations
@@ -187,13 +188,22 @@ def load_term_base(path: str | Path, exceptions: str | Path | None = None) -> Te
         seen.setdefault(key, term)
         terms.append(term)
     exceptions = Path(exceptions) if exceptions else path.with_name("exceptions.tsv")
+    return TermBase(terms, load_exceptions(exceptions), str(path))
+
+
+def load_exceptions(path: str | Path) -> dict[tuple[str, str], tuple[int, str]]:
+    """The exceptions at `path` (none if there is no file): (msgctxt, English words) → (line, reason).
+    A row excuses one term in one entry; a row whose English is the entry's whole English text
+    excuses that entry from the consistency check too (the same English rightly translated another
+    way there, as "Exile" the zone and "Exile" the action)."""
+    path = Path(path)
     excused: dict[tuple[str, str], tuple[int, str]] = {}
-    if exceptions.is_file():
-        for number, (context, en, reason) in _rows(exceptions, EXCEPTIONS_HEADER):
+    if path.is_file():
+        for number, (context, en, reason) in _rows(path, EXCEPTIONS_HEADER):
             if not context or not en or not reason:
-                raise TermError(f"{exceptions}:{number}: an exception needs its msgctxt, English term and reason")
+                raise TermError(f"{path}:{number}: an exception needs its msgctxt, English term and reason")
             excused[(context, " ".join(_en_words(en)))] = (number, reason)
-    return TermBase(terms, excused, str(path))
+    return excused
 
 
 # -- English -----------------------------------------------------------------------------------------
@@ -368,6 +378,8 @@ def check_terms(entries: Iterable[tuple[str, int, str, str, str]], base: TermBas
     for catalog, line, context, english, spanish in entries:
         if not spanish:
             continue
+        # A row naming the entry's whole English is (also) a consistency exception: never stale here.
+        used.add((context, " ".join(_en_words(english))))
         report.entries += 1
         found = base.find(english)
         if not found:
@@ -392,12 +404,17 @@ def check_terms(entries: Iterable[tuple[str, int, str, str, str]], base: TermBas
     return report
 
 
-def check_consistency(entries: Iterable[tuple[str, int, str, str, str]]) -> list[Conflict]:
+def check_consistency(entries: Iterable[tuple[str, int, str, str, str]],
+                      exceptions: dict[tuple[str, str], tuple[int, str]] | None = None) -> list[Conflict]:
     """Identical English (evened out) translated differently, across all `entries` (catalog, line,
-    msgctxt, English, Spanish; translated entries only)."""
+    msgctxt, English, Spanish; translated entries only). An entry excused by `exceptions` (a row
+    with its msgctxt and its whole English) is left out of the comparison."""
+    exceptions = exceptions or {}
     by_english: dict[str, dict[str, list[Rendering]]] = {}
     for catalog, line, context, english, spanish in entries:
         if not spanish or not english:
+            continue
+        if (context, " ".join(_en_words(english))) in exceptions:
             continue
         texts = by_english.setdefault(even_out(english), {})
         texts.setdefault(even_out(spanish), []).append(Rendering(catalog, line, context, spanish))

@@ -87,6 +87,8 @@ def test_the_longest_term_wins_and_words_are_whole(tmp_path):
     assert report.violations == []
     # Word boundaries: "exiled" is "exile", "exileborn" is not.
     assert [t.en for t, _ in base.find("Exileborn trampler")] == []
+    # A term's words stand together: "active, player" or "active. Player" is not "active player".
+    assert [t.en for t, _ in base.find("Each active, player, or “active” player")] == []
 
 
 def test_exceptions_excuse_one_term_in_one_entry(tmp_path):

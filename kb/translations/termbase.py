@@ -12,7 +12,8 @@ forms that count as using the term; `note` is free text. `corpus/terms/exception
 
 The term check (`check_terms`) finds every term of the base in an entry's English — whole words, in
 any English inflection (trample, tramples, trampled, trampling), the longest term first so that
-"strike" is not found inside "first strike" — and reports the entry if its Spanish uses neither the
+"strike" is not found inside "first strike", and the words of a term never across punctuation — and
+reports the entry if its Spanish uses neither the
 term's Spanish nor a variant. Spanish is compared folded: case and accents ignored, each word cut to
 its stem (Snowball's Spanish stemmer, so "arrolla" and "arrollar" agree), spelling alternations
 evened out (ataque/atacar, lanza/lance), irregular forms of common verbs taken to their infinitive
@@ -357,7 +358,10 @@ class TermBase:
         while i < len(tokens):
             for term, forms in self._index.get(tokens[i][0], ()):
                 end = i + len(forms)
-                if end <= len(tokens) and all(tokens[i + k][0] in forms[k] for k in range(len(forms))):
+                if end <= len(tokens) and all(tokens[i + k][0] in forms[k] for k in range(len(forms))) and all(
+                    # The words of a term stand together: no comma, full stop or quote between them.
+                    english[tokens[k - 1][2]:tokens[k][1]].strip(" \u00a0-") == "" for k in range(i + 1, end)
+                ):
                     found.append((term, english[tokens[i][1]:tokens[end - 1][2]]))
                     i = end
                     break

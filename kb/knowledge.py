@@ -4,6 +4,7 @@ alignment, the history of each rule, the cross-references, and the terminology â
     kb = KnowledgeBase.load()          # the stored build if it is up to date, else build and store
     kb.rule("101.4")                   # the newest release's rule
     kb.spanish("723.1a")               # its best Spanish text, with the status of the alignment
+    kb.spanish_texts("810.7")          # every Spanish text of it, in the order to show, each labelled
     kb.history("101.4")                # what happened to it, release by release
 
 `KnowledgeBase.build()` always reads the corpus. A stored knowledge base reads each table the first

@@ -364,3 +364,18 @@ def test_reviewed_is_a_translator_comment(kb, exported, corpus, tmp_path):
     assert change.new_state == "reviewed"
     [text] = KnowledgeBase.build(corpus).spanish_texts("100.1")
     assert (text.state, text.current) == ("reviewed", True) and "revisada" in text.label
+
+
+def test_exporting_what_was_imported_changes_nothing(kb, exported, corpus, tmp_path):
+    """The team's catalog text is what an export carries, even where an official quote is shown
+    first: exported again and imported again, nothing changes."""
+    filled = fill(exported, tmp_path / "es.po", {
+        "101.2": "En una partida de dos, el oponente es el otro jugador.",  # differs from the wiki quote
+        "100.1": "Estas reglas se aplican a cualquier partida.",
+    })
+    import_catalog(filled, kb, corpus_root=corpus)
+    rebuilt = KnowledgeBase.build(corpus)
+    assert rebuilt.spanish_texts("101.2")[0].kind == "wiki"  # shown first, as it translates today's English
+    again = export_catalogs(rebuilt, tmp_path / "again", NEWEST)
+    report = import_catalogs([path for path, _ in again], rebuilt, corpus_root=corpus, dry_run=True)
+    assert report.ok and report.changes == []

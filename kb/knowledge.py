@@ -23,14 +23,13 @@ from kb.align.records import Alignment, Status
 from kb.history import History, HistoryEvent, ReleaseDiff, UnknownRule
 from kb.model import CRDocument, GlossaryEntry, Rule, Stamp, WikiPage
 from kb.refs import Reference, find_references
+from kb.translations.precedence import SpanishSource, best_spanish, is_current, preference, relative_to, rule_texts
 
 if TYPE_CHECKING:
     import networkx as nx
 
     from kb.align import AlignmentResult, BoxRelease, SectionTitle
     from kb.terms import Term
-
-_STATUS_RANK = {"exact": 0, "renumbered": 1, "nearest": 2, "drifted": 3}
 
 
 class UnknownRuleError(KeyError):
@@ -63,6 +62,8 @@ class SpanishText:
     evidence: list[str]
     newest_id: str | None
     changed_since: bool
+    current: bool = True
+    state: str = "official"
 
     @classmethod
     def of(cls, alignment: Alignment) -> SpanishText:
@@ -80,6 +81,9 @@ class SpanishText:
             evidence=list(alignment.evidence),
             newest_id=alignment.newest_id,
             changed_since=bool(alignment.changed_since),
+            current=is_current(alignment),
+            state=(alignment.state or ("fuzzy" if alignment.status == "drifted" else "translated"))
+            if alignment.origin == "po" else "official",
         )
 
 
@@ -407,6 +411,28 @@ class KnowledgeBase:
         alignment = self._spanish_by_newest.get(rule_id)
         return SpanishText.of(alignment) if alignment else None
 
+    def spanish_texts(self, rule_id: str, release: str | None = None) -> list[SpanishSource]:
+        """Every Spanish text of `rule_id` of `release` (default: the newest), in the order to show
+        them, each saying where it comes from (a wiki page's official quote, or the team's catalog
+        with its state), the release whose English it translates, and whether that is the English of
+        the rule as shown (`kb.translations.precedence`)."""
+        release = self._release(release)
+        rule = self.rule(rule_id, release)
+        return rule_texts(self.alignment, rule.id, release, release == self.newest,
+                          self._identical_releases(rule, release), relative_to(self.corpus_root))
+
+    def _identical_releases(self, rule: Rule, release: str) -> set[str]:
+        """The releases where the rule of the same id has the same English (evened out)."""
+        from kb.history import even_out
+
+        text = even_out(rule.text)
+        found = {release}
+        for other, rules in self._by_id.items():
+            same = rules.get(rule.id)
+            if same is not None and even_out(same.text) == text:
+                found.add(other)
+        return found
+
     def spanish_alignment(self, rule_id: str) -> Alignment | None:
         return self._spanish_by_newest.get(rule_id)
 
@@ -504,16 +530,8 @@ class KnowledgeBase:
 
 
 def _preference(alignment: Alignment) -> tuple:
-    """Sort key of the Spanish texts for one rule: current before changed, surer before less sure,
-    newer English before older, an imported catalog before a wiki quote."""
-    return (
-        bool(alignment.changed_since),
-        _STATUS_RANK.get(alignment.status, 9),
-        [-int(p) for p in (alignment.english_release or "0").split("-")],
-        0 if alignment.origin == "po" else 1,
-        alignment.es.source,
-        alignment.es.line,
-    )
+    """Sort key of the Spanish texts for one rule (`kb.translations.precedence`)."""
+    return preference(alignment)
 
 
 def _natural(value: str) -> list:
@@ -645,6 +663,7 @@ class RuleCard:
     lang: str = "en"
     spanish: SpanishText | None = None
     notice: str | None = None
+    texts: list[SpanishSource] | None = None
 
 
 NO_TRANSLATION = "sin traducción"
@@ -693,6 +712,9 @@ def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: s
     if lang == "es":
         alignment = _spanish_for(kb.alignment, rule.id, release, release == kb.newest)
         card.spanish = card_spanish(alignment, kb.corpus_root)
+        card.texts = kb.spanish_texts(rule.id, release)
+        if card.texts:
+            card.spanish = card_spanish(_alignment_of(kb.alignment, card.texts[0], kb.corpus_root), kb.corpus_root)
         if card.spanish is None:
             card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule.id} of {release}"
     return card
@@ -710,6 +732,15 @@ def card_spanish(alignment: Alignment | None, corpus_root: Path | str) -> Spanis
     return spanish
 
 
+def _alignment_of(alignments, text: SpanishSource, corpus_root) -> Alignment | None:
+    """The alignment a `SpanishSource` was made from (by its source and line)."""
+    relative = relative_to(corpus_root)
+    for alignment in alignments:
+        if alignment.kind == "rule" and alignment.es.line == text.line and relative(alignment.es.source) == text.source:
+            return alignment
+    return None
+
+
 def _spanish_for(alignments, rule_id: str, release: str, newest: bool) -> Alignment | None:
     """The best Spanish for a rule: by its newest number for the newest release, else the Spanish
     paired with exactly that release's rule."""
@@ -719,12 +750,6 @@ def _spanish_for(alignments, rule_id: str, release: str, newest: bool) -> Alignm
         if a.kind == "rule"
         and ((a.newest_id == rule_id) if newest else (a.english_release == release and a.en_id == rule_id))
     )
-
-
-def best_spanish(alignments) -> Alignment | None:
-    """Of several Spanish texts for one rule, the one to show (see `_preference`)."""
-    found = [a for a in alignments if a.status != "unmatched"]
-    return min(found, key=_preference) if found else None
 
 
 def _unique(values) -> list[str]:

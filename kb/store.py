@@ -91,8 +91,9 @@ def code_hash() -> str:
 def po_files(root: Path) -> list[Path]:
     """Translation catalogs kept with the corpus in `po/` (manifest entries of kind "po" are hashed
     with the other manifest entries)."""
-    found = set((root / "po").glob("*.po")) if (root / "po").is_dir() else set()
-    return sorted(found)
+    from kb.translations.files import po_files as catalogs_in
+
+    return catalogs_in(Path(root))
 
 
 def corpus_fingerprint(root: Path | None = None, corpus=None) -> dict[str, Any]:
@@ -377,7 +378,7 @@ def frames(kb) -> dict[str, pd.DataFrame]:
                 "stamp": dumps(to_data(a.stamp)) if a.stamp else None, "stated_release": a.stated_release,
                 "english_release": a.english_release, "en_id": a.en_id, "status": a.status,
                 "evidence": dumps(a.evidence), "newest_id": a.newest_id, "changed_since": a.changed_since,
-                "changed_in": a.changed_in,
+                "changed_in": a.changed_in, "state": a.state,
             }
         )
     releases = kb.releases
@@ -422,7 +423,9 @@ def frames(kb) -> dict[str, pd.DataFrame]:
             {"source": paths.rel(catalog.source), "release": catalog.release, "locale": catalog.locale,
              "messages": catalog.messages, "translated": catalog.translated, "fuzzy": catalog.fuzzy,
              "untranslated": catalog.untranslated,
-             "problems": dumps([[p.line, p.level, p.message, p.context] for p in catalog.problems])}
+             "problems": dumps([[p.line, p.level, p.message, p.context] for p in catalog.problems]),
+             "extra": dumps({"reviewed": catalog.reviewed, "readable": catalog.readable,
+                             "headings": catalog.headings})}
         )
     return {name: pd.DataFrame(rows[name], columns=_COLUMNS[name]) for name in TABLES}
 
@@ -438,14 +441,15 @@ _COLUMNS = {
     "pages": ["source", "lang", "title", "data"],
     "alignment": ["position", "kind", "origin", "es_source", "es_line", "es_id", "es_release", "es_text",
                   "es_examples", "es_record", "page_title", "stamp", "stated_release", "english_release", "en_id",
-                  "status", "evidence", "newest_id", "changed_since", "changed_in"],
+                  "status", "evidence", "newest_id", "changed_since", "changed_in", "state"],
     "history": ["old_release", "new_release", "position", "status", "kind", "old_id", "new_id", "words",
                 "similarity"],
     "references": ["position", "release", "lang", "source_id", "target", "surface", "start", "end", "kind"],
     "terminology": ["es", "en", "kind", "source", "line"],
     "section_titles": ["section", "title_es", "box_release", "box_section", "title_en", "source", "line", "note"],
     "boxes": ["source", "line", "release", "distance", "tied", "evidence"],
-    "catalogs": ["source", "release", "locale", "messages", "translated", "fuzzy", "untranslated", "problems"],
+    "catalogs": ["source", "release", "locale", "messages", "translated", "fuzzy", "untranslated", "problems",
+                 "extra"],
 }
 
 
@@ -607,6 +611,7 @@ class _Loader:
                 stamp=revive(Stamp, loads(row["stamp"])) if row["stamp"] else None,
                 stated_release=row["stated_release"], english_release=row["english_release"],
                 newest_id=row["newest_id"], changed_since=row["changed_since"], changed_in=row["changed_in"],
+                state=row["state"],
             )
             (result.rules if kind == "rule" else result.glossary).append(alignment)
         for row in self.reader.rows("section_titles"):
@@ -643,12 +648,15 @@ class _Loader:
         out = []
         for row in self.reader.rows("catalogs"):
             source = self.paths.absolute(row["source"])
+            extra = loads(row["extra"]) or {}
             out.append(
                 CatalogSource(
                     source=source, release=row["release"], locale=row["locale"], messages=row["messages"],
                     translated=row["translated"], fuzzy=row["fuzzy"], untranslated=row["untranslated"],
                     problems=[Problem(source, line, level, message, context)
                               for line, level, message, context in loads(row["problems"])],
+                    reviewed=extra.get("reviewed", 0), readable=extra.get("readable", True),
+                    headings={k: tuple(v) for k, v in (extra.get("headings") or {}).items()},
                 )
             )
         return out
@@ -667,9 +675,7 @@ def rule_card_from_store(
 ):
     """`kb.knowledge.card_of`, answered from the store's tables alone (the rows of one rule)."""
     from kb.align.records import Alignment
-    from kb.knowledge import (
-        NO_TRANSLATION, RuleCard, UnknownReleaseError, UnknownRuleError, _unique, best_spanish, card_spanish,
-    )
+    from kb.knowledge import NO_TRANSLATION, RuleCard, UnknownReleaseError, UnknownRuleError, _unique, card_spanish
     from kb.model import GlossaryEntry, Rule, Stamp
 
     path = Path(path)
@@ -707,11 +713,18 @@ def rule_card_from_store(
         lang=lang,
     )
     if lang == "es":
+        from kb.history import even_out
+        from kb.translations.precedence import relative_to, rule_texts
+
         newest = release == releases[-1]
+        same = reader.rows("records", ["lang", "release", "id", "text", "source", "page_title"], id=rule_id, lang="en")
+        identical = {r["release"] for r in same if r["page_title"] is None and even_out(r["text"]) == even_out(row["text"])}
+        identical.add(release)
         if newest:
             rows = reader.rows("alignment", None, kind="rule", newest_id=rule_id)
         else:
-            rows = reader.rows("alignment", None, kind="rule", en_id=rule_id, english_release=release)
+            rows = [a for a in reader.rows("alignment", None, kind="rule", en_id=rule_id)
+                    if a["english_release"] in identical]
         alignments = []
         for a in rows:
             record = _sources(loads(a["es_record"]), paths.absolute)
@@ -723,9 +736,20 @@ def rule_card_from_store(
                     stamp=revive(Stamp, loads(a["stamp"])) if a["stamp"] else None,
                     stated_release=a["stated_release"], english_release=a["english_release"],
                     newest_id=a["newest_id"], changed_since=a["changed_since"], changed_in=a["changed_in"],
+                    state=a["state"],
                 )
             )
-        card.spanish = card_spanish(best_spanish(alignments), paths.root)
+        for alignment, a in zip(alignments, rows):
+            # The English record is not read here; its id is what the ordering needs.
+            alignment.en = Rule(id=a["en_id"], kind="rule", parent=None, text="", release=a["english_release"],
+                                lang="en", source="", line=0) if a["en_id"] else None
+        card.texts = rule_texts(alignments, rule_id, release, newest, identical, relative_to(paths.root))
+        best = None
+        if card.texts:
+            first = card.texts[0]
+            best = next((a for a in alignments if a.es.line == first.line
+                         and relative_to(paths.root)(a.es.source) == first.source), None)
+        card.spanish = card_spanish(best, paths.root)
         if card.spanish is None:
             card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule_id} of {release}"
     return card

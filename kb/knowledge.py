@@ -239,7 +239,7 @@ class KnowledgeBase:
 
         root = Path(corpus_root) if corpus_root else corpus_dir()
         path = Path(store) if store else stored.store_dir()
-        corpus = read_corpus(root)
+        corpus = read_corpus(root, checksums=path / CHECKSUMS)
         fingerprint = stored.corpus_fingerprint(root, corpus)
         problem = stored.store_problem(path, root, fingerprint)
         if problem is None:
@@ -541,6 +541,7 @@ def _natural(value: str) -> list:
 
 
 CACHE_FOLDER = "cache"  # inside the store: parse results by content (see `kb.cache`)
+CHECKSUMS = "checksums.json"  # inside the store: the releases' SHA-256 by file stat (see `kb.corpus`)
 
 
 class CorpusError(ValueError):
@@ -715,7 +716,7 @@ def rule_card(
         raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
     root = Path(corpus_root) if corpus_root else corpus_dir()
     path = Path(store) if store else stored.store_dir()
-    corpus = read_corpus(root)
+    corpus = read_corpus(root, checksums=path / CHECKSUMS)
     if stored.is_current(path, root, stored.corpus_fingerprint(root, corpus)):
         tell([u.line for u in corpus.unavailable], warn)
         return stored.rule_card_from_store(path, rule_id, release, lang, root)

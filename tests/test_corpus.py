@@ -190,3 +190,24 @@ def test_a_copy_with_other_bytes_is_passed_over_and_told(tmp_path, monkeypatch):
     corpus = read_corpus(root)
     assert corpus.files == []
     assert "SHA-256 differs" in corpus.unavailable[0].line and str(bad) in corpus.unavailable[0].line
+
+
+def test_checksums_are_remembered_by_stat_and_a_touched_file_is_read_again(tmp_path, monkeypatch):
+    import kb.corpus
+
+    folder = tmp_path / "releases"
+    folder.mkdir()
+    release = folder / "MagicCompRules-2030-01-01.txt"
+    release.write_text("official\n", encoding="utf-8")
+    monkeypatch.setenv(RELEASES_ENV, str(folder))
+    root = write_manifest(tmp_path / "corpus", "[[file]]\n" + RELEASE + f'sha256 = "{digest(release)}"\n')
+    memo = tmp_path / "store" / "checksums.json"
+    assert read_corpus(root, checksums=memo).files and memo.is_file()
+    read = []
+    real = kb.corpus.sha256_of
+    monkeypatch.setattr(kb.corpus, "sha256_of", lambda path: read.append(path) or real(path))
+    assert [e.path for e in read_corpus(root, checksums=memo).files] == [release]
+    assert read == []  # untouched: its checksum is not computed again
+    release.write_text("tampered\n", encoding="utf-8")  # same size, new bytes
+    corpus = read_corpus(root, checksums=memo)
+    assert read == [release] and corpus.files == [] and "SHA-256 differs" in corpus.unavailable[0].line

@@ -177,8 +177,9 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
         tables = {}
         for name in TABLES:
             target = scratch / f"{name}.parquet"
-            write_parquet(frames[name], target)
-            tables[name] = {"rows": len(frames[name]), "sha256": _sha256(target), "size": target.stat().st_size}
+            frame = frames[name]
+            write_parquet(frame, target)
+            tables[name] = {"rows": len(frame), "sha256": _sha256(target), "size": target.stat().st_size}
             os.replace(target, path / f"{name}.parquet")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -427,7 +428,9 @@ def frames(kb) -> dict[str, pd.DataFrame]:
              "extra": dumps({"reviewed": catalog.reviewed, "readable": catalog.readable,
                              "headings": catalog.headings})}
         )
-    return {name: pd.DataFrame(rows[name], columns=_COLUMNS[name]) for name in TABLES}
+    # Each table's rows (a dict per row, the bulk of the memory a save takes) are let go as soon as
+    # its frame is made: the frames only point at the knowledge base's own strings.
+    return {name: pd.DataFrame(rows.pop(name), columns=_COLUMNS[name]) for name in TABLES}
 
 
 _COLUMNS = {

@@ -56,7 +56,7 @@ TABLES = (
 )
 # The code a build depends on: a change to any of it makes a stored build stale.
 _BUILD_CODE = (
-    "model.py", "decode.py", "corpus.py", "refs.py", "history.py", "terms.py", "store.py", "knowledge.py",
+    "model.py", "decode.py", "corpus.py", "refs.py", "history", "terms.py", "store.py", "knowledge.py",
     "parse", "align", "translations",
 )
 

@@ -9,6 +9,7 @@ from handmade import kind_and_parent
 
 from kb.corpus import load_manifest
 from kb.history import (
+    ExampleChange,
     History,
     UnknownRelease,
     UnknownRule,
@@ -112,7 +113,7 @@ def test_added_and_removed(small_diff) -> None:
     assert [e.old_id for e in small_diff.removed] == ["717.2"]
     counts = small_diff.counts()
     assert counts == {
-        "added": 2, "removed": 1, "changed": 1, "moved": 7, "moved_and_changed": 1,
+        "added": 2, "removed": 1, "changed": 1, "moved": 7, "moved_and_changed": 1, "examples_changed": 0,
         "unchanged": 4,
     }
 
@@ -127,8 +128,13 @@ def test_a_changed_example_changes_its_rule() -> None:
     before = make_doc("2020-01-01", {"1": "P", "100": "S", "100.1": "Rule."}, {"100.1": ["A player draws."]})
     after = make_doc("2020-02-01", {"1": "P", "100": "S", "100.1": "Rule."}, {"100.1": ["A player draws two."]})
     entry = diff_releases(before, after).entry_for(old_id="100.1")
-    assert entry.status == "changed"
-    assert entry.words == (WordChange("replace", "draws.", "draws two."),)
+    assert entry.status == "changed" and entry.text_changed
+    # The rule's own text is the same: the change is in its example, and said there.
+    assert entry.words == ()
+    assert entry.examples == (
+        ExampleChange("changed", 1, 1, "A player draws.", "A player draws two.",
+                      (WordChange("replace", "draws.", "draws two."),)),
+    )
 
 
 def test_quotes_and_spaces_are_no_change() -> None:

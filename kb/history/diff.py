@@ -57,9 +57,9 @@ def diff_releases(
 def changes(old: Content, new: Content, mapping: dict[str, str]):
     """The word changes of a paired rule's text and the changes of its examples, the old texts'
     references first rewritten to the new numbers."""
-    pieces = _renumbered_pieces(old, mapping)
-    if old is new and pieces is old.pieces:
+    if old is new and old.follows(mapping):
         return (), ()
+    pieces = _renumbered_pieces(old, mapping)
     words = ()
     if loose(pieces[0]) != loose(new.text):
         words = word_changes(pieces[0], new.text)
@@ -67,7 +67,7 @@ def changes(old: Content, new: Content, mapping: dict[str, str]):
 
 
 def _renumbered_pieces(content: Content, mapping: dict[str, str]) -> tuple[str, ...]:
-    if all(mapping.get(ref.target, ref.target) == ref.target for refs in content.refs for ref in refs):
+    if content.follows(mapping):
         return content.pieces
     return tuple(renumbered(piece, refs, mapping) for piece, refs in zip(content.pieces, content.refs))
 

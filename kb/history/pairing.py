@@ -36,6 +36,10 @@ UNHINTED_THRESHOLD = 0.85
 # (ratio), or this share of the shorter of its two texts.
 IN_PLACE_RATIO = 0.25
 IN_PLACE_KEPT = 0.6
+# Across a renumbering of the rules, two leftover texts that are each other's closest match are
+# paired from this similarity on.
+RENUMBERED_THRESHOLD = 0.5
+RENUMBERING_SHARE = 0.5
 # The last, unhinted pass compares every leftover pair at once; above this many it is skipped.
 MAX_GLOBAL_PAIRS = 12_000_000
 
@@ -60,17 +64,22 @@ class Content:
 
     pieces: tuple[str, ...]
     refs: tuple[tuple[Reference, ...], ...]
-    piece_keys: tuple[str, ...]
     key: str
     tokens: str
+    targets: tuple[str, ...]  # the rules the references name, each once
 
     @classmethod
     def read(cls, pieces: tuple[str, ...], lang: str) -> Content:
         refs = tuple(tuple(find_references(piece, lang)) for piece in pieces)
-        piece_keys = tuple(comparable(piece, r).translate(_LOOSE) for piece, r in zip(pieces, refs))
-        key = " ".join(k for k in piece_keys if k)
-        tokens = "".join(_char(word) for word in key.split(" ")) if key else ""
-        return cls(pieces, refs, piece_keys, key, tokens)
+        key = " ".join(k for k in (comparable(piece, r).translate(_LOOSE) for piece, r in zip(pieces, refs)) if k)
+        words = _WORDS
+        tokens = "".join([words.get(word) or _char(word) for word in key.split(" ")]) if key else ""
+        targets = tuple(dict.fromkeys(ref.target for r in refs for ref in r))
+        return cls(pieces, refs, key, tokens, targets)
+
+    def follows(self, mapping: dict[str, str]) -> bool:
+        """Whether every rule this text names keeps its number under `mapping` (or has no pair)."""
+        return all(mapping.get(target, target) == target for target in self.targets)
 
     @property
     def text(self) -> str:
@@ -90,6 +99,7 @@ class Prepared:
     order: dict[str, int] = field(default_factory=dict)
     content: dict[str, Content] = field(default_factory=dict)
     _by_kind: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    _children: dict[str, list[str]] | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, doc: CRDocument, memo: dict | None = None) -> Prepared:
@@ -117,6 +127,16 @@ class Prepared:
 
     def ids_of(self, kind: str) -> list[str]:
         return self._by_kind.get(kind, [])
+
+    @property
+    def children(self) -> dict[str, list[str]]:
+        """Each rule's children, in document order."""
+        if self._children is None:
+            self._children = defaultdict(list)
+            for rule_id, rule in self.rules.items():
+                if rule.parent is not None:
+                    self._children[rule.parent].append(rule_id)
+        return self._children
 
     def key(self, rule_id: str) -> str:
         return self.content[rule_id].key
@@ -159,9 +179,47 @@ class Pairing:
             self._pair_identical(olds, news)
             self._pair_similar(level)
             self._pair_in_place(level)
+        self._pair_across_levels()
         for level in reversed(levels):
             self._pair_by_children(level)
         return self.pairs
+
+    def renumbering(self) -> bool:
+        """Whether most pairs made so far changed number: the rules were renumbered, so numbers and
+        parents say little and the texts must say it all."""
+        moved = sum(1 for old_id, new_id in self.pairs.items() if old_id != new_id)
+        return bool(self.pairs) and moved > RENUMBERING_SHARE * len(self.pairs)
+
+    def _pair_across_levels(self) -> None:
+        """Rules left over at any level: a rule can become a subrule, a section a part (the
+        renumbering of 2009 made "217. Zones" part "4. Zones"). The same text first, then a close
+        one; across a renumbering, a text each other's closest match when half its words remain."""
+        olds = [i for i in self.old.rules if i not in self.pairs]
+        news = [i for i in self.new.rules if i not in self.taken]
+        if not olds or not news:
+            return
+        self._pair_identical(olds, news)
+        olds = [i for i in olds if i not in self.pairs]
+        news = [i for i in news if i not in self.taken]
+        if not olds or not news or len(olds) * len(news) > MAX_GLOBAL_PAIRS:
+            return
+        loose_pairs = self.renumbering()
+        cutoff = RENUMBERED_THRESHOLD if loose_pairs else UNHINTED_THRESHOLD
+        scores = process.cdist(
+            [self.old.tokens(o) for o in olds], [self.new.tokens(n) for n in news],
+            scorer=Indel.normalized_similarity, score_cutoff=cutoff, workers=1,
+        )
+        rows, columns = scores.nonzero()
+        scored = []
+        if loose_pairs:
+            best_of_row = scores.argmax(axis=1)
+            best_of_column = scores.argmax(axis=0)
+        for i, j in zip(rows, columns):
+            o, n = olds[i], news[j]
+            ratio = self.ratio(o, n, 0.0)
+            if ratio >= UNHINTED_THRESHOLD or (loose_pairs and best_of_row[i] == j and best_of_column[j] == i):
+                scored.append((-ratio, self.old.order[o], self.new.order[n], o, n, ratio))
+        self._accept(scored)
 
     def _pair(self, old_id: str, new_id: str, ratio: float) -> None:
         self.pairs[old_id] = new_id
@@ -180,10 +238,11 @@ class Pairing:
     def _pair_identical(self, olds: list[str], news: list[str]) -> None:
         by_key_old: dict[str, list[str]] = defaultdict(list)
         by_key_new: dict[str, list[str]] = defaultdict(list)
+        old_content, new_content = self.old.content, self.new.content
         for i in olds:
-            by_key_old[self.old.key(i)].append(i)
+            by_key_old[old_content[i].key].append(i)
         for i in news:
-            by_key_new[self.new.key(i)].append(i)
+            by_key_new[new_content[i].key].append(i)
         for key, old_ids in by_key_old.items():
             new_ids = by_key_new.get(key)
             if not new_ids:
@@ -267,10 +326,7 @@ class Pairing:
     def _pair_by_children(self, level: str) -> None:
         """A section renamed ("Tribals" -> "Kindreds") is known by its rules: pair a leftover old
         part, section or rule with the leftover new one most of its paired children went to."""
-        children: dict[str, list[str]] = defaultdict(list)
-        for rule_id, rule in self.old.rules.items():
-            if rule.parent is not None:
-                children[rule.parent].append(rule_id)
+        children = self.old.children
         for o in self.old.ids_of(level):
             if o in self.pairs or not children.get(o):
                 continue

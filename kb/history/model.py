@@ -105,10 +105,7 @@ class ReleaseDiff:
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
-        # Lookups are rebuilt on demand; a subclass may have put its own in the instance too.
-        for name in ("_lookups", "_by_old", "_by_new", "_reverse", "reverse_mapping"):
-            state.pop(name, None)
-        state["_lookups"] = {}
+        state["_lookups"] = {}  # rebuilt on demand
         return state
 
     def __setstate__(self, state: dict) -> None:

@@ -396,7 +396,7 @@ _COLUMNS = {
                   "es_examples", "es_record", "page_title", "stamp", "stated_release", "english_release", "en_id",
                   "status", "evidence", "newest_id", "changed_since", "changed_in", "state"],
     "history": ["old_release", "new_release", "position", "status", "kind", "old_id", "new_id", "words",
-                "similarity", "examples"],
+                "similarity", "example_changes"],
     "references": ["position", "release", "lang", "source_id", "target", "surface", "start", "end", "kind"],
     "terminology": ["es", "en", "kind", "source", "line"],
     "section_titles": ["section", "title_es", "box_release", "box_section", "title_en", "source", "line", "note"],
@@ -433,8 +433,9 @@ def _history_row(old, new, position, status, kind, old_id, new_id, words, simila
         "old_release": old, "new_release": new, "position": position, "status": status, "kind": kind,
         "old_id": old_id, "new_id": new_id, "words": dumps([[w.op, w.old, w.new] for w in words]),
         "similarity": float(similarity),
-        "examples": dumps([[x.op, x.old_number, x.new_number, x.old, x.new, [[w.op, w.old, w.new] for w in x.words]]
-                           for x in examples]),
+        "example_changes": dumps([
+            [x.op, x.old_number, x.new_number, x.old, x.new, [[w.op, w.old, w.new] for w in x.words]] for x in examples
+        ]),
     }
 
 
@@ -533,7 +534,7 @@ class _Loader:
             words = tuple(WordChange(*w) for w in loads(row["words"]))
             examples = tuple(
                 ExampleChange(op, old_number, new_number, old_text, new_text, tuple(WordChange(*w) for w in changes))
-                for op, old_number, new_number, old_text, new_text, changes in loads(row["examples"])
+                for op, old_number, new_number, old_text, new_text, changes in loads(row["example_changes"])
             )
             diff.entries.append(
                 DiffEntry(row["status"], row["kind"], row["old_id"], row["new_id"], words, row["similarity"], examples)

@@ -151,9 +151,11 @@ class ReleaseDiff:
     @property
     def renumbering(self) -> bool:
         """Whether most rules changed number between the two releases (a renumbering of the rules)."""
-        paired = len(self.mapping)
-        moved = sum(1 for old, new in self.mapping.items() if old != new)
-        return paired > 0 and moved > RENUMBERING_SHARE * paired
+        if "renumbering" not in self._lookups:
+            paired = len(self.mapping)
+            moved = sum(1 for old, new in self.mapping.items() if old != new)
+            self._lookups["renumbering"] = paired > 0 and moved > RENUMBERING_SHARE * paired
+        return self._lookups["renumbering"]
 
     def counts(self) -> dict[str, int]:
         counts = {status: len(self.only(status)) for status in ("added", "removed", "changed", "moved")}

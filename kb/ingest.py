@@ -70,7 +70,7 @@ def corpus_stats(root: Path | None = None) -> list[dict]:
         release = doc.release if isinstance(doc, CRDocument) else _page_release(doc)
         rows.append(
             {
-                "file": str(entry.path.relative_to(entry.path.parents[1])),
+                "file": entry.rel,
                 "kind": entry.kind,
                 "lang": entry.lang,
                 "title": entry.title,

@@ -193,6 +193,7 @@ class Contents:
     references: list[tuple[str, str, str, Reference]] | None = None  # (release, lang, source id, ref)
     terminology: list[Term] | None = None
     catalogs: list[Any] | None = None
+    unavailable: list[str] | None = None  # one line per release of the manifest that could not be read
 
 
 class KnowledgeBase:
@@ -210,9 +211,16 @@ class KnowledgeBase:
     # -- making one ------------------------------------------------------------------------------
 
     @classmethod
-    def build(cls, corpus_root: Path | str | None = None, progress: Callable[[str], None] | None = None) -> KnowledgeBase:
-        """Read and align the whole corpus (no store is read or written)."""
-        return cls(build_contents(corpus_root, progress=progress))
+    def build(
+        cls,
+        corpus_root: Path | str | None = None,
+        progress: Callable[[str], None] | None = None,
+        warn: Callable[[str], None] | None = None,
+        corpus=None,
+    ) -> KnowledgeBase:
+        """Read and align the whole corpus (no store is read or written). Each release the manifest
+        lists but that cannot be read is told to `warn` in one line (default: standard error)."""
+        return cls(build_contents(corpus_root, progress=progress, warn=warn, corpus=corpus))
 
     @classmethod
     def load(
@@ -220,17 +228,26 @@ class KnowledgeBase:
         corpus_root: Path | str | None = None,
         store: Path | str | None = None,
         progress: Callable[[str], None] | None = None,
+        warn: Callable[[str], None] | None = None,
     ) -> KnowledgeBase:
-        """The stored build when it is up to date with the corpus, else a fresh build, stored."""
+        """The stored build when it is up to date with the corpus, else a fresh build, stored. Each
+        unavailable release is told to `warn` in one line (default: standard error), either way."""
         from kb import store as stored
-        from kb.corpus import corpus_dir
+        from kb.corpus import corpus_dir, read_corpus
 
         root = Path(corpus_root) if corpus_root else corpus_dir()
         path = Path(store) if store else stored.store_dir()
-        fingerprint = stored.corpus_fingerprint(root)
-        if stored.is_current(path, root, fingerprint):
-            return stored.open_store(path, root)
-        kb = cls.build(root, progress=progress)
+        corpus = read_corpus(root)
+        fingerprint = stored.corpus_fingerprint(root, corpus)
+        problem = stored.store_problem(path, root, fingerprint)
+        if problem is None:
+            kb = stored.open_store(path, root)
+            kb._contents.unavailable = [u.line for u in corpus.unavailable]
+            tell(kb._contents.unavailable, warn)
+            return kb
+        if problem not in ("absent", "stale"):
+            tell([f"the store in {path} cannot be read ({problem}): rebuilding it from the corpus"], warn)
+        kb = cls.build(root, progress=progress, warn=warn, corpus=corpus)
         try:
             kb.save(path, fingerprint)
         except OSError as err:
@@ -264,6 +281,11 @@ class KnowledgeBase:
     @property
     def releases(self) -> list[str]:
         return list(self._contents.releases)
+
+    @property
+    def unavailable(self) -> list[str]:
+        """One line per release the manifest lists that could not be read (missing, other bytes)."""
+        return list(self._contents.unavailable or [])
 
     @property
     def newest(self) -> str:
@@ -520,10 +542,29 @@ class CorpusError(ValueError):
     """A corpus the knowledge base cannot be built from (two files of the same release, ...)."""
 
 
-def build_contents(corpus_root: Path | str | None = None, progress: Callable[[str], None] | None = None) -> Contents:
+def tell(lines: list[str], warn: Callable[[str], None] | None = None) -> None:
+    """Each line (an unavailable release, a store rebuilt), to `warn` or else to standard error."""
+    import sys
+
+    for line in lines:
+        if warn is not None:
+            warn(line)
+        else:
+            try:
+                print(f"kb: {line}", file=sys.stderr)
+            except (OSError, ValueError):
+                pass
+
+
+def build_contents(
+    corpus_root: Path | str | None = None,
+    progress: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None,
+    corpus=None,
+) -> Contents:
     """Parse every corpus file, diff the releases, align the Spanish, and gather the references."""
     from kb.align import align_corpus
-    from kb.corpus import corpus_dir, load_manifest
+    from kb.corpus import corpus_dir, read_corpus
     from kb.parse.cr import parse_cr
     from kb.parse.wiki import parse_wiki
     from kb.refs import document_references
@@ -531,7 +572,10 @@ def build_contents(corpus_root: Path | str | None = None, progress: Callable[[st
 
     say = progress or (lambda message: None)
     root = Path(corpus_root) if corpus_root else corpus_dir()
-    entries = load_manifest(root)
+    corpus = corpus or read_corpus(root)
+    entries = corpus.files
+    unavailable = [u.line for u in corpus.unavailable]
+    tell(unavailable, warn)
     say("parsing the rules")
     documents: dict[str, CRDocument] = {}
     for entry in entries:
@@ -555,7 +599,7 @@ def build_contents(corpus_root: Path | str | None = None, progress: Callable[[st
     say("aligning Spanish and English")
     alignment = align_corpus(documents, pages, history)
     contents = Contents(corpus_root=root, releases=list(documents), documents=documents, pages=pages,
-                        history=history, alignment=alignment)
+                        history=history, alignment=alignment, unavailable=unavailable)
     say("reading translation catalogs")
     _add_catalogs(contents)
     say("gathering references")
@@ -632,20 +676,23 @@ def rule_card(
     corpus_root: Path | str | None = None,
     store: Path | str | None = None,
     progress: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> RuleCard:
     """The card of `rule_id`. From an up-to-date store only the rows it needs are read (no pandas, no
     graph); otherwise the knowledge base is built and stored first. Raises `UnknownRuleError`,
     `UnknownReleaseError`."""
     from kb import store as stored
-    from kb.corpus import corpus_dir
+    from kb.corpus import corpus_dir, read_corpus
 
     if lang not in ("en", "es"):
         raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
     root = Path(corpus_root) if corpus_root else corpus_dir()
     path = Path(store) if store else stored.store_dir()
-    if stored.is_current(path, root):
+    corpus = read_corpus(root)
+    if stored.is_current(path, root, stored.corpus_fingerprint(root, corpus)):
+        tell([u.line for u in corpus.unavailable], warn)
         return stored.rule_card_from_store(path, rule_id, release, lang, root)
-    return card_of(KnowledgeBase.load(root, path, progress=progress), rule_id, release, lang)
+    return card_of(KnowledgeBase.load(root, path, progress=progress, warn=warn), rule_id, release, lang)
 
 
 def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: str = "en") -> RuleCard:

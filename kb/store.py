@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb import __version__
-from kb.corpus import PROJECT_ROOT, corpus_dir, load_manifest
+from kb.corpus import PROJECT_ROOT, RELEASE_FOLDER, corpus_dir, read_corpus, release_dirs
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -96,15 +96,21 @@ def po_files(root: Path) -> list[Path]:
     return catalogs_in(Path(root))
 
 
-def corpus_fingerprint(root: Path | None = None) -> dict[str, Any]:
-    """What a build depends on: every corpus file's hash, the package version and the build code."""
+def corpus_fingerprint(root: Path | None = None, corpus=None) -> dict[str, Any]:
+    """What a build depends on: every corpus file's hash, the releases that are unavailable, the
+    package version and the build code. A release the manifest gives a SHA-256 for was checked
+    against it when found, so that hash is not computed twice."""
     root = Path(root) if root else corpus_dir()
+    corpus = corpus or read_corpus(root)
     files = {"manifest.toml": _sha256(root / "manifest.toml")}
-    for entry in load_manifest(root):
-        files[entry.path.relative_to(root).as_posix()] = _sha256(entry.path)
+    for entry in corpus.files:
+        files[entry.rel] = entry.sha256.lower() if entry.kind == "cr" and entry.sha256 else _sha256(entry.path)
     for path in po_files(root):
         files[path.relative_to(root).as_posix()] = _sha256(path)
-    return {"format": FORMAT, "version": __version__, "code": code_hash(), "files": dict(sorted(files.items()))}
+    return {
+        "format": FORMAT, "version": __version__, "code": code_hash(), "files": dict(sorted(files.items())),
+        "unavailable": sorted(u.entry.rel for u in corpus.unavailable),
+    }
 
 
 def read_manifest(path: Path) -> dict[str, Any] | None:
@@ -116,18 +122,44 @@ def read_manifest(path: Path) -> dict[str, Any] | None:
         raise StoreError(f"{Path(path) / MANIFEST}: not a store manifest ({err})") from None
 
 
-def is_current(path: Path, root: Path | None = None, fingerprint: dict[str, Any] | None = None) -> bool:
-    """Whether the store at `path` was built from exactly this corpus and code, and is complete."""
+def store_problem(path: Path, root: Path | None = None, fingerprint: dict[str, Any] | None = None) -> str | None:
+    """Why the store at `path` cannot answer for this corpus and code, or None when it can: "absent"
+    (no store there), "stale" (built from another corpus or code), or what is damaged (a manifest
+    that is not JSON, a table missing, or a table whose bytes are not those written: cut short,
+    or another table copied over it)."""
+    path = Path(path)
     try:
         manifest = read_manifest(path)
-    except StoreError:
-        return False
+    except StoreError as err:
+        return str(err)
     if manifest is None:
-        return False
+        return "absent"
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("tables"), dict):
+        return f"{path / MANIFEST}: not a store manifest"
     fingerprint = fingerprint or corpus_fingerprint(root)
     if manifest.get("fingerprint") != fingerprint:
-        return False
-    return all((Path(path) / f"{name}.parquet").is_file() for name in TABLES)
+        return "stale"
+    for name in TABLES:
+        file = path / f"{name}.parquet"
+        expected = manifest["tables"].get(name)
+        if not isinstance(expected, dict) or "sha256" not in expected:
+            return f"{file}: not in the store manifest"
+        try:
+            size = file.stat().st_size
+            if "size" in expected and size != expected["size"]:
+                return f"{file}: {size} bytes where {expected['size']} were written"
+            if _sha256(file) != expected["sha256"]:
+                return f"{file}: not the table that was written (its checksum differs)"
+        except FileNotFoundError:
+            return f"{file}: table missing from the store"
+        except OSError as err:
+            return f"{file}: {err.strerror or err}"
+    return None
+
+
+def is_current(path: Path, root: Path | None = None, fingerprint: dict[str, Any] | None = None) -> bool:
+    """Whether the store at `path` was built from exactly this corpus and code, and is whole."""
+    return store_problem(path, root, fingerprint) is None
 
 
 def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[str, Any], extra: dict | None = None) -> None:
@@ -146,7 +178,7 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
         for name in TABLES:
             target = scratch / f"{name}.parquet"
             write_parquet(frames[name], target)
-            tables[name] = {"rows": len(frames[name]), "sha256": _sha256(target)}
+            tables[name] = {"rows": len(frames[name]), "sha256": _sha256(target), "size": target.stat().st_size}
             os.replace(target, path / f"{name}.parquet")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -252,19 +284,34 @@ def _fields_of(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
 
 
 class Paths:
-    """Corpus paths as the store keeps them: relative to the corpus root."""
+    """Corpus paths as the store keeps them: relative to the corpus root. A rules release found
+    elsewhere on the release search path (`kb.corpus.release_dirs`) is kept as `cr/FILE`, as the
+    manifest names it, so that the same corpus gives the same bytes wherever its files lie."""
 
     def __init__(self, root: Path):
         self.root = Path(root).resolve()
+        self._folders = [folder.resolve() for folder in release_dirs(self.root)]
 
     def rel(self, path: str | Path) -> str:
+        resolved = Path(path).resolve()
         try:
-            return Path(path).resolve().relative_to(self.root).as_posix()
+            return resolved.relative_to(self.root).as_posix()
         except ValueError:
-            return str(path)
+            pass
+        if resolved.parent in self._folders:
+            return f"{RELEASE_FOLDER}/{resolved.name}"
+        return str(path)
 
     def absolute(self, path: str) -> str:
-        return path if Path(path).is_absolute() else str(self.root / path)
+        if Path(path).is_absolute():
+            return path
+        inside = self.root / path
+        parts = Path(path).parts
+        if not inside.exists() and len(parts) == 2 and parts[0] == RELEASE_FOLDER:
+            for folder in self._folders:
+                if (folder / parts[1]).is_file():
+                    return str(folder / parts[1])
+        return str(inside)
 
 
 def _sources(data: Any, convert) -> Any:

@@ -198,7 +198,7 @@ def terms_command(query: str | None, kind: str | None, as_json: bool) -> None:
         folded = query.casefold().strip()
         terms = [t for t in terms if folded in (t.es.casefold(), t.en.casefold())]
         if not terms:
-            fail(f"no term {query!r} in the terminology")
+            fail(f"no term {query!r} in the terminology", 2)
     if as_json:
         emit_json(terms)
         return

@@ -142,7 +142,7 @@ class _IndexedDiff(ReleaseDiff):
 
 
 def indexed(diff: ReleaseDiff) -> _IndexedDiff:
-    return _IndexedDiff(diff.old, diff.new, diff.entries, diff.mapping, diff.unchanged).index()
+    return _IndexedDiff(diff.old, diff.new, diff.entries, diff.mapping, diff.unchanged, diff.via).index()
 
 
 class CachedHistory(History):

@@ -212,13 +212,14 @@ def build_catalog(kb, release: str | None = None, lang: str = "es", group: str |
     return catalog
 
 
-def catalog_entries(kb, release: str, traces: dict | None = None) -> list[CatalogEntry]:
+def catalog_entries(kb, release: str, traces: dict | None = None,
+                    memory: dict[str, list[Alignment]] | None = None) -> list[CatalogEntry]:
     """The entries of the catalog of `release`, in the catalog's order: every rule with a text (its
     examples after it), then the glossary. What `build_catalog` writes and `catalog_stats` counts."""
     doc = kb.documents[release]
     source = _relative(kb, doc.source)
     spanish = spanish_by_rule(kb, release, traces)
-    memory = translation_memory(kb)
+    memory = translation_memory(kb) if memory is None else memory
     titles = _titles_for(kb, release)
     headings = catalog_headings(kb)
     entries: list[CatalogEntry] = []

@@ -29,7 +29,7 @@ from kb.translations.catalog import group_of
 from kb.translations.check import previous_msgid
 from kb.translations.pofile import PoSyntaxError, parse_po
 from test_align_corpus import write_tiny_corpus
-from test_translations import fill, line_of
+from test_translations import fill
 
 NEWEST = "2021-03-05"
 KB = Path(__file__).resolve().parent.parent / "kb"

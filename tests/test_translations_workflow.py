@@ -270,12 +270,21 @@ def test_export_split_by_part_and_import_back(kb, exported, corpus, tmp_path):
     assert sorted(p.name for p in (corpus / "po").iterdir()) == ["part-1.po", "part-7.po"]
 
 
-def test_the_document_headings_are_entries(kb, exported):
+def test_the_document_headings_are_entries(kb, exported, corpus, tmp_path):
     found = {m.context: m.id for m in read_po(exported.open("rb")) if m.id}
     assert found["document:Introduction"] == "Introduction"
     assert found["document:Contents"] == "Contents"
     assert found["document:Glossary"] == "Glossary"
     assert found["document:intro#1"] == kb.documents[NEWEST].intro[0]
+    filled = fill(exported, tmp_path / "es.po", {"document:Introduction": "Introducción", "document:Glossary": "Glosario"})
+    assert import_catalog(filled, kb, corpus_root=corpus).ok
+    built = KnowledgeBase.load(corpus, tmp_path / "store")
+    assert built.document_spanish()["document:Introduction"] == ("Introducción", "translated")
+    again = KnowledgeBase.load(corpus, tmp_path / "store")  # from the store
+    assert again.document_spanish() == built.document_spanish()
+    export_catalog(again, tmp_path / "again.po")
+    messages = {m.context: m.string for m in read_po((tmp_path / "again.po").open("rb")) if m.id}
+    assert messages["document:Glossary"] == "Glosario"
 
 
 # -- older releases ----------------------------------------------------------------------------------------

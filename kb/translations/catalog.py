@@ -225,7 +225,7 @@ def catalog_entries(kb, release: str, traces: dict | None = None,
     entries: list[CatalogEntry] = []
     for context, text, group in document_texts(doc):
         found = headings.get(context)
-        translation, state, where = found if found and _even(found[3]) == _even(text) else ("", None, None)
+        translation, state, where = found[:3] if found and even_out(found[3]) == even_out(text) else ("", None, None)
         entries.append(CatalogEntry(context, text, translation, source, 1,
                                     (f"release {release}",) + ((f"Spanish: {where}",) if where else ()),
                                     fuzzy=state == "fuzzy", section=DOCUMENT, kind="document",

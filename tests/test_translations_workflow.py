@@ -229,7 +229,8 @@ def test_a_stored_catalog_that_does_not_parse_is_said_by_every_command(kb, expor
     stored.write_bytes(data[:cut])  # as an interrupted copy would leave it
     env = env_of(corpus, tmp_path)
     runner = CliRunner()
-    for args in (["translations", "stats"], ["rule", "100.1", "--lang", "es"], ["align"], ["terms"]):
+    for args in (["translations", "stats"], ["rule", "100.1", "--lang", "es"], ["align"], ["terms"],
+                 ["build", "--out", str(tmp_path / "site"), "--no-search"]):
         result = runner.invoke(cli, args, env=env)
         assert result.exit_code == 0, (args, result.output)
         assert f"{stored}:" in result.stderr and "not a valid PO catalog" in result.stderr, args

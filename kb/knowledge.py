@@ -526,6 +526,15 @@ class KnowledgeBase:
                 row.from_po += 1
         return stats
 
+    def document_spanish(self) -> dict[str, tuple[str, str]]:
+        """The document's headings and introduction in Spanish, as the catalogs translate them:
+        msgctxt ("document:Introduction", "document:intro#1", …) → (Spanish, catalog state)."""
+        found: dict[str, tuple[str, str]] = {}
+        for catalog in self.catalogs:
+            for context, (text, state, _line, _english) in sorted((catalog.headings or {}).items()):
+                found.setdefault(context, (text, state))
+        return found
+
     @property
     def catalogs(self) -> list[Any]:
         """Translation catalogs imported into the corpus, as read (`kb.translations.source.CatalogSource`)."""

@@ -29,11 +29,11 @@ them ``ValueError``.
 >>> game.cast(bruno, 'Lightning Bolt')
 Traceback (most recent call last):
 ...
-kb.engine.game.NotYourPriorityError: Bruno does not have priority (Ana has)
+kb.engine.errors.NotYourPriorityError: Bruno does not have priority (Ana has)
 >>> game.cast(ana, 'Time Stop')
 Traceback (most recent call last):
 ...
-kb.engine.game.CardNotFoundError: no Time Stop in Ana's hand
+kb.engine.errors.CardNotFoundError: no Time Stop in Ana's hand
 
 Casting a spell puts it on the stack, and its caster receives priority again. When every
 player passes in succession, the top of the stack resolves: last in, first out.

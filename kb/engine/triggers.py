@@ -1,0 +1,57 @@
+"""Triggered abilities: finding them as events happen and putting them on the stack (rule 603)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kb.engine.decisions import Decision
+
+if TYPE_CHECKING:
+    from kb.engine.decisions import Event
+    from kb.engine.players import Player, Team
+    from kb.engine.stack import TriggeredAbility
+
+
+class TriggersMixin:
+    """Triggered abilities: finding them as events happen and putting them on the stack (rule 603)."""
+
+    # ----- triggered abilities
+
+    def _check_triggers(self, event: Event) -> None:
+        if event.kind in ("decision",):
+            return
+        watchers = list(self.battlefield)
+        if event.kind == "dies":
+            watchers.extend(c for c in event["cards"] if c not in watchers)
+        for card in watchers:
+            for ability in card.definition.triggers(self, card, event):
+                self._pending.append(ability)
+                self.emit("triggers", "603.2", ability=ability)
+
+    def _put_triggers_on_stack(self) -> None:
+        """Rules 603.3b and 405.3: each player in APNAP order puts the abilities they control on
+        the stack in the order they choose, so the active player's go lowest."""
+        pending, self._pending = self._pending, []
+        for group, chooser, team in self._trigger_groups(pending):
+            if len(group) > 1:
+                rule = "805.7" if team is not None else "405.3"
+                ordered = self.decide(Decision(chooser, "order_triggers", tuple(group), order=True, rule=rule, team=team))
+            else:
+                ordered = group
+            for ability in ordered:
+                if ability.target is not None:
+                    legal = self.legal_targets(ability.target, ability.controller)
+                    if not legal:
+                        self.emit("removed_no_target", "603.3d", ability=ability)
+                        continue
+                    ability.targets = [self.decide(Decision(ability.controller, "target", tuple(legal), rule="603.3d", context={"source": ability.source}))]
+                self.stack.push(ability)
+                self.emit("trigger_on_stack", "603.3", ability=ability)
+
+    def _trigger_groups(self, pending: list[TriggeredAbility]) -> list[tuple[list[TriggeredAbility], Player, Team | None]]:
+        groups = []
+        for player in self.apnap_order():
+            mine = [a for a in pending if a.controller is player]
+            if mine:
+                groups.append((mine, player, None))
+        return groups

@@ -1,0 +1,129 @@
+"""Cards moving between zones: drawing, milling, discarding, sacrificing, destroying, exiling
+(rules 400, 121, 701)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
+
+from kb.engine.errors import CardNotFoundError
+from kb.engine.objects import Zone
+from kb.engine.stack import Spell
+
+if TYPE_CHECKING:
+    from kb.engine.objects import Card
+    from kb.engine.players import Player
+
+
+class ZonesMixin:
+    """Cards moving between zones: drawing, milling, discarding, sacrificing, destroying, exiling (rules 400, 121, 701)."""
+
+    # ----- cards moving
+
+    def _zone_list(self, card: Card) -> list[Card] | None:
+        owner = card.owner
+        if card.zone is Zone.LIBRARY:
+            return owner.library
+        if card.zone is Zone.HAND:
+            return owner.hand
+        if card.zone is Zone.GRAVEYARD:
+            return owner.graveyard
+        if card.zone is Zone.BATTLEFIELD:
+            return self.battlefield
+        if card.zone is Zone.EXILE:
+            return self.exile
+        return None
+
+    def _move(self, card: Card, zone: Zone, *, top: bool = True) -> None:
+        source = self._zone_list(card)
+        if source is not None and card in source:
+            source.remove(card)
+        if card.zone is Zone.STACK:
+            for obj in list(self.stack):
+                if isinstance(obj, Spell) and obj.card is card:
+                    self.stack.remove(obj)
+        if card.zone is Zone.BATTLEFIELD:
+            card._leave_battlefield_state()
+        card.zone = zone
+        target = self._zone_list(card)
+        if zone is Zone.LIBRARY and top:
+            target.insert(0, card)
+        elif target is not None:
+            target.append(card)
+
+    def draw(self, player: Player, count: int = 1, *, rule: str = "121.1") -> list[Card]:
+        """Rule 121: draw cards one at a time; drawing from an empty library is remembered for
+        the next state-based action check (704.5b)."""
+        drawn = []
+        for _ in range(count):
+            if not player.library:
+                player.drew_from_empty_library = True
+                self.emit("draw_empty", "121.4", player=player)
+                continue
+            card = player.library[0]
+            self._move(card, Zone.HAND)
+            drawn.append(card)
+        if drawn:
+            self.emit("draw", rule, player=player, count=len(drawn))
+        return drawn
+
+    def mill(self, player: Player, count: int) -> list[Card]:
+        """Rule 701.17: put the top `count` cards of the library into the graveyard; with fewer
+        cards there, as many as possible (609.3)."""
+        milled = player.library[:count]
+        for card in milled:
+            self._move(card, Zone.GRAVEYARD)
+        self.emit("mill", "701.17", player=player, cards=list(milled), count=count)
+        return milled
+
+    def discard(self, player: Player, cards: Sequence[Card], rule: str = "701.9") -> None:
+        for card in cards:
+            if card not in player.hand:
+                raise CardNotFoundError(f"{card.name} is not in {player.name}'s hand")
+        for card in cards:
+            self._move(card, Zone.GRAVEYARD)
+        if cards:
+            self.emit("discard", rule, player=player, cards=list(cards))
+
+    def sacrifice(self, cards: Sequence[Card], rule: str = "701.21") -> None:
+        """Sacrifice permanents at the same time."""
+        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD]
+        if not cards:
+            return
+        self.emit("sacrifice", rule, cards=list(cards))
+        self._to_graveyards(cards, rule)
+
+    def destroy(self, cards: Sequence[Card], rule: str = "701.8") -> None:
+        """Destroy permanents at the same time: they go to their owners' graveyards."""
+        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD]
+        if cards:
+            self.emit("destroy", rule, cards=list(cards))
+            self._to_graveyards(cards, rule)
+
+    def _to_graveyards(self, cards: Sequence[Card], rule: str) -> None:
+        """Permanents put into graveyards from the battlefield in one event; each is announced
+        afterwards, with its last controller, for abilities that trigger on it (603.2c, 603.10)."""
+        controllers = [(card, card.controller) for card in cards]
+        for card in cards:
+            self._move(card, Zone.GRAVEYARD)
+        creatures = [c for c in cards if c.is_creature]
+        if creatures:
+            self.emit("dies", rule, cards=creatures)
+        for card, controller in controllers:
+            self.emit("put_into_graveyard", rule, card=card, controller=controller)
+
+    def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
+        for card in cards:
+            self._move(card, Zone.EXILE)
+        if cards:
+            self.emit("exile", rule, cards=list(cards))
+
+    def shuffle_into_library(self, card: Card) -> None:
+        owner = card.owner
+        self._move(card, Zone.LIBRARY)
+        self.random.shuffle(owner.library)
+        self.emit("shuffle_in", "701.24", player=owner, card=card)
+
+    def devotion(self, player: Player, *colors: str) -> int:
+        """Rule 700.5: the mana symbols of `colors` among the costs of permanents `player` controls."""
+        return sum(card.mana_cost.devotion(*colors) for card in player.battlefield)

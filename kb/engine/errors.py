@@ -54,3 +54,8 @@ class IllegalChoiceError(EngineError):
 
 class MissingDecisionError(EngineError):
     """A scripted decision maker has no answer left for a decision."""
+
+
+class NotModelledError(EngineError):
+    """The situation needs a rule or mechanic the engine does not model; the message names it.
+    The engine raises this rather than give an answer it cannot vouch for."""

@@ -53,6 +53,8 @@ from kb.engine.errors import (
     TimingError,
     UnknownCardError,
 )
+from kb.engine.counters import CountersMixin
+from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards, _load_cards
 from kb.engine.outcome import OutcomeMixin
@@ -71,7 +73,7 @@ __all__ = [
     "IllegalChoiceError", "IllegalTargetError", "MissingDecisionError", "NotYourPriorityError",
     "NotYourTurnError", "Phase", "Player", "ScriptedDecisions", "SetupError", "Spell", "Stack",
     "StackObject", "Step", "Team", "TimingError", "TriggeredAbility", "Unit", "UnknownCardError",
-    "Zone",
+    "Zone", "ContinuousEffect",
 ]
 
 
@@ -89,6 +91,8 @@ class Game(
     LifeMixin,
     ZonesMixin,
     CombatMixin,
+    LayersMixin,
+    CountersMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).
@@ -114,6 +118,9 @@ class Game(
         range_of_influence: int | dict[str, int] | None = None,
     ):
         self._setup_players(players)
+        self.effects: list[ContinuousEffect] = []
+        self._clock = 0
+        self._layer_view: dict[int, Any] | None = None
         self.range_of_influence = range_of_influence
         self._influence: dict[int, list[Player]] = {}
         self.decision_maker: DecisionMaker = decisions or FirstOptions()
@@ -156,6 +163,8 @@ class Game(
                         card.owner = card.controller = player
                     card.zone = zone
             self.battlefield.extend(player._battlefield)
+            for card in player._battlefield:
+                card.timestamp = self._next_timestamp()
         self._init_life()
         starting = starting_player or self.seats[0]
         if starting not in self.seats:

@@ -12,6 +12,7 @@ from kb.engine.errors import TimingError, UnknownCardError
 from kb.engine.mana import ManaCost
 
 if TYPE_CHECKING:
+    from kb.engine.layers import ContinuousEffect
     from kb.engine.decisions import Event
     from kb.engine.game import Game
     from kb.engine.players import Player
@@ -42,6 +43,9 @@ class CardDefinition:
     mana_cost: ClassVar[str] = ""
     types: ClassVar[tuple[str, ...]] = ()
     subtypes: ClassVar[tuple[str, ...]] = ()
+    supertypes: ClassVar[tuple[str, ...]] = ()
+    # Colours as letters (W, U, B, R, G); None means those of the mana cost (rule 202.2).
+    colors: ClassVar[tuple[str, ...] | None] = None
     power: ClassVar[int | None] = None
     toughness: ClassVar[int | None] = None
     keywords: ClassVar[tuple[str, ...]] = ()
@@ -97,6 +101,11 @@ class CardDefinition:
     # event moving it, rule 400.6).
     replacement_moves_itself: ClassVar[bool] = False
 
+    def static_effects(self, game: "Game", card: "Card") -> Iterable["ContinuousEffect"]:
+        """The continuous effects the static abilities of `card` generate while it is on the
+        battlefield (rule 611.3); they take the permanent's timestamp (613.7a)."""
+        return ()
+
     def forbids(self, game: "Game", card: "Card", player: "Player", action: str) -> bool:
         """Whether a static ability of `card` says `player` can't do `action`:
         ``"lose"``, ``"lose:<reason>"``, ``"win"``, ``"gain life"``, ``"lose life"``, ``"get poison"``."""
@@ -119,36 +128,134 @@ class AbilityDefinition:
 
 
 class Card:
-    """A physical card (or the permanent it is on the battlefield), named by its Oracle name.
+    """A physical card (or the permanent it is on the battlefield), named by its Oracle name; or a
+    token, made by `Card.token` (rule 111). On the battlefield its characteristics are those the
+    layer system gives it (rule 613, `kb.engine.layers`); elsewhere, its printed ones.
 
     >>> Card('Grizzly Bears')
     Card('Grizzly Bears')
     >>> Card('Grizzly Bears').power
     2
+
+    A permanent in a scenario may begin with counters on it (rule 122):
+
+    >>> Card('Grizzly Bears', counters={'+1/+1': 1}).counters
+    {'+1/+1': 1}
     """
 
-    def __init__(self, name: str, *, chosen_player: "Player | None" = None):
+    def __init__(
+        self,
+        name: str,
+        *,
+        chosen_player: "Player | None" = None,
+        counters: dict[str, int] | None = None,
+        definition: "CardDefinition | None" = None,
+    ):
         _load_cards()
-        try:
-            self.definition: CardDefinition = CardDefinition.registry[name]()
-        except KeyError:
-            raise UnknownCardError(f"unknown card {name!r}") from None
+        if definition is not None:
+            self.definition: CardDefinition = definition
+        else:
+            try:
+                self.definition = CardDefinition.registry[name]()
+            except KeyError:
+                raise UnknownCardError(f"unknown card {name!r}") from None
         self.owner: Player | None = None
-        self.controller: Player | None = None
+        self._controller: Player | None = None
         self.zone: Zone | None = None
         self.tapped = False
         self.damage = 0
+        self.deathtouch_damage = False
         self.attacking: Player | None = None
+        self.blocking: list[Card] = []
+        self.blocked_by: list[Card] = []
+        self.was_blocked = False
         self.entered_turn: int | None = None
         self.chosen_player = chosen_player
         self.becomes: dict[str, Any] = {}
+        self.counters: dict[str, int] = {k: v for k, v in (counters or {}).items() if v}
+        # Rule 613.7d: a permanent's timestamp is when it entered the battlefield.
+        self.timestamp = 0
+        # Rule 400.7: each zone change makes a new object; effects remember which one they meant.
+        self.incarnation = 0
+        # Last known information (rule 608.2h): the object as it last existed on the battlefield.
+        self.last_known: dict[str, Any] = {}
+
+    @classmethod
+    def token(
+        cls,
+        name: str | None = None,
+        *,
+        power: int | None = None,
+        toughness: int | None = None,
+        colors: Iterable[str] = (),
+        types: Iterable[str] = ("Creature",),
+        subtypes: Iterable[str] = (),
+        supertypes: Iterable[str] = (),
+        keywords: Iterable[str] = (),
+    ) -> "Card":
+        """A token with the characteristics an effect defines (rule 111.3): no mana cost, and
+        only the abilities given. Its name, if the effect names none, is its subtypes followed
+        by "Token" (111.4).
+
+        >>> saproling = Card.token(power=1, toughness=1, colors='G', subtypes=['Saproling'])
+        >>> saproling.name, saproling.mana_cost.text, saproling.is_token, saproling.colors
+        ('Saproling Token', '', True, ('G',))
+        """
+        subtypes = tuple(subtypes)
+        definition = TokenDefinition()
+        definition.name = name if name is not None else " ".join(subtypes + ("Token",))
+        definition.types = tuple(types)
+        definition.subtypes = subtypes
+        definition.supertypes = tuple(supertypes)
+        definition.colors = tuple(c for c in COLOR_ORDER if c in set(colors))
+        definition.keywords = tuple(keywords)
+        definition.power, definition.toughness = power, toughness
+        return cls(definition.name, definition=definition)
 
     def __repr__(self) -> str:
         return f"Card({self.name!r})"
 
+    # ----- characteristics (rule 109.3), through the layer system on the battlefield
+
+    def _game(self) -> Any:
+        return self.owner.game if self.owner is not None else None
+
+    def _value(self, field_name: str) -> Any:
+        game = self._game()
+        if game is not None and self.zone is Zone.BATTLEFIELD:
+            return getattr(game.characteristics(self), field_name)
+        return getattr(self.printed(), field_name)
+
+    def printed(self) -> "Characteristics":
+        """The characteristics the card (or the effect that made the token) gives it, with
+        effects left out: where the layer system starts (rule 613.1)."""
+        d = self.definition
+        return Characteristics(
+            name=d.name,
+            types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
+            subtypes=d.subtypes + tuple(self.becomes.get("subtypes", ())),
+            supertypes=tuple(d.supertypes),
+            colors=tuple(d.colors) if d.colors is not None else ManaCost(d.mana_cost).colors,
+            keywords=d.keywords + tuple(self.becomes.get("keywords", ())),
+            power=self.becomes.get("power", d.power_of(self)),
+            toughness=self.becomes.get("toughness", d.toughness_of(self)),
+            controller=self._controller,
+        )
+
+    @property
+    def controller(self) -> "Player | None":
+        game = self._game()
+        if game is not None and self.zone is Zone.BATTLEFIELD and game.has_control_effects():
+            return game.characteristics(self).controller
+        return self._controller
+
+    @controller.setter
+    def controller(self, player: "Player | None") -> None:
+        self._controller = player
+
     @property
     def name(self) -> str:
-        return self.definition.name
+        return self._value("name")
 
     @property
     def mana_cost(self) -> ManaCost:
@@ -156,24 +263,36 @@ class Card:
 
     @property
     def types(self) -> tuple[str, ...]:
-        extra = tuple(t for t in self.becomes.get("types", ()) if t not in self.definition.types)
-        return self.definition.types + extra
+        return self._value("types")
 
     @property
     def subtypes(self) -> tuple[str, ...]:
-        return self.definition.subtypes + tuple(self.becomes.get("subtypes", ()))
+        return self._value("subtypes")
+
+    @property
+    def supertypes(self) -> tuple[str, ...]:
+        return self._value("supertypes")
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """The object's colours, as the letters W, U, B, R, G (rule 105.1); none is colourless."""
+        return self._value("colors")
 
     @property
     def keywords(self) -> tuple[str, ...]:
-        return self.definition.keywords + tuple(self.becomes.get("keywords", ()))
+        return self._value("keywords")
 
     @property
     def power(self) -> int | None:
-        return self.becomes.get("power", self.definition.power_of(self))
+        return self._value("power")
 
     @property
     def toughness(self) -> int | None:
-        return self.becomes.get("toughness", self.definition.toughness_of(self))
+        return self._value("toughness")
+
+    @property
+    def is_token(self) -> bool:
+        return isinstance(self.definition, TokenDefinition)
 
     @property
     def is_creature(self) -> bool:
@@ -187,14 +306,56 @@ class Card:
     def is_permanent_card(self) -> bool:
         return not ({"Instant", "Sorcery"} & set(self.types))
 
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def _remember(self) -> None:
+        """Keep last known information before the permanent leaves the battlefield (608.2h)."""
+        self.last_known = {
+            "counters": dict(self.counters),
+            "power": self.power,
+            "toughness": self.toughness,
+            "controller": self.controller,
+            "colors": self.colors,
+            "types": self.types,
+        }
+
     def _leave_battlefield_state(self) -> None:
         """Rule 400.7: an object that changes zones becomes a new object with no memory."""
+        self._remember()
         self.tapped = False
         self.damage = 0
+        self.deathtouch_damage = False
         self.attacking = None
+        self.blocking = []
+        self.blocked_by = []
+        self.was_blocked = False
         self.entered_turn = None
         self.becomes = {}
+        self.counters = {}
         self.controller = self.owner
+
+
+COLOR_ORDER = ("W", "U", "B", "R", "G")
+
+
+@dataclass
+class Characteristics:
+    """The values of an object's characteristics at one moment (rule 109.3), plus its controller."""
+
+    name: str
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    keywords: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    controller: Any = None
+
+
+class TokenDefinition(CardDefinition):
+    """What an effect that creates a token defines (rule 111.3); never registered by name."""
 
 
 _cards_loaded = False

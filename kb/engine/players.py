@@ -39,6 +39,8 @@ class Player:
         self.name = name
         self._life = life
         self._poison = poison
+        # Counters other than poison (energy, experience, ...), by kind (rule 122.1).
+        self.counters: dict[str, int] = {}
         self.game: Game | None = None
         self.team: Team | None = None
         self.library: list[Card] = _cards(library)

@@ -145,6 +145,8 @@ class PriorityMixin:
         card.controller = controller
         card.zone = Zone.BATTLEFIELD
         card.entered_turn = self.turn
+        card.timestamp = self._next_timestamp()
+        card.incarnation += 1
         card.definition.as_enters(self, card)
         self.battlefield.append(card)
         self.emit("enters", "403.3", card=card, controller=controller)

@@ -31,11 +31,25 @@ class StateBasedActionsMixin:
         raise EngineError("state-based actions did not settle")
 
     def _state_based_actions_once(self) -> bool:
-        dying = [
-            (c, "704.5f" if (c.toughness or 0) <= 0 else "704.5g")
-            for c in self.battlefield
-            if c.is_creature and ((c.toughness or 0) <= 0 or c.damage >= (c.toughness or 0))
+        dying = []
+        for c in self.battlefield:
+            if not c.is_creature:
+                continue
+            toughness = c.toughness or 0
+            if toughness <= 0:
+                dying.append((c, "704.5f"))
+            elif c.damage >= toughness:
+                dying.append((c, "704.5g"))
+            elif c.deathtouch_damage:
+                dying.append((c, "704.5h"))
+        going = {id(c) for c, _ in dying}
+        annihilating = [
+            c for c in self.battlefield
+            if id(c) not in going and c.counters.get("+1/+1") and c.counters.get("-1/-1")
         ]
+        gone_tokens = [
+            c for p in self.seats for zone in (p.library, p.hand, p.graveyard) for c in zone if c.is_token
+        ] + [c for c in self.exile if c.is_token]
         losses = []
         current = set()
         for unit, reason, rule in self.state_based_losses():
@@ -49,8 +63,18 @@ class StateBasedActionsMixin:
         self._noted_prevented &= current
         for player in self.players:
             player.drew_from_empty_library = False
-        if not dying and not losses:
+        for card in self.battlefield:
+            card.deathtouch_damage = False
+        if not dying and not losses and not annihilating and not gone_tokens:
             return False
+        for token in gone_tokens:
+            zone = self._zone_list(token)
+            if zone is not None and token in zone:
+                zone.remove(token)
+            token.zone = None
+            self.emit("token_ceases", "704.5d", card=token)
+        if annihilating:
+            self._annihilate_counters()
         # Replacement effects on the game loss are found before anything moves: all these
         # state-based actions are one event (704.3).
         self._replacers = {}
@@ -60,7 +84,7 @@ class StateBasedActionsMixin:
                 self._replacers[id(unit)] = replacer
         if dying:
             for card, rule in dying:
-                self.emit("destroyed" if rule == "704.5g" else "dies_toughness", rule, card=card)
+                self.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch"}.get(rule, "dies_toughness"), rule, card=card)
             moving = [c for c, _ in dying]
             for card, player in self._replacers.values():
                 if card in moving and card.definition.replacement_moves_itself:

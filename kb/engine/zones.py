@@ -44,6 +44,7 @@ class ZonesMixin:
                     self.stack.remove(obj)
         if card.zone is Zone.BATTLEFIELD:
             card._leave_battlefield_state()
+        card.incarnation += 1
         card.zone = zone
         target = self._zone_list(card)
         if zone is Zone.LIBRARY and top:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from kb.engine.layers import combine, gain_control, grant, modify
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -30,26 +31,27 @@ from kb.engine.game import (
 
 class _BasicLand(CardDefinition):
     types = ("Land",)
+    supertypes = ("Basic",)
 
 
 class Plains(_BasicLand):
-    name = "Plains"
+    name, subtypes = "Plains", ("Plains",)
 
 
 class Island(_BasicLand):
-    name = "Island"
+    name, subtypes = "Island", ("Island",)
 
 
 class Swamp(_BasicLand):
-    name = "Swamp"
+    name, subtypes = "Swamp", ("Swamp",)
 
 
 class Mountain(_BasicLand):
-    name = "Mountain"
+    name, subtypes = "Mountain", ("Mountain",)
 
 
 class Forest(_BasicLand):
-    name = "Forest"
+    name, subtypes = "Forest", ("Forest",)
 
 
 class Wastes(_BasicLand):
@@ -687,3 +689,152 @@ class ExquisiteArchangel(CardDefinition):
         if card.zone is Zone.BATTLEFIELD:
             game.exile_cards([card])
         game.set_life(player, game.starting_life(player))
+
+
+# ---------------------------------------------------------------------------------------------
+# Continuous effects, counters and tokens
+
+
+def _white_creatures(controller_only: bool):
+    def select(game: Game, card: Card, chars, source: Card) -> bool:
+        return "Creature" in chars.types and "W" in chars.colors and (not controller_only or chars.controller is source.controller)
+
+    return select
+
+
+class HonorOfThePure(CardDefinition):
+    name = "Honor of the Pure"
+    mana_cost = "{1}{W}"
+    types = ("Enchantment",)
+    oracle = "White creatures you control get +1/+1."
+
+    def static_effects(self, game: Game, card: Card):
+        select = _white_creatures(controller_only=True)
+        return [modify(1, 1, applies_to=lambda g, c, chars: select(g, c, chars, card), text=self.oracle)]
+
+
+class Crusade(CardDefinition):
+    name = "Crusade"
+    mana_cost = "{W}{W}"
+    types = ("Enchantment",)
+    oracle = "White creatures get +1/+1."
+
+    def static_effects(self, game: Game, card: Card):
+        select = _white_creatures(controller_only=False)
+        return [modify(1, 1, applies_to=lambda g, c, chars: select(g, c, chars, card), text=self.oracle)]
+
+
+class ActOfTreason(CardDefinition):
+    name = "Act of Treason"
+    mana_cost = "{2}{R}"
+    types = ("Sorcery",)
+    spell_target = "creature"
+    oracle = "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        creature = spell.targets[0]
+        game.add_effect(combine(gain_control(spell.controller), grant("Haste"), affected=[creature], text=self.oracle))
+        game.untap([creature])
+
+
+def _colossus_pump(game: Game, ability: ActivatedAbility) -> None:
+    card = ability.source
+    if card.zone is not Zone.BATTLEFIELD:
+        return
+    # Rule 107.1b: a calculation that gives a negative number uses zero instead.
+    x = max(0, card.power or 0)
+    game.add_effect(modify(x, x, affected=[card], text=f"+{x}/+{x} until end of turn"))
+
+
+class ChameleonColossus(CardDefinition):
+    name = "Chameleon Colossus"
+    mana_cost = "{2}{G}{G}"
+    types = ("Creature",)
+    subtypes = ("Shapeshifter",)
+    power, toughness = 4, 4
+    in_part = True
+    oracle = "{2}{G}{G}: This creature gets +X/+X until end of turn, where X is its power."
+    activated = (AbilityDefinition(oracle, _colossus_pump, mana="{2}{G}{G}"),)
+
+
+class YoungWolf(CardDefinition):
+    name = "Young Wolf"
+    mana_cost = "{G}"
+    types = ("Creature",)
+    subtypes = ("Wolf",)
+    power, toughness = 1, 1
+    keywords = ("Undying",)
+    oracle = "Undying"
+
+
+class SeatOfTheSynod(CardDefinition):
+    name = "Seat of the Synod"
+    types = ("Artifact", "Land")
+    in_part = True
+    oracle = "{T}: Add {U}."
+
+
+class GaeasCradle(CardDefinition):
+    name = "Gaea's Cradle"
+    types = ("Land",)
+    supertypes = ("Legendary",)
+    in_part = True
+    oracle = "{T}: Add {G} for each creature you control."
+
+
+class BidentOfThassa(CardDefinition):
+    name = "Bident of Thassa"
+    mana_cost = "{2}{U}{U}"
+    types = ("Enchantment", "Artifact")
+    supertypes = ("Legendary",)
+    in_part = True
+    oracle = "Whenever a creature you control deals combat damage to a player, you may draw a card."
+
+
+def _saproling(game: Game, ability: ActivatedAbility) -> None:
+    game.create_tokens(ability.controller, Card.token(power=1, toughness=1, colors="G", subtypes=("Saproling",)))
+
+
+class JadeMage(CardDefinition):
+    name = "Jade Mage"
+    mana_cost = "{1}{G}"
+    types = ("Creature",)
+    subtypes = ("Human", "Shaman")
+    power, toughness = 2, 1
+    oracle = "{2}{G}: Create a 1/1 green Saproling creature token."
+    activated = (AbilityDefinition(oracle, _saproling, mana="{2}{G}"),)
+
+
+class DwarvenReinforcements(CardDefinition):
+    name = "Dwarven Reinforcements"
+    mana_cost = "{3}{R}"
+    types = ("Sorcery",)
+    in_part = True
+    oracle = "Create two 2/1 red Dwarf Berserker creature tokens."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.create_tokens(
+            spell.controller,
+            *(Card.token(power=2, toughness=1, colors="R", subtypes=("Dwarf", "Berserker")) for _ in range(2)),
+        )
+
+
+class MinscBelovedRanger(CardDefinition):
+    name = "Minsc, Beloved Ranger"
+    mana_cost = "{R}{G}{W}"
+    types = ("Creature",)
+    subtypes = ("Human", "Ranger")
+    supertypes = ("Legendary",)
+    power, toughness = 3, 3
+    in_part = True
+    oracle = "When Minsc enters, create Boo, a legendary 1/1 red Hamster creature token with trample and haste."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            def boo(game: Game, ability: TriggeredAbility) -> None:
+                game.create_tokens(
+                    ability.controller,
+                    Card.token("Boo", power=1, toughness=1, colors="R", subtypes=("Hamster",), supertypes=("Legendary",), keywords=("Trample", "Haste")),
+                )
+
+            yield _trigger(card, self.oracle, boo)

@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kb.engine.actions import KeywordActionsMixin
 from kb.engine.casting import CastingMixin
 from kb.engine.combat import CombatMixin
 from kb.engine.decisions import (
@@ -93,6 +94,7 @@ class Game(
     CombatMixin,
     LayersMixin,
     CountersMixin,
+    KeywordActionsMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

@@ -162,7 +162,8 @@ def grant(*keywords: str, **kwargs: Any) -> ContinuousEffect:
     """"Gains <keyword>", "has <keyword>" (layer 6, rule 613.1f)."""
 
     def part(chars: Characteristics) -> None:
-        chars.keywords = chars.keywords + tuple(k for k in keywords if k not in chars.keywords)
+        # Each instance counts for keywords that add up, such as toxic (702.164b).
+        chars.keywords = chars.keywords + tuple(keywords)
 
     kwargs.setdefault("text", f"gains {', '.join(keywords)}")
     return ContinuousEffect({"6": part}, **kwargs)

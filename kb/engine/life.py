@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Iterable, Sequence
 
 from kb.engine.errors import CannotPayError
+from kb.engine.objects import Zone
 from kb.engine.players import Player
 from kb.engine.stack import StackObject
 
@@ -31,20 +32,54 @@ class LifeMixin:
         self.deal_damage_each(source, [(recipient, amount)])
 
     def deal_damage_each(self, source: Card | StackObject, assignments: Sequence[tuple[Player | Card, int]]) -> None:
-        """Damage dealt to several recipients at the same time: to a player it causes that much
-        loss of life (120.3a); to a creature it is marked on it (120.3e)."""
+        """Damage dealt by one source to several recipients at the same time."""
         card = source.source if isinstance(source, StackObject) else source
-        dealt = [(r, a) for r, a in assignments if a > 0]
-        for recipient, amount in dealt:
-            self.emit("damage", "120.3", source=card, target=recipient, amount=amount)
+        self._deal_damage_from_each([(card, recipient, amount) for recipient, amount in assignments])
+
+    def _deal_damage_from_each(self, dealt: Sequence[tuple[Card, Player | Card, int]], *, combat: bool = False) -> None:
+        """Damage dealt at the same time, possibly by several sources (rule 120.3): to a player
+        it causes loss of life, or poison counters from a source with infect (120.3a, 120.3b); to
+        a creature it is marked on it, or becomes -1/-1 counters from a source with wither or
+        infect (120.3d, 120.3e); a source with lifelink makes its controller gain that much life,
+        one life gain event per source (120.3f, 702.15e); combat damage to a player from a
+        creature with toxic gives poison counters (120.3g). A source with deathtouch marks the
+        creature for rule 704.5h."""
+        dealt = [(s, r, a) for s, r, a in dealt if a > 0]
+        for source, recipient, amount in dealt:
+            if combat:
+                self.emit("damage", "510.2", source=source, target=recipient, amount=amount, combat=True)
+            else:
+                self.emit("damage", "120.3", source=source, target=recipient, amount=amount)
         touched = []
-        for recipient, amount in dealt:
+        for source, recipient, amount in dealt:
+            keywords = self._damage_keywords(source)
             if isinstance(recipient, Player):
-                if self._lose_life_quietly(recipient, amount, damage=True):
+                if "Infect" in keywords:
+                    self.give_poison(recipient, amount)
+                elif self._lose_life_quietly(recipient, amount, damage=True):
                     touched.append(recipient)
+                toxic = sum(int(k.split()[1]) for k in keywords if k.startswith("Toxic ") and k.split()[1].isdigit())
+                if combat and toxic:
+                    self.give_poison(recipient, toxic)
+            elif "Wither" in keywords or "Infect" in keywords:
+                self.add_counters(recipient, "-1/-1", amount)
             else:
                 recipient.damage += amount
+                if "Deathtouch" in keywords:
+                    recipient.deathtouch_damage = True
         self._note_lives(touched)
+        for source, recipient, amount in dealt:
+            if "Lifelink" in self._damage_keywords(source):
+                self.gain_life(source.controller or source.owner, amount)
+
+    @staticmethod
+    def _damage_keywords(source: Card | None) -> tuple[str, ...]:
+        """The source's keywords, or as it last existed on the battlefield (702.15c, 702.80b)."""
+        if source is None:
+            return ()
+        if source.zone is Zone.BATTLEFIELD or not source.last_known:
+            return source.keywords
+        return source.last_known.get("keywords", source.keywords)
 
     def _note_lives(self, players: Iterable[Player]) -> None:
         seen = []

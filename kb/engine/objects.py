@@ -212,6 +212,34 @@ class Card:
         definition.power, definition.toughness = power, toughness
         return cls(definition.name, definition=definition)
 
+    @classmethod
+    def creature(
+        cls,
+        power: int,
+        toughness: int,
+        *,
+        name: str | None = None,
+        name_es: str | None = None,
+        colors: Iterable[str] = (),
+        subtypes: Iterable[str] = (),
+        keywords: Iterable[str] = (),
+    ) -> "Card":
+        """A creature card with no abilities but the keywords given, for the rules' examples that
+        speak of "a 3/4 creature": named by its size unless a name is given.
+
+        >>> Card.creature(3, 4), Card.creature(3, 4).definition.name_es
+        (Card('3/4 creature'), 'criatura 3/4')
+        """
+        definition = CardDefinition()
+        definition.name = name or f"{power}/{toughness} creature"
+        definition.name_es = name_es or (None if name else f"criatura {power}/{toughness}")
+        definition.types = ("Creature",)
+        definition.subtypes = tuple(subtypes)
+        definition.colors = tuple(c for c in COLOR_ORDER if c in set(colors))
+        definition.keywords = tuple(keywords)
+        definition.power, definition.toughness = power, toughness
+        return cls(definition.name, definition=definition)
+
     def __repr__(self) -> str:
         return f"Card({self.name!r})"
 
@@ -318,6 +346,7 @@ class Card:
             "controller": self.controller,
             "colors": self.colors,
             "types": self.types,
+            "keywords": self.keywords,
         }
 
     def _leave_battlefield_state(self) -> None:

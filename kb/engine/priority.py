@@ -139,9 +139,13 @@ class PriorityMixin:
         self._passes = 0
         self._give_priority(self.active_unit)  # rule 117.3b
 
-    def _put_onto_battlefield(self, card: Card, controller: Player) -> None:
-        if card.zone is Zone.HAND and card.owner:
-            card.owner.hand.remove(card)
+    def _put_onto_battlefield(self, card: Card, controller: Player, *, counters: dict[str, int] | None = None) -> None:
+        """`card` enters the battlefield under `controller`'s control, with `counters` on it if
+        an effect says it enters with them (614.1c)."""
+        source = self._zone_list(card) if card.zone is not Zone.STACK else None
+        if source is not None and card in source:
+            source.remove(card)
+        card.counters = dict(counters or {})
         card.controller = controller
         card.zone = Zone.BATTLEFIELD
         card.entered_turn = self.turn

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.engine.decisions import Decision
+from kb.engine.objects import Card, Zone
+from kb.engine.stack import TriggeredAbility
 
 if TYPE_CHECKING:
     from kb.engine.decisions import Event
     from kb.engine.players import Player, Team
-    from kb.engine.stack import TriggeredAbility
 
 
 class TriggersMixin:
@@ -27,6 +28,31 @@ class TriggersMixin:
             for ability in card.definition.triggers(self, card, event):
                 self._pending.append(ability)
                 self.emit("triggers", "603.2", ability=ability)
+        if event.kind == "put_into_graveyard":
+            for ability in self._leaves_battlefield_keywords(event["card"], event["controller"]):
+                self._pending.append(ability)
+                self.emit("triggers", "603.10a", ability=ability)
+
+    def _leaves_battlefield_keywords(self, card: Card, controller: Player) -> list[TriggeredAbility]:
+        """Keyword abilities that trigger as their permanent goes to a graveyard, looking back
+        at it as it last existed on the battlefield (603.10a): undying (702.93)."""
+        known = card.last_known
+        found = []
+        if "Undying" in known.get("keywords", ()) and not known.get("counters", {}).get("+1/+1"):
+            incarnation = card.incarnation
+
+            def undying(game, ability, card=card, incarnation=incarnation):
+                if card.zone is Zone.GRAVEYARD and card.incarnation == incarnation:
+                    game._put_onto_battlefield(card, card.owner, counters={"+1/+1": 1})
+
+            found.append(
+                TriggeredAbility(
+                    card, controller,
+                    "Undying (When this permanent is put into a graveyard from the battlefield, if it had no +1/+1 counters on it, return it to the battlefield under its owner's control with a +1/+1 counter on it.)",
+                    undying,
+                )
+            )
+        return found
 
     def _put_triggers_on_stack(self) -> None:
         """Rules 603.3b and 405.3: each player in APNAP order puts the abilities they control on

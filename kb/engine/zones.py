@@ -107,7 +107,8 @@ class ZonesMixin:
         controllers = [(card, card.controller) for card in cards]
         for card in cards:
             self._move(card, Zone.GRAVEYARD)
-        creatures = [c for c in cards if c.is_creature]
+        # Whether each was a creature is as it last existed on the battlefield (603.10a).
+        creatures = [c for c in cards if "Creature" in c.last_known.get("types", c.types)]
         if creatures:
             self.emit("dies", rule, cards=creatures)
         for card, controller in controllers:

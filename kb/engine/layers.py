@@ -74,7 +74,7 @@ class ContinuousEffect:
             if layer in self.parts:
                 kind = "copy effects (layer 1, rule 707)" if layer == "1" else "text-changing effects (layer 3, rule 612)"
                 raise NotModelledError(f"{kind} are not modelled")
-        if (self.affected is None) == (self.applies_to is None):
+        if self.affected is not None and self.applies_to is not None:
             raise ValueError("an effect needs either the objects it affects or a way to select them, not both")
         if self.affected is not None:
             self.affected = list(self.affected)
@@ -227,6 +227,8 @@ class LayersMixin:
     def add_effect(self, effect: ContinuousEffect) -> ContinuousEffect:
         """Start a continuous effect from a resolving spell or ability; it gets a timestamp now
         (613.7b) and, unless selected continuously, affects only the objects given (611.2c)."""
+        if effect.affected is None and effect.applies_to is None:
+            raise ValueError(f"{effect!r} says neither which objects it affects nor how to select them")
         effect.timestamp = self._next_timestamp()
         self.effects.append(effect)
         self.emit("effect_begins", "611.2", effect=effect, text=effect.text)
@@ -277,10 +279,12 @@ class LayersMixin:
         effects = self.all_effects()
         if not effects and not card.counters:
             return card.printed()
-        return self._apply_layers(effects)[id(card)]
+        return self._apply_layers(effects, card)[id(card)]
 
-    def _apply_layers(self, effects: list[ContinuousEffect]) -> dict[int, Characteristics]:
+    def _apply_layers(self, effects: list[ContinuousEffect], card: Card | None = None) -> dict[int, Characteristics]:
         cards = [c for c in self.battlefield if c.zone is Zone.BATTLEFIELD]
+        if card is not None and not any(c is card for c in cards):
+            cards.append(card)  # leaving the battlefield right now
         view = {id(c): c.printed() for c in cards}
         self._layer_view = view
         try:

@@ -225,14 +225,14 @@ class Card:
         keywords: Iterable[str] = (),
     ) -> "Card":
         """A creature card with no abilities but the keywords given, for the rules' examples that
-        speak of "a 3/4 creature": named by its size unless a name is given.
+        speak of "a 3/4 creature": named by its size ("a 3/4 creature") unless a name is given.
 
         >>> Card.creature(3, 4), Card.creature(3, 4).definition.name_es
-        (Card('3/4 creature'), 'criatura 3/4')
+        (Card('a 3/4 creature'), 'una criatura 3/4')
         """
         definition = CardDefinition()
-        definition.name = name or f"{power}/{toughness} creature"
-        definition.name_es = name_es or (None if name else f"criatura {power}/{toughness}")
+        definition.name = name or f"a {power}/{toughness} creature"
+        definition.name_es = name_es or (None if name else f"una criatura {power}/{toughness}")
         definition.types = ("Creature",)
         definition.subtypes = tuple(subtypes)
         definition.colors = tuple(c for c in COLOR_ORDER if c in set(colors))
@@ -351,7 +351,6 @@ class Card:
 
     def _leave_battlefield_state(self) -> None:
         """Rule 400.7: an object that changes zones becomes a new object with no memory."""
-        self._remember()
         self.tapped = False
         self.damage = 0
         self.deathtouch_damage = False

@@ -35,6 +35,8 @@ class ZonesMixin:
         return None
 
     def _move(self, card: Card, zone: Zone, *, top: bool = True) -> None:
+        if card.zone is Zone.BATTLEFIELD:
+            card._remember()  # last known information, while it is still a permanent (608.2h)
         source = self._zone_list(card)
         if source is not None and card in source:
             source.remove(card)

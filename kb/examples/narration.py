@@ -172,6 +172,22 @@ MESSAGES: dict[str, Any] = {
     "vise_count": N_("%(player)s has %(hand)d cards in hand: X is %(amount)d."),
     "becomes_creature": N_("%(card)s becomes a %(power)d/%(toughness)d creature."),
     "devotion": N_("%(player)s's devotion to black is %(amount)d."),
+    "effect_begins": N_("A continuous effect begins; it applies to %(affected)s (layer %(layers)s)."),
+    "effect_begins.selected": N_("A continuous effect begins; it applies to whatever it selects each time it is applied (layer %(layers)s)."),
+    "effect_ends": N_("A continuous effect ends."),
+    "counters_put": NP_("%(target)s gets a %(counter)s counter.", "%(target)s gets %(amount)d %(counter)s counters."),
+    "counters_removed": NP_("A %(counter)s counter is removed from %(target)s.", "%(amount)d %(counter)s counters are removed from %(target)s."),
+    "counters_annihilate": NP_("%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each is removed as a state-based action.", "%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each are removed as a state-based action."),
+    "token_ceases": N_("%(card)s is a token outside the battlefield and ceases to exist."),
+    "destroyed_deathtouch": N_("%(card)s was dealt damage by a source with deathtouch and is destroyed as a state-based action."),
+    "create": N_("%(player)s creates %(cards)s."),
+    "investigate": N_("%(player)s investigates."),
+    "tap": N_("%(cards)s: tapped."),
+    "fight": N_("%(first)s and %(second)s fight."),
+    "no_fight": N_("%(first)s and %(second)s don't fight: one of them is no longer a creature on the battlefield."),
+    "scry": NP_("%(player)s scries %(count)d: %(top)d on top and %(bottom)d on the bottom.", "%(player)s scries %(count)d: %(top)d on top and %(bottom)d on the bottom."),
+    "surveil": NP_("%(player)s surveils %(count)d and puts into the graveyard: %(graveyard)s.", "%(player)s surveils %(count)d and puts into the graveyard: %(graveyard)s."),
+    "proliferate": N_("%(player)s proliferates: %(chosen)s."),
 }
 
 DECISIONS: dict[str, Any] = {
@@ -194,6 +210,11 @@ DECISIONS: dict[str, Any] = {
     "mulligan.no": N_("%(player)s keeps their hand."),
     "bottom": N_("%(player)s chooses %(answer)s to put on the bottom of their library."),
     "where_it_goes": N_("%(player)s chooses where %(source)s goes: %(answer)s."),
+    "scry_bottom": N_("%(player)s chooses the cards to put on the bottom: %(answer)s."),
+    "surveil_graveyard": N_("%(player)s chooses the cards to put into the graveyard: %(answer)s."),
+    "order_top": N_("%(player)s chooses the order of the cards on top, from the top: %(answer)s."),
+    "order_bottom": N_("%(player)s chooses the order of the cards on the bottom: %(answer)s."),
+    "proliferate": N_("%(player)s chooses what to proliferate: %(answer)s."),
 }
 ONLY_OPTION = N_("(the only option)")
 
@@ -266,7 +287,7 @@ class Narrator:
         key = event.kind
         values: dict[str, Any] = {}
         for field_name, value in data.items():
-            if field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted"):
+            if field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
                 values[field_name] = value
             else:
                 values[field_name] = self.name(value) if value is not None else ""
@@ -293,6 +314,13 @@ class Narrator:
             values["player"] = data["controller"].name
         if event.kind in ("end_the_turn", "end_combat", "nothing_happens") and data.get("source") is None:
             values["source"] = self._(N_("An effect"))
+        if key == "effect_begins":
+            effect = data["effect"]
+            values["layers"] = ", ".join(effect.parts)
+            if effect.affected is None:
+                key = "effect_begins.selected"
+            else:
+                values["affected"] = self.names(effect.affected)
         message = MESSAGES.get(key)
         if message is None:
             return None

@@ -838,3 +838,37 @@ class MinscBelovedRanger(CardDefinition):
                 )
 
             yield _trigger(card, self.oracle, boo)
+
+
+# ---------------------------------------------------------------------------------------------
+# Combat
+
+
+class AjanisPridemate(CardDefinition):
+    name = "Ajani's Pridemate"
+    mana_cost = "{1}{W}"
+    types = ("Creature",)
+    subtypes = ("Cat", "Soldier")
+    power, toughness = 2, 2
+    oracle = "Whenever you gain life, put a +1/+1 counter on this creature."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "life_gain" and event["player"] is card.controller:
+            def counter(game: Game, ability: TriggeredAbility) -> None:
+                if ability.source.zone is Zone.BATTLEFIELD:
+                    game.add_counters(ability.source, "+1/+1")
+
+            yield _trigger(card, self.oracle, counter)
+
+
+class DuelingGrounds(CardDefinition):
+    name = "Dueling Grounds"
+    mana_cost = "{1}{G}{W}"
+    types = ("Enchantment",)
+    oracle = "No more than one creature can attack each turn. No more than one creature can block each turn."
+
+    def restricts_attack(self, game: Game, card: Card, attackers: list[Card]) -> bool:
+        return len(attackers) > 1
+
+    def restricts_block(self, game: Game, card: Card, blocks: list[tuple[Card, Card]]) -> bool:
+        return len({id(blocker) for blocker, _ in blocks}) > 1

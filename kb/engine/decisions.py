@@ -192,6 +192,15 @@ class DecisionsMixin:
             )
 
         low, high = decision.bounds
+        if decision.count == 1 and not decision.order and options and hasattr(options[0], "matches"):
+            # Options that are whole declarations (attacks, blocks, divisions of damage).
+            for option in options:
+                if option is raw or option.matches(raw):
+                    return option
+            raise IllegalChoiceError(
+                f"{decision.player.name}: {raw!r} is not a legal answer to the {decision.kind!r} decision "
+                f"(legal: {'; '.join(map(repr, options))})"
+            )
         if decision.count == 1 and not decision.order:
             if isinstance(raw, (list, tuple)):
                 if len(raw) != 1:

@@ -122,6 +122,8 @@ class Game(
         self._setup_players(players)
         self.effects: list[ContinuousEffect] = []
         self._clock = 0
+        self._second_strike: list[Card] | None = None
+        self._in_second_strike_step = False
         self._layer_view: dict[int, Any] | None = None
         self.range_of_influence = range_of_influence
         self._influence: dict[int, list[Player]] = {}

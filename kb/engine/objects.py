@@ -106,6 +106,16 @@ class CardDefinition:
         battlefield (rule 611.3); they take the permanent's timestamp (613.7a)."""
         return ()
 
+    def restricts_attack(self, game: "Game", card: "Card", attackers: list["Card"]) -> bool:
+        """Whether a static ability of `card` makes this declaration of attackers illegal
+        (rule 508.1c), as "No more than one creature can attack each combat" does."""
+        return False
+
+    def restricts_block(self, game: "Game", card: "Card", blocks: list[tuple["Card", "Card"]]) -> bool:
+        """Whether a static ability of `card` makes these blocks, (blocker, attacker) pairs,
+        illegal (rule 509.1b)."""
+        return False
+
     def forbids(self, game: "Game", card: "Card", player: "Player", action: str) -> bool:
         """Whether a static ability of `card` says `player` can't do `action`:
         ``"lose"``, ``"lose:<reason>"``, ``"win"``, ``"gain life"``, ``"lose life"``, ``"get poison"``."""

@@ -153,6 +153,8 @@ class TurnStructureMixin:
         self._determine_influence()
         for card in self.battlefield:
             card.attacking = None
+            card.blocking, card.blocked_by, card.was_blocked = [], [], False
+        self._second_strike, self._in_second_strike_step = None, False
         self.emit("turn_begins", "500", turn=self.turn, unit=unit)
         self._begin_step(at)
 
@@ -171,6 +173,8 @@ class TurnStructureMixin:
             self._draw_step()
         elif step is Step.DECLARE_ATTACKERS:
             self._declare_attackers()
+        elif step is Step.DECLARE_BLOCKERS:
+            self._declare_blockers()
         elif step is Step.COMBAT_DAMAGE:
             self._combat_damage()
         elif step is Step.CLEANUP:
@@ -192,6 +196,11 @@ class TurnStructureMixin:
                 self._begin_step(Step.CLEANUP)
                 return
             self._end_turn()
+            return
+        if step is Step.COMBAT_DAMAGE and self._second_strike is not None and not self._in_second_strike_step:
+            # 510.4: after a first combat damage step, a second one.
+            self._in_second_strike_step = True
+            self._begin_step(Step.COMBAT_DAMAGE)
             return
         index = STEPS.index(step) + 1
         following = STEPS[index]

@@ -188,6 +188,14 @@ MESSAGES: dict[str, Any] = {
     "scry": NP_("%(player)s scries %(count)d: %(top)d on top and %(bottom)d on the bottom.", "%(player)s scries %(count)d: %(top)d on top and %(bottom)d on the bottom."),
     "surveil": NP_("%(player)s surveils %(count)d and puts into the graveyard: %(graveyard)s.", "%(player)s surveils %(count)d and puts into the graveyard: %(graveyard)s."),
     "proliferate": N_("%(player)s proliferates: %(chosen)s."),
+    "blocks": N_("%(card)s blocks %(attackers)s."),
+    "unblocked": N_("%(card)s is unblocked."),
+    "first_strike_step": N_("A creature in combat has first strike or double strike: only those creatures deal combat damage in this first combat damage step."),
+    "damage_prevented": NP_("Protection prevents %(amount)d damage that %(source)s would deal to %(target)s.", "Protection prevents %(amount)d damage that %(source)s would deal to %(target)s."),
+}
+PAIRS = {
+    "blockers": N_("%(first)s blocks %(second)s"),
+    "assign_damage": N_("%(second)d to %(first)s"),
 }
 
 DECISIONS: dict[str, Any] = {
@@ -215,6 +223,9 @@ DECISIONS: dict[str, Any] = {
     "order_top": N_("%(player)s chooses the order of the cards on top, from the top: %(answer)s."),
     "order_bottom": N_("%(player)s chooses the order of the cards on the bottom: %(answer)s."),
     "proliferate": N_("%(player)s chooses what to proliferate: %(answer)s."),
+    "blockers": N_("%(player)s declares blockers: %(answer)s."),
+    "blockers.none": N_("%(player)s declares no blockers."),
+    "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
 }
 ONLY_OPTION = N_("(the only option)")
 
@@ -338,8 +349,8 @@ class Narrator:
         }
         if kind in ("may_discard", "mulligan"):
             key = f"{kind}.{'yes' if answer else 'no'}"
-        elif kind == "attackers" and not answer:
-            key = "attackers.none"
+        elif kind in ("attackers", "blockers") and not answer:
+            key = f"{kind}.none"
         elif decision.team is not None and f"{kind}.team" in DECISIONS:
             key = f"{kind}.team"
         else:
@@ -347,7 +358,14 @@ class Narrator:
         message = DECISIONS.get(key)
         if message is None:
             return None
-        if isinstance(answer, list):
+        if kind in PAIRS and isinstance(answer, list):
+            pair = self._(PAIRS[kind])
+            values["answer"] = format_list(
+                [pair % {"first": self.name(a), "second": b if isinstance(b, int) else self.name(b)} for a, b in answer] or ["—"],
+                locale=self.lang,
+            )
+            values["count"] = len(answer)
+        elif isinstance(answer, list):
             values["answer"] = self.names(answer)
             values["count"] = len(answer)
         else:
@@ -384,7 +402,7 @@ def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
 def message_ids() -> set[str]:
     """Every msgid the narration can use (the catalogs must translate them all)."""
     ids: set[str] = set()
-    for table in (STEP_NAMES, ZONE_NAMES, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS):
+    for table in (STEP_NAMES, ZONE_NAMES, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS):
         for message in table.values():
             if isinstance(message, tuple):
                 ids.add(message[0])

@@ -150,9 +150,7 @@ def test_a_dependency_changes_the_order_inside_a_layer():
     assert creature.has("Flying") and creature.has("Reach")
 
 
-def test_copy_and_text_changing_effects_are_not_modelled():
-    with pytest.raises(NotModelledError, match="copy effects"):
-        ContinuousEffect({"1": lambda chars: None}, affected=[])
+def test_text_changing_effects_are_not_modelled():
     with pytest.raises(NotModelledError, match="text-changing"):
         ContinuousEffect({"3": lambda chars: None}, affected=[])
 

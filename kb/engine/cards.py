@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from kb.engine.layers import combine, gain_control, grant, modify
+from kb.engine.layers import add_types, combine, gain_control, grant, modify
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -872,3 +872,225 @@ class DuelingGrounds(CardDefinition):
 
     def restricts_block(self, game: Game, card: Card, blocks: list[tuple[Card, Card]]) -> bool:
         return len({id(blocker) for blocker, _ in blocks}) > 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Copies
+
+
+def _choose_to_copy(game: Game, card: Card, kind: str, wanted) -> Card | None:
+    """"You may have this enter as a copy of any <kind> on the battlefield" (614.1c, 707.5)."""
+    options = tuple(c for c in game.battlefield if c is not card and wanted(c))
+    if not options:
+        return None
+    chosen = game.decide(Decision(card.controller, "enter_as_copy", options + (False,), rule="707.5", context={"source": card}))
+    return chosen or None
+
+
+class Clone(CardDefinition):
+    name = "Clone"
+    mana_cost = "{3}{U}"
+    types = ("Creature",)
+    subtypes = ("Shapeshifter",)
+    power, toughness = 0, 0
+    oracle = "You may have this creature enter as a copy of any creature on the battlefield."
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        original = _choose_to_copy(game, card, "creature", lambda c: c.is_creature)
+        if original is not None:
+            game.become_copy(card, original)
+
+
+class _VesuvanUpkeep(CardDefinition):
+    """The ability a Vesuvan Doppelganger's copy keeps (never registered by name)."""
+
+    oracle = "At the beginning of your upkeep, you may have this creature become a copy of target creature, except it doesn't copy that creature's color and it has this ability."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if _at_beginning_of_your(Step.UPKEEP, game, card, event):
+            def recopy(game: Game, ability: TriggeredAbility) -> None:
+                target = ability.targets[0] if ability.targets else None
+                if target is not None and target.zone is Zone.BATTLEFIELD and ability.source.zone is Zone.BATTLEFIELD:
+                    game.become_copy(ability.source, target, keep_colors=True, keeps=_VesuvanUpkeep())
+
+            yield _trigger(card, self.oracle, recopy, target="creature")
+
+
+class VesuvanDoppelganger(CardDefinition):
+    name = "Vesuvan Doppelganger"
+    mana_cost = "{3}{U}{U}"
+    types = ("Creature",)
+    subtypes = ("Shapeshifter",)
+    power, toughness = 0, 0
+    oracle = (
+        "You may have this creature enter as a copy of any creature on the battlefield, except it doesn't copy "
+        "that creature's color and it has \"At the beginning of your upkeep, you may have this creature become a "
+        "copy of target creature, except it doesn't copy that creature's color and it has this ability.\""
+    )
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        original = _choose_to_copy(game, card, "creature", lambda c: c.is_creature)
+        if original is not None:
+            game.become_copy(card, original, keep_colors=True, keeps=_VesuvanUpkeep())
+
+
+class UnstableShapeshifter(CardDefinition):
+    name = "Unstable Shapeshifter"
+    mana_cost = "{3}{U}"
+    types = ("Creature",)
+    subtypes = ("Shapeshifter",)
+    power, toughness = 0, 1
+    oracle = "Whenever another creature enters, this creature becomes a copy of that creature, except it has this ability."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is not card and event["card"].is_creature:
+            entering = event["card"]
+
+            def become(game: Game, ability: TriggeredAbility, entering=entering) -> None:
+                if ability.source.zone is Zone.BATTLEFIELD and entering.zone is Zone.BATTLEFIELD:
+                    game.become_copy(ability.source, entering, keeps=UnstableShapeshifter())
+
+            yield _trigger(card, self.oracle, become)
+
+
+class QuicksilverGargantuan(CardDefinition):
+    name = "Quicksilver Gargantuan"
+    mana_cost = "{5}{U}{U}"
+    types = ("Creature",)
+    subtypes = ("Shapeshifter",)
+    power, toughness = 7, 7
+    oracle = "You may have this creature enter as a copy of any creature on the battlefield, except it's 7/7."
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        original = _choose_to_copy(game, card, "creature", lambda c: c.is_creature)
+        if original is not None:
+            game.become_copy(card, original, set_power_toughness=(7, 7))
+
+
+class CopyArtifact(CardDefinition):
+    name = "Copy Artifact"
+    mana_cost = "{1}{U}"
+    types = ("Enchantment",)
+    oracle = "You may have this enchantment enter as a copy of any artifact on the battlefield, except it's an enchantment in addition to its other types."
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        original = _choose_to_copy(game, card, "artifact", lambda c: "Artifact" in c.types)
+        if original is not None:
+            game.become_copy(card, original, add_types=("Enchantment",))
+
+
+class Tarmogoyf(CardDefinition):
+    name = "Tarmogoyf"
+    mana_cost = "{1}{G}"
+    types = ("Creature",)
+    subtypes = ("Lhurgoyf",)
+    oracle = "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1."
+
+    def power_of(self, card: Card) -> int | None:
+        game = card.owner.game if card.owner is not None else None
+        if game is None:
+            return 0
+        kinds = {t for p in game.seats for c in p.graveyard for t in c.types if t in CARD_TYPES}
+        return len(kinds)
+
+    def toughness_of(self, card: Card) -> int | None:
+        return self.power_of(card) + 1
+
+
+CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
+
+
+class Juggernaut(CardDefinition):
+    name = "Juggernaut"
+    mana_cost = "{4}"
+    types = ("Artifact", "Creature")
+    subtypes = ("Juggernaut",)
+    power, toughness = 5, 3
+    keywords = ("Attacks each combat if able",)
+    in_part = True
+    oracle = "This creature attacks each combat if able."
+
+
+class WallOfOmens(CardDefinition):
+    name = "Wall of Omens"
+    mana_cost = "{1}{W}"
+    types = ("Creature",)
+    subtypes = ("Wall",)
+    power, toughness = 0, 4
+    keywords = ("Defender",)
+    oracle = "Defender. When this creature enters, draw a card."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            yield _trigger(card, "When this creature enters, draw a card.", lambda game, ability: game.draw(ability.controller, 1))
+
+
+class SkyshroudBehemoth(CardDefinition):
+    name = "Skyshroud Behemoth"
+    mana_cost = "{5}{G}{G}"
+    types = ("Creature",)
+    subtypes = ("Beast",)
+    power, toughness = 10, 10
+    in_part = True
+    oracle = "Fading 2 (This creature enters with two fade counters on it.) This creature enters tapped."
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        card.tapped = True
+        card.counters["fade"] = card.counters.get("fade", 0) + 2
+
+
+def _chimeric(game: Game, ability: ActivatedAbility) -> None:
+    card, x = ability.source, ability.data["x"]
+    if card.zone is Zone.BATTLEFIELD:
+        game.add_effect(add_types("Artifact", "Creature", subtypes=("Construct",), power=x, toughness=x, affected=[card]))
+
+
+class ChimericStaff(CardDefinition):
+    name = "Chimeric Staff"
+    mana_cost = "{4}"
+    types = ("Artifact",)
+    oracle = "{X}: This artifact becomes an X/X Construct artifact creature until end of turn."
+    activated = (AbilityDefinition(oracle, _chimeric, mana="{X}"),)
+
+
+class GiantGrowth(CardDefinition):
+    name = "Giant Growth"
+    mana_cost = "{G}"
+    types = ("Instant",)
+    spell_target = "creature"
+    oracle = "Target creature gets +3/+3 until end of turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.add_effect(modify(3, 3, affected=[spell.targets[0]]))
+
+
+class QuirionElves(CardDefinition):
+    name = "Quirion Elves"
+    mana_cost = "{1}{G}"
+    types = ("Creature",)
+    subtypes = ("Elf", "Druid")
+    power, toughness = 1, 1
+    in_part = True
+    oracle = "{T}: Add {G}."
+
+
+class DoomedDissenter(CardDefinition):
+    name = "Doomed Dissenter"
+    mana_cost = "{1}{B}"
+    types = ("Creature",)
+    subtypes = ("Human",)
+    power, toughness = 1, 1
+    in_part = True
+    oracle = "When this creature dies, create a 2/2 black Zombie creature token."
+
+
+class SpittingImage(CardDefinition):
+    name = "Spitting Image"
+    mana_cost = "{4}{G/U}{G/U}"
+    types = ("Sorcery",)
+    spell_target = "creature"
+    in_part = True
+    oracle = "Create a token that's a copy of target creature."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.create_token_copy(spell.controller, spell.targets[0])

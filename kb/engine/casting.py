@@ -82,14 +82,20 @@ class CastingMixin:
         self._put_onto_battlefield(card, player)
         self._give_priority(self._priority_unit_for(player))
 
-    def activate(self, player: Player, card: Card | str, index: int = 0, *, targets: Sequence[Any] | None = None) -> ActivatedAbility:
-        """Activate an activated ability of a permanent `player` controls (rule 602)."""
+    def activate(self, player: Player, card: Card | str, index: int = 0, *, targets: Sequence[Any] | None = None, x: int | None = None) -> ActivatedAbility:
+        """Activate an activated ability of a permanent `player` controls (rule 602), choosing
+        the value of X if its cost has one (602.2b, 601.2b). Mana is taken as paid."""
         self._check_priority(player)
         card = self._find(player.battlefield, card, f"the permanents {player.name} controls")
         abilities = card.definition.activated
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
         ability = abilities[index]
+        has_x = "{X}" in ability.mana
+        if has_x and (x is None or x < 0):
+            raise IllegalActionError(f"{card.name}'s ability has X in its cost: choose X, a number of 0 or more")
+        if not has_x and x is not None:
+            raise IllegalActionError(f"{card.name}'s ability has no X in its cost")
         if ability.only_your_turn and not self.is_active(player):
             raise NotYourTurnError(f"{card.name}'s ability can be activated only during its controller's turn")
         if ability.tap:
@@ -106,7 +112,7 @@ class CastingMixin:
             card.tapped = True
         if life:
             self.pay_life(player, life)
-        obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target)
+        obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data={"x": x} if has_x else None)
         self.stack.push(obj)
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))

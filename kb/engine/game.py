@@ -54,6 +54,7 @@ from kb.engine.errors import (
     TimingError,
     UnknownCardError,
 )
+from kb.engine.copies import CopiesMixin
 from kb.engine.counters import CountersMixin
 from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
@@ -95,6 +96,7 @@ class Game(
     LayersMixin,
     CountersMixin,
     KeywordActionsMixin,
+    CopiesMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

@@ -4,8 +4,9 @@ dependencies (613.8) inside a layer.
 
 An effect is made of parts, one per layer (or sublayer) it acts in (613.6); what it applies to
 is fixed when it is created if it comes from a resolving spell or ability (611.2c), and is found
-continuously if it comes from a static ability (611.3a). Layers 1 (copy effects) and 3
-(text-changing effects) are not modelled: an effect in them raises `NotModelledError`.
+continuously if it comes from a static ability (611.3a). Copy effects (layer 1) are made in
+`kb.engine.copies`; text-changing effects (layer 3) are not modelled: an effect in that layer
+raises `NotModelledError`.
 
 >>> from kb.engine import Card, Game, Player, Step
 >>> from kb.engine.layers import modify
@@ -70,10 +71,8 @@ class ContinuousEffect:
         unknown = set(self.parts) - set(LAYERS)
         if unknown:
             raise ValueError(f"no layer {sorted(unknown)[0]!r} (layers: {', '.join(LAYERS)})")
-        for layer in ("1", "3"):
-            if layer in self.parts:
-                kind = "copy effects (layer 1, rule 707)" if layer == "1" else "text-changing effects (layer 3, rule 612)"
-                raise NotModelledError(f"{kind} are not modelled")
+        if "3" in self.parts:
+            raise NotModelledError("text-changing effects (layer 3, rule 612) are not modelled")
         if self.affected is not None and self.applies_to is not None:
             raise ValueError("an effect needs either the objects it affects or a way to select them, not both")
         if self.affected is not None:

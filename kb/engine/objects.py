@@ -163,10 +163,10 @@ class Card:
     ):
         _load_cards()
         if definition is not None:
-            self.definition: CardDefinition = definition
+            self.printed_definition: CardDefinition = definition
         else:
             try:
-                self.definition = CardDefinition.registry[name]()
+                self.printed_definition = CardDefinition.registry[name]()
             except KeyError:
                 raise UnknownCardError(f"unknown card {name!r}") from None
         self.owner: Player | None = None
@@ -264,10 +264,19 @@ class Card:
             return getattr(game.characteristics(self), field_name)
         return getattr(self.printed(), field_name)
 
+    @property
+    def definition(self) -> "CardDefinition":
+        """What the object is and does now: its printed definition, or, while a copy effect
+        applies to it, the definition it copies (rules 707.2, 613.2)."""
+        game = self._game()
+        if game is not None and self.zone is Zone.BATTLEFIELD and game.has_copy_effects():
+            return game.copiable_values(self).definition or self.printed_definition
+        return self.printed_definition
+
     def printed(self) -> "Characteristics":
         """The characteristics the card (or the effect that made the token) gives it, with
         effects left out: where the layer system starts (rule 613.1)."""
-        d = self.definition
+        d = self.printed_definition
         return Characteristics(
             name=d.name,
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
@@ -278,6 +287,8 @@ class Card:
             power=self.becomes.get("power", d.power_of(self)),
             toughness=self.becomes.get("toughness", d.toughness_of(self)),
             controller=self._controller,
+            definition=d,
+            mana_cost=d.mana_cost,
         )
 
     @property
@@ -297,7 +308,7 @@ class Card:
 
     @property
     def mana_cost(self) -> ManaCost:
-        return ManaCost(self.definition.mana_cost)
+        return ManaCost(self._value("mana_cost"))
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -330,7 +341,7 @@ class Card:
 
     @property
     def is_token(self) -> bool:
-        return isinstance(self.definition, TokenDefinition)
+        return isinstance(self.printed_definition, TokenDefinition)
 
     @property
     def is_creature(self) -> bool:
@@ -390,6 +401,8 @@ class Characteristics:
     power: int | None
     toughness: int | None
     controller: Any = None
+    definition: Any = None
+    mana_cost: str = ""
 
 
 class TokenDefinition(CardDefinition):

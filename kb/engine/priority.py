@@ -151,6 +151,10 @@ class PriorityMixin:
         card.entered_turn = self.turn
         card.timestamp = self._next_timestamp()
         card.incarnation += 1
-        card.definition.as_enters(self, card)
+        printed = card.printed_definition
+        printed.as_enters(self, card)
+        if card.definition is not printed:
+            # It enters as a copy: the copied object's "as enters" effects apply too (707.5).
+            card.definition.as_enters(self, card)
         self.battlefield.append(card)
         self.emit("enters", "403.3", card=card, controller=controller)

@@ -191,6 +191,7 @@ MESSAGES: dict[str, Any] = {
     "blocks": N_("%(card)s blocks %(attackers)s."),
     "unblocked": N_("%(card)s is unblocked."),
     "first_strike_step": N_("A creature in combat has first strike or double strike: only those creatures deal combat damage in this first combat damage step."),
+    "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
     "damage_prevented": NP_("Protection prevents %(amount)d damage that %(source)s would deal to %(target)s.", "Protection prevents %(amount)d damage that %(source)s would deal to %(target)s."),
 }
 PAIRS = {
@@ -223,6 +224,8 @@ DECISIONS: dict[str, Any] = {
     "order_top": N_("%(player)s chooses the order of the cards on top, from the top: %(answer)s."),
     "order_bottom": N_("%(player)s chooses the order of the cards on the bottom: %(answer)s."),
     "proliferate": N_("%(player)s chooses what to proliferate: %(answer)s."),
+    "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
+    "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
     "blockers": N_("%(player)s declares blockers: %(answer)s."),
     "blockers.none": N_("%(player)s declares no blockers."),
     "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
@@ -261,6 +264,13 @@ class Narrator:
         if self.lang == "es" and card.definition.name_es:
             return card.definition.name_es
         return card.name
+
+    def printed(self, card: Card) -> str:
+        """The card's own name, whatever it copies now."""
+        definition = card.printed_definition
+        if self.lang == "es" and definition.name_es:
+            return definition.name_es
+        return definition.name
 
     def name(self, thing: Any) -> str:
         if isinstance(thing, Card):
@@ -332,6 +342,8 @@ class Narrator:
                 key = "effect_begins.selected"
             else:
                 values["affected"] = self.names(effect.affected)
+        if key == "becomes_copy":
+            values["card"] = self.printed(data["card"])
         message = MESSAGES.get(key)
         if message is None:
             return None
@@ -347,7 +359,9 @@ class Narrator:
             "player": decision.player.name,
             "team": decision.team.name if decision.team is not None else "",
         }
-        if kind in ("may_discard", "mulligan"):
+        if kind == "enter_as_copy" and answer is False:
+            key = "enter_as_copy.no"
+        elif kind in ("may_discard", "mulligan"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"
@@ -373,6 +387,8 @@ class Narrator:
             values["count"] = 1
         if "source" in decision.context:
             values["source"] = self.name(decision.context["source"])
+            if kind == "enter_as_copy":
+                values["source"] = self.printed(decision.context["source"])
         if "attacker" in decision.context:
             values["attacker"] = self.name(decision.context["attacker"])
         if isinstance(message, tuple):

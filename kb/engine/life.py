@@ -89,7 +89,7 @@ class LifeMixin:
                 seen.append(unit)
                 self._note_life(player)
 
-    def _lose_life_quietly(self, player: Player, amount: int, *, damage: bool = False) -> int:
+    def _lose_life_quietly(self, player: Player, amount: int, *, damage: bool = False, paid: bool = False) -> int:
         if amount <= 0:
             return 0
         if self.forbidden(player, "lose life"):
@@ -97,7 +97,8 @@ class LifeMixin:
             return 0
         self._adjust_life(player, -amount)
         player.life_lost += amount
-        if not damage:
+        self.emit("life_lost", "120.3a" if damage else "119.4" if paid else "119.3", player=player, amount=amount, damage=damage)
+        if not damage and not paid:
             self.emit("life_loss", "119.3", player=player, amount=amount)
         return amount
 
@@ -143,7 +144,7 @@ class LifeMixin:
         self._check_can_pay_life(player, amount)
         if amount:
             self.emit("pay_life", "119.4", player=player, amount=amount)
-            self._lose_life_quietly(player, amount, damage=True)
+            self._lose_life_quietly(player, amount, paid=True)
             self._note_life(player)
 
     def pay_life_together(self, payments: dict[Player, int]) -> None:
@@ -153,7 +154,7 @@ class LifeMixin:
         for player, amount in payments.items():
             if amount:
                 self.emit("pay_life", "119.4", player=player, amount=amount)
-                self._lose_life_quietly(player, amount, damage=True)
+                self._lose_life_quietly(player, amount, paid=True)
         self._note_lives(p for p, a in payments.items() if a)
 
     def set_life(self, player: Player, value: int) -> None:

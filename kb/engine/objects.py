@@ -52,6 +52,11 @@ class CardDefinition:
     oracle: ClassVar[str] = ""
     in_part: ClassVar[bool] = False
     activated: ClassVar[tuple["AbilityDefinition", ...]] = ()
+    # Triggered abilities (`kb.engine.define.Trigger`) and static abilities (callables that
+    # make a `ContinuousEffect` from the game and the card), for definitions that use the
+    # default `triggers` and `static_effects`.
+    triggered: ClassVar[tuple[Any, ...]] = ()
+    static: ClassVar[tuple[Callable[..., Any], ...]] = ()
     # Who a spell with targets may target: "player", "creature", "any", or None (no targets).
     spell_target: ClassVar[str | None] = None
 
@@ -87,8 +92,12 @@ class CardDefinition:
         """Choices made as the permanent enters the battlefield (rule 614.12)."""
 
     def triggers(self, game: "Game", card: "Card", event: "Event") -> Iterable["TriggeredAbility"]:
-        """The abilities of `card` that trigger on `event`."""
-        return ()
+        """The abilities of `card` that trigger on `event`: by default, those of its
+        ``triggered`` abilities (`kb.engine.define.Trigger`) whose trigger event matches."""
+        for trigger in self.triggered:
+            ability = trigger.fire(game, card, event)
+            if ability is not None:
+                yield ability
 
     def replaces_loss(self, game: "Game", card: "Card", player: "Player") -> bool:
         """Whether `card` replaces `player`'s losing the game with something else (614.1a)."""
@@ -103,8 +112,9 @@ class CardDefinition:
 
     def static_effects(self, game: "Game", card: "Card") -> Iterable["ContinuousEffect"]:
         """The continuous effects the static abilities of `card` generate while it is on the
-        battlefield (rule 611.3); they take the permanent's timestamp (613.7a)."""
-        return ()
+        battlefield (rule 611.3); they take the permanent's timestamp (613.7a). By default,
+        one from each of its ``static`` abilities (callables given the game and the card)."""
+        return [make(game, card) for make in self.static]
 
     def restricts_attack(self, game: "Game", card: "Card", attackers: list["Card"]) -> bool:
         """Whether a static ability of `card` makes this declaration of attackers illegal

@@ -84,7 +84,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("proliferate", "player chosen", "A player proliferates (701.34a)."),
     # life, damage, poison, counters
     ("damage", "source target amount combat", "Damage is dealt (120.3); `combat` is true for combat damage (510.2)."),
-    ("damage_prevented", "source target amount", "Damage is prevented by protection (702.16e)."),
+    ("damage_prevented", "source target amount", "Damage is prevented (615.1a), by protection too (702.16e)."),
+    ("replaced", "effect text source", "A replacement or prevention effect modifies an event (614.1, 616.1)."),
     ("life_lost", "player amount damage", "A player loses life, from damage or not (119.3, 120.3a)."),
     ("life_loss", "player amount", "A player loses life other than from damage (119.3)."),
     ("life_gain", "player amount", "A player gains life (119.3); one event per source with lifelink (702.15e)."),

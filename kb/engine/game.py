@@ -62,6 +62,7 @@ from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _ca
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityMixin
+from kb.engine.replacement import Replacement, ReplacementMixin
 from kb.engine.sba import StateBasedActionsMixin
 from kb.engine.stack import Ability, ActivatedAbility, Spell, Stack, StackObject, TriggeredAbility
 from kb.engine.triggers import TriggersMixin
@@ -97,6 +98,7 @@ class Game(
     CountersMixin,
     KeywordActionsMixin,
     CopiesMixin,
+    ReplacementMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).
@@ -124,6 +126,8 @@ class Game(
         self._setup_players(players)
         self.effects: list[ContinuousEffect] = []
         self._clock = 0
+        self.replacements: list[Replacement] = []
+        self._batch: dict[str, Any] | None = None
         self._second_strike: list[Card] | None = None
         self._in_second_strike_step = False
         self._layer_view: dict[int, Any] | None = None

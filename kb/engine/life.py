@@ -44,7 +44,14 @@ class LifeMixin:
         one life gain event per source (120.3f, 702.15e); combat damage to a player from a
         creature with toxic gives poison counters (120.3g). A source with deathtouch marks the
         creature for rule 704.5h."""
-        dealt = [(s, r, a) for s, r, a in dealt if a > 0]
+        replaced = []
+        for source, recipient, amount in dealt:
+            if amount <= 0:
+                continue
+            event = self.replace("damage", {"source": source, "target": recipient, "amount": amount, "combat": combat})
+            if event is not None and event["amount"] > 0:
+                replaced.append((event["source"], event["target"], event["amount"]))
+        dealt = replaced
         for source, recipient, amount in dealt:
             if combat:
                 self.emit("damage", "510.2", source=source, target=recipient, amount=amount, combat=True)
@@ -122,6 +129,10 @@ class LifeMixin:
         if self.forbidden(player, "gain life"):
             self.emit("life_gain_prevented", "119.7", player=player, by=self._preventer(self._life_unit(player), "gain life"))
             return 0
+        event = self.replace("gain_life", {"player": player, "amount": amount})
+        if event is None or event["amount"] <= 0:
+            return 0
+        player, amount = event["player"], event["amount"]
         self._adjust_life(player, amount)
         player.life_gained += amount
         self.emit("life_gain", "119.3", player=player, amount=amount)

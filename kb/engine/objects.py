@@ -12,6 +12,7 @@ from kb.engine.errors import TimingError, UnknownCardError
 from kb.engine.mana import ManaCost
 
 if TYPE_CHECKING:
+    from kb.engine.replacement import Replacement
     from kb.engine.layers import ContinuousEffect
     from kb.engine.decisions import Event
     from kb.engine.game import Game
@@ -115,6 +116,11 @@ class CardDefinition:
         battlefield (rule 611.3); they take the permanent's timestamp (613.7a). By default,
         one from each of its ``static`` abilities (callables given the game and the card)."""
         return [make(game, card) for make in self.static]
+
+    def replacements(self, game: "Game", card: "Card") -> Iterable["Replacement"]:
+        """The replacement and prevention effects the static abilities of `card` generate while
+        it is on the battlefield (rules 614, 615; see `kb.engine.replacement`)."""
+        return ()
 
     def restricts_attack(self, game: "Game", card: "Card", attackers: list["Card"]) -> bool:
         """Whether a static ability of `card` makes this declaration of attackers illegal

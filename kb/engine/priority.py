@@ -156,5 +156,9 @@ class PriorityMixin:
         if card.definition is not printed:
             # It enters as a copy: the copied object's "as enters" effects apply too (707.5).
             card.definition.as_enters(self, card)
+        entering = self.replace("enter", {"card": card, "controller": controller, "tapped": card.tapped, "counters": dict(card.counters)})
+        if entering is not None:  # 614.1d: "enters tapped", "enters with counters"
+            card.tapped = entering["tapped"]
+            card.counters = {k: v for k, v in entering["counters"].items() if v}
         self.battlefield.append(card)
         self.emit("enters", "403.3", card=card, controller=controller)

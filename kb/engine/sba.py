@@ -38,6 +38,8 @@ class StateBasedActionsMixin:
             toughness = c.toughness or 0
             if toughness <= 0:
                 dying.append((c, "704.5f"))
+            elif "Indestructible" in c.keywords:
+                continue  # 702.12b: lethal damage and deathtouch don't destroy it
             elif c.damage >= toughness:
                 dying.append((c, "704.5g"))
             elif c.deathtouch_damage:

@@ -255,6 +255,7 @@ class TurnStructureMixin:
             card.damage = 0
         self.turn_effects.clear()
         self._end_of_turn_effects()
+        self._end_of_turn_replacements()
         self.emit("damage_wears_off", "514.2", cards=damaged)
         if player is None:
             self._advance()
@@ -268,7 +269,7 @@ class TurnStructureMixin:
         self._advance()
 
     def _sba_would_apply(self) -> bool:
-        if any(c.is_creature and ((c.toughness or 0) <= 0 or c.damage >= (c.toughness or 0) or c.deathtouch_damage) for c in self.battlefield):
+        if any(c.is_creature and ((c.toughness or 0) <= 0 or (("Indestructible" not in c.keywords) and (c.damage >= (c.toughness or 0) or c.deathtouch_damage))) for c in self.battlefield):
             return True
         if any(c.counters.get("+1/+1") and c.counters.get("-1/-1") for c in self.battlefield):
             return True

@@ -35,6 +35,13 @@ class ZonesMixin:
         return None
 
     def _move(self, card: Card, zone: Zone, *, top: bool = True) -> None:
+        if zone is Zone.GRAVEYARD:
+            event = self.replace("zone_change", {"card": card, "from": card.zone, "to": zone})
+            if event is None:
+                return  # replaced by something else, which moved the card itself
+            zone = event["to"]
+        if zone is Zone.LIBRARY and top and self._batch is not None:
+            self._batch["pinned"].append(card)  # 701.24g: a position a shuffle keeps
         if card.zone is Zone.BATTLEFIELD:
             card._remember()  # last known information, while it is still a permanent (608.2h)
         source = self._zone_list(card)
@@ -59,6 +66,8 @@ class ZonesMixin:
         the next state-based action check (704.5b)."""
         drawn = []
         for _ in range(count):
+            if self.replace("draw", {"player": player}) is None:
+                continue  # the draw was replaced (614.6)
             if not player.library:
                 player.drew_from_empty_library = True
                 self.emit("draw_empty", "121.4", player=player)
@@ -97,24 +106,38 @@ class ZonesMixin:
         self._to_graveyards(cards, rule)
 
     def destroy(self, cards: Sequence[Card], rule: str = "701.8") -> None:
-        """Destroy permanents at the same time: they go to their owners' graveyards."""
-        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD]
+        """Destroy permanents at the same time: they go to their owners' graveyards; an
+        indestructible one can't be destroyed (702.12b)."""
+        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and "Indestructible" not in c.keywords]
         if cards:
             self.emit("destroy", rule, cards=list(cards))
             self._to_graveyards(cards, rule)
 
     def _to_graveyards(self, cards: Sequence[Card], rule: str) -> None:
         """Permanents put into graveyards from the battlefield in one event; each is announced
-        afterwards, with its last controller, for abilities that trigger on it (603.2c, 603.10)."""
+        afterwards, with its last controller, for abilities that trigger on it (603.2c, 603.10).
+        A replacement effect may send some elsewhere; shuffles these cause happen once all have
+        moved, keeping the positions other replacements gave (701.24g)."""
         controllers = [(card, card.controller) for card in cards]
-        for card in cards:
-            self._move(card, Zone.GRAVEYARD)
+        self._batch = {"shuffle": [], "pinned": []}
+        try:
+            for card in cards:
+                self._move(card, Zone.GRAVEYARD)
+        finally:
+            batch, self._batch = self._batch, None
+        for owner in dict.fromkeys(batch["shuffle"]):
+            pinned = [c for c in owner.library if any(c is p for p in batch["pinned"])]
+            rest = [c for c in owner.library if not any(c is p for p in pinned)]
+            self.random.shuffle(rest)
+            owner.library[:] = pinned + rest
+        gone = [c for c in cards if c.zone is Zone.GRAVEYARD]
         # Whether each was a creature is as it last existed on the battlefield (603.10a).
-        creatures = [c for c in cards if "Creature" in c.last_known.get("types", c.types)]
+        creatures = [c for c in gone if "Creature" in c.last_known.get("types", c.types)]
         if creatures:
             self.emit("dies", rule, cards=creatures)
         for card, controller in controllers:
-            self.emit("put_into_graveyard", rule, card=card, controller=controller)
+            if card.zone is Zone.GRAVEYARD:
+                self.emit("put_into_graveyard", rule, card=card, controller=controller)
 
     def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
         for card in cards:
@@ -124,8 +147,12 @@ class ZonesMixin:
 
     def shuffle_into_library(self, card: Card) -> None:
         owner = card.owner
-        self._move(card, Zone.LIBRARY)
-        self.random.shuffle(owner.library)
+        if self._batch is not None:
+            self._move(card, Zone.LIBRARY, top=False)
+            self._batch["shuffle"].append(owner)  # shuffled once the simultaneous moves end
+        else:
+            self._move(card, Zone.LIBRARY)
+            self.random.shuffle(owner.library)
         self.emit("shuffle_in", "701.24", player=owner, card=card)
 
     def devotion(self, player: Player, *colors: str) -> int:

@@ -191,8 +191,12 @@ MESSAGES: dict[str, Any] = {
     "blocks": N_("%(card)s blocks %(attackers)s."),
     "unblocked": N_("%(card)s is unblocked."),
     "first_strike_step": N_("A creature in combat has first strike or double strike: only those creatures deal combat damage in this first combat damage step."),
+    "replaced": N_("A replacement effect applies."),
+    "replaced.source": N_("A replacement effect of %(source)s applies."),
+    "replaced.prevention": N_("A prevention effect applies."),
+    "replaced.prevention.source": N_("A prevention effect of %(source)s applies."),
     "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
-    "damage_prevented": NP_("Protection prevents %(amount)d damage that %(source)s would deal to %(target)s.", "Protection prevents %(amount)d damage that %(source)s would deal to %(target)s."),
+    "damage_prevented": NP_("Prevented: %(amount)d damage that %(source)s would deal to %(target)s.", "Prevented: %(amount)d damage that %(source)s would deal to %(target)s."),
 }
 PAIRS = {
     "blockers": N_("%(first)s blocks %(second)s"),
@@ -224,6 +228,7 @@ DECISIONS: dict[str, Any] = {
     "order_top": N_("%(player)s chooses the order of the cards on top, from the top: %(answer)s."),
     "order_bottom": N_("%(player)s chooses the order of the cards on the bottom: %(answer)s."),
     "proliferate": N_("%(player)s chooses what to proliferate: %(answer)s."),
+    "order_replacements": N_("%(player)s chooses which replacement effect to apply first: %(answer)s."),
     "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
     "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
     "blockers": N_("%(player)s declares blockers: %(answer)s."),
@@ -287,6 +292,8 @@ class Narrator:
             return self._(ZONE_NAMES[thing])
         if isinstance(thing, bool):
             return str(thing)
+        if type(thing).__name__ == "Replacement":
+            return self.name(thing.source) if thing.source is not None else thing.text
         if isinstance(thing, (list, tuple)):
             return self.names(thing)
         return str(thing)
@@ -342,6 +349,10 @@ class Narrator:
                 key = "effect_begins.selected"
             else:
                 values["affected"] = self.names(effect.affected)
+        if key == "replaced":
+            key = "replaced.prevention" if data["effect"].prevention else "replaced"
+            if data.get("source") is not None:
+                key += ".source"
         if key == "becomes_copy":
             values["card"] = self.printed(data["card"])
         message = MESSAGES.get(key)

@@ -8,6 +8,7 @@ import math
 from collections.abc import Iterable
 
 from kb.engine.layers import add_types, combine, gain_control, grant, modify
+from kb.engine.replacement import Replacement
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -1094,3 +1095,86 @@ class SpittingImage(CardDefinition):
 
     def resolve(self, game: Game, spell: Spell) -> None:
         game.create_token_copy(spell.controller, spell.targets[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# Replacement and prevention effects
+
+
+class GratuitousViolence(CardDefinition):
+    name = "Gratuitous Violence"
+    mana_cost = "{2}{R}{R}{R}"
+    types = ("Enchantment",)
+    oracle = "If a creature you control would deal damage to a permanent or player, it deals double that damage to that permanent or player instead."
+
+    def replacements(self, game: Game, card: Card):
+        def applies(game: Game, event: dict) -> bool:
+            source = event["source"]
+            return source is not None and source.zone is Zone.BATTLEFIELD and source.is_creature and source.controller is card.controller
+
+        yield Replacement(self.oracle, "damage", applies, lambda game, event: {**event, "amount": 2 * event["amount"]}, source=card)
+
+
+class DauntingDefender(CardDefinition):
+    name = "Daunting Defender"
+    mana_cost = "{4}{W}"
+    types = ("Creature",)
+    subtypes = ("Human", "Cleric")
+    power, toughness = 3, 3
+    oracle = "If a source would deal damage to a Cleric creature you control, prevent 1 of that damage."
+
+    def replacements(self, game: Game, card: Card):
+        def applies(game: Game, event: dict) -> bool:
+            target = event["target"]
+            return isinstance(target, Card) and target.is_creature and "Cleric" in target.subtypes and target.controller is card.controller
+
+        def apply(game: Game, event: dict) -> dict:
+            game.emit("damage_prevented", "615.1a", source=event["source"], target=event["target"], amount=1)
+            return {**event, "amount": event["amount"] - 1}
+
+        yield Replacement(self.oracle, "damage", applies, apply, source=card, prevention=True)
+
+
+class OrbOfDreams(CardDefinition):
+    name = "Orb of Dreams"
+    mana_cost = "{3}"
+    types = ("Artifact",)
+    oracle = "Permanents enter tapped."
+
+    def replacements(self, game: Game, card: Card):
+        yield Replacement(self.oracle, "enter", lambda game, event: not event["tapped"], lambda game, event: {**event, "tapped": True}, source=card)
+
+
+class DarksteelColossus(CardDefinition):
+    name = "Darksteel Colossus"
+    mana_cost = "{11}"
+    types = ("Artifact", "Creature")
+    subtypes = ("Golem",)
+    power, toughness = 11, 11
+    keywords = ("Trample", "Indestructible")
+    oracle = (
+        "Trample, indestructible. If Darksteel Colossus would be put into a graveyard from anywhere, "
+        "reveal Darksteel Colossus and shuffle it into its owner's library instead."
+    )
+
+    def replacements(self, game: Game, card: Card):
+        def apply(game: Game, event: dict) -> None:
+            game.emit("reveal", "701.20a", cards=[card])
+            game.shuffle_into_library(card)
+
+        yield Replacement(self.oracle, "zone_change", lambda game, event: event["card"] is card and event["to"] is Zone.GRAVEYARD, apply, source=card)
+
+
+class GravebaneZombie(CardDefinition):
+    name = "Gravebane Zombie"
+    mana_cost = "{3}{B}"
+    types = ("Creature",)
+    subtypes = ("Zombie",)
+    power, toughness = 3, 2
+    oracle = "If this creature would die, put it on top of its owner's library instead."
+
+    def replacements(self, game: Game, card: Card):
+        def applies(game: Game, event: dict) -> bool:
+            return event["card"] is card and event["from"] is Zone.BATTLEFIELD and event["to"] is Zone.GRAVEYARD and card.is_creature
+
+        yield Replacement(self.oracle, "zone_change", applies, lambda game, event: {**event, "to": Zone.LIBRARY}, source=card)

@@ -148,6 +148,8 @@ def _name_of(option: Any) -> str | None:
         return option.value
     if isinstance(option, str):
         return option
+    if type(option).__name__ == "Replacement":
+        return option.source.name if option.source is not None else option.text
     return None
 
 

@@ -115,9 +115,14 @@ class ReplacementMixin:
     def _end_of_turn_replacements(self) -> None:
         self.replacements = [r for r in self.replacements if r.duration != UNTIL_END_OF_TURN]
 
-    def _active_replacements(self, kind: str) -> list[Replacement]:
+    def _active_replacements(self, kind: str, event: dict | None = None) -> list[Replacement]:
+        """Those of permanents, those of resolved spells and abilities, and, for a card changing
+        zones, the card's own ("If <this> would be put into a graveyard from anywhere")."""
         found = []
-        for card in list(self.battlefield):
+        watchers = list(self.battlefield)
+        if kind == "zone_change" and event is not None and not any(c is event["card"] for c in watchers):
+            watchers.append(event["card"])
+        for card in watchers:
             for effect in card.definition.replacements(self, card):
                 if effect.kind == kind:
                     effect.source = effect.source or card
@@ -140,7 +145,7 @@ class ReplacementMixin:
         applied: set[int] = set()
         for _ in range(100):
             candidates = [
-                r for r in self._active_replacements(kind)
+                r for r in self._active_replacements(kind, event)
                 if id(r) not in applied and self._same_effect_not_applied(r, applied) and r.applies(self, event)
             ]
             if not candidates:

@@ -98,6 +98,22 @@ class KeywordActionsMixin:
         player.library[:] = list(top) + rest
         self.emit("surveil", "701.25a", player=player, count=count, graveyard=list(binned))
 
+    def exchange_control(self, first: Card, second: Card) -> bool:
+        """Rules 701.12a–b: two permanents controlled by different players change controllers;
+        if the whole exchange can't happen (one is gone), none of it does. Returns whether it
+        happened."""
+        from kb.engine.layers import INDEFINITE, gain_control
+
+        both_here = all(c.zone is Zone.BATTLEFIELD for c in (first, second))
+        if not both_here or first.controller is second.controller:
+            self.emit("no_exchange_of_control", "701.12a" if not both_here else "701.12b", first=first, second=second)
+            return False
+        a, b = first.controller, second.controller
+        self.add_effect(gain_control(b, affected=[first], duration=INDEFINITE))
+        self.add_effect(gain_control(a, affected=[second], duration=INDEFINITE))
+        self.emit("exchange_of_control", "701.12b", first=first, second=second)
+        return True
+
     def proliferate(self, player: Player) -> list[Card | Player]:
         """Rule 701.34a: choose any number of permanents and/or players that have a counter; each
         gets one more counter of each kind it already has."""

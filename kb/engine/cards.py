@@ -8,7 +8,7 @@ import math
 from collections.abc import Iterable
 
 from kb.engine.layers import add_types, combine, gain_control, grant, modify
-from kb.engine.replacement import Replacement
+from kb.engine.replacement import Replacement, prevent_damage
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -1178,3 +1178,45 @@ class GravebaneZombie(CardDefinition):
             return event["card"] is card and event["from"] is Zone.BATTLEFIELD and event["to"] is Zone.GRAVEYARD and card.is_creature
 
         yield Replacement(self.oracle, "zone_change", applies, lambda game, event: {**event, "to": Zone.LIBRARY}, source=card)
+
+
+class AkromasVengeance(CardDefinition):
+    name = "Akroma's Vengeance"
+    mana_cost = "{4}{W}{W}"
+    types = ("Sorcery",)
+    in_part = True
+    oracle = "Destroy all artifacts, creatures, and enchantments."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.destroy([c for c in game.battlefield if {"Artifact", "Creature", "Enchantment"} & set(c.types)])
+
+
+def _samite(game: Game, ability: ActivatedAbility) -> None:
+    game.add_replacement(prevent_damage(1, to=ability.targets[0], source=ability.source))
+
+
+class SamiteHealer(CardDefinition):
+    name = "Samite Healer"
+    mana_cost = "{1}{W}"
+    types = ("Creature",)
+    subtypes = ("Human", "Cleric")
+    power, toughness = 1, 1
+    oracle = "{T}: Prevent the next 1 damage that would be dealt to any target this turn."
+    activated = (AbilityDefinition(oracle, _samite, tap=True, target="any"),)
+
+
+def _apothecary(game: Game, ability: ActivatedAbility) -> None:
+    target = ability.targets[0]
+    shielded = [target] + [c for c in game.battlefield if c is not target and c.is_creature and set(c.colors) & set(target.colors)]
+    for creature in shielded:  # the creatures sharing a colour as it resolves (615.11)
+        game.add_replacement(prevent_damage(1, to=creature, source=ability.source))
+
+
+class WojekApothecary(CardDefinition):
+    name = "Wojek Apothecary"
+    mana_cost = "{2}{W}{W}"
+    types = ("Creature",)
+    subtypes = ("Human", "Cleric")
+    power, toughness = 1, 1
+    oracle = "Radiance — {T}: Prevent the next 1 damage that would be dealt to target creature and each other creature that shares a color with it this turn."
+    activated = (AbilityDefinition(oracle, _apothecary, tap=True, target="creature"),)

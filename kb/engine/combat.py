@@ -210,7 +210,9 @@ class CombatMixin:
             for blocker in list(dict.fromkeys(b for b, _ in chosen)):
                 self.emit("blocks", "509.1g", card=blocker, attackers=list(blocker.blocking))
             for attacker in against:
-                if not attacker.was_blocked:
+                if attacker.was_blocked:
+                    self.emit("becomes_blocked", "509.1h", card=attacker, blockers=list(attacker.blocked_by))
+                else:
                     self.emit("unblocked", "509.1h", card=attacker)
 
     def _may_block(self, blocker: Card, attacker: Card) -> bool:

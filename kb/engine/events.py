@@ -56,8 +56,9 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("apnap_restart", "player", "A choice makes an earlier player choose: APNAP order restarts (101.4d)."),
     # zones
     ("enters", "card controller", "A permanent enters the battlefield (403.3)."),
-    ("dies", "cards", "Creatures are put into graveyards from the battlefield (700.4)."),
-    ("put_into_graveyard", "card controller", "A permanent is put into a graveyard from the battlefield (603.10a)."),
+    ("dies", "cards left", "Creatures are put into graveyards from the battlefield (700.4); `left` is every permanent that left in the same event."),
+    ("put_into_graveyard", "card controller left", "A permanent is put into a graveyard from the battlefield (603.10a)."),
+    ("delayed_trigger_created", "source text", "A delayed triggered ability is created (603.7a)."),
     ("destroy", "cards", "Permanents are destroyed at the same time (701.8)."),
     ("destroyed", "card", "A creature with lethal damage is destroyed (704.5g)."),
     ("destroyed_deathtouch", "card", "A creature dealt damage by deathtouch is destroyed (704.5h)."),
@@ -82,6 +83,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("scry", "player count top bottom", "A player scries (701.22a)."),
     ("surveil", "player count graveyard", "A player surveils (701.25a)."),
     ("proliferate", "player chosen", "A player proliferates (701.34a)."),
+    ("exchange_of_control", "first second", "Two permanents exchange controllers (701.12b)."),
+    ("no_exchange_of_control", "first second", "An exchange of control doesn't happen (701.12a–b)."),
     # life, damage, poison, counters
     ("damage", "source target amount combat", "Damage is dealt (120.3); `combat` is true for combat damage (510.2)."),
     ("damage_prevented", "source target amount", "Damage is prevented (615.1a), by protection too (702.16e)."),
@@ -116,6 +119,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("attacks", "card defender", "A creature attacks (508.1)."),
     ("blocks", "card attackers", "A creature blocks (509.1g)."),
     ("unblocked", "card", "An attacking creature is unblocked (509.1h)."),
+    ("becomes_blocked", "card blockers", "An attacking creature becomes blocked: one event, whatever the number of blockers (509.1h, 700.1)."),
     ("first_strike_step", "", "A first combat damage step happens (510.4)."),
     ("removed_from_combat", "cards", "Creatures are removed from combat (506.4, 511.3)."),
     # winning and losing, ending the turn

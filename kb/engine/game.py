@@ -127,6 +127,7 @@ class Game(
         self.effects: list[ContinuousEffect] = []
         self._clock = 0
         self.replacements: list[Replacement] = []
+        self.delayed_triggers: list[Any] = []
         self._batch: dict[str, Any] | None = None
         self._second_strike: list[Card] | None = None
         self._in_second_strike_step = False

@@ -85,7 +85,10 @@ class PriorityMixin:
                 return
 
     def resolve_stack(self) -> None:
-        """Players pass in succession until the stack is empty."""
+        """Players pass in succession until the stack is empty; abilities that triggered since a
+        player last received priority are put on the stack first (117.5)."""
+        if self._pending and self.priority is not None and not self.over:
+            self._give_priority(self.priority)
         for _ in range(10_000):
             if not self.stack or self.over:
                 return

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
 from kb.engine.objects import Card, Zone
@@ -11,6 +12,16 @@ from kb.engine.stack import TriggeredAbility
 if TYPE_CHECKING:
     from kb.engine.decisions import Event
     from kb.engine.players import Player, Team
+
+
+@dataclass(eq=False)
+class DelayedTrigger:
+    """A delayed triggered ability waiting for its event (603.7)."""
+
+    trigger: Any
+    source: Card
+    controller: Player
+    data: dict[str, Any]
 
 
 class TriggersMixin:
@@ -22,16 +33,36 @@ class TriggersMixin:
         if event.kind in ("decision",):
             return
         watchers = list(self.battlefield)
-        if event.kind == "dies":
-            watchers.extend(c for c in event["cards"] if c not in watchers)
+        if event.kind in ("dies", "put_into_graveyard"):
+            # Leaves-the-battlefield abilities look back in time (603.10a): the permanents that
+            # left in the same event still "see" it, as they last existed.
+            left = event.get("left") or (event["cards"] if event.kind == "dies" else [event["card"]])
+            watchers.extend(c for c in left if not any(c is w for w in watchers))
         for card in watchers:
             for ability in card.definition.triggers(self, card, event):
                 self._pending.append(ability)
                 self.emit("triggers", "603.2", ability=ability)
+        for delayed in list(self.delayed_triggers):
+            if delayed.trigger.when(self, delayed.source, event):
+                self.delayed_triggers.remove(delayed)  # 603.7b: only once
+                ability = TriggeredAbility(delayed.source, delayed.controller, delayed.trigger.text, delayed.trigger.effect, target=delayed.trigger.target, data={"event": event, **delayed.data})
+                self._pending.append(ability)
+                self.emit("triggers", "603.7", ability=ability)
         if event.kind == "put_into_graveyard":
             for ability in self._leaves_battlefield_keywords(event["card"], event["controller"]):
                 self._pending.append(ability)
                 self.emit("triggers", "603.10a", ability=ability)
+
+    def add_delayed_trigger(self, trigger: Any, source: Card, controller: Player, **data: Any) -> "DelayedTrigger":
+        """Create a delayed triggered ability (603.7): it triggers only once, the next time its
+        event happens after it is created (603.7a–b); its controller is the player who
+        controlled what created it (603.7d–e). `data` is passed to its ability (``ability.data``),
+        such as the object it refers to with its incarnation, so that it does nothing to an object
+        that left its zone (603.7c)."""
+        delayed = DelayedTrigger(trigger, source, controller, data)
+        self.delayed_triggers.append(delayed)
+        self.emit("delayed_trigger_created", "603.7a", source=source, text=trigger.text)
+        return delayed
 
     def _leaves_battlefield_keywords(self, card: Card, controller: Player) -> list[TriggeredAbility]:
         """Keyword abilities that trigger as their permanent goes to a graveyard, looking back

@@ -134,10 +134,10 @@ class ZonesMixin:
         # Whether each was a creature is as it last existed on the battlefield (603.10a).
         creatures = [c for c in gone if "Creature" in c.last_known.get("types", c.types)]
         if creatures:
-            self.emit("dies", rule, cards=creatures)
+            self.emit("dies", rule, cards=creatures, left=list(cards))
         for card, controller in controllers:
             if card.zone is Zone.GRAVEYARD:
-                self.emit("put_into_graveyard", rule, card=card, controller=controller)
+                self.emit("put_into_graveyard", rule, card=card, controller=controller, left=list(cards))
 
     def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
         for card in cards:

@@ -189,8 +189,13 @@ MESSAGES: dict[str, Any] = {
     "surveil": NP_("%(player)s surveils %(count)d and puts into the graveyard: %(graveyard)s.", "%(player)s surveils %(count)d and puts into the graveyard: %(graveyard)s."),
     "proliferate": N_("%(player)s proliferates: %(chosen)s."),
     "blocks": N_("%(card)s blocks %(attackers)s."),
+    "becomes_blocked": N_("%(card)s becomes blocked."),
+    "delayed_trigger_created": N_("A delayed triggered ability of %(source)s is created."),
+    "exchange_of_control": N_("%(first)s and %(second)s exchange controllers."),
+    "no_exchange_of_control": N_("The exchange of control of %(first)s and %(second)s can't be completed, so none of it happens."),
     "unblocked": N_("%(card)s is unblocked."),
     "first_strike_step": N_("A creature in combat has first strike or double strike: only those creatures deal combat damage in this first combat damage step."),
+    "damage_prevented.nosource": NP_("Prevented: %(amount)d damage that would be dealt to %(target)s.", "Prevented: %(amount)d damage that would be dealt to %(target)s."),
     "replaced": N_("A replacement effect applies."),
     "replaced.source": N_("A replacement effect of %(source)s applies."),
     "replaced.prevention": N_("A prevention effect applies."),
@@ -340,7 +345,9 @@ class Narrator:
             values["player"] = ability.controller.name
         if event.kind == "enters":
             values["player"] = data["controller"].name
-        if event.kind in ("end_the_turn", "end_combat", "nothing_happens") and data.get("source") is None:
+        if key == "damage_prevented" and data.get("source") is None:
+            key = "damage_prevented.nosource"
+        if event.kind in ("end_the_turn", "end_combat", "nothing_happens", "damage") and data.get("source") is None:
             values["source"] = self._(N_("An effect"))
         if key == "effect_begins":
             effect = data["effect"]

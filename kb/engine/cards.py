@@ -1220,3 +1220,37 @@ class WojekApothecary(CardDefinition):
     power, toughness = 1, 1
     oracle = "Radiance — {T}: Prevent the next 1 damage that would be dealt to target creature and each other creature that shares a color with it this turn."
     activated = (AbilityDefinition(oracle, _apothecary, tap=True, target="creature"),)
+
+
+# ---------------------------------------------------------------------------------------------
+# Type lines and characteristic-defining abilities
+
+
+class DryadArbor(CardDefinition):
+    name = "Dryad Arbor"
+    type_line = "Land Creature — Forest Dryad"
+    colors = ("G",)  # its color indicator (204)
+    power, toughness = 1, 1
+    oracle = "(This land is a Forest and a Dryad. It's still a land and a creature.)"
+
+
+class LostOrderOfJarkeld(CardDefinition):
+    name = "Lost Order of Jarkeld"
+    mana_cost = "{2}{W}{W}"
+    type_line = "Creature — Human Knight"
+    oracle = (
+        "As this creature enters, choose an opponent. Lost Order of Jarkeld's power and toughness are each "
+        "equal to 1 plus the number of creatures the chosen player controls."
+    )
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        opponents = tuple(game.opponents(card.controller))
+        card.chosen_player = game.decide(Decision(card.controller, "choose_opponent", opponents, rule="614.12")) if opponents else None
+
+    def power_of(self, card: Card) -> int | None:
+        # 208.2a: off the battlefield there is no chosen player: 1 plus 0.
+        chosen = card.chosen_player if card.zone is Zone.BATTLEFIELD else None
+        return 1 + (len(chosen.creatures) if chosen is not None else 0)
+
+    def toughness_of(self, card: Card) -> int | None:
+        return self.power_of(card)

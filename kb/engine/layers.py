@@ -284,9 +284,11 @@ class LayersMixin:
         cards = [c for c in self.battlefield if c.zone is Zone.BATTLEFIELD]
         if card is not None and not any(c is card for c in cards):
             cards.append(card)  # leaving the battlefield right now
-        view = {id(c): c.printed() for c in cards}
-        self._layer_view = view
+        view: dict[int, Characteristics] = {}
+        self._layer_view = view  # from here on, characteristics asked for are those being computed
         try:
+            for card in cards:
+                view[id(card)] = card.printed()
             # Rule 613.6: an effect's later parts apply to the objects its first part applied to.
             chosen: dict[int, list[Card]] = {}
             for layer in LAYERS:

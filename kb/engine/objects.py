@@ -51,6 +51,8 @@ class CardDefinition:
     toughness: ClassVar[int | None] = None
     keywords: ClassVar[tuple[str, ...]] = ()
     oracle: ClassVar[str] = ""
+    # A type line, such as "Basic Land — Mountain", sets supertypes, types and subtypes at once.
+    type_line: ClassVar[str] = ""
     in_part: ClassVar[bool] = False
     activated: ClassVar[tuple["AbilityDefinition", ...]] = ()
     # Triggered abilities (`kb.engine.define.Trigger`) and static abilities (callables that
@@ -65,6 +67,12 @@ class CardDefinition:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "type_line" in cls.__dict__:
+            # "Legendary Artifact Creature — Golem": read into the three lists (205).
+            from kb.engine.typeline import read_type_line
+
+            line = read_type_line(cls.type_line)
+            cls.supertypes, cls.types, cls.subtypes = line.supertypes, line.types, line.subtypes
         if cls.name:
             CardDefinition.registry[cls.name] = cls
 

@@ -1254,3 +1254,31 @@ class LostOrderOfJarkeld(CardDefinition):
 
     def toughness_of(self, card: Card) -> int | None:
         return self.power_of(card)
+
+
+# ---------------------------------------------------------------------------------------------
+# Commander
+
+
+class BoshIronGolem(CardDefinition):
+    name = "Bosh, Iron Golem"
+    mana_cost = "{8}"
+    type_line = "Legendary Artifact Creature — Golem"
+    power, toughness = 6, 7
+    keywords = ("Trample",)
+    in_part = True
+    oracle = "Trample. {3}{R}, Sacrifice an artifact: Bosh, Iron Golem deals damage equal to the sacrificed artifact's mana value to any target."
+
+
+class WortTheRaidmother(CardDefinition):
+    name = "Wort, the Raidmother"
+    mana_cost = "{4}{R/G}{R/G}"
+    type_line = "Legendary Creature — Elemental Shaman"
+    power, toughness = 3, 3
+    in_part = True
+    oracle = (
+        "When Wort enters, create two 1/1 red and green Goblin Warrior creature tokens. "
+        "Each red or green instant or sorcery spell you cast has conspire."
+    )
+
+

@@ -326,3 +326,31 @@ def test_total_toxic_value_adds_up():
     game.add_effect(grant("Toxic 1", affected=[creature]))
     game._deal_damage_from_each([(creature, bruno, 1)], combat=True)
     assert bruno.poison == 3 and bruno.life == 19
+
+
+def test_for_as_long_as_ends_for_good():
+    """611.2b: an effect "for as long as" ends when the condition stops being true."""
+    ana = Player("Ana", hand=["Master Thief"], library=5)
+    bruno = Player("Bruno", battlefield=["Black Vise"], library=5)
+    game = Game(players=[ana, bruno])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    vise = bruno.battlefield[0]
+    game.cast(ana, "Master Thief")
+    game.resolve_stack()
+    thief = next(c for c in ana.battlefield if c.name == "Master Thief")
+    assert vise.controller is ana
+    game.destroy([thief])
+    assert vise.controller is bruno
+    game._put_onto_battlefield(thief, ana)  # a new object: the effect doesn't come back
+    assert vise.controller is bruno
+
+
+def test_phased_out_permanents_phase_in_at_their_controllers_untap():
+    bears = Card("Grizzly Bears")
+    game, ana, bruno = setup(bears)
+    game.phase_out([bears])
+    assert ana.battlefield == [] and ana.creatures == []
+    game.advance_to(Step.UPKEEP, turn=4)
+    assert bears not in ana.battlefield
+    game.advance_to(Step.UPKEEP, turn=5)
+    assert bears in ana.battlefield

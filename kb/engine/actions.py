@@ -98,6 +98,27 @@ class KeywordActionsMixin:
         player.library[:] = list(top) + rest
         self.emit("surveil", "701.25a", player=player, count=count, graveyard=list(binned))
 
+    def phase_out(self, cards: Sequence[Card]) -> list[Card]:
+        """Rule 702.26b: a phased-out permanent is treated as though it doesn't exist: it leaves
+        the permanents the game looks at, without changing zones."""
+        going = [c for c in cards if c.zone is Zone.BATTLEFIELD and c in self.battlefield]
+        for card in going:
+            self.battlefield.remove(card)
+            self.phased_out.append(card)
+        if going:
+            self.emit("phase_out", "702.26b", cards=going)
+        return going
+
+    def phase_in(self, cards: Sequence[Card]) -> list[Card]:
+        """Rule 702.26c: phased-out permanents phase in (during their controller's untap step)."""
+        coming = [c for c in cards if c in self.phased_out]
+        for card in coming:
+            self.phased_out.remove(card)
+            self.battlefield.append(card)
+        if coming:
+            self.emit("phase_in", "702.26c", cards=coming)
+        return coming
+
     def exchange_control(self, first: Card, second: Card) -> bool:
         """Rules 701.12a–b: two permanents controlled by different players change controllers;
         if the whole exchange can't happen (one is gone), none of it does. Returns whether it

@@ -1282,3 +1282,63 @@ class WortTheRaidmother(CardDefinition):
     )
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Phasing and durations
+
+
+class CollectiveUnconscious(CardDefinition):
+    name = "Collective Unconscious"
+    mana_cost = "{4}{G}{G}"
+    types = ("Sorcery",)
+    oracle = "Draw a card for each creature you control."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.draw(spell.controller, len(spell.controller.creatures))
+
+
+class WrathOfGod(CardDefinition):
+    name = "Wrath of God"
+    mana_cost = "{2}{W}{W}"
+    types = ("Sorcery",)
+    in_part = True
+    oracle = "Destroy all creatures."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.destroy([c for c in game.battlefield if c.is_creature])
+
+
+class MasterThief(CardDefinition):
+    name = "Master Thief"
+    mana_cost = "{2}{U}{U}"
+    type_line = "Creature — Human Rogue"
+    power, toughness = 2, 2
+    oracle = "When this creature enters, gain control of target artifact for as long as you control this creature."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            incarnation = card.incarnation
+
+            def steal(game: Game, ability: TriggeredAbility) -> None:
+                you, thief = ability.controller, ability.source
+                still = lambda game: thief.zone is Zone.BATTLEFIELD and thief.incarnation == incarnation and thief.controller is you
+                effect = gain_control(you, affected=ability.targets, duration="indefinite")
+                effect.lasts_while = still
+                game.add_effect(effect)
+
+            yield _trigger(card, self.oracle, steal, target="artifact")
+
+
+class WordOfSeizing(CardDefinition):
+    name = "Word of Seizing"
+    mana_cost = "{3}{R}{R}"
+    types = ("Instant",)
+    spell_target = "permanent"
+    in_part = True
+    oracle = "Untap target permanent and gain control of it until end of turn. It gains haste until end of turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        permanent = spell.targets[0]
+        game.untap([permanent])
+        game.add_effect(combine(gain_control(spell.controller), grant("Haste"), affected=[permanent], text=self.oracle))

@@ -155,7 +155,11 @@ class CastingMixin:
             return creatures
         if kind == "any":
             return creatures + players
-        raise EngineError(f"unknown kind of target {kind!r}")
+        if kind == "permanent":
+            return [c for c in self.battlefield if c.controller in reach]
+        if kind in ("artifact", "enchantment", "land", "planeswalker"):
+            return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
+        raise EngineError(f"unknown kind of target {kind!r} (player, creature, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

@@ -111,6 +111,9 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     # continuous effects and copies
     ("effect_begins", "effect text", "A continuous effect begins (611.2)."),
     ("effect_ends", "effect text", "A continuous effect ends (611.2)."),
+    ("effect_does_nothing", "effect text", "An effect whose duration ended before it began does nothing (611.2b)."),
+    ("phase_out", "cards", "Permanents phase out: they are treated as though they don't exist (702.26b)."),
+    ("phase_in", "cards", "Permanents phase in (702.26c)."),
     ("becomes_copy", "card original", "A permanent becomes a copy of another (707.1)."),
     ("becomes_creature", "card power toughness", "A permanent becomes a creature (613)."),
     ("devotion", "player amount", "A player's devotion is counted (700.5)."),

@@ -128,6 +128,7 @@ class Game(
         self._clock = 0
         self.replacements: list[Replacement] = []
         self.delayed_triggers: list[Any] = []
+        self.phased_out: list[Card] = []
         self._batch: dict[str, Any] | None = None
         self._second_strike: list[Card] | None = None
         self._in_second_strike_step = False

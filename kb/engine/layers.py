@@ -65,6 +65,9 @@ class ContinuousEffect:
     duration: str = UNTIL_END_OF_TURN
     timestamp: int = 0
     characteristic_defining: bool = False
+    # "For as long as ...": the effect lasts while this is true, and ends for good when it
+    # isn't; if it is already false as the effect would begin, the effect does nothing (611.2b).
+    lasts_while: Callable[["Game"], bool] | None = None
     _incarnations: dict[int, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -228,6 +231,9 @@ class LayersMixin:
         (613.7b) and, unless selected continuously, affects only the objects given (611.2c)."""
         if effect.affected is None and effect.applies_to is None:
             raise ValueError(f"{effect!r} says neither which objects it affects nor how to select them")
+        if effect.lasts_while is not None and not self._still_lasts(effect):
+            self.emit("effect_does_nothing", "611.2b", effect=effect, text=effect.text)
+            return effect
         effect.timestamp = self._next_timestamp()
         self.effects.append(effect)
         self.emit("effect_begins", "611.2", effect=effect, text=effect.text)
@@ -259,7 +265,24 @@ class LayersMixin:
         return found
 
     def all_effects(self) -> list[ContinuousEffect]:
+        self._expire_effects()
         return self.static_effects() + list(self.effects)
+
+    def _still_lasts(self, effect: ContinuousEffect) -> bool:
+        self._checking_durations = True
+        try:
+            return bool(effect.lasts_while(self))
+        finally:
+            self._checking_durations = False
+
+    def _expire_effects(self) -> None:
+        """End the "for as long as" effects whose condition no longer holds (611.2b)."""
+        if getattr(self, "_checking_durations", False):
+            return
+        for effect in [e for e in self.effects if e.lasts_while is not None]:
+            if not self._still_lasts(effect):
+                self.effects.remove(effect)
+                self.emit("effect_ends", "611.2b", effect=effect, text=effect.text)
 
     def has_control_effects(self) -> bool:
         if self._layer_view is not None:

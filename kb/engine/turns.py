@@ -222,6 +222,7 @@ class TurnStructureMixin:
             self._begin_turn(following)
 
     def _untap(self) -> None:
+        self.phase_in([c for c in self.phased_out if c.controller in self.active_players])  # 502.1
         untapped = [c for c in self.battlefield if c.controller in self.active_players and c.tapped]
         for card in untapped:
             card.tapped = False

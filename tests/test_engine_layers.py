@@ -354,3 +354,24 @@ def test_phased_out_permanents_phase_in_at_their_controllers_untap():
     assert bears not in ana.battlefield
     game.advance_to(Step.UPKEEP, turn=5)
     assert bears in ana.battlefield
+
+
+def test_cumulative_upkeep_unpaid_sacrifices_it():
+    """702.24a: "Then you may pay [cost] for each age counter on it. If you don't, sacrifice it."""
+    creature = Card.creature(2, 2, keywords=["Cumulative upkeep—Pay 3 life"])
+    ana = Player("Ana", battlefield=[creature], library=5, life=2)
+    game = Game(players=[ana, Player("Bruno", library=5)])
+    game.start(at=Step.UPKEEP, turn=3)
+    game.resolve_stack()
+    decision = next(d for d in game.decision_log if d.kind == "cumulative_upkeep")
+    assert decision.options == (False,)  # 3 life can't be paid with 2 (119.4)
+    assert creature in ana.graveyard and ana.life == 2
+
+
+def test_an_unknown_cumulative_upkeep_cost_is_not_modelled():
+    creature = Card.creature(2, 2, keywords=["Cumulative upkeep—Discard a card"])
+    ana = Player("Ana", battlefield=[creature], library=5)
+    game = Game(players=[ana, Player("Bruno", library=5)])
+    game.start(at=Step.UPKEEP, turn=3)
+    with pytest.raises(NotModelledError, match="cumulative upkeep"):
+        game.resolve_stack()

@@ -150,6 +150,8 @@ def _name_of(option: Any) -> str | None:
         return option
     if type(option).__name__ == "Replacement":
         return option.source.name if option.source is not None else option.text
+    if type(option).__name__ == "UpkeepPayment":
+        return option.text
     return None
 
 

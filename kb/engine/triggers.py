@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
 from kb.engine.objects import Card, Zone
+from kb.engine.turns import Step
 from kb.engine.stack import TriggeredAbility
 
 if TYPE_CHECKING:
@@ -22,6 +23,18 @@ class DelayedTrigger:
     source: Card
     controller: Player
     data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class UpkeepPayment:
+    """One way to pay a cumulative upkeep cost: how it reads, with the life or cards it takes."""
+
+    text: str
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+
+    def __repr__(self) -> str:
+        return self.text
 
 
 class TriggersMixin:
@@ -42,6 +55,14 @@ class TriggersMixin:
             for ability in card.definition.triggers(self, card, event):
                 self._pending.append(ability)
                 self.emit("triggers", "603.2", ability=ability)
+        if event.kind == "beginning_of" and event["step"] is Step.UPKEEP:
+            for card in list(self.battlefield):
+                if card.controller in self.active_players:
+                    for keyword in card.keywords:
+                        if keyword.startswith("Cumulative upkeep"):
+                            ability = self._cumulative_upkeep(card, keyword)
+                            self._pending.append(ability)
+                            self.emit("triggers", "702.24a", ability=ability)
         for delayed in list(self.delayed_triggers):
             if delayed.trigger.when(self, delayed.source, event):
                 self.delayed_triggers.remove(delayed)  # 603.7b: only once
@@ -63,6 +84,56 @@ class TriggersMixin:
         self.delayed_triggers.append(delayed)
         self.emit("delayed_trigger_created", "603.7a", source=source, text=trigger.text)
         return delayed
+
+    def _cumulative_upkeep(self, card: Card, keyword: str) -> TriggeredAbility:
+        """Rule 702.24a: "At the beginning of your upkeep, if this permanent is on the battlefield,
+        put an age counter on this permanent. Then you may pay [cost] for each age counter on it.
+        If you don't, sacrifice it." Costs read: "Pay N life", "Sacrifice a creature", and mana
+        such as "{W} or {U}" (mana taken as paid once chosen)."""
+        cost = keyword[len("Cumulative upkeep"):].lstrip(" —-").strip()
+        incarnation = card.incarnation
+
+        def resolve(game: Any, ability: TriggeredAbility) -> None:
+            permanent, you = ability.source, ability.controller
+            if permanent.zone is not Zone.BATTLEFIELD or permanent.incarnation != incarnation:
+                return
+            game.add_counters(permanent, "age", 1)
+            age = permanent.counters.get("age", 0)  # all age counters, whichever put them (702.24b)
+            options = game._upkeep_payments(you, permanent, cost, age)
+            choice = game.decide(Decision(you, "cumulative_upkeep", tuple(options) + (False,), rule="702.24a", context={"source": permanent}))
+            if choice is False:
+                game.sacrifice([permanent], rule="702.24a")
+                return
+            game.emit("cumulative_upkeep_paid", "702.24a", card=permanent, payment=choice)
+            if cost.startswith("Pay") and "life" in cost:
+                game.pay_life(you, choice.amount)
+            elif cost == "Sacrifice a creature":
+                game.sacrifice(list(choice.cards), rule="702.24a")
+
+        return TriggeredAbility(card, card.controller, f"{keyword} ({cost} for each age counter)", resolve)
+
+    def _upkeep_payments(self, player: Player, permanent: Card, cost: str, age: int) -> list[Any]:
+        """The ways to pay `cost` once for each of `age` counters (702.24a: each choice made
+        separately, and all of it paid or none)."""
+        import itertools
+        import re
+
+        from kb.engine.errors import NotModelledError
+
+        life = re.fullmatch(r"Pay (\d+) life", cost)
+        if life:
+            amount = int(life.group(1)) * age
+            can = amount == 0 or (amount <= self.life_of(player) and not self.forbidden(player, "lose life"))
+            return [UpkeepPayment(f"pay {amount} life", amount=amount)] if can else []
+        if cost == "Sacrifice a creature":
+            creatures = player.creatures
+            return [UpkeepPayment("sacrifice " + ", ".join(c.name for c in group), cards=group) for group in itertools.combinations(creatures, age)]
+        symbols = re.fullmatch(r"((?:\{[WUBRGC0-9]\})+)((?: or (?:\{[WUBRGC0-9]\})+)*)", cost)
+        if symbols:
+            choices = re.findall(r"(?:\{[WUBRGC0-9]\})+", cost)
+            ordered = ["".join(combo) for combo in itertools.combinations_with_replacement(choices, age)]
+            return [UpkeepPayment(text) for text in ordered]
+        raise NotModelledError(f"a cumulative upkeep cost of {cost!r} is not modelled")
 
     def _leaves_battlefield_keywords(self, card: Card, controller: Player) -> list[TriggeredAbility]:
         """Keyword abilities that trigger as their permanent goes to a graveyard, looking back

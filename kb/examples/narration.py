@@ -193,6 +193,7 @@ MESSAGES: dict[str, Any] = {
     "proliferate": N_("%(player)s proliferates: %(chosen)s."),
     "blocks": N_("%(card)s blocks %(attackers)s."),
     "becomes_blocked": N_("%(card)s becomes blocked."),
+    "cumulative_upkeep_paid": N_("The cumulative upkeep of %(card)s is paid: %(payment)s."),
     "delayed_trigger_created": N_("A delayed triggered ability of %(source)s is created."),
     "exchange_of_control": N_("%(first)s and %(second)s exchange controllers."),
     "no_exchange_of_control": N_("The exchange of control of %(first)s and %(second)s can't be completed, so none of it happens."),
@@ -239,6 +240,8 @@ DECISIONS: dict[str, Any] = {
     "order_replacements": N_("%(player)s chooses which replacement effect to apply first: %(answer)s."),
     "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
     "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
+    "cumulative_upkeep": N_("%(player)s chooses how to pay the cumulative upkeep of %(source)s: %(answer)s."),
+    "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
     "blockers": N_("%(player)s declares blockers: %(answer)s."),
     "blockers.none": N_("%(player)s declares no blockers."),
     "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
@@ -380,8 +383,8 @@ class Narrator:
             "player": decision.player.name,
             "team": decision.team.name if decision.team is not None else "",
         }
-        if kind == "enter_as_copy" and answer is False:
-            key = "enter_as_copy.no"
+        if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
+            key = f"{kind}.no"
         elif kind in ("may_discard", "mulligan"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:

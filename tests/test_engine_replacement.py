@@ -97,3 +97,24 @@ def test_a_card_that_would_go_to_a_graveyard_from_anywhere():
     colossus = ana.hand[0]
     game.discard(ana, [colossus])
     assert colossus.zone is Zone.LIBRARY and len(ana.library) == 6
+
+
+def test_fog_prevents_combat_damage_without_range_limits():
+    ana = Player("Ana", battlefield=["Hill Giant"], library=5)
+    bruno = Player("Bruno", hand=["Fog"], library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[["Hill Giant"]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.advance_to(Step.DECLARE_BLOCKERS)
+    game.pass_priority(ana)
+    game.cast(bruno, "Fog")
+    game.resolve_stack()
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 20
+
+
+def test_two_shields_from_two_spells_both_apply():
+    game, ana, bruno = setup()
+    game.add_replacement(prevent_damage(1, to=ana))
+    game.add_replacement(prevent_damage(1, to=ana))
+    game.deal_damage(None, ana, 3)
+    assert ana.life == 19

@@ -1342,3 +1342,39 @@ class WordOfSeizing(CardDefinition):
         permanent = spell.targets[0]
         game.untap([permanent])
         game.add_effect(combine(gain_control(spell.controller), grant("Haste"), affected=[permanent], text=self.oracle))
+
+
+# ---------------------------------------------------------------------------------------------
+# Prevention and range of influence
+
+
+class LightningBlast(CardDefinition):
+    name = "Lightning Blast"
+    mana_cost = "{3}{R}"
+    types = ("Instant",)
+    spell_target = "any"
+    oracle = "Lightning Blast deals 4 damage to any target."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.deal_damage(spell, spell.targets[0], 4)
+
+
+class MendingHands(CardDefinition):
+    name = "Mending Hands"
+    mana_cost = "{W}"
+    types = ("Instant",)
+    spell_target = "any"
+    oracle = "Prevent the next 4 damage that would be dealt to any target this turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.add_replacement(prevent_damage(4, to=spell.targets[0], source=spell.card, controller=spell.controller))
+
+
+class Fog(CardDefinition):
+    name = "Fog"
+    mana_cost = "{G}"
+    types = ("Instant",)
+    oracle = "Prevent all combat damage that would be dealt this turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.add_replacement(prevent_damage(where=lambda game, event: event["combat"], source=spell.card, controller=spell.controller, text=self.oracle))

@@ -59,6 +59,10 @@ class Replacement:
     self_replacement: bool = False
     duration: str = UNTIL_END_OF_TURN
     shield: int | None = None
+    # For range of influence (801.13b): the player whose spell or ability made the effect, and
+    # what the prevention names: the damage's "source", its "recipient", or neither ("any").
+    controller: Player | None = None
+    prevents: str = "any"
     timestamp: int = 0
     data: dict[str, Any] = field(default_factory=dict)
 
@@ -74,6 +78,7 @@ class Replacement:
 
 
 def prevent_damage(amount: int | None = None, *, to: Any = None, where: Callable[["Game", dict], bool] | None = None, text: str | None = None, **kwargs: Any) -> Replacement:
+    kwargs.setdefault("prevents", "recipient" if to is not None else "any")
     """"Prevent the next N damage that would be dealt to <it> this turn" (a shield, 615.7), or,
     with no amount, "prevent all damage" that `where` selects (615.1a)."""
 
@@ -146,7 +151,7 @@ class ReplacementMixin:
         for _ in range(100):
             candidates = [
                 r for r in self._active_replacements(kind, event)
-                if id(r) not in applied and self._same_effect_not_applied(r, applied) and r.applies(self, event)
+                if id(r) not in applied and self._same_effect_not_applied(r, applied) and r.applies(self, event) and self._within_range(r, event)
             ]
             if not candidates:
                 return event
@@ -154,12 +159,27 @@ class ReplacementMixin:
             chooser = self._affected_player(kind, event)
             chosen = pool[0] if len(pool) == 1 else self.decide(Decision(chooser, "order_replacements", tuple(pool), rule="616.1", context={"source": pool[0].source}))
             applied.add(id(chosen))
-            applied.add(self._effect_key(chosen))
+            applied.add(self._key(chosen))
             self.emit("replaced", "614.1", effect=chosen, text=chosen.text, source=chosen.source)
             event = chosen.apply(self, event)
             if event is None:
                 return None
         return event
+
+    def _within_range(self, effect: Replacement, event: dict) -> bool:
+        """Rule 801.13b: with limited range of influence, a prevention effect affects only
+        sources, recipients, or (when it names neither) both, within its controller's range."""
+        if not effect.prevention or effect.controller is None or self.range_of_influence is None or "source" not in event:
+            return True
+        reach = self.in_range(effect.controller)
+        source, target = event["source"], event["target"]
+        source_in = source is None or (source.controller or source.owner) in reach
+        target_in = (target if isinstance(target, Player) else (target.controller or target.owner)) in reach
+        if effect.prevents == "source":
+            return source_in
+        if effect.prevents == "recipient":
+            return target_in
+        return source_in and target_in
 
     @staticmethod
     def _effect_key(effect: Replacement) -> int:
@@ -167,4 +187,7 @@ class ReplacementMixin:
         return hash((id(effect.source), effect.text)) if effect.source is not None else id(effect)
 
     def _same_effect_not_applied(self, effect: Replacement, applied: set[int]) -> bool:
-        return self._effect_key(effect) not in applied
+        return self._key(effect) not in applied
+
+    def _key(self, effect: Replacement) -> int:
+        return id(effect) if any(r is effect for r in self.replacements) else self._effect_key(effect)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from kb.engine.layers import add_types, combine, gain_control, grant, modify
+from kb.engine.layers import ContinuousEffect, add_types, combine, gain_control, grant, modify
 from kb.engine.replacement import Replacement, prevent_damage
 from kb.engine.game import (
     AbilityDefinition,
@@ -1378,3 +1378,26 @@ class Fog(CardDefinition):
 
     def resolve(self, game: Game, spell: Spell) -> None:
         game.add_replacement(prevent_damage(where=lambda game, event: event["combat"], source=spell.card, controller=spell.controller, text=self.oracle))
+
+
+class CoatOfArms(CardDefinition):
+    name = "Coat of Arms"
+    mana_cost = "{5}"
+    types = ("Artifact",)
+    oracle = "Each creature gets +1/+1 for each other creature on the battlefield that shares at least one creature type with it."
+
+    def static_effects(self, game: Game, card: Card):
+        # With limited range of influence, it affects and sees only what is within its
+        # controller's range (801.10, 801.11).
+        def within(other: Card) -> bool:
+            return other.controller in game.in_range(card.controller)
+
+        def creatures_in_range() -> list[Card]:
+            return [c for c in game.battlefield if c.is_creature and within(c)]
+
+        def bonus(chars) -> None:
+            shared = [c for c in creatures_in_range() if c is not chars.card and set(c.subtypes) & set(chars.subtypes)]
+            chars.power += len(shared)
+            chars.toughness += len(shared)
+
+        return [ContinuousEffect({"7c": bonus}, applies_to=lambda game, c, chars: "Creature" in chars.types and within(c), text=self.oracle)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, TYPE_CHECKING, Union
 
 from kb.engine.errors import TimingError, UnknownCardError
@@ -313,6 +313,7 @@ class Card:
             controller=self._controller,
             definition=d,
             mana_cost=d.mana_cost,
+            card=self,
         )
 
     @property
@@ -427,6 +428,8 @@ class Characteristics:
     controller: Any = None
     definition: Any = None
     mana_cost: str = ""
+    # The object these are the characteristics of, for effects whose size depends on it.
+    card: Any = field(default=None, repr=False, compare=False)
 
 
 class TokenDefinition(CardDefinition):

@@ -118,3 +118,28 @@ def test_two_shields_from_two_spells_both_apply():
     game.add_replacement(prevent_damage(1, to=ana))
     game.deal_damage(None, ana, 3)
     assert ana.life == 19
+
+
+def test_regeneration_replaces_destruction_but_not_zero_toughness():
+    """701.19a: regeneration replaces being destroyed; a creature with 0 toughness isn't
+    destroyed (704.5f), so regeneration doesn't save it."""
+    game, ana, bruno = setup("Drudge Skeletons")
+    skeletons = ana.battlefield[0]
+    game.regenerate(skeletons)
+    skeletons.damage = 5
+    game.check_state_based_actions()
+    assert skeletons.zone is Zone.BATTLEFIELD and skeletons.damage == 0 and skeletons.tapped
+    game.regenerate(skeletons)
+    from kb.engine.layers import modify
+
+    game.add_effect(modify(0, -1, affected=[skeletons]))
+    game.check_state_based_actions()
+    assert skeletons in ana.graveyard
+
+
+def test_regeneration_does_not_replace_sacrifice():
+    game, ana, bruno = setup("Drudge Skeletons")
+    skeletons = ana.battlefield[0]
+    game.regenerate(skeletons)
+    game.sacrifice([skeletons])
+    assert skeletons in ana.graveyard

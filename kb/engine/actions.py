@@ -5,7 +5,7 @@ after it, so abilities can trigger on it ("whenever you scry", 701.22b)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
 from kb.engine.objects import Card, Zone
@@ -118,6 +118,31 @@ class KeywordActionsMixin:
         if coming:
             self.emit("phase_in", "702.26c", cards=coming)
         return coming
+
+    def regenerate(self, permanent: Card, source: Card | None = None) -> None:
+        """Rule 701.19a: "The next time [permanent] would be destroyed this turn, instead remove
+        all damage marked on it and its controller taps it. If it's an attacking or blocking
+        creature, remove it from combat." A regeneration shield, used up once it applies."""
+        from kb.engine.replacement import Replacement
+
+        incarnation = permanent.incarnation
+        shield: Replacement
+
+        def applies(game: Any, event: dict) -> bool:
+            return event["card"] is permanent and permanent.incarnation == incarnation and event.get("destroyed", False)
+
+        def apply(game: Any, event: dict) -> None:
+            game.end_replacement(shield)
+            permanent.damage = 0
+            permanent.deathtouch_damage = False
+            game.tap([permanent])
+            if permanent.attacking is not None or permanent.blocking:
+                permanent.attacking, permanent.blocking, permanent.blocked_by = None, [], []
+                game.emit("removed_from_combat", "701.19a", cards=[permanent])
+            game.emit("regenerates", "701.19a", card=permanent)
+
+        shield = Replacement(f"regenerate {permanent.name}", "zone_change", applies, apply, source=source or permanent)
+        self.add_replacement(shield)
 
     def exchange_control(self, first: Card, second: Card) -> bool:
         """Rules 701.12a–b: two permanents controlled by different players change controllers;

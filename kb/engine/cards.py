@@ -1401,3 +1401,23 @@ class CoatOfArms(CardDefinition):
             chars.toughness += len(shared)
 
         return [ContinuousEffect({"7c": bonus}, applies_to=lambda game, c, chars: "Creature" in chars.types and within(c), text=self.oracle)]
+
+
+class DrudgeSkeletons(CardDefinition):
+    name = "Drudge Skeletons"
+    mana_cost = "{1}{B}"
+    type_line = "Creature — Skeleton"
+    power, toughness = 1, 1
+    oracle = "{B}: Regenerate this creature."
+    activated = (AbilityDefinition(oracle, lambda game, ability: game.regenerate(ability.source), mana="{B}"),)
+
+
+class Murder(CardDefinition):
+    name = "Murder"
+    mana_cost = "{1}{B}{B}"
+    types = ("Instant",)
+    spell_target = "creature"
+    oracle = "Destroy target creature."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.destroy(spell.targets)

@@ -1,8 +1,9 @@
 """Replacement and prevention effects (rules 614, 615) and how several apply to one event (616).
 
 An effect watches one kind of event: ``"damage"`` (source, target, amount, combat), ``"gain_life"``
-(player, amount), ``"draw"`` (player: one card), ``"zone_change"`` (card, from, to: a card going
-to a graveyard, with ``to`` changed by "exile it instead" and the like) or ``"enter"`` (card,
+(player, amount), ``"draw"`` (player: one card), ``"zone_change"`` (card, from, to, destroyed: a
+card going to a graveyard, with ``to`` changed by "exile it instead" and the like, and whether
+it is being destroyed, for regeneration) or ``"enter"`` (card,
 controller, tapped, counters: a permanent entering the battlefield, 614.1c–d). Its ``apply``
 returns the modified event, or None when the event is replaced by something else entirely
 (614.6). Each effect gets one chance at an event (614.5); when several could apply, the affected

@@ -94,7 +94,8 @@ class StateBasedActionsMixin:
                     where = self.decide(Decision(player, "where_it_goes", (Zone.GRAVEYARD, Zone.EXILE), rule="400.6", context={"source": card}))
                     if where is Zone.EXILE:
                         moving.remove(card)
-            self._to_graveyards(moving, "704.5")
+            destroyed = {id(c) for c, rule in dying if rule in ("704.5g", "704.5h")}
+            self._to_graveyards(moving, "704.5", destroyed=destroyed)
         if losses:
             self._lose_all(losses)
         self._replacers = {}

@@ -36,7 +36,8 @@ class ZonesMixin:
 
     def _move(self, card: Card, zone: Zone, *, top: bool = True) -> None:
         if zone is Zone.GRAVEYARD:
-            event = self.replace("zone_change", {"card": card, "from": card.zone, "to": zone})
+            destroyed = self._batch is not None and id(card) in self._batch.get("destroyed", ())
+            event = self.replace("zone_change", {"card": card, "from": card.zone, "to": zone, "destroyed": destroyed})
             if event is None:
                 return  # replaced by something else, which moved the card itself
             zone = event["to"]
@@ -111,15 +112,15 @@ class ZonesMixin:
         cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and "Indestructible" not in c.keywords]
         if cards:
             self.emit("destroy", rule, cards=list(cards))
-            self._to_graveyards(cards, rule)
+            self._to_graveyards(cards, rule, destroyed={id(c) for c in cards})
 
-    def _to_graveyards(self, cards: Sequence[Card], rule: str) -> None:
+    def _to_graveyards(self, cards: Sequence[Card], rule: str, *, destroyed: set[int] = frozenset()) -> None:
         """Permanents put into graveyards from the battlefield in one event; each is announced
         afterwards, with its last controller, for abilities that trigger on it (603.2c, 603.10).
         A replacement effect may send some elsewhere; shuffles these cause happen once all have
         moved, keeping the positions other replacements gave (701.24g)."""
         controllers = [(card, card.controller) for card in cards]
-        self._batch = {"shuffle": [], "pinned": []}
+        self._batch = {"shuffle": [], "pinned": [], "destroyed": set(destroyed)}
         try:
             for card in cards:
                 self._move(card, Zone.GRAVEYARD)

@@ -1421,3 +1421,38 @@ class Murder(CardDefinition):
 
     def resolve(self, game: Game, spell: Spell) -> None:
         game.destroy(spell.targets)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shuffling
+
+
+class Guile(CardDefinition):
+    name = "Guile"
+    mana_cost = "{3}{U}{U}{U}"
+    type_line = "Creature — Elemental Incarnation"
+    power, toughness = 6, 6
+    in_part = True
+    oracle = "When Guile is put into a graveyard from anywhere, shuffle it into its owner's library."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        moved = event.kind == "put_into_graveyard" and event["card"] is card
+        discarded = event.kind in ("discard", "mill") and any(c is card for c in event["cards"])
+        if moved or discarded:
+            yield _trigger(card, self.oracle, lambda game, ability: game.shuffle_cards_into_library(card.owner, [card]))
+
+
+class LoamingShaman(CardDefinition):
+    name = "Loaming Shaman"
+    mana_cost = "{2}{G}"
+    type_line = "Creature — Centaur Shaman"
+    power, toughness = 3, 2
+    oracle = "When this creature enters, target player shuffles any number of target cards from their graveyard into their library."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            def shuffle(game: Game, ability: TriggeredAbility) -> None:
+                player = ability.targets[0]
+                game.shuffle_cards_into_library(player, ability.data.get("cards", []))
+
+            yield _trigger(card, self.oracle, shuffle, target="player")

@@ -84,6 +84,12 @@ class PriorityMixin:
             if self.over or (self.turn, self.step, len(self.stack)) != (turn, step, depth) or self._passes == 0:
                 return
 
+    def put_triggered_abilities_on_stack(self) -> None:
+        """What happens before a player receives priority (117.5): state-based actions, then the
+        abilities that have triggered go on the stack; the player holding priority keeps it."""
+        if self.priority is not None and not self.over:
+            self._give_priority(self.priority)
+
     def resolve_stack(self) -> None:
         """Players pass in succession until the stack is empty; abilities that triggered since a
         player last received priority are put on the stack first (117.5)."""

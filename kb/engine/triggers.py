@@ -51,6 +51,9 @@ class TriggersMixin:
             # left in the same event still "see" it, as they last existed.
             left = event.get("left") or (event["cards"] if event.kind == "dies" else [event["card"]])
             watchers.extend(c for c in left if not any(c is w for w in watchers))
+        elif event.kind in ("discard", "mill"):
+            # Abilities that trigger on a card being put into a graveyard "from anywhere".
+            watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
         for card in watchers:
             for ability in card.definition.triggers(self, card, event):
                 self._pending.append(ability)

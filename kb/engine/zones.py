@@ -146,6 +146,16 @@ class ZonesMixin:
         if cards:
             self.emit("exile", rule, cards=list(cards))
 
+    def shuffle_cards_into_library(self, player: Player, cards: Sequence[Card], *, zone: Zone = Zone.GRAVEYARD) -> None:
+        """Shuffle specific cards into `player`'s library (701.24a): those still in `zone` go
+        there, and the library is shuffled even if none of them are, or there are none
+        (701.24c, 701.24d)."""
+        moving = [c for c in cards if c.zone is zone and c.owner is player]
+        for card in moving:
+            self._move(card, Zone.LIBRARY, top=False)
+        self.random.shuffle(player.library)
+        self.emit("shuffle", "701.24c" if len(moving) < len(cards) or not cards else "701.24a", player=player, cards=moving)
+
     def shuffle_into_library(self, card: Card) -> None:
         owner = card.owner
         if self._batch is not None:

@@ -193,6 +193,7 @@ MESSAGES: dict[str, Any] = {
     "proliferate": N_("%(player)s proliferates: %(chosen)s."),
     "blocks": N_("%(card)s blocks %(attackers)s."),
     "becomes_blocked": N_("%(card)s becomes blocked."),
+    "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
     "regenerates": N_("%(card)s regenerates: instead of being destroyed, its damage is removed and it is tapped."),
     "cumulative_upkeep_paid": N_("The cumulative upkeep of %(card)s is paid: %(payment)s."),
     "delayed_trigger_created": N_("A delayed triggered ability of %(source)s is created."),

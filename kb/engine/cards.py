@@ -1456,3 +1456,56 @@ class LoamingShaman(CardDefinition):
                 game.shuffle_cards_into_library(player, ability.data.get("cards", []))
 
             yield _trigger(card, self.oracle, shuffle, target="player")
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens of named cards and reflexive triggers
+
+
+class DisaTheRestless(CardDefinition):
+    name = "Disa the Restless"
+    mana_cost = "{2}{B}{R}{G}"
+    type_line = "Legendary Creature — Human Ranger"
+    power, toughness = 5, 6
+    in_part = True
+    oracle = "Whenever one or more creatures you control deal combat damage to a player, create a Tarmogoyf token."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "combat_damage" and any(
+            isinstance(recipient, Player) and source.controller is card.controller for source, recipient, _ in event["dealt"]
+        ):
+            yield _trigger(card, self.oracle, lambda game, ability: game.create_tokens(ability.controller, Card.token_of("Tarmogoyf")))
+
+
+class HeartPiercerManticore(CardDefinition):
+    name = "Heart-Piercer Manticore"
+    mana_cost = "{2}{R}"
+    type_line = "Creature — Manticore"
+    power, toughness = 4, 3
+    in_part = True
+    oracle = (
+        "When this creature enters, you may sacrifice another creature. When you do, this creature deals "
+        "damage equal to that creature's power to any target."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            def may_sacrifice(game: Game, ability: TriggeredAbility) -> None:
+                others = tuple(c for c in ability.controller.creatures if c is not card)
+                if not others:
+                    return
+                chosen = game.decide(Decision(ability.controller, "sacrifice", others + (False,), rule="603.12", context={"source": card}))
+                if chosen is False:
+                    return
+                game.sacrifice([chosen])
+                power = chosen.last_known.get("power", 0) or 0
+
+                def strike(game: Game, reflexive: TriggeredAbility) -> None:
+                    game.deal_damage(reflexive, reflexive.targets[0], max(0, power))
+
+                # 603.12: a reflexive triggered ability, which triggers only on this sacrifice.
+                reflexive = TriggeredAbility(card, ability.controller, "When you do, this creature deals damage equal to that creature's power to any target.", strike, target="any")
+                game._pending.append(reflexive)
+                game.emit("triggers", "603.12", ability=reflexive)
+
+            yield _trigger(card, "When this creature enters, you may sacrifice another creature.", may_sacrifice)

@@ -109,7 +109,7 @@ class CastingMixin:
         chosen = self._choose_targets(player, ability.target, targets, card)
         self.emit("activate", "602.2", player=player, card=card)
         if ability.tap:
-            card.tapped = True
+            self.tap([card])
         if life:
             self.pay_life(player, life)
         obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data={"x": x} if has_x else None)

@@ -155,7 +155,7 @@ class CombatMixin:
                 )
                 card.attacking = defender
                 if "Vigilance" not in card.keywords:
-                    card.tapped = True
+                    self.tap([card])  # 508.1f: attacking causes it to become tapped
                 self.emit("attacks", "508.1", card=card, defender=defender)
 
     def _refuse_unmodelled(self, card: Card) -> None:
@@ -289,6 +289,8 @@ class CombatMixin:
         assignments = [x for x in assignments if x not in prevented]
         if assignments:
             self._deal_damage_from_each(assignments, combat=True)
+            dealt = [(s, r, a) for s, r, a in assignments]
+            self.emit("combat_damage", "510.2", dealt=dealt)
 
     def _assign_combat_damage(self, card: Card, marked: dict[int, int]) -> list[tuple[Any, int]]:
         power = card.power or 0

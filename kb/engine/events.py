@@ -127,6 +127,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("unblocked", "card", "An attacking creature is unblocked (509.1h)."),
     ("becomes_blocked", "card blockers", "An attacking creature becomes blocked: one event, whatever the number of blockers (509.1h, 700.1)."),
     ("first_strike_step", "", "A first combat damage step happens (510.4)."),
+    ("combat_damage", "dealt", "Combat damage has been dealt: (source, recipient, amount) as assigned (510.2)."),
     ("removed_from_combat", "cards", "Creatures are removed from combat (506.4, 511.3)."),
     # winning and losing, ending the turn
     ("loses", "unit reason", "A player (or team) loses the game (104.3)."),

@@ -274,6 +274,21 @@ class Card:
         definition.power, definition.toughness = power, toughness
         return cls(definition.name, definition=definition)
 
+    @classmethod
+    def token_of(cls, name: str) -> "Card":
+        """A token with the characteristics of the card named `name`, as the Oracle card
+        reference gives them (rule 111.11): "create a Tarmogoyf token"."""
+        _load_cards()
+        try:
+            card_class = CardDefinition.registry[name]
+        except KeyError:
+            raise UnknownCardError(f"unknown card {name!r}") from None
+        # Not registered under the name (its class name is empty); the instance carries it.
+        token_class = type(f"{card_class.__name__}Token", (TokenDefinition, card_class), {"name": ""})
+        definition = token_class()
+        definition.name = name
+        return cls(name, definition=definition)
+
     def __repr__(self) -> str:
         return f"Card({self.name!r})"
 

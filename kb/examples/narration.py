@@ -251,7 +251,7 @@ DECISIONS: dict[str, Any] = {
 ONLY_OPTION = N_("(the only option)")
 
 # Events that other events already tell, or that are bookkeeping.
-SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "life_lost"})
+SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "life_lost", "combat_damage"})
 
 
 @dataclass(frozen=True)

@@ -143,3 +143,30 @@ def test_regeneration_does_not_replace_sacrifice():
     game.regenerate(skeletons)
     game.sacrifice([skeletons])
     assert skeletons in ana.graveyard
+
+
+def test_objects_still_controlled_by_a_player_who_leaves_are_exiled():
+    """800.4a: "...if there are any objects still controlled by that player, those objects are
+    exiled." Here, after the control effect of the leaving player ends, none is left."""
+    alex = Player("Alex", battlefield=["Grizzly Bears"], library=5)
+    bianca = Player("Bianca", library=5)
+    carla = Player("Carla", battlefield=["Hill Giant"], library=5)
+    game = Game(players=[alex, bianca, carla])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    from kb.engine.layers import gain_control
+
+    giant = carla.battlefield[0]
+    game.add_effect(gain_control(alex, affected=[giant], duration="indefinite"))
+    game.concede(alex)
+    assert giant.controller is carla and giant.zone is Zone.BATTLEFIELD
+    assert all(c.owner is not alex for c in game.battlefield)
+
+
+def test_search_finds_every_card_in_a_public_zone():
+    """701.23b: only in a hidden zone may the searcher not find cards."""
+    ana = Player("Ana", library=5)
+    bruno = Player("Bruno", graveyard=["Howling Mine", "Howling Mine"], library=["Howling Mine"])
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[[]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    found = game.search(ana, bruno, (Zone.GRAVEYARD, Zone.LIBRARY), lambda c: c.name == "Howling Mine")
+    assert len(found) == 2 and all(c.zone is Zone.GRAVEYARD for c in found)

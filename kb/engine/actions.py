@@ -119,6 +119,22 @@ class KeywordActionsMixin:
             self.emit("phase_in", "702.26c", cards=coming)
         return coming
 
+    def search(self, searcher: Player, owner: Player, zones: Sequence[Zone], wanted: Any, *, hand_revealed: bool = False) -> list[Card]:
+        """Rule 701.23: `searcher` searches `owner`'s `zones` for the cards `wanted` (a function
+        of a card) describes. In a public zone every such card is found; in a hidden zone (the
+        library, or a hand the searcher can't see) the searcher may find any number of them
+        (701.23b). A hand is hidden unless it has been revealed."""
+        found: list[Card] = []
+        for zone in zones:
+            cards = {Zone.GRAVEYARD: owner.graveyard, Zone.HAND: owner.hand, Zone.LIBRARY: owner.library}[zone]
+            matching = [c for c in cards if wanted(c)]
+            hidden = zone is Zone.LIBRARY or (zone is Zone.HAND and not hand_revealed)
+            if hidden and matching:
+                matching = list(self.decide(Decision(searcher, "find", tuple(matching), count=(0, len(matching)), rule="701.23b", context={"zone": zone})))
+            found.extend(matching)
+        self.emit("search", "701.23a", player=searcher, owner=owner, cards=found)
+        return found
+
     def regenerate(self, permanent: Card, source: Card | None = None) -> None:
         """Rule 701.19a: "The next time [permanent] would be destroyed this turn, instead remove
         all damage marked on it and its controller taps it. If it's an attacking or blocking

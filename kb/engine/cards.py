@@ -1509,3 +1509,57 @@ class HeartPiercerManticore(CardDefinition):
                 game.emit("triggers", "603.12", ability=reflexive)
 
             yield _trigger(card, "When this creature enters, you may sacrifice another creature.", may_sacrifice)
+
+
+# ---------------------------------------------------------------------------------------------
+# Searching
+
+
+class HowlingMine(CardDefinition):
+    name = "Howling Mine"
+    mana_cost = "{2}"
+    types = ("Artifact",)
+    in_part = True
+    oracle = "At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card."
+
+
+class Splinter(CardDefinition):
+    name = "Splinter"
+    mana_cost = "{2}{G}{G}"
+    types = ("Sorcery",)
+    spell_target = "artifact"
+    oracle = (
+        "Exile target artifact. Search its controller's graveyard, hand, and library for all cards with the "
+        "same name as that artifact and exile them. Then that player shuffles."
+    )
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        artifact = spell.targets[0]
+        player, name = artifact.controller, artifact.name
+        game.exile_cards([artifact])
+        found = game.search(spell.controller, player, (Zone.GRAVEYARD, Zone.HAND, Zone.LIBRARY), lambda c: c.name == name)
+        game.exile_cards(found)
+        game.shuffle_cards_into_library(player, [], zone=Zone.LIBRARY)
+
+
+class Lobotomy(CardDefinition):
+    name = "Lobotomy"
+    mana_cost = "{2}{U}{B}"
+    types = ("Sorcery",)
+    spell_target = "player"
+    oracle = (
+        "Target player reveals their hand, then you choose a card other than a basic land card from it. Search "
+        "that player's graveyard, hand, and library for all cards with the same name as the chosen card and "
+        "exile them. Then that player shuffles."
+    )
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        player = spell.targets[0]
+        game.emit("reveal", "701.20a", cards=list(player.hand))
+        choices = tuple(c for c in player.hand if not ("Basic" in c.supertypes and c.is_land))
+        chosen = game.decide(Decision(spell.controller, "choose_card", choices, rule="701.23c")) if choices else None
+        # 701.23c: with no card chosen, the quality is undefined: the search finds nothing.
+        wanted = (lambda c: c.name == chosen.name) if chosen is not None else (lambda c: False)
+        found = game.search(spell.controller, player, (Zone.GRAVEYARD, Zone.HAND, Zone.LIBRARY), wanted, hand_revealed=True)
+        game.exile_cards(found)
+        game.shuffle_cards_into_library(player, [], zone=Zone.LIBRARY)

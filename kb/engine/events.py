@@ -70,6 +70,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("discard", "player cards", "A player discards cards (701.9)."),
     ("mill", "player cards count", "A player mills cards (701.17)."),
     ("reveal", "cards", "Cards are revealed (701.20)."),
+    ("search", "player owner cards", "A player searches zones and finds cards (701.23)."),
     ("shuffle", "player cards", "A library is shuffled, with the cards shuffled into it (701.24)."),
     ("shuffle_in", "player card", "A card is shuffled into its owner's library (701.24)."),
     ("shuffle_all_in", "player count", "Cards are shuffled into a library instead (614.1a)."),

@@ -68,6 +68,8 @@ class ContinuousEffect:
     # "For as long as ...": the effect lasts while this is true, and ends for good when it
     # isn't; if it is already false as the effect would begin, the effect does nothing (611.2b).
     lasts_while: Callable[["Game"], bool] | None = None
+    # The player a control-changing effect gives control to (it ends if they leave, 800.4a).
+    gives_control_to: Any = None
     _incarnations: dict[int, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -188,6 +190,7 @@ def gain_control(player: "Player", **kwargs: Any) -> ContinuousEffect:
         chars.controller = player
 
     kwargs.setdefault("text", f"{player.name} gains control")
+    kwargs.setdefault("gives_control_to", player)
     return ContinuousEffect({"2": part}, **kwargs)
 
 
@@ -208,6 +211,9 @@ def combine(*effects: ContinuousEffect, **kwargs: Any) -> ContinuousEffect:
             else:
                 parts[layer] = part
     kwargs.setdefault("text", "; ".join(e.text for e in effects))
+    givers = [e.gives_control_to for e in effects if e.gives_control_to is not None]
+    if givers:
+        kwargs.setdefault("gives_control_to", givers[-1])
     return ContinuousEffect(parts, **kwargs)
 
 

@@ -117,9 +117,17 @@ class OutcomeMixin:
         for card in [c for c in self.battlefield if id(c.owner) in gone]:
             self.battlefield.remove(card)
             card.zone = None
+        # Then effects that give them control of objects end, and what they still control is
+        # exiled (800.4a).
+        ending = [e for e in self.effects if e.gives_control_to is not None and id(e.gives_control_to) in gone]
+        for effect in ending:
+            self.end_effect(effect)
         for obj in [o for o in self.stack if id(o.controller) in gone]:
             self.stack.remove(obj)
         self._pending = [a for a in self._pending if id(a.controller) not in gone]
+        still = [c for c in self.battlefield if id(c.controller) in gone]
+        if still:
+            self.exile_cards(still, rule="800.4a")
 
     def _finish(self, winners: list[Unit]) -> None:
         self.winners = winners

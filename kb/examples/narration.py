@@ -193,7 +193,9 @@ MESSAGES: dict[str, Any] = {
     "proliferate": N_("%(player)s proliferates: %(chosen)s."),
     "blocks": N_("%(card)s blocks %(attackers)s."),
     "becomes_blocked": N_("%(card)s becomes blocked."),
+    "search": N_("%(player)s searches and finds %(cards)s."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
+    "shuffle.none": N_("%(player)s shuffles their library."),
     "regenerates": N_("%(card)s regenerates: instead of being destroyed, its damage is removed and it is tapped."),
     "cumulative_upkeep_paid": N_("The cumulative upkeep of %(card)s is paid: %(payment)s."),
     "delayed_trigger_created": N_("A delayed triggered ability of %(source)s is created."),
@@ -242,6 +244,8 @@ DECISIONS: dict[str, Any] = {
     "order_replacements": N_("%(player)s chooses which replacement effect to apply first: %(answer)s."),
     "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
     "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
+    "choose_card": N_("%(player)s chooses %(answer)s."),
+    "find": N_("%(player)s chooses what to find in the library: %(answer)s."),
     "cumulative_upkeep": N_("%(player)s chooses how to pay the cumulative upkeep of %(source)s: %(answer)s."),
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
     "blockers": N_("%(player)s declares blockers: %(answer)s."),
@@ -353,6 +357,8 @@ class Narrator:
             values["player"] = ability.controller.name
         if event.kind == "enters":
             values["player"] = data["controller"].name
+        if key == "shuffle" and not data.get("cards"):
+            key = "shuffle.none"
         if key == "damage_prevented" and data.get("source") is None:
             key = "damage_prevented.nosource"
         if event.kind in ("end_the_turn", "end_combat", "nothing_happens", "damage") and data.get("source") is None:

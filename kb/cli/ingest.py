@@ -159,7 +159,10 @@ def stats_command(as_json: bool) -> None:
     try:
         for missing in read_corpus().unavailable:
             say(f"kb: {missing.line}")
-        rows = corpus_stats()
+        from kb.knowledge import CACHE_FOLDER
+        from kb.store import store_dir
+
+        rows = corpus_stats(cache=store_dir() / CACHE_FOLDER)
     except OSError as err:
         fail(os_error(err))
     except (ManifestError, ValueError) as err:

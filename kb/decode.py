@@ -248,7 +248,15 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
 def read_bytes(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
     """The bytes of a file (or of a device or pipe), refusing to read more than `max_bytes`:
     raises `InputTooLarge` once the input holds more."""
-    with open(path, "rb") as stream:
+    path = Path(path)
+    if path.is_file():  # a regular file tells its size: refuse a large one without reading it
+        if path.stat().st_size > max_bytes:
+            raise InputTooLarge(str(path), max_bytes)
+        data = path.read_bytes()
+        if len(data) > max_bytes:  # it grew since
+            raise InputTooLarge(str(path), max_bytes)
+        return data
+    with path.open("rb") as stream:  # a device or a pipe: read no more than the limit allows
         return read_limited(stream, str(path), max_bytes)
 
 

@@ -4,18 +4,17 @@ what every corpus file yields."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 from pathlib import Path
 from typing import Literal
 
 from kb.corpus import CorpusFile, load_manifest
-from itertools import islice
-
 from kb.decode import DEFAULT_MAX_BYTES, iter_lines, read_text
 from kb.model import CRDocument, WikiPage
 
 DocumentKind = Literal["cr", "wiki"]
 
-_RULE_LINE = re.compile(r"^\d{3}\.\d+[a-z]?\.?\s")
+_RULE_LINE = re.compile(r"^\d{3}\.\d+[a-z]?\.?(?:\s|$)")
 _EFFECTIVE = re.compile(r"These rules are (?:effective|current) as of", re.IGNORECASE)
 _SNIFF_LINES = 400
 

@@ -4,6 +4,7 @@ alignment, the history of each rule, the cross-references, and the terminology �
     kb = KnowledgeBase.load()          # the stored build if it is up to date, else build and store
     kb.rule("101.4")                   # the newest release's rule
     kb.spanish("723.1a")               # its best Spanish text, with the status of the alignment
+    kb.spanish_texts("810.7")          # every Spanish text of it, in the order to show, each labelled
     kb.history("101.4")                # what happened to it, release by release
 
 `KnowledgeBase.build()` always reads the corpus. A stored knowledge base reads each table the first
@@ -141,7 +142,7 @@ class _IndexedDiff(ReleaseDiff):
 
 
 def indexed(diff: ReleaseDiff) -> _IndexedDiff:
-    return _IndexedDiff(diff.old, diff.new, diff.entries, diff.mapping, diff.unchanged).index()
+    return _IndexedDiff(diff.old, diff.new, diff.entries, diff.mapping, diff.unchanged, diff.via).index()
 
 
 class CachedHistory(History):
@@ -524,6 +525,15 @@ class KnowledgeBase:
             if alignment is not None and alignment.origin == "po":
                 row.from_po += 1
         return stats
+
+    def document_spanish(self) -> dict[str, tuple[str, str]]:
+        """The document's headings and introduction in Spanish, as the catalogs translate them:
+        msgctxt ("document:Introduction", "document:intro#1", …) → (Spanish, catalog state)."""
+        found: dict[str, tuple[str, str]] = {}
+        for catalog in self.catalogs:
+            for context, (text, state, _line, _english) in sorted((catalog.headings or {}).items()):
+                found.setdefault(context, (text, state))
+        return found
 
     @property
     def catalogs(self) -> list[Any]:

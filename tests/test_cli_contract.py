@@ -194,7 +194,16 @@ def samples(tmp_path_factory, rules_site):
         "kb translations export": [tmp / "again.po"],
         "kb translations import": [catalog_file, "--check"],
         "kb translations stats": [],
+        "kb translations check-terms": [catalog_file, "--terms", _term_base(tmp)],
+        "kb translations check-consistency": [catalog_file],
     }
+
+
+def _term_base(tmp: Path) -> Path:
+    path = tmp / "terms.tsv"
+    path.write_text("en\tes\tkind\tsource\tvariants\tnote\nplayer\tjugador\tglossary\tofficial\t\t\n",
+                    encoding="utf-8")
+    return path
 
 
 def test_every_command_has_a_sample(samples):

@@ -15,7 +15,8 @@ def _count(n: int, noun: str) -> str:
 
 @click.group("translations")
 def translations_group() -> None:
-    """Translate the rules with gettext catalogs: export a release, import a filled catalog, count.
+    """Translate the rules with gettext catalogs: export a release (whole or by part), import filled
+    catalogs, count per section or per release, check the terminology and the consistency.
 
     \b
     Examples:
@@ -170,24 +171,31 @@ def _quality(kb, extra: list[Path], stored: bool = True, terms_path: Path | None
     """The term report (None without a term base), the consistency conflicts, and why there is no
     term report, over the stored catalogs and the `extra` ones."""
     from kb.translations.files import po_files
-    from kb.translations.termbase import TermError, catalog_texts, check_consistency, check_terms, load_term_base
+    from kb.translations.termbase import (
+        TermError, catalog_texts, check_consistency, check_terms, load_exceptions, load_term_base,
+    )
 
-    paths = list(extra)
+    given_texts, _problems = catalog_texts(extra)
+    texts = list(given_texts)
     if stored:
-        given = {p.resolve() for p in paths}
-        paths = [p for p in po_files(kb.corpus_root) if p.resolve() not in given] + paths
-    texts, _problems = catalog_texts(paths)
-    conflicts = check_consistency(texts)
+        # The stored entries the given catalogs translate are the ones an import replaces.
+        given = {p.resolve() for p in extra}
+        replaced = {t[2] for t in given_texts}
+        kept, _problems = catalog_texts([p for p in po_files(kb.corpus_root) if p.resolve() not in given])
+        texts = [t for t in kept if t[2] not in replaced] + texts
     terms_path = terms_path or Path(kb.corpus_root) / "terms" / "terms.tsv"
+    try:
+        excused = load_exceptions(exceptions or terms_path.with_name("exceptions.tsv"))
+    except TermError as err:
+        return None, check_consistency(texts), str(err)
+    conflicts = check_consistency(texts, excused)
     if not terms_path.is_file():
         return None, conflicts, f"no term base at {terms_path}"
     try:
         base = load_term_base(terms_path, exceptions)
     except TermError as err:
         return None, conflicts, str(err)
-    mine = {str(p) for p in extra} if extra else None
-    chosen = [t for t in texts if mine is None or t[0] in mine]
-    return check_terms(chosen, base), conflicts, None
+    return check_terms(given_texts if extra else texts, base), conflicts, None
 
 
 @translations_group.command("stats")
@@ -301,9 +309,11 @@ def check_terms_command(catalogs: tuple[Path, ...], terms_path: Path | None, exc
 
     kb = load_kb(as_json)
     paths = _catalog_paths(kb, catalogs)
+    given = terms_path is not None
     terms_path = terms_path or Path(kb.corpus_root) / "terms" / "terms.tsv"
     if not terms_path.is_file():
-        fail(f"{terms_path}: no term base here", 2 if terms_path else 1)
+        # A file named on the command line that is not there is bad usage; a corpus without one is not.
+        fail(f"{terms_path}: no term base here", 2 if given else 1)
     try:
         base = load_term_base(terms_path, exceptions)
     except TermError as err:
@@ -331,25 +341,33 @@ def check_terms_command(catalogs: tuple[Path, ...], terms_path: Path | None, exc
 
 @translations_group.command("check-consistency")
 @click.argument("catalogs", nargs=-1, metavar="[CATALOG...]", type=click.Path(path_type=Path))
+@click.option("--exceptions", type=click.Path(path_type=Path),
+              help="Entries excused, by msgctxt and whole English (default: terms/exceptions.tsv in the corpus).")
 @json_option
-def check_consistency_command(catalogs: tuple[Path, ...], as_json: bool) -> None:
+def check_consistency_command(catalogs: tuple[Path, ...], exceptions: Path | None, as_json: bool) -> None:
     """Report every English text translated in more than one way: identical msgids (spacing, quotes
     and dashes evened out) whose msgstrs differ, across all the catalogs at once (the given ones, or
-    the corpus's stored ones). Exits 1 when there is a conflict.
+    the corpus's stored ones). An entry listed in the exceptions with its whole English is left out.
+    Exits 1 when there is a conflict.
 
     \b
     Examples:
       kb translations check-consistency
       kb translations check-consistency po-wip/*.po --json
     """
-    from kb.translations.termbase import catalog_texts, check_consistency
+    from kb.translations.termbase import TermError, catalog_texts, check_consistency, load_exceptions
 
     kb = load_kb(as_json)
     paths = _catalog_paths(kb, catalogs)
     texts, problems = catalog_texts(paths)
     for problem in problems:
         click.echo(f"{problem} (not checked)", err=True)
-    conflicts = check_consistency(texts)
+    exceptions = exceptions or Path(kb.corpus_root) / "terms" / "exceptions.tsv"
+    try:
+        excused = load_exceptions(exceptions)
+    except TermError as err:
+        fail(str(err))
+    conflicts = check_consistency(texts, excused)
     if as_json:
         emit_json({"catalogs": [str(p) for p in paths], "entries": len(texts),
                    "conflicts": [c.to_data() for c in conflicts]})

@@ -33,7 +33,7 @@ from babel.messages.pofile import normalize, unescape, write_po
 from kb.align.records import Alignment
 from kb.history import even_out
 from kb.model import CRDocument, GlossaryEntry, Rule
-from kb.translations.precedence import best_spanish, relative_to
+from kb.translations.precedence import preference, relative_to
 
 PROJECT = "Magic: The Gathering Comprehensive Rules"
 _CONTEXT = re.compile(r'^msgctxt ("(?:[^"\\]|\\.)*")$')
@@ -212,19 +212,20 @@ def build_catalog(kb, release: str | None = None, lang: str = "es", group: str |
     return catalog
 
 
-def catalog_entries(kb, release: str, traces: dict | None = None) -> list[CatalogEntry]:
+def catalog_entries(kb, release: str, traces: dict | None = None,
+                    memory: dict[str, list[Alignment]] | None = None) -> list[CatalogEntry]:
     """The entries of the catalog of `release`, in the catalog's order: every rule with a text (its
     examples after it), then the glossary. What `build_catalog` writes and `catalog_stats` counts."""
     doc = kb.documents[release]
     source = _relative(kb, doc.source)
     spanish = spanish_by_rule(kb, release, traces)
-    memory = translation_memory(kb)
+    memory = translation_memory(kb) if memory is None else memory
     titles = _titles_for(kb, release)
     headings = catalog_headings(kb)
     entries: list[CatalogEntry] = []
     for context, text, group in document_texts(doc):
         found = headings.get(context)
-        translation, state, where = found if found and _even(found[3]) == _even(text) else ("", None, None)
+        translation, state, where = found[:3] if found and even_out(found[3]) == even_out(text) else ("", None, None)
         entries.append(CatalogEntry(context, text, translation, source, 1,
                                     (f"release {release}",) + ((f"Spanish: {where}",) if where else ()),
                                     fuzzy=state == "fuzzy", section=DOCUMENT, kind="document",
@@ -270,7 +271,6 @@ def write_atomically(path: Path, data: bytes) -> None:
     import os
     import tempfile
 
-    path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # mkstemp makes the file private; give it the mode any new file gets (or the one it had).
@@ -337,6 +337,7 @@ def export_catalogs(kb, out_dir: str | Path, release: str | None = None, lang: s
     if missing:
         raise CatalogError(f"release {release} has no part {', '.join(missing)}; it has "
                            f"{', '.join(present)}")
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
     out = []
     for group in wanted:
         catalog = build_catalog(kb, release, lang, group=group, entries=entries)
@@ -380,7 +381,17 @@ def spanish_by_rule(kb, release: str, traces: dict | None = None) -> dict[str, A
             target = traces[key].get(release)
         if target is not None:
             candidates.setdefault(target, []).append(alignment)
-    return {rule_id: best for rule_id, found in candidates.items() if (best := best_spanish(found)) is not None}
+    return {rule_id: best for rule_id, found in candidates.items() if (best := for_export(found, rule_id)) is not None}
+
+
+def for_export(alignments, record_id: str) -> Alignment | None:
+    """The Spanish an exported entry carries: the team's own catalog entry first (so that exporting
+    and importing again changes nothing), one filed under the same id first, then as a reader would
+    see them (`kb.translations.precedence`)."""
+    found = [a for a in alignments if a.status != "unmatched"]
+    if not found:
+        return None
+    return min(found, key=lambda a: (a.origin != "po", a.en_id != record_id, preference(a)))
 
 
 def translation_memory(kb) -> dict[str, list[Alignment]]:
@@ -401,8 +412,7 @@ def _remembered(memory: dict[str, list[Alignment]], rule: Rule) -> Alignment | N
     found = memory.get(even_out(rule.text))
     if not found:
         return None
-    same = [a for a in found if a.en_id == rule.id]
-    return best_spanish(same or found)
+    return for_export(found, rule.id)
 
 
 def catalog_headings(kb) -> dict[str, tuple[str, str, str, str]]:
@@ -421,7 +431,7 @@ def spanish_glossary(kb) -> dict[str, Alignment]:
     for alignment in kb.alignment:
         if alignment.kind == "glossary" and alignment.en is not None:
             candidates.setdefault(alignment.en.term, []).append(alignment)
-    return {term: best for term, found in candidates.items() if (best := best_spanish(found)) is not None}
+    return {term: best for term, found in candidates.items() if (best := for_export(found, term)) is not None}
 
 
 def _titles_for(kb, release: str) -> dict:

@@ -153,8 +153,11 @@ def previous_msgid(message) -> str | None:
     return denormalize("\n".join(pieces))
 
 
-def check_catalog(path: str | Path, documents: dict[str, CRDocument], po: PoFile | None = None) -> CheckedCatalog:
-    """Read (unless given) and check the catalog at `path` against the English `documents`."""
+def check_catalog(path: str | Path, documents: dict[str, CRDocument], po: PoFile | None = None,
+                  advice: bool = True) -> CheckedCatalog:
+    """Read (unless given) and check the catalog at `path` against the English `documents`. Without
+    `advice`, the warnings that only help a translator (a number the translation does not state) are
+    not looked for: the knowledge base, which reads every stored catalog at each build, skips them."""
     source = str(path)
     if po is None:
         try:
@@ -214,8 +217,9 @@ def check_catalog(path: str | Path, documents: dict[str, CRDocument], po: PoFile
             checked.problems.append(Problem(source, line, level, problem, context))
         if broken and not fuzzy:
             continue
-        for problem in _number_problems(message.msgid, message.msgstr):
-            checked.problems.append(Problem(source, line, "warning", problem, context))
+        if advice:
+            for problem in _number_problems(message.msgid, message.msgstr):
+                checked.problems.append(Problem(source, line, "warning", problem, context))
         if isinstance(target, GlossaryEntry) and "\n" not in message.msgstr.strip():
             checked.problems.append(
                 Problem(source, line, "error", "a glossary translation needs its heading line and a definition",

@@ -21,6 +21,7 @@ each one was stored in.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,21 +54,26 @@ class Change:
     new_text: str
     old_state: str = ""
     new_state: str = ""
+    done: bool = True  # False when the import was only checked, or refused
 
     def __str__(self) -> str:
         where = f"{self.source}:{self.line} [{self.context}]"
+        verb = {"added": ("adds", "would add"), "replaced": ("replaces", "would replace"),
+                "removed": ("removes", "would remove"), "state": ("changes", "would change")}
+        said = verb.get(self.action, ("", ""))[0 if self.done else 1]
         if self.action == "added":
-            return f"{where}: adds the Spanish of {self.context} to {self.stored_in}"
+            return f"{where}: {said} the Spanish of {self.context} to {self.stored_in}"
         if self.action == "replaced":
-            return (f"{where}: replaces the Spanish of {self.context} in {self.stored_in}: "
+            return (f"{where}: {said} the Spanish of {self.context} in {self.stored_in}: "
                     f"{_short(self.old_text)!r} -> {_short(self.new_text)!r}")
         if self.action == "removed":
-            return f"{where}: removes the Spanish of {self.context} from {self.stored_in}: {_short(self.old_text)!r}"
+            return f"{where}: {said} the Spanish of {self.context} from {self.stored_in}: {_short(self.old_text)!r}"
         if self.action == "kept":
             return (f"{where}: leaves {self.context} empty; the Spanish stored in {self.stored_in} is kept "
                     f"(--replace removes it): {_short(self.old_text)!r}")
         if self.action == "state":
-            return f"{where}: {self.context} in {self.stored_in} goes from {self.old_state} to {self.new_state}"
+            return (f"{where}: {said} the state of {self.context} in {self.stored_in} from {self.old_state} "
+                    f"to {self.new_state}")
         return f"{where}: {self.new_text}"
 
     def to_data(self) -> dict:
@@ -120,7 +126,18 @@ def import_catalogs(paths, kb, corpus_root: Path | str | None = None, replace: b
                     dry_run: bool = False) -> ImportReport:
     """Check the catalogs at `paths` against `kb` and merge them into the corpus's `po/` catalogs
     (see the module's documentation). With `dry_run`, everything but the writing: the report says
-    what the import would do, and refuses what it would refuse."""
+    what the import would do, and refuses what it would refuse.
+    Every change of a report that wrote nothing says "would".
+    """
+    report = _import(paths, kb, corpus_root, replace, dry_run)
+    if not report.written:
+        report.changes = [dataclasses.replace(c, done=False) for c in report.changes]
+    return report
+
+
+def _import(paths, kb, corpus_root: Path | str | None = None, replace: bool = False,
+            dry_run: bool = False) -> ImportReport:
+    """The work of `import_catalogs`."""
     paths = [Path(p) for p in paths]
     root = Path(corpus_root) if corpus_root else Path(kb.corpus_root)
     checks = [check_catalog(path, kb.documents) for path in paths]
@@ -218,7 +235,7 @@ def import_catalogs(paths, kb, corpus_root: Path | str | None = None, replace: b
             else:
                 merged.setdefault(context, entry)
         ordered = sorted(merged.values(), key=lambda e: order.get(e.context, len(order)))
-        outputs[name] = catalog_bytes(_catalog(release, ordered))
+        outputs[name] = b"" if dry_run else catalog_bytes(_catalog(release, ordered))
     replaced = report.count("replaced")
     if replaced and not replace:
         report.refused = (f"{replaced} entries would replace a different Spanish text already stored; "
@@ -228,6 +245,7 @@ def import_catalogs(paths, kb, corpus_root: Path | str | None = None, replace: b
         target = root / PO_DIR / name
         report.stored.append(target)
         if not dry_run and (not target.exists() or target.read_bytes() != data):
+            target.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(target, data)
     report.written = not dry_run
     return report

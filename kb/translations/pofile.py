@@ -32,7 +32,8 @@ _REVIEW = re.compile(rf"^\s*{REVIEWED}\b", re.IGNORECASE)
 _ESCAPES = {"n": "\n", "t": "\t", "b": "\b", "r": "\r", "f": "\f", "v": "\v", "a": "\a", "\\": "\\", '"': '"'}
 _OCTAL = re.compile(r"[0-7]{1,3}")
 _HEX = re.compile(r"[0-9a-fA-F]+")
-_ONE_STRING = re.compile(r'[ \t]*"((?:[^"\\]|\\[ntbrfva\\"])*)"[ \t]*$')
+# One quoted string with only common escapes, written "unrolled" so that a long string is one scan.
+_ONE_STRING = re.compile(r'[ \t]*"([^"\\]*(?:\\[ntbrfva\\"][^"\\]*)*)"[ \t]*$')
 _SIMPLE_ESCAPE = re.compile(r"\\([ntbrfva\\\"])")
 
 

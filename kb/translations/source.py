@@ -88,7 +88,7 @@ def catalog_alignments(contents) -> tuple[list[CatalogSource], list[Alignment]]:
         index = ReleaseIndex.from_history(documents, contents.history)
     else:
         index = ReleaseIndex(documents)
-    checked_all = [check_catalog(path, documents) for path in paths]
+    checked_all = [check_catalog(path, documents, advice=False) for path in paths]
     _settle_overlaps(checked_all)
     sources, alignments = [], []
     for checked in checked_all:

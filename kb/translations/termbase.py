@@ -12,14 +12,17 @@ forms that count as using the term; `note` is free text. `corpus/terms/exception
 
 The term check (`check_terms`) finds every term of the base in an entry's English — whole words, in
 any English inflection (trample, tramples, trampled, trampling), the longest term first so that
-"strike" is not found inside "first strike" — and reports the entry if its Spanish uses neither the
+"strike" is not found inside "first strike", and the words of a term never across punctuation — and
+reports the entry if its Spanish uses neither the
 term's Spanish nor a variant. Spanish is compared folded: case and accents ignored, each word cut to
 its stem (Snowball's Spanish stemmer, so "arrolla" and "arrollar" agree), spelling alternations
-evened out (ataque/atacar, lanza/lance), a stem of four letters or more matching a longer one that
-begins with it, and the words of a term of several words found in order, a few words apart at most.
+evened out (ataque/atacar, lanza/lance), irregular forms of common verbs taken to their infinitive
+(hará, haga → hacer), a stem of four letters or more matching a longer one that begins with it, and
+the content words of a term of several words found in order, a few content words apart at most.
 
 The consistency check (`check_consistency`) finds one English text translated two ways: identical
-msgids (evened out) with different msgstrs, across every catalog given.
+msgids (evened out) with different msgstrs, across every catalog given. An exceptions row whose
+English is an entry's whole text excuses that entry ("Exile", the zone, beside "Exile", the action).
 """
 
 from __future__ import annotations
@@ -186,13 +189,22 @@ def load_term_base(path: str | Path, exceptions: str | Path | None = None) -> Te
         seen.setdefault(key, term)
         terms.append(term)
     exceptions = Path(exceptions) if exceptions else path.with_name("exceptions.tsv")
+    return TermBase(terms, load_exceptions(exceptions), str(path))
+
+
+def load_exceptions(path: str | Path) -> dict[tuple[str, str], tuple[int, str]]:
+    """The exceptions at `path` (none if there is no file): (msgctxt, English words) → (line, reason).
+    A row excuses one term in one entry; a row whose English is the entry's whole English text
+    excuses that entry from the consistency check too (the same English rightly translated another
+    way there, as "Exile" the zone and "Exile" the action)."""
+    path = Path(path)
     excused: dict[tuple[str, str], tuple[int, str]] = {}
-    if exceptions.is_file():
-        for number, (context, en, reason) in _rows(exceptions, EXCEPTIONS_HEADER):
+    if path.is_file():
+        for number, (context, en, reason) in _rows(path, EXCEPTIONS_HEADER):
             if not context or not en or not reason:
-                raise TermError(f"{exceptions}:{number}: an exception needs its msgctxt, English term and reason")
+                raise TermError(f"{path}:{number}: an exception needs its msgctxt, English term and reason")
             excused[(context, " ".join(_en_words(en)))] = (number, reason)
-    return TermBase(terms, excused, str(path))
+    return excused
 
 
 # -- English -----------------------------------------------------------------------------------------
@@ -233,16 +245,60 @@ def _stemmer():
     return snowballstemmer.stemmer("spanish")
 
 
+# Stems of irregular forms of verbs the rules use, and the stem of their infinitive (after folding):
+# "hará", "haga", "hizo" and "hecho" are forms of "hacer". Stem changes (vuelve/volver) are too.
+_IRREGULAR_STEMS = {
+    "hac": ("har", "hag", "hic", "hiz", "hech"),
+    "pon": ("pong", "pus", "pondr", "puest"),
+    "ten": ("teng", "tien", "tuv", "tendr"),
+    "dec": ("dig", "dij", "dir", "dich"),
+    "sal": ("salg", "saldr"),
+    "ven": ("veng", "vien", "vin", "vendr"),
+    "pod": ("pued", "pud", "podr"),
+    "quer": ("quier", "quis", "querr"),
+    "volv": ("vuelv", "vuelt"),
+    "devolv": ("devuelv", "devuelt"),
+    "mov": ("muev",),
+    "jug": ("jueg",),
+    "mor": ("muer", "mur", "muert"),
+    "convert": ("conviert", "convirt"),
+    "eleg": ("elij", "elig"),
+    "cont": ("cuent",),
+    "mostr": ("muestr",),
+    "encontr": ("encuentr",),
+    "cost": ("cuest",),
+    "destru": ("destruy",),
+    "inclu": ("incluy",),
+    "segu": ("sig",),
+    "pid": ("ped",),
+    "repit": ("repet",),
+    "resolv": ("resuelv", "resuelt"),
+    "empec": ("empiec",),
+    "comenc": ("comienc",),
+}
+_STEM_OF = {form: stem for stem, forms in _IRREGULAR_STEMS.items() for form in forms}
+_CLITIC = re.compile(r"^(\w{3,}?)(?:(?:se|me|te|nos)?(?:lo|la|los|las|le|les)|me|te|se|nos)$")
+
+
 @lru_cache(maxsize=65536)
 def spanish_stem(word: str) -> str:
-    """A Spanish word folded (case, accents), cut to its stem, spelling alternations evened out."""
-    stem = _fold(_stemmer().stemWord(word.casefold()))
+    """A Spanish word folded (case, accents), cut to its stem, spelling alternations evened out, an
+    irregular verb form taken to its infinitive's stem."""
+    word = word.casefold()
+    # An imperative with pronouns attached carries an accent it does not have alone: "muévelo" is
+    # "mueve" + "lo", "muéstrala" is "muestra" + "la".
+    clitic = _CLITIC.match(word)
+    if clitic and _fold(word) != word:
+        word = _fold(clitic.group(1))
+    stem = _fold(_stemmer().stemWord(word))
     stem = re.sub(r"qu(?=[ei]|$)", "c", stem)
     stem = re.sub(r"gu(?=[ei]|$)", "g", stem)
-    return stem.replace("z", "c")
+    stem = stem.replace("z", "c")
+    return _STEM_OF.get(stem, stem)
 
 
 def _es_stems(text: str, stop: bool = False) -> list[str]:
+    """The stems of a text's words; with `stop`, leaving out articles, prepositions and the like."""
     words = _ES_WORD.findall(text)
     return [spanish_stem(w) for w in words if not (stop and _fold(w) in _ES_STOP)]
 
@@ -254,9 +310,15 @@ def _same_word(term: str, word: str) -> bool:
     return len(short) >= 4 and long.startswith(short)
 
 
-def spanish_uses(form: str, text_stems: list[str]) -> bool:
-    """Whether the Spanish (as stems) uses `form`: its content words in order, a few words apart."""
-    wanted = _es_stems(form, stop=True) or _es_stems(form)
+def spanish_uses(form: str, text_stems: list[str], content_stems: list[str] | None = None) -> bool:
+    """Whether the Spanish uses `form`: its content words in order, a few content words apart (so
+    "efecto de reemplazo o de prevención" uses "efecto de prevención"). `text_stems` are the stems of
+    all the text's words, `content_stems` those without articles and prepositions."""
+    wanted = _es_stems(form, stop=True)
+    if wanted and content_stems is not None:
+        text_stems = content_stems
+    else:
+        wanted = wanted or _es_stems(form)
     if not wanted:
         return False
     for start, stem in enumerate(text_stems):
@@ -303,7 +365,10 @@ class TermBase:
         while i < len(tokens):
             for term, forms in self._index.get(tokens[i][0], ()):
                 end = i + len(forms)
-                if end <= len(tokens) and all(tokens[i + k][0] in forms[k] for k in range(len(forms))):
+                if end <= len(tokens) and all(tokens[i + k][0] in forms[k] for k in range(len(forms))) and all(
+                    # The words of a term stand together: no comma, full stop or quote between them.
+                    english[tokens[k - 1][2]:tokens[k][1]].strip(" \u00a0-") == "" for k in range(i + 1, end)
+                ):
                     found.append((term, english[tokens[i][1]:tokens[end - 1][2]]))
                     i = end
                     break
@@ -311,9 +376,9 @@ class TermBase:
                 i += 1
         return found
 
-    def uses(self, term: Term, spanish: str, stems: list[str] | None = None) -> bool:
-        stems = _es_stems(spanish) if stems is None else stems
-        return any(spanish_uses(form, stems) for form in (term.es, *term.variants))
+    def uses(self, term: Term, spanish: str, stems: tuple[list[str], list[str]] | None = None) -> bool:
+        every, content = stems if stems is not None else (_es_stems(spanish), _es_stems(spanish, stop=True))
+        return any(spanish_uses(form, every, content) for form in (term.es, *term.variants))
 
 
 def check_terms(entries: Iterable[tuple[str, int, str, str, str]], base: TermBase) -> TermReport:
@@ -324,11 +389,13 @@ def check_terms(entries: Iterable[tuple[str, int, str, str, str]], base: TermBas
     for catalog, line, context, english, spanish in entries:
         if not spanish:
             continue
+        # A row naming the entry's whole English is (also) a consistency exception: never stale here.
+        used.add((context, " ".join(_en_words(english))))
         report.entries += 1
         found = base.find(english)
         if not found:
             continue
-        stems = _es_stems(spanish)
+        stems = (_es_stems(spanish), _es_stems(spanish, stop=True))
         seen = set()
         for term, words in found:
             key = " ".join(_en_words(term.en))
@@ -348,12 +415,17 @@ def check_terms(entries: Iterable[tuple[str, int, str, str, str]], base: TermBas
     return report
 
 
-def check_consistency(entries: Iterable[tuple[str, int, str, str, str]]) -> list[Conflict]:
+def check_consistency(entries: Iterable[tuple[str, int, str, str, str]],
+                      exceptions: dict[tuple[str, str], tuple[int, str]] | None = None) -> list[Conflict]:
     """Identical English (evened out) translated differently, across all `entries` (catalog, line,
-    msgctxt, English, Spanish; translated entries only)."""
+    msgctxt, English, Spanish; translated entries only). An entry excused by `exceptions` (a row
+    with its msgctxt and its whole English) is left out of the comparison."""
+    exceptions = exceptions or {}
     by_english: dict[str, dict[str, list[Rendering]]] = {}
     for catalog, line, context, english, spanish in entries:
         if not spanish or not english:
+            continue
+        if (context, " ".join(_en_words(english))) in exceptions:
             continue
         texts = by_english.setdefault(even_out(english), {})
         texts.setdefault(even_out(spanish), []).append(Rendering(catalog, line, context, spanish))

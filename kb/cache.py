@@ -1,5 +1,6 @@
-"""The build cache: results of the costly steps of a build (a release parsed, two releases diffed,
-a release's references), kept under `.kb/cache/` and found again by what they were made from.
+"""The build cache: results of the costly steps of a build (a release parsed, a release's
+references), kept under `.kb/cache/` and found again by what they were made from. (Diffs of two
+releases are kept beside them, in `.kb/cache/diff/`, by `kb.history.DiffCache`.)
 
 Each result is keyed by the SHA-256 of its inputs' bytes and by a hash of the code that makes it, so
 a changed file or a changed parser, differ or reference finder is never answered from the cache. A
@@ -24,7 +25,6 @@ T = TypeVar("T")
 # The code each kind of result depends on (paths inside the package).
 STAGES: dict[str, tuple[str, ...]] = {
     "parse": ("model.py", "decode.py", "parse"),
-    "diff": ("model.py", "decode.py", "parse", "history.py", "refs.py"),
     "refs": ("model.py", "decode.py", "parse", "refs.py"),
 }
 _PACKAGE = Path(__file__).resolve().parent

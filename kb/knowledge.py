@@ -149,8 +149,8 @@ class CachedHistory(History):
     """`kb.history.History` with its consecutive diffs given (from a store) or computed once, and
     their lookups indexed."""
 
-    def __init__(self, docs, diffs: list[ReleaseDiff] | None = None):
-        super().__init__(docs)
+    def __init__(self, docs, diffs: list[ReleaseDiff] | None = None, cache=None):
+        super().__init__(docs, cache=cache)
         self._indexed: dict[tuple[str, str], _IndexedDiff] = {}
         self._ids = {doc.release: {rule.id for rule in doc.rules} for doc in self.docs}
         for diff in diffs or ():
@@ -598,6 +598,7 @@ def build_contents(
 def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     from kb.align import align_corpus
     from kb.cache import BuildCache, file_key
+    from kb.history import DiffCache
     from kb.corpus import corpus_dir, read_corpus, sha256_of
     from kb.parse.cr import parse_cr
     from kb.parse.wiki import parse_wiki
@@ -630,7 +631,8 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     say("parsing the wiki pages")
     pages = [parse_wiki(entry.path, entry.lang) for entry in entries if entry.kind == "wiki"]
     say("comparing releases")
-    history = CachedHistory(documents.values()) if documents else None
+    diff_cache = DiffCache(Path(cache) / "diff") if cache else None
+    history = CachedHistory(documents.values(), cache=diff_cache) if documents else None
     if history is not None:
         history.consecutive()
     say("aligning Spanish and English")

@@ -332,6 +332,15 @@ def frames(kb) -> dict[str, pd.DataFrame]:
 
     paths = Paths(kb.corpus_root)
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
+    done: dict[str, pd.DataFrame] = {}
+
+    def finished(*names: str) -> None:
+        # A table whose rows are all made becomes its frame at once, and its rows (a dict per row,
+        # the bulk of the memory a save takes) are let go: the frame points at the knowledge base's
+        # own strings.
+        for name in names:
+            done[name] = pd.DataFrame(rows.pop(name), columns=_COLUMNS[name])
+
     for release, doc in kb.documents.items():
         source = paths.rel(doc.source)
         rows["documents"].append(
@@ -350,6 +359,7 @@ def frames(kb) -> dict[str, pd.DataFrame]:
         rows["diagnostics"].extend(
             {"source": source, "line": d.line, "level": d.level, "message": d.message} for d in doc.diagnostics
         )
+    finished("documents", "skipped", "diagnostics")
     for page in kb.pages:
         source = paths.rel(page.source)
         rows["pages"].append(
@@ -369,6 +379,7 @@ def frames(kb) -> dict[str, pd.DataFrame]:
             _rule_rows(rows, [a.es], "es", paths.rel(a.es.source), a.page_title)
         else:
             _glossary_rows(rows, [a.es], "es", paths.rel(a.es.source))
+    finished("records", "examples", "glossary")
     for position, a in enumerate(kb.alignment):
         rows["alignment"].append(
             {
@@ -382,6 +393,7 @@ def frames(kb) -> dict[str, pd.DataFrame]:
                 "changed_in": a.changed_in, "state": a.state,
             }
         )
+    finished("alignment")
     releases = kb.releases
     for old, new in zip(releases, releases[1:]):
         diff = kb.diff(old, new)
@@ -399,11 +411,13 @@ def frames(kb) -> dict[str, pd.DataFrame]:
                              entry.words, entry.similarity, entry.examples)
             )
             position += 1
+    finished("history")
     for position, (release, lang, source_id, ref) in enumerate(kb._part("references")):
         rows["references"].append(
             {"position": position, "release": release, "lang": lang, "source_id": source_id, "target": ref.target,
              "surface": ref.surface, "start": ref.start, "end": ref.end, "kind": ref.kind}
         )
+    finished("references")
     for term in kb.terminology():
         rows["terminology"].append(
             {"es": term.es, "en": term.en, "kind": term.kind, "source": paths.rel(term.source), "line": term.line}
@@ -428,9 +442,8 @@ def frames(kb) -> dict[str, pd.DataFrame]:
              "extra": dumps({"reviewed": catalog.reviewed, "readable": catalog.readable,
                              "headings": catalog.headings})}
         )
-    # Each table's rows (a dict per row, the bulk of the memory a save takes) are let go as soon as
-    # its frame is made: the frames only point at the knowledge base's own strings.
-    return {name: pd.DataFrame(rows.pop(name), columns=_COLUMNS[name]) for name in TABLES}
+    finished(*list(rows))
+    return {name: done[name] for name in TABLES}
 
 
 _COLUMNS = {
@@ -510,7 +523,16 @@ class _Loader:
         self.contents = contents
 
     def __call__(self, name: str) -> Any:
-        return getattr(self, "load_" + name)()
+        import gc
+
+        # Rebuilding a table's records makes many objects and no cycles: the cycle collector waits.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return getattr(self, "load_" + name)()
+        finally:
+            if collecting:
+                gc.enable()
 
     def load_documents(self):
         from kb.model import CRDocument, Decoding, Diagnostic, Example, GlossaryEntry, Rule, Skipped

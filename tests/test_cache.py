@@ -93,3 +93,13 @@ def test_the_store_keeps_its_cache(corpus, tmp_path):
     store = tmp_path / "store"
     KnowledgeBase.load(corpus, store)
     assert entries(store / "cache", "parse")
+
+
+def test_diffs_are_kept_beside_the_parse_results(corpus, tmp_path):
+    cache = tmp_path / "cache"
+    first = KnowledgeBase.build(corpus, cache=cache)
+    assert len(list((cache / "diff").rglob("*.pickle"))) == 2  # one per pair of consecutive releases
+    second = KnowledgeBase.build(corpus, cache=cache)
+    for old, new in zip(first.releases, first.releases[1:]):
+        a, b = first.diff(old, new), second.diff(old, new)
+        assert (a.entries, a.mapping, a.unchanged) == (b.entries, b.mapping, b.unchanged)

@@ -113,13 +113,27 @@ def load_kb(as_json: bool = False):
 
 def warn_stored_catalogs() -> None:
     """`warn_unreadable_catalogs` for the stored build, for commands that do not load the whole
-    knowledge base (its catalogs table is all that is read)."""
-    from kb import store
+    knowledge base: only the store's catalogs table is read (no pandas, no babel), and only from a
+    store that is there and complete."""
+    import json
 
+    from kb import store
+    from kb.corpus import corpus_dir
+
+    path = store.store_dir()
     try:
-        warn_unreadable_catalogs(store.open_store(store.store_dir()).catalogs)
-    except (OSError, ValueError, KeyError):
-        pass  # no store to ask: nothing was read from one
+        if store.read_manifest(path) is None or not (path / "catalogs.parquet").is_file():
+            return
+        rows = store.StoreReader(path).rows("catalogs", ["source", "messages", "problems", "extra"])
+    except Exception:  # noqa: BLE001 - a store that cannot be read is the loader's to report
+        return
+    for row in rows:
+        problems = [p for p in json.loads(row["problems"] or "[]") if p[1] == "error"]
+        extra = json.loads(row["extra"] or "{}")
+        if problems and (not extra.get("readable", True) or not row["messages"]):
+            line, _level, message, _context = problems[0]
+            source = store.Paths(corpus_dir()).absolute(row["source"])
+            click.echo(f"kb: warning: {source}:{line}: {message} (this catalog is not read)", err=True)
 
 
 def warn_unreadable_catalogs(catalogs) -> None:

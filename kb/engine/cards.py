@@ -1563,3 +1563,68 @@ class Lobotomy(CardDefinition):
         found = game.search(spell.controller, player, (Zone.GRAVEYARD, Zone.HAND, Zone.LIBRARY), wanted, hand_revealed=True)
         game.exile_cards(found)
         game.shuffle_cards_into_library(player, [], zone=Zone.LIBRARY)
+
+
+# ---------------------------------------------------------------------------------------------
+# Leaving a multiplayer game, and creatures with no abilities
+
+
+class SerraAngel(CardDefinition):
+    name = "Serra Angel"
+    mana_cost = "{3}{W}{W}"
+    type_line = "Creature — Angel"
+    power, toughness = 4, 4
+    keywords = ("Flying", "Vigilance")
+    oracle = "Flying, vigilance"
+
+
+class Bribery(CardDefinition):
+    name = "Bribery"
+    mana_cost = "{3}{U}{U}"
+    types = ("Sorcery",)
+    spell_target = "player"
+    oracle = (
+        "Search target opponent's library for a creature card and put that card onto the battlefield under "
+        "your control. Then that player shuffles."
+    )
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        opponent = spell.targets[0]
+        found = game.search(spell.controller, opponent, (Zone.LIBRARY,), lambda c: c.is_creature, limit=1)
+        for creature in found:
+            game._put_onto_battlefield(creature, spell.controller)
+        game.shuffle_cards_into_library(opponent, [], zone=Zone.LIBRARY)
+
+
+class GenesisChamber(CardDefinition):
+    name = "Genesis Chamber"
+    mana_cost = "{2}"
+    types = ("Artifact",)
+    oracle = (
+        "Whenever a nontoken creature enters, if this artifact is untapped, that creature's controller creates "
+        "a 1/1 colorless Myr artifact creature token."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        entering = event["card"] if event.kind == "enters" else None
+        if entering is not None and entering.is_creature and not entering.is_token and not card.tapped:
+            def myr(game: Game, ability: TriggeredAbility, entering=entering) -> None:
+                token = Card.token(power=1, toughness=1, types=("Artifact", "Creature"), subtypes=("Myr",))
+                game.create_tokens(entering.controller, token)
+
+            yield _trigger(card, self.oracle, myr, condition=lambda game, ability: not card.tapped)
+
+
+class MuragandaPetroglyphs(CardDefinition):
+    name = "Muraganda Petroglyphs"
+    mana_cost = "{3}{G}"
+    types = ("Enchantment",)
+    oracle = "Creatures with no abilities get +2/+2."
+
+    def static_effects(self, game: Game, card: Card):
+        def no_abilities(game: Game, creature: Card, chars) -> bool:
+            definition = chars.definition
+            printed_abilities = bool(definition.oracle.strip()) and not definition.oracle.strip().startswith("(")
+            return "Creature" in chars.types and not chars.keywords and not printed_abilities
+
+        return [modify(2, 2, applies_to=no_abilities, text=self.oracle)]

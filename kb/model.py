@@ -42,7 +42,8 @@ class Example:
 
 @dataclass
 class Rule:
-    """A part, section, rule or subrule. For parts and sections `text` is the title."""
+    """A part, section, rule or subrule. For parts and sections `text` is the title. A number a
+    release gives twice keeps its second record under a copy mark ("702.30d-2"), reported."""
 
     id: str
     kind: RuleKind
@@ -76,12 +77,14 @@ class GlossaryEntry:
 
 @dataclass(frozen=True)
 class Skipped:
-    """An input line that is in no record, and why."""
+    """An input line that is in no record, and why; with `end_line`, the run of lines `line` to
+    `end_line` (all blank), whose `text` is the first one's."""
 
     source: str
     line: int
     reason: str
     text: str
+    end_line: int = 0
 
 
 @dataclass(frozen=True)

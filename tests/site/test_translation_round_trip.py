@@ -75,7 +75,8 @@ def trip(tmp_path_factory) -> RoundTrip:
     export_catalog(before.kb, exported)
     filled = fill(exported, tmp / "work" / CATALOG, FILLED, FUZZY)
     report = import_catalog(filled, before.kb, corpus_root=corpus)
-    assert report.checked.errors == [] and report.stored == corpus / "po" / CATALOG
+    # The corpus keeps one catalog per part (and the glossary), whatever the file imported.
+    assert report.checked.errors == [] and corpus / "po" / "part-1.po" in report.stored
     # The same store: the import makes it stale, so the knowledge base is built again.
     after = build(corpus, store, tmp / "after")
     return RoundTrip(corpus, store, exported, filled, before, after)
@@ -125,26 +126,28 @@ def test_a_rule_without_spanish_shows_the_imported_text_escaped_with_its_catalog
         "&lt;b&gt;y&lt;/b&gt; &#34;equipos&#34; &amp; más."
     )
     assert unescape(text) == FILLED["100.1"] and "<b>y</b>" not in block
-    assert source_line(block) == "po: Texto en español: catálogo de traducción equipo.po (entrada al día)"
+    assert source_line(block) == "po: Texto en español: catálogo de traducción part-1.po (entrada al día)"
     # Nothing links to a wiki page for a catalog text.
     assert "/wiki/" not in block
     english = rule_html(trip.after.site, "en", "100", "100.1")
-    assert source_line(english) == "po: Spanish text: translation catalog equipo.po (up-to-date entry)"
+    assert source_line(english) == "po: Spanish text: translation catalog part-1.po (up-to-date entry)"
     assert "&lt;b&gt;y&lt;/b&gt; &#34;equipos&#34; &amp; más." in english
 
 
-def test_a_rule_quoted_by_the_wiki_now_shows_the_catalog_text(trip):
-    before = rule_html(trip.before.site, "es", "101", "101.2")
-    assert "En un juego de dos jugadores" in before
-    assert source_line(before) == (
+def test_an_official_quote_of_the_current_english_stands_before_the_catalog_text(trip):
+    quoted = (
         'wiki: Texto en español: página de la wiki <a href="../../wiki/es-jugador-activo/">Jugador activo</a> '
         "(Colección Tres (5 marzo, 2021))"
     )
+    before = rule_html(trip.before.site, "es", "101", "101.2")
+    assert "En un juego de dos jugadores" in before and source_line(before) == quoted
+    # The quote translates the English of today: it stands; the team's text comes after it.
     block = rule_html(trip.after.site, "es", "101", "101.2")
-    assert FILLED["101.2"] in block and "En un juego de dos jugadores" not in block
-    assert source_line(block) == "po: Texto en español: catálogo de traducción equipo.po (entrada al día)"
-    assert "msgctxt en el catálogo</dt><dd>101.2" in block
-    assert f"catalog {CATALOG} for release 2021-03-05, msgctxt &#39;101.2&#39;" in block
+    assert "En un juego de dos jugadores" in block and source_line(block) == quoted
+    texts = trip.after.kb.spanish_texts("101.2")
+    assert [(t.kind, t.current, t.source) for t in texts] == [
+        ("wiki", True, "wiki/es-jugador-activo.txt"), ("catalog", True, "po/part-1.po")]
+    assert texts[1].text == FILLED["101.2"]
 
 
 def test_a_fuzzy_entry_is_shown_as_fuzzy(trip):
@@ -152,10 +155,10 @@ def test_a_fuzzy_entry_is_shown_as_fuzzy(trip):
     assert FILLED["700.1"] in block
     assert 'kb-badge--drifted' in block
     assert source_line(block) == (
-        "po: Texto en español: catálogo de traducción equipo.po (entrada marcada como dudosa (fuzzy))"
+        "po: Texto en español: catálogo de traducción part-7.po (entrada marcada como dudosa (fuzzy))"
     )
     english = rule_html(trip.after.site, "en", "700", "700.1")
-    assert source_line(english) == "po: Spanish text: translation catalog equipo.po (entry marked fuzzy)"
+    assert source_line(english) == "po: Spanish text: translation catalog part-7.po (entry marked fuzzy)"
 
 
 def test_rules_the_catalog_left_alone_keep_their_source(trip):
@@ -177,9 +180,11 @@ def test_kb_rule_names_the_catalog_within_the_corpus(trip):
     runner = CliRunner()
     shown = runner.invoke(cli, ["rule", "100.1", "--lang", "es"], env=env)
     assert shown.exit_code == 0, shown.output
-    assert "source: po (po/equipo.po)" in shown.output
+    assert "source: po (po/part-1.po)" in shown.output
     card = json.loads(runner.invoke(cli, ["rule", "101.2", "--lang", "es", "--json"], env=env).stdout)
-    assert (card["spanish"]["origin"], card["spanish"]["source"]) == ("po", "po/equipo.po")
+    assert (card["spanish"]["origin"], card["spanish"]["source"]) == ("wiki", "wiki/es-jugador-activo.txt")
+    assert [(t["kind"], t["source"]) for t in card["texts"]] == [
+        ("wiki", "wiki/es-jugador-activo.txt"), ("catalog", "po/part-1.po")]
 
 
 # -- coverage ----------------------------------------------------------------------------------------
@@ -200,31 +205,37 @@ def test_coverage_counts_exactly_what_was_imported(trip):
     after, total = coverage(trip.after.site)
     imported = catalog_rules(trip.filled, trip.after.kb)
     had_spanish = {rule.id for rule in trip.before.kb.rules() if trip.before.kb.spanish(rule.id)}
+    # An official quote of the current English, surely paired, stands before the catalog text: that
+    # rule's Spanish is still counted from the wiki.
+    quoted = {rule for rule in imported if trip.after.kb.spanish(rule).origin == "wiki"}
+    assert "101.2" in quoted and "100.1" not in quoted
+    assert all(trip.before.kb.spanish(rule).current for rule in quoted)
     assert set(before) == set(after)
     for section, (spanish, records, from_po, fuzzy) in after.items():
         mine = [rule for rule in imported if rule.split(".", 1)[0] == section]
         new = [rule for rule in mine if rule not in had_spanish]
         assert records == before[section][1], section
         assert before[section][2] == 0, section
-        assert from_po == len(mine), section
+        assert from_po == len([rule for rule in mine if rule not in quoted]), section
         assert spanish - before[section][0] == len(new), section
     # The two rules that had no Spanish: 100.1 current, 700.1 fuzzy.
     assert (before["100"], after["100"]) == ((0, 2, 0, 0), (1, 2, 1, 0))
     assert (before["700"], after["700"]) == ((0, 2, 0, 0), (1, 2, 1, 1))
-    # 101.2 had wiki Spanish: the count stays, its source moves to the catalog.
-    assert after["101"][0] == before["101"][0] and after["101"][2] == 2
+    # 101.2 had a current wiki quote: the count stays, and so does its source.
+    assert after["101"][0] == before["101"][0]
+    assert after["101"][2] == len([r for r in imported if r.split(".")[0] == "101" and r not in quoted])
     spanish = sum(row[0] for row in after.values())
     records = sum(row[1] for row in after.values())
     fuzzy = sum(row[3] for row in after.values())
     assert spanish == sum(row[0] for row in before.values()) + 2
     assert total.startswith(
         f"Secciones y reglas con texto en español: {spanish} de {records} "
-        f"({len(imported)} de catálogos de traducción; {fuzzy} traducen un texto inglés anterior)"
+        f"({len(set(imported) - quoted)} de catálogos de traducción; {fuzzy} traducen un texto inglés anterior)"
     )
     assert fuzzy == sum(row[3] for row in before.values()) + 1
     english, total_en = coverage(trip.after.site, "en")
     assert english == after
-    assert f"({len(imported)} from translation catalogs; {fuzzy} translate an earlier English text)" in total_en
+    assert f"({len(set(imported) - quoted)} from translation catalogs; {fuzzy} translate an earlier English text)" in total_en
 
 
 def test_the_site_agrees_with_the_statistics(trip):
@@ -282,5 +293,5 @@ def test_a_catalog_with_an_error_is_not_imported(trip, tmp_path, case):
     assert errors and errors[0].message.startswith(message), errors
     if context is not None:
         assert (errors[0].context, errors[0].line) == (context, line_of(catalog, context))
-    assert report.stored is None and not (corpus / "po").exists()
+    assert report.stored == [] and not (corpus / "po").exists()
     assert check_catalog(catalog, trip.before.kb.documents).errors == errors

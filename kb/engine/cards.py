@@ -1628,3 +1628,25 @@ class MuragandaPetroglyphs(CardDefinition):
             return "Creature" in chars.types and not chars.keywords and not printed_abilities
 
         return [modify(2, 2, applies_to=no_abilities, text=self.oracle)]
+
+
+class SnowCoveredForest(CardDefinition):
+    name = "Snow-Covered Forest"
+    type_line = "Basic Snow Land — Forest"
+    oracle = "({T}: Add {G}.)"
+
+
+def _reassemble(game: Game, ability: ActivatedAbility) -> None:
+    card = ability.source
+    if card.zone is Zone.GRAVEYARD:
+        game._put_onto_battlefield(card, card.owner)
+        card.tapped = True  # it enters tapped: it does not become tapped (603.2e)
+
+
+class ReassemblingSkeleton(CardDefinition):
+    name = "Reassembling Skeleton"
+    mana_cost = "{1}{B}"
+    type_line = "Creature — Skeleton Warrior"
+    power, toughness = 1, 1
+    oracle = "{1}{B}: Return this card from your graveyard to the battlefield tapped."
+    activated = (AbilityDefinition(oracle, _reassemble, mana="{1}{B}", zone="graveyard"),)

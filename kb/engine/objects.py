@@ -158,6 +158,9 @@ class AbilityDefinition:
     tap: bool = False
     life: Callable[["Game", "Player"], int] | None = None
     only_your_turn: bool = False
+    # The zone the ability functions in: the battlefield, or a graveyard for an ability that
+    # moves its card out of it (113.6m).
+    zone: str = "battlefield"
     target: str | None = None
 
 

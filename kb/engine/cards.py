@@ -1650,3 +1650,31 @@ class ReassemblingSkeleton(CardDefinition):
     power, toughness = 1, 1
     oracle = "{1}{B}: Return this card from your graveyard to the battlefield tapped."
     activated = (AbilityDefinition(oracle, _reassemble, mana="{1}{B}", zone="graveyard"),)
+
+
+class ConcertedEffort(CardDefinition):
+    name = "Concerted Effort"
+    mana_cost = "{2}{W}{W}"
+    types = ("Enchantment",)
+    oracle = (
+        "At the beginning of each upkeep, creatures you control gain flying until end of turn if a creature you "
+        "control has flying. The same is true for fear, first strike, double strike, landwalk, protection, "
+        "trample, and vigilance."
+    )
+    SHARED = ("Flying", "Fear", "First strike", "Double strike", "Trample", "Vigilance")
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "beginning_of" and event["step"] is Step.UPKEEP:
+            def share(game: Game, ability: TriggeredAbility) -> None:
+                creatures = ability.controller.creatures
+                found: list[str] = []
+                for creature in creatures:
+                    for keyword in creature.keywords:
+                        # 702.1c: each landwalk and each protection ability, as they are.
+                        shared = keyword in self.SHARED or keyword.lower().endswith("walk") or keyword.startswith("Protection from ")
+                        if shared and keyword not in found:
+                            found.append(keyword)
+                if creatures and found:
+                    game.add_effect(grant(*found, affected=creatures))
+
+            yield _trigger(card, self.oracle, share)

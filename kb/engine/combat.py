@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 # Above this many legal declarations or divisions, the engine would rather stop than guess.
 MAX_OPTIONS = 20000
-UNMODELLED_KEYWORDS = ("Banding", "Bands with other")
+UNMODELLED_KEYWORDS = ("Banding", "Bands with other", "Horsemanship", "Skulk", "Daunt")
 
 
 def _resolve(item: Any, pool: Sequence[Any]) -> Any:
@@ -221,6 +221,10 @@ class CombatMixin:
             return False  # 702.9b
         if ("Shadow" in attacker.keywords) != ("Shadow" in blocker.keywords):
             return False  # 702.28b
+        if "Fear" in attacker.keywords and not ("Artifact" in blocker.types or "B" in blocker.colors):
+            return False  # 702.36b
+        if "Intimidate" in attacker.keywords and not ("Artifact" in blocker.types or set(blocker.colors) & set(attacker.colors)):
+            return False  # 702.13b
         if _protected_from(attacker, blocker):
             return False  # 702.16f
         if self._landwalk_applies(attacker, blocker.controller):

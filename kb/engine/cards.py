@@ -1678,3 +1678,31 @@ class ConcertedEffort(CardDefinition):
                     game.add_effect(grant(*found, affected=creatures))
 
             yield _trigger(card, self.oracle, share)
+
+
+# ---------------------------------------------------------------------------------------------
+# Auras
+
+
+class MindControl(CardDefinition):
+    name = "Mind Control"
+    mana_cost = "{3}{U}{U}"
+    type_line = "Enchantment — Aura"
+    spell_target = "creature"
+    oracle = "Enchant creature. You control enchanted creature."
+
+    def static_effects(self, game: Game, card: Card):
+        def part(chars) -> None:
+            # The Aura's controller as the layers are applied (it could change too).
+            chars.controller = card.controller
+
+        return [ContinuousEffect({"2": part}, applies_to=lambda game, c, chars: c is card.attached_to, text=self.oracle)]
+
+
+class AssaultGriffin(CardDefinition):
+    name = "Assault Griffin"
+    mana_cost = "{3}{W}"
+    type_line = "Creature — Griffin"
+    power, toughness = 3, 2
+    keywords = ("Flying",)
+    oracle = "Flying"

@@ -202,6 +202,7 @@ class Card:
         self.tapped = False
         self.damage = 0
         self.deathtouch_damage = False
+        self.attached_to: Any = None
         self.attacking: Player | None = None
         self.blocking: list[Card] = []
         self.blocked_by: list[Card] = []
@@ -425,6 +426,7 @@ class Card:
         self.entered_turn = None
         self.becomes = {}
         self.counters = {}
+        self.attached_to = None
         self.controller = self.owner
 
 

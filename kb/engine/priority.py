@@ -136,6 +136,9 @@ class PriorityMixin:
                 if obj.card.is_permanent_card:
                     self._resolving = None
                     self._put_onto_battlefield(obj.card, obj.controller)
+                    if "Aura" in obj.card.subtypes and obj.targets:
+                        obj.card.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
+                        self.emit("attached", "303.4f", card=obj.card, to=obj.targets[0])
                 else:
                     obj.card.definition.resolve(self, obj)
                     if obj.card.zone is Zone.STACK:

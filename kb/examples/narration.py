@@ -193,6 +193,8 @@ MESSAGES: dict[str, Any] = {
     "proliferate": N_("%(player)s proliferates: %(chosen)s."),
     "blocks": N_("%(card)s blocks %(attackers)s."),
     "becomes_blocked": N_("%(card)s becomes blocked."),
+    "attached": N_("%(card)s enters attached to %(to)s."),
+    "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
     "search": N_("%(player)s searches and finds %(cards)s."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
     "shuffle.none": N_("%(player)s shuffles their library."),

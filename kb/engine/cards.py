@@ -1706,3 +1706,28 @@ class AssaultGriffin(CardDefinition):
     power, toughness = 3, 2
     keywords = ("Flying",)
     oracle = "Flying"
+
+
+class WallOfTears(CardDefinition):
+    name = "Wall of Tears"
+    mana_cost = "{1}{U}"
+    type_line = "Creature — Wall"
+    power, toughness = 0, 4
+    keywords = ("Defender",)
+    oracle = "Defender. Whenever this creature blocks a creature, return that creature to its owner's hand at end of combat."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "blocks" and event["card"] is card:
+            for blocked in event["attackers"]:
+                def at_end_of_combat(game: Game, ability: TriggeredAbility, blocked=blocked, incarnation=blocked.incarnation) -> None:
+                    from kb.engine.define import Trigger, at_beginning_of
+
+                    def bounce(game: Game, delayed: TriggeredAbility) -> None:
+                        # 608.2k: "that creature" is the object, whatever it has become.
+                        if blocked.zone is Zone.BATTLEFIELD and blocked.incarnation == incarnation:
+                            game._move(blocked, Zone.HAND)
+                            game.emit("returned_to_hand", "608.2k", card=blocked)
+
+                    game.add_delayed_trigger(Trigger("Return that creature to its owner's hand at end of combat.", at_beginning_of(Step.END_OF_COMBAT, "any"), bounce), card, ability.controller)
+
+                yield _trigger(card, "Whenever this creature blocks a creature, return that creature to its owner's hand at end of combat.", at_end_of_combat)

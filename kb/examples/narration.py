@@ -193,6 +193,7 @@ MESSAGES: dict[str, Any] = {
     "proliferate": N_("%(player)s proliferates: %(chosen)s."),
     "blocks": N_("%(card)s blocks %(attackers)s."),
     "becomes_blocked": N_("%(card)s becomes blocked."),
+    "returned_to_hand": N_("%(card)s is returned to its owner's hand."),
     "attached": N_("%(card)s enters attached to %(to)s."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
     "search": N_("%(player)s searches and finds %(cards)s."),

@@ -448,6 +448,8 @@ class Characteristics:
     controller: Any = None
     definition: Any = None
     mana_cost: str = ""
+    # Set by an effect that makes the object lose all abilities (layer 6).
+    no_abilities: bool = False
     # The object these are the characteristics of, for effects whose size depends on it.
     card: Any = field(default=None, repr=False, compare=False)
 

@@ -119,7 +119,7 @@ class KeywordActionsMixin:
             self.emit("phase_in", "702.26c", cards=coming)
         return coming
 
-    def search(self, searcher: Player, owner: Player, zones: Sequence[Zone], wanted: Any, *, hand_revealed: bool = False) -> list[Card]:
+    def search(self, searcher: Player, owner: Player, zones: Sequence[Zone], wanted: Any, *, hand_revealed: bool = False, limit: int | None = None) -> list[Card]:
         """Rule 701.23: `searcher` searches `owner`'s `zones` for the cards `wanted` (a function
         of a card) describes. In a public zone every such card is found; in a hidden zone (the
         library, or a hand the searcher can't see) the searcher may find any number of them
@@ -130,7 +130,8 @@ class KeywordActionsMixin:
             matching = [c for c in cards if wanted(c)]
             hidden = zone is Zone.LIBRARY or (zone is Zone.HAND and not hand_revealed)
             if hidden and matching:
-                matching = list(self.decide(Decision(searcher, "find", tuple(matching), count=(0, len(matching)), rule="701.23b", context={"zone": zone})))
+                most = len(matching) if limit is None else min(limit - len(found), len(matching))
+                matching = list(self.decide(Decision(searcher, "find", tuple(matching), count=(0, most), rule="701.23b", context={"zone": zone}))) if most > 0 else []
             found.extend(matching)
         self.emit("search", "701.23a", player=searcher, owner=owner, cards=found)
         return found

@@ -1563,3 +1563,171 @@ class Lobotomy(CardDefinition):
         found = game.search(spell.controller, player, (Zone.GRAVEYARD, Zone.HAND, Zone.LIBRARY), wanted, hand_revealed=True)
         game.exile_cards(found)
         game.shuffle_cards_into_library(player, [], zone=Zone.LIBRARY)
+
+
+# ---------------------------------------------------------------------------------------------
+# Leaving a multiplayer game, and creatures with no abilities
+
+
+class SerraAngel(CardDefinition):
+    name = "Serra Angel"
+    mana_cost = "{3}{W}{W}"
+    type_line = "Creature — Angel"
+    power, toughness = 4, 4
+    keywords = ("Flying", "Vigilance")
+    oracle = "Flying, vigilance"
+
+
+class Bribery(CardDefinition):
+    name = "Bribery"
+    mana_cost = "{3}{U}{U}"
+    types = ("Sorcery",)
+    spell_target = "player"
+    oracle = (
+        "Search target opponent's library for a creature card and put that card onto the battlefield under "
+        "your control. Then that player shuffles."
+    )
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        opponent = spell.targets[0]
+        found = game.search(spell.controller, opponent, (Zone.LIBRARY,), lambda c: c.is_creature, limit=1)
+        for creature in found:
+            game._put_onto_battlefield(creature, spell.controller)
+        game.shuffle_cards_into_library(opponent, [], zone=Zone.LIBRARY)
+
+
+class GenesisChamber(CardDefinition):
+    name = "Genesis Chamber"
+    mana_cost = "{2}"
+    types = ("Artifact",)
+    oracle = (
+        "Whenever a nontoken creature enters, if this artifact is untapped, that creature's controller creates "
+        "a 1/1 colorless Myr artifact creature token."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        entering = event["card"] if event.kind == "enters" else None
+        if entering is not None and entering.is_creature and not entering.is_token and not card.tapped:
+            def myr(game: Game, ability: TriggeredAbility, entering=entering) -> None:
+                token = Card.token(power=1, toughness=1, types=("Artifact", "Creature"), subtypes=("Myr",))
+                game.create_tokens(entering.controller, token)
+
+            yield _trigger(card, self.oracle, myr, condition=lambda game, ability: not card.tapped)
+
+
+class MuragandaPetroglyphs(CardDefinition):
+    name = "Muraganda Petroglyphs"
+    mana_cost = "{3}{G}"
+    types = ("Enchantment",)
+    oracle = "Creatures with no abilities get +2/+2."
+
+    def static_effects(self, game: Game, card: Card):
+        def no_abilities(game: Game, creature: Card, chars) -> bool:
+            definition = chars.definition
+            printed_abilities = bool(definition.oracle.strip()) and not definition.oracle.strip().startswith("(")
+            return "Creature" in chars.types and not chars.keywords and not printed_abilities
+
+        return [modify(2, 2, applies_to=no_abilities, text=self.oracle)]
+
+
+class SnowCoveredForest(CardDefinition):
+    name = "Snow-Covered Forest"
+    type_line = "Basic Snow Land — Forest"
+    oracle = "({T}: Add {G}.)"
+
+
+def _reassemble(game: Game, ability: ActivatedAbility) -> None:
+    card = ability.source
+    if card.zone is Zone.GRAVEYARD:
+        game._put_onto_battlefield(card, card.owner)
+        card.tapped = True  # it enters tapped: it does not become tapped (603.2e)
+
+
+class ReassemblingSkeleton(CardDefinition):
+    name = "Reassembling Skeleton"
+    mana_cost = "{1}{B}"
+    type_line = "Creature — Skeleton Warrior"
+    power, toughness = 1, 1
+    oracle = "{1}{B}: Return this card from your graveyard to the battlefield tapped."
+    activated = (AbilityDefinition(oracle, _reassemble, mana="{1}{B}", zone="graveyard"),)
+
+
+class ConcertedEffort(CardDefinition):
+    name = "Concerted Effort"
+    mana_cost = "{2}{W}{W}"
+    types = ("Enchantment",)
+    oracle = (
+        "At the beginning of each upkeep, creatures you control gain flying until end of turn if a creature you "
+        "control has flying. The same is true for fear, first strike, double strike, landwalk, protection, "
+        "trample, and vigilance."
+    )
+    SHARED = ("Flying", "Fear", "First strike", "Double strike", "Trample", "Vigilance")
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "beginning_of" and event["step"] is Step.UPKEEP:
+            def share(game: Game, ability: TriggeredAbility) -> None:
+                creatures = ability.controller.creatures
+                found: list[str] = []
+                for creature in creatures:
+                    for keyword in creature.keywords:
+                        # 702.1c: each landwalk and each protection ability, as they are.
+                        shared = keyword in self.SHARED or keyword.lower().endswith("walk") or keyword.startswith("Protection from ")
+                        if shared and keyword not in found:
+                            found.append(keyword)
+                if creatures and found:
+                    game.add_effect(grant(*found, affected=creatures))
+
+            yield _trigger(card, self.oracle, share)
+
+
+# ---------------------------------------------------------------------------------------------
+# Auras
+
+
+class MindControl(CardDefinition):
+    name = "Mind Control"
+    mana_cost = "{3}{U}{U}"
+    type_line = "Enchantment — Aura"
+    spell_target = "creature"
+    oracle = "Enchant creature. You control enchanted creature."
+
+    def static_effects(self, game: Game, card: Card):
+        def part(chars) -> None:
+            # The Aura's controller as the layers are applied (it could change too).
+            chars.controller = card.controller
+
+        return [ContinuousEffect({"2": part}, applies_to=lambda game, c, chars: c is card.attached_to, text=self.oracle)]
+
+
+class AssaultGriffin(CardDefinition):
+    name = "Assault Griffin"
+    mana_cost = "{3}{W}"
+    type_line = "Creature — Griffin"
+    power, toughness = 3, 2
+    keywords = ("Flying",)
+    oracle = "Flying"
+
+
+class WallOfTears(CardDefinition):
+    name = "Wall of Tears"
+    mana_cost = "{1}{U}"
+    type_line = "Creature — Wall"
+    power, toughness = 0, 4
+    keywords = ("Defender",)
+    oracle = "Defender. Whenever this creature blocks a creature, return that creature to its owner's hand at end of combat."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "blocks" and event["card"] is card:
+            for blocked in event["attackers"]:
+                def at_end_of_combat(game: Game, ability: TriggeredAbility, blocked=blocked, incarnation=blocked.incarnation) -> None:
+                    from kb.engine.define import Trigger, at_beginning_of
+
+                    def bounce(game: Game, delayed: TriggeredAbility) -> None:
+                        # 608.2k: "that creature" is the object, whatever it has become.
+                        if blocked.zone is Zone.BATTLEFIELD and blocked.incarnation == incarnation:
+                            game._move(blocked, Zone.HAND)
+                            game.emit("returned_to_hand", "608.2k", card=blocked)
+
+                    game.add_delayed_trigger(Trigger("Return that creature to its owner's hand at end of combat.", at_beginning_of(Step.END_OF_COMBAT, "any"), bounce), card, ability.controller)
+
+                yield _trigger(card, "Whenever this creature blocks a creature, return that creature to its owner's hand at end of combat.", at_end_of_combat)

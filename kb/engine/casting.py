@@ -86,11 +86,21 @@ class CastingMixin:
         """Activate an activated ability of a permanent `player` controls (rule 602), choosing
         the value of X if its cost has one (602.2b, 601.2b). Mana is taken as paid."""
         self._check_priority(player)
-        card = self._find(player.battlefield, card, f"the permanents {player.name} controls")
+        in_graveyard = isinstance(card, Card) and card in player.graveyard
+        if isinstance(card, str) and not any(c.name == card for c in player.battlefield):
+            in_graveyard = any(c.name == card for c in player.graveyard)
+        if in_graveyard:
+            card = self._find(player.graveyard, card, f"{player.name}'s graveyard")
+        else:
+            card = self._find(player.battlefield, card, f"the permanents {player.name} controls")
         abilities = card.definition.activated
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
         ability = abilities[index]
+        where = "graveyard" if in_graveyard else "battlefield"
+        if ability.zone != where:
+            # 113.6m: an ability that moves its card out of a zone functions only there.
+            raise IllegalActionError(f"{card.name}'s ability functions only from the {ability.zone}, not the {where}")
         has_x = "{X}" in ability.mana
         if has_x and (x is None or x < 0):
             raise IllegalActionError(f"{card.name}'s ability has X in its cost: choose X, a number of 0 or more")

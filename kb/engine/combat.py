@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 # Above this many legal declarations or divisions, the engine would rather stop than guess.
 MAX_OPTIONS = 20000
-UNMODELLED_KEYWORDS = ("Banding", "Bands with other", "walk")
+UNMODELLED_KEYWORDS = ("Banding", "Bands with other", "Horsemanship", "Skulk", "Daunt")
 
 
 def _resolve(item: Any, pool: Sequence[Any]) -> Any:
@@ -221,9 +221,33 @@ class CombatMixin:
             return False  # 702.9b
         if ("Shadow" in attacker.keywords) != ("Shadow" in blocker.keywords):
             return False  # 702.28b
+        if "Fear" in attacker.keywords and not ("Artifact" in blocker.types or "B" in blocker.colors):
+            return False  # 702.36b
+        if "Intimidate" in attacker.keywords and not ("Artifact" in blocker.types or set(blocker.colors) & set(attacker.colors)):
+            return False  # 702.13b
         if _protected_from(attacker, blocker):
             return False  # 702.16f
+        if self._landwalk_applies(attacker, blocker.controller):
+            return False  # 702.14c
         return True
+
+    def _landwalk_applies(self, attacker: Card, defender: Player) -> bool:
+        """Rule 702.14c: a creature with landwalk can't be blocked as long as the defending
+        player controls a land of the stated kind ("forestwalk", "snow forestwalk", "nonbasic
+        landwalk", "legendary landwalk"); landwalk abilities don't cancel each other (702.14d)."""
+        lands = [c for c in defender.battlefield if c.is_land]
+        for keyword in attacker.keywords:
+            words = keyword.lower().split()
+            if not words or not words[-1].endswith("walk"):
+                continue
+            words[-1] = words[-1][: -len("walk")]
+            wanted_super = [w.capitalize() for w in words if w.capitalize() in ("Snow", "Legendary", "Basic")]
+            without = [w[3:].capitalize() for w in words if w.startswith("non")]
+            subtype = [w.capitalize() for w in words if w not in ("land", "") and not w.startswith("non") and w.capitalize() not in ("Snow", "Legendary", "Basic")]
+            for land in lands:
+                if all(s in land.supertypes for s in wanted_super) and not any(s in land.supertypes for s in without) and all(s in land.subtypes for s in subtype):
+                    return True
+        return False
 
     def _block_restricted(self, blocks: list[tuple[Card, Card]], against: list[Card]) -> bool:
         for attacker in against:

@@ -63,6 +63,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("destroyed", "card", "A creature with lethal damage is destroyed (704.5g)."),
     ("destroyed_deathtouch", "card", "A creature dealt damage by deathtouch is destroyed (704.5h)."),
     ("dies_toughness", "card", "A creature with 0 or less toughness goes to the graveyard (704.5f)."),
+    ("attached", "card to", "An Aura enters attached to what it enchants (303.4f)."),
+    ("aura_unattached", "card", "An Aura attached to nothing goes to its owner's graveyard (704.5m)."),
     ("sacrifice", "cards", "Permanents are sacrificed at the same time (701.21)."),
     ("exile", "cards", "Cards are exiled at the same time (406.3)."),
     ("draw", "player count", "A player draws cards (121.1)."),
@@ -75,6 +77,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("shuffle_in", "player card", "A card is shuffled into its owner's library (701.24)."),
     ("shuffle_all_in", "player count", "Cards are shuffled into a library instead (614.1a)."),
     ("as_much_as_possible", "player possible wanted", "A player does as much as possible (609.3)."),
+    ("returned_to_hand", "card", "A permanent is returned to its owner's hand (400.3)."),
     ("token_ceases", "card", "A token outside the battlefield ceases to exist (704.5d)."),
     # keyword actions
     ("create", "player cards", "Tokens are created (701.7a)."),

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
-from kb.engine.objects import COLOR_ORDER, Card, Characteristics, Zone
+from kb.engine.objects import COLOR_ORDER, Card, CardDefinition, Characteristics, Zone
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -181,6 +181,24 @@ def remove(*keywords: str, **kwargs: Any) -> ContinuousEffect:
 
     kwargs.setdefault("text", f"loses {', '.join(keywords)}")
     return ContinuousEffect({"6": part}, **kwargs)
+
+
+def lose_all_abilities(**kwargs: Any) -> ContinuousEffect:
+    """"Loses all abilities" (layer 6, rule 613.1f): its keywords, and its triggered abilities,
+    which no longer trigger. Its static and activated abilities are not taken away: an effect
+    that removes them raises `NotModelledError` when such a permanent is affected."""
+
+    def part(chars: Characteristics) -> None:
+        definition = chars.definition
+        if definition is not None and (tuple(definition.activated) or type(definition).static_effects is not CardDefinition.static_effects or tuple(definition.static)):
+            raise NotModelledError(f"{chars.name} would lose static or activated abilities: that is not modelled")
+        chars.keywords = ()
+        chars.no_abilities = True
+
+    kwargs.setdefault("text", "loses all abilities")
+    effect = ContinuousEffect({"6": part}, **kwargs)
+    effect.removes_abilities = True
+    return effect
 
 
 def gain_control(player: "Player", **kwargs: Any) -> ContinuousEffect:

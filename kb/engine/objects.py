@@ -158,6 +158,9 @@ class AbilityDefinition:
     tap: bool = False
     life: Callable[["Game", "Player"], int] | None = None
     only_your_turn: bool = False
+    # The zone the ability functions in: the battlefield, or a graveyard for an ability that
+    # moves its card out of it (113.6m).
+    zone: str = "battlefield"
     target: str | None = None
 
 
@@ -199,6 +202,7 @@ class Card:
         self.tapped = False
         self.damage = 0
         self.deathtouch_damage = False
+        self.attached_to: Any = None
         self.attacking: Player | None = None
         self.blocking: list[Card] = []
         self.blocked_by: list[Card] = []
@@ -422,6 +426,7 @@ class Card:
         self.entered_turn = None
         self.becomes = {}
         self.counters = {}
+        self.attached_to = None
         self.controller = self.owner
 
 
@@ -443,6 +448,8 @@ class Characteristics:
     controller: Any = None
     definition: Any = None
     mana_cost: str = ""
+    # Set by an effect that makes the object lose all abilities (layer 6).
+    no_abilities: bool = False
     # The object these are the characteristics of, for effects whose size depends on it.
     card: Any = field(default=None, repr=False, compare=False)
 

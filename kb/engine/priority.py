@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotYourPriorityError
 from kb.engine.objects import Zone
@@ -136,6 +137,9 @@ class PriorityMixin:
                 if obj.card.is_permanent_card:
                     self._resolving = None
                     self._put_onto_battlefield(obj.card, obj.controller)
+                    if "Aura" in obj.card.subtypes and obj.targets:
+                        obj.card.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
+                        self.emit("attached", "303.4f", card=obj.card, to=obj.targets[0])
                 else:
                     obj.card.definition.resolve(self, obj)
                     if obj.card.zone is Zone.STACK:
@@ -148,7 +152,13 @@ class PriorityMixin:
         self._passes = 0
         self._give_priority(self.active_unit)  # rule 117.3b
 
-    def _put_onto_battlefield(self, card: Card, controller: Player, *, counters: dict[str, int] | None = None) -> None:
+    def put_onto_battlefield(self, card: Card, controller: Player, *, effects: Sequence[Any] = ()) -> None:
+        """Put `card` onto the battlefield under `controller`'s control; `effects` are continuous
+        effects that apply to it as it enters ("That permanent is an enchantment in addition to
+        its other types"): it doesn't enter and then change (611.2e)."""
+        self._put_onto_battlefield(card, controller, effects=effects)
+
+    def _put_onto_battlefield(self, card: Card, controller: Player, *, counters: dict[str, int] | None = None, effects: Sequence[Any] = ()) -> None:
         """`card` enters the battlefield under `controller`'s control, with `counters` on it if
         an effect says it enters with them (614.1c)."""
         source = self._zone_list(card) if card.zone is not Zone.STACK else None
@@ -160,6 +170,10 @@ class PriorityMixin:
         card.entered_turn = self.turn
         card.timestamp = self._next_timestamp()
         card.incarnation += 1
+        for effect in effects:
+            effect.affected = [card]
+            effect._incarnations = {id(card): card.incarnation}
+            self.add_effect(effect)
         printed = card.printed_definition
         printed.as_enters(self, card)
         if card.definition is not printed:

@@ -54,7 +54,10 @@ class TriggersMixin:
         elif event.kind in ("discard", "mill"):
             # Abilities that trigger on a card being put into a graveyard "from anywhere".
             watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
+        losing = any(getattr(e, "removes_abilities", False) for e in self.effects)
         for card in watchers:
+            if card.zone is Zone.BATTLEFIELD and losing and self.characteristics(card).no_abilities:
+                continue  # it has lost its abilities (613.1f): nothing of it triggers
             for ability in card.definition.triggers(self, card, event):
                 self._pending.append(ability)
                 self.emit("triggers", "603.2", ability=ability)

@@ -165,7 +165,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
 
     with stage("mkdocs"):
         builder = run_builder(config_file, source_date_epoch(data.newest))
-        write_extras(data, site_dir)
+        write_extras(data, site_dir, generated)
 
     sizes: dict[str, int] = {}
     if search:

@@ -29,7 +29,11 @@ def describe_result(result: Any) -> Outcome:
             break
     else:
         passed = False
-    output = getattr(result, "output", None)
+    # The narration of the run, if the result has one: its full output repeats the code, which the
+    # page already shows.
+    output = getattr(result, "narration", None)
+    if not isinstance(output, str) or not output.strip():
+        output = getattr(result, "output", None)
     if not isinstance(output, str):
         output = str(result)
     failures = [str(f) for f in getattr(result, "failures", ()) or ()]

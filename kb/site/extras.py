@@ -6,6 +6,9 @@ from)."""
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
+from collections import Counter
 from pathlib import Path
 
 from markupsafe import escape
@@ -51,5 +54,77 @@ def write_short_addresses(data: SiteData, site_dir: Path) -> int:
     return written
 
 
-def write_extras(data: SiteData, site_dir: Path) -> None:
+def write_page_files(generated, site_dir: Path) -> int:
+    """The files generation made for the built site (each section's details), beside their pages."""
+    for (key, lang, name), text in sorted(generated.extras.items()):
+        path = Path(site_dir) / page_url(key, lang) / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return len(generated.extras)
+
+
+_WORD = re.compile(r"[^\W\d_]{4,}")
+MAX_WORDS = 15000
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word.casefold()) if not unicodedata.combining(c))
+
+
+def vocabulary(data: SiteData, lang: str) -> list[str]:
+    """The words a reader of `lang` finds on the rule pages, most frequent first (folded as the
+    search box folds a query): what a misspelt query is corrected against."""
+    counts: Counter[str] = Counter()
+    for rule in data.rules.values():
+        spanish = rule.spanish if lang == "es" else None
+        texts = [spanish.text, *spanish.examples] if spanish is not None else [rule.text, *rule.examples]
+        for text in texts:
+            counts.update(_fold(w) for w in _WORD.findall(text))
+    for entry in data.glossary.get(lang, []):
+        counts.update(_fold(w) for w in _WORD.findall(" ".join([entry.term, *entry.senses])))
+    return [word for word, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:MAX_WORDS]]
+
+
+def write_vocabularies(data: SiteData, site_dir: Path) -> None:
+    for lang in LANGS:
+        words = vocabulary(data, lang)
+        (Path(site_dir) / f"kb-words.{lang}.json").write_text(
+            json.dumps(words, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+# Where white space is content: kept as it is.
+_VERBATIM = re.compile(r"(<(pre|textarea|script)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)
+_INDENT = re.compile(r"\n[ \t]*(?:\n[ \t]*)*")
+
+
+def squeeze(html: str) -> str:
+    """The builder's pages without their indentation and blank lines (a third of a small page's
+    weight), white space inside <pre>, <textarea> and <script> untouched. A run of white space
+    with a line break still reads as one space to a browser, so the page shows the same."""
+    parts = _VERBATIM.split(html)
+    out = []
+    # split() gives text, then (element, tag name) pairs: the text parts are squeezed.
+    for i in range(0, len(parts), 3):
+        out.append(_INDENT.sub("\n", parts[i]))
+        if i + 1 < len(parts):
+            out.append(parts[i + 1])
+    return "".join(out)
+
+
+def squeeze_pages(site_dir: Path) -> int:
+    saved = 0
+    for path in sorted(Path(site_dir).rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        small = squeeze(text)
+        if small != text:
+            path.write_text(small, encoding="utf-8")
+            saved += len(text) - len(small)
+    return saved
+
+
+def write_extras(data: SiteData, site_dir: Path, generated=None) -> None:
+    squeeze_pages(site_dir)
     write_short_addresses(data, site_dir)
+    write_vocabularies(data, site_dir)
+    if generated is not None:
+        write_page_files(generated, site_dir)

@@ -1,72 +1,490 @@
-/* The site's behaviour: Pagefind search in the header, a language switch that keeps the rule
-   being read, and the reference graph view. No network access beyond the site's own files. */
+/* The site's behaviour: the search box (Pagefind's index, read through its JavaScript API), a
+   rule's details on demand, a language switch that keeps the rule being read, the release compare
+   and the reference graph. No network access beyond the site's own files. */
 (function () {
   "use strict";
 
-  function pagefindScript() {
-    var scripts = document.querySelectorAll("script[src]");
-    for (var i = 0; i < scripts.length; i++) {
-      if (/pagefind\/pagefind-ui\.js(\?|$)/.test(scripts[i].src)) return scripts[i].src;
-    }
-    return null;
+  // A rule, section or part number as a reader types it: "810.8a", "702.19", "810.8", "723".
+  var RULE_NUMBER = /^\s*(?:(?:rule|regla|r\.?)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d{3}\.?)\s*\.?\s*$/i;
+  // How much each kind of page counts for a query: the rules come first.
+  var KIND_WEIGHT = { rule: 4, glossary: 1.2, terms: 0.8, example: 0.5, wiki: 0.35, other: 0.6 };
+  // A section page holds many rules, so a long page says little about relevance.
+  var RANKING = { pageLength: 0.1, termFrequency: 1.0 };
+  window.kbSearchRanking = RANKING;
+
+  function el(name, attrs, text) {
+    var node = document.createElement(name);
+    if (attrs) for (var key in attrs) node.setAttribute(key, attrs[key]);
+    if (text !== undefined) node.textContent = text;
+    return node;
   }
 
-  // A section page holds many rules, so a long page says little about relevance: page length
-  // counts for little, and the matching rule shows as a sub-result.
-  var RANKING = { pageLength: 0.1 };
-  window.kbSearchRanking = RANKING;
+  function siteRoot() {
+    var box = document.getElementById("kb-search") || document.querySelector("[data-root]");
+    var root = box ? box.getAttribute("data-root") : null;
+    return new URL(root || "./", location.href);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Search
+
+  function editDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var prev = [], cur = [], prev2 = [];
+    for (var j = 0; j <= b.length; j++) prev[j] = j;
+    for (var i = 1; i <= a.length; i++) {
+      cur = [i];
+      var best = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+        cur[j] = v;
+        if (v < best) best = v;
+      }
+      if (best > limit) return limit + 1;
+      prev2 = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  function fold(text) {
+    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  }
 
   function setupSearch() {
     var box = document.getElementById("kb-search");
-    var src = pagefindScript();
-    if (!box || !src || typeof window.PagefindUI !== "function") return;
-    var bundle = new URL(".", src);
-    var root = new URL("..", bundle);
+    if (!box) return;
     var d = box.dataset;
-    new window.PagefindUI({
-      element: "#kb-search",
-      bundlePath: bundle.pathname,
-      baseUrl: root.pathname,
-      showSubResults: true,
-      showImages: false,
-      excerptLength: 24,
-      ranking: RANKING,
-      translations: {
-        placeholder: d.placeholder,
-        zero_results: d.zero,
-        one_result: d.one,
-        many_results: d.many,
-        load_more: d.more,
-        clear_search: d.clear,
-        searching: d.searching
+    var root = siteRoot();
+    var bundle = new URL(d.bundle || "pagefind/", root);
+    var pagefind = null;
+    var words = null;
+    var counter = 0;
+
+    box.textContent = "";
+    var form = el("form", { "class": "pagefind-ui__form kb-search__form", role: "search" });
+    var input = el("input", {
+      "class": "pagefind-ui__search-input kb-search__input", type: "search", autocomplete: "off",
+      spellcheck: "false", placeholder: d.placeholder, "aria-label": d.placeholder,
+      "aria-keyshortcuts": "/ Control+K", enterkeyhint: "go"
+    });
+    var clear = el("button", { "class": "pagefind-ui__search-clear kb-search__clear", type: "button" }, d.clear);
+    var drawer = el("div", { "class": "pagefind-ui__drawer kb-search__drawer", "aria-live": "polite" });
+    drawer.hidden = true;
+    form.appendChild(input);
+    form.appendChild(clear);
+    box.appendChild(form);
+    box.appendChild(drawer);
+
+    function load() {
+      if (!pagefind) {
+        pagefind = import(new URL("pagefind.js", bundle).href).then(function (api) {
+          return api.options({ ranking: RANKING, baseUrl: root.pathname, excerptLength: 22 }).then(function () {
+            api.init();
+            return api;
+          });
+        });
       }
+      return pagefind;
+    }
+
+    function vocabulary() {
+      if (!words) {
+        words = fetch(new URL(d.words, root).href).then(function (r) { return r.ok ? r.json() : []; })
+          .catch(function () { return []; });
+      }
+      return words;
+    }
+
+    function correct(query) {
+      return vocabulary().then(function (list) {
+        var changed = false;
+        var fixed = query.split(/\s+/).map(function (word) {
+          var w = fold(word);
+          if (w.length < 4 || list.indexOf(w) >= 0) return word;
+          var limit = w.length > 7 ? 2 : 1, best = null, bestDistance = limit + 1;
+          for (var i = 0; i < list.length; i++) {
+            var dist = editDistance(w, list[i], limit);
+            if (dist < bestDistance) { best = list[i]; bestDistance = dist; if (dist === 1) break; }
+          }
+          if (best) { changed = true; return best; }
+          return word;
+        }).join(" ");
+        return changed ? fixed : null;
+      });
+    }
+
+    function kindOf(url) {
+      var path = new URL(url, location.href).pathname.slice(root.pathname.length).replace(/^en\//, "");
+      if (/^cr\//.test(path)) return "rule";
+      if (/^glossary\//.test(path)) return "glossary";
+      if (/^terms\//.test(path)) return "terms";
+      if (/^examples\//.test(path)) return "example";
+      if (/^wiki\//.test(path)) return "wiki";
+      return "other";
+    }
+
+    function ruleShortcut(query) {
+      var m = RULE_NUMBER.exec(query);
+      if (!m) return Promise.resolve(null);
+      var id = m[1].replace(/\.$/, "").toLowerCase();
+      var url = new URL((d.langPrefix || "") + "r/" + id + "/", siteRoot()).href;
+      return fetch(url, { method: "GET" }).then(function (r) {
+        if (!r.ok) return null;
+        return r.text().then(function (html) {
+          var target = /<link rel="canonical" href="([^"]+)"/.exec(html);
+          var href = target ? new URL(target[1].replace(/&amp;/g, "&"), url).href : url;
+          return { id: id, url: href };
+        });
+      }).catch(function () { return null; });
+    }
+
+    function excerptNode(html) {
+      // Pagefind's excerpt is the page's own (escaped) text with <mark> around the matches.
+      var p = el("p", { "class": "pagefind-ui__result-excerpt kb-search__excerpt" });
+      p.innerHTML = html;
+      return p;
+    }
+
+    function bestSubs(data) {
+      var subs = (data.sub_results || []).filter(function (s) { return s.url !== data.url || data.sub_results.length === 1; });
+      subs = subs.map(function (s) {
+        var weight = 0;
+        (s.weighted_locations || []).forEach(function (w) { weight += w.weight; });
+        if (!s.weighted_locations) weight = (s.locations || []).length;
+        return { sub: s, weight: weight };
+      });
+      subs.sort(function (a, b) { return b.weight - a.weight; });
+      return subs.slice(0, 3).map(function (x) { return x.sub; });
+    }
+
+    function render(query, shortcut, results, corrected) {
+      drawer.textContent = "";
+      var list = el("ol", { "class": "pagefind-ui__results kb-search__results" });
+      var count = results.length + (shortcut ? 1 : 0);
+      var message = el("p", { "class": "pagefind-ui__message kb-search__message" });
+      var template = count === 0 ? d.zero : count === 1 ? d.one : d.many;
+      message.textContent = template.replace("[COUNT]", String(count)).replace("[SEARCH_TERM]", corrected || query);
+      drawer.appendChild(message);
+      if (corrected) {
+        message.textContent = d.corrected.replace("[SEARCH_TERM]", corrected) + " · " + message.textContent;
+      }
+      if (shortcut) {
+        var li = el("li", { "class": "pagefind-ui__result kb-search__result kb-search__result--rule" });
+        var a = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: shortcut.url });
+        a.textContent = d.gotoRule.replace("[RULE]", shortcut.id);
+        li.appendChild(el("p", { "class": "pagefind-ui__result-title" })).appendChild(a);
+        list.appendChild(li);
+      }
+      results.forEach(function (data) {
+        var li = el("li", { "class": "pagefind-ui__result kb-search__result" });
+        var subs = bestSubs(data);
+        var title = el("p", { "class": "pagefind-ui__result-title" });
+        var first = subs.length && data.kind === "rule" ? subs[0] : null;
+        var link = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: first ? first.url : data.url });
+        link.textContent = first ? first.title + " · " + data.meta.title : data.meta.title;
+        title.appendChild(link);
+        li.appendChild(title);
+        li.appendChild(excerptNode(first ? first.excerpt : data.excerpt));
+        var rest = first ? subs.slice(1) : subs;
+        if (rest.length) {
+          var nested = el("ul", { "class": "kb-search__subs" });
+          rest.forEach(function (s) {
+            var item = el("li", { "class": "pagefind-ui__result-nested" });
+            var sa = el("a", { "class": "pagefind-ui__result-link kb-search__sublink", href: s.url }, s.title);
+            item.appendChild(sa);
+            item.appendChild(excerptNode(s.excerpt));
+            nested.appendChild(item);
+          });
+          li.appendChild(nested);
+        }
+        list.appendChild(li);
+      });
+      drawer.appendChild(list);
+      drawer.hidden = false;
+    }
+
+    function runSearch(query, mine) {
+      return load().then(function (api) {
+        return Promise.all([api.search(query), ruleShortcut(query)]).then(function (found) {
+          var search = found[0], shortcut = found[1];
+          if (mine !== counter) return null;
+          var top = (search && search.results || []).slice(0, 24);
+          return Promise.all(top.map(function (r) { return r.data(); })).then(function (datas) {
+            datas.forEach(function (data, i) {
+              data.kind = kindOf(data.url);
+              data.rank = top[i].score * (KIND_WEIGHT[data.kind] || 1);
+            });
+            datas.sort(function (a, b) { return b.rank - a.rank; });
+            return { shortcut: shortcut, results: datas.slice(0, 10) };
+          });
+        });
+      });
+    }
+
+    function search() {
+      var query = input.value.trim();
+      var mine = ++counter;
+      if (!query) {
+        drawer.hidden = true;
+        drawer.textContent = "";
+        return;
+      }
+      runSearch(query, mine).then(function (out) {
+        if (!out || mine !== counter) return;
+        if (out.results.length || out.shortcut) {
+          render(query, out.shortcut, out.results, null);
+          return;
+        }
+        correct(query).then(function (fixed) {
+          if (!fixed || mine !== counter) { render(query, null, [], null); return; }
+          runSearch(fixed, mine).then(function (again) {
+            if (!again || mine !== counter) return;
+            render(query, again.shortcut, again.results, fixed);
+          });
+        });
+      });
+    }
+
+    var timer = null;
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(search, 120);
+    });
+    input.addEventListener("focus", function () { load(); });
+    clear.addEventListener("click", function () {
+      input.value = "";
+      search();
+      input.focus();
+    });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var query = input.value.trim();
+      if (!query) return;
+      var go = function () {
+        var first = drawer.querySelector("a.kb-search__link");
+        if (first) location.href = first.href;
+      };
+      // Enter goes to the first result, waiting for it if the search is still running.
+      clearTimeout(timer);
+      var mine = ++counter;
+      runSearch(query, mine).then(function (out) {
+        if (!out) return;
+        if (out.shortcut) { location.href = out.shortcut.url; return; }
+        if (out.results.length) {
+          render(query, null, out.results, null);
+          go();
+          return;
+        }
+        correct(query).then(function (fixed) {
+          if (!fixed) { render(query, null, [], null); return; }
+          runSearch(fixed, mine).then(function (again) {
+            if (!again) return;
+            render(query, again.shortcut, again.results, fixed);
+            go();
+          });
+        });
+      });
     });
     document.addEventListener("keydown", function (event) {
-      if (event.key === "Escape") {
-        var input = box.querySelector("input");
-        if (input && document.activeElement === input) input.blur();
+      var typing = /^(INPUT|TEXTAREA|SELECT)$/.test((event.target && event.target.tagName) || "") ||
+        (event.target && event.target.isContentEditable);
+      if ((event.key === "/" && !typing) || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "k")) {
+        event.preventDefault();
+        input.focus();
+        input.select();
+      } else if (event.key === "Escape" && document.activeElement === input) {
+        drawer.hidden = true;
+        input.blur();
       }
     });
+    document.addEventListener("click", function (event) {
+      if (!box.contains(event.target)) drawer.hidden = true;
+    });
+    input.addEventListener("focus", function () { if (drawer.childNodes.length) drawer.hidden = false; });
   }
 
-  // The header's language selector points at the same page in the other language; carry the
-  // anchor along so the reader lands on the same rule.
-  function setupLanguageSwitch() {
+  // -------------------------------------------------------------------------------------------
+  // A rule's details, read on demand from the section's details file
+
+  function setupDetails() {
+    var section = document.querySelector(".kb-section[data-details]");
+    if (!section) return;
+    var details = null;
+    function load() {
+      if (!details) {
+        details = fetch(new URL(section.dataset.details, location.href).href)
+          .then(function (r) { return r.ok ? r.json() : {}; })
+          .catch(function () { return {}; });
+      }
+      return details;
+    }
+    function show(id, toggle) {
+      var heading = document.getElementById(id);
+      if (!heading || !heading.parentElement.parentElement || !heading.parentElement.parentElement.classList.contains("kb-rules")) return;
+      var rule = heading.parentElement;
+      var open = rule.querySelector(":scope > .kb-more");
+      if (open) {
+        if (toggle) open.remove();
+        return;
+      }
+      var panel = el("div", { "class": "kb-more" });
+      panel.setAttribute("aria-label", section.dataset.more.replace("{id}", id));
+      panel.setAttribute("role", "region");
+      panel.textContent = section.dataset.loading;
+      rule.appendChild(panel);
+      load().then(function (all) {
+        // The details are the site's own HTML, escaped when the site was built.
+        panel.innerHTML = all[id] || "";
+      });
+    }
     document.addEventListener("click", function (event) {
-      var link = event.target.closest ? event.target.closest("a.md-select__link[hreflang]") : null;
-      if (!link || !location.hash) return;
-      var href = link.getAttribute("href").split("#")[0];
-      link.setAttribute("href", href + location.hash);
-    }, true);
+      var link = event.target.closest ? event.target.closest(".kb-rules > section > :is(h2, h3) > a") : null;
+      if (!link) return;
+      var id = decodeURIComponent(link.getAttribute("href").slice(1));
+      if (location.hash === "#" + id || decodeURIComponent(location.hash.slice(1)) === id) {
+        event.preventDefault();
+        show(id, true);
+      }
+      try {
+        if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link.href).catch(function () {});
+      } catch (err) { /* copying is a convenience */ }
+    });
+    function fromHash() {
+      var id = decodeURIComponent(location.hash.slice(1));
+      if (id) show(id, false);
+    }
+    window.addEventListener("hashchange", fromHash);
+    fromHash();
   }
+
+  // -------------------------------------------------------------------------------------------
+  // The language switch keeps the place: the rule (or glossary entry, or line) at the top of the
+  // window, not only the address's anchor.
+
+  function currentPlace() {
+    var marks = document.querySelectorAll(".kb-rules > section > [id], .kb-glossary__list > dt[id], .kb-diff__entry[id], .md-content h2[id]");
+    var header = document.querySelector(".md-header");
+    var top = header ? header.getBoundingClientRect().bottom + 4 : 60;
+    var best = null;
+    for (var i = 0; i < marks.length; i++) {
+      var rect = marks[i].getBoundingClientRect();
+      if (rect.top <= top + 8) best = marks[i];
+      else {
+        if (!best) best = marks[i];
+        break;
+      }
+    }
+    if (!best) return location.hash ? location.hash.slice(1) : "";
+    if (window.scrollY < 40 && location.hash) return decodeURIComponent(location.hash.slice(1));
+    return best.id;
+  }
+
+  function setupLanguageSwitch() {
+    function carry(event) {
+      var link = event.target.closest ? event.target.closest("a.md-select__link[hreflang], a.kb-other[hreflang]") : null;
+      if (!link) return;
+      var inPanel = link.closest(".kb-rules > section");
+      var place = inPanel ? inPanel.querySelector(":scope > [id]").id : currentPlace();
+      if (!place) return;
+      var href = link.getAttribute("href").split("#")[0];
+      link.setAttribute("href", href + "#" + encodeURIComponent(place).replace(/%2E/g, "."));
+    }
+    document.addEventListener("click", carry, true);
+    document.addEventListener("auxclick", carry, true);
+    document.addEventListener("keydown", function (event) { if (event.key === "Enter") carry(event); }, true);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Compare any two releases, from the per-release text tables
+
+  function setupCompare() {
+    var root = document.getElementById("kb-compare");
+    if (!root) return;
+    var form = root.querySelector("form");
+    var view = root.querySelector(".kb-compare__view");
+    var base = new URL(root.dataset.data, location.href);
+    var cache = {};
+    function get(name) {
+      if (!cache[name]) cache[name] = fetch(new URL(name, base).href).then(function (r) { return r.json(); });
+      return cache[name];
+    }
+    function wordsDiff(a, b) {
+      var x = a.split(/(\s+)/), y = b.split(/(\s+)/);
+      var n = x.length, m = y.length;
+      if (n * m > 400000) return [["del", a], ["ins", b]];
+      var table = [];
+      for (var i = 0; i <= n; i++) { table.push(new Uint16Array(m + 1)); }
+      for (i = n - 1; i >= 0; i--) for (var j = m - 1; j >= 0; j--)
+        table[i][j] = x[i] === y[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+      var out = []; i = 0; j = 0;
+      while (i < n && j < m) {
+        if (x[i] === y[j]) { out.push(["", x[i]]); i++; j++; }
+        else if (table[i + 1][j] >= table[i][j + 1]) out.push(["del", x[i++]]);
+        else out.push(["ins", y[j++]]);
+      }
+      while (i < n) out.push(["del", x[i++]]);
+      while (j < m) out.push(["ins", y[j++]]);
+      return out;
+    }
+    function show(oldName, newName) {
+      view.textContent = root.dataset.loading;
+      Promise.all([get("texts.json"), get(oldName + ".json"), get(newName + ".json")]).then(function (all) {
+        var texts = all[0], a = all[1], b = all[2];
+        var ids = Object.keys(a).concat(Object.keys(b).filter(function (k) { return !(k in a); }));
+        ids.sort(function (p, q) { return p.localeCompare(q, "en", { numeric: true }); });
+        view.textContent = "";
+        var counts = { added: 0, removed: 0, changed: 0 };
+        var list = el("div", { "class": "kb-compare__list" });
+        ids.forEach(function (id) {
+          if (a[id] === b[id]) return;
+          var status = !(id in a) ? "added" : !(id in b) ? "removed" : "changed";
+          counts[status]++;
+          var entry = el("div", { "class": "kb-diff__entry kb-diff__entry--" + status });
+          entry.appendChild(el("p", { "class": "kb-diff__ids" }, id + " · " + root.dataset["label" + status[0].toUpperCase() + status.slice(1)]));
+          var p = el("p", { "class": "kb-diff__text" });
+          if (status === "changed") {
+            wordsDiff(texts[a[id]], texts[b[id]]).forEach(function (part) {
+              p.appendChild(part[0] ? el(part[0], {}, part[1]) : document.createTextNode(part[1]));
+            });
+          } else {
+            p.textContent = texts[status === "added" ? b[id] : a[id]];
+          }
+          entry.appendChild(p);
+          list.appendChild(entry);
+        });
+        var summary = el("p", { "class": "kb-diff__summary" },
+          root.dataset.labelAdded + ": " + counts.added + " · " + root.dataset.labelRemoved + ": " + counts.removed +
+          " · " + root.dataset.labelChanged + ": " + counts.changed);
+        view.appendChild(summary);
+        view.appendChild(list);
+      }).catch(function () { view.textContent = root.dataset.error; });
+    }
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var oldName = form.elements.old.value, newName = form.elements["new"].value;
+      history.replaceState(null, "", "?old=" + oldName + "&new=" + newName);
+      show(oldName, newName);
+    });
+    var params = new URLSearchParams(location.search);
+    if (params.get("old") && params.get("new")) {
+      form.elements.old.value = params.get("old");
+      form.elements["new"].value = params.get("new");
+      show(params.get("old"), params.get("new"));
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The reference graph
 
   var SVG = "http://www.w3.org/2000/svg";
 
   function svgEl(name, attrs, text) {
-    var el = document.createElementNS(SVG, name);
-    for (var key in attrs) el.setAttribute(key, attrs[key]);
-    if (text !== undefined) el.textContent = text;
-    return el;
+    var node = document.createElementNS(SVG, name);
+    for (var key in attrs) node.setAttribute(key, attrs[key]);
+    if (text !== undefined) node.textContent = text;
+    return node;
   }
 
   function setupGraph() {
@@ -104,11 +522,7 @@
       view.textContent = "";
       var node = nodes[id];
       if (!node) {
-        if (id) {
-          var p = document.createElement("p");
-          p.textContent = root.dataset.labelUnknown;
-          view.appendChild(p);
-        }
+        if (id) view.appendChild(el("p", {}, root.dataset.labelUnknown));
         return;
       }
       var ins = node.i.filter(function (x) { return nodes[x]; });
@@ -133,10 +547,8 @@
       centre.appendChild(svgEl("text", { x: cx, y: cy + 18, "text-anchor": "middle" }, id));
       svg.appendChild(centre);
       view.appendChild(svg);
-      var caption = document.createElement("p");
-      var link = document.createElement("a");
-      link.href = node.u;
-      link.textContent = id;
+      var caption = el("p");
+      var link = el("a", { href: node.u }, id);
       caption.appendChild(link);
       caption.appendChild(document.createTextNode(" — " + node.t));
       view.appendChild(caption);
@@ -148,9 +560,14 @@
     show(current);
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
+  function start() {
     setupSearch();
+    setupDetails();
     setupLanguageSwitch();
+    setupCompare();
     setupGraph();
-  });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

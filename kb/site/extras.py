@@ -6,6 +6,7 @@ from)."""
 from __future__ import annotations
 
 import json
+import math
 import re
 import unicodedata
 from collections import Counter
@@ -24,32 +25,81 @@ def short_key(rule_id: str) -> str:
     return f"{SHORT_PREFIX}/{rule_id}"
 
 
-def _forward_page(lang: str, rule_id: str, url: str) -> str:
+def _forward_page(lang: str, url: str, title: str, indexed: str = "") -> str:
+    """The short address of a rule: a page that forwards to the rule on its section's page. For a
+    numbered rule it is also the search index's entry of that rule and its subrules (`indexed`):
+    each is found on its own (a sub-result of its heading), ranked within a document of its own
+    size, and its result leads to the rule on the section's page."""
     href = escape(url)
     return (
         f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta name="robots" content="noindex">\n<title>{escape(rule_id)}</title>\n'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1">\n'
+        f'<meta name="robots" content="noindex">\n<title>{escape(title)}</title>\n'
         f'<meta http-equiv="refresh" content="0; url={href}">\n'
         f'<link rel="canonical" href="{href}">\n'
         f"<script>location.replace({json.dumps(url)});</script>\n"
-        f'</head>\n<body>\n<p><a href="{href}">{escape(rule_id)}</a></p>\n</body>\n</html>\n'
+        f"</head>\n<body>\n<p><a href=\"{href}\">{escape(title)}</a></p>\n{indexed}</body>\n</html>\n"
     )
+
+
+def _centrality(backlinks: int) -> float:
+    """How much a rule's text counts in search: more for a rule many others cite (APNAP's 101.4
+    before the rules that apply it), between 1 and 3."""
+    return round(min(3.0, 1.0 + 0.45 * math.log1p(backlinks)), 1)
+
+
+def _indexed(site_url: str, title: str, entries: list[tuple[str, str, int]]) -> str:
+    """The searchable body of a short address: a heading and a paragraph per rule."""
+    body = []
+    for level, (rule_id, text, backlinks) in enumerate(entries):
+        tag = "h2" if level == 0 else "h3"
+        body.append(f'<{tag} id="{escape(rule_id)}">{escape(rule_id)}</{tag}>\n'
+                    f'<p data-pagefind-weight="{_centrality(backlinks):.1f}">{escape(text)}</p>\n')
+    # Metadata from attributes, so that neither the address nor the title is searched as text.
+    return (f'<main data-pagefind-body>\n<meta data-pagefind-meta="url[content]" content="{escape(site_url)}">\n'
+            f'<meta data-pagefind-meta="title[content]" content="{escape(title)}">\n{"".join(body)}</main>\n')
 
 
 def write_short_addresses(data: SiteData, site_dir: Path) -> int:
     """`r/ID/index.html` in each language for every rule, section and part; returns how many."""
-    targets = [*data.order, *(s.id for s in data.sections), *(p.id for p in data.parts)]
+    from kb.site.views import section_title
+
+    children: dict[str, list[str]] = {}
+    for rule_id in data.order:
+        rule = data.rules[rule_id]
+        if rule.kind == "subrule" and rule.parent in data.rules:
+            children.setdefault(rule.parent, []).append(rule_id)
     written = 0
     for lang in LANGS:
-        for target in targets:
+
+        def shown(rule_id: str) -> str:
+            rule = data.rules[rule_id]
+            spanish = rule.spanish if lang == "es" else None
+            return spanish.text if spanish is not None else rule.text
+
+        titles = {s.id: section_title(data, s, lang)[0] for s in [*data.sections, *data.parts]}
+        for target in [*data.order, *(s.id for s in data.sections), *(p.id for p in data.parts)]:
             place = data.target_page(target)
             if place is None:
                 continue
             key, fragment = place
             url = relative_url(short_key(target), lang, key, lang, fragment)
+            rule = data.rules.get(target)
+            if rule is None:
+                title = f"{target}. {titles.get(target, '')}"
+                indexed = _indexed(page_url(key, lang) + (f"#{fragment}" if fragment else ""), title,
+                                   [(target, titles.get(target, ""), 0)])
+            elif rule.kind == "rule" or rule.parent not in data.rules:
+                title = f"{target} · {rule.section}. {titles.get(rule.section, '')}"
+                group = [target, *children.get(target, [])]
+                # The index's title is the number alone: the index searches titles too.
+                indexed = _indexed(page_url(key, lang), target,
+                                   [(r, shown(r), len(data.rules[r].backlinks)) for r in group])
+            else:
+                title, indexed = target, ""
             path = Path(site_dir) / page_url(short_key(target), lang) / "index.html"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(_forward_page(lang, target, url), encoding="utf-8")
+            path.write_text(_forward_page(lang, url, title, indexed), encoding="utf-8")
             written += 1
     return written
 
@@ -90,6 +140,8 @@ def write_vocabularies(data: SiteData, site_dir: Path) -> None:
         words = vocabulary(data, lang)
         (Path(site_dir) / f"kb-words.{lang}.json").write_text(
             json.dumps(words, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        (Path(site_dir) / f"kb-terms.{lang}.json").write_text(
+            json.dumps(term_map(data, lang), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 # Where white space is content: kept as it is.
@@ -120,6 +172,18 @@ def squeeze_pages(site_dir: Path) -> int:
             path.write_text(small, encoding="utf-8")
             saved += len(text) - len(small)
     return saved
+
+
+def term_map(data: SiteData, lang: str) -> dict[str, str]:
+    """The other language's terms with this language's equivalent ("apnap" -> "JAJNA" for Spanish):
+    a reader who types the term of the other language finds the rules that use this one."""
+    other = "en" if lang == "es" else "es"
+    found: dict[str, str] = {}
+    for term in data.terminology:
+        theirs, mine = getattr(term, other, ""), getattr(term, lang, "")
+        if theirs and mine and _fold(theirs) != _fold(mine) and len(theirs.split()) <= 4:
+            found.setdefault(_fold(theirs), mine)
+    return dict(sorted(found.items()))
 
 
 def write_extras(data: SiteData, site_dir: Path, generated=None) -> None:

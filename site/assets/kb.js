@@ -115,6 +115,15 @@
       });
     }
 
+    var terms = null;
+    function termMap() {
+      if (!terms) {
+        terms = fetch(new URL(d.words.replace("kb-words", "kb-terms"), root).href)
+          .then(function (r) { return r.ok ? r.json() : {}; }).catch(function () { return {}; });
+      }
+      return terms;
+    }
+
     function kindOf(url) {
       var path = new URL(url, location.href).pathname.slice(root.pathname.length).replace(/^en\//, "");
       if (/^cr\//.test(path)) return "rule";
@@ -133,9 +142,12 @@
       return fetch(url, { method: "GET" }).then(function (r) {
         if (!r.ok) return null;
         return r.text().then(function (html) {
-          var target = /<link rel="canonical" href="([^"]+)"/.exec(html);
-          var href = target ? new URL(target[1].replace(/&amp;/g, "&"), url).href : url;
-          return { id: id, url: href };
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var target = doc.querySelector('link[rel="canonical"]');
+          var href = target ? new URL(target.getAttribute("href"), url).href : url;
+          var heading = doc.querySelector("h1");
+          var text = doc.querySelector("main p");
+          return { id: id, url: href, title: heading ? heading.textContent : id, text: text ? text.textContent : "" };
         });
       }).catch(function () { return null; });
     }
@@ -148,7 +160,9 @@
     }
 
     function bestSubs(data) {
-      var subs = (data.sub_results || []).filter(function (s) { return s.url !== data.url || data.sub_results.length === 1; });
+      var subs = (data.sub_results || []).filter(function (s) {
+        return (s.locations || []).length && (s.url !== data.url || data.sub_results.length === 1);
+      });
       subs = subs.map(function (s) {
         var weight = 0;
         (s.weighted_locations || []).forEach(function (w) { weight += w.weight; });
@@ -156,6 +170,13 @@
         return { sub: s, weight: weight };
       });
       subs.sort(function (a, b) { return b.weight - a.weight; });
+      // A rule whose whole text is the query (a keyword's rule: "Deathtouch") leads its group.
+      var q = fold(data.query || "");
+      subs.sort(function (a, b) {
+        var x = fold((a.sub.excerpt || "").replace(/<[^>]+>/g, "")).replace(/[.\s]+$/, "") === q;
+        var y = fold((b.sub.excerpt || "").replace(/<[^>]+>/g, "")).replace(/[.\s]+$/, "") === q;
+        return (y ? 1 : 0) - (x ? 1 : 0);
+      });
       return subs.slice(0, 3).map(function (x) { return x.sub; });
     }
 
@@ -173,26 +194,38 @@
       if (shortcut) {
         var li = el("li", { "class": "pagefind-ui__result kb-search__result kb-search__result--rule" });
         var a = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: shortcut.url });
-        a.textContent = d.gotoRule.replace("[RULE]", shortcut.id);
+        a.textContent = shortcut.title;
+        a.setAttribute("aria-label", d.gotoRule.replace("[RULE]", shortcut.id));
         li.appendChild(el("p", { "class": "pagefind-ui__result-title" })).appendChild(a);
+        var text = el("p", { "class": "pagefind-ui__result-excerpt kb-search__excerpt" });
+        text.textContent = shortcut.text.length > 220 ? shortcut.text.slice(0, 217) + "…" : shortcut.text;
+        li.appendChild(text);
         list.appendChild(li);
       }
       results.forEach(function (data) {
+        if (shortcut && data.firstUrl === shortcut.url) return;
         var li = el("li", { "class": "pagefind-ui__result kb-search__result" });
-        var subs = bestSubs(data);
         var title = el("p", { "class": "pagefind-ui__result-title" });
-        var first = subs.length && data.kind === "rule" ? subs[0] : null;
-        var link = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: first ? first.url : data.url });
-        link.textContent = first ? first.title + " · " + data.meta.title : data.meta.title;
+        // A rule's entry (its short address) leads to the rule on its section's page: the best
+        // matching rule or subrule of it first, the others beneath.
+        var own = data.meta && data.meta.url;
+        var subs = bestSubs(data);
+        var first = subs.length ? subs[0] : null;
+        // Pagefind gives a rule's own address as written (relative to the site's root) and its
+        // headings' addresses from the server's root.
+        var resolve = function (u) { return new URL(u, u.charAt(0) === "/" ? location.origin : siteRoot()).href; };
+        var link = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: resolve(first ? first.url : (own || data.url)) });
+        var section = (data.meta.title || "").split(" · ")[1];
+        link.textContent = first && own ? first.title + (section ? " · " + section : "") : (data.meta.title || data.url);
         title.appendChild(link);
         li.appendChild(title);
         li.appendChild(excerptNode(first ? first.excerpt : data.excerpt));
-        var rest = first ? subs.slice(1) : subs;
+        var rest = subs.slice(1);
         if (rest.length) {
           var nested = el("ul", { "class": "kb-search__subs" });
           rest.forEach(function (s) {
             var item = el("li", { "class": "pagefind-ui__result-nested" });
-            var sa = el("a", { "class": "pagefind-ui__result-link kb-search__sublink", href: s.url }, s.title);
+            var sa = el("a", { "class": "pagefind-ui__result-link kb-search__sublink", href: resolve(s.url) }, s.title);
             item.appendChild(sa);
             item.appendChild(excerptNode(s.excerpt));
             nested.appendChild(item);
@@ -205,20 +238,58 @@
       drawer.hidden = false;
     }
 
-    function runSearch(query, mine) {
-      return load().then(function (api) {
-        return Promise.all([api.search(query), ruleShortcut(query)]).then(function (found) {
-          var search = found[0], shortcut = found[1];
-          if (mine !== counter) return null;
-          var top = (search && search.results || []).slice(0, 24);
-          return Promise.all(top.map(function (r) { return r.data(); })).then(function (datas) {
-            datas.forEach(function (data, i) {
-              data.kind = kindOf(data.url);
-              data.rank = top[i].score * (KIND_WEIGHT[data.kind] || 1);
-            });
-            datas.sort(function (a, b) { return b.rank - a.rank; });
-            return { shortcut: shortcut, results: datas.slice(0, 10) };
+    function scored(api, query) {
+      var words = fold(query).split(/\s+/).filter(function (w) { return w.length > 2; });
+      return api.search(query).then(function (search) {
+        var top = (search && search.results || []).slice(0, 24);
+        return Promise.all(top.map(function (r) { return r.data(); })).then(function (datas) {
+          datas.forEach(function (data, i) {
+            data.query = query;
+            data.kind = kindOf(data.meta && data.meta.url ? new URL(data.meta.url, siteRoot()).href : data.url);
+            data.rank = top[i].score * (KIND_WEIGHT[data.kind] || 1);
+            // A section or part whose own title is the query comes first ("Two-Headed Giant").
+            var name = fold(data.meta.title || "");
+            if (data.kind === "rule" && /^\d+\. /.test(name) && words.length &&
+                words.every(function (w) { return name.indexOf(w) >= 0; })) data.rank *= 3;
+            var subs = bestSubs(data), u = subs.length ? subs[0].url : (data.meta.url || data.url);
+            data.firstUrl = new URL(u, u.charAt(0) === "/" ? location.origin : siteRoot()).href;
           });
+          return datas;
+        });
+      });
+    }
+
+    function runSearch(query, mine) {
+      return Promise.all([load(), termMap()]).then(function (got) {
+        var api = got[0], map = got[1];
+        // A term of the other language is searched with this language's term too ("APNAP", "JAJNA").
+        var twin = map[fold(query)];
+        var searches = [scored(api, query), ruleShortcut(query)];
+        if (twin) searches.push(scored(api, twin));
+        return Promise.all(searches).then(function (found) {
+          if (mine !== counter) return null;
+          var datas = found[0].concat(found[2] || []);
+          var seen = {};
+          datas.sort(function (a, b) { return b.rank - a.rank; });
+          datas = datas.filter(function (data) {
+            if (seen[data.url]) return false;
+            seen[data.url] = true;
+            return true;
+          });
+          return { shortcut: found[1], results: datas.slice(0, 10) };
+        });
+      });
+    }
+
+    // The results of a query, or of its correction when a word of it is in no rule and a word
+    // that is lies one or two letters away ("priorty" -> "priority").
+    function resolve(query, mine) {
+      return correct(query).then(function (fixed) {
+        if (!fixed) return runSearch(query, mine).then(function (out) { return out && { out: out, fixed: null }; });
+        return runSearch(fixed, mine).then(function (out) {
+          if (!out) return null;
+          if (out.results.length || out.shortcut) return { out: out, fixed: fixed };
+          return runSearch(query, mine).then(function (plain) { return plain && { out: plain, fixed: null }; });
         });
       });
     }
@@ -231,19 +302,9 @@
         drawer.textContent = "";
         return;
       }
-      runSearch(query, mine).then(function (out) {
-        if (!out || mine !== counter) return;
-        if (out.results.length || out.shortcut) {
-          render(query, out.shortcut, out.results, null);
-          return;
-        }
-        correct(query).then(function (fixed) {
-          if (!fixed || mine !== counter) { render(query, null, [], null); return; }
-          runSearch(fixed, mine).then(function (again) {
-            if (!again || mine !== counter) return;
-            render(query, again.shortcut, again.results, fixed);
-          });
-        });
+      resolve(query, mine).then(function (found) {
+        if (!found || mine !== counter) return;
+        render(query, found.out.shortcut, found.out.results, found.fixed);
       });
     }
 
@@ -262,29 +323,14 @@
       event.preventDefault();
       var query = input.value.trim();
       if (!query) return;
-      var go = function () {
-        var first = drawer.querySelector("a.kb-search__link");
-        if (first) location.href = first.href;
-      };
       // Enter goes to the first result, waiting for it if the search is still running.
       clearTimeout(timer);
       var mine = ++counter;
-      runSearch(query, mine).then(function (out) {
-        if (!out) return;
-        if (out.shortcut) { location.href = out.shortcut.url; return; }
-        if (out.results.length) {
-          render(query, null, out.results, null);
-          go();
-          return;
-        }
-        correct(query).then(function (fixed) {
-          if (!fixed) { render(query, null, [], null); return; }
-          runSearch(fixed, mine).then(function (again) {
-            if (!again) return;
-            render(query, again.shortcut, again.results, fixed);
-            go();
-          });
-        });
+      resolve(query, mine).then(function (found) {
+        if (!found) return;
+        render(query, found.out.shortcut, found.out.results, found.fixed);
+        var first = drawer.querySelector("a.kb-search__link");
+        if (first) location.href = first.href;
       });
     });
     document.addEventListener("keydown", function (event) {

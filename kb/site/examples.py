@@ -32,6 +32,8 @@ def describe_result(result: Any) -> Outcome:
     # The narration of the run, if the result has one: its full output repeats the code, which the
     # page already shows.
     output = getattr(result, "narration", None)
+    if isinstance(output, (list, tuple)):
+        output = "\n".join(str(line) for line in output)
     if not isinstance(output, str) or not output.strip():
         output = getattr(result, "output", None)
     if not isinstance(output, str):

@@ -302,10 +302,13 @@ def _entry_key(entry: Any) -> tuple:
 
 def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:
     linker = Linker(data, "terms", lang)
-    slugs = {str(w.page.source): w.slug for w in data.wiki}
+    pages = {str(w.page.source): w for w in data.wiki}
     rows = []
     for term in sorted_words(data.terminology, lang, key=lambda term: getattr(term, lang)):
-        slug = slugs.get(str(term.source))
+        wiki = pages.get(str(term.source))
+        slug = wiki.slug if wiki else None
+        # A line of the wiki's navigation (not shown on the site's copy) links to the page itself.
+        line_anchor = f"L{term.line}" if wiki and term.line and term.line not in wiki.chrome else None
         rows.append(
             {
                 "es": term.es,
@@ -313,7 +316,7 @@ def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:
                 "kind": strings(lang).get(f"kind_{term.kind}", term.kind),
                 "source": Path(str(term.source)).name,
                 "line": term.line,
-                "url": linker.page(f"wiki/{slug}", f"L{term.line}") if slug and term.line else None,
+                "url": linker.page(f"wiki/{slug}", line_anchor) if slug else None,
             }
         )
     return rows

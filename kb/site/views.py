@@ -815,6 +815,8 @@ def example_run_view(data: SiteData, name: str, linker: Linker) -> ExampleRunVie
     if example is None:
         return None
     status, output = example.results.get(lang, ("error", ""))
+    if output.strip() == example.code.strip():
+        output = ""  # a run that says nothing beyond its own code: the code is shown once
     return ExampleRunView(
         name=example.name,
         title=example.title.get(lang) or example.title.get(other_lang(lang)) or example.name,

@@ -182,6 +182,7 @@
 
     function render(query, shortcut, results, corrected) {
       drawer.textContent = "";
+      drawer.setAttribute("data-query", query);
       var list = el("ol", { "class": "pagefind-ui__results kb-search__results" });
       var count = results.length + (shortcut ? 1 : 0);
       var message = el("p", { "class": "pagefind-ui__message kb-search__message" });
@@ -410,7 +411,7 @@
   // window, not only the address's anchor.
 
   function currentPlace() {
-    var marks = document.querySelectorAll(".kb-rules > section > [id], .kb-glossary__list > dt[id], .kb-diff__entry[id], .md-content h2[id]");
+    var marks = document.querySelectorAll(".kb-rules > section > [id], .kb-glossary__list > dt[id], .kb-diff__entry[id]");
     var header = document.querySelector(".md-header");
     var top = header ? header.getBoundingClientRect().bottom + 4 : 60;
     var best = null;
@@ -422,7 +423,7 @@
         break;
       }
     }
-    if (!best) return location.hash ? location.hash.slice(1) : "";
+    if (!best) return location.hash && document.querySelector(".kb-rules, .kb-glossary__list, .kb-diff") ? location.hash.slice(1) : "";
     if (window.scrollY < 40 && location.hash) return decodeURIComponent(location.hash.slice(1));
     return best.id;
   }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from kb.model import Decoding
@@ -27,6 +28,15 @@ _CP1252_HOLE = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
 # After a lenient UTF-8 decode, any non-ASCII character that is not U+FFFD came from a
 # well-formed UTF-8 sequence; a file with none cannot hold UTF-8 lines.
 _DECODED_NON_ASCII = re.compile("[^\x00-\x7f\ufffd]")
+# A well-formed UTF-8 sequence of two to four bytes; Windows-1252 text seldom holds one.
+_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+# The most a file may hold, unless the caller allows more: the largest release is under 2 MB, so
+# this is room for any real one while `/dev/zero` or a runaway pipe stops long before memory does.
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+# Lines are split this many characters at a time, so that a file of millions of short lines never
+# holds them all at once.
+_CHUNK = 1 << 20
 
 
 class DecodeError(ValueError):
@@ -37,16 +47,44 @@ class DecodeError(ValueError):
         super().__init__(f"{source}:{line}: {reason}")
 
 
+class InputTooLarge(ValueError):
+    """The input holds more bytes than the limit the caller set."""
+
+    def __init__(self, source: str, limit: int):
+        self.source, self.limit = source, limit
+        super().__init__(f"{source}: larger than {limit:,} bytes, the most one file may hold")
+
+
 def split_lines(text: str) -> list[str]:
     """Split on CRLF, bare CR and LF only (never on form feeds or Unicode separators)."""
-    return LINE_BREAK.split(text)
+    if "\r" not in text:
+        return text.split("\n")
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def iter_lines(text: str) -> Iterator[str]:
+    """The lines of `split_lines(text)`, one at a time, holding at most about a megabyte of them."""
+    start, size = 0, len(text)
+    while size - start > _CHUNK:
+        end = start + _CHUNK
+        cut = max(text.rfind("\n", start, end), text.rfind("\r", start, end))
+        if cut < 0:  # one line longer than a chunk: take it whole
+            found = [i for i in (text.find("\n", end), text.find("\r", end)) if i >= 0]
+            if not found:
+                break
+            cut = min(found)
+        if text[cut] == "\r" and cut + 1 < size and text[cut + 1] == "\n":
+            cut += 1
+        lines = split_lines(text[start : cut + 1])
+        lines.pop()  # the empty string after the final line break
+        yield from lines
+        start = cut + 1
+    yield from split_lines(text[start:])
 
 
 def count_line_endings(text: str) -> dict[str, int]:
-    counts = {"CRLF": 0, "CR": 0, "LF": 0}
-    for match in LINE_BREAK.finditer(text):
-        counts[{"\r\n": "CRLF", "\r": "CR", "\n": "LF"}[match.group()]] += 1
-    return counts
+    crlf = text.count("\r\n")
+    return {"CRLF": crlf, "CR": text.count("\r") - crlf, "LF": text.count("\n") - crlf}
 
 
 def _line_of(data: bytes, offset: int, width: int = 1) -> int:
@@ -54,7 +92,12 @@ def _line_of(data: bytes, offset: int, width: int = 1) -> int:
         head = data[:offset]
         return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
     head = data[:offset].decode("utf-16-le" if width == 2 else "utf-32-le", errors="replace")
-    return len(split_lines(head))
+    return _line_number(head)
+
+
+def _line_number(head: str) -> int:
+    """The 1-based number of the line that follows `head`."""
+    return head.count("\n") + head.count("\r") - head.count("\r\n") + 1
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -137,7 +180,9 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
         try:
             text, encoding = body.decode("utf-8"), "utf-8" if not body.isascii() else "ascii"
         except UnicodeDecodeError:
-            has_utf8 = _DECODED_NON_ASCII.search(body.decode("utf-8", errors="replace"))
+            has_utf8 = _UTF8_SEQUENCE.search(body) is not None and _DECODED_NON_ASCII.search(
+                body.decode("utf-8", errors="replace")
+            )
             mixed = _decode_mixed(body, source) if has_utf8 else None
             if mixed is not None:
                 text, more = mixed
@@ -155,7 +200,7 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
                 notes.append("not valid UTF-8; read as Windows-1252")
     if "\x00" in text:
         offset = text.index("\x00")
-        raise DecodeError(source, len(split_lines(text[:offset])), "NUL character in text")
+        raise DecodeError(source, _line_number(text[:offset]), "NUL character in text")
     report = Decoding(
         encoding=encoding,
         bom=bom,
@@ -166,7 +211,22 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
     return text, report
 
 
-def read_text(path: str | Path) -> tuple[str, Decoding]:
-    """Read and decode a file; raises `DecodeError` (a `ValueError`) for bytes that are not text."""
-    path = Path(path)
-    return decode_bytes(path.read_bytes(), str(path))
+def read_bytes(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """The bytes of a file (or of a device or pipe), refusing to read more than `max_bytes`:
+    raises `InputTooLarge` once the input holds more."""
+    with open(path, "rb") as stream:
+        return read_limited(stream, str(path), max_bytes)
+
+
+def read_limited(stream, source: str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """Read a binary stream to its end, or raise `InputTooLarge` past `max_bytes`."""
+    data = stream.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise InputTooLarge(source, max_bytes)
+    return data
+
+
+def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, Decoding]:
+    """Read and decode a file; raises `DecodeError` (a `ValueError`) for bytes that are not text
+    and `InputTooLarge` (a `ValueError`) for a file of more than `max_bytes`."""
+    return decode_bytes(read_bytes(path, max_bytes), str(path))

@@ -8,20 +8,23 @@ from pathlib import Path
 from typing import Literal
 
 from kb.corpus import CorpusFile, load_manifest
-from kb.decode import read_text, split_lines
+from itertools import islice
+
+from kb.decode import DEFAULT_MAX_BYTES, iter_lines, read_text
 from kb.model import CRDocument, WikiPage
 
 DocumentKind = Literal["cr", "wiki"]
 
 _RULE_LINE = re.compile(r"^\d{3}\.\d+[a-z]?\.?\s")
-_EFFECTIVE = re.compile(r"These rules are effective as of", re.IGNORECASE)
+_EFFECTIVE = re.compile(r"These rules are (?:effective|current) as of", re.IGNORECASE)
 _SNIFF_LINES = 400
 
 
 def sniff_kind(text: str) -> DocumentKind:
-    """An official rules text states its effective date near the top, or is mostly bare rule lines;
-    anything else is read as a wiki page (whose rule lines come bulleted inside quotes)."""
-    head = split_lines(text)[:_SNIFF_LINES]
+    """An official rules text states its effective date near the top ("These rules are effective
+    as of ...", in the oldest releases "current as of ..."), or is mostly bare rule lines; anything
+    else is read as a wiki page (whose rule lines come bulleted inside quotes)."""
+    head = list(islice(iter_lines(text), _SNIFF_LINES))
     if any(_EFFECTIVE.search(line) for line in head[:20]):
         return "cr"
     rule_lines = sum(1 for line in head if _RULE_LINE.match(line))
@@ -41,11 +44,13 @@ def parse_text(
 
 
 def parse_file(
-    path: str | Path, kind: DocumentKind | None = None, lang: str | None = None
+    path: str | Path, kind: DocumentKind | None = None, lang: str | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> CRDocument | WikiPage:
     """Parse any rules text or wiki page. Raises `kb.decode.DecodeError` for bytes that are not
-    text and `FileNotFoundError`/`IsADirectoryError` for a path that is no file."""
-    text, decoding = read_text(path)
+    text, `kb.decode.InputTooLarge` for a file of more than `max_bytes`, and
+    `FileNotFoundError`/`IsADirectoryError` for a path that is no file."""
+    text, decoding = read_text(path, max_bytes)
     return parse_text(text, str(path), kind=kind, lang=lang, decoding=decoding)
 
 
@@ -65,7 +70,7 @@ def corpus_stats(root: Path | None = None) -> list[dict]:
         release = doc.release if isinstance(doc, CRDocument) else _page_release(doc)
         rows.append(
             {
-                "file": str(entry.path.relative_to(entry.path.parents[1])),
+                "file": entry.rel,
                 "kind": entry.kind,
                 "lang": entry.lang,
                 "title": entry.title,

@@ -4,6 +4,7 @@ alignment, the history of each rule, the cross-references, and the terminology â
     kb = KnowledgeBase.load()          # the stored build if it is up to date, else build and store
     kb.rule("101.4")                   # the newest release's rule
     kb.spanish("723.1a")               # its best Spanish text, with the status of the alignment
+    kb.spanish_texts("810.7")          # every Spanish text of it, in the order to show, each labelled
     kb.history("101.4")                # what happened to it, release by release
 
 `KnowledgeBase.build()` always reads the corpus. A stored knowledge base reads each table the first
@@ -23,14 +24,13 @@ from kb.align.records import Alignment, Status
 from kb.history import History, HistoryEvent, ReleaseDiff, UnknownRule
 from kb.model import CRDocument, GlossaryEntry, Rule, Stamp, WikiPage
 from kb.refs import Reference, find_references
+from kb.translations.precedence import SpanishSource, best_spanish, is_current, preference, relative_to, rule_texts
 
 if TYPE_CHECKING:
     import networkx as nx
 
     from kb.align import AlignmentResult, BoxRelease, SectionTitle
     from kb.terms import Term
-
-_STATUS_RANK = {"exact": 0, "renumbered": 1, "nearest": 2, "drifted": 3}
 
 
 class UnknownRuleError(KeyError):
@@ -63,6 +63,8 @@ class SpanishText:
     evidence: list[str]
     newest_id: str | None
     changed_since: bool
+    current: bool = True
+    state: str = "official"
 
     @classmethod
     def of(cls, alignment: Alignment) -> SpanishText:
@@ -80,6 +82,9 @@ class SpanishText:
             evidence=list(alignment.evidence),
             newest_id=alignment.newest_id,
             changed_since=bool(alignment.changed_since),
+            current=is_current(alignment),
+            state=(alignment.state or ("fuzzy" if alignment.status == "drifted" else "translated"))
+            if alignment.origin == "po" else "official",
         )
 
 
@@ -189,6 +194,7 @@ class Contents:
     references: list[tuple[str, str, str, Reference]] | None = None  # (release, lang, source id, ref)
     terminology: list[Term] | None = None
     catalogs: list[Any] | None = None
+    unavailable: list[str] | None = None  # one line per release of the manifest that could not be read
 
 
 class KnowledgeBase:
@@ -206,9 +212,16 @@ class KnowledgeBase:
     # -- making one ------------------------------------------------------------------------------
 
     @classmethod
-    def build(cls, corpus_root: Path | str | None = None, progress: Callable[[str], None] | None = None) -> KnowledgeBase:
-        """Read and align the whole corpus (no store is read or written)."""
-        return cls(build_contents(corpus_root, progress=progress))
+    def build(
+        cls,
+        corpus_root: Path | str | None = None,
+        progress: Callable[[str], None] | None = None,
+        warn: Callable[[str], None] | None = None,
+        corpus=None,
+    ) -> KnowledgeBase:
+        """Read and align the whole corpus (no store is read or written). Each release the manifest
+        lists but that cannot be read is told to `warn` in one line (default: standard error)."""
+        return cls(build_contents(corpus_root, progress=progress, warn=warn, corpus=corpus))
 
     @classmethod
     def load(
@@ -216,17 +229,26 @@ class KnowledgeBase:
         corpus_root: Path | str | None = None,
         store: Path | str | None = None,
         progress: Callable[[str], None] | None = None,
+        warn: Callable[[str], None] | None = None,
     ) -> KnowledgeBase:
-        """The stored build when it is up to date with the corpus, else a fresh build, stored."""
+        """The stored build when it is up to date with the corpus, else a fresh build, stored. Each
+        unavailable release is told to `warn` in one line (default: standard error), either way."""
         from kb import store as stored
-        from kb.corpus import corpus_dir
+        from kb.corpus import corpus_dir, read_corpus
 
         root = Path(corpus_root) if corpus_root else corpus_dir()
         path = Path(store) if store else stored.store_dir()
-        fingerprint = stored.corpus_fingerprint(root)
-        if stored.is_current(path, root, fingerprint):
-            return stored.open_store(path, root)
-        kb = cls.build(root, progress=progress)
+        corpus = read_corpus(root)
+        fingerprint = stored.corpus_fingerprint(root, corpus)
+        problem = stored.store_problem(path, root, fingerprint)
+        if problem is None:
+            kb = stored.open_store(path, root)
+            kb._contents.unavailable = [u.line for u in corpus.unavailable]
+            tell(kb._contents.unavailable, warn)
+            return kb
+        if problem not in ("absent", "stale"):
+            tell([f"the store in {path} cannot be read ({problem}): rebuilding it from the corpus"], warn)
+        kb = cls.build(root, progress=progress, warn=warn, corpus=corpus)
         try:
             kb.save(path, fingerprint)
         except OSError as err:
@@ -260,6 +282,11 @@ class KnowledgeBase:
     @property
     def releases(self) -> list[str]:
         return list(self._contents.releases)
+
+    @property
+    def unavailable(self) -> list[str]:
+        """One line per release the manifest lists that could not be read (missing, other bytes)."""
+        return list(self._contents.unavailable or [])
 
     @property
     def newest(self) -> str:
@@ -385,6 +412,28 @@ class KnowledgeBase:
         alignment = self._spanish_by_newest.get(rule_id)
         return SpanishText.of(alignment) if alignment else None
 
+    def spanish_texts(self, rule_id: str, release: str | None = None) -> list[SpanishSource]:
+        """Every Spanish text of `rule_id` of `release` (default: the newest), in the order to show
+        them, each saying where it comes from (a wiki page's official quote, or the team's catalog
+        with its state), the release whose English it translates, and whether that is the English of
+        the rule as shown (`kb.translations.precedence`)."""
+        release = self._release(release)
+        rule = self.rule(rule_id, release)
+        return rule_texts(self.alignment, rule.id, release, release == self.newest,
+                          self._identical_releases(rule, release), relative_to(self.corpus_root))
+
+    def _identical_releases(self, rule: Rule, release: str) -> set[str]:
+        """The releases where the rule of the same id has the same English (evened out)."""
+        from kb.history import even_out
+
+        text = even_out(rule.text)
+        found = {release}
+        for other, rules in self._by_id.items():
+            same = rules.get(rule.id)
+            if same is not None and even_out(same.text) == text:
+                found.add(other)
+        return found
+
     def spanish_alignment(self, rule_id: str) -> Alignment | None:
         return self._spanish_by_newest.get(rule_id)
 
@@ -482,16 +531,8 @@ class KnowledgeBase:
 
 
 def _preference(alignment: Alignment) -> tuple:
-    """Sort key of the Spanish texts for one rule: current before changed, surer before less sure,
-    newer English before older, an imported catalog before a wiki quote."""
-    return (
-        bool(alignment.changed_since),
-        _STATUS_RANK.get(alignment.status, 9),
-        [-int(p) for p in (alignment.english_release or "0").split("-")],
-        0 if alignment.origin == "po" else 1,
-        alignment.es.source,
-        alignment.es.line,
-    )
+    """Sort key of the Spanish texts for one rule (`kb.translations.precedence`)."""
+    return preference(alignment)
 
 
 def _natural(value: str) -> list:
@@ -502,10 +543,29 @@ class CorpusError(ValueError):
     """A corpus the knowledge base cannot be built from (two files of the same release, ...)."""
 
 
-def build_contents(corpus_root: Path | str | None = None, progress: Callable[[str], None] | None = None) -> Contents:
+def tell(lines: list[str], warn: Callable[[str], None] | None = None) -> None:
+    """Each line (an unavailable release, a store rebuilt), to `warn` or else to standard error."""
+    import sys
+
+    for line in lines:
+        if warn is not None:
+            warn(line)
+        else:
+            try:
+                print(f"kb: {line}", file=sys.stderr)
+            except (OSError, ValueError):
+                pass
+
+
+def build_contents(
+    corpus_root: Path | str | None = None,
+    progress: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None,
+    corpus=None,
+) -> Contents:
     """Parse every corpus file, diff the releases, align the Spanish, and gather the references."""
     from kb.align import align_corpus
-    from kb.corpus import corpus_dir, load_manifest
+    from kb.corpus import corpus_dir, read_corpus
     from kb.parse.cr import parse_cr
     from kb.parse.wiki import parse_wiki
     from kb.refs import document_references
@@ -513,7 +573,10 @@ def build_contents(corpus_root: Path | str | None = None, progress: Callable[[st
 
     say = progress or (lambda message: None)
     root = Path(corpus_root) if corpus_root else corpus_dir()
-    entries = load_manifest(root)
+    corpus = corpus or read_corpus(root)
+    entries = corpus.files
+    unavailable = [u.line for u in corpus.unavailable]
+    tell(unavailable, warn)
     say("parsing the rules")
     documents: dict[str, CRDocument] = {}
     for entry in entries:
@@ -537,7 +600,7 @@ def build_contents(corpus_root: Path | str | None = None, progress: Callable[[st
     say("aligning Spanish and English")
     alignment = align_corpus(documents, pages, history)
     contents = Contents(corpus_root=root, releases=list(documents), documents=documents, pages=pages,
-                        history=history, alignment=alignment)
+                        history=history, alignment=alignment, unavailable=unavailable)
     say("reading translation catalogs")
     _add_catalogs(contents)
     say("gathering references")
@@ -601,6 +664,7 @@ class RuleCard:
     lang: str = "en"
     spanish: SpanishText | None = None
     notice: str | None = None
+    texts: list[SpanishSource] | None = None
 
 
 NO_TRANSLATION = "sin traducciÃ³n"
@@ -613,20 +677,23 @@ def rule_card(
     corpus_root: Path | str | None = None,
     store: Path | str | None = None,
     progress: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> RuleCard:
     """The card of `rule_id`. From an up-to-date store only the rows it needs are read (no pandas, no
     graph); otherwise the knowledge base is built and stored first. Raises `UnknownRuleError`,
     `UnknownReleaseError`."""
     from kb import store as stored
-    from kb.corpus import corpus_dir
+    from kb.corpus import corpus_dir, read_corpus
 
     if lang not in ("en", "es"):
         raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
     root = Path(corpus_root) if corpus_root else corpus_dir()
     path = Path(store) if store else stored.store_dir()
-    if stored.is_current(path, root):
+    corpus = read_corpus(root)
+    if stored.is_current(path, root, stored.corpus_fingerprint(root, corpus)):
+        tell([u.line for u in corpus.unavailable], warn)
         return stored.rule_card_from_store(path, rule_id, release, lang, root)
-    return card_of(KnowledgeBase.load(root, path, progress=progress), rule_id, release, lang)
+    return card_of(KnowledgeBase.load(root, path, progress=progress, warn=warn), rule_id, release, lang)
 
 
 def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: str = "en") -> RuleCard:
@@ -648,6 +715,9 @@ def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: s
     if lang == "es":
         alignment = _spanish_for(kb.alignment, rule.id, release, release == kb.newest)
         card.spanish = card_spanish(alignment, kb.corpus_root)
+        card.texts = kb.spanish_texts(rule.id, release)
+        if card.texts:
+            card.spanish = card_spanish(_alignment_of(kb.alignment, card.texts[0], kb.corpus_root), kb.corpus_root)
         if card.spanish is None:
             card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule.id} of {release}"
     return card
@@ -665,6 +735,15 @@ def card_spanish(alignment: Alignment | None, corpus_root: Path | str) -> Spanis
     return spanish
 
 
+def _alignment_of(alignments, text: SpanishSource, corpus_root) -> Alignment | None:
+    """The alignment a `SpanishSource` was made from (by its source and line)."""
+    relative = relative_to(corpus_root)
+    for alignment in alignments:
+        if alignment.kind == "rule" and alignment.es.line == text.line and relative(alignment.es.source) == text.source:
+            return alignment
+    return None
+
+
 def _spanish_for(alignments, rule_id: str, release: str, newest: bool) -> Alignment | None:
     """The best Spanish for a rule: by its newest number for the newest release, else the Spanish
     paired with exactly that release's rule."""
@@ -674,12 +753,6 @@ def _spanish_for(alignments, rule_id: str, release: str, newest: bool) -> Alignm
         if a.kind == "rule"
         and ((a.newest_id == rule_id) if newest else (a.english_release == release and a.en_id == rule_id))
     )
-
-
-def best_spanish(alignments) -> Alignment | None:
-    """Of several Spanish texts for one rule, the one to show (see `_preference`)."""
-    found = [a for a in alignments if a.status != "unmatched"]
-    return min(found, key=_preference) if found else None
 
 
 def _unique(values) -> list[str]:

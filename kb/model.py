@@ -76,12 +76,14 @@ class GlossaryEntry:
 
 @dataclass(frozen=True)
 class Skipped:
-    """An input line that is in no record, and why."""
+    """An input line that is in no record, and why; with `end_line`, the run of lines `line` to
+    `end_line` (all blank), whose `text` is the first one's."""
 
     source: str
     line: int
     reason: str
     text: str
+    end_line: int = 0
 
 
 @dataclass(frozen=True)

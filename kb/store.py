@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb import __version__
-from kb.corpus import PROJECT_ROOT, corpus_dir, load_manifest
+from kb.corpus import PROJECT_ROOT, RELEASE_FOLDER, corpus_dir, read_corpus, release_dirs
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -91,19 +91,26 @@ def code_hash() -> str:
 def po_files(root: Path) -> list[Path]:
     """Translation catalogs kept with the corpus in `po/` (manifest entries of kind "po" are hashed
     with the other manifest entries)."""
-    found = set((root / "po").glob("*.po")) if (root / "po").is_dir() else set()
-    return sorted(found)
+    from kb.translations.files import po_files as catalogs_in
+
+    return catalogs_in(Path(root))
 
 
-def corpus_fingerprint(root: Path | None = None) -> dict[str, Any]:
-    """What a build depends on: every corpus file's hash, the package version and the build code."""
+def corpus_fingerprint(root: Path | None = None, corpus=None) -> dict[str, Any]:
+    """What a build depends on: every corpus file's hash, the releases that are unavailable, the
+    package version and the build code. A release the manifest gives a SHA-256 for was checked
+    against it when found, so that hash is not computed twice."""
     root = Path(root) if root else corpus_dir()
+    corpus = corpus or read_corpus(root)
     files = {"manifest.toml": _sha256(root / "manifest.toml")}
-    for entry in load_manifest(root):
-        files[entry.path.relative_to(root).as_posix()] = _sha256(entry.path)
+    for entry in corpus.files:
+        files[entry.rel] = entry.sha256.lower() if entry.kind == "cr" and entry.sha256 else _sha256(entry.path)
     for path in po_files(root):
         files[path.relative_to(root).as_posix()] = _sha256(path)
-    return {"format": FORMAT, "version": __version__, "code": code_hash(), "files": dict(sorted(files.items()))}
+    return {
+        "format": FORMAT, "version": __version__, "code": code_hash(), "files": dict(sorted(files.items())),
+        "unavailable": sorted(u.entry.rel for u in corpus.unavailable),
+    }
 
 
 def read_manifest(path: Path) -> dict[str, Any] | None:
@@ -115,18 +122,44 @@ def read_manifest(path: Path) -> dict[str, Any] | None:
         raise StoreError(f"{Path(path) / MANIFEST}: not a store manifest ({err})") from None
 
 
-def is_current(path: Path, root: Path | None = None, fingerprint: dict[str, Any] | None = None) -> bool:
-    """Whether the store at `path` was built from exactly this corpus and code, and is complete."""
+def store_problem(path: Path, root: Path | None = None, fingerprint: dict[str, Any] | None = None) -> str | None:
+    """Why the store at `path` cannot answer for this corpus and code, or None when it can: "absent"
+    (no store there), "stale" (built from another corpus or code), or what is damaged (a manifest
+    that is not JSON, a table missing, or a table whose bytes are not those written: cut short,
+    or another table copied over it)."""
+    path = Path(path)
     try:
         manifest = read_manifest(path)
-    except StoreError:
-        return False
+    except StoreError as err:
+        return str(err)
     if manifest is None:
-        return False
+        return "absent"
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("tables"), dict):
+        return f"{path / MANIFEST}: not a store manifest"
     fingerprint = fingerprint or corpus_fingerprint(root)
     if manifest.get("fingerprint") != fingerprint:
-        return False
-    return all((Path(path) / f"{name}.parquet").is_file() for name in TABLES)
+        return "stale"
+    for name in TABLES:
+        file = path / f"{name}.parquet"
+        expected = manifest["tables"].get(name)
+        if not isinstance(expected, dict) or "sha256" not in expected:
+            return f"{file}: not in the store manifest"
+        try:
+            size = file.stat().st_size
+            if "size" in expected and size != expected["size"]:
+                return f"{file}: {size} bytes where {expected['size']} were written"
+            if _sha256(file) != expected["sha256"]:
+                return f"{file}: not the table that was written (its checksum differs)"
+        except FileNotFoundError:
+            return f"{file}: table missing from the store"
+        except OSError as err:
+            return f"{file}: {err.strerror or err}"
+    return None
+
+
+def is_current(path: Path, root: Path | None = None, fingerprint: dict[str, Any] | None = None) -> bool:
+    """Whether the store at `path` was built from exactly this corpus and code, and is whole."""
+    return store_problem(path, root, fingerprint) is None
 
 
 def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[str, Any], extra: dict | None = None) -> None:
@@ -145,7 +178,7 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
         for name in TABLES:
             target = scratch / f"{name}.parquet"
             write_parquet(frames[name], target)
-            tables[name] = {"rows": len(frames[name]), "sha256": _sha256(target)}
+            tables[name] = {"rows": len(frames[name]), "sha256": _sha256(target), "size": target.stat().st_size}
             os.replace(target, path / f"{name}.parquet")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -251,19 +284,34 @@ def _fields_of(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
 
 
 class Paths:
-    """Corpus paths as the store keeps them: relative to the corpus root."""
+    """Corpus paths as the store keeps them: relative to the corpus root. A rules release found
+    elsewhere on the release search path (`kb.corpus.release_dirs`) is kept as `cr/FILE`, as the
+    manifest names it, so that the same corpus gives the same bytes wherever its files lie."""
 
     def __init__(self, root: Path):
         self.root = Path(root).resolve()
+        self._folders = [folder.resolve() for folder in release_dirs(self.root)]
 
     def rel(self, path: str | Path) -> str:
+        resolved = Path(path).resolve()
         try:
-            return Path(path).resolve().relative_to(self.root).as_posix()
+            return resolved.relative_to(self.root).as_posix()
         except ValueError:
-            return str(path)
+            pass
+        if resolved.parent in self._folders:
+            return f"{RELEASE_FOLDER}/{resolved.name}"
+        return str(path)
 
     def absolute(self, path: str) -> str:
-        return path if Path(path).is_absolute() else str(self.root / path)
+        if Path(path).is_absolute():
+            return path
+        inside = self.root / path
+        parts = Path(path).parts
+        if not inside.exists() and len(parts) == 2 and parts[0] == RELEASE_FOLDER:
+            for folder in self._folders:
+                if (folder / parts[1]).is_file():
+                    return str(folder / parts[1])
+        return str(inside)
 
 
 def _sources(data: Any, convert) -> Any:
@@ -330,7 +378,7 @@ def frames(kb) -> dict[str, pd.DataFrame]:
                 "stamp": dumps(to_data(a.stamp)) if a.stamp else None, "stated_release": a.stated_release,
                 "english_release": a.english_release, "en_id": a.en_id, "status": a.status,
                 "evidence": dumps(a.evidence), "newest_id": a.newest_id, "changed_since": a.changed_since,
-                "changed_in": a.changed_in,
+                "changed_in": a.changed_in, "state": a.state,
             }
         )
     releases = kb.releases
@@ -375,7 +423,9 @@ def frames(kb) -> dict[str, pd.DataFrame]:
             {"source": paths.rel(catalog.source), "release": catalog.release, "locale": catalog.locale,
              "messages": catalog.messages, "translated": catalog.translated, "fuzzy": catalog.fuzzy,
              "untranslated": catalog.untranslated,
-             "problems": dumps([[p.line, p.level, p.message, p.context] for p in catalog.problems])}
+             "problems": dumps([[p.line, p.level, p.message, p.context] for p in catalog.problems]),
+             "extra": dumps({"reviewed": catalog.reviewed, "readable": catalog.readable,
+                             "headings": catalog.headings})}
         )
     return {name: pd.DataFrame(rows[name], columns=_COLUMNS[name]) for name in TABLES}
 
@@ -391,14 +441,15 @@ _COLUMNS = {
     "pages": ["source", "lang", "title", "data"],
     "alignment": ["position", "kind", "origin", "es_source", "es_line", "es_id", "es_release", "es_text",
                   "es_examples", "es_record", "page_title", "stamp", "stated_release", "english_release", "en_id",
-                  "status", "evidence", "newest_id", "changed_since", "changed_in"],
+                  "status", "evidence", "newest_id", "changed_since", "changed_in", "state"],
     "history": ["old_release", "new_release", "position", "status", "kind", "old_id", "new_id", "words",
                 "similarity"],
     "references": ["position", "release", "lang", "source_id", "target", "surface", "start", "end", "kind"],
     "terminology": ["es", "en", "kind", "source", "line"],
     "section_titles": ["section", "title_es", "box_release", "box_section", "title_en", "source", "line", "note"],
     "boxes": ["source", "line", "release", "distance", "tied", "evidence"],
-    "catalogs": ["source", "release", "locale", "messages", "translated", "fuzzy", "untranslated", "problems"],
+    "catalogs": ["source", "release", "locale", "messages", "translated", "fuzzy", "untranslated", "problems",
+                 "extra"],
 }
 
 
@@ -560,6 +611,7 @@ class _Loader:
                 stamp=revive(Stamp, loads(row["stamp"])) if row["stamp"] else None,
                 stated_release=row["stated_release"], english_release=row["english_release"],
                 newest_id=row["newest_id"], changed_since=row["changed_since"], changed_in=row["changed_in"],
+                state=row["state"],
             )
             (result.rules if kind == "rule" else result.glossary).append(alignment)
         for row in self.reader.rows("section_titles"):
@@ -596,12 +648,15 @@ class _Loader:
         out = []
         for row in self.reader.rows("catalogs"):
             source = self.paths.absolute(row["source"])
+            extra = loads(row["extra"]) or {}
             out.append(
                 CatalogSource(
                     source=source, release=row["release"], locale=row["locale"], messages=row["messages"],
                     translated=row["translated"], fuzzy=row["fuzzy"], untranslated=row["untranslated"],
                     problems=[Problem(source, line, level, message, context)
                               for line, level, message, context in loads(row["problems"])],
+                    reviewed=extra.get("reviewed", 0), readable=extra.get("readable", True),
+                    headings={k: tuple(v) for k, v in (extra.get("headings") or {}).items()},
                 )
             )
         return out
@@ -620,9 +675,7 @@ def rule_card_from_store(
 ):
     """`kb.knowledge.card_of`, answered from the store's tables alone (the rows of one rule)."""
     from kb.align.records import Alignment
-    from kb.knowledge import (
-        NO_TRANSLATION, RuleCard, UnknownReleaseError, UnknownRuleError, _unique, best_spanish, card_spanish,
-    )
+    from kb.knowledge import NO_TRANSLATION, RuleCard, UnknownReleaseError, UnknownRuleError, _unique, card_spanish
     from kb.model import GlossaryEntry, Rule, Stamp
 
     path = Path(path)
@@ -666,11 +719,18 @@ def rule_card_from_store(
         lang=lang,
     )
     if lang == "es":
+        from kb.history import even_out
+        from kb.translations.precedence import relative_to, rule_texts
+
         newest = release == releases[-1]
+        same = reader.rows("records", ["lang", "release", "id", "text", "source", "page_title"], id=rule_id, lang="en")
+        identical = {r["release"] for r in same if r["page_title"] is None and even_out(r["text"]) == even_out(row["text"])}
+        identical.add(release)
         if newest:
             rows = reader.rows("alignment", None, kind="rule", newest_id=rule_id)
         else:
-            rows = reader.rows("alignment", None, kind="rule", en_id=rule_id, english_release=release)
+            rows = [a for a in reader.rows("alignment", None, kind="rule", en_id=rule_id)
+                    if a["english_release"] in identical]
         alignments = []
         for a in rows:
             record = _sources(loads(a["es_record"]), paths.absolute)
@@ -682,9 +742,20 @@ def rule_card_from_store(
                     stamp=revive(Stamp, loads(a["stamp"])) if a["stamp"] else None,
                     stated_release=a["stated_release"], english_release=a["english_release"],
                     newest_id=a["newest_id"], changed_since=a["changed_since"], changed_in=a["changed_in"],
+                    state=a["state"],
                 )
             )
-        card.spanish = card_spanish(best_spanish(alignments), paths.root)
+        for alignment, a in zip(alignments, rows):
+            # The English record is not read here; its id is what the ordering needs.
+            alignment.en = Rule(id=a["en_id"], kind="rule", parent=None, text="", release=a["english_release"],
+                                lang="en", source="", line=0) if a["en_id"] else None
+        card.texts = rule_texts(alignments, rule_id, release, newest, identical, relative_to(paths.root))
+        best = None
+        if card.texts:
+            first = card.texts[0]
+            best = next((a for a in alignments if a.es.line == first.line
+                         and relative_to(paths.root)(a.es.source) == first.source), None)
+        card.spanish = card_spanish(best, paths.root)
         if card.spanish is None:
             card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule_id} of {release}"
     return card

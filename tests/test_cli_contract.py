@@ -150,7 +150,20 @@ def test_every_command_has_json():
 
 
 @pytest.fixture(scope="module")
-def samples(tmp_path_factory):
+def rules_site():
+    """The official rules page and the newest release, served from 127.0.0.1 (for `kb fetch`)."""
+    from test_fetch import Server
+
+    served = Server()
+    newest = _newest_rules_file()
+    served.routes[f"/{newest.name}"] = (200, newest.read_bytes(), 0.0)
+    served.routes["/en/rules"] = (200, f'<a href="/{newest.name}">TXT</a>'.encode(), 0.0)
+    yield served
+    served.close()
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory, rules_site):
     """For every command, arguments that make it do real work on the corpus."""
     from kb.examples import catalog
 
@@ -168,6 +181,8 @@ def samples(tmp_path_factory):
         "kb example list": [],
         "kb example run": [catalog()[0].name, "--lang", "en"],
         "kb export": [tmp / "export", "--format", "json", "--what", "terminology"],
+        # The newest release, which the corpus has: downloaded, checked, found present, nothing written.
+        "kb fetch": ["--latest", "--page", rules_site.url("/en/rules")],
         "kb graph": ["--release", newest, "--no-pages", "--graphml", tmp / "g.graphml"],
         "kb history": [RULE],
         "kb parse": [_newest_rules_file(), "--summary"],
@@ -179,7 +194,16 @@ def samples(tmp_path_factory):
         "kb translations export": [tmp / "again.po"],
         "kb translations import": [catalog_file, "--check"],
         "kb translations stats": [],
+        "kb translations check-terms": [catalog_file, "--terms", _term_base(tmp)],
+        "kb translations check-consistency": [catalog_file],
     }
+
+
+def _term_base(tmp: Path) -> Path:
+    path = tmp / "terms.tsv"
+    path.write_text("en\tes\tkind\tsource\tvariants\tnote\nplayer\tjugador\tglossary\tofficial\t\t\n",
+                    encoding="utf-8")
+    return path
 
 
 def test_every_command_has_a_sample(samples):
@@ -422,7 +446,7 @@ def _kb(*args: str, env: dict[str, str] | None = None, **kwargs) -> subprocess.P
 
 @pytest.mark.parametrize("json_flag", [[], ["--json"]], ids=["text", "json"])
 def test_a_pipe_closed_early_is_no_traceback(json_flag):
-    path = _newest_rules_file().relative_to(ROOT)
+    path = _newest_rules_file()
     writer = _kb("parse", str(path), *json_flag, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     head = subprocess.Popen(["head", "-1"], stdin=writer.stdout, stdout=subprocess.PIPE)
     writer.stdout.close()  # only `head` holds the pipe's reading end now

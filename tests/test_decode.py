@@ -2,7 +2,18 @@ import codecs
 
 import pytest
 
-from kb.decode import DecodeError, count_line_endings, decode_bytes, read_text, split_lines
+from kb.decode import (
+    DecodeError,
+    InputTooLarge,
+    count_line_endings,
+    decode_bytes,
+    iter_lines,
+    read_bytes,
+    read_text,
+    split_lines,
+)
+
+from shared_releases import release_files, PROJECT_ROOT
 
 SAMPLE = "101.4.\u00a0If multiple players would make choices…\r\nExample: “Each player”\rnext\nlast"
 
@@ -73,15 +84,45 @@ def test_empty_input_is_empty_text():
     assert text == "" and report.encoding == "empty"
 
 
-def test_corpus_files_decode_as_their_releases_came(tmp_path):
-    from kb.corpus import load_manifest
-
+def test_releases_and_wiki_pages_decode_as_they_came():
     seen = {}
-    for entry in load_manifest():
-        text, report = read_text(entry.path)
+    for path in [*release_files().values(), *sorted((PROJECT_ROOT / "corpus" / "wiki").glob("*.txt"))]:
+        text, report = read_text(path)
         assert "\ufffd" not in text
-        seen[entry.path.name] = report
+        seen[path.name] = report
+    encodings = {report.encoding for report in seen.values()}
+    assert {"ascii", "utf-8", "windows-1252", "utf-16-le", "utf-16-be"} <= encodings
     assert seen["MagicCompRules-2017-09-25.txt"].encoding == "windows-1252"
     assert seen["MagicCompRules-2026-01-16.txt"].bom is True
     assert seen["MagicCompRules-2026-01-16.txt"].line_endings["CR"] > 9000
     assert seen["es-pila.txt"].nbsp > 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "\n", "a", "a\r\nb\rc\nd", "\r\n" * 5, "x\r", "\r\r\n\n", "line\x0cstill\u2028same\n"],
+)
+def test_iter_lines_and_split_lines_agree(text, monkeypatch):
+    import kb.decode
+
+    assert list(iter_lines(text)) == split_lines(text) == __import__("re").split(r"\r\n|\r|\n", text)
+    # Chunks of a few characters: a chunk edge falls inside CRLF pairs and long lines.
+    monkeypatch.setattr(kb.decode, "_CHUNK", 3)
+    for sample in (text, text * 7, "ab\r\ncdefgh\r\n\r\nij\rkl\nmnopqrstu" * 3):
+        assert list(iter_lines(sample)) == __import__("re").split(r"\r\n|\r|\n", sample)
+
+
+def test_count_line_endings():
+    assert count_line_endings("a\r\nb\rc\nd\r\r\n\n") == {"CRLF": 2, "CR": 2, "LF": 2}
+
+
+def test_a_file_larger_than_the_limit_is_refused_before_it_is_read_whole(tmp_path):
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"x" * 1000)
+    assert read_bytes(path, max_bytes=1000) == b"x" * 1000
+    with pytest.raises(InputTooLarge) as caught:
+        read_text(path, max_bytes=999)
+    assert isinstance(caught.value, ValueError)
+    assert str(caught.value) == f"{path}: larger than 999 bytes, the most one file may hold"
+    with pytest.raises(InputTooLarge):
+        read_bytes("/dev/zero", max_bytes=10_000)

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli.main import cli
-from kb.corpus import PROJECT_ROOT
+from kb.corpus import PROJECT_ROOT, release_file
 from kb.decode import read_text
 from kb.engine import Game
 from kb.examples import (
@@ -31,7 +31,7 @@ from kb.examples.i18n import check_catalogs, load_translations
 from kb.examples.narration import DECISIONS, MESSAGES, SILENT, message_ids
 from kb.parse.cr import parse_cr
 
-NEWEST = PROJECT_ROOT / "corpus" / "cr" / "MagicCompRules-2026-01-16.txt"
+NEWEST = release_file("MagicCompRules-2026-01-16.txt")
 
 # The examples the engine must run: every example of 810.8a, 810.9 and 810.9a–d of the newest
 # release, APNAP (101.4) and the others asked for by name.
@@ -77,7 +77,10 @@ def _nfc(text: str) -> str:
 
 
 def _corpus_text(relative: str) -> str:
-    text, _ = read_text(PROJECT_ROOT / relative)
+    # A release is named as the manifest names it (corpus/cr/FILE) and found on the release search path.
+    parts = Path(relative).parts
+    path = release_file(parts[-1]) if parts[:2] == ("corpus", "cr") else PROJECT_ROOT / relative
+    text, _ = read_text(path)
     return _nfc(text)
 
 
@@ -372,7 +375,7 @@ def test_coverage_defaults_to_the_newest_release_in_the_manifest():
 
 
 def test_coverage_of_an_older_release_names_ids_it_lacks(examples):
-    old = PROJECT_ROOT / "corpus" / "cr" / "MagicCompRules-2017-09-25.txt"
+    old = release_file("MagicCompRules-2017-09-25.txt")
     report = coverage(old, examples)
     assert report.release and report.total > 0
     assert "810.9a#ex1" in {e.id for e in report.executable}

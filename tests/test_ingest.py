@@ -4,7 +4,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli.main import cli
-from kb.corpus import load_manifest
+from kb.corpus import load_manifest, release_file
 from kb.ingest import corpus_stats, parse_file, sniff_kind
 from kb.decode import read_text
 from kb.model import CRDocument, WikiPage
@@ -57,7 +57,7 @@ def test_parse_command_prints_json_records():
 
 
 def test_parse_command_lists_records_and_skipped_lines():
-    result = CliRunner().invoke(cli, ["parse", "corpus/cr/MagicCompRules-2026-01-16.txt"])
+    result = CliRunner().invoke(cli, ["parse", str(release_file("MagicCompRules-2026-01-16.txt"))])
     assert result.exit_code == 0
     assert "101.4a" in result.output
     assert "== skipped" in result.output

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb.corpus import corpus_dir
+from kb.corpus import release_file
 from kb.decode import read_text, split_lines
 from kb.model import CRDocument, Decoding, Example, GlossaryEntry, Rule
 from kb.refs import (
@@ -230,7 +230,7 @@ SAMPLE_2026 = {
 
 @pytest.fixture(scope="module")
 def lines_2026() -> list[str]:
-    path = corpus_dir() / "cr" / "MagicCompRules-2026-01-16.txt"
+    path = release_file("MagicCompRules-2026-01-16.txt")
     text, _ = read_text(path)
     return split_lines(text)
 

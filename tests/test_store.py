@@ -170,3 +170,39 @@ def test_a_store_that_cannot_be_written_does_not_stop_a_load(corpus, tmp_path):
     kb = KnowledgeBase.load(corpus, blocker / "store", progress=said.append)
     assert kb.spanish("702.1a") is not None
     assert any("could not store the build" in line for line in said)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "swapped", "manifest"])
+def test_a_damaged_store_is_rebuilt_and_said(built, corpus, tmp_path, damage, capsys):
+    path = built.save(tmp_path / "store", stored.corpus_fingerprint(corpus))
+    records = path / "records.parquet"
+    if damage == "truncated":
+        records.write_bytes(records.read_bytes()[: records.stat().st_size // 2])
+    elif damage == "swapped":
+        records.write_bytes((path / "examples.parquet").read_bytes())
+    else:
+        (path / "manifest.json").write_text("[]", encoding="utf-8")
+    problem = stored.store_problem(path, corpus)
+    assert problem not in (None, "absent", "stale")
+    said: list[str] = []
+    kb = KnowledgeBase.load(corpus, path, warn=said.append)
+    assert len(said) == 1 and "cannot be read" in said[0] and "rebuilding it from the corpus" in said[0]
+    assert kb.rule("702.1a").text == built.rule("702.1a").text
+    assert stored.is_current(path, corpus)
+    assert stored.StoreReader(path).rows("records", ["id"])
+
+
+def test_a_damaged_store_is_rebuilt_from_the_command_line(built, corpus, tmp_path):
+    store = tmp_path / "store"
+    built.save(store, stored.corpus_fingerprint(corpus))
+    (store / "records.parquet").write_bytes(b"PAR1 cut short")
+    env = {**os.environ, "KB_CORPUS": str(corpus), "KB_STORE": str(store), "PYTHONPATH": str(PROJECT)}
+    for command in (["rule", "702.1a"], ["align", "--json"]):
+        done = subprocess.run([sys.executable, "-m", "kb", *command], env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        if command[0] == "rule":
+            assert "records.parquet" in done.stderr and "rebuilding" in done.stderr
+            assert len(done.stderr.strip().splitlines()) == 1
+        else:
+            assert done.stderr == ""
+    assert stored.is_current(store, corpus)

@@ -90,6 +90,8 @@ def test_one_entry_per_record(kb, exported):
     doc = kb.documents[NEWEST]
     expected = {r.id for r in doc.rules} | {e.id for r in doc.rules for e in r.examples}
     expected |= {f"glossary:{g.term}" for g in doc.glossary}
+    expected |= {"document:title", "document:Introduction", "document:Contents", "document:Glossary"}
+    expected |= {f"document:intro#{n}" for n in range(1, len(doc.intro) + 1)}
     assert set(found) == expected
     assert found["702.1a"].id == kb.rule("702.1a").text
     assert found["glossary:Active Player"].id == "Active Player\nThe player whose turn it is. See rule 101.1."
@@ -165,39 +167,51 @@ def test_round_trip(kb, exported, corpus, tmp_path):
         "glossary:Team Variant": "Variante por equipos\nUna variante jugada por equipos. Ver la regla 801, “Variante por equipos”.",
     }, unfuzzy={"801.2"})
     report = import_catalog(filled, kb, corpus_root=corpus)
-    assert report.checked.errors == []
-    assert report.stored == corpus / "po" / "equipo.po"
-    assert report.stored.read_bytes() == filled.read_bytes()
-    replaced = {r.rule_id: r for r in report.replacements}
-    assert set(replaced) == {"101.2", "801.2"}
-    assert replaced["101.2"].old_origin == "wiki"
-    assert "replaces the Spanish of 101.2 from wiki" in str(replaced["101.2"])
+    assert report.checked.errors == [] and report.refused is None
+    po = corpus / "po"
+    assert sorted(p.name for p in report.stored) == ["glossary.po", "part-1.po", "part-7.po", "part-8.po"]
+    assert sorted(p.name for p in po.iterdir()) == ["glossary.po", "part-1.po", "part-7.po", "part-8.po"]
+    added = {c.context for c in report.changes if c.action == "added"}
+    assert {"100.1", "101.2", "801.2", "glossary:Team Variant"} <= added
+    assert all(c.action in ("added", "state") for c in report.changes)
+    # Every entry of the given catalog is in the stored ones, with its text and state.
+    given = {m.context: m for m in read_po(filled.open("rb")) if m.id}
+    stored = {}
+    for path in report.stored:
+        stored.update({m.context: m for m in read_po(path.open("rb")) if m.id})
+    assert set(stored) == set(given)
+    assert all(stored[c].string == given[c].string and stored[c].fuzzy == given[c].fuzzy for c in given)
 
     rebuilt = KnowledgeBase.load(corpus, tmp_path / "store")
     spanish = rebuilt.spanish("100.1")
-    assert spanish.origin == "po" and Path(spanish.source) == corpus / "po" / "equipo.po"
-    assert spanish.status == "exact" and spanish.changed_since is False
+    assert spanish.origin == "po" and Path(spanish.source) == po / "part-1.po"
+    assert spanish.status == "exact" and spanish.changed_since is False and spanish.current
     assert spanish.text.startswith("Estas reglas de Magic")
-    assert rebuilt.spanish("101.2").origin == "po"
+    # An official quote of the current English stands; the team's translation follows it.
+    texts = rebuilt.spanish_texts("101.2")
+    assert [(t.kind, t.current) for t in texts] == [("wiki", True), ("catalog", True)]
+    assert texts[1].state == "translated" and texts[1].source == "po/part-1.po"
+    # Where the quote translates an older English, the team's current translation comes first.
+    texts = rebuilt.spanish_texts("801.2")
+    assert [(t.kind, t.current) for t in texts] == [("catalog", True), ("wiki", False)]
+    assert texts[1].english_release != NEWEST and "no el actual" in texts[1].label
     assert rebuilt.spanish("801.2").status == "exact"
-    # The catalog restates the wiki's Spanish it was exported with: same words, now from the catalog.
-    assert rebuilt.spanish("702.1a").text == kb.spanish("702.1a").text
     stats = rebuilt.translation_stats()
     assert stats["100"].from_po == 1 and stats["100"].translated == 1
     assert stats["801"].fuzzy == 0
-    assert [c.source for c in rebuilt.catalogs] == [str(corpus / "po" / "equipo.po")]
-    filled_in = [m for m in messages(filled).values() if m.string and not m.fuzzy]
-    assert rebuilt.catalogs[0].translated == len(filled_in) == 12  # 8 as exported, 4 added
+    assert [Path(c.source).name for c in rebuilt.catalogs] == ["glossary.po", "part-1.po", "part-7.po", "part-8.po"]
+    filled_in = [m for m in given.values() if m.string and not m.fuzzy]
+    assert sum(c.translated for c in rebuilt.catalogs) == len(filled_in) == 12  # 8 as exported, 4 added
     glossary = {g.term: g for g in rebuilt.glossary("es")}
-    assert glossary["Variante por equipos"].source == str(corpus / "po" / "equipo.po")
+    assert glossary["Variante por equipos"].source == str(po / "glossary.po")
     # Read back from the store, the same.
-    stored = KnowledgeBase.load(corpus, tmp_path / "store")
-    assert stored.spanish("100.1") == spanish
-    assert [c.translated for c in stored.catalogs] == [12]
+    again = KnowledgeBase.load(corpus, tmp_path / "store")
+    assert again.spanish("100.1") == spanish
+    assert again.spanish_texts("801.2") == rebuilt.spanish_texts("801.2")
     from kb.store import StoreReader
 
-    records = StoreReader(tmp_path / "store").rows("records", None, lang="es", source="po/equipo.po")
-    assert {r["id"] for r in records} >= {"100.1", "101.2", "801.2"}
+    records = StoreReader(tmp_path / "store").rows("records", None, lang="es")
+    assert {r["id"] for r in records if r["source"].startswith("po/")} >= {"100.1", "101.2", "801.2"}
 
 
 def test_a_fuzzy_entry_is_kept_but_not_current(kb, exported, corpus, tmp_path):
@@ -211,18 +225,22 @@ def test_a_fuzzy_entry_is_kept_but_not_current(kb, exported, corpus, tmp_path):
     assert rebuilt.translation_stats()["100"].fuzzy == 1
 
 
-def test_an_import_never_replaces_a_stored_catalog_silently(kb, exported, corpus, tmp_path):
+def test_an_import_never_replaces_a_stored_translation_silently(kb, exported, corpus, tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     first = fill(exported, tmp_path / "a" / "es.po", {"100.1": "Primera versión."})
     import_catalog(first, kb, corpus_root=corpus)
+    stored = corpus / "po" / "part-1.po"
+    before = stored.read_bytes()
     second = fill(exported, tmp_path / "b" / "es.po", {"100.1": "Segunda versión."})
     with pytest.raises(ImportRefused, match="--replace"):
         import_catalog(second, kb, corpus_root=corpus)
-    assert "Primera versión." in (corpus / "po" / "es.po").read_text(encoding="utf-8")
+    assert stored.read_bytes() == before
     report = import_catalog(second, kb, corpus_root=corpus, replace=True)
-    assert report.replaced_file
-    assert "Segunda versión." in (corpus / "po" / "es.po").read_text(encoding="utf-8")
+    [change] = [c for c in report.changes if c.context == "100.1"]
+    assert change.action == "replaced" and "replaces the Spanish of 100.1" in str(change)
+    assert "Segunda versión." in stored.read_text(encoding="utf-8")
+    assert "Primera versión." not in stored.read_text(encoding="utf-8")
 
 
 # -- validation ------------------------------------------------------------------------------------------
@@ -261,7 +279,7 @@ def test_broken_rule_number(kb, exported, tmp_path):
     assert problem.line == line_of(path, "702.1a")
     assert problem.message == "placeholder: the English cites 702.1b, the translation 702.1c"
     report = import_catalog(path, kb, corpus_root=tmp_path / "corpus")
-    assert report.stored is None and not (tmp_path / "corpus" / "po").exists()
+    assert report.stored == [] and not report.ok and not (tmp_path / "corpus" / "po").exists()
 
 
 def test_broken_symbol(kb, exported, tmp_path):
@@ -315,7 +333,7 @@ def test_a_file_that_is_no_catalog(kb, tmp_path):
     path.write_text('msgid "a"\nmsgstr "b"\nthis is not po\n', encoding="utf-8")
     [problem] = problems_of(kb, path)
     assert problem.level == "error" and problem.line == 3
-    assert problem.message == "not a valid PO catalog: Unknown or misformatted keyword: 'this is not po'"
+    assert problem.message == "not a valid PO catalog: keyword 'this' unknown"
 
 
 # -- commands ----------------------------------------------------------------------------------------------
@@ -336,7 +354,8 @@ def test_commands(corpus, exported, tmp_path):
     good = fill(exported, tmp_path / "good.po", {"100.1": "Estas reglas se aplican a juegos de dos o más jugadores."})
     done = runner.invoke(cli, ["translations", "import", str(good)], env=env)
     assert done.exit_code == 0, done.output
-    assert (corpus / "po" / "good.po").is_file()
+    assert "po/part-1.po" in done.output and (corpus / "po" / "part-1.po").is_file()
+    assert not (corpus / "po" / "good.po").exists()
     stats = json.loads(runner.invoke(cli, ["translations", "stats", "--json"], env=env).stdout)
     sections = {s["section"]: s for s in stats["sections"]}
     assert sections["100"]["from_po"] == 1 and sections["100"]["translated"] == 1

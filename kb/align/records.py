@@ -36,6 +36,7 @@ class Alignment:
     newest_id: str | None = None
     changed_since: bool | None = None
     changed_in: str | None = None
+    state: str | None = None  # a catalog entry's state: "translated", "fuzzy" or "reviewed"
 
     @property
     def es_id(self) -> str:

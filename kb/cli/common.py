@@ -102,8 +102,18 @@ def load_kb(as_json: bool = False):
     from kb.knowledge import KnowledgeBase
 
     try:
-        return KnowledgeBase.load(progress=progress_reporter(as_json))
+        kb = KnowledgeBase.load(progress=progress_reporter(as_json))
     except OSError as err:
         fail(os_error(err))
     except (ManifestError, ValueError) as err:
         fail(str(err))
+    warn_unreadable_catalogs(kb.catalogs)
+    return kb
+
+
+def warn_unreadable_catalogs(catalogs) -> None:
+    """A stored translation catalog that cannot be read is said, one line each, on standard error."""
+    from kb.translations.files import unreadable_lines
+
+    for line in unreadable_lines(catalogs):
+        click.echo(f"kb: warning: {line}", err=True)

@@ -6,17 +6,17 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, os_error
+from kb.cli.common import emit_json, fail, json_option, os_error, say
 from kb.model import CRDocument
 
 
 @click.command("parse")
-@click.argument("path", type=click.Path(path_type=Path))
+@click.argument("path", type=click.Path())
 @click.option("--kind", type=click.Choice(["cr", "wiki"]), help="Skip detection: the file is this.")
 @click.option("--lang", type=click.Choice(["es", "en"]), help="A wiki page's language, if known.")
 @click.option("--summary", is_flag=True, help="Print only the counts and diagnostics.")
 @json_option
-def parse_command(path: Path, kind, lang, summary: bool, as_json: bool) -> None:
+def parse_command(path: str, kind, lang, summary: bool, as_json: bool) -> None:
     """Parse PATH (any rules text or wiki page; - reads standard input) and print its records,
     glossary, skipped lines and counts. Diagnostics go to standard error.
 
@@ -29,11 +29,12 @@ def parse_command(path: Path, kind, lang, summary: bool, as_json: bool) -> None:
     from kb.decode import DecodeError, decode_bytes
     from kb.ingest import parse_file, parse_text
 
-    reading_stdin = str(path) == "-"
-    if not reading_stdin and not path.exists():
-        fail(f"{path}: no such file", 2)
-    if path.is_dir():
-        fail(f"{path}: is a folder, not a file", 2)
+    reading_stdin = path == "-"
+    if not path:
+        raise click.BadParameter("is empty; name a file, or - for standard input", param_hint="'PATH'")
+    path = Path(path)
+    if not reading_stdin:
+        _check_readable_path(path)
     try:
         if reading_stdin:
             text, decoding = decode_bytes(click.get_binary_stream("stdin").read(), "<stdin>")
@@ -48,6 +49,26 @@ def parse_command(path: Path, kind, lang, summary: bool, as_json: bool) -> None:
         emit_json({"kind": doc.kind, "counts": doc.counts(), "document": doc})
         return
     _print_document(doc, summary)
+
+
+def _check_readable_path(path: Path) -> None:
+    """One line and exit 2 for a path that names no file (missing, a folder, a loop of links);
+    exit 1 for one that names a file the system will not let us look at."""
+    import errno
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        fail(f"{path}: no such file", 2)
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            fail(f"{path}: a loop of symbolic links, not a file", 2)
+        if err.errno == errno.ENOTDIR:
+            fail(f"{path}: no such file (a part of the path is not a folder)", 2)
+        fail(os_error(err, path))
+    if stat.S_ISDIR(mode):
+        fail(f"{path}: is a folder, not a file", 2)
 
 
 def _print_document(doc, summary: bool) -> None:
@@ -100,10 +121,12 @@ def stats_command(as_json: bool) -> None:
       kb stats
       kb stats --json | jq '.[] | select(.kind == "cr") | .rules'
     """
-    from kb.corpus import ManifestError
+    from kb.corpus import ManifestError, read_corpus
     from kb.ingest import corpus_stats
 
     try:
+        for missing in read_corpus().unavailable:
+            say(f"kb: {missing.line}")
         rows = corpus_stats()
     except OSError as err:
         fail(os_error(err))

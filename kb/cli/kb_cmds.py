@@ -22,7 +22,9 @@ _LANGS = click.Choice(["en", "es"])
 @json_option
 def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) -> None:
     """Show RULE (e.g. 101.4): its text and examples, its references both ways and, with --lang es,
-    the best Spanish text with the status and evidence of its alignment.
+    every Spanish text of it in the order a reader should see them: official quotes and the team's
+    translation of the current English first, then any translation of an older English, marked so;
+    each with its source (wiki page and release, or catalog and state) and the evidence of its pairing.
 
     \b
     Examples:
@@ -41,10 +43,22 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
         fail(os_error(err))
     except (ManifestError, ValueError) as err:
         fail(str(err))
+    _warn_catalogs()
     if as_json:
         emit_json(card)
         return
     _print_card(card)
+
+
+def _warn_catalogs() -> None:
+    """The stored build's translation catalogs that cannot be read, said on standard error."""
+    from kb import store
+    from kb.cli.common import warn_unreadable_catalogs
+
+    try:
+        warn_unreadable_catalogs(store.open_store(store.store_dir()).catalogs)
+    except (OSError, ValueError, KeyError):
+        pass  # no store to ask: the card was answered without one
 
 
 def _print_card(card) -> None:
@@ -55,26 +69,30 @@ def _print_card(card) -> None:
         echo(f"  Example {number}: {example}")
     if card.lang == "es":
         echo("")
-        spanish = card.spanish
-        if spanish is None:
+        texts = card.texts or []
+        if not texts:
             echo(card.notice)
-        else:
-            label = f"{spanish.id_es} (español)"
-            echo(label)
-            echo(spanish.text)
-            for number, example in enumerate(spanish.examples, 1):
+        for position, text in enumerate(texts):
+            if position:
+                echo("")
+            heading = "español" if text.current else "español, traducción de un texto anterior"
+            echo(f"{text.id_es} ({heading})")
+            echo(text.text)
+            for number, example in enumerate(text.examples, 1):
                 echo(f"  Ejemplo {number}: {example}")
+            echo(f"fuente: {text.label}")
             # A catalog's title is its file name, already in its path.
-            titled = spanish.page_title and spanish.page_title != Path(spanish.source).name
-            where = f"{spanish.page_title}, {spanish.source}" if titled else spanish.source
-            echo(f"source: {spanish.origin} ({where})")
-            if spanish.stamp is not None:
-                echo(f"stamp: {spanish.stamp.raw}")
-            echo(
-                f"status: {spanish.status}; translates the English of {spanish.english_release}; "
-                f"English changed since: {'yes' if spanish.changed_since else 'no'}"
-            )
-            for line in spanish.evidence:
+            titled = text.title and text.title != Path(text.source).name
+            where = f"{text.title}, {text.source}" if titled else text.source
+            echo(f"source: {'po' if text.kind == 'catalog' else 'wiki'} ({where}), line {text.line}")
+            if text.current:
+                echo(f"translates the current English (that of {text.english_release}); status: {text.status}")
+            elif text.english_release:
+                echo(f"NOT CURRENT: translates the English of {text.english_release}, which changed in "
+                     f"{text.changed_in}; status: {text.status}")
+            else:
+                echo(f"NOT CURRENT: a fuzzy catalog entry, translating an earlier English (its previous msgid)")
+            for line in text.evidence:
                 echo(f"  - {line}")
     echo("")
     echo(f"refers to: {', '.join(card.refs_out) or 'nothing'}")
@@ -180,7 +198,7 @@ def terms_command(query: str | None, kind: str | None, as_json: bool) -> None:
         folded = query.casefold().strip()
         terms = [t for t in terms if folded in (t.es.casefold(), t.en.casefold())]
         if not terms:
-            fail(f"no term {query!r} in the terminology")
+            fail(f"no term {query!r} in the terminology", 2)
     if as_json:
         emit_json(terms)
         return

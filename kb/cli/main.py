@@ -25,6 +25,7 @@ COMMAND_MODULES = [
     "kb.cli.ingest",
     "kb.cli.site",
     "kb.cli.history",
+    "kb.cli.fetch",
 ]
 
 _EXAMPLES = """Every command has -h/--help; every command that prints data has --json.
@@ -133,7 +134,7 @@ def main() -> None:
         try:
             cli.main(prog_name="kb")
         finally:
-            sys.stdout.flush()
+            _flush_stdout()
     except BrokenPipeError:
         # The reader went away (`kb parse FILE | head -1`): nothing more to say to anyone.
         _silence_stdout()
@@ -141,8 +142,49 @@ def main() -> None:
     except KeyboardInterrupt:
         say("kb: interrupted")
         sys.exit(INTERRUPTED)
-    except Exception as err:  # a defect of kb itself: said in one line, shown whole on request
-        if os.environ.get("KB_DEBUG"):
-            raise
-        say(f"kb: internal error: {type(err).__name__}: {one_line(str(err))} (KB_DEBUG=1 shows where)")
+    except OSError as err:
+        if not _stdout_fails(err):
+            _internal_error(err)
+        # The output could not be written (`kb align > /dev/full`): say so, not where it happened.
+        say(f"kb: cannot write standard output: {err.strerror or err}")
+        _silence_stdout()
         sys.exit(1)
+    except Exception as err:  # a defect of kb itself: said in one line, shown whole on request
+        _internal_error(err)
+
+
+def _internal_error(err: Exception) -> None:
+    if os.environ.get("KB_DEBUG"):
+        raise err
+    say(f"kb: internal error: {type(err).__name__}: {one_line(str(err))} (KB_DEBUG=1 shows where)")
+    sys.exit(1)
+
+
+def _stdout_fails(err: OSError) -> bool:
+    """Whether `err` came from writing standard output (a full device, an I/O error), not from the
+    work: raised by the final flush, or where a stream on descriptor 1 was being written."""
+    if getattr(err, "from_stdout", False):
+        return True
+    tb = err.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return False
+    for value in list(tb.tb_frame.f_locals.values()):
+        if hasattr(value, "write") and hasattr(value, "fileno"):
+            try:
+                if value.fileno() == 1:
+                    return True
+            except (OSError, ValueError, AttributeError):
+                continue
+    return False
+
+
+def _flush_stdout() -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        err.from_stdout = True
+        raise

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, load_kb, os_error, release_name
+from kb.cli.common import emit_json, fail, json_option, load_kb, os_error, progress_reporter, release_name
 
 
 def _count(n: int, noun: str) -> str:
@@ -19,9 +19,10 @@ def translations_group() -> None:
 
     \b
     Examples:
-      kb translations export rules-es.po --release 2026-01-16
-      kb translations import rules-es.po --check
-      kb translations stats
+      kb translations export po-2026/ --split --release 2026-01-16
+      kb translations import po-2026/*.po --check
+      kb translations stats --all
+      kb translations check-terms
     """
 
 
@@ -29,128 +30,222 @@ def translations_group() -> None:
 @click.argument("out", type=click.Path(path_type=Path))
 @click.option("--release", help="The release to translate by its ISO date (effective or published); default the newest.")
 @click.option("--lang", type=click.Choice(["es"]), default="es", show_default=True, help="Target language.")
+@click.option("--split", is_flag=True, help="Write one catalog per part into the folder OUT: part-1.po … part-9.po, glossary.po.")
+@click.option("--part", "parts", multiple=True, metavar="N",
+              help="Write only the catalog of part N (1-9, or glossary) into the folder OUT; repeatable.")
 @json_option
-def export_command(out: Path, release: str | None, lang: str, as_json: bool) -> None:
-    """Write OUT (a .po catalog): one entry per rule, subrule, example and glossary entry of the
-    release, with the Spanish the corpus has; Spanish made from older English is marked fuzzy.
+def export_command(out: Path, release: str | None, lang: str, split: bool, parts: tuple[str, ...],
+                   as_json: bool) -> None:
+    """Write OUT (a .po catalog, or with --split/--part a folder of them): one entry per part and
+    section title, rule, subrule, example, glossary entry, and the document's headings, with the
+    Spanish the corpus has (a text of identical English in any release is reused; Spanish made from
+    an older English is marked fuzzy, with that English as the previous msgid).
 
     \b
     Examples:
       kb translations export rules-es.po
+      kb translations export po-2026/ --split
+      kb translations export po-2026/ --part 7 --part glossary
       kb translations export rules-2024.po --release 2024-06-07 --json
     """
-    from kb.translations import CatalogError, export_catalog
+    from kb.translations import CatalogError, export_catalog, export_catalogs
 
-    if out.is_dir():
-        fail(f"{out}: is a folder; give the catalog's file name", 2)
+    groups = [p.strip().lower() for p in parts]
+    bad = [p for p in groups if p not in {str(n) for n in range(1, 10)} | {"glossary"}]
+    if bad:
+        fail(f"--part {bad[0]}: expected a part number 1-9 or 'glossary'", 2)
+    several = split or bool(groups)
+    if several and out.exists() and not out.is_dir():
+        fail(f"{out}: is a file; --split and --part write a folder of catalogs", 2)
+    if not several and out.is_dir():
+        fail(f"{out}: is a folder; give the catalog's file name (or --split to write one catalog per part)", 2)
     kb = load_kb(as_json)
     release = release_name(release)
     if release and release not in kb.releases:
         fail(f"no release {release}; the corpus has {', '.join(kb.releases)}", 2)
     try:
-        summary = export_catalog(kb, out, release, lang)
+        if several:
+            written = export_catalogs(kb, out, release, lang, groups or None)
+        else:
+            written = [(out, export_catalog(kb, out, release, lang))]
     except CatalogError as err:
         fail(str(err))
     except OSError as err:
         fail(os_error(err, out))
     if as_json:
-        emit_json({"path": str(out), **vars(summary), "untranslated": summary.untranslated})
+        data = [{"path": str(path), **vars(summary), "untranslated": summary.untranslated}
+                for path, summary in written]
+        emit_json(data if several else data[0])
         return
-    click.echo(
-        f"{out}: release {summary.release}, {summary.entries} entries: {summary.translated} translated, "
-        f"{summary.fuzzy} fuzzy, {summary.untranslated} untranslated"
-    )
+    for path, summary in written:
+        click.echo(
+            f"{path}: release {summary.release}, {summary.entries} entries: {summary.translated} translated, "
+            f"{summary.fuzzy} fuzzy, {summary.untranslated} untranslated"
+        )
 
 
 @translations_group.command("import")
-@click.argument("catalog", type=click.Path(path_type=Path))
-@click.option("--replace", is_flag=True, help="Replace a different catalog stored under the same name.")
-@click.option("--check", "check_only", is_flag=True, help="Only check the catalog; store nothing.")
+@click.argument("catalogs", nargs=-1, required=True, metavar="CATALOG...", type=click.Path(path_type=Path))
+@click.option("--replace", is_flag=True,
+              help="Let a catalog replace (or, with an empty entry, remove) Spanish already stored; "
+                   "among the given catalogs the one given last wins.")
+@click.option("--check", "check_only", is_flag=True, help="Only check, and say what the import would do; store nothing.")
 @json_option
-def import_command(catalog: Path, replace: bool, check_only: bool, as_json: bool) -> None:
-    """Check CATALOG (a filled .po) against the English and store it with the corpus (po/), where the
-    knowledge base reads it as a Spanish source. Every problem is reported with its line; a catalog
-    with errors is not imported; every Spanish text it replaces is listed.
+def import_command(catalogs: tuple[Path, ...], replace: bool, check_only: bool, as_json: bool) -> None:
+    """Check each CATALOG (a filled PO file, whatever its name) against the English and merge its
+    entries into the corpus's catalogs, one per part and one for the glossary (po/part-1.po …
+    po/part-9.po, po/glossary.po), where the knowledge base reads them. Every problem is reported
+    with its line; if any catalog has an error nothing is stored. Every Spanish text added, replaced
+    or removed is listed; replacing or removing one needs --replace. The term and consistency checks
+    run too (see check-terms, check-consistency).
 
     \b
     Examples:
-      kb translations import rules-es.po --check
-      kb translations import rules-es.po --replace --json
+      kb translations import part-7.po part-7-701.po part-7-702.po --check
+      kb translations import po-wip/*.po
+      kb translations import part-1.po --replace --json
     """
-    from kb.translations import ImportRefused, import_catalog
+    from kb.translations import import_catalogs
 
-    if catalog.is_dir():
-        fail(f"{catalog}: is a folder, not a catalog", 2)
-    if not catalog.is_file():
-        fail(f"{catalog}: no such file", 2)
+    for catalog in catalogs:
+        if catalog.is_dir():
+            fail(f"{catalog}: is a folder, not a catalog", 2)
+        if not catalog.is_file():
+            fail(f"{catalog}: no such file", 2)
     kb = load_kb(as_json)
     try:
-        report = import_catalog(catalog, kb, replace=replace, dry_run=check_only)
-    except ImportRefused as err:
-        fail(str(err))
+        report = import_catalogs(list(catalogs), kb, replace=replace, dry_run=check_only)
     except OSError as err:
-        fail(os_error(err, catalog))
-    checked = report.checked
+        fail(os_error(err))
+    terms, conflicts, term_problem = _quality(kb, [Path(c.source) for c in report.checks if c.readable], stored=True)
     if as_json:
         emit_json(
             {
-                "catalog": str(catalog),
-                "release": checked.release,
-                "stored": str(report.stored) if report.stored else None,
-                "replaced_file": report.replaced_file,
-                "messages": checked.messages,
-                "translated": checked.translated,
-                "fuzzy": checked.fuzzy,
-                "untranslated": checked.untranslated,
-                "problems": [vars(p) for p in checked.problems],
-                "replacements": [vars(r) for r in report.replacements],
+                "catalogs": [
+                    {"catalog": c.source, "release": c.release, "messages": c.messages, "translated": c.translated,
+                     "reviewed": c.reviewed, "fuzzy": c.fuzzy, "untranslated": c.untranslated,
+                     "problems": [vars(p) for p in c.problems], "stored_in": report.destinations.get(c.source, [])}
+                    for c in report.checks
+                ],
+                "stored": [str(p) for p in report.stored] if report.written else [],
+                "would_store": [str(p) for p in report.stored] if not report.written else [],
+                "refused": report.refused,
+                "changes": [c.to_data() for c in report.changes],
+                "terms": terms.to_data() if terms else None,
+                "term_base_problem": term_problem,
+                "conflicts": [c.to_data() for c in conflicts],
             }
         )
     else:
-        for problem in checked.problems:
-            click.echo(str(problem), err=problem.level == "error")
-        for replacement in report.replacements:
-            click.echo(f"{catalog}:{replacement}")
-        summary = (
-            f"{catalog}: release {checked.release}, {checked.messages} entries: {checked.translated} translated, "
-            f"{checked.fuzzy} fuzzy, {checked.untranslated} untranslated; "
-            f"{_count(len(checked.errors), 'error')}, {_count(len(checked.warnings), 'warning')}"
-        )
-        click.echo(summary)
-        if report.stored:
-            verb = "replaced" if report.replaced_file else "stored"
-            click.echo(f"{verb} as {report.stored}")
-    if checked.errors:
-        fail(f"{catalog}: {_count(len(checked.errors), 'error')}; nothing imported")
+        for checked in report.checks:
+            for problem in checked.problems:
+                click.echo(str(problem), err=problem.level == "error")
+        for change in report.changes:
+            click.echo(str(change))
+        for checked in report.checks:
+            click.echo(
+                f"{checked.source}: release {checked.release}, {checked.messages} entries: {checked.translated} "
+                f"translated ({checked.reviewed} reviewed), {checked.fuzzy} fuzzy, {checked.untranslated} untranslated; "
+                f"{_count(len(checked.errors), 'error')}, {_count(len(checked.warnings), 'warning')}"
+                + (f"; into {', '.join(report.destinations[checked.source])}" if checked.source in report.destinations else "")
+            )
+        if terms is not None:
+            click.echo(f"terms: {_count(len(terms.violations), 'violation')}, {len(terms.excused)} excused")
+        elif term_problem:
+            click.echo(f"terms: {term_problem}")
+        click.echo(f"consistency: {_count(len(conflicts), 'conflict')}")
+        if not report.refused:
+            summary = (f"{report.count('added')} added, {report.count('replaced')} replaced, "
+                       f"{report.count('removed')} removed, {report.count('kept')} kept")
+            verb = "stored in" if report.written else "would store in"
+            click.echo(f"{summary}; {verb} {', '.join(str(p) for p in report.stored) or 'nothing'}")
+    if report.errors:
+        fail(f"{_count(len(report.errors), 'error')}; nothing imported")
+    if report.refused:
+        fail(f"refused: {report.refused}; nothing imported")
+
+
+def _quality(kb, extra: list[Path], stored: bool = True, terms_path: Path | None = None,
+             exceptions: Path | None = None):
+    """The term report (None without a term base), the consistency conflicts, and why there is no
+    term report, over the stored catalogs and the `extra` ones."""
+    from kb.translations.files import po_files
+    from kb.translations.termbase import (
+        TermError, catalog_texts, check_consistency, check_terms, load_exceptions, load_term_base,
+    )
+
+    given_texts, _problems = catalog_texts(extra)
+    texts = list(given_texts)
+    if stored:
+        # The stored entries the given catalogs translate are the ones an import replaces.
+        given = {p.resolve() for p in extra}
+        replaced = {t[2] for t in given_texts}
+        kept, _problems = catalog_texts([p for p in po_files(kb.corpus_root) if p.resolve() not in given])
+        texts = [t for t in kept if t[2] not in replaced] + texts
+    terms_path = terms_path or Path(kb.corpus_root) / "terms" / "terms.tsv"
+    try:
+        excused = load_exceptions(exceptions or terms_path.with_name("exceptions.tsv"))
+    except TermError as err:
+        return None, check_consistency(texts), str(err)
+    conflicts = check_consistency(texts, excused)
+    if not terms_path.is_file():
+        return None, conflicts, f"no term base at {terms_path}"
+    try:
+        base = load_term_base(terms_path, exceptions)
+    except TermError as err:
+        return None, conflicts, str(err)
+    return check_terms(given_texts if extra else texts, base), conflicts, None
 
 
 @translations_group.command("stats")
 @click.option("--release", help="The release to count by its ISO date (effective or published); default the newest.")
+@click.option("--all", "all_releases", is_flag=True, help="One row per release: every release's coverage in one table.")
 @click.option("--lang", type=click.Choice(["es"]), default="es", show_default=True, help="Target language.")
 @json_option
-def stats_command(release: str | None, lang: str, as_json: bool) -> None:
+def stats_command(release: str | None, all_releases: bool, lang: str, as_json: bool) -> None:
     """The entries `kb translations export` would write for the release (rules and subrules with
-    their examples, per section; glossary entries in a row of their own): how many are translated,
-    fuzzy and untranslated, and how many translations come from imported catalogs (from po).
+    their examples, per section; glossary entries and the document's headings in rows of their own):
+    how many are translated, fuzzy and untranslated, and how many translations come from imported
+    catalogs (from po). A translation carries to every release whose English is identical. With
+    --all, one row per release. Then the term and consistency checks of the stored catalogs.
 
     \b
     Examples:
       kb translations stats
       kb translations stats --release 2024-06-07
+      kb translations stats --all
       kb translations stats --json | jq .totals
     """
-    from kb.translations import CatalogError, catalog_stats
+    from kb.translations import CatalogError, catalog_stats, release_coverage
 
     kb = load_kb(as_json)
     release = release_name(release)
     if release and release not in kb.releases:
         fail(f"no release {release}; the corpus has {', '.join(kb.releases)}", 2)
+    terms, conflicts, term_problem = _quality(kb, [])
+    checks = {"term_violations": len(terms.violations) if terms else None,
+              "term_excused": len(terms.excused) if terms else None, "term_base_problem": term_problem,
+              "consistency_conflicts": len(conflicts)}
+    if all_releases:
+        try:
+            rows = release_coverage(kb, [release] if release else None, lang, progress=progress_reporter(as_json))
+        except CatalogError as err:
+            fail(str(err))
+        if as_json:
+            emit_json({"lang": lang, "releases": [r.to_data() for r in rows], "checks": checks})
+            return
+        header = ("release", "entries", "translated", "%", "fuzzy", "untranslated", "from po")
+        table = [(r.release, r.entries, r.translated, f"{r.percent:.1f}", r.fuzzy, r.untranslated, r.from_po)
+                 for r in rows]
+        _table(header, table, numeric={1, 2, 3, 4, 5, 6})
+        _checks_lines(checks)
+        return
     try:
         stats = catalog_stats(kb, release, lang)
     except CatalogError as err:
         fail(str(err))
     if as_json:
-        emit_json(stats.to_data())
+        emit_json({**stats.to_data(), "checks": checks})
         return
     header = ("section", "title", "entries", "translated", "fuzzy", "untranslated", "from po")
     table = [
@@ -158,8 +253,12 @@ def stats_command(release: str | None, lang: str, as_json: bool) -> None:
         for r in [*stats.sections, stats.totals]
     ]
     table[-1] = ("all", f"release {stats.release}", *table[-1][2:])
+    _table(header, table, numeric={2, 3, 4, 5, 6})
+    _checks_lines(checks)
+
+
+def _table(header, table, numeric) -> None:
     widths = [max(len(str(h)), *(len(str(row[i])) for row in table)) for i, h in enumerate(header)]
-    numeric = {2, 3, 4, 5, 6}
     line = "  ".join(h.rjust(w) if i in numeric else h.ljust(w) for i, (h, w) in enumerate(zip(header, widths)))
     click.echo(line.rstrip())
     click.echo("  ".join("-" * w for w in widths))
@@ -167,6 +266,117 @@ def stats_command(release: str | None, lang: str, as_json: bool) -> None:
         click.echo("  ".join(
             str(c).rjust(w) if i in numeric else str(c).ljust(w) for i, (c, w) in enumerate(zip(row, widths))
         ).rstrip())
+
+
+def _checks_lines(checks: dict) -> None:
+    if checks["term_base_problem"]:
+        click.echo(f"terms: {checks['term_base_problem']}")
+    else:
+        click.echo(f"terms: {_count(checks['term_violations'], 'violation')}, {checks['term_excused']} excused")
+    click.echo(f"consistency: {_count(checks['consistency_conflicts'], 'conflict')}")
+
+
+def _catalog_paths(kb, catalogs: tuple[Path, ...]) -> list[Path]:
+    from kb.translations.files import po_files
+
+    for catalog in catalogs:
+        if not catalog.is_file():
+            fail(f"{catalog}: no such file", 2)
+    return list(catalogs) or po_files(kb.corpus_root)
+
+
+@translations_group.command("check-terms")
+@click.argument("catalogs", nargs=-1, metavar="[CATALOG...]", type=click.Path(path_type=Path))
+@click.option("--terms", "terms_path", type=click.Path(path_type=Path),
+              help="The term base (default: terms/terms.tsv in the corpus).")
+@click.option("--exceptions", type=click.Path(path_type=Path),
+              help="The exceptions (default: exceptions.tsv beside the term base).")
+@json_option
+def check_terms_command(catalogs: tuple[Path, ...], terms_path: Path | None, exceptions: Path | None,
+                        as_json: bool) -> None:
+    """Report every translated entry whose English uses a term of the term base and whose Spanish
+    uses neither the term's Spanish nor one of its variants (inflected forms count), except those
+    excused in exceptions.tsv. Checks the given catalogs, or the corpus's stored ones. Exits 1 when
+    there is a violation.
+
+    \b
+    Examples:
+      kb translations check-terms
+      kb translations check-terms po-wip/part-7-702.po --json | jq '.violations | length'
+    """
+    from kb.translations.termbase import TermError, catalog_texts, check_terms, load_term_base
+
+    kb = load_kb(as_json)
+    paths = _catalog_paths(kb, catalogs)
+    given = terms_path is not None
+    terms_path = terms_path or Path(kb.corpus_root) / "terms" / "terms.tsv"
+    if not terms_path.is_file():
+        # A file named on the command line that is not there is bad usage; a corpus without one is not.
+        fail(f"{terms_path}: no term base here", 2 if given else 1)
+    try:
+        base = load_term_base(terms_path, exceptions)
+    except TermError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(os_error(err, terms_path))
+    texts, problems = catalog_texts(paths)
+    for problem in problems:
+        click.echo(f"{problem} (not checked)", err=True)
+    report = check_terms(texts, base)
+    if as_json:
+        emit_json({"term_base": str(terms_path), "terms": len(base), "catalogs": [str(p) for p in paths],
+                   **report.to_data()})
+    else:
+        for violation in report.violations:
+            click.echo(str(violation))
+        for line, context, en, reason in report.unused_exceptions:
+            click.echo(f"{terms_path.with_name('exceptions.tsv') if exceptions is None else exceptions}:{line}: "
+                       f"exception for {en!r} in {context} excuses nothing (stale?)")
+        click.echo(f"{report.entries} translated entries in {_count(len(paths), 'catalog')}, {len(base)} terms: "
+                   f"{_count(len(report.violations), 'violation')}, {len(report.excused)} excused")
+    if report.violations or problems:
+        raise SystemExit(1)
+
+
+@translations_group.command("check-consistency")
+@click.argument("catalogs", nargs=-1, metavar="[CATALOG...]", type=click.Path(path_type=Path))
+@click.option("--exceptions", type=click.Path(path_type=Path),
+              help="Entries excused, by msgctxt and whole English (default: terms/exceptions.tsv in the corpus).")
+@json_option
+def check_consistency_command(catalogs: tuple[Path, ...], exceptions: Path | None, as_json: bool) -> None:
+    """Report every English text translated in more than one way: identical msgids (spacing, quotes
+    and dashes evened out) whose msgstrs differ, across all the catalogs at once (the given ones, or
+    the corpus's stored ones). An entry listed in the exceptions with its whole English is left out.
+    Exits 1 when there is a conflict.
+
+    \b
+    Examples:
+      kb translations check-consistency
+      kb translations check-consistency po-wip/*.po --json
+    """
+    from kb.translations.termbase import TermError, catalog_texts, check_consistency, load_exceptions
+
+    kb = load_kb(as_json)
+    paths = _catalog_paths(kb, catalogs)
+    texts, problems = catalog_texts(paths)
+    for problem in problems:
+        click.echo(f"{problem} (not checked)", err=True)
+    exceptions = exceptions or Path(kb.corpus_root) / "terms" / "exceptions.tsv"
+    try:
+        excused = load_exceptions(exceptions)
+    except TermError as err:
+        fail(str(err))
+    conflicts = check_consistency(texts, excused)
+    if as_json:
+        emit_json({"catalogs": [str(p) for p in paths], "entries": len(texts),
+                   "conflicts": [c.to_data() for c in conflicts]})
+    else:
+        for conflict in conflicts:
+            click.echo(str(conflict))
+        click.echo(f"{len(texts)} translated entries in {_count(len(paths), 'catalog')}: "
+                   f"{_count(len(conflicts), 'conflict')}")
+    if conflicts or problems:
+        raise SystemExit(1)
 
 
 commands = [translations_group]

@@ -374,13 +374,35 @@ class _Collector:
         chosen = next((a for a in candidates if _es_id(a) == found.id_es and str(a.source) == str(found.source)
                        and (getattr(a, "english_release", None) == found.english_release)), None)
         spanish = self._spanish_data(found, chosen)
-        if spanish.origin == "po" and not spanish.changed_since:
-            # An official quote of an older English text stays visible, beneath, marked as such.
-            older = [a for a in candidates if getattr(a, "origin", "wiki") == "wiki" and getattr(a, "changed_since", False)]
-            if older:
-                best = max(older, key=lambda a: (getattr(a, "english_release", None) or "", str(a.source), getattr(a.es, "line", 0)))
-                spanish.quote = self._spanish_data(None, best)
+        if chosen is not None and getattr(chosen, "origin", None) == "po" and not spanish.state:
+            spanish.state = _catalog_state(chosen)
+        second = self._second_text(rule_id, found, candidates)
+        if second is not None:
+            spanish.quote = self._spanish_data(None, second)
+            if second.origin == "po":
+                spanish.quote.state = _catalog_state(second)
         return spanish
+
+    def _second_text(self, rule_id: str, found: Any, candidates: list[Any]) -> Any:
+        """The Spanish text shown beneath the first, if any: the team's translation under an official
+        quote of the current English, or an official quote of an older English under the team's
+        translation of the current one (in the order `kb.translations.precedence` gives)."""
+        others = [a for a in candidates if getattr(a, "status", "") != "unmatched"
+                  and not (str(a.es.source) == str(found.source) and _es_id(a) == found.id_es)]
+        if not others:
+            return None
+        try:
+            from kb.translations.precedence import is_current, preference
+
+            others.sort(key=lambda a: preference(a, is_current(a)))
+        except (ImportError, AttributeError, TypeError):
+            others.sort(key=lambda a: (bool(getattr(a, "changed_since", False)), getattr(a, "origin", "wiki") != "po"))
+        first_po = found.origin == "po"
+        for alignment in others:
+            # One text of the other kind: the reader sees the official text and the team's.
+            if (getattr(alignment, "origin", "wiki") == "po") != first_po:
+                return alignment
+        return None
 
     def _spanish_data(self, found: Any, alignment: Any) -> SpanishData:
         """A Spanish text from what `kb.spanish` gives (`found`) or from an alignment."""
@@ -482,6 +504,18 @@ class _Collector:
 def full_text(rule: Any) -> str:
     """A rule's text with its examples, one paragraph each: what a change to the rule can touch."""
     return "\n".join([rule.text, *(example.text for example in getattr(rule, "examples", []) or [])])
+
+
+def _catalog_state(alignment: Any) -> str:
+    try:
+        from kb.translations.precedence import catalog_state
+
+        state = catalog_state(alignment)
+    except (ImportError, AttributeError, TypeError):
+        state = ""
+    if state in ("translated", "fuzzy", "reviewed"):
+        return state
+    return "fuzzy" if getattr(alignment, "status", "") == "drifted" else "translated"
 
 
 def _es_id(alignment: Any) -> str:

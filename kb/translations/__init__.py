@@ -1,46 +1,42 @@
-"""The translation workflow: a release of the rules out as a gettext catalog, filled catalogs back in.
+"""The translation workflow: a release of the rules out as gettext catalogs, filled catalogs back in.
 
-    build_catalog(kb, release)            the release as a babel Catalog, Spanish filled in where known
-    export_catalog(kb, "es.po", release)  written as a PO file (the same bytes for the same corpus)
-    check_catalog("es.po", kb.documents)  every problem of a filled catalog, with its line
-    import_catalog("es.po", kb)           checked, then stored in the corpus's po/ folder
-    catalog_stats(kb, release)            the catalog's entries per section: translated, fuzzy, untranslated
-    kb.translation_stats()                the newest release's rule texts per section with Spanish, current or not
+    build_catalog(kb, release)              the release as a babel Catalog, Spanish filled in where known
+    export_catalog(kb, "es.po", release)    written as one PO file (the same bytes for the same corpus)
+    export_catalogs(kb, "po/", release)     written split by part: part-1.po … part-9.po, glossary.po
+    check_catalog("es.po", kb.documents)    every problem of a filled catalog, with its line
+    import_catalogs(["a.po", "b.po"], kb)   checked, merged entry by entry into the corpus's po/ folder
+    catalog_stats(kb, release)              the catalog's entries per section: translated, fuzzy, untranslated
+    check_terms(entries, term_base)         English terms of the term base whose Spanish is not used
+    check_consistency(entries)              one English text translated two ways
 
-Imported catalogs are Spanish sources like the wiki pages (`kb.translations.source`).
+The catalogs are a source read below the knowledge base: nothing here imports `kb.knowledge`,
+`kb.store` or `kb.site` (functions that need a knowledge base take it as an argument). Names are
+loaded on first use, so reading the list of stored catalogs does not load babel.
 """
 
-from kb.translations.catalog import (
-    CatalogEntry,
-    CatalogError,
-    ExportSummary,
-    build_catalog,
-    catalog_bytes,
-    catalog_entries,
-    export_catalog,
-    write_catalog,
-)
-from kb.translations.check import CheckedCatalog, Problem, check_catalog, read_catalog
-from kb.translations.importer import ImportRefused, ImportReport, import_catalog
-from kb.translations.stats import CatalogStats, EntryCounts, catalog_stats
+from __future__ import annotations
 
-__all__ = [
-    "CatalogEntry",
-    "CatalogError",
-    "CatalogStats",
-    "EntryCounts",
-    "CheckedCatalog",
-    "ExportSummary",
-    "ImportRefused",
-    "ImportReport",
-    "Problem",
-    "build_catalog",
-    "catalog_bytes",
-    "catalog_entries",
-    "catalog_stats",
-    "check_catalog",
-    "export_catalog",
-    "import_catalog",
-    "read_catalog",
-    "write_catalog",
-]
+import importlib
+
+_EXPORTS = {
+    "kb.translations.catalog": (
+        "CatalogEntry", "CatalogError", "ExportSummary", "build_catalog", "catalog_bytes", "catalog_entries",
+        "export_catalog", "export_catalogs", "write_catalog",
+    ),
+    "kb.translations.check": ("CheckedCatalog", "Problem", "check_catalog", "read_catalog"),
+    "kb.translations.importer": ("ImportRefused", "ImportReport", "import_catalog", "import_catalogs"),
+    "kb.translations.stats": ("CatalogStats", "EntryCounts", "catalog_stats", "release_coverage"),
+    "kb.translations.pofile": ("PoSyntaxError", "read_po_file"),
+    "kb.translations.termbase": ("TermBase", "TermError", "check_terms", "check_consistency", "load_term_base"),
+}
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'kb.translations' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -1,9 +1,16 @@
 """A release of the rules as a gettext catalog (PO), for translating it into Spanish.
 
 One entry per part, section, rule and subrule (msgctxt: its id, "101.4"), per example
-("101.4#ex1") and per glossary entry ("glossary:Active Player"; its msgid is the heading line, then
-the definition). The msgid is the English of the release; the msgstr is the Spanish the corpus
-already has for it (a wiki quote aligned with it, or, for a section title, a navigation box).
+("101.4#ex1"), per glossary entry ("glossary:Active Player"; its msgid is the heading line, then
+the definition), and per heading and paragraph the site shows from the document itself
+("document:Introduction", "document:intro#1", "document:Contents", "document:Glossary"). The msgid
+is the English of the release; the msgstr is the Spanish the corpus already has for it: a text whose
+English is identical (evened out as the history compares texts) wherever it stands, else a wiki
+quote or catalog entry aligned with an earlier form of the rule (fuzzy), or, for a section title, a
+navigation box.
+
+A catalog can be written whole, or split by part (`part-1.po` … `part-9.po`, and `glossary.po` for
+the glossary): the document's front matter goes with part 1, its glossary heading with the glossary.
 
 A Spanish text made from an English text other than the release's — an older release, or the same
 words numbered otherwise — is marked fuzzy, with that English as the previous msgid (#| msgid), so a
@@ -24,7 +31,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import normalize, unescape, write_po
 
 from kb.align.records import Alignment
-from kb.model import GlossaryEntry, Rule
+from kb.history import even_out
+from kb.model import CRDocument, GlossaryEntry, Rule
+from kb.translations.precedence import preference, relative_to
 
 PROJECT = "Magic: The Gathering Comprehensive Rules"
 _CONTEXT = re.compile(r'^msgctxt ("(?:[^"\\]|\\.)*")$')
@@ -88,6 +97,57 @@ class CatalogEntry:
         return "fuzzy" if self.fuzzy else "translated"
 
 
+DOCUMENT = "document"
+DOCUMENT_HEADINGS = ("Introduction", "Contents")
+GLOSSARY_HEADING = "Glossary"
+GLOSSARY_GROUP = "glossary"
+
+
+def document_context(name: str) -> str:
+    return f"{DOCUMENT}:{name}"
+
+
+def document_texts(doc: CRDocument) -> list[tuple[str, str, str]]:
+    """(msgctxt, English, group) of the headings and paragraphs the site shows from the document:
+    its title, the introduction's heading and paragraphs, the contents' heading (with part 1), the
+    glossary's heading (with the glossary)."""
+    out = [(document_context("title"), PROJECT, "1"), (document_context("Introduction"), "Introduction", "1")]
+    out.extend((document_context(f"intro#{n}"), text, "1") for n, text in enumerate(doc.intro or [], 1) if text)
+    out.append((document_context("Contents"), "Contents", "1"))
+    if doc.glossary:
+        out.append((document_context(GLOSSARY_HEADING), GLOSSARY_HEADING, GLOSSARY_GROUP))
+    return out
+
+
+def english_texts(doc: CRDocument) -> dict[str, tuple[object, int | None, str]]:
+    """Every msgctxt a catalog of `doc` can hold: (the English record, or the text for a document
+    heading; the example's number or None; the English text)."""
+    known: dict[str, tuple[object, int | None, str]] = {}
+    for context, text, _group in document_texts(doc):
+        known[context] = (text, None, text)
+    for rule in doc.rules:
+        known[rule.id] = (rule, None, rule.text)
+        for example in rule.examples:
+            known[example_context(rule.id, example.number)] = (rule, example.number, example.text)
+    for entry in doc.glossary:
+        known[glossary_context(entry.term)] = (entry, None, glossary_text(entry))
+    return known
+
+
+def group_of(context: str) -> str:
+    """The catalog an entry goes to when split: "1" … "9" for the parts, "glossary" for the glossary
+    (the document's front matter goes with part 1)."""
+    if context.startswith("glossary:") or context == document_context(GLOSSARY_HEADING):
+        return GLOSSARY_GROUP
+    if context.startswith(DOCUMENT + ":"):
+        return "1"
+    return context[:1]
+
+
+def group_file(group: str) -> str:
+    return f"{group}.po" if group == GLOSSARY_GROUP else f"part-{group}.po"
+
+
 def example_context(rule_id: str, number: int) -> str:
     return f"{rule_id}#ex{number}"
 
@@ -115,8 +175,10 @@ def release_date(release: str) -> datetime:
     return datetime.fromisoformat(release).replace(tzinfo=timezone.utc)
 
 
-def build_catalog(kb, release: str | None = None, lang: str = "es") -> Catalog:
-    """The catalog of `release` (default: the newest) of `kb`, with the Spanish the corpus has."""
+def build_catalog(kb, release: str | None = None, lang: str = "es", group: str | None = None,
+                  entries: list[CatalogEntry] | None = None) -> Catalog:
+    """The catalog of `release` (default: the newest) of `kb`, with the Spanish the corpus has; only
+    the entries of `group` ("1" … "9", "glossary") if given."""
     release = catalog_release(kb, release, lang)
     when = release_date(release)
     catalog = Catalog(
@@ -133,7 +195,11 @@ def build_catalog(kb, release: str | None = None, lang: str = "es") -> Catalog:
     # the header leaves both empty rather than keep babel's placeholders, which gettext warns about.
     catalog.last_translator = ""
     catalog.msgid_bugs_address = ""
-    for entry in catalog_entries(kb, release):
+    if entries is None:
+        entries = catalog_entries(kb, release)
+    for entry in entries:
+        if group is not None and group_of(entry.context) != group:
+            continue
         catalog.add(
             entry.english,
             entry.spanish,
@@ -146,19 +212,28 @@ def build_catalog(kb, release: str | None = None, lang: str = "es") -> Catalog:
     return catalog
 
 
-def catalog_entries(kb, release: str) -> list[CatalogEntry]:
+def catalog_entries(kb, release: str, traces: dict | None = None) -> list[CatalogEntry]:
     """The entries of the catalog of `release`, in the catalog's order: every rule with a text (its
     examples after it), then the glossary. What `build_catalog` writes and `catalog_stats` counts."""
     doc = kb.documents[release]
     source = _relative(kb, doc.source)
-    spanish = spanish_by_rule(kb, release)
+    spanish = spanish_by_rule(kb, release, traces)
+    memory = translation_memory(kb)
     titles = _titles_for(kb, release)
+    headings = catalog_headings(kb)
     entries: list[CatalogEntry] = []
+    for context, text, group in document_texts(doc):
+        found = headings.get(context)
+        translation, state, where = found if found and _even(found[3]) == _even(text) else ("", None, None)
+        entries.append(CatalogEntry(context, text, translation, source, 1,
+                                    (f"release {release}",) + ((f"Spanish: {where}",) if where else ()),
+                                    fuzzy=state == "fuzzy", section=DOCUMENT, kind="document",
+                                    origin="po" if translation else None))
     for rule in doc.rules:
         if not rule.text:
             continue
         section = section_of(rule)
-        alignment = spanish.get(rule.id)
+        alignment = _remembered(memory, rule) or spanish.get(rule.id)
         if alignment is not None:
             entries.extend(_translated_entries(kb, release, rule, alignment, source, section))
         elif rule.kind in ("part", "section") and rule.id in titles:
@@ -183,10 +258,33 @@ def section_of(rule: Rule) -> str:
 
 
 def write_catalog(catalog: Catalog, path: str | Path) -> Path:
-    """Write `catalog` as a PO file (UTF-8, previous msgids kept, lines wrapped at 76)."""
+    """Write `catalog` as a PO file (UTF-8, previous msgids kept, lines wrapped at 76), atomically: an
+    interrupted write leaves the file as it was, never half of it."""
     path = Path(path)
-    path.write_bytes(catalog_bytes(catalog))
+    write_atomically(path, catalog_bytes(catalog))
     return path
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write `data` to a temporary file beside `path`, flush it to disk, then rename it over `path`."""
+    import os
+    import tempfile
+
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        # mkstemp makes the file private; give it the mode any new file gets (or the one it had).
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~umask
+        os.chmod(temporary, mode)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def catalog_bytes(catalog: Catalog) -> bytes:
@@ -221,6 +319,32 @@ def export_catalog(kb, path: str | Path, release: str | None = None, lang: str =
     return summarize(catalog)
 
 
+def export_catalogs(kb, out_dir: str | Path, release: str | None = None, lang: str = "es",
+                    groups: list[str] | None = None) -> list[tuple[Path, ExportSummary]]:
+    """Write the catalog of `release` split by part into `out_dir`: `part-1.po` … `part-9.po` and
+    `glossary.po` (only those of `groups` if given); each file with what it holds, counted."""
+    release = catalog_release(kb, release, lang)
+    entries = catalog_entries(kb, release)
+    present = []
+    for entry in entries:
+        group = group_of(entry.context)
+        if group not in present:
+            present.append(group)
+    present.sort(key=lambda g: (g == GLOSSARY_GROUP, g))
+    wanted = present if groups is None else [g for g in present if g in groups]
+    missing = sorted(set(groups or ()) - set(present))
+    if missing:
+        raise CatalogError(f"release {release} has no part {', '.join(missing)}; it has "
+                           f"{', '.join(present)}")
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    out = []
+    for group in wanted:
+        catalog = build_catalog(kb, release, lang, group=group, entries=entries)
+        path = write_catalog(catalog, Path(out_dir) / group_file(group))
+        out.append((path, summarize(catalog)))
+    return out
+
+
 def summarize(catalog: Catalog) -> ExportSummary:
     entries = translated = fuzzy = 0
     for message in catalog:
@@ -237,11 +361,10 @@ def summarize(catalog: Catalog) -> ExportSummary:
 # -- the Spanish for each English record ------------------------------------------------------------
 
 
-def spanish_by_rule(kb, release: str) -> dict[str, Alignment]:
+def spanish_by_rule(kb, release: str, traces: dict | None = None) -> dict[str, Alignment]:
     """The best Spanish rule text for each rule id of `release` (the English it translates, followed
-    through the history to `release`)."""
-    from kb.knowledge import best_spanish
-
+    through the history to `release`). `traces` keeps the rules' traces for the next call."""
+    traces = {} if traces is None else traces
     candidates: dict[str, list[Alignment]] = {}
     for alignment in kb.alignment:
         if alignment.kind != "rule" or alignment.en is None or alignment.english_release is None:
@@ -251,21 +374,63 @@ def spanish_by_rule(kb, release: str) -> dict[str, Alignment]:
         elif release == kb.newest:
             target = alignment.newest_id
         else:
-            target = kb.trace(alignment.en_id, alignment.english_release).get(release)
+            key = (alignment.en_id, alignment.english_release)
+            if key not in traces:
+                traces[key] = kb.trace(*key)
+            target = traces[key].get(release)
         if target is not None:
             candidates.setdefault(target, []).append(alignment)
-    return {rule_id: best for rule_id, found in candidates.items() if (best := best_spanish(found)) is not None}
+    return {rule_id: best for rule_id, found in candidates.items() if (best := for_export(found, rule_id)) is not None}
+
+
+def for_export(alignments, record_id: str) -> Alignment | None:
+    """The Spanish an exported entry carries: the team's own catalog entry first (so that exporting
+    and importing again changes nothing), one filed under the same id first, then as a reader would
+    see them (`kb.translations.precedence`)."""
+    found = [a for a in alignments if a.status != "unmatched"]
+    if not found:
+        return None
+    return min(found, key=lambda a: (a.origin != "po", a.en_id != record_id, preference(a)))
+
+
+def translation_memory(kb) -> dict[str, list[Alignment]]:
+    """Every Spanish text known to translate an English text (a catalog's entry that is not fuzzy, a
+    wiki quote with the English of the release it quotes), by that English evened out: a rule of any
+    release whose English is identical takes it. Uncertain pairings and fuzzy entries are left out."""
+    memory: dict[str, list[Alignment]] = {}
+    for alignment in kb.alignment:
+        if alignment.kind != "rule" or alignment.en is None or alignment.status in ("nearest", "unmatched"):
+            continue
+        if alignment.origin == "po" and alignment.status == "drifted":
+            continue
+        memory.setdefault(even_out(alignment.en.text), []).append(alignment)
+    return memory
+
+
+def _remembered(memory: dict[str, list[Alignment]], rule: Rule) -> Alignment | None:
+    found = memory.get(even_out(rule.text))
+    if not found:
+        return None
+    return for_export(found, rule.id)
+
+
+def catalog_headings(kb) -> dict[str, tuple[str, str, str, str]]:
+    """The document headings the imported catalogs translate: msgctxt → (Spanish, state, where,
+    English)."""
+    found: dict[str, tuple[str, str, str, str]] = {}
+    for catalog in getattr(kb, "catalogs", []) or []:
+        for context, (text, state, line, english) in sorted((getattr(catalog, "headings", None) or {}).items()):
+            found.setdefault(context, (text, state, f"{_relative(kb, catalog.source)}:{line}", english))
+    return found
 
 
 def spanish_glossary(kb) -> dict[str, Alignment]:
     """The best Spanish glossary entry for each English term."""
-    from kb.knowledge import best_spanish
-
     candidates: dict[str, list[Alignment]] = {}
     for alignment in kb.alignment:
         if alignment.kind == "glossary" and alignment.en is not None:
             candidates.setdefault(alignment.en.term, []).append(alignment)
-    return {term: best for term, found in candidates.items() if (best := best_spanish(found)) is not None}
+    return {term: best for term, found in candidates.items() if (best := for_export(found, term)) is not None}
 
 
 def _titles_for(kb, release: str) -> dict:
@@ -295,7 +460,9 @@ def _translated_entries(kb, release: str, rule: Rule, alignment: Alignment, sour
                         section: str) -> list[CatalogEntry]:
     english = alignment.en
     spanish = alignment.es
-    fuzzy = _differs(english.text, rule.text)
+    # A fuzzy catalog entry stays fuzzy, even when the English it was filed under is today's.
+    differs = _differs(english.text, rule.text)
+    fuzzy = differs or (alignment.origin == "po" and alignment.status == "drifted")
     entries = [
         CatalogEntry(
             rule.id,
@@ -305,7 +472,7 @@ def _translated_entries(kb, release: str, rule: Rule, alignment: Alignment, sour
             rule.line,
             (f"release {release}", *_provenance(kb, alignment)),
             fuzzy=fuzzy,
-            previous=english.text if fuzzy else None,
+            previous=english.text if differs else None,
             section=section,
             kind="rule",
             origin=alignment.origin if spanish.text else None,
@@ -366,7 +533,8 @@ def _glossary_entry(kb, release: str, entry: GlossaryEntry, alignment: Alignment
         return CatalogEntry(context, text, "", source, entry.line, (f"release {release}",), section="glossary",
                             kind="glossary")
     before = glossary_text(alignment.en)
-    fuzzy = _differs(before, text)
+    differs = _differs(before, text)
+    fuzzy = differs or (alignment.origin == "po" and alignment.status == "drifted")
     translation = glossary_text(alignment.es)
     return CatalogEntry(
         context,
@@ -376,7 +544,7 @@ def _glossary_entry(kb, release: str, entry: GlossaryEntry, alignment: Alignment
         entry.line,
         (f"release {release}", *_provenance(kb, alignment)),
         fuzzy=fuzzy,
-        previous=before if fuzzy else None,
+        previous=before if differs else None,
         section="glossary",
         kind="glossary",
         origin=alignment.origin if translation else None,
@@ -400,6 +568,4 @@ def _differs(a: str, b: str) -> bool:
 
 
 def _relative(kb, path: str) -> str:
-    from kb.store import Paths
-
-    return Paths(kb.corpus_root).rel(path)
+    return relative_to(kb.corpus_root)(path)

@@ -20,16 +20,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, denormalize, read_po
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
 
 from kb.align.signals import stated_numbers
 from kb.model import CRDocument, GlossaryEntry, Rule
 from kb.refs import find_references
-from kb.translations.catalog import LANGS, CatalogError, example_context, glossary_context, glossary_text
+from kb.translations.catalog import LANGS, CatalogError, english_texts
+from kb.translations.pofile import PoEntry, PoFile, PoSyntaxError, read_po_file
 
 _SYMBOL = re.compile(r"\{[^{}\s]{1,8}\}")
-_CONTEXT_LINE = re.compile(r'^msgctxt\s+"(.*)"\s*$')
 
 
 @dataclass(frozen=True)
@@ -48,22 +48,30 @@ class Problem:
 @dataclass
 class Entry:
     """One usable translation: `target` is the English record (a Rule, an Example's rule with
-    `example` set, or a GlossaryEntry)."""
+    `example` set, a GlossaryEntry, or the English text of a document heading)."""
 
     context: str
-    message: Message
-    target: Rule | GlossaryEntry
+    message: PoEntry
+    target: Rule | GlossaryEntry | str
     example: int | None = None
     fuzzy: bool = False
     previous: str | None = None
 
     @property
     def text(self) -> str:
-        return self.message.string
+        return self.message.msgstr
+
+    @property
+    def english(self) -> str:
+        return self.message.msgid
 
     @property
     def line(self) -> int:
-        return self.message.lineno or 0
+        return self.message.line
+
+    @property
+    def state(self) -> str:
+        return self.message.state
 
 
 @dataclass
@@ -75,6 +83,7 @@ class CheckedCatalog:
     problems: list[Problem] = field(default_factory=list)
     messages: int = 0
     untranslated: int = 0
+    po: PoFile | None = None
 
     @property
     def errors(self) -> list[Problem]:
@@ -85,8 +94,17 @@ class CheckedCatalog:
         return [p for p in self.problems if p.level == "warning"]
 
     @property
+    def readable(self) -> bool:
+        """Whether the file parsed as a PO catalog at all."""
+        return self.po is not None
+
+    @property
     def translated(self) -> int:
         return sum(1 for e in self.entries if not e.fuzzy)
+
+    @property
+    def reviewed(self) -> int:
+        return sum(1 for e in self.entries if e.state == "reviewed")
 
     @property
     def fuzzy(self) -> int:
@@ -94,23 +112,30 @@ class CheckedCatalog:
 
 
 def read_catalog(path: str | Path) -> Catalog:
-    """Parse a PO file; a malformed one raises `CatalogError` naming the file and line."""
+    """Parse a PO file as a babel Catalog (for editing it); a malformed one raises `CatalogError`
+    naming the file and line. The file is validated by the strict reader first: babel alone accepts
+    an unterminated string by dropping its last character."""
     path = Path(path)
+    po = read_po_text(path)
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    catalog.version = po.release or catalog.version
+    return catalog
+
+
+def read_po_text(path: str | Path) -> PoFile:
+    """The strict reading of a PO file; `CatalogError` (with its line) for a malformed one."""
     try:
-        with path.open("rb") as handle:
-            return read_po(handle, abort_invalid=True)
-    except PoFileError as err:
-        # The reader counts lines from 0; people and editors from 1.
-        reason = re.sub(r" on \d+$", "", str(err.args[0]) if err.args else "unreadable")
-        reason = f"not a valid PO catalog: {reason}: {err.line!r}"
-        raise CatalogError(f"{path}:{err.lineno + 1}: {reason}", err.lineno + 1, reason) from None
-    except (UnicodeDecodeError, ValueError) as err:
-        reason = f"not a valid PO catalog: {err}"
-        raise CatalogError(f"{path}: {reason}", 1, reason) from None
+        return read_po_file(path)
+    except PoSyntaxError as err:
+        reason = f"not a valid PO catalog: {err.reason}"
+        raise CatalogError(f"{path}:{err.line}: {reason}", err.line, reason) from None
 
 
-def previous_msgid(message: Message) -> str | None:
-    """The previous msgid (#| msgid), which the PO reader leaves among the translator comments."""
+def previous_msgid(message) -> str | None:
+    """The previous msgid (#| msgid) of a strict-reader entry or of a babel message."""
+    if isinstance(message, PoEntry):
+        return message.previous
     pieces: list[str] = []
     for comment in message.user_comments:
         if not comment.startswith("|"):
@@ -123,19 +148,29 @@ def previous_msgid(message: Message) -> str | None:
     if not pieces:
         ids = [message.previous_id] if isinstance(message.previous_id, str) else list(message.previous_id or ())
         return ids[0] if ids and ids[0] else None
+    from babel.messages.pofile import denormalize
+
     return denormalize("\n".join(pieces))
 
 
-def check_catalog(path: str | Path, documents: dict[str, CRDocument], catalog: Catalog | None = None) -> CheckedCatalog:
-    """Read (unless given) and check the catalog at `path` against the English `documents`."""
+def check_catalog(path: str | Path, documents: dict[str, CRDocument], po: PoFile | None = None,
+                  advice: bool = True) -> CheckedCatalog:
+    """Read (unless given) and check the catalog at `path` against the English `documents`. Without
+    `advice`, the warnings that only help a translator (a number the translation does not state) are
+    not looked for: the knowledge base, which reads every stored catalog at each build, skips them."""
     source = str(path)
-    try:
-        catalog = catalog or read_catalog(path)
-    except CatalogError as err:
-        return CheckedCatalog(source, None, None, problems=[Problem(source, err.line or 1, "error", err.reason)])
-    release = catalog.version or None
-    locale = str(catalog.locale) if catalog.locale else None
-    checked = CheckedCatalog(source, release, locale)
+    if po is None:
+        try:
+            po = read_po_file(path)
+        except PoSyntaxError as err:
+            return CheckedCatalog(source, None, None,
+                                  problems=[Problem(source, err.line, "error", f"not a valid PO catalog: {err.reason}")])
+        except OSError as err:
+            return CheckedCatalog(source, None, None,
+                                  problems=[Problem(source, 1, "error", f"cannot be read: {err.strerror or err}")])
+    release = po.release
+    locale = po.locale
+    checked = CheckedCatalog(source, release, locale, po=po)
     if locale not in LANGS:
         checked.problems.append(Problem(source, 1, "error", f"the catalog's language is {locale!r}, expected es"))
         return checked
@@ -145,55 +180,47 @@ def check_catalog(path: str | Path, documents: dict[str, CRDocument], catalog: C
                                         f"({', '.join(sorted(documents))})")
         )
         return checked
-    doc = documents[release]
-    rules = {rule.id: rule for rule in doc.rules}
-    glossary = {glossary_context(entry.term): entry for entry in doc.glossary}
-    examples = {
-        example_context(rule.id, example.number): (rule, example.number, example.text)
-        for rule in doc.rules
-        for example in rule.examples
-    }
-    for context, count in sorted(_contexts(Path(path)).items()):
+    known = english_texts(documents[release])
+    counts = Counter(entry.context for entry in po.entries if entry.context)
+    for context, count in sorted(counts.items()):
         if count > 1:
-            checked.problems.append(Problem(source, 1, "error", f"msgctxt {context!r} appears {count} times", context))
-    for message in catalog:
-        if not message.id:
-            continue
+            first = next(e.line for e in po.entries if e.context == context)
+            checked.problems.append(Problem(source, first, "error", f"msgctxt {context!r} appears {count} times",
+                                            context))
+    for message in po.entries:
         checked.messages += 1
-        line = message.lineno or 0
+        line = message.line
         context = message.context
         if not context:
             checked.problems.append(Problem(source, line, "error", "entry without msgctxt: no id to place it"))
             continue
-        if context in rules:
-            target, example, english = rules[context], None, rules[context].text
-        elif context in examples:
-            rule, example, english = examples[context]
-            target = rule
-        elif context in glossary:
-            target, example, english = glossary[context], None, glossary_text(glossary[context])
-        else:
+        if counts[context] > 1:
+            continue
+        found = known.get(context)
+        if found is None:
             checked.problems.append(Problem(source, line, "error", f"unknown id: release {release} has no {context}",
                                             context))
             continue
-        if _even(message.id) != _even(english):
+        target, example, english = found
+        if _even(message.msgid) != _even(english):
             checked.problems.append(
                 Problem(source, line, "error", f"msgid no longer matches the English of {release}", context)
             )
             continue
-        if not message.string:
+        if not message.msgstr:
             checked.untranslated += 1
             continue
-        fuzzy = bool(message.fuzzy)
-        broken = _placeholder_problems(message.id, message.string)
+        fuzzy = message.fuzzy
+        broken = _placeholder_problems(message.msgid, message.msgstr)
         for problem in broken:
             level = "warning" if fuzzy else "error"
             checked.problems.append(Problem(source, line, level, problem, context))
         if broken and not fuzzy:
             continue
-        for problem in _number_problems(message.id, message.string):
-            checked.problems.append(Problem(source, line, "warning", problem, context))
-        if isinstance(target, GlossaryEntry) and "\n" not in message.string.strip():
+        if advice:
+            for problem in _number_problems(message.msgid, message.msgstr):
+                checked.problems.append(Problem(source, line, "warning", problem, context))
+        if isinstance(target, GlossaryEntry) and "\n" not in message.msgstr.strip():
             checked.problems.append(
                 Problem(source, line, "error", "a glossary translation needs its heading line and a definition",
                         context)
@@ -204,11 +231,10 @@ def check_catalog(path: str | Path, documents: dict[str, CRDocument], catalog: C
                 Problem(source, line, "warning", "fuzzy: kept, not taken as a translation of the current English",
                         context)
             )
-        checked.entries.append(Entry(context, message, target, example, fuzzy, previous_msgid(message)))
-    for message in catalog.obsolete.values():
-        checked.problems.append(
-            Problem(source, message.lineno or 0, "warning", "obsolete entry (#~): ignored", message.context)
-        )
+        checked.entries.append(Entry(context, message, target, example, fuzzy, message.previous))
+    for message in po.obsolete:
+        checked.problems.append(Problem(source, message.line, "warning", "obsolete entry (#~): ignored",
+                                        message.context))
     translated_rules = {e.context for e in checked.entries if e.example is None}
     for entry in checked.entries:
         if entry.example is not None and entry.target.id not in translated_rules:
@@ -217,19 +243,6 @@ def check_catalog(path: str | Path, documents: dict[str, CRDocument], catalog: C
                                                        "kept in the file, not used", entry.context)
             )
     return checked
-
-
-def _contexts(path: Path) -> Counter:
-    counts: Counter = Counter()
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return counts
-    for line in lines:
-        match = _CONTEXT_LINE.match(line)
-        if match:
-            counts[match.group(1)] += 1
-    return counts
 
 
 def _placeholder_problems(english: str, spanish: str) -> list[str]:

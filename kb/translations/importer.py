@@ -1,19 +1,38 @@
-"""Importing a filled catalog into the corpus.
+"""Importing filled catalogs into the corpus, entry by entry.
 
-The catalog is checked first (`kb.translations.check`); a catalog with errors is not imported. A
-checked catalog is copied, byte for byte, into the corpus's `po/` folder, where the knowledge base
-reads it at its next build. Nothing is replaced silently: a different catalog already stored under
-the same name is only replaced when asked, and every rule whose best Spanish text the import changes
-is listed with the text it replaces.
+However the translators split their work (one file, one per part, part 7 in three), the corpus keeps
+one catalog per part and one for the glossary: `po/part-1.po` … `po/part-9.po`, `po/glossary.po`.
+An import checks every given catalog (`kb.translations.check`); if any has an error nothing is
+written. Then each entry goes to its part's catalog, merged with what is stored there:
+
+- an entry translated for the first time is added;
+- an entry whose Spanish differs from the stored Spanish replaces it only with `replace`; without it
+  the import is refused, listing each one ("would replace");
+- an entry left empty where a Spanish text is stored keeps the stored text, unless `replace` is given:
+  then the text is removed, and listed like a replacement;
+- where two of the given catalogs translate one entry differently, the import is refused; with
+  `replace` the catalog given last wins, and each such entry is listed.
+
+What the report lists is exactly what is written. Files are written atomically (a temporary file,
+then a rename), so an interrupted import leaves each catalog as it was. The name and extension of a
+given file do not matter (a `.txt` catalog is read like any other); the report names the catalogs
+each one was stored in.
 """
 
 from __future__ import annotations
 
-import shutil
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+
+from kb.translations.catalog import (
+    HEADER_COMMENT, PROJECT, catalog_bytes, english_texts, group_file, group_of, release_date, write_atomically,
+)
 from kb.translations.check import CheckedCatalog, Problem, check_catalog
+from kb.translations.files import PO_DIR
+from kb.translations.pofile import PoEntry, PoSyntaxError, read_po_file
 
 
 class ImportRefused(ValueError):
@@ -21,95 +40,236 @@ class ImportRefused(ValueError):
 
 
 @dataclass(frozen=True)
-class Replacement:
-    """A Spanish text an import supersedes: rule `rule_id` of the newest release."""
+class Change:
+    """What an import does to one entry of a stored catalog: "added", "replaced", "removed", "kept"
+    (left empty by the catalog, the stored text kept), "state" (same text, new state), or "conflict"
+    (two given catalogs disagree)."""
 
-    rule_id: str
+    action: str
     context: str
+    stored_in: str
+    source: str
     line: int
-    old_origin: str
-    old_source: str
     old_text: str
     new_text: str
+    old_state: str = ""
+    new_state: str = ""
+    done: bool = True  # False when the import was only checked, or refused
 
     def __str__(self) -> str:
-        return (
-            f"line {self.line} [{self.context}]: replaces the Spanish of {self.rule_id} from "
-            f"{self.old_origin} {self.old_source}: {_short(self.old_text)!r} -> {_short(self.new_text)!r}"
-        )
+        where = f"{self.source}:{self.line} [{self.context}]"
+        verb = {"added": ("adds", "would add"), "replaced": ("replaces", "would replace"),
+                "removed": ("removes", "would remove"), "state": ("changes", "would change")}
+        said = verb.get(self.action, ("", ""))[0 if self.done else 1]
+        if self.action == "added":
+            return f"{where}: {said} the Spanish of {self.context} to {self.stored_in}"
+        if self.action == "replaced":
+            return (f"{where}: {said} the Spanish of {self.context} in {self.stored_in}: "
+                    f"{_short(self.old_text)!r} -> {_short(self.new_text)!r}")
+        if self.action == "removed":
+            return f"{where}: {said} the Spanish of {self.context} from {self.stored_in}: {_short(self.old_text)!r}"
+        if self.action == "kept":
+            return (f"{where}: leaves {self.context} empty; the Spanish stored in {self.stored_in} is kept "
+                    f"(--replace removes it): {_short(self.old_text)!r}")
+        if self.action == "state":
+            return (f"{where}: {said} the state of {self.context} in {self.stored_in} from {self.old_state} "
+                    f"to {self.new_state}")
+        return f"{where}: {self.new_text}"
+
+    def to_data(self) -> dict:
+        return dict(vars(self))
 
 
 @dataclass
 class ImportReport:
-    checked: CheckedCatalog
-    stored: Path | None = None
-    replaced_file: bool = False
-    replacements: list[Replacement] = field(default_factory=list)
+    checks: list[CheckedCatalog]
+    stored: list[Path] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    refused: str | None = None
+    written: bool = False
+    destinations: dict[str, list[str]] = field(default_factory=dict)  # given file → stored catalogs
+
+    @property
+    def checked(self) -> CheckedCatalog:
+        return self.checks[0]
 
     @property
     def problems(self) -> list[Problem]:
-        return self.checked.problems
+        return [p for c in self.checks for p in c.problems]
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.level == "error"]
 
     @property
     def ok(self) -> bool:
-        return not self.checked.errors and self.stored is not None
+        return not self.errors and self.refused is None
+
+    def count(self, action: str) -> int:
+        return sum(1 for c in self.changes if c.action == action)
+
+    @property
+    def replacements(self) -> list[Change]:
+        return [c for c in self.changes if c.action in ("replaced", "removed")]
 
 
 def import_catalog(path: str | Path, kb, corpus_root: Path | str | None = None, replace: bool = False,
                    dry_run: bool = False) -> ImportReport:
-    """Check the catalog at `path` against `kb` and, if it has no errors, store it in the corpus.
-
-    Raises `ImportRefused` when a different catalog of the same name is stored and `replace` is not
-    given, or when the catalog is itself inside the corpus's `po/` folder under another name.
-    """
-    path = Path(path)
-    root = Path(corpus_root) if corpus_root else Path(kb.corpus_root)
-    checked = check_catalog(path, kb.documents)
-    report = ImportReport(checked)
-    if checked.errors:
-        return report
-    report.replacements = _replacements(checked, kb)
-    target = root / "po" / path.name
-    if target.exists():
-        if target.resolve() == path.resolve():
-            report.stored = target
-            return report
-        if target.read_bytes() != path.read_bytes():
-            if not replace:
-                raise ImportRefused(
-                    f"{target}: a different catalog is stored under this name; give --replace to replace it"
-                )
-            report.replaced_file = True
-    if not dry_run:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
-        report.stored = target
+    """`import_catalogs` of one file; raises `ImportRefused` when the import is refused."""
+    report = import_catalogs([path], kb, corpus_root, replace, dry_run)
+    if report.refused and not report.errors:
+        raise ImportRefused(report.refused)
     return report
 
 
-def _replacements(checked: CheckedCatalog, kb) -> list[Replacement]:
-    """The newest rules whose best Spanish the catalog's current (not fuzzy) entries will replace."""
-    found = []
-    newest = kb.newest
-    for entry in checked.entries:
-        if entry.fuzzy or entry.example is not None or not hasattr(entry.target, "id"):
-            continue
-        rule_id = entry.target.id
-        if checked.release != newest:
+def import_catalogs(paths, kb, corpus_root: Path | str | None = None, replace: bool = False,
+                    dry_run: bool = False) -> ImportReport:
+    """Check the catalogs at `paths` against `kb` and merge them into the corpus's `po/` catalogs
+    (see the module's documentation). With `dry_run`, everything but the writing: the report says
+    what the import would do, and refuses what it would refuse.
+    Every change of a report that wrote nothing says "would".
+    """
+    report = _import(paths, kb, corpus_root, replace, dry_run)
+    if not report.written:
+        report.changes = [dataclasses.replace(c, done=False) for c in report.changes]
+    return report
+
+
+def _import(paths, kb, corpus_root: Path | str | None = None, replace: bool = False,
+            dry_run: bool = False) -> ImportReport:
+    """The work of `import_catalogs`."""
+    paths = [Path(p) for p in paths]
+    root = Path(corpus_root) if corpus_root else Path(kb.corpus_root)
+    checks = [check_catalog(path, kb.documents) for path in paths]
+    report = ImportReport(checks)
+    if report.errors:
+        report.refused = "the catalogs have errors"
+        return report
+    releases = sorted({c.release for c in checks})
+    if len(releases) > 1:
+        report.refused = f"the catalogs are of different releases ({', '.join(releases)}); import them one release at a time"
+        return report
+    release = releases[0]
+    known = english_texts(kb.documents[release])
+    order = {context: n for n, context in enumerate(known)}
+
+    # The entries given, by catalog: the last catalog given wins a disagreement when asked.
+    incoming: dict[str, dict[str, tuple[PoEntry, str]]] = {}
+    for checked in checks:
+        usable = {e.context for e in checked.entries}
+        for entry in checked.po.entries:
+            if not entry.context or entry.context not in known:
+                continue
+            if entry.msgstr and entry.context not in usable:
+                continue  # an entry the check set aside (an example without its rule is still usable)
+            group = incoming.setdefault(group_of(entry.context), {})
+            before = group.get(entry.context)
+            if before is not None:
+                if before[0].msgstr and entry.msgstr and _differs(before[0], entry):
+                    report.changes.append(Change(
+                        "conflict", entry.context, group_file(group_of(entry.context)), checked.source, entry.line,
+                        before[0].msgstr, f"translated differently in {before[1]}:{before[0].line}"
+                        + ("; this catalog, given later, wins" if replace else ""),
+                    ))
+                elif before[0].msgstr and not entry.msgstr:
+                    continue  # an empty entry never undoes a translation given in the same import
+            group[entry.context] = (entry, checked.source)
+            report.destinations.setdefault(checked.source, [])
+            target = f"{PO_DIR}/{group_file(group_of(entry.context))}"
+            if target not in report.destinations[checked.source]:
+                report.destinations[checked.source].append(target)
+    if report.count("conflict") and not replace:
+        report.refused = (f"{report.count('conflict')} entries are translated differently by the given catalogs; "
+                          "give --replace to let the catalog given last win")
+        return report
+
+    outputs: dict[str, bytes] = {}
+    for group, entries in sorted(incoming.items()):
+        name = group_file(group)
+        target = root / PO_DIR / name
+        stored: dict[str, PoEntry] = {}
+        if target.exists():
             try:
-                rule_id = kb.trace(rule_id, checked.release).get(newest)
-            except LookupError:
-                rule_id = None
-        if rule_id is None:
-            continue
-        current = kb.spanish(rule_id)
-        if current is None or current.text == entry.text:
-            continue
-        found.append(
-            Replacement(rule_id, entry.context, entry.line, current.origin, str(current.source), current.text,
-                        entry.text)
-        )
-    return found
+                po = read_po_file(target)
+            except PoSyntaxError as err:
+                if not replace:
+                    report.refused = (f"{target}:{err.line}: the stored catalog does not parse ({err.reason}); "
+                                      "repair it, or give --replace to write it anew")
+                    return report
+                po = None
+            if po is not None:
+                if po.release != release:
+                    if not replace:
+                        report.refused = (f"{target}: holds release {po.release}, the catalogs are of {release}; "
+                                          "give --replace to replace it")
+                        return report
+                    for entry in po.entries:
+                        if entry.msgstr and entry.context not in entries:
+                            report.changes.append(Change("removed", entry.context or "", name, str(target),
+                                                         entry.line, entry.msgstr, "", entry.state, ""))
+                else:
+                    stored = {e.context: e for e in po.entries if e.context}
+        merged = dict(stored)
+        for context, (entry, source) in entries.items():
+            old = stored.get(context)
+            old_text = old.msgstr if old else ""
+            if entry.msgstr:
+                if not old_text:
+                    report.changes.append(Change("added", context, name, source, entry.line, "", entry.msgstr,
+                                                 "untranslated", entry.state))
+                elif old_text != entry.msgstr:
+                    report.changes.append(Change("replaced", context, name, source, entry.line, old_text,
+                                                 entry.msgstr, old.state, entry.state))
+                elif old.state != entry.state:
+                    report.changes.append(Change("state", context, name, source, entry.line, old_text,
+                                                 entry.msgstr, old.state, entry.state))
+                merged[context] = entry
+            elif old_text:
+                if replace:
+                    report.changes.append(Change("removed", context, name, source, entry.line, old_text, "",
+                                                 old.state, "untranslated"))
+                    merged[context] = entry
+                else:
+                    report.changes.append(Change("kept", context, name, source, entry.line, old_text, old_text,
+                                                 old.state, old.state))
+            else:
+                merged.setdefault(context, entry)
+        ordered = sorted(merged.values(), key=lambda e: order.get(e.context, len(order)))
+        outputs[name] = b"" if dry_run else catalog_bytes(_catalog(release, ordered))
+    replaced = report.count("replaced")
+    if replaced and not replace:
+        report.refused = (f"{replaced} entries would replace a different Spanish text already stored; "
+                          "give --replace to replace them")
+        return report
+    for name, data in outputs.items():
+        target = root / PO_DIR / name
+        report.stored.append(target)
+        if not dry_run and (not target.exists() or target.read_bytes() != data):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(target, data)
+    report.written = not dry_run
+    return report
+
+
+def _catalog(release: str, entries: list[PoEntry]) -> Catalog:
+    when = release_date(release)
+    catalog = Catalog(locale="es", header_comment=HEADER_COMMENT.format(release=release), project=PROJECT,
+                      version=release, creation_date=when, revision_date=when, language_team="es", fuzzy=False)
+    catalog.last_translator = ""
+    catalog.msgid_bugs_address = ""
+    for entry in entries:
+        locations = []
+        for reference in entry.references:
+            where, _, line = reference.rpartition(":")
+            locations.append((where, int(line)) if where and line.isdigit() else (reference, None))
+        catalog.add(entry.msgid, entry.msgstr, locations=locations, flags=[f for f in entry.flags],
+                    user_comments=list(entry.comments), auto_comments=list(entry.auto_comments),
+                    previous_id=entry.previous, context=entry.context)
+    return catalog
+
+
+def _differs(a: PoEntry, b: PoEntry) -> bool:
+    return a.msgstr != b.msgstr or a.state != b.state
 
 
 def _short(text: str, width: int = 60) -> str:

@@ -12,7 +12,8 @@ from kb.translations.catalog import CatalogEntry, catalog_entries, catalog_relea
 
 GLOSSARY = "glossary"
 GLOSSARY_TITLES = ("Glossary", "Glosario")
-COUNTS = ("entries", "rules", "examples", "glossary", "translated", "fuzzy", "untranslated", "from_po")
+DOCUMENT_TITLES = ("Title, introduction, contents", "Título, introducción, índice")
+COUNTS = ("entries", "rules", "examples", "glossary", "documents", "translated", "fuzzy", "untranslated", "from_po")
 
 
 @dataclass
@@ -27,6 +28,7 @@ class EntryCounts:
     rules: int = 0
     examples: int = 0
     glossary: int = 0
+    documents: int = 0
     translated: int = 0
     fuzzy: int = 0
     untranslated: int = 0
@@ -34,7 +36,7 @@ class EntryCounts:
 
     def count(self, entry: CatalogEntry) -> None:
         self.entries += 1
-        kind = {"rule": "rules", "example": "examples", "glossary": "glossary"}[entry.kind]
+        kind = {"rule": "rules", "example": "examples", "glossary": "glossary", "document": "documents"}[entry.kind]
         setattr(self, kind, getattr(self, kind) + 1)
         setattr(self, entry.state, getattr(self, entry.state) + 1)
         if entry.origin == "po":
@@ -79,8 +81,49 @@ def catalog_stats(kb, release: str | None = None, lang: str = "es") -> CatalogSt
             row = rows[entry.section] = EntryCounts(entry.section)
             if entry.section == GLOSSARY:
                 row.title_en, row.title_es = GLOSSARY_TITLES
+            elif entry.section == "document":
+                row.title_en, row.title_es = DOCUMENT_TITLES
         if entry.kind == "rule" and entry.context == entry.section:
             row.title_en = entry.english
             row.title_es = entry.spanish
         row.count(entry)
     return CatalogStats(release, lang, list(rows.values()))
+
+
+@dataclass
+class ReleaseCoverage:
+    """The catalog of one release, counted: entries translated (by identical English anywhere, or
+    paired with the rule itself), fuzzy (a translation of an earlier English) and untranslated."""
+
+    release: str
+    entries: int = 0
+    translated: int = 0
+    fuzzy: int = 0
+    untranslated: int = 0
+    from_po: int = 0
+
+    @property
+    def percent(self) -> float:
+        return round(100.0 * self.translated / self.entries, 1) if self.entries else 0.0
+
+    def to_data(self) -> dict:
+        return {**vars(self), "percent": self.percent}
+
+
+def release_coverage(kb, releases: list[str] | None = None, lang: str = "es",
+                     progress=None) -> list[ReleaseCoverage]:
+    """`ReleaseCoverage` of each of `releases` (default: every release), oldest first."""
+    traces: dict = {}
+    out = []
+    for release in releases or kb.releases:
+        catalog_release(kb, release, lang)
+        if progress is not None:
+            progress(f"counting {release}")
+        row = ReleaseCoverage(release)
+        for entry in catalog_entries(kb, release, traces):
+            row.entries += 1
+            setattr(row, entry.state, getattr(row, entry.state) + 1)
+            if entry.origin == "po":
+                row.from_po += 1
+        out.append(row)
+    return out

@@ -75,7 +75,8 @@ def trip(tmp_path_factory) -> RoundTrip:
     export_catalog(before.kb, exported)
     filled = fill(exported, tmp / "work" / CATALOG, FILLED, FUZZY)
     report = import_catalog(filled, before.kb, corpus_root=corpus)
-    assert report.checked.errors == [] and report.stored == corpus / "po" / CATALOG
+    # The corpus keeps one catalog per part (and the glossary), whatever the file imported.
+    assert report.checked.errors == [] and corpus / "po" / "part-1.po" in report.stored
     # The same store: the import makes it stale, so the knowledge base is built again.
     after = build(corpus, store, tmp / "after")
     return RoundTrip(corpus, store, exported, filled, before, after)
@@ -141,27 +142,29 @@ def test_a_rule_without_spanish_shows_the_imported_text_escaped_with_its_catalog
     assert unescape(text) == FILLED["100.1"] and "<b>y</b>" not in block
     assert origin_label(trip.after.site, "100", "100.1") == "traducción de este proyecto · sin revisar"
     more = details_html(trip.after.site, "es", "100", "100.1")
-    assert "catálogo equipo.po" in more
+    assert "catálogo part-1.po" in more
     # Nothing links to a wiki page for a catalog text.
     assert "/wiki/" not in block + more
     english = details_html(trip.after.site, "en", "100", "100.1")
-    assert "this project&#39;s translation (catalog equipo.po)" in english
+    assert "this project&#39;s translation (catalog part-1.po)" in english
     assert "&lt;b&gt;y&lt;/b&gt; &#34;equipos&#34; &amp; más." in english
 
 
-def test_a_rule_quoted_by_the_wiki_now_shows_the_catalog_text(trip):
+def test_an_official_quote_of_the_current_english_stands_before_the_catalog_text(trip):
     before = rule_html(trip.before.site, "es", "101", "101.2")
     assert "En un juego de dos jugadores" in before
-    assert origin_label(trip.before.site, "101", "101.2").startswith("texto oficial citado en la wiki (Jugador activo)")
+    quoted = "texto oficial citado en la wiki (Jugador activo)"
+    assert origin_label(trip.before.site, "101", "101.2").startswith(quoted)
     assert 'href="../../wiki/es-jugador-activo/">Jugador activo</a>' in details_html(trip.before.site, "es", "101", "101.2")
+    # The quote translates the English of today: it stands; the team's text comes beneath it, labelled.
     block = rule_html(trip.after.site, "es", "101", "101.2")
-    assert FILLED["101.2"] in block
-    assert origin_label(trip.after.site, "101", "101.2") == "traducción de este proyecto · sin revisar"
-    # The official quote, if it translates an older English, stays beneath, marked as such; if it
-    # translates the current English, the project's translation simply replaces it.
-    if "En un juego de dos jugadores" in block:
-        quote = block[block.index('<div class="kb-quote">'):]
-        assert "En un juego de dos jugadores" in quote and "Traducción de la versión del" in quote
+    assert "En un juego de dos jugadores" in block and origin_label(trip.after.site, "101", "101.2").startswith(quoted)
+    beneath = block[block.index('<div class="kb-quote">'):]
+    assert FILLED["101.2"] in beneath and "traducción de este proyecto" in beneath
+    texts = trip.after.kb.spanish_texts("101.2")
+    assert [(t.kind, t.current, t.source) for t in texts] == [
+        ("wiki", True, "wiki/es-jugador-activo.txt"), ("catalog", True, "po/part-1.po")]
+    assert texts[1].text == FILLED["101.2"]
 
 
 def test_a_fuzzy_entry_is_shown_as_fuzzy(trip):
@@ -192,9 +195,11 @@ def test_kb_rule_names_the_catalog_within_the_corpus(trip):
     runner = CliRunner()
     shown = runner.invoke(cli, ["rule", "100.1", "--lang", "es"], env=env)
     assert shown.exit_code == 0, shown.output
-    assert "source: po (po/equipo.po)" in shown.output
+    assert "source: po (po/part-1.po)" in shown.output
     card = json.loads(runner.invoke(cli, ["rule", "101.2", "--lang", "es", "--json"], env=env).stdout)
-    assert (card["spanish"]["origin"], card["spanish"]["source"]) == ("po", "po/equipo.po")
+    assert (card["spanish"]["origin"], card["spanish"]["source"]) == ("wiki", "wiki/es-jugador-activo.txt")
+    assert [(t["kind"], t["source"]) for t in card["texts"]] == [
+        ("wiki", "wiki/es-jugador-activo.txt"), ("catalog", "po/part-1.po")]
 
 
 # -- coverage ----------------------------------------------------------------------------------------
@@ -215,31 +220,37 @@ def test_coverage_counts_exactly_what_was_imported(trip):
     after, total = coverage(trip.after.site)
     imported = catalog_rules(trip.filled, trip.after.kb)
     had_spanish = {rule.id for rule in trip.before.kb.rules() if trip.before.kb.spanish(rule.id)}
+    # An official quote of the current English, surely paired, stands before the catalog text: that
+    # rule's Spanish is still counted from the wiki.
+    quoted = {rule for rule in imported if trip.after.kb.spanish(rule).origin == "wiki"}
+    assert "101.2" in quoted and "100.1" not in quoted
+    assert all(trip.before.kb.spanish(rule).current for rule in quoted)
     assert set(before) == set(after)
     for section, (spanish, records, from_po, fuzzy) in after.items():
         mine = [rule for rule in imported if rule.split(".", 1)[0] == section]
         new = [rule for rule in mine if rule not in had_spanish]
         assert records == before[section][1], section
         assert before[section][2] == 0, section
-        assert from_po == len(mine), section
+        assert from_po == len([rule for rule in mine if rule not in quoted]), section
         assert spanish - before[section][0] == len(new), section
     # The two rules that had no Spanish: 100.1 current, 700.1 fuzzy.
     assert (before["100"], after["100"]) == ((0, 2, 0, 0), (1, 2, 1, 0))
     assert (before["700"], after["700"]) == ((0, 2, 0, 0), (1, 2, 1, 1))
-    # 101.2 had wiki Spanish: the count stays, its source moves to the catalog.
-    assert after["101"][0] == before["101"][0] and after["101"][2] == 2
+    # 101.2 had a current wiki quote: the count stays, and so does its source.
+    assert after["101"][0] == before["101"][0]
+    assert after["101"][2] == len([r for r in imported if r.split(".")[0] == "101" and r not in quoted])
     spanish = sum(row[0] for row in after.values())
     records = sum(row[1] for row in after.values())
     fuzzy = sum(row[3] for row in after.values())
     assert spanish == sum(row[0] for row in before.values()) + 2
     assert total.startswith(
         f"Secciones y reglas con texto en español: {spanish} de {records} "
-        f"({len(imported)} de catálogos de traducción; {fuzzy} traducen un texto inglés anterior)"
+        f"({len(set(imported) - quoted)} de catálogos de traducción; {fuzzy} traducen un texto inglés anterior)"
     )
     assert fuzzy == sum(row[3] for row in before.values()) + 1
     english, total_en = coverage(trip.after.site, "en")
     assert english == after
-    assert f"({len(imported)} from translation catalogs; {fuzzy} translate an earlier English text)" in total_en
+    assert f"({len(set(imported) - quoted)} from translation catalogs; {fuzzy} translate an earlier English text)" in total_en
 
 
 def test_the_site_agrees_with_the_statistics(trip):
@@ -297,5 +308,5 @@ def test_a_catalog_with_an_error_is_not_imported(trip, tmp_path, case):
     assert errors and errors[0].message.startswith(message), errors
     if context is not None:
         assert (errors[0].context, errors[0].line) == (context, line_of(catalog, context))
-    assert report.stored is None and not (corpus / "po").exists()
+    assert report.stored == [] and not (corpus / "po").exists()
     assert check_catalog(catalog, trip.before.kb.documents).errors == errors

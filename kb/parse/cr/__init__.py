@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.decode import DecodeError, count_line_endings, read_text, split_lines
+import re
+
+from kb.decode import DEFAULT_MAX_BYTES, DecodeError, count_line_endings, iter_lines, read_bytes, read_text
 from kb.model import CRDocument, Decoding, Diagnostic
 from kb.parse.cr.accounting import check_accounting, line_owners
-from kb.parse.cr.lines import classify
 from kb.parse.cr.reader import Reader
 from kb.parse.cr.rules import RuleNumber, RuleNumberError, rule_sort_key
 
@@ -39,30 +40,58 @@ def parse_cr_text(text: str, source: str, decoding: Decoding | None = None) -> C
             encoding="text", bom=text.startswith("\ufeff"), line_endings=count_line_endings(text),
             nbsp=text.count("\u00a0"), notes=("given as text",),
         )
-    raw_lines = split_lines(text)
     reader = Reader(source)
-    reader.read(classify(number, raw) for number, raw in enumerate(raw_lines, 1))
-    return reader.document(source, decoding, len(raw_lines))
+    line_count = reader.read(iter_lines(text))
+    doc = reader.document(source, decoding, line_count)
+    _check_name(doc)
+    return doc
 
 
-def parse_cr(path: str | Path) -> CRDocument:
-    """Read (with `kb.decode.read_text`) and parse one release."""
+def parse_cr(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> CRDocument:
+    """Read (with `kb.decode.read_text`) and parse one release; raises `kb.decode.InputTooLarge`
+    for a file of more than `max_bytes`."""
     try:
-        text, decoding = read_text(path)
+        text, decoding = read_text(path, max_bytes)
     except DecodeError as err:
-        text, decoding = _read_damaged(Path(path), err)
+        text, decoding = _read_damaged(Path(path), err, max_bytes)
         doc = parse_cr_text(text, str(path), decoding)
         doc.diagnostics.insert(0, Diagnostic(str(path), err.line, "error", err.reason))
         return doc
     return parse_cr_text(text, str(path), decoding)
 
 
-def _read_damaged(path: Path, err: DecodeError) -> tuple[str, Decoding]:
+def _read_damaged(path: Path, err: DecodeError, max_bytes: int) -> tuple[str, Decoding]:
     # Every undecodable byte and NUL shows as U+FFFD, so the lines around it are still read.
-    text = path.read_bytes().decode("utf-8", errors="replace").replace("\x00", "\ufffd")
+    text = read_bytes(path, max_bytes).decode("utf-8", errors="replace").replace("\x00", "\ufffd")
     decoding = Decoding(
         encoding="utf-8 (damaged)", bom=False, line_endings=count_line_endings(text),
         nbsp=text.count("\u00a0"), notes=(f"not text: {err.reason} (line {err.line}); "
                                           "unreadable bytes shown as U+FFFD",),
     )
     return text, decoding
+
+
+_NAMED_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+# A release takes effect a few days before or after it is published, never months apart.
+_NAME_TOLERANCE_DAYS = 60
+
+
+def _check_name(doc: CRDocument) -> None:
+    """A file named after a date far from the one it states is misnamed: the text is the authority."""
+    import datetime as dt
+
+    match = _NAMED_DATE.search(Path(doc.source).name)
+    if match is None or not doc.release:
+        return
+    try:
+        named = dt.date(*map(int, match.groups()))
+    except ValueError:
+        return
+    stated = dt.date.fromisoformat(doc.release)
+    if abs((stated - named).days) > _NAME_TOLERANCE_DAYS:
+        line = next((item.line for item in doc.skipped if item.reason == "effective date"), 1)
+        doc.diagnostics.insert(0, Diagnostic(
+            doc.source, line, "warning",
+            f"the file is named for {named.isoformat()} but states {doc.effective} ({doc.release}): "
+            f"read as the {doc.release} release",
+        ))

@@ -17,9 +17,10 @@ def line_owners(doc: CRDocument) -> dict[int, list[str]]:
     for entry in doc.glossary:
         for number in range(entry.line, entry.line + len(entry.senses) + 1):
             owners.setdefault(number, []).append(f"glossary {entry.term}")
-    skipped = {}
+    skipped: dict[int, list[str]] = {}
     for item in doc.skipped:
-        skipped.setdefault(item.line, []).append(f"skipped: {item.reason}")
+        for number in range(item.line, max(item.end_line, item.line) + 1):
+            skipped.setdefault(number, []).append(f"skipped: {item.reason}")
     for name, first, last in doc.regions:
         if name in _LISTS:
             for number in range(first, last + 1):
@@ -35,23 +36,55 @@ def line_owners(doc: CRDocument) -> dict[int, list[str]]:
 
 def check_accounting(doc: CRDocument) -> list[str]:
     """Problems with the account of lines; empty when every line 1..line_count is held exactly once
-    and intro, contents and credits hold as many entries as their regions have unskipped lines."""
-    problems = []
-    owners = line_owners(doc)
-    for number in range(1, doc.line_count + 1):
-        held = owners.get(number, [])
-        if not held:
-            problems.append(f"line {number}: in no record and not skipped")
-        elif len(held) > 1:
-            problems.append(f"line {number}: held by {', '.join(held)}")
-    extra = sorted(n for n in owners if not 1 <= n <= doc.line_count)
-    if extra:
-        problems.append(f"lines outside the file: {extra[:5]}")
-    skipped_lines = {item.line for item in doc.skipped}
+    and intro, contents and credits hold as many entries as their regions have unskipped lines.
+    Works line by line in one byte per line, so it checks a file of millions of lines too."""
+    problems: list[str] = []
+    count = doc.line_count
+    in_record = bytearray(count + 2)
+    held = bytearray(count + 2)
+    outside: list[int] = []
+
+    def hold(first: int, last: int, marks: bytearray | None = None) -> None:
+        for number in range(first, last + 1):
+            if not 1 <= number <= count:
+                outside.append(number)
+                continue
+            held[number] = min(held[number] + 1, 2)
+            if marks is not None:
+                marks[number] = 1
+
+    for rule in doc.rules:
+        hold(rule.line, max(rule.end_line, rule.line), in_record)
+    for entry in doc.glossary:
+        hold(entry.line, entry.line + len(entry.senses), in_record)
+    skipped = bytearray(count + 2)
+    for item in doc.skipped:
+        for number in range(item.line, max(item.end_line, item.line) + 1):
+            if 1 <= number <= count:
+                skipped[number] = 1
+                # A blank line between a rule and its example paragraph is inside the rule and blank.
+                if item.reason == "blank" and in_record[number]:
+                    continue
+            hold(number, number)
+    for name, first, last in doc.regions:
+        if name in _LISTS:
+            for number in range(max(first, 1), min(last, count) + 1):
+                if not held[number] and not skipped[number]:
+                    held[number] = 1
+    for number in range(1, count + 1):
+        if held[number] != 1:
+            owners = line_owners(doc).get(number, []) if held[number] else []
+            state = f"held by {', '.join(owners)}" if owners else "in no record and not skipped"
+            problems.append(f"line {number}: {state}")
+            if len(problems) >= 20:
+                problems.append("... (more)")
+                break
+    if outside:
+        problems.append(f"lines outside the file: {sorted(set(outside))[:5]}")
     for name, first, last in doc.regions:
         if name not in _LISTS:
             continue
-        lines = sum(1 for n in range(first, last + 1) if n not in skipped_lines)
+        lines = sum(1 for n in range(first, last + 1) if not skipped[n])
         entries = len(getattr(doc, name))
         if entries < lines or (name != "contents" and entries != lines):
             problems.append(f"{name}: {entries} entries for {lines} lines")

@@ -30,6 +30,10 @@ class Glossary:
         else:
             self._open.senses.append(line.text)
 
+    def at_term(self) -> bool:
+        """Whether the next line starts an entry (is a term)."""
+        return self._open is None
+
     def blank(self) -> None:
         self.close()
 

@@ -9,12 +9,14 @@ from dataclasses import dataclass
 
 from kb.parse.cr.dates import EffectiveDate, read_effective_date
 from kb.parse.cr.normalize import clean
-from kb.parse.cr.rules import NumberedLine, match_numbered
+from kb.parse.cr.rules import NumberedLine, looks_numbered, match_numbered
 
 
 class LineKind(enum.Enum):
     BLANK = "blank"
     NUMBERED = "numbered"
+    # Starts like a rule number the numbering cannot give ("101.4aaaa Text", "101.99999999.").
+    MALFORMED = "malformed number"
     EXAMPLE = "example"
     HEADING = "heading"
     EFFECTIVE = "effective date"
@@ -50,14 +52,18 @@ class Line:
     example: str = ""
 
 
-def classify(number: int, raw: str) -> Line:
-    text = clean(raw)
+def classify(number: int, raw: str, text: str | None = None) -> Line:
+    """What line `number` is; `text` is `clean(raw)` when the caller has it already."""
+    if text is None:
+        text = clean(raw)
     if not text:
         return Line(number, raw, text, LineKind.BLANK)
     if text[0].isdigit():
         numbered = match_numbered(text)
         if numbered is not None:
-            return Line(number, raw, text, LineKind.NUMBERED, numbered=numbered)
+            return Line(number, raw, text, LineKind.NUMBERED, numbered)
+        if looks_numbered(text):
+            return Line(number, raw, text, LineKind.MALFORMED)
         return Line(number, raw, text, LineKind.TEXT)
     label = _EXAMPLE.match(text)
     if label is not None:

@@ -15,7 +15,8 @@ from kb.parse.cr.contents import contents_entries
 from kb.parse.cr.credits import NOTICE_REASON, is_notice
 from kb.parse.cr.dates import EffectiveDate
 from kb.parse.cr.glossary import Glossary
-from kb.parse.cr.lines import Line, LineKind
+from kb.parse.cr.lines import Line, LineKind, classify
+from kb.parse.cr.normalize import clean
 from kb.parse.cr.report import Report
 from kb.parse.cr.tree import RuleTree
 
@@ -52,13 +53,38 @@ class Reader:
             State.CREDITS: self._credits,
             State.NOTICES: self._notices,
         }
+        self._blank_actions: dict[State, Callable[[], None]] = {
+            State.RULES: self.tree.blank,
+            State.GLOSSARY: self.glossary.blank,
+        }
 
-    def read(self, lines: Iterable[Line]) -> None:
-        for line in lines:
-            self._handlers[self.state](line)
-            self._previous_blank = line.kind is LineKind.BLANK
-            if not self._previous_blank:
-                self._seen_text = True
+    def read(self, lines: Iterable[str]) -> int:
+        """Read the raw lines of a file, in order; returns how many there were. A run of blank lines
+        is one skipped entry and one event for the state, whatever its length."""
+        handlers = self._handlers
+        blank_actions = self._blank_actions
+        skip_run = self.report.skip_run
+        number = blank_from = 0
+        blank_raw = ""
+        for number, raw in enumerate(lines, 1):
+            text = clean(raw)
+            if not text:
+                if not blank_from:
+                    blank_from, blank_raw = number, raw
+                    action = blank_actions.get(self.state)
+                    if action is not None:
+                        action()
+                continue
+            if blank_from:
+                skip_run(blank_from, number - 1, "blank", blank_raw)
+                blank_from = 0
+                self._previous_blank = True
+            handlers[self.state](classify(number, raw, text))
+            self._previous_blank = False
+            self._seen_text = True
+        if blank_from:
+            skip_run(blank_from, number, "blank", blank_raw)
+        return number
 
     # -- states ---------------------------------------------------------------------------------
 
@@ -81,6 +107,8 @@ class Reader:
         elif not self._seen_text and "comprehensive rules" in line.text.lower():
             self.report.skip(line, "document title")
         else:
+            if kind is LineKind.MALFORMED:
+                self.report.warn(line.number, "line in the introduction starts like a rule number the numbering cannot give")
             self.intro.append(line.text)
 
     def _contents(self, line: Line) -> None:
@@ -124,6 +152,8 @@ class Reader:
                 tree.numbered(line)
         elif kind is LineKind.EXAMPLE:
             tree.example(line)
+        elif kind is LineKind.MALFORMED:
+            tree.malformed(line)
         elif kind is LineKind.HEADING and line.heading in ("Glossary", "Credits"):
             if tree.rules and not tree.has_rules:
                 # Parts and sections with no rule yet: a contents list without its heading.
@@ -148,6 +178,8 @@ class Reader:
             self.report.skip(line, "heading: Credits")
             self._enter(State.CREDITS, line.number + 1)
         else:
+            if self.glossary.at_term() and (line.kind is LineKind.MALFORMED or self._stray_rule(line)):
+                self.report.warn(line.number, "a glossary term that starts like a rule number (a rule out of place?)")
             self.glossary.line(line)
 
     def _credits(self, line: Line) -> None:
@@ -177,6 +209,8 @@ class Reader:
 
     @staticmethod
     def _stray_rule(line: Line) -> bool:
+        if line.kind is LineKind.MALFORMED:
+            return True
         return line.kind is LineKind.NUMBERED and line.numbered.number.kind in ("rule", "subrule")
 
     def _effective_date(self, line: Line) -> None:
@@ -219,6 +253,7 @@ class Reader:
     # -- result ---------------------------------------------------------------------------------
 
     def document(self, source: str, decoding: Decoding, line_count: int) -> CRDocument:
+        self.tree.close()
         self.glossary.close()
         self.regions[-1][2] = line_count
         self._final_checks(line_count)

@@ -15,6 +15,10 @@ class Report:
     def skip(self, line: Line, reason: str) -> None:
         self.skipped.append(Skipped(self.source, line.number, reason, line.raw))
 
+    def skip_run(self, first: int, last: int, reason: str, text: str) -> None:
+        """Lines `first`..`last`, all alike (blank): one entry; `text` is the first one's."""
+        self.skipped.append(Skipped(self.source, first, reason, text, last if last > first else 0))
+
     def warn(self, line_number: int, message: str) -> None:
         self.diagnostics.append(Diagnostic(self.source, line_number, "warning", message))
 

@@ -4,6 +4,10 @@ The numbering has four levels: part "1", section "100", rule "100.1", subrule "1
 are three digits whose first digit is their part. Subrule letters run a..z but skip "l" and "o"
 (easily confused with 1 and 0). Releases write the separator after a number in several ways:
 "100.1. Text", "606.5 Text", "119.1d. Text", "901.4.Text", with odd spaces normalised beforehand.
+Some releases slip a space into a number ("606. 8b Players ..."); it is read as 606.8b and reported.
+
+A second record under a number already taken keeps the number with a copy mark, "702.30d-2": no
+rule of the format is written that way, so the id cannot collide with another.
 """
 
 from __future__ import annotations
@@ -25,7 +29,16 @@ _NUMBERED = re.compile(
     r"(?P<separator>\.[ ]*|[ ]+|$)(?P<text>.*)",
     re.DOTALL,
 )
-_ID = re.compile(r"(?P<part>[1-9])|(?P<section>[1-9]\d\d)(?:\.(?P<rule>\d{1,3})(?P<letter>[a-z])?)?")
+# "606. 8b Text": a rule or subrule number with a space after the section's period.
+_SPACED = re.compile(r"(?P<rule>\d{1,3})(?P<letter>[a-z])?(?P<separator>\.[ ]*|[ ]+|$)(?P<text>.*)", re.DOTALL)
+_ID = re.compile(
+    r"(?:(?P<part>[1-9])|(?P<section>[1-9]\d\d)(?:\.(?P<rule>\d{1,3})(?P<letter>[a-z])?)?)"
+    r"(?:-(?P<copy>[2-9]|[1-9]\d+))?"
+)
+# What a reader would take for a rule number at the start of a line: a section, a period, digits,
+# letters, then a period, a space, the end or a capital; or a subrule letter with no rule number
+# ("306.b If ..."). "212.4, ..." and "409.1f-h." are not.
+_LOOKS_NUMBERED = re.compile(r"[1-9]\d\d\.(?:[ ]?\d+[a-z]*|[a-z])(?:\.|[ ]|$|(?=[A-Z]))")
 
 
 class RuleNumberError(ValueError):
@@ -37,11 +50,11 @@ class RuleNumber:
     """A position in the numbering; compares in document order (100 < 100.1 < 100.1a < 100.2 < 100.10).
     Treat it as a value: its attributes are read, never set."""
 
-    __slots__ = ("part", "section", "rule", "letter", "id", "kind", "parent", "sort_key")
+    __slots__ = ("part", "section", "rule", "letter", "copy", "id", "kind", "parent", "sort_key")
 
     def __init__(self, part: int, section: int | None = None, rule: int | None = None,
-                 letter: str | None = None):
-        self.part, self.section, self.rule, self.letter = part, section, rule, letter
+                 letter: str | None = None, copy: int = 0):
+        self.part, self.section, self.rule, self.letter, self.copy = part, section, rule, letter, copy
         kind: RuleKind
         if section is None:
             rule_id, kind, parent = str(part), "part", None
@@ -51,15 +64,18 @@ class RuleNumber:
             rule_id, kind, parent = f"{section}.{rule}", "rule", str(section)
         else:
             rule_id, kind, parent = f"{section}.{rule}{letter}", "subrule", f"{section}.{rule}"
+        if copy:
+            rule_id = f"{rule_id}-{copy}"
         self.id: str = rule_id
         self.kind: RuleKind = kind
         self.parent: str | None = parent
         # Unused letters sort where the alphabet puts them, so "l" still falls between "k" and "m".
-        self.sort_key: tuple[int, int, int, int] = (
+        self.sort_key: tuple[int, int, int, int, int] = (
             part,
             -1 if section is None else section,
             -1 if rule is None else rule,
             -1 if letter is None else ord(letter) - ord("a"),
+            copy,
         )
 
     @classmethod
@@ -67,11 +83,16 @@ class RuleNumber:
         match = _ID.fullmatch(rule_id)
         if match is None:
             raise RuleNumberError(f"{rule_id!r} is not a rule number")
+        copy = int(match["copy"]) if match["copy"] else 0
         if match["part"]:
-            return cls(int(match["part"]))
+            return cls(int(match["part"]), copy=copy)
         section = int(match["section"])
         rule = int(match["rule"]) if match["rule"] else None
-        return cls(section // 100, section, rule, match["letter"])
+        return cls(section // 100, section, rule, match["letter"], copy)
+
+    def with_copy(self, copy: int) -> RuleNumber:
+        """The same number marked as its `copy`-th occurrence (2 for the second)."""
+        return RuleNumber(self.part, self.section, self.rule, self.letter, copy)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RuleNumber):
@@ -118,7 +139,7 @@ def _letter_after(letter: str) -> str | None:
     return SUBRULE_LETTERS[index] if index < len(SUBRULE_LETTERS) else None
 
 
-def rule_sort_key(rule_id: str) -> tuple[int, int, int, int]:
+def rule_sort_key(rule_id: str) -> tuple[int, int, int, int, int]:
     """Document order of a rule id: sort ids with `sorted(ids, key=rule_sort_key)`."""
     return RuleNumber.parse(rule_id).sort_key
 
@@ -130,6 +151,8 @@ class NumberedLine:
     number: RuleNumber
     separator: str
     text: str
+    # The number as written when it was not written the usual way ("606. 8b"), else "".
+    irregular: str = ""
 
 
 def match_numbered(text: str) -> NumberedLine | None:
@@ -150,10 +173,24 @@ def match_numbered(text: str) -> NumberedLine | None:
     section = int(match["section"])
     body = match["text"]
     if match["rule"] is None:
+        if body[:1].isdigit() and match["separator"].startswith(". "):
+            spaced = _SPACED.fullmatch(body)
+            if spaced is not None and spaced["separator"] and not spaced["rule"].startswith("0"):
+                number = RuleNumber(section // 100, section, int(spaced["rule"]), spaced["letter"])
+                written = text[: len(text) - len(spaced["text"])].rstrip(" .")
+                return NumberedLine(number, spaced["separator"], spaced["text"], written)
         if not match["separator"].startswith(".") or not body or body[0].isdigit():
             return None
+        if body[0].islower() and body[1:2] in ("", " ", "."):
+            return None  # "306.b Text": a subrule letter that lost its rule number, no title
         if len(body) > HEADING_TITLE_MAX:
             return None
         return NumberedLine(RuleNumber(section // 100, section), match["separator"], body)
     number = RuleNumber(section // 100, section, int(match["rule"]), match["letter"])
     return NumberedLine(number, match["separator"], body)
+
+
+def looks_numbered(text: str) -> bool:
+    """Whether a cleaned line starts with what a reader would take for a rule number, even one the
+    numbering does not allow ("101.4aaaa Text", "101.99999999."): such a line is never plain text."""
+    return _LOOKS_NUMBERED.match(text) is not None

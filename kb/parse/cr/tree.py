@@ -3,16 +3,32 @@
 A numbered line opens a record; the lines right below a rule (no blank line between) continue its
 text, and "Example:" lines add examples, even when an example stands in a paragraph of its own.
 Part and section lines are titles and take no more lines.
-A number that repeats an earlier one, or that goes back in the numbering, opens no record: the
-line and the lines that belong to it are reported as skipped, with a diagnostic naming the line.
+
+No numbered line is lost and none is taken silently:
+- a number the numbering does not give next, right below a rule's text, is a wrapped line of that
+  text when the text above breaks off mid-sentence ("... See rule" / "419.8 ...") or the number
+  does not fit where it stands; it stays in the text, with a warning naming the line;
+- a number that does not fit but would with one slip undone (two digits swapped, a digit too many,
+  another section's number: "432.2b" after 423.2a, "505.54." after 505.4) is read as the number
+  that fits, with a warning that says what was read;
+- a number already taken keeps its record under a copy mark ("702.30d-2"), a number that goes
+  back keeps its record where it stands; both are errors naming the line;
+- a line that looks like a rule number the numbering cannot give ("101.4aaaa ...") opens no
+  record: it and the lines that continue it are skipped, with an error naming the line.
 """
 
 from __future__ import annotations
+
+import re
 
 from kb.model import Example, Rule
 from kb.parse.cr.lines import Line
 from kb.parse.cr.report import Report
 from kb.parse.cr.rules import UNUSED_LETTERS, RuleNumber
+
+# Text that breaks off where a rule number would continue it: "See rule", "rules 409.1b and".
+_DANGLING = re.compile(r"(?:\b(?:rules?|see|and|or|of|through|to|in|under)|[,(\u2013\u2014-])$", re.IGNORECASE)
+_SHOWN = 60
 
 
 class RuleTree:
@@ -23,9 +39,14 @@ class RuleTree:
         self._last: RuleNumber | None = None
         self._open: Rule | None = None
         self._open_example: Example | None = None
-        # The line of a rejected number whose continuation and examples are skipped with it.
+        # The text lines of the open rule or example, joined once it closes (a text of many
+        # thousand lines must not be copied once per line).
+        self._target: Rule | Example | None = None
+        self._pieces: list[str] = []
+        # The line of a skipped number whose continuation and examples are skipped with it.
         self._rejected: int | None = None
         self._after_blank = True
+        self._previous_text = ""
         self._rule_count = 0
         # One warning for a run of stray paragraphs, not one per line.
         self._stray_reported = False
@@ -44,32 +65,74 @@ class RuleTree:
     def blank(self) -> None:
         self._after_blank = True
 
-    def numbered(self, line: Line) -> bool:
-        """Open the record a numbered line starts; False (and the line skipped) if it may not."""
-        assert line.numbered is not None
-        number, text = line.numbered.number, line.numbered.text
+    # -- lines ----------------------------------------------------------------------------------
+
+    def numbered(self, line: Line) -> None:
+        """Open the record a numbered line starts, or take the line as text (see the module)."""
+        numbered = line.numbered
+        assert numbered is not None
+        number = numbered.number
+        fit = self._fit(number)
+        if not self._after_blank and self._open is not None:
+            if fit not in ("direct", "gap") or _DANGLING.search(self._previous_text):
+                why = "the text above breaks off" if fit in ("direct", "gap") else self._why(number, fit)
+                self.report.warn(
+                    line.number,
+                    f"{number.id} starts the line but is read as part of the text of "
+                    f"{self._open.id} above it ({why})",
+                )
+                self.text(line)
+                return
+        if numbered.irregular and fit != "direct":
+            # "100. 5 cards" is no rule 100.5 unless the numbering gives 100.5 right there.
+            self.malformed(line, numbered.irregular)
+            return
+        if fit != "direct" and self._last is not None:
+            fixed = self._correction(number)
+            if fixed is not None:
+                written = numbered.irregular or number.id
+                self.report.warn(
+                    line.number,
+                    f"rule number {written} read as {fixed.id}, the number that follows {self._last.id} "
+                    f"(a slip in the text: {self._why(number, fit)})",
+                )
+                number, fit = fixed, "direct"
         self._after_blank = False
-        self._open_example = None
-        problem = self._rejection(number)
-        if problem:
-            self.report.skip(line, problem)
-            self.report.error(line.number, problem)
-            self._open, self._rejected = None, line.number
-            return False
-        self._check_fit(line, number)
-        rule = Rule(
-            id=number.id, kind=number.kind, parent=number.parent, text=text, release="",
-            lang="en", source=self.report.source, line=line.number, end_line=line.number,
-        )
-        self.rules.append(rule)
-        self._first_line[rule.id] = line.number
-        # A part or section line is a title: text right below it is no part of it.
-        is_rule = rule.kind in ("rule", "subrule")
-        self._open = rule if is_rule else None
-        self._rule_count += is_rule
-        self._last, self._rejected = number, None
-        self._stray_reported = False
-        return True
+        if numbered.irregular:
+            self.report.warn(line.number, f"rule number written {numbered.irregular!r}, read as {number.id}")
+        if fit == "duplicate":
+            copy = 2
+            while number.with_copy(copy).id in self._first_line:
+                copy += 1
+            kept = number.with_copy(copy)
+            self.report.error(
+                line.number,
+                f"duplicate rule number {number.id} (first at line {self._first_line[number.id]}): "
+                f"kept as {kept.id}",
+            )
+            self._check_parent(line, number)
+            self._record(line, kept, advance=False)
+        elif fit == "backwards":
+            self.report.error(
+                line.number, f"rule number {number.id} out of order (after {self._last.id}): kept where it stands"
+            )
+            self._check_parent(line, number)
+            self._record(line, number, advance=False)
+        else:
+            self._check_fit(line, number)
+            self._record(line, number, advance=True)
+
+    def malformed(self, line: Line, written: str = "") -> None:
+        """A line that starts like a rule number the numbering cannot give: skipped, with the lines
+        that continue it."""
+        self._flush()
+        self._after_blank = False
+        token = written or line.text.split(" ", 1)[0][:_SHOWN]
+        reason = f"not a rule number: {token!r}"
+        self.report.skip(line, reason)
+        self.report.error(line.number, f"{token!r} looks like a rule number but the numbering has no such number; "
+                                       "the line and its continuation are skipped")
+        self._open, self._open_example, self._rejected = None, None, line.number
 
     def example(self, line: Line) -> None:
         self._after_blank = False
@@ -80,11 +143,14 @@ class RuleTree:
             self.report.skip(line, "example outside any rule")
             self.report.warn(line.number, "example outside any rule")
             return
+        self._flush()
         rule = self._open
         example = Example(rule.id, len(rule.examples) + 1, line.example, line.number)
         rule.examples.append(example)
         rule.end_line = line.number
         self._open_example = example
+        self._target, self._pieces = example, [line.example] if line.example else []
+        self._previous_text = line.text
 
     def text(self, line: Line) -> None:
         """A line that is neither numbered nor an example: the continuation of what is above it."""
@@ -93,38 +159,116 @@ class RuleTree:
             self.report.skip(line, f"continues the skipped line {self._rejected}")
             return
         if self._open is None or after_blank:
+            self._flush()
             self.report.skip(line, "text outside any rule")
             if not self._stray_reported:
                 self.report.warn(line.number, "text that belongs to no rule (up to the next rule)")
                 self._stray_reported = True
             self._open, self._open_example, self._rejected = None, None, None
             return
-        if self._open_example is not None:
-            example = self._open_example
-            example.text = f"{example.text}\n{line.text}" if example.text else line.text
-        else:
-            rule = self._open
-            rule.text = f"{rule.text}\n{line.text}" if rule.text else line.text
+        self._pieces.append(line.text)
         self._open.end_line = line.number
+        self._previous_text = line.text
 
     def close(self) -> None:
         """No more lines belong to the open record (a heading or the glossary follows)."""
+        self._flush()
         self._open, self._open_example, self._rejected = None, None, None
         self._after_blank = True
 
     def reset(self) -> list[Rule]:
         """Forget every record read so far and return them (they were a contents list)."""
+        self._flush()
         taken = self.rules
         self.__init__(self.report)
         return taken
 
-    def _rejection(self, number: RuleNumber) -> str:
-        rule_id = number.id
-        if rule_id in self._first_line:
-            return f"duplicate rule number {rule_id} (first at line {self._first_line[rule_id]})"
-        if self._last is not None and not self._last < number:
-            return f"rule number {rule_id} out of order (after {self._last.id})"
-        return ""
+    # -- helpers --------------------------------------------------------------------------------
+
+    def _record(self, line: Line, number: RuleNumber, advance: bool) -> None:
+        self._flush()
+        text = line.numbered.text
+        rule = Rule(
+            id=number.id, kind=number.kind, parent=number.parent, text=text, release="",
+            lang="en", source=self.report.source, line=line.number, end_line=line.number,
+        )
+        self.rules.append(rule)
+        self._first_line[rule.id] = line.number
+        self._open_example, self._rejected = None, None
+        # A part or section line is a title: text right below it is no part of it.
+        if rule.kind in ("rule", "subrule"):
+            self._open = rule
+            self._target, self._pieces = rule, [text] if text else []
+            self._rule_count += 1
+        else:
+            self._open = None
+        self._previous_text = line.text
+        if advance:
+            self._last = number
+        self._stray_reported = False
+
+    def _flush(self) -> None:
+        target = self._target
+        if target is not None:
+            if len(self._pieces) > 1 or (self._pieces and target.text != self._pieces[0]):
+                target.text = "\n".join(self._pieces)
+            self._target, self._pieces = None, []
+
+    def _fit(self, number: RuleNumber) -> str:
+        """How a number fits after the last one read: "direct" (the next the numbering gives),
+        "gap" (later, numbers missing between), "orphan" (later, no parent read), "duplicate" or
+        "backwards"."""
+        if number.id in self._first_line:
+            return "duplicate"
+        last = self._last
+        if last is None:
+            return "direct"
+        if not last < number:
+            return "backwards"
+        if number.follows_directly(last):
+            return "direct"
+        if number.kind in ("rule", "subrule") and number.parent not in self._first_line:
+            return "orphan"
+        return "gap"
+
+    def _why(self, number: RuleNumber, fit: str) -> str:
+        last = self._last.id if self._last is not None else "the start"
+        return {
+            "duplicate": f"{number.id} is taken (line {self._first_line.get(number.id)})",
+            "backwards": f"{number.id} comes before {last}",
+            "orphan": f"{number.id} has no {number.parent} above it",
+            "gap": f"{number.id} leaves numbers missing after {last}",
+            "direct": f"{number.id} follows {last}",
+        }[fit]
+
+    def _correction(self, number: RuleNumber) -> RuleNumber | None:
+        """The one number, one slip away from `number`, that the numbering gives next; or None."""
+        last = self._last
+        if last is None or number.section is None:
+            return None
+        section, rule = str(number.section), "" if number.rule is None else str(number.rule)
+        readings = {(section[:i] + section[i + 1] + section[i] + section[i + 2 :], rule) for i in range(2)}
+        if rule:
+            readings |= {(section, rule[:i] + rule[i + 1] + rule[i] + rule[i + 2 :]) for i in range(len(rule) - 1)}
+            readings |= {(section, rule[:i] + rule[i + 1 :]) for i in range(len(rule))} if len(rule) > 1 else set()
+            if last.section is not None:
+                readings.add((str(last.section), rule))
+            if number.letter and last.rule is not None and last.section == number.section:
+                readings.add((section, str(last.rule)))
+        found = set()
+        for new_section, new_rule in readings:
+            if new_section[0] == "0" or (new_rule and new_rule[0] == "0" and new_rule != "0"):
+                continue
+            candidate = RuleNumber(
+                int(new_section[0]), int(new_section), int(new_rule) if new_rule else None, number.letter
+            )
+            if candidate.id != number.id and candidate.id not in self._first_line and candidate.follows_directly(last):
+                found.add(candidate)
+        return found.pop() if len(found) == 1 else None
+
+    def _check_parent(self, line: Line, number: RuleNumber) -> None:
+        if number.parent is not None and number.parent not in self._first_line:
+            self.report.warn(line.number, f"{number.id} has no {number.parent} above it")
 
     def _check_fit(self, line: Line, number: RuleNumber) -> None:
         if number.letter in UNUSED_LETTERS:

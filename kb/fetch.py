@@ -1,0 +1,328 @@
+"""Download an official rules release into the corpus: check that it is a rules text, name it by its
+publication date, keep it in `corpus/cr/` and add its entry to the manifest.
+
+    fetch("https://…/MagicCompRules 20260116.txt")   # one release, by its address
+    fetch_latest()                                     # the newest text the official rules page links
+
+Nothing is half-written: the release is written to a temporary file and put in place only if no
+file of that name is there; the manifest is appended to (what is in it is kept byte for byte) through
+a temporary file that replaces it. Any failure — the network, an HTTP error, a page without a link,
+a file that is not a rules text, a release already listed with other bytes — raises `FetchError`
+with one line, and leaves the corpus as it was.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import http.client
+import json
+import os
+import re
+import socket
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+from kb import __version__
+from kb.corpus import RELEASE_FOLDER, ManifestError, corpus_dir, manifest_path, read_corpus, read_manifest_entries
+
+RULES_PAGE = "https://magic.wizards.com/en/rules"
+TITLE = "Magic: The Gathering Comprehensive Rules"
+MAX_BYTES = 32 * 1024 * 1024  # a release is about 1 MB; anything this large is not one
+MIN_RULES = 50  # numbered rules and subrules a text must have to be taken for a release
+_DATE_IN_NAME = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
+_USER_AGENT = f"kb/{__version__} (rules knowledge base; fetch of the official rules text)"
+
+
+class FetchError(ValueError):
+    """A release that could not be fetched; the message is one line."""
+
+
+class BadAddress(FetchError):
+    """An address `kb fetch` does not download from (not http or https)."""
+
+
+@dataclass
+class Fetched:
+    """What `fetch` did: `status` is "added" (file and manifest entry written), "stored" (the manifest
+    listed it, the file was missing and is now in corpus/cr/) or "present" (nothing to do)."""
+
+    status: str
+    url: str
+    path: str  # where the release is now
+    rel: str  # as the manifest names it: cr/MagicCompRules-YYYY-MM-DD.txt
+    published: str
+    effective: str
+    release: str
+    sha256: str
+    rules: int
+    note: str = ""
+
+
+def fetch(url: str, root: Path | None = None, timeout: float = 30.0, published: str | None = None) -> Fetched:
+    """Download the release at `url` into the corpus at `root` (see the module's documentation).
+    `published` (YYYY-MM-DD) names it when the address carries no date."""
+    root = Path(root) if root else corpus_dir()
+    _check_url(url)
+    data = download(url, timeout)
+    return store_release(data, url, root, published)
+
+
+def fetch_latest(page: str = RULES_PAGE, root: Path | None = None, timeout: float = 30.0) -> Fetched:
+    """Read the rules page, find its link to the newest rules text (.txt) and fetch that release if the
+    corpus does not have it yet."""
+    root = Path(root) if root else corpus_dir()
+    _check_url(page)
+    html = download(page, timeout)
+    url = newest_text_link(html.decode("utf-8", errors="replace"), page)
+    known = [e for e in read_manifest_entries(root) if e["kind"] == "cr" and e.get("url") == url]
+    if known:
+        available = {f.rel: f for f in read_corpus(root).files}
+        entry = available.get(known[0]["path"])
+        if entry is not None:
+            return Fetched("present", url, str(entry.path), entry.rel, entry.published, entry.effective,
+                           entry.release, entry.sha256, 0)
+    return fetch(url, root, timeout)
+
+
+# -- the network ---------------------------------------------------------------------------------
+
+
+def _check_url(url: str) -> None:
+    scheme = urllib.parse.urlsplit(url).scheme.lower()
+    if scheme not in ("http", "https"):
+        raise BadAddress(f"{url}: not an http or https address")
+
+
+def download(url: str, timeout: float) -> bytes:
+    """The body at `url`, or `FetchError` naming the address and what went wrong."""
+    request = urllib.request.Request(_quoted(url), headers={"User-Agent": _USER_AGENT})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            data = response.read(MAX_BYTES + 1)
+    except urllib.error.HTTPError as err:
+        raise FetchError(f"{url}: HTTP {err.code} {err.reason}") from None
+    except urllib.error.URLError as err:
+        reason = err.reason
+        if isinstance(reason, (socket.timeout, TimeoutError)):
+            raise FetchError(f"{url}: no answer within {timeout:g} s") from None
+        raise FetchError(f"{url}: {getattr(reason, 'strerror', None) or reason}") from None
+    except (socket.timeout, TimeoutError):
+        raise FetchError(f"{url}: no answer within {timeout:g} s") from None
+    except http.client.IncompleteRead as err:
+        raise FetchError(f"{url}: the download was cut short ({len(err.partial)} bytes)") from None
+    except (http.client.HTTPException, OSError) as err:
+        raise FetchError(f"{url}: {type(err).__name__}: {err}") from None
+    if len(data) > MAX_BYTES:
+        raise FetchError(f"{url}: more than {MAX_BYTES // (1024 * 1024)} MB, not a rules text")
+    return data
+
+
+def _quoted(url: str) -> str:
+    """`url` with the characters an address cannot carry (the space in "MagicCompRules 2026….txt")
+    percent-encoded, and what is encoded already left alone."""
+    return urllib.parse.quote(url, safe=":/?#[]@!$&'()*+,;=%~")
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag == "a":
+            href = dict(attrs).get("href")
+            if href:
+                self.links.append(href.strip())
+
+
+def newest_text_link(html: str, page: str) -> str:
+    """The address of the newest rules text the page links to: of its links to a .txt file, the one
+    whose name carries the latest date (the first, if none does)."""
+    parser = _Links()
+    parser.feed(html)
+    texts = []
+    for href in parser.links:
+        url = urllib.parse.urljoin(page, href)
+        name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rsplit("/", 1)[-1])
+        if name.lower().endswith(".txt") and url not in texts:
+            texts.append(url)
+    if not texts:
+        raise FetchError(f"{page}: the page links to no rules text (.txt)")
+    dated = [(d, i, u) for i, u in enumerate(texts) if (d := date_in_name(u))]
+    return max(dated, key=lambda t: (t[0], -t[1]))[2] if dated else texts[0]
+
+
+def date_in_name(url: str) -> str:
+    """The date (YYYY-MM-DD) a release's address carries in its file name, or ""."""
+    name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rsplit("/", 1)[-1])
+    for match in _DATE_IN_NAME.finditer(name):
+        try:
+            return dt.date(*(int(g) for g in match.groups())).isoformat()
+        except ValueError:
+            continue
+    return ""
+
+
+# -- into the corpus -------------------------------------------------------------------------------
+
+
+def check_rules_text(data: bytes, url: str):
+    """The parsed release, or `FetchError` saying why `data` is not an official rules text."""
+    from kb.decode import DecodeError, decode_bytes
+    from kb.ingest import sniff_kind
+    from kb.parse.cr import parse_cr_text
+
+    if not data.strip():
+        raise FetchError(f"{url}: empty, not a rules text")
+    try:
+        text, decoding = decode_bytes(data, url)
+    except DecodeError as err:
+        raise FetchError(f"{url}: not text ({err})") from None
+    if sniff_kind(text) != "cr":
+        raise FetchError(f"{url}: not a rules text (no effective date, no numbered rules near the top)")
+    doc = parse_cr_text(text, url, decoding)
+    counts = doc.counts()
+    numbered = counts.get("rules", 0) + counts.get("subrules", 0)
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", doc.release or ""):
+        raise FetchError(f"{url}: a rules text that states no effective date")
+    if numbered < MIN_RULES:
+        raise FetchError(f"{url}: not a rules text ({numbered} numbered rules; a release has over a thousand)")
+    return doc, numbered
+
+
+def store_release(data: bytes, url: str, root: Path, published: str | None = None) -> Fetched:
+    """Check `data`, then keep it in `root/cr/` and add its manifest entry (see `fetch`)."""
+    doc, numbered = check_rules_text(data, url)
+    sha256 = hashlib.sha256(data).hexdigest()
+    note = ""
+    if published:
+        try:
+            published = dt.date.fromisoformat(published).isoformat()
+        except ValueError:
+            raise FetchError(f"{published!r}: a publication date is YYYY-MM-DD") from None
+    else:
+        published = date_in_name(url)
+    if not published:
+        published = doc.release
+        note = "The address carried no date: the file is named by the date it takes effect."
+    name = f"MagicCompRules-{published}.txt"
+    rel = f"{RELEASE_FOLDER}/{name}"
+    try:
+        entries = read_manifest_entries(root)
+        corpus = read_corpus(root)
+    except ManifestError as err:
+        raise FetchError(str(err)) from None
+    found = {f.rel: f for f in corpus.files}
+    for entry in (e for e in entries if e["kind"] == "cr"):
+        same_bytes = entry.get("sha256", "").lower() == sha256
+        if same_bytes or entry["path"] == rel:
+            if not same_bytes and entry.get("sha256"):
+                raise FetchError(
+                    f"{manifest_path(root)}: {entry['path']} is listed with another SHA-256 "
+                    f"({entry['sha256'][:12]}…, the download's is {sha256[:12]}…); nothing written"
+                )
+            have = found.get(entry["path"])
+            if have is not None:
+                if same_bytes or _sha256_file(have.path) == sha256:
+                    return _result("present", url, have.path, entry["path"], entry, doc, sha256, numbered)
+                raise FetchError(
+                    f"{have.path}: {entry['path']} is listed without a checksum and this copy has other bytes "
+                    "than the download; nothing written"
+                )
+            target = root / entry["path"]
+            _write_new(target, data)
+            return _result("stored", url, target, entry["path"], entry, doc, sha256, numbered)
+        if entry.get("effective") == doc.release:
+            raise FetchError(
+                f"{manifest_path(root)}: the release effective {doc.release} is already listed as {entry['path']}; "
+                "nothing written"
+            )
+    target = root / rel
+    if target.exists() and _sha256_file(target) != sha256:
+        raise FetchError(f"{target}: a different file of that name is there; nothing written")
+    created = not target.exists()
+    if created:
+        _write_new(target, data)
+    fields = {
+        "path": rel, "kind": "cr", "lang": "en", "title": TITLE, "release": doc.effective,
+        "published": published, "effective": doc.release, "sha256": sha256, "url": url,
+    }
+    if note:
+        fields["note"] = note
+    try:
+        append_entry(manifest_path(root), fields)
+    except BaseException:
+        if created:
+            target.unlink(missing_ok=True)
+        raise
+    return Fetched("added", url, str(target), rel, published, doc.release, doc.effective, sha256, numbered, note)
+
+
+def _result(status, url, path, rel, entry, doc, sha256, numbered) -> Fetched:
+    return Fetched(status, url, str(path), rel, entry.get("published", ""), entry.get("effective") or doc.release,
+                   entry.get("release", doc.effective), sha256, numbered, entry.get("note", ""))
+
+
+def _sha256_file(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _write_new(target: Path, data: bytes) -> None:
+    """Write `target` whole or not at all, and never over a file that is there."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, scratch = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    except OSError as err:
+        raise FetchError(f"{target.parent}: {err.strerror or err}") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.link(scratch, target)  # fails if the name is taken: nothing is overwritten
+    except FileExistsError:
+        raise FetchError(f"{target}: a file of that name appeared meanwhile; nothing written") from None
+    except OSError as err:
+        raise FetchError(f"{target}: {err.strerror or err}") from None
+    finally:
+        Path(scratch).unlink(missing_ok=True)
+
+
+def append_entry(manifest: Path, fields: dict[str, str]) -> None:
+    """Add one `[[file]]` entry at the end of `manifest`, keeping every byte already there; the new
+    manifest replaces the old one whole, and only if it reads back."""
+    import tomllib
+
+    try:
+        old = manifest.read_bytes()
+    except OSError as err:
+        raise FetchError(f"{manifest}: {err.strerror or err}") from None
+    newline = b"\r\n" if b"\r\n" in old else b"\n"
+    lines = ["[[file]]"] + [f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in fields.items()]
+    block = newline.join(line.encode("utf-8") for line in lines) + newline
+    separator = b"" if not old else (newline if old.endswith((b"\n", b"\r")) else newline + newline)
+    new = old + separator + block
+    try:
+        tomllib.loads(new.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise FetchError(f"{manifest}: the manifest would not read back with the new entry ({err})") from None
+    try:
+        handle, scratch = tempfile.mkstemp(prefix=".manifest.", suffix=".toml.part", dir=manifest.parent)
+    except OSError as err:
+        raise FetchError(f"{manifest.parent}: {err.strerror or err}") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(new)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(scratch, manifest.stat().st_mode & 0o7777)
+        os.replace(scratch, manifest)
+    except OSError as err:
+        Path(scratch).unlink(missing_ok=True)
+        raise FetchError(f"{manifest}: {err.strerror or err}") from None

@@ -1,0 +1,200 @@
+"""Which Spanish text of a rule to show first, and how to label each one honestly.
+
+A rule can have several Spanish texts: official Spanish quoted by wiki pages (each from the release the
+page quotes) and the team's translation in the catalogs (translated, fuzzy or reviewed). The order:
+
+1. texts that translate the English shown (its `current` English): an official quote first, then the
+   team's translation (reviewed before merely translated); a surer pairing before a less sure one;
+2. then texts that translate an older English (a drifted quote, a fuzzy catalog entry), newest
+   English first, each marked as the translation of an older text with the release it matches.
+
+So where an official quote still translates the current English it stands; where the English has
+moved on, the team's translation of the current text comes first and the official quote follows,
+never presented as current.
+
+`SpanishSource` is what the knowledge base gives the site and `kb rule --lang es`, one per text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from kb.align.records import Alignment
+
+_STATUS_RANK = {"exact": 0, "renumbered": 0, "nearest": 1, "drifted": 2}
+_STATE_RANK = {"reviewed": 0, "translated": 1, "official": 0, "fuzzy": 2}
+TEAM_LABEL = "traducción de este proyecto"
+OFFICIAL_LABEL = "traducción oficial citada"
+STATE_LABELS = {"translated": "traducida", "reviewed": "revisada", "fuzzy": "dudosa (fuzzy)"}
+
+
+def is_current(alignment: Alignment) -> bool:
+    """Whether the Spanish translates the English it stands beside today (in the newest release)."""
+    return alignment.status not in ("drifted", "unmatched") and not alignment.changed_since
+
+
+def catalog_state(alignment: Alignment) -> str:
+    """"official" for a wiki quote; "translated", "fuzzy" or "reviewed" for a catalog entry."""
+    if alignment.origin != "po":
+        return "official"
+    state = getattr(alignment, "state", None)
+    if state:
+        return state
+    return "fuzzy" if alignment.status == "drifted" else "translated"
+
+
+def preference(alignment: Alignment, current: bool | None = None) -> tuple:
+    """Sort key of the Spanish texts of one rule (see the module's documentation)."""
+    current = is_current(alignment) if current is None else current
+    release = [-int(p) for p in (alignment.english_release or "0").split("-") if p.isdigit()]
+    return (
+        not current,
+        _STATUS_RANK.get(alignment.status, 9),
+        (0 if alignment.origin == "wiki" else 1) if current else 0,
+        release,
+        _STATE_RANK.get(catalog_state(alignment), 9),
+        0 if alignment.origin == "po" else 1,
+        alignment.es.source,
+        alignment.es.line,
+    )
+
+
+def best_spanish(alignments) -> Alignment | None:
+    """Of several Spanish texts for one rule, the one to show first."""
+    found = [a for a in alignments if a.status != "unmatched"]
+    return min(found, key=preference) if found else None
+
+
+@dataclass
+class SpanishSource:
+    """One Spanish text of a rule, with where it comes from and whether it is current.
+
+    kind            "wiki" (official Spanish quoted by a wiki page) or "catalog" (the team's own)
+    source          the file, relative to the corpus root ("wiki/es-pila.txt", "po/part-6.po")
+    title           the wiki page's title, or the catalog's file name
+    release         the release the source names: the page's stamp, or the catalog's release
+    state           "official" for a quote; "translated", "fuzzy" or "reviewed" for a catalog entry
+    english_release the release whose English the text translates (None for a fuzzy catalog entry,
+                    which translates its previous msgid)
+    current         whether that English is the English shown (else it translates an older text)
+    changed_in      for a text that is not current, the first release whose English differs
+    label           all that said in Spanish, for a reader
+    """
+
+    kind: Literal["wiki", "catalog"]
+    id_es: str
+    text: str
+    examples: list[str]
+    source: str
+    line: int
+    title: str
+    release: str | None
+    stamp: str | None
+    state: str
+    english_release: str | None
+    current: bool
+    changed_in: str | None
+    status: str
+    evidence: list[str] = field(default_factory=list)
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            self.label = self._label()
+
+    def _label(self) -> str:
+        if self.kind == "wiki":
+            stamp = (self.stamp or "").strip()
+            if stamp.startswith("(") and stamp.endswith(")"):
+                stamp = stamp[1:-1].strip()
+            label = f"{OFFICIAL_LABEL}: página «{self.title}»" + (f", reglas de {stamp}" if stamp else "")
+        else:
+            label = f"{TEAM_LABEL} ({self.title}, {STATE_LABELS.get(self.state, self.state)})"
+        if not self.current:
+            if self.english_release:
+                label += f"; traduce el texto anterior, el de {self.english_release}, no el actual"
+            else:
+                label += "; traduce un texto anterior (el msgid previo del catálogo), no el actual"
+        return label
+
+    def to_data(self) -> dict:
+        return dict(vars(self))
+
+
+def spanish_sources(alignments, current_of, relative) -> list[SpanishSource]:
+    """The Spanish texts of one rule, in the order to show them. `current_of(alignment)` says whether
+    a text translates the English shown; `relative(path)` gives a source's corpus-relative path."""
+    chosen = [(a, bool(current_of(a))) for a in alignments if a.status != "unmatched"]
+    chosen.sort(key=lambda pair: preference(pair[0], pair[1]))
+    out = []
+    seen = set()
+    for alignment, current in chosen:
+        key = (alignment.es.source, alignment.es.line)
+        if key in seen:
+            continue
+        seen.add(key)
+        record = alignment.es
+        catalog = alignment.origin == "po"
+        stamp = alignment.stamp
+        out.append(
+            SpanishSource(
+                kind="catalog" if catalog else "wiki",
+                id_es=alignment.es_id,
+                text=record.text,
+                examples=[e.text for e in getattr(record, "examples", [])],
+                source=relative(record.source),
+                line=record.line,
+                title=alignment.page_title or Path(record.source).name,
+                release=alignment.stated_release,
+                stamp=getattr(stamp, "raw", None) if stamp else None,
+                state=catalog_state(alignment),
+                # A fuzzy catalog entry translates its previous msgid, an English of no known release.
+                english_release=None if catalog and alignment.status == "drifted" else alignment.english_release,
+                current=current,
+                changed_in=None if current or (catalog and alignment.status == "drifted")
+                else (alignment.changed_in or alignment.english_release),
+                status=alignment.status,
+                evidence=list(alignment.evidence),
+            )
+        )
+    return out
+
+
+def relative_to(root: str | Path):
+    """A function giving paths relative to `root` (a path outside it is kept as it is)."""
+    base = Path(root).resolve()
+
+    def relative(path: str | Path) -> str:
+        try:
+            return Path(path).resolve().relative_to(base).as_posix()
+        except ValueError:
+            return str(path)
+
+    return relative
+
+
+def rule_texts(alignments, rule_id: str, release: str, newest: bool, identical: set[str], relative) -> list[SpanishSource]:
+    """The Spanish texts of rule `rule_id` of `release`, in the order to show them.
+
+    For the newest release: every text paired with the rule as it stands today (by its newest number),
+    current unless its English changed since (or it is a fuzzy catalog entry). For an older release:
+    the texts paired with that release's rule, and those paired with the same rule in a release whose
+    English is identical (`identical`, which includes `release`): a translation carries to every
+    release with the same English. A text paired with an older English is kept, marked not current."""
+    chosen = []
+    for alignment in alignments:
+        if alignment.kind != "rule" or alignment.status == "unmatched":
+            continue
+        if newest:
+            if alignment.newest_id != rule_id:
+                continue
+            current = is_current(alignment)
+        else:
+            if alignment.en_id != rule_id or alignment.english_release not in identical:
+                continue
+            current = alignment.status != "drifted"
+        chosen.append((alignment, current))
+    flags = {id(a): current for a, current in chosen}
+    return spanish_sources([a for a, _ in chosen], lambda a: flags[id(a)], relative)

@@ -1,0 +1,247 @@
+"""`kb fetch`: releases and a rules page served from 127.0.0.1 only (http.server in a thread)."""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.cli.main import cli
+from kb.corpus import load_manifest, read_corpus
+from kb.fetch import FetchError, date_in_name, fetch, fetch_latest, newest_text_link
+from test_align_corpus import cr_text, write_tiny_corpus
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def release_text(date_words: str, count: int = 60) -> bytes:
+    rules = [(f"100.{n}", f"Rule number {n} of the general rules. See rule 100.1.", []) for n in range(1, count + 1)]
+    sections = [("100", "General", rules), ("101", "Players", [("101.1", "A player is one of the people in the game.", [])])]
+    return cr_text(date_words, sections, [("Active Player", "The player whose turn it is. See rule 101.1.")]).encode("utf-8")
+
+
+NEW = release_text("March 6, 2026")
+OTHER = release_text("May 1, 2026")
+PAGE = """<!doctype html><html><body><h1>Comprehensive Rules</h1>
+<a href="/docs/MagicCompRules%2020260306.txt">TXT</a>
+<a href="/docs/MagicCompRules%2020260306.pdf">PDF</a>
+<a href="https://127.0.0.1:1/old/MagicCompRules 20250101.txt">an older text</a>
+</body></html>"""
+
+
+class Server:
+    """A tiny web server: `routes` maps a path to (status, body, seconds to wait before answering)."""
+
+    def __init__(self) -> None:
+        self.routes: dict[str, tuple[int, bytes, float]] = {}
+        self.asked: list[str] = []
+        routes, asked = self.routes, self.asked
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                asked.append(self.path)
+                status, body, delay = routes.get(self.path, (404, b"not found", 0.0))
+                if delay:
+                    time.sleep(delay)
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except OSError:
+                    pass
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_port}{path}"
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture()
+def server():
+    served = Server()
+    served.routes["/docs/MagicCompRules 20260306.txt"] = (200, NEW, 0.0)
+    served.routes["/docs/MagicCompRules%2020260306.txt"] = (200, NEW, 0.0)
+    served.routes["/en/rules"] = (200, PAGE.encode("utf-8"), 0.0)
+    yield served
+    served.close()
+
+
+@pytest.fixture()
+def corpus(tmp_path, monkeypatch):
+    monkeypatch.setenv("KB_RELEASES", str(tmp_path / "no releases here"))
+    return write_tiny_corpus(tmp_path / "corpus")
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_fetch_stores_the_release_by_its_publication_date_and_adds_its_entry(server, corpus):
+    before = (corpus / "manifest.toml").read_bytes()
+    url = server.url("/docs/MagicCompRules%2020260306.txt")
+    done = fetch(url, corpus)
+    assert done.status == "added"
+    assert done.rel == "cr/MagicCompRules-2026-03-06.txt"
+    assert (corpus / done.rel).read_bytes() == NEW
+    after = (corpus / "manifest.toml").read_bytes()
+    assert after.startswith(before)  # what was written is kept, byte for byte
+    entry = tomllib.loads(after.decode("utf-8"))["file"][-1]
+    assert entry == {
+        "path": "cr/MagicCompRules-2026-03-06.txt", "kind": "cr", "lang": "en",
+        "title": "Magic: The Gathering Comprehensive Rules", "release": "March 6, 2026",
+        "published": "2026-03-06", "effective": "2026-03-06", "sha256": hashlib.sha256(NEW).hexdigest(),
+        "url": url,
+    }
+    assert [e.rel for e in load_manifest(corpus)][-1] == "cr/MagicCompRules-2026-03-06.txt"
+    assert not [p for p in (corpus / "cr").iterdir() if p.name.startswith(".")]  # no temporary file left
+    again = fetch(url, corpus)
+    assert again.status == "present"
+    assert (corpus / "manifest.toml").read_bytes() == after
+
+
+def test_a_release_the_manifest_lists_but_lacks_is_stored_without_touching_the_manifest(server, corpus):
+    url = server.url("/docs/MagicCompRules%2020260306.txt")
+    fetch(url, corpus)
+    manifest = (corpus / "manifest.toml").read_bytes()
+    (corpus / "cr" / "MagicCompRules-2026-03-06.txt").unlink()
+    assert len(read_corpus(corpus).unavailable) == 1
+    done = fetch(url, corpus)
+    assert done.status == "stored"
+    assert (corpus / "manifest.toml").read_bytes() == manifest
+    assert read_corpus(corpus).unavailable == []
+
+
+def test_an_address_without_a_date_needs_published_or_takes_the_effective_date(server, corpus):
+    server.routes["/rules.txt"] = (200, OTHER, 0.0)
+    done = fetch(server.url("/rules.txt"), corpus, published="2026-04-20")
+    assert done.rel == "cr/MagicCompRules-2026-04-20.txt" and done.effective == "2026-05-01"
+
+
+def test_an_address_without_a_date_is_named_by_the_effective_date_with_a_note(server, corpus):
+    server.routes["/rules.txt"] = (200, OTHER, 0.0)
+    done = fetch(server.url("/rules.txt"), corpus)
+    assert done.rel == "cr/MagicCompRules-2026-05-01.txt"
+    assert "takes effect" in tomllib.loads((corpus / "manifest.toml").read_text(encoding="utf-8"))["file"][-1]["note"]
+
+
+@pytest.mark.parametrize(
+    "route, body, match",
+    [
+        ("/missing.txt", None, r"HTTP 404"),
+        ("/page.txt", b"<html><body>Service unavailable</body></html>", "not a rules text"),
+        ("/empty.txt", b"", "empty"),
+        ("/binary.txt", bytes(range(256)) * 40, "not"),
+        ("/short.txt", release_text("March 6, 2026", count=3), "not a rules text"),
+    ],
+)
+def test_a_failed_fetch_is_one_line_and_writes_nothing(server, corpus, route, body, match):
+    if body is not None:
+        server.routes[route] = (200, body, 0.0)
+    before = snapshot(corpus)
+    with pytest.raises(FetchError, match=match) as err:
+        fetch(server.url(route), corpus)
+    assert "\n" not in str(err.value)
+    assert snapshot(corpus) == before
+
+
+def test_a_server_that_does_not_answer_in_time(server, corpus):
+    server.routes["/slow.txt"] = (200, NEW, 2.0)
+    before = snapshot(corpus)
+    with pytest.raises(FetchError, match=r"no answer within 0\.3 s"):
+        fetch(server.url("/slow.txt"), corpus, timeout=0.3)
+    assert snapshot(corpus) == before
+
+
+def test_a_release_listed_with_other_bytes_is_refused(server, corpus):
+    server.routes["/a/MagicCompRules-2026-03-06.txt"] = (200, NEW, 0.0)
+    server.routes["/b/MagicCompRules-2026-03-06.txt"] = (200, OTHER, 0.0)
+    fetch(server.url("/a/MagicCompRules-2026-03-06.txt"), corpus)
+    before = snapshot(corpus)
+    with pytest.raises(FetchError, match="listed with another SHA-256"):
+        fetch(server.url("/b/MagicCompRules-2026-03-06.txt"), corpus)
+    assert snapshot(corpus) == before
+
+
+def test_a_file_of_that_name_is_never_overwritten(server, corpus):
+    (corpus / "cr" / "MagicCompRules-2026-03-06.txt").write_bytes(b"the user's own file\n")
+    before = snapshot(corpus)
+    with pytest.raises(FetchError, match="a different file of that name"):
+        fetch(server.url("/docs/MagicCompRules%2020260306.txt"), corpus)
+    assert snapshot(corpus) == before
+
+
+def test_latest_follows_the_rules_page_to_the_newest_text(server, corpus):
+    done = fetch_latest(server.url("/en/rules"), corpus)
+    assert done.status == "added" and done.rel == "cr/MagicCompRules-2026-03-06.txt"
+    again = fetch_latest(server.url("/en/rules"), corpus)
+    assert again.status == "present"
+
+
+def test_latest_with_a_page_without_a_link(server, corpus):
+    server.routes["/en/rules"] = (200, b"<html><a href='/rules.pdf'>PDF</a></html>", 0.0)
+    before = snapshot(corpus)
+    with pytest.raises(FetchError, match="links to no rules text"):
+        fetch_latest(server.url("/en/rules"), corpus)
+    assert snapshot(corpus) == before
+
+
+def test_links_and_dates():
+    page = '<a href="a/MagicCompRules 20240607.txt">x</a><a href="/MagicCompRules%2020260116.txt">y</a>'
+    assert newest_text_link(page, "https://example.org/en/rules") == "https://example.org/MagicCompRules%2020260116.txt"
+    assert date_in_name("https://x/MagicCompRules%2020260116.txt") == "2026-01-16"
+    assert date_in_name("https://x/MagicCompRules-2017-09-25.txt") == "2017-09-25"
+    assert date_in_name("https://x/2026/rules.txt") == ""
+    assert date_in_name("https://x/MagicCompRules 20261399.txt") == ""
+
+
+def test_fetch_command(server, corpus, monkeypatch):
+    monkeypatch.setenv("KB_CORPUS", str(corpus))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["fetch", server.url("/docs/MagicCompRules%2020260306.txt"), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["status"] == "added"
+    result = runner.invoke(cli, ["fetch", "--latest", "--page", server.url("/en/rules")])
+    assert result.exit_code == 0, result.output
+    assert "already in the corpus" in result.output
+
+
+@pytest.mark.parametrize(
+    "args, code",
+    [([], 2), (["--latest", "http://127.0.0.1:9/x.txt"], 2), (["ftp://127.0.0.1/x.txt"], 2),
+     (["--page", "http://127.0.0.1:9/"], 2), (["--timeout", "0", "http://127.0.0.1:9/x.txt"], 2)],
+)
+def test_fetch_command_bad_usage(corpus, monkeypatch, args, code):
+    monkeypatch.setenv("KB_CORPUS", str(corpus))
+    result = CliRunner().invoke(cli, ["fetch", *args])
+    assert result.exit_code == code
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_fetch_command_failure_from_a_shell(server, corpus):
+    env = {**os.environ, "KB_CORPUS": str(corpus), "PYTHONPATH": str(PROJECT)}
+    done = subprocess.run([sys.executable, "-m", "kb", "fetch", server.url("/nothing.txt")],
+                          env=env, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.strip().splitlines() == [f"kb: {server.url('/nothing.txt')}: HTTP 404 Not Found"]

@@ -186,7 +186,28 @@ def term_map(data: SiteData, lang: str) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
+RELEASE_DATA = "releases-data"
+
+
+def write_release_data(data: SiteData, site_dir: Path) -> int:
+    """What the compare page reads to set any two releases side by side: every distinct rule text of
+    every release once (`texts.json`), and for each release its rules' ids with the number of their
+    text (`RELEASE.json`). A text that stays the same across releases is stored once."""
+    folder = Path(site_dir) / RELEASE_DATA
+    folder.mkdir(parents=True, exist_ok=True)
+    texts: dict[str, int] = {}
+    for release in data.releases:
+        table = {}
+        for rule_id, text in data.release_texts.get(release, {}).items():
+            table[rule_id] = texts.setdefault(text, len(texts))
+        (folder / f"{release}.json").write_text(json.dumps(table, separators=(",", ":")), encoding="utf-8")
+    (folder / "texts.json").write_text(json.dumps(list(texts), ensure_ascii=False, separators=(",", ":")),
+                                       encoding="utf-8")
+    return len(texts)
+
+
 def write_extras(data: SiteData, site_dir: Path, generated=None) -> None:
+    write_release_data(data, site_dir)
     squeeze_pages(site_dir)
     write_short_addresses(data, site_dir)
     write_vocabularies(data, site_dir)

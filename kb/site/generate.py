@@ -172,6 +172,8 @@ def _language(w: _Writer, lang: str) -> None:
                 groups=views.diff_rows(data, diff, Linker(data, diff.key, lang)))
         releases_nav.append({title_text(title): source_path(diff.key)})
     w.write("releases.md.j2", "releases/index", lang, t["release_history"])
+    w.write("compare.md.j2", "releases/compare", lang, t["compare"])
+    releases_nav.insert(1, {t["compare"]: source_path("releases/compare")})
     nav.append({t["releases"]: releases_nav})
 
     w.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))

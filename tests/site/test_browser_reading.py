@@ -239,3 +239,15 @@ def test_the_site_works_from_a_sub_path(page, sub_path_server):
             assert href.startswith(sub_path_server), href
     assert missing == []
     assert page.js_errors == []
+
+
+def test_any_two_releases_can_be_compared(page, real_server, real_site, artifacts):
+    releases = sorted(p.stem for p in (real_site.site_dir / "releases-data").glob("*.json") if p.stem != "texts")
+    if len(releases) < 2:
+        pytest.skip("one release only")
+    page.goto(f"{real_server}/en/releases/compare/?old={releases[0]}&new={releases[-1]}")
+    page.wait_for_selector(".kb-compare__view .kb-diff__summary", timeout=60000)
+    assert page.locator(".kb-compare__view .kb-diff__entry").count() > 0
+    assert re.search(r"Added: \d+ · Removed: \d+ · Changed: [1-9]", page.locator(".kb-diff__summary").inner_text())
+    page.screenshot(path=str(artifacts / "compare-oldest-newest.png"))
+    assert page.js_errors == []

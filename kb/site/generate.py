@@ -255,15 +255,18 @@ def glossary_anchors(data: SiteData) -> dict[str, dict[tuple, str]]:
     counterpart has an anchor of its own."""
     taken: set[str] = set()
     anchors: dict[str, dict[tuple, str]] = {"en": {}, "es": {}}
+    by_term: dict[str, str] = {}
     for entry in sorted_words(data.glossary.get("en", []), "en", key=lambda g: g.term):
         anchors["en"][_entry_key(entry)] = views.term_anchor(entry.term, "en", taken)
-    paired: dict[tuple, tuple] = {}
+        by_term.setdefault(entry.term.casefold(), anchors["en"][_entry_key(entry)])
+    # A pair names the English entry of the release the Spanish translates: found by its term.
+    paired: dict[tuple, str] = {}
     for es, en in data.glossary_pairs:
-        paired.setdefault(_entry_key(es), _entry_key(en))
+        paired.setdefault(_entry_key(es), en.term.casefold())
     used: set[str] = set()
     for entry in sorted_words(data.glossary.get("es", []), "es", key=lambda g: g.term):
         key = _entry_key(entry)
-        anchor = anchors["en"].get(paired.get(key, ()))
+        anchor = by_term.get(paired.get(key, ""))
         if anchor is None or anchor in used:
             anchor = views.term_anchor(entry.term, "es", taken)
         used.add(anchor)
@@ -292,10 +295,19 @@ def _glossary(data: SiteData, lang: str) -> list[dict[str, Any]]:
                 "senses": [linkify_text(sense, lang, linker.rule) for sense in entry.senses],
                 "source": entry.source,
                 "other_term": match.term if match else None,
-                "other_url": linker.other(anchors[other].get(_entry_key(match))) if match is not None else None,
+                "other_url": linker.other(_other_anchor(anchors, other, match)) if match is not None else None,
             }
         )
     return out
+
+
+def _other_anchor(anchors: dict[str, dict[tuple, str]], lang: str, entry: Any) -> str | None:
+    """The anchor of `entry` on the glossary of `lang` (an English entry of an older release is
+    found by its term)."""
+    found = anchors[lang].get(_entry_key(entry))
+    if found is None and lang == "en":
+        found = next((a for (term, *_), a in anchors["en"].items() if term.casefold() == entry.term.casefold()), None)
+    return found
 
 
 def _entry_key(entry: Any) -> tuple:

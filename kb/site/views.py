@@ -115,7 +115,12 @@ class DiffData:
             old = self.texts.get((self.old, entry.old_id), "") if entry.old_id else ""
             new = self.texts.get((self.new, entry.new_id), "") if entry.new_id else ""
             if entry.words and old and new:
-                self._inline[key] = inline_diff(old, new)
+                merged = inline_diff(old, new)
+                if "<ins>" not in merged and "<del>" not in merged and old != new:
+                    # Only the spacing differs: say so rather than show two texts that look the same.
+                    merged = inline_diff(" ".join(old.split()), " ".join(new.split())) + Markup(
+                        ' <span class="kb-diff__spacing">(␣)</span>')
+                self._inline[key] = merged
             else:
                 self._inline[key] = escape(new or old)
         return self._inline[key]
@@ -379,7 +384,7 @@ class _Collector:
         second = self._second_text(rule_id, found, candidates)
         if second is not None:
             spanish.quote = self._spanish_data(None, second)
-            if second.origin == "po":
+            if getattr(second, "origin", "wiki") == "po":
                 spanish.quote.state = _catalog_state(second)
         return spanish
 
@@ -409,10 +414,12 @@ class _Collector:
         if found is None:
             record = alignment.es
             found_text, examples = record.text, [e.text for e in getattr(record, "examples", [])]
-            origin, source, page_title = alignment.origin, str(record.source), alignment.page_title or ""
-            stamp_obj, english_release = alignment.stamp, alignment.english_release
-            status, evidence, newest_id = alignment.status, list(alignment.evidence or []), alignment.newest_id
-            changed_since, id_es = bool(alignment.changed_since), _es_id(alignment)
+            origin, source = getattr(alignment, "origin", "wiki"), str(record.source)
+            page_title = getattr(alignment, "page_title", "") or ""
+            stamp_obj, english_release = getattr(alignment, "stamp", None), getattr(alignment, "english_release", None)
+            status, evidence = alignment.status, list(getattr(alignment, "evidence", None) or [])
+            newest_id = getattr(alignment, "newest_id", None)
+            changed_since, id_es = bool(getattr(alignment, "changed_since", False)), _es_id(alignment)
         else:
             found_text, examples = found.text, list(found.examples or [])
             origin, source, page_title = found.origin, str(found.source), found.page_title or ""
@@ -690,7 +697,7 @@ def _event_detail(event, lang: str) -> str:
 
 def catalog_state(spanish: SpanishData) -> str:
     """The state of a catalog entry: "reviewed", "translated" or "fuzzy"."""
-    if spanish.state:
+    if spanish.state in ("reviewed", "translated", "fuzzy"):
         return spanish.state
     return "fuzzy" if spanish.status == "drifted" else "translated"
 

@@ -19,6 +19,18 @@
     return node;
   }
 
+  // An address from the search index as a full URL: Pagefind gives a page's address from the
+  // server's root (with the site's sub-path), an overridden one as written (relative to the site's
+  // root), and a heading of an overridden one from "/" (without the sub-path).
+  function place(u) {
+    var root = siteRoot();
+    if (u.charAt(0) === "/") {
+      if (root.pathname !== "/" && u.indexOf(root.pathname) === 0) return new URL(u, location.origin).href;
+      return new URL(u.slice(1), root).href;
+    }
+    return new URL(u, root).href;
+  }
+
   function siteRoot() {
     var box = document.getElementById("kb-search") || document.querySelector("[data-root]");
     var root = box ? box.getAttribute("data-root") : null;
@@ -57,7 +69,7 @@
     if (!box) return;
     var d = box.dataset;
     var root = siteRoot();
-    var bundle = new URL(d.bundle || "pagefind/", root);
+    var bundle = new URL(d.bundle || "pagefind/", location.href);
     var pagefind = null;
     var words = null;
     var counter = 0;
@@ -214,7 +226,7 @@
         var first = subs.length ? subs[0] : null;
         // Pagefind gives a rule's own address as written (relative to the site's root) and its
         // headings' addresses from the server's root.
-        var resolve = function (u) { return new URL(u, u.charAt(0) === "/" ? location.origin : siteRoot()).href; };
+        var resolve = place;
         var link = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: resolve(first ? first.url : (own || data.url)) });
         var section = (data.meta.title || "").split(" · ")[1];
         link.textContent = first && own ? first.title + (section ? " · " + section : "") : (data.meta.title || data.url);
@@ -253,7 +265,7 @@
             if (data.kind === "rule" && /^\d+\. /.test(name) && words.length &&
                 words.every(function (w) { return name.indexOf(w) >= 0; })) data.rank *= 3;
             var subs = bestSubs(data), u = subs.length ? subs[0].url : (data.meta.url || data.url);
-            data.firstUrl = new URL(u, u.charAt(0) === "/" ? location.origin : siteRoot()).href;
+            data.firstUrl = place(u);
           });
           return datas;
         });
@@ -423,8 +435,13 @@
         break;
       }
     }
-    if (!best) return location.hash && document.querySelector(".kb-rules, .kb-glossary__list, .kb-diff") ? location.hash.slice(1) : "";
-    if (window.scrollY < 40 && location.hash) return decodeURIComponent(location.hash.slice(1));
+    var hashed = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (hashed) {
+      // The rule in the address, while it is still in view, is the one being read.
+      var where = hashed.getBoundingClientRect().top;
+      if (where >= -8 && where < window.innerHeight / 2) return hashed.id;
+    }
+    if (!best) return "";
     return best.id;
   }
 

@@ -16,6 +16,7 @@ bytes, is *unavailable*: it is reported, one line each, never dropped in silence
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -164,19 +165,22 @@ def _check_path(entry: dict, where: str) -> None:
         raise ManifestError(f"{where}: a rules release is named {RELEASE_FOLDER}/FILE, not {written!r}")
 
 
-def read_corpus(root: Path | None = None, verify: bool = True) -> Corpus:
+def read_corpus(root: Path | None = None, verify: bool = True, checksums: Path | None = None) -> Corpus:
     """Every manifest entry, found: the files that can be read, and the releases that cannot (with
-    the line that says so). Wiki pages and catalogs must be in the corpus folder (`ManifestError`)."""
+    the line that says so). Wiki pages and catalogs must be in the corpus folder (`ManifestError`).
+    `checksums` (a JSON file, kept in the store) remembers each release's SHA-256 with the file's
+    size, inode and times, so that a file that has not been touched is not read again to check it."""
     root = Path(root) if root else corpus_dir()
     manifest = manifest_path(root)
     corpus = Corpus(root)
     folders = release_dirs(root)
     inside = root.resolve()
+    memo = _Checksums(checksums)
     for number, entry in enumerate(read_manifest_entries(root), 1):
         rel = PurePosixPath(entry["path"]).as_posix()
         values = {**entry, "rel": rel}
         if entry["kind"] == "cr":
-            found, problem = _find_release(PurePosixPath(rel).name, entry.get("sha256", ""), folders, verify)
+            found, problem = _find_release(PurePosixPath(rel).name, entry.get("sha256", ""), folders, verify, memo)
             if found is None:
                 expected = CorpusFile(**{**values, "path": root / rel})
                 corpus.unavailable.append(Unavailable(expected, problem, _unavailable_line(manifest, expected, problem, folders)))
@@ -193,17 +197,60 @@ def read_corpus(root: Path | None = None, verify: bool = True) -> Corpus:
         if not resolved.is_file():
             raise ManifestError(f"{manifest}: entry {number} names {rel}, which is not a file")
         corpus.files.append(CorpusFile(**{**values, "path": path}))
+    memo.save()
     return corpus
 
 
-def _find_release(name: str, sha256: str, folders: list[Path], verify: bool) -> tuple[Path | None, str]:
+class _Checksums:
+    """SHA-256 of files by what the system says of them (size, inode, modification and change
+    times): a file whose stat is unchanged is not read again. Kept as JSON; a memo that cannot be
+    read or written only costs the reading."""
+
+    def __init__(self, path: Path | None):
+        self.path = Path(path) if path else None
+        self.known: dict[str, list] = {}
+        self.changed = False
+        if self.path is not None:
+            try:
+                loaded = json.loads(self.path.read_text(encoding="utf-8"))
+                self.known = loaded if isinstance(loaded, dict) else {}
+            except (OSError, ValueError):
+                self.known = {}
+
+    def sha256(self, path: Path) -> str:
+        info = path.stat()
+        stamp = [info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns]
+        key = str(path.resolve())
+        known = self.known.get(key)
+        if isinstance(known, list) and len(known) == 2 and known[0] == stamp:
+            return known[1]
+        digest = sha256_of(path)
+        self.known[key] = [stamp, digest]
+        self.changed = True
+        return digest
+
+    def save(self) -> None:
+        if self.path is None or not self.changed:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            scratch = self.path.with_name(self.path.name + f".{os.getpid()}.tmp")
+            scratch.write_text(json.dumps(self.known, sort_keys=True), encoding="utf-8")
+            os.replace(scratch, self.path)
+        except OSError:
+            pass
+
+
+def _find_release(name: str, sha256: str, folders: list[Path], verify: bool,
+                  memo: _Checksums | None = None) -> tuple[Path | None, str]:
+    memo = memo or _Checksums(None)
     mismatched: list[Path] = []
     for folder in folders:
         candidate = folder / name
         try:
             if not candidate.is_file():
                 continue
-            if verify and sha256 and sha256_of(candidate) != sha256.lower():
+            if verify and sha256 and memo.sha256(candidate) != sha256.lower():
                 mismatched.append(candidate)
                 continue
         except OSError:

@@ -28,8 +28,8 @@ _CP1252_HOLE = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
 # After a lenient UTF-8 decode, any non-ASCII character that is not U+FFFD came from a
 # well-formed UTF-8 sequence; a file with none cannot hold UTF-8 lines.
 _DECODED_NON_ASCII = re.compile("[^\x00-\x7f\ufffd]")
-# A well-formed UTF-8 sequence of two to four bytes; Windows-1252 text seldom holds one.
-_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+# Every byte that cannot lead a UTF-8 sequence of two or more bytes.
+_NOT_LEAD = bytes(range(0xC2)) + bytes(range(0xF5, 0x100))
 
 # The most a file may hold, unless the caller allows more: the largest release is under 2 MB, so
 # this is room for any real one while `/dev/zero` or a runaway pipe stops long before memory does.
@@ -57,13 +57,26 @@ class InputTooLarge(ValueError):
 
 def split_lines(text: str) -> list[str]:
     """Split on CRLF, bare CR and LF only (never on form feeds or Unicode separators)."""
+    if "\n" not in text:
+        return text.split("\r")
     if "\r" not in text:
         return text.split("\n")
+    carriage_returns = text.count("\r")
+    if carriage_returns == text.count("\n"):
+        lines = text.split("\r\n")
+        if len(lines) - 1 == carriage_returns:  # every CR was in a CRLF, so every LF too
+            return lines
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def iter_lines(text: str) -> Iterator[str]:
     """The lines of `split_lines(text)`, one at a time, holding at most about a megabyte of them."""
+    if len(text) <= _CHUNK:
+        return iter(split_lines(text))
+    return _chunked_lines(text)
+
+
+def _chunked_lines(text: str) -> Iterator[str]:
     start, size = 0, len(text)
     while size - start > _CHUNK:
         end = start + _CHUNK
@@ -98,6 +111,20 @@ def _line_of(data: bytes, offset: int, width: int = 1) -> int:
 def _line_number(head: str) -> int:
     """The 1-based number of the line that follows `head`."""
     return head.count("\n") + head.count("\r") - head.count("\r\n") + 1
+
+
+def _may_hold_utf8(data: bytes) -> bool:
+    """Whether a lead byte is followed by a continuation byte anywhere: the least a UTF-8 sequence
+    of two or more bytes needs. Found with C-level searches, one per lead byte that occurs (a
+    regular expression over every byte costs ten times as much on a whole release)."""
+    last = len(data) - 1
+    for lead in set(data.translate(None, _NOT_LEAD)):
+        needle, start = bytes((lead,)), 0
+        while 0 <= (at := data.find(needle, start)) < last:
+            if 0x80 <= data[at + 1] <= 0xBF:
+                return True
+            start = at + 1
+    return False
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -147,6 +174,10 @@ def _decode_mixed(data: bytes, source: str) -> tuple[str, list[str]] | None:
     return "".join(out), [note]
 
 
+_BYTE_COUNTABLE = frozenset(("utf-8", "ascii", "windows-1252"))
+_NBSP_BYTES = {"utf-8": b"\xc2\xa0", "windows-1252": b"\xa0"}
+
+
 def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
     """Decode `data`, returning the text (BOM removed, line endings kept) and a report."""
     notes: list[str] = []
@@ -154,7 +185,7 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
     for mark, name in _BOMS:
         if data.startswith(mark):
             encoding, bom = name, True
-            body = data[len(mark) :]
+            body = memoryview(data)[len(mark) :]  # no copy of the whole file
             break
     else:
         body = data
@@ -170,17 +201,17 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
         text = ""
     elif encoding:
         try:
-            text = body.decode(encoding)
+            text = str(body, encoding)
         except UnicodeDecodeError as err:
             width = 4 if "32" in encoding else 2 if "16" in encoding else 1
             raise DecodeError(
-                source, _line_of(body, err.start, width), f"invalid {encoding}: {err.reason}"
+                source, _line_of(bytes(body), err.start, width), f"invalid {encoding}: {err.reason}"
             ) from None
     else:
         try:
             text, encoding = body.decode("utf-8"), "utf-8" if not body.isascii() else "ascii"
         except UnicodeDecodeError:
-            has_utf8 = _UTF8_SEQUENCE.search(body) is not None and _DECODED_NON_ASCII.search(
+            has_utf8 = _may_hold_utf8(body) and _DECODED_NON_ASCII.search(
                 body.decode("utf-8", errors="replace")
             )
             mixed = _decode_mixed(body, source) if has_utf8 else None
@@ -198,16 +229,19 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
                     )
                 text, encoding = body.decode("cp1252"), "windows-1252"
                 notes.append("not valid UTF-8; read as Windows-1252")
-    if "\x00" in text:
+    # In a one-byte encoding and in UTF-8, NUL, CR and LF are those bytes and nothing else: the
+    # bytes are counted, half or a quarter the size of the decoded text.
+    single = encoding in _BYTE_COUNTABLE
+    if (b"\x00" in data) if single else ("\x00" in text):
         offset = text.index("\x00")
         raise DecodeError(source, _line_number(text[:offset]), "NUL character in text")
-    report = Decoding(
-        encoding=encoding,
-        bom=bom,
-        line_endings=count_line_endings(text),
-        nbsp=text.count("\u00a0"),
-        notes=tuple(notes),
-    )
+    if single:
+        crlf = data.count(b"\r\n")
+        line_endings = {"CRLF": crlf, "CR": data.count(b"\r") - crlf, "LF": data.count(b"\n") - crlf}
+        nbsp = data.count(_NBSP_BYTES[encoding]) if encoding in _NBSP_BYTES else 0
+    else:
+        line_endings, nbsp = count_line_endings(text), text.count("\u00a0")
+    report = Decoding(encoding=encoding, bom=bom, line_endings=line_endings, nbsp=nbsp, notes=tuple(notes))
     return text, report
 
 

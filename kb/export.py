@@ -7,7 +7,7 @@ What can be exported:
     records       records (every rule, section and part, English and Spanish), examples, glossary
     alignment     each Spanish record, its English record, status, evidence, newest number
     history       each rule of each release paired with the next release's: unchanged, changed,
-                  moved, added, removed, with the words that changed
+                  moved, added, removed, with the words that changed (in the text and in the examples)
     terminology   term pairs, and Spanish section titles by their newest number
     graph         the cross-reference graph (GraphML, and JSON node-link data; "csv" and "parquet"
                   do not apply to it)
@@ -32,7 +32,7 @@ TABLES = {
     "terminology": ("terminology", "section_titles"),
 }
 # Columns holding JSON text in the store: lists in a JSON export.
-_JSON_COLUMNS = {"senses", "evidence", "words", "es_examples", "stamp"}
+_JSON_COLUMNS = {"senses", "evidence", "words", "es_examples", "stamp", "example_changes"}
 # Store columns left out of exports (the full Spanish record is in `records`).
 _DROP = {"alignment": ("es_record",)}
 

@@ -4,18 +4,17 @@ what every corpus file yields."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 from pathlib import Path
 from typing import Literal
 
 from kb.corpus import CorpusFile, load_manifest
-from itertools import islice
-
 from kb.decode import DEFAULT_MAX_BYTES, iter_lines, read_text
 from kb.model import CRDocument, WikiPage
 
 DocumentKind = Literal["cr", "wiki"]
 
-_RULE_LINE = re.compile(r"^\d{3}\.\d+[a-z]?\.?\s")
+_RULE_LINE = re.compile(r"^\d{3}\.\d+[a-z]?\.?(?:\s|$)")
 _EFFECTIVE = re.compile(r"These rules are (?:effective|current) as of", re.IGNORECASE)
 _SNIFF_LINES = 400
 
@@ -59,13 +58,23 @@ def parse_corpus_file(entry: CorpusFile) -> CRDocument | WikiPage:
     return parse_file(entry.path, kind=kind, lang=entry.lang)
 
 
-def corpus_stats(root: Path | None = None) -> list[dict]:
-    """One row per corpus file: what it is and what it yields."""
+def corpus_stats(root: Path | None = None, cache: Path | None = None) -> list[dict]:
+    """One row per corpus file: what it is and what it yields. With `cache` (the build cache of
+    `kb.cache`), a release parsed by an earlier build is read from there."""
+    from kb.cache import BuildCache, file_key
+    from kb.corpus import sha256_of
+    from kb.parse.cr import parse_cr
+
+    kept = BuildCache(cache)
     rows = []
     for entry in load_manifest(root):
         if entry.kind not in ("cr", "wiki"):
             continue
-        doc = parse_corpus_file(entry)
+        if entry.kind == "cr":
+            key = file_key(entry.path, entry.sha256.lower() if entry.sha256 else sha256_of(entry.path))
+            doc = kept.get("parse", key, lambda: parse_cr(entry.path))
+        else:
+            doc = parse_corpus_file(entry)
         counts = doc.counts()
         release = doc.release if isinstance(doc, CRDocument) else _page_release(doc)
         rows.append(

@@ -142,7 +142,7 @@ class _IndexedDiff(ReleaseDiff):
 
 
 def indexed(diff: ReleaseDiff) -> _IndexedDiff:
-    return _IndexedDiff(diff.old, diff.new, diff.entries, diff.mapping, diff.unchanged).index()
+    return _IndexedDiff(diff.old, diff.new, diff.entries, diff.mapping, diff.unchanged, diff.via).index()
 
 
 class CachedHistory(History):
@@ -218,10 +218,12 @@ class KnowledgeBase:
         progress: Callable[[str], None] | None = None,
         warn: Callable[[str], None] | None = None,
         corpus=None,
+        cache: Path | str | None = None,
     ) -> KnowledgeBase:
-        """Read and align the whole corpus (no store is read or written). Each release the manifest
-        lists but that cannot be read is told to `warn` in one line (default: standard error)."""
-        return cls(build_contents(corpus_root, progress=progress, warn=warn, corpus=corpus))
+        """Read and align the whole corpus (no store is read or written; with `cache`, a folder,
+        parse results are kept there and reused, see `kb.cache`). Each release the manifest lists
+        but that cannot be read is told to `warn` in one line (default: standard error)."""
+        return cls(build_contents(corpus_root, progress=progress, warn=warn, corpus=corpus, cache=cache))
 
     @classmethod
     def load(
@@ -238,7 +240,7 @@ class KnowledgeBase:
 
         root = Path(corpus_root) if corpus_root else corpus_dir()
         path = Path(store) if store else stored.store_dir()
-        corpus = read_corpus(root)
+        corpus = read_corpus(root, checksums=path / CHECKSUMS)
         fingerprint = stored.corpus_fingerprint(root, corpus)
         problem = stored.store_problem(path, root, fingerprint)
         if problem is None:
@@ -248,7 +250,7 @@ class KnowledgeBase:
             return kb
         if problem not in ("absent", "stale"):
             tell([f"the store in {path} cannot be read ({problem}): rebuilding it from the corpus"], warn)
-        kb = cls.build(root, progress=progress, warn=warn, corpus=corpus)
+        kb = cls.build(root, progress=progress, warn=warn, corpus=corpus, cache=path / CACHE_FOLDER)
         try:
             kb.save(path, fingerprint)
         except OSError as err:
@@ -524,6 +526,15 @@ class KnowledgeBase:
                 row.from_po += 1
         return stats
 
+    def document_spanish(self) -> dict[str, tuple[str, str]]:
+        """The document's headings and introduction in Spanish, as the catalogs translate them:
+        msgctxt ("document:Introduction", "document:intro#1", …) → (Spanish, catalog state)."""
+        found: dict[str, tuple[str, str]] = {}
+        for catalog in self.catalogs:
+            for context, (text, state, _line, _english) in sorted((catalog.headings or {}).items()):
+                found.setdefault(context, (text, state))
+        return found
+
     @property
     def catalogs(self) -> list[Any]:
         """Translation catalogs imported into the corpus, as read (`kb.translations.source.CatalogSource`)."""
@@ -537,6 +548,10 @@ def _preference(alignment: Alignment) -> tuple:
 
 def _natural(value: str) -> list:
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", value)]
+
+
+CACHE_FOLDER = "cache"  # inside the store: parse results by content (see `kb.cache`)
+CHECKSUMS = "checksums.json"  # inside the store: the releases' SHA-256 by file stat (see `kb.corpus`)
 
 
 class CorpusError(ValueError):
@@ -562,10 +577,28 @@ def build_contents(
     progress: Callable[[str], None] | None = None,
     warn: Callable[[str], None] | None = None,
     corpus=None,
+    cache: Path | str | None = None,
 ) -> Contents:
-    """Parse every corpus file, diff the releases, align the Spanish, and gather the references."""
+    """Parse every corpus file, diff the releases, align the Spanish, and gather the references.
+    With `cache` (a folder), each release parsed and its references are kept there and found again
+    by the file's content and the code's version (`kb.cache`)."""
+    import gc
+
+    # A build makes millions of objects and almost no cycles: the cycle collector, run again and
+    # again as they are made, would cost more than the build itself; it takes up again after.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _build_contents(corpus_root, progress, warn, corpus, cache)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     from kb.align import align_corpus
-    from kb.corpus import corpus_dir, read_corpus
+    from kb.cache import BuildCache, file_key
+    from kb.corpus import corpus_dir, read_corpus, sha256_of
     from kb.parse.cr import parse_cr
     from kb.parse.wiki import parse_wiki
     from kb.refs import document_references
@@ -577,12 +610,14 @@ def build_contents(
     entries = corpus.files
     unavailable = [u.line for u in corpus.unavailable]
     tell(unavailable, warn)
-    say("parsing the rules")
+    kept = BuildCache(Path(cache) if cache else None)
+    releases = [entry for entry in entries if entry.kind == "cr"]
+    say(f"parsing the rules ({len(releases)} releases)")
     documents: dict[str, CRDocument] = {}
-    for entry in entries:
-        if entry.kind != "cr":
-            continue
-        doc = parse_cr(entry.path)
+    keys: dict[str, str] = {}
+    for entry in releases:
+        key = file_key(entry.path, entry.sha256.lower() if entry.sha256 else sha256_of(entry.path))
+        doc = kept.get("parse", key, lambda: parse_cr(entry.path))
         if not doc.release:
             _date_from_manifest(doc, entry)
         if doc.release in documents:
@@ -590,6 +625,7 @@ def build_contents(
                 f"{entry.path}: release {doc.release} is already given by {documents[doc.release].source}"
             )
         documents[doc.release] = doc
+        keys[doc.release] = key
     documents = dict(sorted(documents.items()))
     say("parsing the wiki pages")
     pages = [parse_wiki(entry.path, entry.lang) for entry in entries if entry.kind == "wiki"]
@@ -607,9 +643,10 @@ def build_contents(
     contents.references = [
         (release, doc.lang or "en", source_id, ref)
         for release, doc in documents.items()
-        for source_id, ref in document_references(doc)
+        for source_id, ref in kept.get("refs", f"{keys[release]}\0{release}", lambda: list(document_references(doc)))
     ]
     contents.terminology = build_terminology(pages, alignment.all, alignment.section_titles)
+    kept.prune()
     return contents
 
 
@@ -689,7 +726,7 @@ def rule_card(
         raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
     root = Path(corpus_root) if corpus_root else corpus_dir()
     path = Path(store) if store else stored.store_dir()
-    corpus = read_corpus(root)
+    corpus = read_corpus(root, checksums=path / CHECKSUMS)
     if stored.is_current(path, root, stored.corpus_fingerprint(root, corpus)):
         tell([u.line for u in corpus.unavailable], warn)
         return stored.rule_card_from_store(path, rule_id, release, lang, root)

@@ -42,7 +42,8 @@ class Example:
 
 @dataclass
 class Rule:
-    """A part, section, rule or subrule. For parts and sections `text` is the title."""
+    """A part, section, rule or subrule. For parts and sections `text` is the title. A number a
+    release gives twice keeps its second record under a copy mark ("702.30d-2"), reported."""
 
     id: str
     kind: RuleKind

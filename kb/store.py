@@ -56,7 +56,7 @@ TABLES = (
 )
 # The code a build depends on: a change to any of it makes a stored build stale.
 _BUILD_CODE = (
-    "model.py", "decode.py", "corpus.py", "refs.py", "history.py", "terms.py", "store.py", "knowledge.py",
+    "model.py", "decode.py", "corpus.py", "refs.py", "history", "terms.py", "store.py", "knowledge.py",
     "parse", "align", "translations",
 )
 
@@ -177,8 +177,9 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
         tables = {}
         for name in TABLES:
             target = scratch / f"{name}.parquet"
-            write_parquet(frames[name], target)
-            tables[name] = {"rows": len(frames[name]), "sha256": _sha256(target), "size": target.stat().st_size}
+            frame = frames[name]
+            write_parquet(frame, target)
+            tables[name] = {"rows": len(frame), "sha256": _sha256(target), "size": target.stat().st_size}
             os.replace(target, path / f"{name}.parquet")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -390,12 +391,12 @@ def frames(kb) -> dict[str, pd.DataFrame]:
             if old_id in moved:
                 continue
             kind = kb.rule(old_id, old).kind
-            rows["history"].append(_history_row(old, new, position, "unchanged", kind, old_id, new_id, (), 1.0))
+            rows["history"].append(_history_row(old, new, position, "unchanged", kind, old_id, new_id, (), 1.0, ()))
             position += 1
         for entry in diff.entries:
             rows["history"].append(
                 _history_row(old, new, position, entry.status, entry.kind, entry.old_id, entry.new_id,
-                             entry.words, entry.similarity)
+                             entry.words, entry.similarity, entry.examples)
             )
             position += 1
     for position, (release, lang, source_id, ref) in enumerate(kb._part("references")):
@@ -427,7 +428,9 @@ def frames(kb) -> dict[str, pd.DataFrame]:
              "extra": dumps({"reviewed": catalog.reviewed, "readable": catalog.readable,
                              "headings": catalog.headings})}
         )
-    return {name: pd.DataFrame(rows[name], columns=_COLUMNS[name]) for name in TABLES}
+    # Each table's rows (a dict per row, the bulk of the memory a save takes) are let go as soon as
+    # its frame is made: the frames only point at the knowledge base's own strings.
+    return {name: pd.DataFrame(rows.pop(name), columns=_COLUMNS[name]) for name in TABLES}
 
 
 _COLUMNS = {
@@ -443,7 +446,7 @@ _COLUMNS = {
                   "es_examples", "es_record", "page_title", "stamp", "stated_release", "english_release", "en_id",
                   "status", "evidence", "newest_id", "changed_since", "changed_in", "state"],
     "history": ["old_release", "new_release", "position", "status", "kind", "old_id", "new_id", "words",
-                "similarity"],
+                "similarity", "example_changes"],
     "references": ["position", "release", "lang", "source_id", "target", "surface", "start", "end", "kind"],
     "terminology": ["es", "en", "kind", "source", "line"],
     "section_titles": ["section", "title_es", "box_release", "box_section", "title_en", "source", "line", "note"],
@@ -475,11 +478,14 @@ def _glossary_rows(rows, entries, lang: str, source: str) -> None:
     )
 
 
-def _history_row(old, new, position, status, kind, old_id, new_id, words, similarity) -> dict[str, Any]:
+def _history_row(old, new, position, status, kind, old_id, new_id, words, similarity, examples) -> dict[str, Any]:
     return {
         "old_release": old, "new_release": new, "position": position, "status": status, "kind": kind,
         "old_id": old_id, "new_id": new_id, "words": dumps([[w.op, w.old, w.new] for w in words]),
         "similarity": float(similarity),
+        "example_changes": dumps([
+            [x.op, x.old_number, x.new_number, x.old, x.new, [[w.op, w.old, w.new] for w in x.words]] for x in examples
+        ]),
     }
 
 
@@ -562,7 +568,7 @@ class _Loader:
         ]
 
     def load_history(self):
-        from kb.history import DiffEntry, ReleaseDiff, WordChange
+        from kb.history import DiffEntry, ExampleChange, ReleaseDiff, WordChange
         from kb.knowledge import CachedHistory
 
         diffs: dict[tuple[str, str], ReleaseDiff] = {}
@@ -576,8 +582,12 @@ class _Loader:
                 diff.unchanged += 1
                 continue
             words = tuple(WordChange(*w) for w in loads(row["words"]))
+            examples = tuple(
+                ExampleChange(op, old_number, new_number, old_text, new_text, tuple(WordChange(*w) for w in changes))
+                for op, old_number, new_number, old_text, new_text, changes in loads(row["example_changes"])
+            )
             diff.entries.append(
-                DiffEntry(row["status"], row["kind"], row["old_id"], row["new_id"], words, row["similarity"])
+                DiffEntry(row["status"], row["kind"], row["old_id"], row["new_id"], words, row["similarity"], examples)
             )
         documents = self.contents.documents if self.contents.documents is not None else None
         if documents is None:

@@ -65,17 +65,19 @@ def test_parse_of_an_unreadable_file_names_the_reason(monkeypatch, tmp_path):
 
 
 def test_parse_of_a_file_that_cannot_be_read_names_the_reason(monkeypatch, tmp_path):
-    # As above: root reads any file, so the refusal is simulated where the bytes are read.
+    # As above: root opens any file, so the refusal is simulated where the file is opened.
+    import builtins
+
     target = tmp_path / "rules.txt"
     target.write_text("100.1. A rule.\n", encoding="utf-8")
-    real = Path.read_bytes
+    real_open = builtins.open
 
-    def read_bytes(self):
-        if self == target:
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real(self)
+    def refusing_open(file, *args, **kwargs):
+        if str(file) == str(target):
+            raise PermissionError(errno.EACCES, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(builtins, "open", refusing_open)
     result = invoke(["parse", target])
     assert result.exit_code == 1
     assert _one_line(result) == f"kb: {target}: Permission denied"

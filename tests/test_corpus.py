@@ -23,17 +23,15 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_manifest_lists_every_committed_corpus_file_once():
-    """Every file kept in the corpus folder (but the releases' download folder and work in progress)
-    is in the manifest, and every manifest entry that is no release is such a file."""
-    listed = sorted(e["path"] for e in read_manifest_entries() if e["kind"] != "cr")
-    present = sorted(
-        p.relative_to(corpus_dir()).as_posix()
-        for p in corpus_dir().rglob("*")
-        if p.is_file() and p.name != "manifest.toml"
-        and p.relative_to(corpus_dir()).parts[0] not in ("cr", "po-wip", "po")
-    )
+def test_manifest_lists_every_wiki_page_once():
+    """Every page kept in corpus/wiki/ is in the manifest, and every manifest entry that is no
+    release is a file of the corpus folder (the term base and the catalogs have their own formats)."""
+    listed = sorted(e["path"] for e in read_manifest_entries() if e["kind"] == "wiki")
+    present = sorted(p.relative_to(corpus_dir()).as_posix() for p in (corpus_dir() / "wiki").iterdir() if p.is_file())
     assert listed == present
+    for entry in load_manifest():
+        if entry.kind != "cr":
+            assert entry.path.is_file() and entry.path.resolve().is_relative_to(corpus_dir().resolve())
     paths = [e["path"] for e in read_manifest_entries()]
     assert len(paths) == len(set(paths))
 
@@ -192,3 +190,24 @@ def test_a_copy_with_other_bytes_is_passed_over_and_told(tmp_path, monkeypatch):
     corpus = read_corpus(root)
     assert corpus.files == []
     assert "SHA-256 differs" in corpus.unavailable[0].line and str(bad) in corpus.unavailable[0].line
+
+
+def test_checksums_are_remembered_by_stat_and_a_touched_file_is_read_again(tmp_path, monkeypatch):
+    import kb.corpus
+
+    folder = tmp_path / "releases"
+    folder.mkdir()
+    release = folder / "MagicCompRules-2030-01-01.txt"
+    release.write_text("official\n", encoding="utf-8")
+    monkeypatch.setenv(RELEASES_ENV, str(folder))
+    root = write_manifest(tmp_path / "corpus", "[[file]]\n" + RELEASE + f'sha256 = "{digest(release)}"\n')
+    memo = tmp_path / "store" / "checksums.json"
+    assert read_corpus(root, checksums=memo).files and memo.is_file()
+    read = []
+    real = kb.corpus.sha256_of
+    monkeypatch.setattr(kb.corpus, "sha256_of", lambda path: read.append(path) or real(path))
+    assert [e.path for e in read_corpus(root, checksums=memo).files] == [release]
+    assert read == []  # untouched: its checksum is not computed again
+    release.write_text("tampered\n", encoding="utf-8")  # same size, new bytes
+    corpus = read_corpus(root, checksums=memo)
+    assert read == [release] and corpus.files == [] and "SHA-256 differs" in corpus.unavailable[0].line

@@ -5,6 +5,8 @@ mulligans and ending the turn."""
 from __future__ import annotations
 
 import doctest
+import importlib
+import pkgutil
 
 import pytest
 
@@ -51,11 +53,21 @@ def two_players(ana_kw=None, bruno_kw=None, **game_kw):
     return Game(players=[ana, bruno], **game_kw), ana, bruno
 
 
-@pytest.mark.parametrize("module", [kb.engine, kb.engine.game, kb.engine.mana, kb.engine.variants])
+ENGINE_MODULES = sorted(
+    [kb.engine] + [importlib.import_module(f"kb.engine.{m.name}") for m in pkgutil.iter_modules(kb.engine.__path__)],
+    key=lambda module: module.__name__,
+)
+
+
+@pytest.mark.parametrize("module", ENGINE_MODULES, ids=lambda module: module.__name__)
 def test_docstrings_are_doctests_that_pass(module):
     result = doctest.testmod(module, optionflags=0)
-    assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_the_tutorial_and_the_core_modules_have_doctests():
+    for module in (kb.engine, kb.engine.objects, kb.engine.players, kb.engine.stack, kb.engine.decisions):
+        assert doctest.testmod(module, optionflags=0).attempted > 0, module.__name__
 
 
 # ----- set-up and reprs
@@ -878,3 +890,14 @@ def test_characteristic_defining_power_and_observers_see_every_event():
     assert maro.toughness == 0
     game.check_state_based_actions()
     assert maro.zone is Zone.GRAVEYARD and [e.rule for e in game.events if e.kind == "dies_toughness"] == ["704.5f"]
+
+
+def test_the_engine_imports_nothing_of_the_rest_of_the_package():
+    import ast
+    from pathlib import Path
+
+    for path in Path(kb.engine.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            for name in names:
+                assert not name.startswith("kb.") or name.startswith("kb.engine"), f"{path.name} imports {name}"

@@ -77,7 +77,8 @@ def test_history_export(everything):
     moved = [r for r in rows if r["status"] == "moved" and r["old_id"] == "701.1a"]
     assert moved == [
         {"old_release": "2020-06-20", "new_release": "2021-03-05", "position": moved[0]["position"], "status": "moved",
-         "kind": "subrule", "old_id": "701.1a", "new_id": "702.1a", "words": [], "similarity": 1.0}
+         "kind": "subrule", "old_id": "701.1a", "new_id": "702.1a", "words": [], "similarity": 1.0,
+         "example_changes": []}
     ]
     assert all(r["kind"] for r in rows)
 

@@ -9,6 +9,7 @@ from handmade import kind_and_parent
 
 from kb.corpus import load_manifest
 from kb.history import (
+    ExampleChange,
     History,
     UnknownRelease,
     UnknownRule,
@@ -112,7 +113,7 @@ def test_added_and_removed(small_diff) -> None:
     assert [e.old_id for e in small_diff.removed] == ["717.2"]
     counts = small_diff.counts()
     assert counts == {
-        "added": 2, "removed": 1, "changed": 1, "moved": 7, "moved_and_changed": 1,
+        "added": 2, "removed": 1, "changed": 1, "moved": 7, "moved_and_changed": 1, "examples_changed": 0,
         "unchanged": 4,
     }
 
@@ -127,8 +128,13 @@ def test_a_changed_example_changes_its_rule() -> None:
     before = make_doc("2020-01-01", {"1": "P", "100": "S", "100.1": "Rule."}, {"100.1": ["A player draws."]})
     after = make_doc("2020-02-01", {"1": "P", "100": "S", "100.1": "Rule."}, {"100.1": ["A player draws two."]})
     entry = diff_releases(before, after).entry_for(old_id="100.1")
-    assert entry.status == "changed"
-    assert entry.words == (WordChange("replace", "draws.", "draws two."),)
+    assert entry.status == "changed" and entry.text_changed
+    # The rule's own text is the same: the change is in its example, and said there.
+    assert entry.words == ()
+    assert entry.examples == (
+        ExampleChange("changed", 1, 1, "A player draws.", "A player draws two.",
+                      (WordChange("replace", "draws.", "draws two."),)),
+    )
 
 
 def test_quotes_and_spaces_are_no_change() -> None:
@@ -336,3 +342,63 @@ def test_every_rule_is_accounted_for(history: History) -> None:
         assert len(set(diff.mapping.values())) == len(diff.mapping)
         counts = diff.counts()
         assert counts["unchanged"] + counts["changed"] + counts["moved"] + counts["removed"] == len(old.rules)
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+def _invoke(args):
+    import inspect
+
+    from click.testing import CliRunner
+
+    from kb.cli.main import cli
+
+    runner = CliRunner(mix_stderr=False) if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters else CliRunner()
+    return runner.invoke(cli, args)
+
+
+def test_kb_history_reaches_back_before_the_renumbering() -> None:
+    import json
+
+    result = _invoke(["history", "723.1", "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["first_release"] < "2009-07-11"
+    assert data["ids"]["2009-05-01"] == "509.1" and data["ids"]["2009-07-11"] == "711.1"
+    crossing = next(e for e in data["events"] if e["release"] == "2009-07-11")
+    assert (crossing["status"], crossing["renumbering"]) == ("moved", True)
+    text = _invoke(["history", "723.1"]).stdout
+    assert "followed back to 2004-10-01 (as 509.1)" in text
+    assert "2009-07-11  moved      509.1 -> 711.1" in text
+
+
+def test_kb_diff_of_releases_far_apart() -> None:
+    import json
+
+    result = _invoke(["diff", "2009-07-11", "2026-01-16", "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["via"][0] == "2009-09-04" and data["via"][-1] == "2025-11-14"
+    moved = {e["old_id"]: e["new_id"] for e in data["entries"] if e["status"] == "moved"}
+    assert moved["711.1"] == "723.1"
+    assert data["counts"]["unchanged"] + data["counts"]["changed"] > 400
+    text = _invoke(["diff", "2009-07-11", "2026-01-16", "--only", "moved"]).stdout
+    assert "moved    rule     711.1 -> 723.1" in text
+    assert "(rules followed through the 83 releases between)" in text
+
+
+def test_kb_diff_shows_changed_examples() -> None:
+    import json
+
+    result = _invoke(["diff", "2004-10-01", "2005-02-01"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("2004-10-01 -> 2005-02-01: 9 added, 0 removed,")
+    at = lines.index("changed  rule     203.3")
+    assert lines[at + 1] == "    example 1: [{o3}{oU}{oU}] -> [{3}{U}{U}]"
+    data = json.loads(_invoke(["diff", "2004-10-01", "2005-02-01", "--json"]).stdout)
+    entry = next(e for e in data["entries"] if e["old_id"] == "203.3")
+    assert entry["words"] == [] and entry["examples"][0]["new"].startswith("A mana cost of {3}{U}{U}")
+    # Either order: the same rules, the other way round.
+    back = json.loads(_invoke(["diff", "2005-02-01", "2004-10-01", "--json"]).stdout)
+    assert back["counts"]["removed"] == data["counts"]["added"]

@@ -124,6 +124,11 @@ def test_spanish_folding():
     assert spanish_stem("Arrolla") == spanish_stem("arrollar") == spanish_stem("ARROLLARÁN")
     assert spanish_stem("ataque") == spanish_stem("atacar")
     assert spanish_stem("lance") == spanish_stem("lanzar")
+    # Pronouns attached to an imperative: muévelo, muéstrala, exílialas.
+    assert spanish_stem("muévelo") == spanish_stem("mover")
+    assert spanish_stem("muéstrala") == spanish_stem("mostrar")
+    assert spanish_stem("exílialas") == spanish_stem("exiliar")
+    assert spanish_stem("pelo") != spanish_stem("pe")  # no accent, no pronoun taken off
 
 
 @given(st.sampled_from(["trample", "exile", "attack", "deal", "copy", "stop", "tap"]))

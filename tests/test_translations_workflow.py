@@ -29,7 +29,7 @@ from kb.translations.catalog import group_of
 from kb.translations.check import previous_msgid
 from kb.translations.pofile import PoSyntaxError, parse_po
 from test_align_corpus import write_tiny_corpus
-from test_translations import fill, line_of
+from test_translations import fill
 
 NEWEST = "2021-03-05"
 KB = Path(__file__).resolve().parent.parent / "kb"
@@ -229,7 +229,8 @@ def test_a_stored_catalog_that_does_not_parse_is_said_by_every_command(kb, expor
     stored.write_bytes(data[:cut])  # as an interrupted copy would leave it
     env = env_of(corpus, tmp_path)
     runner = CliRunner()
-    for args in (["translations", "stats"], ["rule", "100.1", "--lang", "es"], ["align"], ["terms"]):
+    for args in (["translations", "stats"], ["rule", "100.1", "--lang", "es"], ["align"], ["terms"],
+                 ["build", "--out", str(tmp_path / "site"), "--no-search"]):
         result = runner.invoke(cli, args, env=env)
         assert result.exit_code == 0, (args, result.output)
         assert f"{stored}:" in result.stderr and "not a valid PO catalog" in result.stderr, args
@@ -270,12 +271,21 @@ def test_export_split_by_part_and_import_back(kb, exported, corpus, tmp_path):
     assert sorted(p.name for p in (corpus / "po").iterdir()) == ["part-1.po", "part-7.po"]
 
 
-def test_the_document_headings_are_entries(kb, exported):
+def test_the_document_headings_are_entries(kb, exported, corpus, tmp_path):
     found = {m.context: m.id for m in read_po(exported.open("rb")) if m.id}
     assert found["document:Introduction"] == "Introduction"
     assert found["document:Contents"] == "Contents"
     assert found["document:Glossary"] == "Glossary"
     assert found["document:intro#1"] == kb.documents[NEWEST].intro[0]
+    filled = fill(exported, tmp_path / "es.po", {"document:Introduction": "Introducción", "document:Glossary": "Glosario"})
+    assert import_catalog(filled, kb, corpus_root=corpus).ok
+    built = KnowledgeBase.load(corpus, tmp_path / "store")
+    assert built.document_spanish()["document:Introduction"] == ("Introducción", "translated")
+    again = KnowledgeBase.load(corpus, tmp_path / "store")  # from the store
+    assert again.document_spanish() == built.document_spanish()
+    export_catalog(again, tmp_path / "again.po")
+    messages = {m.context: m.string for m in read_po((tmp_path / "again.po").open("rb")) if m.id}
+    assert messages["document:Glossary"] == "Glosario"
 
 
 # -- older releases ----------------------------------------------------------------------------------------

@@ -111,6 +111,17 @@ def load_kb(as_json: bool = False):
     return kb
 
 
+def warn_stored_catalogs() -> None:
+    """`warn_unreadable_catalogs` for the stored build, for commands that do not load the whole
+    knowledge base (its catalogs table is all that is read)."""
+    from kb import store
+
+    try:
+        warn_unreadable_catalogs(store.open_store(store.store_dir()).catalogs)
+    except (OSError, ValueError, KeyError):
+        pass  # no store to ask: nothing was read from one
+
+
 def warn_unreadable_catalogs(catalogs) -> None:
     """A stored translation catalog that cannot be read is said, one line each, on standard error."""
     from kb.translations.files import unreadable_lines

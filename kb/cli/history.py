@@ -48,20 +48,35 @@ def _words(words) -> str:
     return "; ".join(str(w) for w in words)
 
 
+def _example_lines(examples, indent: str) -> list[str]:
+    return [f"{indent}{change}" for change in examples]
+
+
+def _history_kb(as_json: bool):
+    """The knowledge base, whose stored history answers at once once it has been built."""
+    from kb.cli.common import load_kb
+
+    return load_kb(as_json)
+
+
 @click.command("history")
 @click.argument("rule", callback=not_blank)
 @click.option("--release", help=_RELEASE_HELP)
 @json_option
 def history_command(rule: str, release: str | None, as_json: bool) -> None:
-    """What happened to RULE (a rule id of the release) in every release of the corpus: added,
-    changed (with the words), moved (renumbered), unchanged, removed.
+    """What happened to RULE (a rule id of the release) in every release of the corpus, back to the
+    first it can be followed to: added, changed (with the words, in its text and its examples),
+    moved (renumbered), unchanged, removed. Across the renumbering of the rules in 2009 a rule is
+    followed where its text survived; where it did not, its line says so.
 
     \b
     Examples:
-      kb history 702.9
+      kb history 723.1
+      kb history 702.9 --json | jq '.events[] | select(.status != "unchanged")'
       kb history 101.4 --release 2017-09-25 --json
     """
-    from kb.history import History, UnknownRule
+    from kb.history import UnknownRule
+    from kb.knowledge import UnknownReleaseError, UnknownRuleError
 
     releases = _releases()
     chosen = _release(release, releases) if release else releases[-1]
@@ -69,16 +84,20 @@ def history_command(rule: str, release: str | None, as_json: bool) -> None:
     (asked,) = _load([chosen])
     if not any(r.id == rule for r in asked.rules):
         fail(f"release {asked.release} has no rule {rule}", 2)
-    history = History([asked, *_load([r for r in releases if r is not chosen])])
+    kb = _history_kb(as_json)
     try:
-        events = history.rule_history(rule, chosen.effective)
-        ids = history.trace(rule, chosen.effective)
-    except UnknownRule as err:
+        events = kb.history(rule, asked.release)
+        ids = kb.trace(rule, asked.release)
+    except (UnknownRule, UnknownRuleError, UnknownReleaseError) as err:
         fail(str(err), 2)
+    known = [r for r in kb.releases if ids.get(r)]
+    first = events[0].release if events else asked.release
     if as_json:
-        emit_json({"rule": rule, "release": chosen.effective, "ids": ids, "events": events})
+        emit_json({"rule": rule, "release": asked.release, "first_release": first,
+                   "first_id": ids.get(first), "oldest_release": kb.releases[0], "ids": ids, "events": events})
         return
-    click.echo(f"rule {rule} of {chosen.effective}")
+    click.echo(f"rule {rule} of {asked.release}: in {len(known)} of {len(kb.releases)} releases, "
+               f"followed back to {first} (as {ids.get(first)})")
     for event in events:
         if event.status == "moved":
             what = f"{event.old_id} -> {event.new_id}"
@@ -88,6 +107,16 @@ def history_command(rule: str, release: str | None, as_json: bool) -> None:
         if event.words:
             line += f"  {_words(event.words)}"
         click.echo(line)
+        for text in _example_lines(event.examples, "      "):
+            click.echo(text)
+        if event.status == "present":
+            click.echo("      (the oldest release of the corpus: the rule may be older)")
+        elif event.status == "added" and event.renumbering:
+            click.echo("      (this release renumbered the rules; no rule of the release before kept enough"
+                       " of this text to be followed back)")
+        elif event.status == "removed" and event.renumbering:
+            click.echo("      (this release renumbered the rules; no rule of it kept enough of this text"
+                       " to be followed on)")
 
 
 @click.command("diff")
@@ -98,30 +127,36 @@ def history_command(rule: str, release: str | None, as_json: bool) -> None:
 )
 @json_option
 def diff_command(old: str, new: str, only: str | None, as_json: bool) -> None:
-    """What changed from release OLD to release NEW (ISO dates of corpus releases): rules added,
-    removed, changed (with the words) and moved (renumbered).
+    """What changed from release OLD to release NEW (ISO dates of corpus releases, any two, in
+    either order): rules added, removed, changed (with the words, in their text and their examples)
+    and moved (renumbered). Two releases apart are compared by following each rule through the
+    releases between them.
 
     \b
     Examples:
       kb diff 2024-06-07 2026-01-16
-      kb diff 2017-09-25 2026-01-16 --only moved --json
+      kb diff 2009-05-01 2009-07-11 --only moved
+      kb diff 2009-07-11 2026-01-16 --only changed --json
     """
-    from kb.history import diff_releases
-
     releases = _releases()
     before, after = _release(old, releases), _release(new, releases)
-    old_doc, new_doc = _load([before, after])
-    diff = diff_releases(old_doc, new_doc)
+    kb = _history_kb(as_json)
+    diff = kb.diff(before.effective, after.effective)
     entries = diff.only(only) if only else diff.entries  # type: ignore[arg-type]
-    if as_json:
-        emit_json({"old": diff.old, "new": diff.new, "counts": diff.counts(), "entries": entries})
-        return
     counts = diff.counts()
+    if as_json:
+        emit_json({"old": diff.old, "new": diff.new, "via": list(diff.via), "renumbering": diff.renumbering,
+                   "counts": counts, "entries": entries})
+        return
     click.echo(
         f"{diff.old} -> {diff.new}: {counts['added']} added, {counts['removed']} removed, "
         f"{counts['changed']} changed, {counts['moved']} moved ({counts['moved_and_changed']} also changed), "
-        f"{counts['unchanged']} unchanged"
+        f"{counts['unchanged']} unchanged; examples changed in {counts['examples_changed']}"
     )
+    if diff.via:
+        click.echo(f"(rules followed through the {len(diff.via)} releases between)")
+    if diff.renumbering:
+        click.echo("(most rules changed number: rules are paired by their text)")
     for entry in entries:
         if entry.status == "moved":
             what = f"{entry.old_id} -> {entry.new_id}"
@@ -131,6 +166,8 @@ def diff_command(old: str, new: str, only: str | None, as_json: bool) -> None:
         if entry.words:
             line += f"  {_words(entry.words)}"
         click.echo(line)
+        for text in _example_lines(entry.examples, "    "):
+            click.echo(text)
 
 
 def _pages():

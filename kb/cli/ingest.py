@@ -10,13 +10,41 @@ from kb.cli.common import emit_json, fail, json_option, os_error, say
 from kb.model import CRDocument
 
 
+class ByteSize(click.ParamType):
+    """A number of bytes, plain or with a K, M or G suffix (powers of 1024)."""
+
+    name = "bytes"
+    _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().upper().removesuffix("B").removesuffix("I")
+        unit = text[-1:] if text[-1:] in "KMG" else ""
+        try:
+            number = int(text[: len(text) - len(unit)])
+        except ValueError:
+            self.fail(f"{value!r} is not a size (e.g. 100000000, 200M, 1G)", param, ctx)
+        if number < 1:
+            self.fail(f"{value!r} must be at least 1 byte", param, ctx)
+        return number * self._UNITS[unit]
+
+
+def _default_max_bytes() -> int:
+    from kb.decode import DEFAULT_MAX_BYTES
+
+    return DEFAULT_MAX_BYTES
+
+
 @click.command("parse")
 @click.argument("path", type=click.Path())
 @click.option("--kind", type=click.Choice(["cr", "wiki"]), help="Skip detection: the file is this.")
 @click.option("--lang", type=click.Choice(["es", "en"]), help="A wiki page's language, if known.")
 @click.option("--summary", is_flag=True, help="Print only the counts and diagnostics.")
+@click.option("--max-bytes", type=ByteSize(), default=_default_max_bytes, show_default="64M",
+              help="Refuse input larger than this (bytes, or with K, M, G); a real release is under 2M.")
 @json_option
-def parse_command(path: str, kind, lang, summary: bool, as_json: bool) -> None:
+def parse_command(path: str, kind, lang, summary: bool, max_bytes: int, as_json: bool) -> None:
     """Parse PATH (any rules text or wiki page; - reads standard input) and print its records,
     glossary, skipped lines and counts. Diagnostics go to standard error.
 
@@ -25,8 +53,9 @@ def parse_command(path: str, kind, lang, summary: bool, as_json: bool) -> None:
       kb parse MagicCompRules-2026-01-16.txt --summary
       kb parse es-pila.txt --json | jq .counts
       iconv -f utf-8 -t cp1252 rules.txt | kb parse - --kind cr
+      kb parse huge-generated.txt --max-bytes 500M --summary
     """
-    from kb.decode import DecodeError, decode_bytes
+    from kb.decode import DecodeError, InputTooLarge, decode_bytes, read_limited
     from kb.ingest import parse_file, parse_text
 
     reading_stdin = path == "-"
@@ -37,10 +66,13 @@ def parse_command(path: str, kind, lang, summary: bool, as_json: bool) -> None:
         _check_readable_path(path)
     try:
         if reading_stdin:
-            text, decoding = decode_bytes(click.get_binary_stream("stdin").read(), "<stdin>")
+            data = read_limited(click.get_binary_stream("stdin"), "<stdin>", max_bytes)
+            text, decoding = decode_bytes(data, "<stdin>")
             doc = parse_text(text, "<stdin>", kind=kind, lang=lang, decoding=decoding)
         else:
-            doc = parse_file(path, kind=kind, lang=lang)
+            doc = parse_file(path, kind=kind, lang=lang, max_bytes=max_bytes)
+    except InputTooLarge as err:
+        fail(f"{err} (raise the limit with --max-bytes)")
     except DecodeError as err:
         fail(str(err))
     except OSError as err:
@@ -127,7 +159,10 @@ def stats_command(as_json: bool) -> None:
     try:
         for missing in read_corpus().unavailable:
             say(f"kb: {missing.line}")
-        rows = corpus_stats()
+        from kb.knowledge import CACHE_FOLDER
+        from kb.store import store_dir
+
+        rows = corpus_stats(cache=store_dir() / CACHE_FOLDER)
     except OSError as err:
         fail(os_error(err))
     except (ManifestError, ValueError) as err:

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name
+from kb.cli.common import (
+    emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name, warn_stored_catalogs,
+)
 
 _LANGS = click.Choice(["en", "es"])
 
@@ -43,22 +45,11 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
         fail(os_error(err))
     except (ManifestError, ValueError) as err:
         fail(str(err))
-    _warn_catalogs()
+    warn_stored_catalogs()
     if as_json:
         emit_json(card)
         return
     _print_card(card)
-
-
-def _warn_catalogs() -> None:
-    """The stored build's translation catalogs that cannot be read, said on standard error."""
-    from kb import store
-    from kb.cli.common import warn_unreadable_catalogs
-
-    try:
-        warn_unreadable_catalogs(store.open_store(store.store_dir()).catalogs)
-    except (OSError, ValueError, KeyError):
-        pass  # no store to ask: the card was answered without one
 
 
 def _print_card(card) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, os_error, say
+from kb.cli.common import emit_json, fail, json_option, os_error, say, warn_stored_catalogs
 
 _STAGE_LABELS = {
     "load": "load corpus",
@@ -97,6 +97,7 @@ def build_command(out: str | None, no_search: bool, as_json: bool) -> None:
     except (ValueError, LookupError) as err:
         fail(f"build failed: {err}")
 
+    warn_stored_catalogs()
     summary = result.summary()
     if as_json:
         emit_json(summary)

@@ -15,7 +15,8 @@ def _count(n: int, noun: str) -> str:
 
 @click.group("translations")
 def translations_group() -> None:
-    """Translate the rules with gettext catalogs: export a release, import a filled catalog, count.
+    """Translate the rules with gettext catalogs: export a release (whole or by part), import filled
+    catalogs, count per section or per release, check the terminology and the consistency.
 
     \b
     Examples:

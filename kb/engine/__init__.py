@@ -29,11 +29,11 @@ them ``ValueError``.
 >>> game.cast(bruno, 'Lightning Bolt')
 Traceback (most recent call last):
 ...
-kb.engine.game.NotYourPriorityError: Bruno does not have priority (Ana has)
+kb.engine.errors.NotYourPriorityError: Bruno does not have priority (Ana has)
 >>> game.cast(ana, 'Time Stop')
 Traceback (most recent call last):
 ...
-kb.engine.game.CardNotFoundError: no Time Stop in Ana's hand
+kb.engine.errors.CardNotFoundError: no Time Stop in Ana's hand
 
 Casting a spell puts it on the stack, and its caster receives priority again. When every
 player passes in succession, the top of the stack resolves: last in, first out.
@@ -75,6 +75,46 @@ Spell(Card('Flame Rift'), controller=Player('Ana'))
 >>> giant.pass_all()
 >>> [(team.name, team.life) for team in giant.teams], carlos.life
 ([('A', 22), ('B', 22)], 22)
+
+Defining a card
+===============
+
+A card is a `CardDefinition` subclass named after the card; defining it registers it. Its
+characteristics are class attributes, its triggered abilities `Trigger` objects: a text, the
+event that triggers it (every kind of event is in `kb.engine.events.EVENT_KINDS`) and an
+effect. `kb.engine.define` has the usual conditions and effects, and `card`, which defines a
+simple card in one call. The page "Defining a card" of the site (``kb/examples/cards_api``)
+tells more.
+
+>>> from kb.engine import CardDefinition, Trigger
+>>> from kb.engine.define import at_beginning_of, lose_life
+>>> class SampleTorment(CardDefinition):
+...     name = 'Sample Torment'
+...     mana_cost, types = '{2}{B}', ('Enchantment',)
+...     oracle = 'At the beginning of your upkeep, each opponent loses 1 life.'
+...     triggered = (Trigger(oracle, at_beginning_of(Step.UPKEEP), lose_life(1)),)
+>>> ana = Player('Ana', battlefield=['Sample Torment'], library=10)
+>>> bruno = Player('Bruno', library=10)
+>>> game = Game(players=[ana, bruno])
+>>> game.start(at=Step.UPKEEP, turn=3)
+>>> game.resolve_stack()
+>>> bruno.life
+19
+
+On the battlefield, characteristics come from the layer system (rule 613): continuous effects
+are applied layer by layer, in timestamp order. `kb.engine.layers` makes the effects.
+
+>>> from kb.engine.layers import modify, switch_power_toughness
+>>> bears = Card('Grizzly Bears')
+>>> game = Game(players=[Player('Ana', battlefield=[bears]), Player('Bruno')])
+>>> game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+>>> _ = game.add_effect(switch_power_toughness(affected=[bears]))
+>>> _ = game.add_effect(modify(3, 0, affected=[bears]))
+>>> bears.power, bears.toughness
+(2, 5)
+
+Where a situation needs a rule the engine does not model, it raises `NotModelledError`, naming
+it, rather than answer.
 """
 
 from kb.engine.game import (
@@ -113,6 +153,9 @@ from kb.engine.game import (
     UnknownCardError,
     Zone,
 )
+from kb.engine.define import Trigger
+from kb.engine.errors import NotModelledError
+from kb.engine.layers import ContinuousEffect
 from kb.engine.mana import ManaCost, ManaCostError
 from kb.engine.variants import AlternatingTeams, SharedTeamTurns, TwoHeadedGiant, Vanguard, VanguardCard
 
@@ -127,6 +170,7 @@ __all__ = [
     "CardDefinition",
     "CardNotFoundError",
     "ChoiceRequest",
+    "ContinuousEffect",
     "Decision",
     "DecisionMaker",
     "EngineError",
@@ -140,6 +184,7 @@ __all__ = [
     "ManaCost",
     "ManaCostError",
     "MissingDecisionError",
+    "NotModelledError",
     "NotYourPriorityError",
     "NotYourTurnError",
     "Phase",
@@ -152,6 +197,7 @@ __all__ = [
     "Step",
     "Team",
     "TimingError",
+    "Trigger",
     "TriggeredAbility",
     "TwoHeadedGiant",
     "UnknownCardError",

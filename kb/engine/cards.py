@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from kb.engine.layers import ContinuousEffect, add_types, combine, gain_control, grant, modify
+from kb.engine.replacement import Replacement, prevent_damage
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -30,26 +32,27 @@ from kb.engine.game import (
 
 class _BasicLand(CardDefinition):
     types = ("Land",)
+    supertypes = ("Basic",)
 
 
 class Plains(_BasicLand):
-    name = "Plains"
+    name, subtypes = "Plains", ("Plains",)
 
 
 class Island(_BasicLand):
-    name = "Island"
+    name, subtypes = "Island", ("Island",)
 
 
 class Swamp(_BasicLand):
-    name = "Swamp"
+    name, subtypes = "Swamp", ("Swamp",)
 
 
 class Mountain(_BasicLand):
-    name = "Mountain"
+    name, subtypes = "Mountain", ("Mountain",)
 
 
 class Forest(_BasicLand):
-    name = "Forest"
+    name, subtypes = "Forest", ("Forest",)
 
 
 class Wastes(_BasicLand):
@@ -687,3 +690,876 @@ class ExquisiteArchangel(CardDefinition):
         if card.zone is Zone.BATTLEFIELD:
             game.exile_cards([card])
         game.set_life(player, game.starting_life(player))
+
+
+# ---------------------------------------------------------------------------------------------
+# Continuous effects, counters and tokens
+
+
+def _white_creatures(controller_only: bool):
+    def select(game: Game, card: Card, chars, source: Card) -> bool:
+        return "Creature" in chars.types and "W" in chars.colors and (not controller_only or chars.controller is source.controller)
+
+    return select
+
+
+class HonorOfThePure(CardDefinition):
+    name = "Honor of the Pure"
+    mana_cost = "{1}{W}"
+    types = ("Enchantment",)
+    oracle = "White creatures you control get +1/+1."
+
+    def static_effects(self, game: Game, card: Card):
+        select = _white_creatures(controller_only=True)
+        return [modify(1, 1, applies_to=lambda g, c, chars: select(g, c, chars, card), text=self.oracle)]
+
+
+class Crusade(CardDefinition):
+    name = "Crusade"
+    mana_cost = "{W}{W}"
+    types = ("Enchantment",)
+    oracle = "White creatures get +1/+1."
+
+    def static_effects(self, game: Game, card: Card):
+        select = _white_creatures(controller_only=False)
+        return [modify(1, 1, applies_to=lambda g, c, chars: select(g, c, chars, card), text=self.oracle)]
+
+
+class ActOfTreason(CardDefinition):
+    name = "Act of Treason"
+    mana_cost = "{2}{R}"
+    types = ("Sorcery",)
+    spell_target = "creature"
+    oracle = "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        creature = spell.targets[0]
+        game.add_effect(combine(gain_control(spell.controller), grant("Haste"), affected=[creature], text=self.oracle))
+        game.untap([creature])
+
+
+def _colossus_pump(game: Game, ability: ActivatedAbility) -> None:
+    card = ability.source
+    if card.zone is not Zone.BATTLEFIELD:
+        return
+    # Rule 107.1b: a calculation that gives a negative number uses zero instead.
+    x = max(0, card.power or 0)
+    game.add_effect(modify(x, x, affected=[card], text=f"+{x}/+{x} until end of turn"))
+
+
+class ChameleonColossus(CardDefinition):
+    name = "Chameleon Colossus"
+    mana_cost = "{2}{G}{G}"
+    types = ("Creature",)
+    subtypes = ("Shapeshifter",)
+    power, toughness = 4, 4
+    in_part = True
+    oracle = "{2}{G}{G}: This creature gets +X/+X until end of turn, where X is its power."
+    activated = (AbilityDefinition(oracle, _colossus_pump, mana="{2}{G}{G}"),)
+
+
+class YoungWolf(CardDefinition):
+    name = "Young Wolf"
+    mana_cost = "{G}"
+    types = ("Creature",)
+    subtypes = ("Wolf",)
+    power, toughness = 1, 1
+    keywords = ("Undying",)
+    oracle = "Undying"
+
+
+class SeatOfTheSynod(CardDefinition):
+    name = "Seat of the Synod"
+    types = ("Artifact", "Land")
+    in_part = True
+    oracle = "{T}: Add {U}."
+
+
+class GaeasCradle(CardDefinition):
+    name = "Gaea's Cradle"
+    types = ("Land",)
+    supertypes = ("Legendary",)
+    in_part = True
+    oracle = "{T}: Add {G} for each creature you control."
+
+
+class BidentOfThassa(CardDefinition):
+    name = "Bident of Thassa"
+    mana_cost = "{2}{U}{U}"
+    types = ("Enchantment", "Artifact")
+    supertypes = ("Legendary",)
+    in_part = True
+    oracle = "Whenever a creature you control deals combat damage to a player, you may draw a card."
+
+
+def _saproling(game: Game, ability: ActivatedAbility) -> None:
+    game.create_tokens(ability.controller, Card.token(power=1, toughness=1, colors="G", subtypes=("Saproling",)))
+
+
+class JadeMage(CardDefinition):
+    name = "Jade Mage"
+    mana_cost = "{1}{G}"
+    types = ("Creature",)
+    subtypes = ("Human", "Shaman")
+    power, toughness = 2, 1
+    oracle = "{2}{G}: Create a 1/1 green Saproling creature token."
+    activated = (AbilityDefinition(oracle, _saproling, mana="{2}{G}"),)
+
+
+class DwarvenReinforcements(CardDefinition):
+    name = "Dwarven Reinforcements"
+    mana_cost = "{3}{R}"
+    types = ("Sorcery",)
+    in_part = True
+    oracle = "Create two 2/1 red Dwarf Berserker creature tokens."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.create_tokens(
+            spell.controller,
+            *(Card.token(power=2, toughness=1, colors="R", subtypes=("Dwarf", "Berserker")) for _ in range(2)),
+        )
+
+
+class MinscBelovedRanger(CardDefinition):
+    name = "Minsc, Beloved Ranger"
+    mana_cost = "{R}{G}{W}"
+    types = ("Creature",)
+    subtypes = ("Human", "Ranger")
+    supertypes = ("Legendary",)
+    power, toughness = 3, 3
+    in_part = True
+    oracle = "When Minsc enters, create Boo, a legendary 1/1 red Hamster creature token with trample and haste."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            def boo(game: Game, ability: TriggeredAbility) -> None:
+                game.create_tokens(
+                    ability.controller,
+                    Card.token("Boo", power=1, toughness=1, colors="R", subtypes=("Hamster",), supertypes=("Legendary",), keywords=("Trample", "Haste")),
+                )
+
+            yield _trigger(card, self.oracle, boo)
+
+
+# ---------------------------------------------------------------------------------------------
+# Combat
+
+
+class AjanisPridemate(CardDefinition):
+    name = "Ajani's Pridemate"
+    mana_cost = "{1}{W}"
+    types = ("Creature",)
+    subtypes = ("Cat", "Soldier")
+    power, toughness = 2, 2
+    oracle = "Whenever you gain life, put a +1/+1 counter on this creature."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "life_gain" and event["player"] is card.controller:
+            def counter(game: Game, ability: TriggeredAbility) -> None:
+                if ability.source.zone is Zone.BATTLEFIELD:
+                    game.add_counters(ability.source, "+1/+1")
+
+            yield _trigger(card, self.oracle, counter)
+
+
+class DuelingGrounds(CardDefinition):
+    name = "Dueling Grounds"
+    mana_cost = "{1}{G}{W}"
+    types = ("Enchantment",)
+    oracle = "No more than one creature can attack each turn. No more than one creature can block each turn."
+
+    def restricts_attack(self, game: Game, card: Card, attackers: list[Card]) -> bool:
+        return len(attackers) > 1
+
+    def restricts_block(self, game: Game, card: Card, blocks: list[tuple[Card, Card]]) -> bool:
+        return len({id(blocker) for blocker, _ in blocks}) > 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Copies
+
+
+def _choose_to_copy(game: Game, card: Card, kind: str, wanted) -> Card | None:
+    """"You may have this enter as a copy of any <kind> on the battlefield" (614.1c, 707.5)."""
+    options = tuple(c for c in game.battlefield if c is not card and wanted(c))
+    if not options:
+        return None
+    chosen = game.decide(Decision(card.controller, "enter_as_copy", options + (False,), rule="707.5", context={"source": card}))
+    return chosen or None
+
+
+class Clone(CardDefinition):
+    name = "Clone"
+    mana_cost = "{3}{U}"
+    types = ("Creature",)
+    subtypes = ("Shapeshifter",)
+    power, toughness = 0, 0
+    oracle = "You may have this creature enter as a copy of any creature on the battlefield."
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        original = _choose_to_copy(game, card, "creature", lambda c: c.is_creature)
+        if original is not None:
+            game.become_copy(card, original)
+
+
+class _VesuvanUpkeep(CardDefinition):
+    """The ability a Vesuvan Doppelganger's copy keeps (never registered by name)."""
+
+    oracle = "At the beginning of your upkeep, you may have this creature become a copy of target creature, except it doesn't copy that creature's color and it has this ability."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if _at_beginning_of_your(Step.UPKEEP, game, card, event):
+            def recopy(game: Game, ability: TriggeredAbility) -> None:
+                target = ability.targets[0] if ability.targets else None
+                if target is not None and target.zone is Zone.BATTLEFIELD and ability.source.zone is Zone.BATTLEFIELD:
+                    game.become_copy(ability.source, target, keep_colors=True, keeps=_VesuvanUpkeep())
+
+            yield _trigger(card, self.oracle, recopy, target="creature")
+
+
+class VesuvanDoppelganger(CardDefinition):
+    name = "Vesuvan Doppelganger"
+    mana_cost = "{3}{U}{U}"
+    types = ("Creature",)
+    subtypes = ("Shapeshifter",)
+    power, toughness = 0, 0
+    oracle = (
+        "You may have this creature enter as a copy of any creature on the battlefield, except it doesn't copy "
+        "that creature's color and it has \"At the beginning of your upkeep, you may have this creature become a "
+        "copy of target creature, except it doesn't copy that creature's color and it has this ability.\""
+    )
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        original = _choose_to_copy(game, card, "creature", lambda c: c.is_creature)
+        if original is not None:
+            game.become_copy(card, original, keep_colors=True, keeps=_VesuvanUpkeep())
+
+
+class UnstableShapeshifter(CardDefinition):
+    name = "Unstable Shapeshifter"
+    mana_cost = "{3}{U}"
+    types = ("Creature",)
+    subtypes = ("Shapeshifter",)
+    power, toughness = 0, 1
+    oracle = "Whenever another creature enters, this creature becomes a copy of that creature, except it has this ability."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is not card and event["card"].is_creature:
+            entering = event["card"]
+
+            def become(game: Game, ability: TriggeredAbility, entering=entering) -> None:
+                if ability.source.zone is Zone.BATTLEFIELD and entering.zone is Zone.BATTLEFIELD:
+                    game.become_copy(ability.source, entering, keeps=UnstableShapeshifter())
+
+            yield _trigger(card, self.oracle, become)
+
+
+class QuicksilverGargantuan(CardDefinition):
+    name = "Quicksilver Gargantuan"
+    mana_cost = "{5}{U}{U}"
+    types = ("Creature",)
+    subtypes = ("Shapeshifter",)
+    power, toughness = 7, 7
+    oracle = "You may have this creature enter as a copy of any creature on the battlefield, except it's 7/7."
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        original = _choose_to_copy(game, card, "creature", lambda c: c.is_creature)
+        if original is not None:
+            game.become_copy(card, original, set_power_toughness=(7, 7))
+
+
+class CopyArtifact(CardDefinition):
+    name = "Copy Artifact"
+    mana_cost = "{1}{U}"
+    types = ("Enchantment",)
+    oracle = "You may have this enchantment enter as a copy of any artifact on the battlefield, except it's an enchantment in addition to its other types."
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        original = _choose_to_copy(game, card, "artifact", lambda c: "Artifact" in c.types)
+        if original is not None:
+            game.become_copy(card, original, add_types=("Enchantment",))
+
+
+class Tarmogoyf(CardDefinition):
+    name = "Tarmogoyf"
+    mana_cost = "{1}{G}"
+    types = ("Creature",)
+    subtypes = ("Lhurgoyf",)
+    oracle = "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1."
+
+    def power_of(self, card: Card) -> int | None:
+        game = card.owner.game if card.owner is not None else None
+        if game is None:
+            return 0
+        kinds = {t for p in game.seats for c in p.graveyard for t in c.types if t in CARD_TYPES}
+        return len(kinds)
+
+    def toughness_of(self, card: Card) -> int | None:
+        return self.power_of(card) + 1
+
+
+CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
+
+
+class Juggernaut(CardDefinition):
+    name = "Juggernaut"
+    mana_cost = "{4}"
+    types = ("Artifact", "Creature")
+    subtypes = ("Juggernaut",)
+    power, toughness = 5, 3
+    keywords = ("Attacks each combat if able",)
+    in_part = True
+    oracle = "This creature attacks each combat if able."
+
+
+class WallOfOmens(CardDefinition):
+    name = "Wall of Omens"
+    mana_cost = "{1}{W}"
+    types = ("Creature",)
+    subtypes = ("Wall",)
+    power, toughness = 0, 4
+    keywords = ("Defender",)
+    oracle = "Defender. When this creature enters, draw a card."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            yield _trigger(card, "When this creature enters, draw a card.", lambda game, ability: game.draw(ability.controller, 1))
+
+
+class SkyshroudBehemoth(CardDefinition):
+    name = "Skyshroud Behemoth"
+    mana_cost = "{5}{G}{G}"
+    types = ("Creature",)
+    subtypes = ("Beast",)
+    power, toughness = 10, 10
+    in_part = True
+    oracle = "Fading 2 (This creature enters with two fade counters on it.) This creature enters tapped."
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        card.tapped = True
+        card.counters["fade"] = card.counters.get("fade", 0) + 2
+
+
+def _chimeric(game: Game, ability: ActivatedAbility) -> None:
+    card, x = ability.source, ability.data["x"]
+    if card.zone is Zone.BATTLEFIELD:
+        game.add_effect(add_types("Artifact", "Creature", subtypes=("Construct",), power=x, toughness=x, affected=[card]))
+
+
+class ChimericStaff(CardDefinition):
+    name = "Chimeric Staff"
+    mana_cost = "{4}"
+    types = ("Artifact",)
+    oracle = "{X}: This artifact becomes an X/X Construct artifact creature until end of turn."
+    activated = (AbilityDefinition(oracle, _chimeric, mana="{X}"),)
+
+
+class GiantGrowth(CardDefinition):
+    name = "Giant Growth"
+    mana_cost = "{G}"
+    types = ("Instant",)
+    spell_target = "creature"
+    oracle = "Target creature gets +3/+3 until end of turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.add_effect(modify(3, 3, affected=[spell.targets[0]]))
+
+
+class QuirionElves(CardDefinition):
+    name = "Quirion Elves"
+    mana_cost = "{1}{G}"
+    types = ("Creature",)
+    subtypes = ("Elf", "Druid")
+    power, toughness = 1, 1
+    in_part = True
+    oracle = "{T}: Add {G}."
+
+
+class DoomedDissenter(CardDefinition):
+    name = "Doomed Dissenter"
+    mana_cost = "{1}{B}"
+    types = ("Creature",)
+    subtypes = ("Human",)
+    power, toughness = 1, 1
+    in_part = True
+    oracle = "When this creature dies, create a 2/2 black Zombie creature token."
+
+
+class SpittingImage(CardDefinition):
+    name = "Spitting Image"
+    mana_cost = "{4}{G/U}{G/U}"
+    types = ("Sorcery",)
+    spell_target = "creature"
+    in_part = True
+    oracle = "Create a token that's a copy of target creature."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.create_token_copy(spell.controller, spell.targets[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# Replacement and prevention effects
+
+
+class GratuitousViolence(CardDefinition):
+    name = "Gratuitous Violence"
+    mana_cost = "{2}{R}{R}{R}"
+    types = ("Enchantment",)
+    oracle = "If a creature you control would deal damage to a permanent or player, it deals double that damage to that permanent or player instead."
+
+    def replacements(self, game: Game, card: Card):
+        def applies(game: Game, event: dict) -> bool:
+            source = event["source"]
+            return source is not None and source.zone is Zone.BATTLEFIELD and source.is_creature and source.controller is card.controller
+
+        yield Replacement(self.oracle, "damage", applies, lambda game, event: {**event, "amount": 2 * event["amount"]}, source=card)
+
+
+class DauntingDefender(CardDefinition):
+    name = "Daunting Defender"
+    mana_cost = "{4}{W}"
+    types = ("Creature",)
+    subtypes = ("Human", "Cleric")
+    power, toughness = 3, 3
+    oracle = "If a source would deal damage to a Cleric creature you control, prevent 1 of that damage."
+
+    def replacements(self, game: Game, card: Card):
+        def applies(game: Game, event: dict) -> bool:
+            target = event["target"]
+            return isinstance(target, Card) and target.is_creature and "Cleric" in target.subtypes and target.controller is card.controller
+
+        def apply(game: Game, event: dict) -> dict:
+            game.emit("damage_prevented", "615.1a", source=event["source"], target=event["target"], amount=1)
+            return {**event, "amount": event["amount"] - 1}
+
+        yield Replacement(self.oracle, "damage", applies, apply, source=card, prevention=True)
+
+
+class OrbOfDreams(CardDefinition):
+    name = "Orb of Dreams"
+    mana_cost = "{3}"
+    types = ("Artifact",)
+    oracle = "Permanents enter tapped."
+
+    def replacements(self, game: Game, card: Card):
+        yield Replacement(self.oracle, "enter", lambda game, event: not event["tapped"], lambda game, event: {**event, "tapped": True}, source=card)
+
+
+class DarksteelColossus(CardDefinition):
+    name = "Darksteel Colossus"
+    mana_cost = "{11}"
+    types = ("Artifact", "Creature")
+    subtypes = ("Golem",)
+    power, toughness = 11, 11
+    keywords = ("Trample", "Indestructible")
+    oracle = (
+        "Trample, indestructible. If Darksteel Colossus would be put into a graveyard from anywhere, "
+        "reveal Darksteel Colossus and shuffle it into its owner's library instead."
+    )
+
+    def replacements(self, game: Game, card: Card):
+        def apply(game: Game, event: dict) -> None:
+            game.emit("reveal", "701.20a", cards=[card])
+            game.shuffle_into_library(card)
+
+        yield Replacement(self.oracle, "zone_change", lambda game, event: event["card"] is card and event["to"] is Zone.GRAVEYARD, apply, source=card)
+
+
+class GravebaneZombie(CardDefinition):
+    name = "Gravebane Zombie"
+    mana_cost = "{3}{B}"
+    types = ("Creature",)
+    subtypes = ("Zombie",)
+    power, toughness = 3, 2
+    oracle = "If this creature would die, put it on top of its owner's library instead."
+
+    def replacements(self, game: Game, card: Card):
+        def applies(game: Game, event: dict) -> bool:
+            return event["card"] is card and event["from"] is Zone.BATTLEFIELD and event["to"] is Zone.GRAVEYARD and card.is_creature
+
+        yield Replacement(self.oracle, "zone_change", applies, lambda game, event: {**event, "to": Zone.LIBRARY}, source=card)
+
+
+class AkromasVengeance(CardDefinition):
+    name = "Akroma's Vengeance"
+    mana_cost = "{4}{W}{W}"
+    types = ("Sorcery",)
+    in_part = True
+    oracle = "Destroy all artifacts, creatures, and enchantments."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.destroy([c for c in game.battlefield if {"Artifact", "Creature", "Enchantment"} & set(c.types)])
+
+
+def _samite(game: Game, ability: ActivatedAbility) -> None:
+    game.add_replacement(prevent_damage(1, to=ability.targets[0], source=ability.source))
+
+
+class SamiteHealer(CardDefinition):
+    name = "Samite Healer"
+    mana_cost = "{1}{W}"
+    types = ("Creature",)
+    subtypes = ("Human", "Cleric")
+    power, toughness = 1, 1
+    oracle = "{T}: Prevent the next 1 damage that would be dealt to any target this turn."
+    activated = (AbilityDefinition(oracle, _samite, tap=True, target="any"),)
+
+
+def _apothecary(game: Game, ability: ActivatedAbility) -> None:
+    target = ability.targets[0]
+    shielded = [target] + [c for c in game.battlefield if c is not target and c.is_creature and set(c.colors) & set(target.colors)]
+    for creature in shielded:  # the creatures sharing a colour as it resolves (615.11)
+        game.add_replacement(prevent_damage(1, to=creature, source=ability.source))
+
+
+class WojekApothecary(CardDefinition):
+    name = "Wojek Apothecary"
+    mana_cost = "{2}{W}{W}"
+    types = ("Creature",)
+    subtypes = ("Human", "Cleric")
+    power, toughness = 1, 1
+    oracle = "Radiance — {T}: Prevent the next 1 damage that would be dealt to target creature and each other creature that shares a color with it this turn."
+    activated = (AbilityDefinition(oracle, _apothecary, tap=True, target="creature"),)
+
+
+# ---------------------------------------------------------------------------------------------
+# Type lines and characteristic-defining abilities
+
+
+class DryadArbor(CardDefinition):
+    name = "Dryad Arbor"
+    type_line = "Land Creature — Forest Dryad"
+    colors = ("G",)  # its color indicator (204)
+    power, toughness = 1, 1
+    oracle = "(This land is a Forest and a Dryad. It's still a land and a creature.)"
+
+
+class LostOrderOfJarkeld(CardDefinition):
+    name = "Lost Order of Jarkeld"
+    mana_cost = "{2}{W}{W}"
+    type_line = "Creature — Human Knight"
+    oracle = (
+        "As this creature enters, choose an opponent. Lost Order of Jarkeld's power and toughness are each "
+        "equal to 1 plus the number of creatures the chosen player controls."
+    )
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        opponents = tuple(game.opponents(card.controller))
+        card.chosen_player = game.decide(Decision(card.controller, "choose_opponent", opponents, rule="614.12")) if opponents else None
+
+    def power_of(self, card: Card) -> int | None:
+        # 208.2a: off the battlefield there is no chosen player: 1 plus 0.
+        chosen = card.chosen_player if card.zone is Zone.BATTLEFIELD else None
+        return 1 + (len(chosen.creatures) if chosen is not None else 0)
+
+    def toughness_of(self, card: Card) -> int | None:
+        return self.power_of(card)
+
+
+# ---------------------------------------------------------------------------------------------
+# Commander
+
+
+class BoshIronGolem(CardDefinition):
+    name = "Bosh, Iron Golem"
+    mana_cost = "{8}"
+    type_line = "Legendary Artifact Creature — Golem"
+    power, toughness = 6, 7
+    keywords = ("Trample",)
+    in_part = True
+    oracle = "Trample. {3}{R}, Sacrifice an artifact: Bosh, Iron Golem deals damage equal to the sacrificed artifact's mana value to any target."
+
+
+class WortTheRaidmother(CardDefinition):
+    name = "Wort, the Raidmother"
+    mana_cost = "{4}{R/G}{R/G}"
+    type_line = "Legendary Creature — Elemental Shaman"
+    power, toughness = 3, 3
+    in_part = True
+    oracle = (
+        "When Wort enters, create two 1/1 red and green Goblin Warrior creature tokens. "
+        "Each red or green instant or sorcery spell you cast has conspire."
+    )
+
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Phasing and durations
+
+
+class CollectiveUnconscious(CardDefinition):
+    name = "Collective Unconscious"
+    mana_cost = "{4}{G}{G}"
+    types = ("Sorcery",)
+    oracle = "Draw a card for each creature you control."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.draw(spell.controller, len(spell.controller.creatures))
+
+
+class WrathOfGod(CardDefinition):
+    name = "Wrath of God"
+    mana_cost = "{2}{W}{W}"
+    types = ("Sorcery",)
+    in_part = True
+    oracle = "Destroy all creatures."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.destroy([c for c in game.battlefield if c.is_creature])
+
+
+class MasterThief(CardDefinition):
+    name = "Master Thief"
+    mana_cost = "{2}{U}{U}"
+    type_line = "Creature — Human Rogue"
+    power, toughness = 2, 2
+    oracle = "When this creature enters, gain control of target artifact for as long as you control this creature."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            incarnation = card.incarnation
+
+            def steal(game: Game, ability: TriggeredAbility) -> None:
+                you, thief = ability.controller, ability.source
+                still = lambda game: thief.zone is Zone.BATTLEFIELD and thief.incarnation == incarnation and thief.controller is you
+                effect = gain_control(you, affected=ability.targets, duration="indefinite")
+                effect.lasts_while = still
+                game.add_effect(effect)
+
+            yield _trigger(card, self.oracle, steal, target="artifact")
+
+
+class WordOfSeizing(CardDefinition):
+    name = "Word of Seizing"
+    mana_cost = "{3}{R}{R}"
+    types = ("Instant",)
+    spell_target = "permanent"
+    in_part = True
+    oracle = "Untap target permanent and gain control of it until end of turn. It gains haste until end of turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        permanent = spell.targets[0]
+        game.untap([permanent])
+        game.add_effect(combine(gain_control(spell.controller), grant("Haste"), affected=[permanent], text=self.oracle))
+
+
+# ---------------------------------------------------------------------------------------------
+# Prevention and range of influence
+
+
+class LightningBlast(CardDefinition):
+    name = "Lightning Blast"
+    mana_cost = "{3}{R}"
+    types = ("Instant",)
+    spell_target = "any"
+    oracle = "Lightning Blast deals 4 damage to any target."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.deal_damage(spell, spell.targets[0], 4)
+
+
+class MendingHands(CardDefinition):
+    name = "Mending Hands"
+    mana_cost = "{W}"
+    types = ("Instant",)
+    spell_target = "any"
+    oracle = "Prevent the next 4 damage that would be dealt to any target this turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.add_replacement(prevent_damage(4, to=spell.targets[0], source=spell.card, controller=spell.controller))
+
+
+class Fog(CardDefinition):
+    name = "Fog"
+    mana_cost = "{G}"
+    types = ("Instant",)
+    oracle = "Prevent all combat damage that would be dealt this turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.add_replacement(prevent_damage(where=lambda game, event: event["combat"], source=spell.card, controller=spell.controller, text=self.oracle))
+
+
+class CoatOfArms(CardDefinition):
+    name = "Coat of Arms"
+    mana_cost = "{5}"
+    types = ("Artifact",)
+    oracle = "Each creature gets +1/+1 for each other creature on the battlefield that shares at least one creature type with it."
+
+    def static_effects(self, game: Game, card: Card):
+        # With limited range of influence, it affects and sees only what is within its
+        # controller's range (801.10, 801.11).
+        def within(other: Card) -> bool:
+            return other.controller in game.in_range(card.controller)
+
+        def creatures_in_range() -> list[Card]:
+            return [c for c in game.battlefield if c.is_creature and within(c)]
+
+        def bonus(chars) -> None:
+            shared = [c for c in creatures_in_range() if c is not chars.card and set(c.subtypes) & set(chars.subtypes)]
+            chars.power += len(shared)
+            chars.toughness += len(shared)
+
+        return [ContinuousEffect({"7c": bonus}, applies_to=lambda game, c, chars: "Creature" in chars.types and within(c), text=self.oracle)]
+
+
+class DrudgeSkeletons(CardDefinition):
+    name = "Drudge Skeletons"
+    mana_cost = "{1}{B}"
+    type_line = "Creature — Skeleton"
+    power, toughness = 1, 1
+    oracle = "{B}: Regenerate this creature."
+    activated = (AbilityDefinition(oracle, lambda game, ability: game.regenerate(ability.source), mana="{B}"),)
+
+
+class Murder(CardDefinition):
+    name = "Murder"
+    mana_cost = "{1}{B}{B}"
+    types = ("Instant",)
+    spell_target = "creature"
+    oracle = "Destroy target creature."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.destroy(spell.targets)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shuffling
+
+
+class Guile(CardDefinition):
+    name = "Guile"
+    mana_cost = "{3}{U}{U}{U}"
+    type_line = "Creature — Elemental Incarnation"
+    power, toughness = 6, 6
+    in_part = True
+    oracle = "When Guile is put into a graveyard from anywhere, shuffle it into its owner's library."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        moved = event.kind == "put_into_graveyard" and event["card"] is card
+        discarded = event.kind in ("discard", "mill") and any(c is card for c in event["cards"])
+        if moved or discarded:
+            yield _trigger(card, self.oracle, lambda game, ability: game.shuffle_cards_into_library(card.owner, [card]))
+
+
+class LoamingShaman(CardDefinition):
+    name = "Loaming Shaman"
+    mana_cost = "{2}{G}"
+    type_line = "Creature — Centaur Shaman"
+    power, toughness = 3, 2
+    oracle = "When this creature enters, target player shuffles any number of target cards from their graveyard into their library."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            def shuffle(game: Game, ability: TriggeredAbility) -> None:
+                player = ability.targets[0]
+                game.shuffle_cards_into_library(player, ability.data.get("cards", []))
+
+            yield _trigger(card, self.oracle, shuffle, target="player")
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens of named cards and reflexive triggers
+
+
+class DisaTheRestless(CardDefinition):
+    name = "Disa the Restless"
+    mana_cost = "{2}{B}{R}{G}"
+    type_line = "Legendary Creature — Human Ranger"
+    power, toughness = 5, 6
+    in_part = True
+    oracle = "Whenever one or more creatures you control deal combat damage to a player, create a Tarmogoyf token."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "combat_damage" and any(
+            isinstance(recipient, Player) and source.controller is card.controller for source, recipient, _ in event["dealt"]
+        ):
+            yield _trigger(card, self.oracle, lambda game, ability: game.create_tokens(ability.controller, Card.token_of("Tarmogoyf")))
+
+
+class HeartPiercerManticore(CardDefinition):
+    name = "Heart-Piercer Manticore"
+    mana_cost = "{2}{R}"
+    type_line = "Creature — Manticore"
+    power, toughness = 4, 3
+    in_part = True
+    oracle = (
+        "When this creature enters, you may sacrifice another creature. When you do, this creature deals "
+        "damage equal to that creature's power to any target."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            def may_sacrifice(game: Game, ability: TriggeredAbility) -> None:
+                others = tuple(c for c in ability.controller.creatures if c is not card)
+                if not others:
+                    return
+                chosen = game.decide(Decision(ability.controller, "sacrifice", others + (False,), rule="603.12", context={"source": card}))
+                if chosen is False:
+                    return
+                game.sacrifice([chosen])
+                power = chosen.last_known.get("power", 0) or 0
+
+                def strike(game: Game, reflexive: TriggeredAbility) -> None:
+                    game.deal_damage(reflexive, reflexive.targets[0], max(0, power))
+
+                # 603.12: a reflexive triggered ability, which triggers only on this sacrifice.
+                reflexive = TriggeredAbility(card, ability.controller, "When you do, this creature deals damage equal to that creature's power to any target.", strike, target="any")
+                game._pending.append(reflexive)
+                game.emit("triggers", "603.12", ability=reflexive)
+
+            yield _trigger(card, "When this creature enters, you may sacrifice another creature.", may_sacrifice)
+
+
+# ---------------------------------------------------------------------------------------------
+# Searching
+
+
+class HowlingMine(CardDefinition):
+    name = "Howling Mine"
+    mana_cost = "{2}"
+    types = ("Artifact",)
+    in_part = True
+    oracle = "At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card."
+
+
+class Splinter(CardDefinition):
+    name = "Splinter"
+    mana_cost = "{2}{G}{G}"
+    types = ("Sorcery",)
+    spell_target = "artifact"
+    oracle = (
+        "Exile target artifact. Search its controller's graveyard, hand, and library for all cards with the "
+        "same name as that artifact and exile them. Then that player shuffles."
+    )
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        artifact = spell.targets[0]
+        player, name = artifact.controller, artifact.name
+        game.exile_cards([artifact])
+        found = game.search(spell.controller, player, (Zone.GRAVEYARD, Zone.HAND, Zone.LIBRARY), lambda c: c.name == name)
+        game.exile_cards(found)
+        game.shuffle_cards_into_library(player, [], zone=Zone.LIBRARY)
+
+
+class Lobotomy(CardDefinition):
+    name = "Lobotomy"
+    mana_cost = "{2}{U}{B}"
+    types = ("Sorcery",)
+    spell_target = "player"
+    oracle = (
+        "Target player reveals their hand, then you choose a card other than a basic land card from it. Search "
+        "that player's graveyard, hand, and library for all cards with the same name as the chosen card and "
+        "exile them. Then that player shuffles."
+    )
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        player = spell.targets[0]
+        game.emit("reveal", "701.20a", cards=list(player.hand))
+        choices = tuple(c for c in player.hand if not ("Basic" in c.supertypes and c.is_land))
+        chosen = game.decide(Decision(spell.controller, "choose_card", choices, rule="701.23c")) if choices else None
+        # 701.23c: with no card chosen, the quality is undefined: the search finds nothing.
+        wanted = (lambda c: c.name == chosen.name) if chosen is not None else (lambda c: False)
+        found = game.search(spell.controller, player, (Zone.GRAVEYARD, Zone.HAND, Zone.LIBRARY), wanted, hand_revealed=True)
+        game.exile_cards(found)
+        game.shuffle_cards_into_library(player, [], zone=Zone.LIBRARY)

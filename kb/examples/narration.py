@@ -172,6 +172,48 @@ MESSAGES: dict[str, Any] = {
     "vise_count": N_("%(player)s has %(hand)d cards in hand: X is %(amount)d."),
     "becomes_creature": N_("%(card)s becomes a %(power)d/%(toughness)d creature."),
     "devotion": N_("%(player)s's devotion to black is %(amount)d."),
+    "effect_begins": N_("A continuous effect begins; it applies to %(affected)s (layer %(layers)s)."),
+    "effect_begins.selected": N_("A continuous effect begins; it applies to whatever it selects each time it is applied (layer %(layers)s)."),
+    "effect_ends": N_("A continuous effect ends."),
+    "effect_does_nothing": N_("The effect's duration ended before it could begin: it does nothing."),
+    "phase_out": N_("%(cards)s: phased out, treated as though they don't exist."),
+    "phase_in": N_("%(cards)s: phased in."),
+    "counters_put": NP_("%(target)s gets a %(counter)s counter.", "%(target)s gets %(amount)d %(counter)s counters."),
+    "counters_removed": NP_("A %(counter)s counter is removed from %(target)s.", "%(amount)d %(counter)s counters are removed from %(target)s."),
+    "counters_annihilate": NP_("%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each is removed as a state-based action.", "%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each are removed as a state-based action."),
+    "token_ceases": N_("%(card)s is a token outside the battlefield and ceases to exist."),
+    "destroyed_deathtouch": N_("%(card)s was dealt damage by a source with deathtouch and is destroyed as a state-based action."),
+    "create": N_("%(player)s creates %(cards)s."),
+    "investigate": N_("%(player)s investigates."),
+    "tap": N_("%(cards)s: tapped."),
+    "fight": N_("%(first)s and %(second)s fight."),
+    "no_fight": N_("%(first)s and %(second)s don't fight: one of them is no longer a creature on the battlefield."),
+    "scry": NP_("%(player)s scries %(count)d: %(top)d on top and %(bottom)d on the bottom.", "%(player)s scries %(count)d: %(top)d on top and %(bottom)d on the bottom."),
+    "surveil": NP_("%(player)s surveils %(count)d and puts into the graveyard: %(graveyard)s.", "%(player)s surveils %(count)d and puts into the graveyard: %(graveyard)s."),
+    "proliferate": N_("%(player)s proliferates: %(chosen)s."),
+    "blocks": N_("%(card)s blocks %(attackers)s."),
+    "becomes_blocked": N_("%(card)s becomes blocked."),
+    "search": N_("%(player)s searches and finds %(cards)s."),
+    "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
+    "shuffle.none": N_("%(player)s shuffles their library."),
+    "regenerates": N_("%(card)s regenerates: instead of being destroyed, its damage is removed and it is tapped."),
+    "cumulative_upkeep_paid": N_("The cumulative upkeep of %(card)s is paid: %(payment)s."),
+    "delayed_trigger_created": N_("A delayed triggered ability of %(source)s is created."),
+    "exchange_of_control": N_("%(first)s and %(second)s exchange controllers."),
+    "no_exchange_of_control": N_("The exchange of control of %(first)s and %(second)s can't be completed, so none of it happens."),
+    "unblocked": N_("%(card)s is unblocked."),
+    "first_strike_step": N_("A creature in combat has first strike or double strike: only those creatures deal combat damage in this first combat damage step."),
+    "damage_prevented.nosource": NP_("Prevented: %(amount)d damage that would be dealt to %(target)s.", "Prevented: %(amount)d damage that would be dealt to %(target)s."),
+    "replaced": N_("A replacement effect applies."),
+    "replaced.source": N_("A replacement effect of %(source)s applies."),
+    "replaced.prevention": N_("A prevention effect applies."),
+    "replaced.prevention.source": N_("A prevention effect of %(source)s applies."),
+    "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
+    "damage_prevented": NP_("Prevented: %(amount)d damage that %(source)s would deal to %(target)s.", "Prevented: %(amount)d damage that %(source)s would deal to %(target)s."),
+}
+PAIRS = {
+    "blockers": N_("%(first)s blocks %(second)s"),
+    "assign_damage": N_("%(second)d to %(first)s"),
 }
 
 DECISIONS: dict[str, Any] = {
@@ -194,11 +236,26 @@ DECISIONS: dict[str, Any] = {
     "mulligan.no": N_("%(player)s keeps their hand."),
     "bottom": N_("%(player)s chooses %(answer)s to put on the bottom of their library."),
     "where_it_goes": N_("%(player)s chooses where %(source)s goes: %(answer)s."),
+    "scry_bottom": N_("%(player)s chooses the cards to put on the bottom: %(answer)s."),
+    "surveil_graveyard": N_("%(player)s chooses the cards to put into the graveyard: %(answer)s."),
+    "order_top": N_("%(player)s chooses the order of the cards on top, from the top: %(answer)s."),
+    "order_bottom": N_("%(player)s chooses the order of the cards on the bottom: %(answer)s."),
+    "proliferate": N_("%(player)s chooses what to proliferate: %(answer)s."),
+    "order_replacements": N_("%(player)s chooses which replacement effect to apply first: %(answer)s."),
+    "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
+    "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
+    "choose_card": N_("%(player)s chooses %(answer)s."),
+    "find": N_("%(player)s chooses what to find in the library: %(answer)s."),
+    "cumulative_upkeep": N_("%(player)s chooses how to pay the cumulative upkeep of %(source)s: %(answer)s."),
+    "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
+    "blockers": N_("%(player)s declares blockers: %(answer)s."),
+    "blockers.none": N_("%(player)s declares no blockers."),
+    "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
 }
 ONLY_OPTION = N_("(the only option)")
 
 # Events that other events already tell, or that are bookkeeping.
-SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard"})
+SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "life_lost", "combat_damage"})
 
 
 @dataclass(frozen=True)
@@ -230,6 +287,13 @@ class Narrator:
             return card.definition.name_es
         return card.name
 
+    def printed(self, card: Card) -> str:
+        """The card's own name, whatever it copies now."""
+        definition = card.printed_definition
+        if self.lang == "es" and definition.name_es:
+            return definition.name_es
+        return definition.name
+
     def name(self, thing: Any) -> str:
         if isinstance(thing, Card):
             return self.card(thing)
@@ -245,6 +309,8 @@ class Narrator:
             return self._(ZONE_NAMES[thing])
         if isinstance(thing, bool):
             return str(thing)
+        if type(thing).__name__ == "Replacement":
+            return self.name(thing.source) if thing.source is not None else thing.text
         if isinstance(thing, (list, tuple)):
             return self.names(thing)
         return str(thing)
@@ -266,7 +332,7 @@ class Narrator:
         key = event.kind
         values: dict[str, Any] = {}
         for field_name, value in data.items():
-            if field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted"):
+            if field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
                 values[field_name] = value
             else:
                 values[field_name] = self.name(value) if value is not None else ""
@@ -291,8 +357,25 @@ class Narrator:
             values["player"] = ability.controller.name
         if event.kind == "enters":
             values["player"] = data["controller"].name
-        if event.kind in ("end_the_turn", "end_combat", "nothing_happens") and data.get("source") is None:
+        if key == "shuffle" and not data.get("cards"):
+            key = "shuffle.none"
+        if key == "damage_prevented" and data.get("source") is None:
+            key = "damage_prevented.nosource"
+        if event.kind in ("end_the_turn", "end_combat", "nothing_happens", "damage") and data.get("source") is None:
             values["source"] = self._(N_("An effect"))
+        if key == "effect_begins":
+            effect = data["effect"]
+            values["layers"] = ", ".join(effect.parts)
+            if effect.affected is None:
+                key = "effect_begins.selected"
+            else:
+                values["affected"] = self.names(effect.affected)
+        if key == "replaced":
+            key = "replaced.prevention" if data["effect"].prevention else "replaced"
+            if data.get("source") is not None:
+                key += ".source"
+        if key == "becomes_copy":
+            values["card"] = self.printed(data["card"])
         message = MESSAGES.get(key)
         if message is None:
             return None
@@ -308,10 +391,12 @@ class Narrator:
             "player": decision.player.name,
             "team": decision.team.name if decision.team is not None else "",
         }
-        if kind in ("may_discard", "mulligan"):
+        if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
+            key = f"{kind}.no"
+        elif kind in ("may_discard", "mulligan"):
             key = f"{kind}.{'yes' if answer else 'no'}"
-        elif kind == "attackers" and not answer:
-            key = "attackers.none"
+        elif kind in ("attackers", "blockers") and not answer:
+            key = f"{kind}.none"
         elif decision.team is not None and f"{kind}.team" in DECISIONS:
             key = f"{kind}.team"
         else:
@@ -319,7 +404,14 @@ class Narrator:
         message = DECISIONS.get(key)
         if message is None:
             return None
-        if isinstance(answer, list):
+        if kind in PAIRS and isinstance(answer, list):
+            pair = self._(PAIRS[kind])
+            values["answer"] = format_list(
+                [pair % {"first": self.name(a), "second": b if isinstance(b, int) else self.name(b)} for a, b in answer] or ["—"],
+                locale=self.lang,
+            )
+            values["count"] = len(answer)
+        elif isinstance(answer, list):
             values["answer"] = self.names(answer)
             values["count"] = len(answer)
         else:
@@ -327,6 +419,8 @@ class Narrator:
             values["count"] = 1
         if "source" in decision.context:
             values["source"] = self.name(decision.context["source"])
+            if kind == "enter_as_copy":
+                values["source"] = self.printed(decision.context["source"])
         if "attacker" in decision.context:
             values["attacker"] = self.name(decision.context["attacker"])
         if isinstance(message, tuple):
@@ -356,7 +450,7 @@ def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
 def message_ids() -> set[str]:
     """Every msgid the narration can use (the catalogs must translate them all)."""
     ids: set[str] = set()
-    for table in (STEP_NAMES, ZONE_NAMES, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS):
+    for table in (STEP_NAMES, ZONE_NAMES, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS):
         for message in table.values():
             if isinstance(message, tuple):
                 ids.add(message[0])

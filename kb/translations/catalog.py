@@ -212,19 +212,20 @@ def build_catalog(kb, release: str | None = None, lang: str = "es", group: str |
     return catalog
 
 
-def catalog_entries(kb, release: str, traces: dict | None = None) -> list[CatalogEntry]:
+def catalog_entries(kb, release: str, traces: dict | None = None,
+                    memory: dict[str, list[Alignment]] | None = None) -> list[CatalogEntry]:
     """The entries of the catalog of `release`, in the catalog's order: every rule with a text (its
     examples after it), then the glossary. What `build_catalog` writes and `catalog_stats` counts."""
     doc = kb.documents[release]
     source = _relative(kb, doc.source)
     spanish = spanish_by_rule(kb, release, traces)
-    memory = translation_memory(kb)
+    memory = translation_memory(kb) if memory is None else memory
     titles = _titles_for(kb, release)
     headings = catalog_headings(kb)
     entries: list[CatalogEntry] = []
     for context, text, group in document_texts(doc):
         found = headings.get(context)
-        translation, state, where = found if found and _even(found[3]) == _even(text) else ("", None, None)
+        translation, state, where = found[:3] if found and even_out(found[3]) == even_out(text) else ("", None, None)
         entries.append(CatalogEntry(context, text, translation, source, 1,
                                     (f"release {release}",) + ((f"Spanish: {where}",) if where else ()),
                                     fuzzy=state == "fuzzy", section=DOCUMENT, kind="document",

@@ -113,14 +113,17 @@ class ReleaseCoverage:
 def release_coverage(kb, releases: list[str] | None = None, lang: str = "es",
                      progress=None) -> list[ReleaseCoverage]:
     """`ReleaseCoverage` of each of `releases` (default: every release), oldest first."""
+    from kb.translations.catalog import translation_memory
+
     traces: dict = {}
+    memory = translation_memory(kb)
     out = []
     for release in releases or kb.releases:
         catalog_release(kb, release, lang)
         if progress is not None:
             progress(f"counting {release}")
         row = ReleaseCoverage(release)
-        for entry in catalog_entries(kb, release, traces):
+        for entry in catalog_entries(kb, release, traces, memory):
             row.entries += 1
             setattr(row, entry.state, getattr(row, entry.state) + 1)
             if entry.origin == "po":

@@ -277,13 +277,20 @@ _IRREGULAR_STEMS = {
     "comenc": ("comienc",),
 }
 _STEM_OF = {form: stem for stem, forms in _IRREGULAR_STEMS.items() for form in forms}
+_CLITIC = re.compile(r"^(\w{3,}?)(?:(?:se|me|te|nos)?(?:lo|la|los|las|le|les)|me|te|se|nos)$")
 
 
 @lru_cache(maxsize=65536)
 def spanish_stem(word: str) -> str:
     """A Spanish word folded (case, accents), cut to its stem, spelling alternations evened out, an
     irregular verb form taken to its infinitive's stem."""
-    stem = _fold(_stemmer().stemWord(word.casefold()))
+    word = word.casefold()
+    # An imperative with pronouns attached carries an accent it does not have alone: "muévelo" is
+    # "mueve" + "lo", "muéstrala" is "muestra" + "la".
+    clitic = _CLITIC.match(word)
+    if clitic and _fold(word) != word:
+        word = _fold(clitic.group(1))
+    stem = _fold(_stemmer().stemWord(word))
     stem = re.sub(r"qu(?=[ei]|$)", "c", stem)
     stem = re.sub(r"gu(?=[ei]|$)", "g", stem)
     stem = stem.replace("z", "c")

@@ -21,14 +21,18 @@ class Glossary:
         self._terms: dict[str, int] = {}
 
     def line(self, line: Line) -> None:
+        self.add(line.number, line.text)
+
+    def add(self, number: int, text: str) -> None:
+        """Line `number`, cleaned to `text`: a term if no entry is open, else a line of its definition."""
         if self._open is None:
-            self._open = GlossaryEntry(line.text, [], "", "en", self.report.source, line.number)
+            self._open = GlossaryEntry(text, [], "", "en", self.report.source, number)
             self.entries.append(self._open)
-            first = self._terms.setdefault(line.text.casefold(), line.number)
-            if first != line.number:
-                self.report.warn(line.number, f"glossary term {line.text!r} again (first at line {first})")
+            first = self._terms.setdefault(text.casefold(), number)
+            if first != number:
+                self.report.warn(number, f"glossary term {text!r} again (first at line {first})")
         else:
-            self._open.senses.append(line.text)
+            self._open.senses.append(text)
 
     def at_term(self) -> bool:
         """Whether the next line starts an entry (is a term)."""

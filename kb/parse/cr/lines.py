@@ -35,6 +35,7 @@ HEADINGS = {
 _EXAMPLE = re.compile(r"Examples?[ ]*:[ ]*")
 # Long lines are prose; skip the costlier tests on them (a 5 MB line must stay cheap).
 _SHORT = 200
+_HEADING_MAX = max(map(len, HEADINGS)) + 2
 
 
 @dataclass(slots=True)
@@ -52,26 +53,37 @@ class Line:
     example: str = ""
 
 
-def classify(number: int, raw: str, text: str | None = None) -> Line:
-    """What line `number` is; `text` is `clean(raw)` when the caller has it already."""
+def heading_of(text: str) -> str | None:
+    """The document heading a short cleaned line is ("Glossary", "Credits", ...), or None."""
+    return HEADINGS.get(text.lower().rstrip(":").strip())
+
+
+def classify(number: int, raw: str, text: str | None = None, dates: bool = True) -> Line:
+    """What line `number` is; `text` is `clean(raw)` when the caller has it already. With `dates`
+    False the effective-date statement is not looked for (inside the rules and the glossary it
+    means nothing more than any text)."""
     if text is None:
         text = clean(raw)
     if not text:
         return Line(number, raw, text, LineKind.BLANK)
-    if text[0].isdigit():
+    first = text[0]
+    if first.isdigit():
         numbered = match_numbered(text)
         if numbered is not None:
             return Line(number, raw, text, LineKind.NUMBERED, numbered)
         if looks_numbered(text):
             return Line(number, raw, text, LineKind.MALFORMED)
         return Line(number, raw, text, LineKind.TEXT)
-    label = _EXAMPLE.match(text)
-    if label is not None:
-        return Line(number, raw, text, LineKind.EXAMPLE, example=text[label.end() :])
-    if len(text) < _SHORT:
-        heading = HEADINGS.get(text.lower().rstrip(":").strip())
+    if first == "E" and text.startswith("Example"):
+        label = _EXAMPLE.match(text)
+        if label is not None:
+            return Line(number, raw, text, LineKind.EXAMPLE, example=text[label.end() :])
+    size = len(text)
+    if size <= _HEADING_MAX:
+        heading = heading_of(text)
         if heading is not None:
             return Line(number, raw, text, LineKind.HEADING, heading=heading)
+    if dates and size < _SHORT:
         effective = read_effective_date(text)
         if effective is not None:
             return Line(number, raw, text, LineKind.EFFECTIVE, effective=effective)

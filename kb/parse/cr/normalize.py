@@ -23,6 +23,8 @@ def clean(raw: str) -> str:
     Inner runs of spaces are kept: the text stays what the file says."""
     if raw.startswith(_BOM_AS_CP1252):
         raw = raw[len(_BOM_AS_CP1252) :]
-    if _ANY_NOISE.search(raw) is None:
+    # Every character `clean` changes is a control, separator or format character, none of which
+    # Python counts printable: most lines need no search at all.
+    if raw.isprintable() or _ANY_NOISE.search(raw) is None:
         return raw.strip()
     return _ODD_SPACES.sub(" ", _INVISIBLE.sub("", raw)).strip()

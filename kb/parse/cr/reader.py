@@ -15,9 +15,10 @@ from kb.parse.cr.contents import contents_entries
 from kb.parse.cr.credits import NOTICE_REASON, is_notice
 from kb.parse.cr.dates import EffectiveDate
 from kb.parse.cr.glossary import Glossary
-from kb.parse.cr.lines import Line, LineKind, classify
-from kb.parse.cr.normalize import clean
-from kb.parse.cr.report import Report
+from kb.parse.cr.lines import _HEADING_MAX, Line, LineKind, classify, heading_of
+from kb.parse.cr.rules import RULE_START
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
+from kb.parse.cr.report import Report, skipped_entry
 from kb.parse.cr.tree import RuleTree
 
 
@@ -28,6 +29,10 @@ class State(enum.Enum):
     GLOSSARY = "glossary"
     CREDITS = "credits"
     NOTICES = "notices"
+
+
+# States where the effective-date statement is only text.
+_NO_DATES = frozenset((State.RULES, State.GLOSSARY))
 
 
 class Reader:
@@ -43,53 +48,82 @@ class Reader:
         self.state = State.INTRO
         self.regions: list[list] = [[State.INTRO.value, 1, 0]]
         self._contents_ids: set[str] = set()
-        self._seen_text = False
-        self._previous_blank = True
-        self._handlers: dict[State, Callable[[Line], None]] = {
-            State.INTRO: self._intro,
-            State.CONTENTS: self._contents,
-            State.RULES: self._rules,
-            State.GLOSSARY: self._glossary,
-            State.CREDITS: self._credits,
-            State.NOTICES: self._notices,
+        # The last line the introduction read (0: none yet), to tell a paragraph's first line.
+        self._intro_last = 0
+        # Each state's handler of a line (number, raw, cleaned text): the rules and the glossary,
+        # nine lines in ten, take the common cases without building a `Line`.
+        self._handlers: dict[State, Callable[[int, str, str], None]] = {
+            State.INTRO: self._classified(self._intro),
+            State.CONTENTS: self._classified(self._contents),
+            State.RULES: self._rules_line,
+            State.GLOSSARY: self._glossary_line,
+            State.CREDITS: self._classified(self._credits),
+            State.NOTICES: self._classified(self._notices),
         }
         self._blank_actions: dict[State, Callable[[], None]] = {
             State.RULES: self.tree.blank,
             State.GLOSSARY: self.glossary.blank,
         }
+        # What the current state does with a line, a blank run, and the effective date, looked up
+        # once per change of state rather than once per line.
+        self._handler = self._handlers[State.INTRO]
+        self._blank_action: Callable[[], None] | None = None
+        self._dates = True
 
     def read(self, lines: Iterable[str]) -> int:
         """Read the raw lines of a file, in order; returns how many there were. A run of blank lines
         is one skipped entry and one event for the state, whatever its length."""
-        handlers = self._handlers
-        blank_actions = self._blank_actions
-        skip_run = self.report.skip_run
+        source, add_skipped = self.report.source, self.report.skipped.append
         number = blank_from = 0
         blank_raw = ""
         for number, raw in enumerate(lines, 1):
-            text = clean(raw)
+            # Most lines are printable and need only trimming (see `clean`); inlined, as this loop
+            # runs once per line of the file.
+            text = raw.strip() if raw.isprintable() and not raw.startswith(_BOM_AS_CP1252) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw
-                    action = blank_actions.get(self.state)
-                    if action is not None:
-                        action()
+                    if self._blank_action is not None:
+                        self._blank_action()
                 continue
             if blank_from:
-                skip_run(blank_from, number - 1, "blank", blank_raw)
+                last = number - 1
+                add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
                 blank_from = 0
-                self._previous_blank = True
-            handlers[self.state](classify(number, raw, text))
-            self._previous_blank = False
-            self._seen_text = True
+            self._handler(number, raw, text)
         if blank_from:
-            skip_run(blank_from, number, "blank", blank_raw)
+            add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, number if number > blank_from else 0))
         return number
 
     # -- states ---------------------------------------------------------------------------------
 
+    def _classified(self, handler: Callable[[Line], None]) -> Callable[[int, str, str], None]:
+        def handle(number: int, raw: str, text: str) -> None:
+            handler(classify(number, raw, text, self._dates))
+
+        return handle
+
+    def _rules_line(self, number: int, raw: str, text: str) -> None:
+        first = text[0]
+        if first.isdigit():
+            match = RULE_START.match(text)
+            if match is not None and self.tree.rule_line(number, raw, text, match):
+                return
+        elif first != "E" and len(text) > _HEADING_MAX and self.tree.continues(number, text):
+            return
+        self._rules(classify(number, raw, text, False))
+
+    def _glossary_line(self, number: int, raw: str, text: str) -> None:
+        if not text[0].isdigit() and (len(text) > _HEADING_MAX or heading_of(text) != "Credits"):
+            self.glossary.add(number, text)
+        else:
+            self._glossary(classify(number, raw, text, False))
+
     def _intro(self, line: Line) -> None:
         kind = line.kind
+        seen_text = self._intro_last > 0
+        after_blank = not seen_text or self._intro_last != line.number - 1
+        self._intro_last = line.number
         if kind is LineKind.BLANK:
             self.report.skip(line, "blank")
         elif kind is LineKind.EFFECTIVE:
@@ -99,12 +133,12 @@ class Reader:
             following = {"Contents": State.CONTENTS, "Glossary": State.GLOSSARY, "Credits": State.CREDITS}
             if line.heading in following:
                 self._enter(following[line.heading], line.number + 1)
-        elif kind is LineKind.NUMBERED and self._previous_blank:
+        elif kind is LineKind.NUMBERED and after_blank:
             # The rules (or a contents list with no heading) begin; a numbered line inside an
             # intro paragraph is a list item of that paragraph.
             self._enter(State.RULES, line.number)
             self._rules(line)
-        elif not self._seen_text and "comprehensive rules" in line.text.lower():
+        elif not seen_text and "comprehensive rules" in line.text.lower():
             self.report.skip(line, "document title")
         else:
             if kind is LineKind.MALFORMED:
@@ -233,6 +267,9 @@ class Reader:
         self.regions[-1][2] = first_line - 1
         self.regions.append([state.value, first_line, 0])
         self.state = state
+        self._handler = self._handlers[state]
+        self._blank_action = self._blank_actions.get(state)
+        self._dates = state not in _NO_DATES
 
     def _rules_were_contents(self, line: Line) -> None:
         """The parts and sections read so far were a contents list with no "Contents" heading:

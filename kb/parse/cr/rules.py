@@ -29,6 +29,8 @@ _NUMBERED = re.compile(
     r"(?P<separator>\.[ ]*|[ ]+|$)(?P<text>.*)",
     re.DOTALL,
 )
+# The common case, tried first: a rule or subrule number and its separator ("100.1a ", "901.4.").
+RULE_START = re.compile(r"([1-9]\d\d)\.(0|[1-9]\d{0,2})([a-z]?)(\.[ ]*|[ ]+|$)")
 # "606. 8b Text": a rule or subrule number with a space after the section's period.
 _SPACED = re.compile(r"(?P<rule>\d{1,3})(?P<letter>[a-z])?(?P<separator>\.[ ]*|[ ]+|$)(?P<text>.*)", re.DOTALL)
 _ID = re.compile(
@@ -89,6 +91,21 @@ class RuleNumber:
         section = int(match["section"])
         rule = int(match["rule"]) if match["rule"] else None
         return cls(section // 100, section, rule, match["letter"], copy)
+
+    @classmethod
+    def _of_rule(cls, section: int, rule: int, letter: str, rule_id: str, section_id: str) -> RuleNumber:
+        """A rule or subrule number read from a line, `rule_id` as written there: the same value as
+        `RuleNumber(section // 100, section, rule, letter or None)`, built for the parser's hot path."""
+        number = object.__new__(cls)
+        part = section // 100
+        number.part, number.section, number.rule, number.copy, number.id = part, section, rule, 0, rule_id
+        if letter:
+            number.letter, number.kind, number.parent = letter, "subrule", rule_id[:-1]
+            number.sort_key = (part, section, rule, ord(letter) - 97, 0)
+        else:
+            number.letter, number.kind, number.parent = None, "rule", section_id
+            number.sort_key = (part, section, rule, -1, 0)
+        return number
 
     def with_copy(self, copy: int) -> RuleNumber:
         """The same number marked as its `copy`-th occurrence (2 for the second)."""
@@ -161,6 +178,12 @@ def match_numbered(text: str) -> NumberedLine | None:
     A part or section number counts only in front of a title; a rule or subrule number may stand
     alone (its text then follows on the next lines). A number glued to a word ("100.1ab") or a
     title that starts with a digit ("100. 5 cards") is no rule number."""
+    match = RULE_START.match(text)
+    if match is not None:
+        section_id, rule_text, letter, separator = match.groups()
+        end = match.end(3)
+        number = RuleNumber._of_rule(int(section_id), int(rule_text), letter, text[:end], section_id)
+        return NumberedLine(number, separator, text[match.end() :])
     match = _PART.fullmatch(text)
     if match is not None:
         title = match["title"]

@@ -24,19 +24,40 @@ import re
 from kb.model import Example, Rule
 from kb.parse.cr.lines import Line
 from kb.parse.cr.report import Report
-from kb.parse.cr.rules import UNUSED_LETTERS, RuleNumber
+from kb.parse.cr.rules import SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
 
 # Text that breaks off where a rule number would continue it: "See rule", "rules 409.1b and".
 _DANGLING = re.compile(r"(?:\b(?:rules?|see|and|or|of|through|to|in|under)|[,(\u2013\u2014-])$", re.IGNORECASE)
 _SHOWN = 60
+_NEXT_LETTER = dict(zip(SUBRULE_LETTERS, SUBRULE_LETTERS[1:]))
+_NEXT_NUMBER = {str(n): str(n + 1) for n in range(1000)}
+
+
+def _successors(number: RuleNumber) -> tuple[str, ...]:
+    """The ids of the rule and subrule that follow `number` directly (sections and parts are rare
+    and take the general path)."""
+    if number.kind == "section":
+        return (f"{number.section}.1",)
+    if number.kind == "rule":
+        return (f"{number.id}a", f"{number.section}.{number.rule + 1}")
+    if number.kind == "subrule":
+        following = f"{number.section}.{number.rule + 1}"
+        after = _NEXT_LETTER.get(number.letter)
+        return (f"{number.section}.{number.rule}{after}", following) if after else (following,)
+    return ()
 
 
 class RuleTree:
     def __init__(self, report: Report):
         self.report = report
+        self._source = report.source
         self.rules: list[Rule] = []
         self._first_line: dict[str, int] = {}
-        self._last: RuleNumber | None = None
+        # The last number read in order: its id, the number itself once asked for, and the ids of
+        # the rule and subrule the numbering gives right after it (the common case, checked first).
+        self._last_id: str | None = None
+        self._last_number: RuleNumber | None = None
+        self._direct_next: tuple[str, ...] = ()
         self._open: Rule | None = None
         self._open_example: Example | None = None
         # The text lines of the open rule or example, joined once it closes (a text of many
@@ -48,8 +69,20 @@ class RuleTree:
         self._after_blank = True
         self._previous_text = ""
         self._rule_count = 0
+        # One warning per missing parent, not one per orphan under it.
+        self._missing_parents: set[str] = set()
         # One warning for a run of stray paragraphs, not one per line.
         self._stray_reported = False
+
+    @property
+    def _last(self) -> RuleNumber | None:
+        if self._last_number is None and self._last_id is not None:
+            self._last_number = RuleNumber.parse(self._last_id)
+        return self._last_number
+
+    def _advance(self, number: RuleNumber) -> None:
+        self._last_id, self._last_number = number.id, number
+        self._direct_next = _successors(number)
 
     @property
     def has_rules(self) -> bool:
@@ -119,8 +152,59 @@ class RuleTree:
             self._check_parent(line, number)
             self._record(line, number, advance=False)
         else:
-            self._check_fit(line, number)
+            self._check_fit(line, number, fit)
             self._record(line, number, advance=True)
+
+    def rule_line(self, number: int, raw: str, text: str, match: re.Match) -> bool:
+        """The common case, without building a `Line`: a rule or subrule line (`match` is
+        `rules.RULE_START` on `text`) that starts a paragraph with the number the numbering gives
+        next. Returns False, having done nothing, for any other case."""
+        end = match.end(3)
+        rule_id = text[:end]
+        if rule_id not in self._direct_next or not (self._after_blank or self._open is None):
+            return False
+        letter = match.group(3)
+        if letter:
+            if letter in UNUSED_LETTERS:
+                return False
+            parent, kind = rule_id[:-1], "subrule"
+        else:
+            parent, kind = match.group(1), "rule"
+        first_line = self._first_line
+        if parent not in first_line:
+            return False
+        if self._target is not None and (len(self._pieces) > 1 or self._pieces and self._target.text is not self._pieces[0]):
+            self._flush()
+        body = text[match.end() :]
+        rule = Rule(rule_id, kind, parent, body, "", "en", self._source, number, [], number)
+        self.rules.append(rule)
+        first_line[rule_id] = number
+        self._open = self._target = rule
+        self._pieces = [body] if body else []
+        self._open_example = self._rejected = None
+        self._rule_count += 1
+        self._previous_text = text
+        self._after_blank = self._stray_reported = False
+        self._last_id, self._last_number = rule_id, None
+        section, rule_number = match.group(1, 2)
+        following = f"{section}.{_NEXT_NUMBER[rule_number]}"
+        if not letter:
+            self._direct_next = (rule_id + "a", following)
+        elif letter in _NEXT_LETTER:
+            self._direct_next = (rule_id[:-1] + _NEXT_LETTER[letter], following)
+        else:
+            self._direct_next = (following,)
+        return True
+
+    def continues(self, number: int, text: str) -> bool:
+        """The common case of a text line, without building a `Line`: the next line of the open
+        rule or example. Returns False, having done nothing, for any other case."""
+        if self._after_blank or self._open is None or self._rejected is not None:
+            return False
+        self._pieces.append(text)
+        self._open.end_line = number
+        self._previous_text = text
+        return True
 
     def malformed(self, line: Line, written: str = "") -> None:
         """A line that starts like a rule number the numbering cannot give: skipped, with the lines
@@ -186,17 +270,16 @@ class RuleTree:
     # -- helpers --------------------------------------------------------------------------------
 
     def _record(self, line: Line, number: RuleNumber, advance: bool) -> None:
-        self._flush()
+        if self._target is not None:
+            self._flush()
         text = line.numbered.text
-        rule = Rule(
-            id=number.id, kind=number.kind, parent=number.parent, text=text, release="",
-            lang="en", source=self.report.source, line=line.number, end_line=line.number,
-        )
+        kind = number.kind
+        rule = Rule(number.id, kind, number.parent, text, "", "en", self.report.source, line.number, [], line.number)
         self.rules.append(rule)
         self._first_line[rule.id] = line.number
-        self._open_example, self._rejected = None, None
+        self._open_example = self._rejected = None
         # A part or section line is a title: text right below it is no part of it.
-        if rule.kind in ("rule", "subrule"):
+        if kind == "rule" or kind == "subrule":
             self._open = rule
             self._target, self._pieces = rule, [text] if text else []
             self._rule_count += 1
@@ -204,7 +287,7 @@ class RuleTree:
             self._open = None
         self._previous_text = line.text
         if advance:
-            self._last = number
+            self._advance(number)
         self._stray_reported = False
 
     def _flush(self) -> None:
@@ -223,11 +306,11 @@ class RuleTree:
         last = self._last
         if last is None:
             return "direct"
-        if not last < number:
+        if not last.sort_key < number.sort_key:
             return "backwards"
         if number.follows_directly(last):
             return "direct"
-        if number.kind in ("rule", "subrule") and number.parent not in self._first_line:
+        if number.parent not in self._first_line and number.kind in ("rule", "subrule"):
             return "orphan"
         return "gap"
 
@@ -266,16 +349,22 @@ class RuleTree:
                 found.add(candidate)
         return found.pop() if len(found) == 1 else None
 
-    def _check_parent(self, line: Line, number: RuleNumber) -> None:
-        if number.parent is not None and number.parent not in self._first_line:
-            self.report.warn(line.number, f"{number.id} has no {number.parent} above it")
+    def _check_parent(self, line: Line, number: RuleNumber) -> bool:
+        """Warn (once per parent) when the parent of `number` was never read; True if it was not."""
+        parent = number.parent
+        if parent is None or parent in self._first_line:
+            return False
+        if parent not in self._missing_parents:
+            self._missing_parents.add(parent)
+            self.report.warn(line.number, f"{number.id} has no {parent} above it")
+        return True
 
-    def _check_fit(self, line: Line, number: RuleNumber) -> None:
+    def _check_fit(self, line: Line, number: RuleNumber, fit: str) -> None:
         if number.letter in UNUSED_LETTERS:
             self.report.warn(line.number, f"subrule letter {number.letter!r} is never used by the rules")
-        parent = number.parent
-        if parent is not None and parent not in self._first_line:
-            self.report.warn(line.number, f"{number.id} has no {parent} above it")
-        elif self._last is not None and not number.follows_directly(self._last):
-            if number.kind in ("rule", "subrule") and self._last.kind in ("rule", "subrule"):
-                self.report.warn(line.number, f"{number.id} follows {self._last.id}: numbers missing between them")
+        if self._check_parent(line, number):
+            return
+        last = self._last
+        if fit != "direct" and last is not None:
+            if number.kind in ("rule", "subrule") and last.kind in ("rule", "subrule"):
+                self.report.warn(line.number, f"{number.id} follows {last.id}: numbers missing between them")

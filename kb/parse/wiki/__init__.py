@@ -20,6 +20,7 @@ from pathlib import Path
 from kb.decode import count_line_endings, read_text, split_lines
 from kb.model import Decoding, Diagnostic, WikiPage
 from kb.parse.wiki.accounting import check_accounting, line_accounting
+from kb.parse.wiki.blanks import compact_lines, restore_lines
 from kb.parse.wiki.language import detect_language
 from kb.parse.wiki.page import read_page
 from kb.parse.wiki.stamps import parse_stamp
@@ -64,7 +65,10 @@ def parse_wiki_text(
         lang, evident = detect_language(text)
         if not evident and text.strip():
             notes.append("language not evident from the text; read as English")
-    page = read_page(page_lines(text), source, lang, decoding, title)
+    lines, cuts, line_count = compact_lines(text)
+    page = read_page(lines, source, lang, decoding, title)
+    if cuts:
+        restore_lines(page, cuts, line_count)
     page.diagnostics[:0] = [Diagnostic(source, 1, "warning", note) for note in notes]
     return page
 

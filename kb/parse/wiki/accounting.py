@@ -14,7 +14,7 @@ def line_accounting(page: WikiPage) -> dict[int, list[str]]:
     "glossary Jugador", "navigation", "page example"). Blank lines inside a multi-line record
     are skipped lines, not part of it. Lines absent from the map should all be in `page.skipped`."""
     held: dict[int, list[str]] = defaultdict(list)
-    blank = {s.line for s in page.skipped if s.reason == "blank"}
+    blank = {n for s in page.skipped if s.reason == "blank" for n in range(s.line, max(s.end_line, s.line) + 1)}
 
     def span(first: int, last: int, what: str) -> None:
         for line in range(first, max(first, last) + 1):
@@ -49,9 +49,10 @@ def check_accounting(page: WikiPage) -> list[str]:
     held = line_accounting(page)
     skipped: dict[int, str] = {}
     for item in page.skipped:
-        if item.line in skipped:
-            problems.append(f"line {item.line} skipped twice ({skipped[item.line]}, {item.reason})")
-        skipped[item.line] = item.reason
+        for line in range(item.line, max(item.end_line, item.line) + 1):
+            if line in skipped:
+                problems.append(f"line {line} skipped twice ({skipped[line]}, {item.reason})")
+            skipped[line] = item.reason
     glued = {d.line for d in page.diagnostics if "glued" in d.message}
     for line in range(1, page.line_count + 1):
         records = held.get(line, [])

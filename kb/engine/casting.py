@@ -1,0 +1,167 @@
+"""Casting spells, playing lands and activating abilities, with their targets and costs (rules 305,
+601, 602, 115)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TYPE_CHECKING
+
+from kb.engine.decisions import _name_of, Decision
+from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotYourTurnError, TimingError
+from kb.engine.objects import Card, Zone
+from kb.engine.stack import ActivatedAbility, Spell
+
+if TYPE_CHECKING:
+    from kb.engine.players import Player
+
+
+class CastingMixin:
+    """Casting spells, playing lands and activating abilities, with their targets and costs (rules 305, 601, 602, 115)."""
+
+    # ----- casting and activating
+
+    def _find(self, cards: list[Card], card: Card | str, where: str) -> Card:
+        if isinstance(card, Card):
+            if card in cards:
+                return card
+            raise CardNotFoundError(f"{card.name} is not in {where}")
+        for candidate in cards:
+            if candidate.name == card:
+                return candidate
+        raise CardNotFoundError(f"no {card} in {where}")
+
+    def cast(self, player: Player, card: Card | str, *, targets: Sequence[Any] | None = None, x: int | None = None) -> Spell:
+        """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
+        one (601.2b). Mana is not modelled: costs in mana are taken as paid."""
+        self._check_priority(player)
+        card = self._find(player.hand, card, f"{player.name}'s hand")
+        if card.is_land:
+            raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
+        has_x = any(symbol.text == "X" for symbol in card.mana_cost.symbols)
+        if has_x and (x is None or x < 0):
+            raise IllegalActionError(f"{card.name} has X in its cost: choose X, a number of 0 or more")
+        if not has_x and x is not None:
+            raise IllegalActionError(f"{card.name} has no X in its cost")
+        card.definition.check_timing(self, player, card)
+        chosen = self._choose_targets(player, card.definition.spell_target, targets, card)
+        spell = Spell(card, player, chosen)
+        spell.x = x
+        player.hand.remove(card)
+        card.zone = Zone.STACK
+        self.stack.push(spell)
+        self.emit("cast", "601.2", player=player, card=card, targets=chosen)
+        self._passes = 0
+        self._give_priority(self._priority_unit_for(player))
+        return spell
+
+    def land_plays(self, player: Player) -> int:
+        """Rule 305.2: how many lands `player` can play this turn: one, plus each additional land
+        an effect allows; none if an effect says they can't play lands (101.2)."""
+        if self.forbidden(player, "play lands"):
+            return 0
+        return 1 + self.turn_effects.count((player, "additional land"))
+
+    def play_land(self, player: Player, card: Card | str) -> None:
+        """Play a land: a special action, during your main phase with an empty stack, if you have
+        a land play left (rules 305.1, 305.2a, 305.2b)."""
+        self._check_priority(player)
+        card = self._find(player.hand, card, f"{player.name}'s hand")
+        if not card.is_land:
+            raise IllegalActionError(f"{card.name} is not a land")
+        if not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+            raise TimingError("a land can be played only in its player's main phase with an empty stack (305.1)")
+        played = self.lands_played.get(id(player), 0)
+        allowed = self.land_plays(player)
+        if played >= allowed:
+            rule = "101.2" if self.forbidden(player, "play lands") else "305.2b"
+            raise IllegalActionError(
+                f"{player.name} can't play a land: {played} played of {allowed} allowed this turn ({rule})"
+            )
+        self.lands_played[id(player)] = played + 1
+        self.emit("play_land", "305.1", player=player, card=card)
+        self._put_onto_battlefield(card, player)
+        self._give_priority(self._priority_unit_for(player))
+
+    def activate(self, player: Player, card: Card | str, index: int = 0, *, targets: Sequence[Any] | None = None, x: int | None = None) -> ActivatedAbility:
+        """Activate an activated ability of a permanent `player` controls (rule 602), choosing
+        the value of X if its cost has one (602.2b, 601.2b). Mana is taken as paid."""
+        self._check_priority(player)
+        card = self._find(player.battlefield, card, f"the permanents {player.name} controls")
+        abilities = card.definition.activated
+        if not 0 <= index < len(abilities):
+            raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
+        ability = abilities[index]
+        has_x = "{X}" in ability.mana
+        if has_x and (x is None or x < 0):
+            raise IllegalActionError(f"{card.name}'s ability has X in its cost: choose X, a number of 0 or more")
+        if not has_x and x is not None:
+            raise IllegalActionError(f"{card.name}'s ability has no X in its cost")
+        if ability.only_your_turn and not self.is_active(player):
+            raise NotYourTurnError(f"{card.name}'s ability can be activated only during its controller's turn")
+        if ability.tap:
+            if card.tapped:
+                raise CannotPayError(f"{card.name} is already tapped")
+            if card.is_creature and self._summoning_sick(card):
+                raise CannotPayError(f"{card.name} has not been under its controller's control since the turn began")
+        life = ability.life(self, player) if ability.life else 0
+        if life:
+            self._check_can_pay_life(player, life)
+        chosen = self._choose_targets(player, ability.target, targets, card)
+        self.emit("activate", "602.2", player=player, card=card)
+        if ability.tap:
+            self.tap([card])
+        if life:
+            self.pay_life(player, life)
+        obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data={"x": x} if has_x else None)
+        self.stack.push(obj)
+        self._passes = 0
+        self._give_priority(self._priority_unit_for(player))
+        return obj
+
+    def _summoning_sick(self, card: Card) -> bool:
+        """Rule 302.6."""
+        return card.entered_turn == self.turn and "Haste" not in card.keywords
+
+    def _choose_targets(self, player: Player, kind: str | None, given: Sequence[Any] | None, source: Card) -> list[Any]:
+        if kind is None:
+            if given:
+                raise IllegalTargetError(f"{source.name} has no targets")
+            return []
+        legal = self.legal_targets(kind, player)
+        if given is None:
+            if not legal:
+                raise IllegalTargetError(f"{source.name} has no legal target")
+            return [self.decide(Decision(player, "target", tuple(legal), rule="601.2c", context={"source": source}))]
+        chosen = []
+        for target in given:
+            if isinstance(target, str):
+                target = next((t for t in legal if _name_of(t) == target), target)
+            if not any(target is t for t in legal):
+                raise IllegalTargetError(f"{target!r} is not a legal target for {source.name}")
+            chosen.append(target)
+        if len(chosen) != 1:
+            raise IllegalTargetError(f"{source.name} needs exactly one target")
+        return chosen
+
+    def legal_targets(self, kind: str, chooser: Player | None = None) -> list[Any]:
+        """What a spell or ability of `chooser`'s may target: within their range of influence
+        (rule 801.4)."""
+        reach = self.in_range(chooser) if chooser is not None else self.players
+        players = [p for p in self.players if p in reach]
+        creatures = [c for c in self.battlefield if c.is_creature and c.controller in reach]
+        if kind == "player":
+            return players
+        if kind == "creature":
+            return creatures
+        if kind == "any":
+            return creatures + players
+        if kind == "permanent":
+            return [c for c in self.battlefield if c.controller in reach]
+        if kind in ("artifact", "enchantment", "land", "planeswalker"):
+            return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
+        raise EngineError(f"unknown kind of target {kind!r} (player, creature, any, permanent, artifact, enchantment, land, planeswalker)")
+
+    def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
+        if kind is None:
+            return True
+        return any(target is t for t in self.legal_targets(kind, chooser))

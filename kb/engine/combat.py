@@ -1,0 +1,366 @@
+"""The combat phase (rules 506–511): declaring attackers and blockers with their restrictions
+and requirements (508.1c–d, 509.1b–c), first and double strike (702.4, 702.7), the division of
+combat damage (510.1) with trample (702.19), and the keyword abilities that act there: flying
+and reach (702.9, 702.17), shadow (702.28), menace (702.111), vigilance (702.20), defender
+(702.3), protection (702.16), deathtouch and lifelink (through `kb.engine.life`).
+
+Abilities of a creature about combat are keywords (strings): besides the keyword abilities, the
+engine reads ``"Can't attack alone"``, ``"Can't block"``, ``"Attacks each combat if able"``,
+``"Blocks each combat if able"`` and ``"Can block an additional creature each combat"``.
+A permanent restricts attacks or blocks globally through `CardDefinition.restricts_attack` and
+`CardDefinition.restricts_block`.
+
+Banding, landwalk, attacking planeswalkers or battles, and costs to attack or block are not
+modelled: a creature with banding, landwalk or a "bands with other" ability raises
+`NotModelledError` when it attacks or could block.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from kb.engine.decisions import Decision, _name_of
+from kb.engine.errors import IllegalChoiceError, NotModelledError
+from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.players import Player
+
+if TYPE_CHECKING:
+    pass
+
+# Above this many legal declarations or divisions, the engine would rather stop than guess.
+MAX_OPTIONS = 20000
+UNMODELLED_KEYWORDS = ("Banding", "Bands with other", "walk")
+
+
+def _resolve(item: Any, pool: Sequence[Any]) -> Any:
+    if isinstance(item, str):
+        for candidate in pool:
+            if _name_of(candidate) == item:
+                return candidate
+        return None
+    return next((c for c in pool if c is item), None)
+
+
+class AttackDeclaration(list):
+    """The creatures declared as attackers (rule 508.1a): a list of cards. A scripted answer may
+    give the cards, or their names."""
+
+    def matches(self, answer: Any) -> bool:
+        items = answer if isinstance(answer, (list, tuple)) else [answer]
+        found = [_resolve(item, self) for item in items]
+        return None not in found and len(found) == len(self) and {id(c) for c in found} == {id(c) for c in self}
+
+
+class BlockDeclaration(list):
+    """Blocks declared (rule 509.1a): a list of (blocker, attacker) pairs. A scripted answer may
+    give a dict {blocker: attacker}, or pairs, of cards or names; a blocker blocking two
+    attackers appears in two pairs (or maps to a list)."""
+
+    def matches(self, answer: Any) -> bool:
+        pairs = []
+        if isinstance(answer, dict):
+            for blocker, attackers in answer.items():
+                for attacker in attackers if isinstance(attackers, (list, tuple)) else [attackers]:
+                    pairs.append((blocker, attacker))
+        elif isinstance(answer, (list, tuple)):
+            pairs = [tuple(pair) for pair in answer]
+        else:
+            return False
+        blockers = [b for b, _ in self]
+        attackers = [a for _, a in self]
+        pool_b = list({id(c): c for c in blockers}.values())
+        pool_a = list({id(c): c for c in attackers}.values())
+        wanted = set()
+        for blocker, attacker in pairs:
+            b, a = _resolve(blocker, pool_b), _resolve(attacker, pool_a)
+            if b is None or a is None:
+                return False
+            wanted.add((id(b), id(a)))
+        return wanted == {(id(b), id(a)) for b, a in self} and len(pairs) == len(self)
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{b.name!r}: {a.name!r}" for b, a in self) + "}"
+
+
+class DamageAssignment(list):
+    """How one creature divides its combat damage (rule 510.1): (recipient, amount) pairs. A
+    scripted answer may give a dict {recipient: amount} or pairs, by object or name."""
+
+    def matches(self, answer: Any) -> bool:
+        pairs = list(answer.items()) if isinstance(answer, dict) else [tuple(p) for p in answer] if isinstance(answer, (list, tuple)) else None
+        if pairs is None:
+            return False
+        pool = [r for r, _ in self]
+        given = {}
+        for recipient, amount in pairs:
+            found = _resolve(recipient, pool)
+            if found is None:
+                return False
+            given[id(found)] = given.get(id(found), 0) + amount
+        return all(given.get(id(r), 0) == a for r, a in self) and sum(given.values()) == sum(a for _, a in self)
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{r.name!r}: {a}" for r, a in self) + "}"
+
+
+def _protected_from(card: Card, source: Card) -> bool:
+    """Rule 702.16: protection from a colour (or "from everything") against `source`."""
+    names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    for keyword in card.keywords:
+        if keyword.startswith("Protection from "):
+            quality = keyword[len("Protection from "):].lower()
+            if quality == "everything":
+                return True
+            if quality in names and names[quality] in source.colors:
+                return True
+            if quality.endswith("s") and quality[:-1].capitalize() in source.types:
+                return True
+    return False
+
+
+class CombatMixin:
+    """The combat phase (rules 506–511)."""
+
+    @property
+    def attackers(self) -> list[Card]:
+        return [c for c in self.battlefield if c.attacking is not None]
+
+    @property
+    def blockers(self) -> list[Card]:
+        return [c for c in self.battlefield if c.blocking]
+
+    # ----- declare attackers (508.1)
+
+    def _can_attack(self, card: Card) -> bool:
+        return not card.tapped and not self._summoning_sick(card) and "Defender" not in card.keywords
+
+    def _declare_attackers(self) -> None:
+        for player in self.active_players:
+            able = [c for c in player.creatures if self._can_attack(c)]
+            if not able or not self.attackable_players(player):
+                continue
+            for card in able:
+                self._refuse_unmodelled(card)
+            if self._attack_rules_apply(player, able):
+                legal = self._legal_attacks(player, able)
+                chosen = self.decide(Decision(player, "attackers", tuple(legal), rule="508.1d"))
+            else:
+                chosen = self.decide(Decision(player, "attackers", tuple(able), count=(0, len(able)), rule="508.1a"))
+            for card in chosen:
+                defenders = self.attackable_players(player)
+                defender = defenders[0] if len(defenders) == 1 else self.decide(
+                    Decision(player, "attack_target", tuple(defenders), rule="508.1b", context={"attacker": card})
+                )
+                card.attacking = defender
+                if "Vigilance" not in card.keywords:
+                    self.tap([card])  # 508.1f: attacking causes it to become tapped
+                self.emit("attacks", "508.1", card=card, defender=defender)
+
+    def _refuse_unmodelled(self, card: Card) -> None:
+        for keyword in card.keywords:
+            if any(word in keyword for word in UNMODELLED_KEYWORDS):
+                raise NotModelledError(f"{card.name} has {keyword}: banding and landwalk are not modelled in combat")
+
+    def _attack_rules_apply(self, player: Player, able: list[Card]) -> bool:
+        keywords = {"Can't attack alone", "Attacks each combat if able"}
+        if any(keywords & set(c.keywords) for c in able):
+            return True
+        return any(type(p.definition).restricts_attack is not CardDefinition.restricts_attack for p in self.battlefield)
+
+    def _attack_restricted(self, attackers: list[Card]) -> bool:
+        """Rule 508.1c: whether a declaration disobeys a restriction."""
+        if len(attackers) == 1 and "Can't attack alone" in attackers[0].keywords:
+            return True
+        return any(p.definition.restricts_attack(self, p, attackers) for p in self.battlefield)
+
+    def _legal_attacks(self, player: Player, able: list[Card]) -> list[AttackDeclaration]:
+        """Rules 508.1c–d: every declaration that disobeys no restriction and obeys as many
+        requirements as possible; the empty one first when it is legal."""
+        if 2 ** len(able) > MAX_OPTIONS:
+            raise NotModelledError(f"too many possible attacks to weigh ({len(able)} creatures)")
+        declarations = []
+        for size in range(len(able) + 1):
+            for chosen in itertools.combinations(able, size):
+                if not self._attack_restricted(list(chosen)):
+                    obeyed = sum(1 for c in chosen if "Attacks each combat if able" in c.keywords)
+                    declarations.append((obeyed, AttackDeclaration(chosen)))
+        best = max(obeyed for obeyed, _ in declarations)
+        return [d for obeyed, d in declarations if obeyed == best]
+
+    # ----- declare blockers (509.1)
+
+    def _declare_blockers(self) -> None:
+        attackers = self.attackers
+        for defender in self.apnap_order():
+            against = [a for a in attackers if a.attacking is defender]
+            able = [c for c in defender.creatures if not c.tapped and "Can't block" not in c.keywords]
+            if not against or not able:
+                continue
+            for card in able + against:
+                self._refuse_unmodelled(card)
+            legal = self._legal_blocks(defender, able, against)
+            chosen = self.decide(Decision(defender, "blockers", tuple(legal), rule="509.1"))
+            for blocker, attacker in chosen:
+                blocker.blocking.append(attacker)
+                attacker.blocked_by.append(blocker)
+            for attacker in against:
+                attacker.was_blocked = bool(attacker.blocked_by)
+            for blocker in list(dict.fromkeys(b for b, _ in chosen)):
+                self.emit("blocks", "509.1g", card=blocker, attackers=list(blocker.blocking))
+            for attacker in against:
+                if attacker.was_blocked:
+                    self.emit("becomes_blocked", "509.1h", card=attacker, blockers=list(attacker.blocked_by))
+                else:
+                    self.emit("unblocked", "509.1h", card=attacker)
+
+    def _may_block(self, blocker: Card, attacker: Card) -> bool:
+        """Restrictions on one blocker and one attacker (509.1b)."""
+        if "Flying" in attacker.keywords and not ({"Flying", "Reach"} & set(blocker.keywords)):
+            return False  # 702.9b
+        if ("Shadow" in attacker.keywords) != ("Shadow" in blocker.keywords):
+            return False  # 702.28b
+        if _protected_from(attacker, blocker):
+            return False  # 702.16f
+        return True
+
+    def _block_restricted(self, blocks: list[tuple[Card, Card]], against: list[Card]) -> bool:
+        for attacker in against:
+            count = sum(1 for _, a in blocks if a is attacker)
+            if "Menace" in attacker.keywords and count == 1:
+                return True  # 702.111b
+        return any(p.definition.restricts_block(self, p, blocks) for p in self.battlefield)
+
+    def _legal_blocks(self, defender: Player, able: list[Card], against: list[Card]) -> list[BlockDeclaration]:
+        """Rules 509.1b–c: every declaration that disobeys no restriction and obeys as many
+        requirements as possible; no blocks first when that is legal."""
+        choices_per_blocker = []
+        for blocker in able:
+            reachable = [a for a in against if self._may_block(blocker, a)]
+            most = 1 + sum(1 for k in blocker.keywords if k == "Can block an additional creature each combat")
+            options: list[tuple[Card, ...]] = [()]
+            for size in range(1, min(most, len(reachable)) + 1):
+                options.extend(itertools.combinations(reachable, size))
+            choices_per_blocker.append(options)
+        total = 1
+        for options in choices_per_blocker:
+            total *= len(options)
+        if total > MAX_OPTIONS:
+            raise NotModelledError(f"too many possible blocks to weigh ({total})")
+        declarations = []
+        for combo in itertools.product(*choices_per_blocker):
+            blocks = [(blocker, attacker) for blocker, targets in zip(able, combo) for attacker in targets]
+            if self._block_restricted(blocks, against):
+                continue
+            obeyed = sum(1 for blocker, targets in zip(able, combo) if targets and "Blocks each combat if able" in blocker.keywords)
+            declarations.append((obeyed, BlockDeclaration(blocks)))
+        best = max(obeyed for obeyed, _ in declarations)
+        return sorted((d for obeyed, d in declarations if obeyed == best), key=len)
+
+    # ----- combat damage (510)
+
+    def _combat_damage(self) -> None:
+        """Rule 510.1–510.2, with a first combat damage step when a creature has first strike
+        or double strike (702.7b, 702.4b)."""
+        combatants = [c for c in self.battlefield if c.attacking is not None or c.blocking]
+        if not self._in_second_strike_step:
+            strikers = [c for c in combatants if {"First strike", "Double strike"} & set(c.keywords)]
+            if strikers:
+                self._second_strike = [c for c in combatants if "First strike" not in c.keywords or "Double strike" in c.keywords]
+                self.emit("first_strike_step", "510.4")
+                dealing = strikers
+            else:
+                dealing = combatants
+        else:
+            # 702.4b: those that remain in combat and didn't strike first, or have double strike.
+            earlier = {id(c) for c in self._second_strike}
+            dealing = [c for c in combatants if id(c) in earlier]
+        assignments: list[tuple[Card, Any, int]] = []
+        lethal_so_far: dict[int, int] = {}
+        for card in dealing:
+            for recipient, amount in self._assign_combat_damage(card, lethal_so_far):
+                assignments.append((card, recipient, amount))
+                if isinstance(recipient, Card):
+                    lethal_so_far[id(recipient)] = lethal_so_far.get(id(recipient), 0) + amount
+        prevented = [(s, r, a) for s, r, a in assignments if isinstance(r, Card) and _protected_from(r, s)]
+        for source, recipient, amount in prevented:
+            self.emit("damage_prevented", "702.16e", source=source, target=recipient, amount=amount)
+        assignments = [x for x in assignments if x not in prevented]
+        if assignments:
+            self._deal_damage_from_each(assignments, combat=True)
+            dealt = [(s, r, a) for s, r, a in assignments]
+            self.emit("combat_damage", "510.2", dealt=dealt)
+
+    def _assign_combat_damage(self, card: Card, marked: dict[int, int]) -> list[tuple[Any, int]]:
+        power = card.power or 0
+        if power <= 0:
+            return []  # 510.1a
+        if card.attacking is not None:
+            if not card.was_blocked:
+                defender = card.attacking
+                return [] if defender.left_game else [(defender, power)]  # 510.1b
+            blockers = [b for b in card.blocked_by if b.zone is Zone.BATTLEFIELD and card in b.blocking]
+            trample = "Trample" in card.keywords
+            if not blockers:
+                # 510.1c: no damage; with trample, all of it to the player (702.19e).
+                return [(card.attacking, power)] if trample and not card.attacking.left_game else []
+            recipients: list[Any] = list(blockers) + ([card.attacking] if trample else [])
+            if len(recipients) == 1:
+                return [(recipients[0], power)]
+            return self._divide(card, recipients, power, trample, marked, rule="702.19b" if trample else "510.1c")
+        attackers = [a for a in card.blocking if a.zone is Zone.BATTLEFIELD and a.attacking is not None]
+        if not attackers:
+            return []  # 510.1d
+        if len(attackers) == 1:
+            return [(attackers[0], power)]
+        return self._divide(card, attackers, power, False, marked, rule="510.1d")
+
+    def _lethal(self, source: Card, blocker: Card, marked: dict[int, int]) -> int:
+        """Lethal damage for trample (702.19b): toughness less damage already marked and damage
+        assigned by other creatures in this step; 1 from a source with deathtouch (702.2c)."""
+        if "Deathtouch" in source.keywords:
+            return 1
+        return max(0, (blocker.toughness or 0) - blocker.damage - marked.get(id(blocker), 0))
+
+    def _divide(self, card: Card, recipients: list[Any], power: int, trample: bool, marked: dict[int, int], rule: str) -> list[tuple[Any, int]]:
+        options = []
+        for split in _compositions(power, len(recipients)):
+            if trample:
+                to_player = split[-1]
+                if to_player and any(split[i] < self._lethal(card, b, marked) for i, b in enumerate(recipients[:-1])):
+                    continue
+            options.append(DamageAssignment((r, a) for r, a in zip(recipients, split) if a))
+            if len(options) > MAX_OPTIONS:
+                raise NotModelledError(f"too many ways to divide {card.name}'s damage")
+        if trample:
+            # The usual choice first: lethal damage to each blocker, the rest to the player.
+            def excess_first(option: DamageAssignment) -> tuple[int, int]:
+                player_share = sum(a for r, a in option if not isinstance(r, Card))
+                return (-player_share, 0)
+
+            options.sort(key=excess_first)
+        chosen = self.decide(Decision(card.controller, "assign_damage", tuple(options), rule=rule, context={"source": card}))
+        return list(chosen)
+
+    def _remove_from_combat(self, rule: str) -> None:
+        removed = [c for c in self.battlefield if c.attacking is not None or c.blocking]
+        for card in removed:
+            card.attacking = None
+            card.blocking = []
+            card.blocked_by = []
+            card.was_blocked = False
+        self._second_strike = None
+        self._in_second_strike_step = False
+        if removed:
+            self.emit("removed_from_combat", rule, cards=removed)
+
+
+def _compositions(total: int, parts: int) -> Iterable[tuple[int, ...]]:
+    """Every way to write `total` as `parts` numbers of 0 or more, the first part largest first."""
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total, -1, -1):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first,) + rest

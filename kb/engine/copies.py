@@ -1,0 +1,160 @@
+"""Copy effects (rule 707): copiable values, copying a permanent (as it enters, or "becomes a copy
+of") with the exceptions a copy effect may state (707.9), and tokens that are copies (111.4).
+
+A copy effect is a continuous effect of layer 1 (613.2). The copiable values of an object are
+its printed values as modified by other copy effects and their exceptions, and no other effect
+(707.2); once copied, later changes to the original don't change the copy (707.2b). While a
+copy effect applies, the copy *does* what the original does: its definition (triggered,
+activated and static abilities) is the copied one, joined by any ability the exception gives.
+
+Copying a spell (707.10), face-down permanents (707.3) and double-faced or flip cards (707.8)
+are not modelled.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from kb.engine.errors import NotModelledError
+from kb.engine.layers import INDEFINITE, ContinuousEffect
+from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.players import Player
+
+
+class CopiedDefinition(CardDefinition):
+    """The definition a copy has: the original's, with the abilities an exception adds (707.9a)
+    from `keeps` (the copier's own definition, for "except it has this ability")."""
+
+    def __init__(self, original: CardDefinition, keeps: CardDefinition | None = None):
+        self.original = original
+        self.keeps = keeps
+        for attribute in ("name", "name_es", "mana_cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords", "oracle", "spell_target"):
+            setattr(self, attribute, getattr(original, attribute))
+        self.activated = tuple(original.activated) + (tuple(keeps.activated) if keeps is not None else ())
+
+    def __repr__(self) -> str:
+        return f"CopiedDefinition({self.original.name!r})"
+
+    def power_of(self, card: Card) -> int | None:
+        return self.original.power_of(card)
+
+    def toughness_of(self, card: Card) -> int | None:
+        return self.original.toughness_of(card)
+
+    def as_enters(self, game: "Game", card: Card) -> None:
+        self.original.as_enters(game, card)
+
+    def triggers(self, game: "Game", card: Card, event: Any) -> Iterable[Any]:
+        yield from self.original.triggers(game, card, event)
+        if self.keeps is not None:
+            yield from self.keeps.triggers(game, card, event)
+
+    def static_effects(self, game: "Game", card: Card) -> Iterable[ContinuousEffect]:
+        yield from self.original.static_effects(game, card)
+        if self.keeps is not None:
+            yield from self.keeps.static_effects(game, card)
+
+    def resolve(self, game: "Game", spell: Any) -> None:
+        self.original.resolve(game, spell)
+
+    def check_timing(self, game: "Game", player: "Player", card: Card) -> None:
+        self.original.check_timing(game, player, card)
+
+    def restricts_attack(self, game: "Game", card: Card, attackers: list[Card]) -> bool:
+        return self.original.restricts_attack(game, card, attackers)
+
+    def restricts_block(self, game: "Game", card: Card, blocks: list[tuple[Card, Card]]) -> bool:
+        return self.original.restricts_block(game, card, blocks)
+
+    def forbids(self, game: "Game", card: Card, player: "Player", action: str) -> bool:
+        return self.original.forbids(game, card, player, action)
+
+
+def _has_cda(definition: CardDefinition) -> bool:
+    inner = definition.original if isinstance(definition, CopiedDefinition) else definition
+    return type(inner).power_of is not CardDefinition.power_of
+
+
+class CopiesMixin:
+    """Copy effects (707)."""
+
+    def has_copy_effects(self) -> bool:
+        return any("1" in e.parts for e in self.effects)
+
+    def copiable_values(self, card: Card) -> Characteristics:
+        """Rule 707.2: the printed values as modified by copy effects (and their exceptions)."""
+        chars = card.printed()
+        for effect in sorted((e for e in self.effects if "1" in e.parts), key=lambda e: e.timestamp):
+            if effect.selects(self, card, chars):
+                effect.parts["1"](chars)
+        return chars
+
+    def copy_effect(
+        self,
+        copier: Card,
+        original: Card,
+        *,
+        keep_colors: bool = False,
+        add_types: Iterable[str] = (),
+        add_subtypes: Iterable[str] = (),
+        set_power_toughness: tuple[int, int] | None = None,
+        keeps: CardDefinition | None = None,
+    ) -> ContinuousEffect:
+        """A copy effect making `copier` a copy of `original`, with the exceptions a card states
+        (707.9): keeping its own colours (707.9c), being another type in addition (707.9b),
+        being N/M (707.9b; a characteristic-defining ability that defines power and toughness
+        is then not copied, 707.9d), having an ability of its own, given as the definition
+        `keeps` (707.9a). The values are
+        taken now (707.2b). The effect is not yet started: see `become_copy`."""
+        if original.zone is Zone.BATTLEFIELD and getattr(original, "face_down", False):
+            raise NotModelledError("copying a face-down permanent (707.3) is not modelled")
+        values = self.copiable_values(original)
+        own = self.copiable_values(copier)
+        add_types, add_subtypes = tuple(add_types), tuple(add_subtypes)
+        definition = CopiedDefinition(values.definition, keeps=keeps)
+        cda = _has_cda(values.definition) and set_power_toughness is None
+
+        def part(chars: Characteristics) -> None:
+            chars.name = values.name
+            chars.mana_cost = values.mana_cost
+            chars.types = values.types + tuple(t for t in add_types if t not in values.types)
+            chars.subtypes = values.subtypes + tuple(s for s in add_subtypes if s not in values.subtypes)
+            chars.supertypes = values.supertypes
+            chars.colors = own.colors if keep_colors else values.colors
+            chars.keywords = values.keywords
+            if set_power_toughness is not None:
+                chars.power, chars.toughness = set_power_toughness
+            elif cda:
+                # The copied characteristic-defining ability works for the copy (604.3, 613.4a).
+                chars.power, chars.toughness = definition.power_of(copier), definition.toughness_of(copier)
+            else:
+                chars.power, chars.toughness = values.power, values.toughness
+            chars.definition = definition
+
+        return ContinuousEffect({"1": part}, affected=[copier], duration=INDEFINITE, text=f"copy of {values.name}", source=copier)
+
+    def become_copy(self, copier: Card, original: Card, **exceptions: Any) -> ContinuousEffect:
+        """`copier` becomes a copy of `original` (707.1, 613.2): a new copy effect, with a
+        timestamp, that lasts while the copier stays on the battlefield."""
+        effect = self.add_effect(self.copy_effect(copier, original, **exceptions))
+        self.emit("becomes_copy", "707.1", card=copier, original=original)
+        return effect
+
+    def create_token_copy(self, controller: "Player", original: Card) -> Card:
+        """Rule 111.4 and 707.2: a token that is a copy of `original` has its copiable values,
+        its name included."""
+        values = self.copiable_values(original)
+        definition = TokenDefinition()
+        for attribute in ("name", "types", "subtypes", "supertypes", "colors", "keywords", "power", "toughness", "mana_cost"):
+            value = getattr(values, attribute)
+            setattr(definition, attribute, value)
+        token = Card(values.name, definition=definition)
+        token.copy_source = values.definition
+        self.create_tokens(controller, token)
+        self.add_effect(self.copy_effect(token, original))
+        return token

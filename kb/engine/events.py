@@ -1,0 +1,151 @@
+"""The kinds of events the engine emits, with the rule behind each and the data it carries: what
+a triggered ability can match (rule 603.2). `Game.emit` records every one in ``game.events``.
+
+>>> EVENT_KINDS['damage'].fields
+('source', 'target', 'amount', 'combat')
+>>> sorted(k for k in EVENT_KINDS if k.startswith('life'))
+['life_becomes', 'life_gain', 'life_gain_prevented', 'life_loss', 'life_loss_prevented', 'life_lost', 'life_total']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """One kind of event: its name, the fields of its data, and what it means."""
+
+    name: str
+    fields: tuple[str, ...]
+    meaning: str
+
+
+def _kinds(*rows: tuple[str, str, str]) -> dict[str, EventKind]:
+    return {name: EventKind(name, tuple(f for f in fields.split() if f), meaning) for name, fields, meaning in rows}
+
+
+EVENT_KINDS: dict[str, EventKind] = _kinds(
+    # the game and its turns
+    ("game_starts", "players", "The game begins (103)."),
+    ("turn_begins", "turn unit", "A turn begins; `unit` is the player (or team) whose turn it is (500)."),
+    ("step_begins", "step", "A step or main phase begins (500)."),
+    ("beginning_of", "step active", "The moment \"at the beginning of <step>\" abilities trigger (503.1, 513.1 ...)."),
+    ("turn_ends", "turn unit", "A turn ends (500)."),
+    ("untap", "cards", "Permanents untap (502.3, 701.26b)."),
+    ("skip_draw", "unit", "The starting player skips the draw of their first turn (103.8a)."),
+    ("cleanup_priority", "", "Players get priority in the cleanup step (514.3a)."),
+    ("another_cleanup", "", "Another cleanup step begins (514.3a)."),
+    ("damage_wears_off", "cards", "Damage wears off and \"until end of turn\" effects end (514.2)."),
+    ("mulligan", "player count", "A player takes a mulligan (103.5)."),
+    ("bottom", "player count", "Cards go to the bottom of the library after mulligans (103.5)."),
+    # priority, casting and the stack
+    ("cast", "player card targets", "A spell is cast (601.2)."),
+    ("activate", "player card", "An activated ability is activated (602.2)."),
+    ("play_land", "player card", "A land is played (305.1)."),
+    ("additional_land", "player", "A player may play an additional land this turn (305.2)."),
+    ("cant_play_lands", "player", "A player can't play lands this turn (101.2)."),
+    ("triggers", "ability", "An ability triggers (603.2)."),
+    ("trigger_on_stack", "ability", "A triggered ability is put on the stack (603.3)."),
+    ("removed_no_target", "ability", "A triggered ability with no legal target is removed (603.3d)."),
+    ("resolves", "object", "A spell or ability resolves (608.2)."),
+    ("fizzles", "object", "A spell or ability doesn't resolve: its targets are illegal (608.2b)."),
+    ("no_effect", "object", "An intervening \"if\" is false on resolution (603.4)."),
+    ("condition_false", "card life threshold", "An intervening \"if\" is false as the event happens (603.4)."),
+    ("decision", "decision", "A player made a decision (see `Decision`)."),
+    ("apnap_restart", "player", "A choice makes an earlier player choose: APNAP order restarts (101.4d)."),
+    # zones
+    ("enters", "card controller", "A permanent enters the battlefield (403.3)."),
+    ("dies", "cards left", "Creatures are put into graveyards from the battlefield (700.4); `left` is every permanent that left in the same event."),
+    ("put_into_graveyard", "card controller left", "A permanent is put into a graveyard from the battlefield (603.10a)."),
+    ("delayed_trigger_created", "source text", "A delayed triggered ability is created (603.7a)."),
+    ("destroy", "cards", "Permanents are destroyed at the same time (701.8)."),
+    ("destroyed", "card", "A creature with lethal damage is destroyed (704.5g)."),
+    ("destroyed_deathtouch", "card", "A creature dealt damage by deathtouch is destroyed (704.5h)."),
+    ("dies_toughness", "card", "A creature with 0 or less toughness goes to the graveyard (704.5f)."),
+    ("sacrifice", "cards", "Permanents are sacrificed at the same time (701.21)."),
+    ("exile", "cards", "Cards are exiled at the same time (406.3)."),
+    ("draw", "player count", "A player draws cards (121.1)."),
+    ("draw_empty", "player", "A player attempts to draw from an empty library (121.4)."),
+    ("discard", "player cards", "A player discards cards (701.9)."),
+    ("mill", "player cards count", "A player mills cards (701.17)."),
+    ("reveal", "cards", "Cards are revealed (701.20)."),
+    ("search", "player owner cards", "A player searches zones and finds cards (701.23)."),
+    ("shuffle", "player cards", "A library is shuffled, with the cards shuffled into it (701.24)."),
+    ("shuffle_in", "player card", "A card is shuffled into its owner's library (701.24)."),
+    ("shuffle_all_in", "player count", "Cards are shuffled into a library instead (614.1a)."),
+    ("as_much_as_possible", "player possible wanted", "A player does as much as possible (609.3)."),
+    ("token_ceases", "card", "A token outside the battlefield ceases to exist (704.5d)."),
+    # keyword actions
+    ("create", "player cards", "Tokens are created (701.7a)."),
+    ("investigate", "player", "A player investigates (701.16a)."),
+    ("tap", "cards", "Permanents become tapped (701.26a)."),
+    ("fight", "first second", "Two creatures fight (701.14a)."),
+    ("no_fight", "first second", "Creatures don't fight: one is gone (701.14b)."),
+    ("scry", "player count top bottom", "A player scries (701.22a)."),
+    ("surveil", "player count graveyard", "A player surveils (701.25a)."),
+    ("proliferate", "player chosen", "A player proliferates (701.34a)."),
+    ("cumulative_upkeep_paid", "card payment", "A cumulative upkeep cost is paid (702.24a)."),
+    ("regenerates", "card", "A permanent regenerates instead of being destroyed (701.19a)."),
+    ("exchange_of_control", "first second", "Two permanents exchange controllers (701.12b)."),
+    ("no_exchange_of_control", "first second", "An exchange of control doesn't happen (701.12a–b)."),
+    # life, damage, poison, counters
+    ("damage", "source target amount combat", "Damage is dealt (120.3); `combat` is true for combat damage (510.2)."),
+    ("damage_prevented", "source target amount", "Damage is prevented (615.1a), by protection too (702.16e)."),
+    ("replaced", "effect text source", "A replacement or prevention effect modifies an event (614.1, 616.1)."),
+    ("life_lost", "player amount damage", "A player loses life, from damage or not (119.3, 120.3a)."),
+    ("life_loss", "player amount", "A player loses life other than from damage (119.3)."),
+    ("life_gain", "player amount", "A player gains life (119.3); one event per source with lifelink (702.15e)."),
+    ("life_total", "unit life", "A player's (or team's) life total after a change (119)."),
+    ("life_becomes", "player value before", "A life total becomes a number (119.5)."),
+    ("pay_life", "player amount", "A player pays life (119.4)."),
+    ("life_loss_prevented", "player by", "A player can't lose life (119.7)."),
+    ("life_gain_prevented", "player by", "A player can't gain life (119.7)."),
+    ("exchange_life", "first second", "Two players exchange life totals (119.6)."),
+    ("no_exchange", "first second", "Teammates don't exchange life totals (810.9e)."),
+    ("double_life", "player life", "A life total is doubled (810.9a)."),
+    ("lowest_life", "value", "The lowest life total among the players (119.5)."),
+    ("poison", "player amount", "A player gets poison counters (122.1)."),
+    ("poison_total", "unit poison", "A player's (or team's) poison counters after a change (122.1)."),
+    ("poison_prevented", "player by", "A player can't get poison counters (122.1)."),
+    ("poison_removed", "player amount", "Poison counters are removed (122.1)."),
+    ("counters_put", "target counter amount", "Counters are put on a permanent or player (122.1)."),
+    ("counters_removed", "target counter amount", "Counters are removed (122.1)."),
+    ("counters_annihilate", "card amount", "+1/+1 and -1/-1 counters are removed in pairs (704.5q)."),
+    # continuous effects and copies
+    ("effect_begins", "effect text", "A continuous effect begins (611.2)."),
+    ("effect_ends", "effect text", "A continuous effect ends (611.2)."),
+    ("effect_does_nothing", "effect text", "An effect whose duration ended before it began does nothing (611.2b)."),
+    ("phase_out", "cards", "Permanents phase out: they are treated as though they don't exist (702.26b)."),
+    ("phase_in", "cards", "Permanents phase in (702.26c)."),
+    ("becomes_copy", "card original", "A permanent becomes a copy of another (707.1)."),
+    ("becomes_creature", "card power toughness", "A permanent becomes a creature (613)."),
+    ("devotion", "player amount", "A player's devotion is counted (700.5)."),
+    ("vise_count", "player hand amount", "A number is counted as an effect resolves (608.2h)."),
+    # combat
+    ("attacks", "card defender", "A creature attacks (508.1)."),
+    ("blocks", "card attackers", "A creature blocks (509.1g)."),
+    ("unblocked", "card", "An attacking creature is unblocked (509.1h)."),
+    ("becomes_blocked", "card blockers", "An attacking creature becomes blocked: one event, whatever the number of blockers (509.1h, 700.1)."),
+    ("first_strike_step", "", "A first combat damage step happens (510.4)."),
+    ("combat_damage", "dealt", "Combat damage has been dealt: (source, recipient, amount) as assigned (510.2)."),
+    ("removed_from_combat", "cards", "Creatures are removed from combat (506.4, 511.3)."),
+    # winning and losing, ending the turn
+    ("loses", "unit reason", "A player (or team) loses the game (104.3)."),
+    ("loss_prevented", "unit reason by", "A player can't lose the game (104.3)."),
+    ("loss_replaced", "unit reasons card", "A game loss is replaced (614.1a)."),
+    ("wins", "unit source", "A player (or team) wins the game (104.2)."),
+    ("win_prevented", "unit by source", "A player can't win the game (104.2b)."),
+    ("win_in_range", "unit losers source", "A win with limited range of influence (801.14)."),
+    ("concedes", "player", "A player concedes (104.3a)."),
+    ("game_drawn", "", "The game is a draw (104.4a)."),
+    ("game_over", "winners", "The game is over (104.1)."),
+    ("end_the_turn", "source", "An effect ends the turn (723.1)."),
+    ("end_combat", "source", "An effect ends the combat phase (723.2)."),
+    ("nothing_happens", "source", "Ending the combat phase outside combat does nothing (723.2g)."),
+    ("triggers_cease", "abilities", "Pending triggered abilities cease to exist (723.1a)."),
+    ("stack_exiled", "objects", "Every object on the stack is exiled (723.1b)."),
+    ("sba_no_priority", "", "State-based actions, without priority (723.1c)."),
+    ("skip_to_cleanup", "step", "The game skips to the cleanup step (723.1d)."),
+    ("skip_to_next_phase", "step", "The game skips to the next phase (723.2d)."),
+)

@@ -1,0 +1,377 @@
+"""Continuous effects and the layer system (rules 611, 613): effects from resolving spells and
+abilities and from static abilities, applied layer by layer in timestamp order, with
+dependencies (613.8) inside a layer.
+
+An effect is made of parts, one per layer (or sublayer) it acts in (613.6); what it applies to
+is fixed when it is created if it comes from a resolving spell or ability (611.2c), and is found
+continuously if it comes from a static ability (611.3a). Copy effects (layer 1) are made in
+`kb.engine.copies`; text-changing effects (layer 3) are not modelled: an effect in that layer
+raises `NotModelledError`.
+
+>>> from kb.engine import Card, Game, Player, Step
+>>> from kb.engine.layers import modify
+>>> ana = Player('Ana', battlefield=['Grizzly Bears'])
+>>> game = Game(players=[ana, Player('Bruno')])
+>>> game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+>>> bears = ana.battlefield[0]
+>>> _ = game.add_effect(modify(3, 0, affected=[bears], text='+3/+0 until end of turn'))
+>>> bears.power, bears.toughness
+(5, 2)
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from kb.engine.errors import NotModelledError
+from kb.engine.objects import COLOR_ORDER, Card, Characteristics, Zone
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.players import Player
+
+# Rule 613.1 and 613.4: the layers and the sublayers of layer 7, in the order they apply.
+LAYERS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d")
+LAYER_RULES = {
+    "1": "613.1a", "2": "613.1b", "3": "613.1c", "4": "613.1d", "5": "613.1e", "6": "613.1f",
+    "7a": "613.4a", "7b": "613.4b", "7c": "613.4c", "7d": "613.4d",
+}
+UNTIL_END_OF_TURN = "until end of turn"
+STATIC = "static"
+INDEFINITE = "indefinite"
+
+Part = Callable[[Characteristics], None]
+Selector = Callable[["Game", Card, Characteristics], bool]
+
+
+@dataclass(eq=False)
+class ContinuousEffect:
+    """A continuous effect (rule 611): its parts by layer, what it applies to, and how long it lasts.
+
+    ``affected`` fixes the objects when the effect is created (611.2c); ``applies_to`` instead
+    selects them as each layer is applied (611.3a). ``duration`` is ``"until end of turn"``
+    (it ends in the cleanup step, 514.2), ``"static"`` (while its source is on the battlefield)
+    or ``"indefinite"``.
+    """
+
+    parts: dict[str, Part]
+    text: str = ""
+    source: Card | None = None
+    affected: Sequence[Card] | None = None
+    applies_to: Selector | None = None
+    duration: str = UNTIL_END_OF_TURN
+    timestamp: int = 0
+    characteristic_defining: bool = False
+    # "For as long as ...": the effect lasts while this is true, and ends for good when it
+    # isn't; if it is already false as the effect would begin, the effect does nothing (611.2b).
+    lasts_while: Callable[["Game"], bool] | None = None
+    # The player a control-changing effect gives control to (it ends if they leave, 800.4a).
+    gives_control_to: Any = None
+    _incarnations: dict[int, int] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.parts) - set(LAYERS)
+        if unknown:
+            raise ValueError(f"no layer {sorted(unknown)[0]!r} (layers: {', '.join(LAYERS)})")
+        if "3" in self.parts:
+            raise NotModelledError("text-changing effects (layer 3, rule 612) are not modelled")
+        if self.affected is not None and self.applies_to is not None:
+            raise ValueError("an effect needs either the objects it affects or a way to select them, not both")
+        if self.affected is not None:
+            self.affected = list(self.affected)
+            self._incarnations = {id(c): c.incarnation for c in self.affected}
+
+    def __repr__(self) -> str:
+        return f"ContinuousEffect({self.text!r}, layers={list(self.parts)})"
+
+    def selects(self, game: "Game", card: Card, chars: Characteristics) -> bool:
+        if self.affected is not None:
+            # An object that left the battlefield and came back is a new object (400.7).
+            return any(c is card for c in self.affected) and self._incarnations.get(id(card)) == card.incarnation
+        return bool(self.applies_to(game, card, chars))
+
+
+# ----- effects for common patterns
+
+
+def modify(power: int, toughness: int, **kwargs: Any) -> ContinuousEffect:
+    """"Gets +N/+M" (layer 7c, rule 613.4c)."""
+
+    def part(chars: Characteristics) -> None:
+        if chars.power is not None:
+            chars.power += power
+        if chars.toughness is not None:
+            chars.toughness += toughness
+
+    kwargs.setdefault("text", f"{power:+d}/{toughness:+d}")
+    return ContinuousEffect({"7c": part}, **kwargs)
+
+
+def set_power_toughness(power: int, toughness: int, **kwargs: Any) -> ContinuousEffect:
+    """"Has base power and toughness N/M", "becomes N/M" (layer 7b, rule 613.4b)."""
+
+    def part(chars: Characteristics) -> None:
+        chars.power, chars.toughness = power, toughness
+
+    kwargs.setdefault("text", f"becomes {power}/{toughness}")
+    return ContinuousEffect({"7b": part}, **kwargs)
+
+
+def switch_power_toughness(**kwargs: Any) -> ContinuousEffect:
+    """"Switch its power and toughness" (layer 7d, rule 613.4d)."""
+
+    def part(chars: Characteristics) -> None:
+        chars.power, chars.toughness = chars.toughness, chars.power
+
+    kwargs.setdefault("text", "switch power and toughness")
+    return ContinuousEffect({"7d": part}, **kwargs)
+
+
+def set_colors(*colors: str, **kwargs: Any) -> ContinuousEffect:
+    """"Becomes <colour>" (layer 5, rule 613.1e): the new colours replace the old ones (105.3)."""
+    wanted = _colors(colors)
+
+    def part(chars: Characteristics) -> None:
+        chars.colors = wanted
+
+    kwargs.setdefault("text", f"becomes {'/'.join(wanted) or 'colorless'}")
+    return ContinuousEffect({"5": part}, **kwargs)
+
+
+def add_types(*types: str, subtypes: Iterable[str] = (), power: int | None = None, toughness: int | None = None, **kwargs: Any) -> ContinuousEffect:
+    """"Becomes a N/M <type> that's still a <type>": card types (and subtypes) added in layer 4,
+    keeping the ones it had, with its supertypes (205.1b, 205.4b); a power and toughness given
+    is set in layer 7b, to the same objects (613.6)."""
+    subtypes = tuple(subtypes)
+
+    def type_part(chars: Characteristics) -> None:
+        chars.types = chars.types + tuple(t for t in types if t not in chars.types)
+        chars.subtypes = chars.subtypes + tuple(s for s in subtypes if s not in chars.subtypes)
+
+    parts: dict[str, Part] = {"4": type_part}
+    if power is not None or toughness is not None:
+
+        def pt_part(chars: Characteristics) -> None:
+            chars.power, chars.toughness = power, toughness
+
+        parts["7b"] = pt_part
+    kwargs.setdefault("text", f"becomes {' '.join(types)}")
+    return ContinuousEffect(parts, **kwargs)
+
+
+def grant(*keywords: str, **kwargs: Any) -> ContinuousEffect:
+    """"Gains <keyword>", "has <keyword>" (layer 6, rule 613.1f)."""
+
+    def part(chars: Characteristics) -> None:
+        # Each instance counts for keywords that add up, such as toxic (702.164b).
+        chars.keywords = chars.keywords + tuple(keywords)
+
+    kwargs.setdefault("text", f"gains {', '.join(keywords)}")
+    return ContinuousEffect({"6": part}, **kwargs)
+
+
+def remove(*keywords: str, **kwargs: Any) -> ContinuousEffect:
+    """"Loses <keyword>" (layer 6, rule 613.1f)."""
+
+    def part(chars: Characteristics) -> None:
+        chars.keywords = tuple(k for k in chars.keywords if k not in keywords)
+
+    kwargs.setdefault("text", f"loses {', '.join(keywords)}")
+    return ContinuousEffect({"6": part}, **kwargs)
+
+
+def gain_control(player: "Player", **kwargs: Any) -> ContinuousEffect:
+    """"Gain control of" (layer 2, rule 613.1b)."""
+
+    def part(chars: Characteristics) -> None:
+        chars.controller = player
+
+    kwargs.setdefault("text", f"{player.name} gains control")
+    kwargs.setdefault("gives_control_to", player)
+    return ContinuousEffect({"2": part}, **kwargs)
+
+
+def combine(*effects: ContinuousEffect, **kwargs: Any) -> ContinuousEffect:
+    """One effect with the parts of several (613.6): "gets +1/+1 and becomes the colour of your
+    choice", "gain control of ... It gains haste"."""
+    parts: dict[str, Part] = {}
+    for effect in effects:
+        for layer, part in effect.parts.items():
+            if layer in parts:
+                first, second = parts[layer], part
+
+                def both(chars: Characteristics, first: Part = first, second: Part = second) -> None:
+                    first(chars)
+                    second(chars)
+
+                parts[layer] = both
+            else:
+                parts[layer] = part
+    kwargs.setdefault("text", "; ".join(e.text for e in effects))
+    givers = [e.gives_control_to for e in effects if e.gives_control_to is not None]
+    if givers:
+        kwargs.setdefault("gives_control_to", givers[-1])
+    return ContinuousEffect(parts, **kwargs)
+
+
+def _colors(colors: Iterable[str]) -> tuple[str, ...]:
+    names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    letters = {names.get(c.lower(), c.upper()) for c in colors}
+    unknown = letters - set(COLOR_ORDER)
+    if unknown:
+        raise ValueError(f"not a colour: {sorted(unknown)[0]!r}")
+    return tuple(c for c in COLOR_ORDER if c in letters)
+
+
+# ----- the game's side
+
+
+class LayersMixin:
+    """Keeping continuous effects and computing characteristics through the layers (613)."""
+
+    def add_effect(self, effect: ContinuousEffect) -> ContinuousEffect:
+        """Start a continuous effect from a resolving spell or ability; it gets a timestamp now
+        (613.7b) and, unless selected continuously, affects only the objects given (611.2c)."""
+        if effect.affected is None and effect.applies_to is None:
+            raise ValueError(f"{effect!r} says neither which objects it affects nor how to select them")
+        if effect.lasts_while is not None and not self._still_lasts(effect):
+            self.emit("effect_does_nothing", "611.2b", effect=effect, text=effect.text)
+            return effect
+        effect.timestamp = self._next_timestamp()
+        self.effects.append(effect)
+        self.emit("effect_begins", "611.2", effect=effect, text=effect.text)
+        return effect
+
+    def end_effect(self, effect: ContinuousEffect) -> None:
+        if effect in self.effects:
+            self.effects.remove(effect)
+            self.emit("effect_ends", "611.2", effect=effect, text=effect.text)
+
+    def _next_timestamp(self) -> int:
+        self._clock += 1
+        return self._clock
+
+    def _end_of_turn_effects(self) -> None:
+        """Rule 514.2: "until end of turn" and "this turn" effects end in the cleanup step."""
+        self.effects = [e for e in self.effects if e.duration != UNTIL_END_OF_TURN]
+
+    def static_effects(self) -> list[ContinuousEffect]:
+        """The effects the static abilities of permanents generate now (611.3), with their
+        source's timestamp (613.7a)."""
+        found = []
+        for card in sorted(self.battlefield, key=lambda c: c.timestamp):
+            for effect in card.definition.static_effects(self, card):
+                effect.source = effect.source or card
+                effect.duration = STATIC
+                effect.timestamp = card.timestamp
+                found.append(effect)
+        return found
+
+    def all_effects(self) -> list[ContinuousEffect]:
+        self._expire_effects()
+        return self.static_effects() + list(self.effects)
+
+    def _still_lasts(self, effect: ContinuousEffect) -> bool:
+        self._checking_durations = True
+        try:
+            return bool(effect.lasts_while(self))
+        finally:
+            self._checking_durations = False
+
+    def _expire_effects(self) -> None:
+        """End the "for as long as" effects whose condition no longer holds (611.2b)."""
+        if getattr(self, "_checking_durations", False):
+            return
+        for effect in [e for e in self.effects if e.lasts_while is not None]:
+            if not self._still_lasts(effect):
+                self.effects.remove(effect)
+                self.emit("effect_ends", "611.2b", effect=effect, text=effect.text)
+
+    def has_control_effects(self) -> bool:
+        if self._layer_view is not None:
+            return True
+        return any("2" in e.parts for e in self.all_effects())
+
+    def characteristics(self, card: Card) -> Characteristics:
+        """The values of `card`'s characteristics now (rule 613.1): its printed values, then every
+        applicable continuous effect, layer by layer. Called while the layers are being applied,
+        it answers with the values as of the layer being applied."""
+        if self._layer_view is not None:
+            view = self._layer_view.get(id(card))
+            if view is not None:
+                return view
+            return card.printed()
+        effects = self.all_effects()
+        if not effects and not card.counters:
+            return card.printed()
+        return self._apply_layers(effects, card)[id(card)]
+
+    def _apply_layers(self, effects: list[ContinuousEffect], card: Card | None = None) -> dict[int, Characteristics]:
+        cards = [c for c in self.battlefield if c.zone is Zone.BATTLEFIELD]
+        if card is not None and not any(c is card for c in cards):
+            cards.append(card)  # leaving the battlefield right now
+        view: dict[int, Characteristics] = {}
+        self._layer_view = view  # from here on, characteristics asked for are those being computed
+        try:
+            for card in cards:
+                view[id(card)] = card.printed()
+            # Rule 613.6: an effect's later parts apply to the objects its first part applied to.
+            chosen: dict[int, list[Card]] = {}
+            for layer in LAYERS:
+                if layer == "7c":
+                    for card in cards:  # counters that modify power and toughness (613.4c)
+                        self._apply_counters(card, view[id(card)])
+                remaining = sorted((e for e in effects if layer in e.parts), key=lambda e: (not e.characteristic_defining, e.timestamp))
+                while remaining:
+                    effect = self._next_effect(remaining, layer, cards, view, chosen)
+                    remaining.remove(effect)
+                    targets = chosen.get(id(effect))
+                    if targets is None:
+                        targets = [c for c in cards if effect.selects(self, c, view[id(c)])]
+                        chosen[id(effect)] = targets
+                    for card in targets:
+                        effect.parts[layer](view[id(card)])
+            return view
+        finally:
+            self._layer_view = None
+
+    @staticmethod
+    def _apply_counters(card: Card, chars: Characteristics) -> None:
+        plus, minus = card.counters.get("+1/+1", 0), card.counters.get("-1/-1", 0)
+        if chars.power is not None:
+            chars.power += plus - minus
+        if chars.toughness is not None:
+            chars.toughness += plus - minus
+
+    def _next_effect(self, remaining: list[ContinuousEffect], layer: str, cards: list[Card], view: dict[int, Characteristics], chosen: dict[int, list[Card]]) -> ContinuousEffect:
+        """Rules 613.7 and 613.8b: the earliest effect (characteristic-defining ones first,
+        613.3) that depends on no other still to apply; in a loop of dependencies, the earliest."""
+        if len(remaining) == 1:
+            return remaining[0]
+        for effect in remaining:
+            if not any(self._depends(effect, other, layer, cards, view, chosen) for other in remaining if other is not effect):
+                return effect
+        return remaining[0]
+
+    def _depends(self, effect: ContinuousEffect, other: ContinuousEffect, layer: str, cards: list[Card], view: dict[int, Characteristics], chosen: dict[int, list[Card]]) -> bool:
+        """Rule 613.8a: `effect` depends on `other` if applying `other` would change what `effect`
+        applies to (what it does to each thing is fixed by the engine's effects, and no effect
+        here changes another's existence or text)."""
+        if effect.characteristic_defining != other.characteristic_defining:
+            return False
+        if effect.applies_to is None or id(effect) in chosen:
+            return False
+        before = [c for c in cards if effect.selects(self, c, view[id(c)])]
+        scratch = {key: copy.copy(chars) for key, chars in view.items()}
+        other_targets = chosen.get(id(other)) or [c for c in cards if other.selects(self, c, view[id(c)])]
+        for card in other_targets:
+            other.parts[layer](scratch[id(card)])
+        self._layer_view = scratch
+        try:
+            after = [c for c in cards if effect.selects(self, c, scratch[id(c)])]
+        finally:
+            self._layer_view = view
+        return [id(c) for c in before] != [id(c) for c in after]

@@ -1,0 +1,468 @@
+"""Cards and the permanents they become: their definitions (what a card is and does), their
+characteristics, and the zones they are in."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TYPE_CHECKING, Union
+
+from kb.engine.errors import TimingError, UnknownCardError
+from kb.engine.mana import ManaCost
+
+if TYPE_CHECKING:
+    from kb.engine.replacement import Replacement
+    from kb.engine.layers import ContinuousEffect
+    from kb.engine.decisions import Event
+    from kb.engine.game import Game
+    from kb.engine.players import Player
+    from kb.engine.stack import ActivatedAbility, Spell, TriggeredAbility
+
+
+class Zone(enum.Enum):
+    LIBRARY = "library"
+    HAND = "hand"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    STACK = "stack"
+    EXILE = "exile"
+
+    def __repr__(self) -> str:
+        return f"Zone.{self.name}"
+
+
+class CardDefinition:
+    """What a card is and does: its Oracle characteristics and the hooks the engine calls.
+
+    Subclasses in ``kb.engine.cards`` describe real cards. ``in_part`` marks a definition that
+    models only the part of the Oracle text quoted in ``oracle``.
+    """
+
+    name: ClassVar[str] = ""
+    name_es: ClassVar[str | None] = None
+    mana_cost: ClassVar[str] = ""
+    types: ClassVar[tuple[str, ...]] = ()
+    subtypes: ClassVar[tuple[str, ...]] = ()
+    supertypes: ClassVar[tuple[str, ...]] = ()
+    # Colours as letters (W, U, B, R, G); None means those of the mana cost (rule 202.2).
+    colors: ClassVar[tuple[str, ...] | None] = None
+    power: ClassVar[int | None] = None
+    toughness: ClassVar[int | None] = None
+    keywords: ClassVar[tuple[str, ...]] = ()
+    oracle: ClassVar[str] = ""
+    # A type line, such as "Basic Land — Mountain", sets supertypes, types and subtypes at once.
+    type_line: ClassVar[str] = ""
+    in_part: ClassVar[bool] = False
+    activated: ClassVar[tuple["AbilityDefinition", ...]] = ()
+    # Triggered abilities (`kb.engine.define.Trigger`) and static abilities (callables that
+    # make a `ContinuousEffect` from the game and the card), for definitions that use the
+    # default `triggers` and `static_effects`.
+    triggered: ClassVar[tuple[Any, ...]] = ()
+    static: ClassVar[tuple[Callable[..., Any], ...]] = ()
+    # Who a spell with targets may target: "player", "creature", "any", or None (no targets).
+    spell_target: ClassVar[str | None] = None
+
+    registry: ClassVar[dict[str, type["CardDefinition"]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "type_line" in cls.__dict__:
+            # "Legendary Artifact Creature — Golem": read into the three lists (205).
+            from kb.engine.typeline import read_type_line
+
+            line = read_type_line(cls.type_line)
+            cls.supertypes, cls.types, cls.subtypes = line.supertypes, line.types, line.subtypes
+        if cls.name:
+            CardDefinition.registry[cls.name] = cls
+
+    def power_of(self, card: "Card") -> int | None:
+        """The card's power; a characteristic-defining ability overrides this (604.3)."""
+        return self.power
+
+    def toughness_of(self, card: "Card") -> int | None:
+        return self.toughness
+
+    # --- casting and resolving
+    def check_timing(self, game: "Game", player: "Player", card: "Card") -> None:
+        """Raise `TimingError` if `player` may not cast `card` now (rule 117.1a)."""
+        if "Instant" in self.types:
+            return
+        if not (game.is_active(player) and game.step.is_main_phase and not game.stack):
+            raise TimingError(
+                f"{card.name} can be cast only in its controller's main phase with an empty stack"
+            )
+
+    def resolve(self, game: "Game", spell: "Spell") -> None:
+        """The effect of an instant or sorcery as it resolves."""
+
+    # --- permanents
+    def as_enters(self, game: "Game", card: "Card") -> None:
+        """Choices made as the permanent enters the battlefield (rule 614.12)."""
+
+    def triggers(self, game: "Game", card: "Card", event: "Event") -> Iterable["TriggeredAbility"]:
+        """The abilities of `card` that trigger on `event`: by default, those of its
+        ``triggered`` abilities (`kb.engine.define.Trigger`) whose trigger event matches."""
+        for trigger in self.triggered:
+            ability = trigger.fire(game, card, event)
+            if ability is not None:
+                yield ability
+
+    def replaces_loss(self, game: "Game", card: "Card", player: "Player") -> bool:
+        """Whether `card` replaces `player`'s losing the game with something else (614.1a)."""
+        return False
+
+    def replace_loss(self, game: "Game", card: "Card", player: "Player") -> None:
+        """What happens instead of `player`'s losing the game."""
+
+    # Whether the loss replacement moves the card itself (so it can conflict with another
+    # event moving it, rule 400.6).
+    replacement_moves_itself: ClassVar[bool] = False
+
+    def static_effects(self, game: "Game", card: "Card") -> Iterable["ContinuousEffect"]:
+        """The continuous effects the static abilities of `card` generate while it is on the
+        battlefield (rule 611.3); they take the permanent's timestamp (613.7a). By default,
+        one from each of its ``static`` abilities (callables given the game and the card)."""
+        return [make(game, card) for make in self.static]
+
+    def replacements(self, game: "Game", card: "Card") -> Iterable["Replacement"]:
+        """The replacement and prevention effects the static abilities of `card` generate while
+        it is on the battlefield (rules 614, 615; see `kb.engine.replacement`)."""
+        return ()
+
+    def restricts_attack(self, game: "Game", card: "Card", attackers: list["Card"]) -> bool:
+        """Whether a static ability of `card` makes this declaration of attackers illegal
+        (rule 508.1c), as "No more than one creature can attack each combat" does."""
+        return False
+
+    def restricts_block(self, game: "Game", card: "Card", blocks: list[tuple["Card", "Card"]]) -> bool:
+        """Whether a static ability of `card` makes these blocks, (blocker, attacker) pairs,
+        illegal (rule 509.1b)."""
+        return False
+
+    def forbids(self, game: "Game", card: "Card", player: "Player", action: str) -> bool:
+        """Whether a static ability of `card` says `player` can't do `action`:
+        ``"lose"``, ``"lose:<reason>"``, ``"win"``, ``"gain life"``, ``"lose life"``, ``"get poison"``."""
+        return False
+
+
+@dataclass(frozen=True)
+
+
+class AbilityDefinition:
+    """An activated ability: its text, its costs and its effect (rule 602)."""
+
+    text: str
+    effect: Callable[["Game", "ActivatedAbility"], None]
+    mana: str = ""
+    tap: bool = False
+    life: Callable[["Game", "Player"], int] | None = None
+    only_your_turn: bool = False
+    target: str | None = None
+
+
+class Card:
+    """A physical card (or the permanent it is on the battlefield), named by its Oracle name; or a
+    token, made by `Card.token` (rule 111). On the battlefield its characteristics are those the
+    layer system gives it (rule 613, `kb.engine.layers`); elsewhere, its printed ones.
+
+    >>> Card('Grizzly Bears')
+    Card('Grizzly Bears')
+    >>> Card('Grizzly Bears').power
+    2
+
+    A permanent in a scenario may begin with counters on it (rule 122):
+
+    >>> Card('Grizzly Bears', counters={'+1/+1': 1}).counters
+    {'+1/+1': 1}
+    """
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        chosen_player: "Player | None" = None,
+        counters: dict[str, int] | None = None,
+        definition: "CardDefinition | None" = None,
+    ):
+        _load_cards()
+        if definition is not None:
+            self.printed_definition: CardDefinition = definition
+        else:
+            try:
+                self.printed_definition = CardDefinition.registry[name]()
+            except KeyError:
+                raise UnknownCardError(f"unknown card {name!r}") from None
+        self.owner: Player | None = None
+        self._controller: Player | None = None
+        self.zone: Zone | None = None
+        self.tapped = False
+        self.damage = 0
+        self.deathtouch_damage = False
+        self.attacking: Player | None = None
+        self.blocking: list[Card] = []
+        self.blocked_by: list[Card] = []
+        self.was_blocked = False
+        self.entered_turn: int | None = None
+        self.chosen_player = chosen_player
+        self.becomes: dict[str, Any] = {}
+        self.counters: dict[str, int] = {k: v for k, v in (counters or {}).items() if v}
+        # Rule 613.7d: a permanent's timestamp is when it entered the battlefield.
+        self.timestamp = 0
+        # Rule 400.7: each zone change makes a new object; effects remember which one they meant.
+        self.incarnation = 0
+        # Last known information (rule 608.2h): the object as it last existed on the battlefield.
+        self.last_known: dict[str, Any] = {}
+
+    @classmethod
+    def token(
+        cls,
+        name: str | None = None,
+        *,
+        power: int | None = None,
+        toughness: int | None = None,
+        colors: Iterable[str] = (),
+        types: Iterable[str] = ("Creature",),
+        subtypes: Iterable[str] = (),
+        supertypes: Iterable[str] = (),
+        keywords: Iterable[str] = (),
+    ) -> "Card":
+        """A token with the characteristics an effect defines (rule 111.3): no mana cost, and
+        only the abilities given. Its name, if the effect names none, is its subtypes followed
+        by "Token" (111.4).
+
+        >>> saproling = Card.token(power=1, toughness=1, colors='G', subtypes=['Saproling'])
+        >>> saproling.name, saproling.mana_cost.text, saproling.is_token, saproling.colors
+        ('Saproling Token', '', True, ('G',))
+        """
+        subtypes = tuple(subtypes)
+        definition = TokenDefinition()
+        definition.name = name if name is not None else " ".join(subtypes + ("Token",))
+        definition.types = tuple(types)
+        definition.subtypes = subtypes
+        definition.supertypes = tuple(supertypes)
+        definition.colors = tuple(c for c in COLOR_ORDER if c in set(colors))
+        definition.keywords = tuple(keywords)
+        definition.power, definition.toughness = power, toughness
+        return cls(definition.name, definition=definition)
+
+    @classmethod
+    def creature(
+        cls,
+        power: int,
+        toughness: int,
+        *,
+        name: str | None = None,
+        name_es: str | None = None,
+        colors: Iterable[str] = (),
+        subtypes: Iterable[str] = (),
+        keywords: Iterable[str] = (),
+    ) -> "Card":
+        """A creature card with no abilities but the keywords given, for the rules' examples that
+        speak of "a 3/4 creature": named by its size ("a 3/4 creature") unless a name is given.
+
+        >>> Card.creature(3, 4), Card.creature(3, 4).definition.name_es
+        (Card('a 3/4 creature'), 'una criatura 3/4')
+        """
+        definition = CardDefinition()
+        definition.name = name or f"a {power}/{toughness} creature"
+        definition.name_es = name_es or (None if name else f"una criatura {power}/{toughness}")
+        definition.types = ("Creature",)
+        definition.subtypes = tuple(subtypes)
+        definition.colors = tuple(c for c in COLOR_ORDER if c in set(colors))
+        definition.keywords = tuple(keywords)
+        definition.power, definition.toughness = power, toughness
+        return cls(definition.name, definition=definition)
+
+    @classmethod
+    def token_of(cls, name: str) -> "Card":
+        """A token with the characteristics of the card named `name`, as the Oracle card
+        reference gives them (rule 111.11): "create a Tarmogoyf token"."""
+        _load_cards()
+        try:
+            card_class = CardDefinition.registry[name]
+        except KeyError:
+            raise UnknownCardError(f"unknown card {name!r}") from None
+        # Not registered under the name (its class name is empty); the instance carries it.
+        token_class = type(f"{card_class.__name__}Token", (TokenDefinition, card_class), {"name": ""})
+        definition = token_class()
+        definition.name = name
+        return cls(name, definition=definition)
+
+    def __repr__(self) -> str:
+        return f"Card({self.name!r})"
+
+    # ----- characteristics (rule 109.3), through the layer system on the battlefield
+
+    def _game(self) -> Any:
+        return self.owner.game if self.owner is not None else None
+
+    def _value(self, field_name: str) -> Any:
+        game = self._game()
+        if game is not None and self.zone is Zone.BATTLEFIELD:
+            return getattr(game.characteristics(self), field_name)
+        return getattr(self.printed(), field_name)
+
+    @property
+    def definition(self) -> "CardDefinition":
+        """What the object is and does now: its printed definition, or, while a copy effect
+        applies to it, the definition it copies (rules 707.2, 613.2)."""
+        game = self._game()
+        if game is not None and self.zone is Zone.BATTLEFIELD and game.has_copy_effects():
+            return game.copiable_values(self).definition or self.printed_definition
+        return self.printed_definition
+
+    def printed(self) -> "Characteristics":
+        """The characteristics the card (or the effect that made the token) gives it, with
+        effects left out: where the layer system starts (rule 613.1)."""
+        d = self.printed_definition
+        return Characteristics(
+            name=d.name,
+            types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
+            subtypes=d.subtypes + tuple(self.becomes.get("subtypes", ())),
+            supertypes=tuple(d.supertypes),
+            colors=tuple(d.colors) if d.colors is not None else ManaCost(d.mana_cost).colors,
+            keywords=d.keywords + tuple(self.becomes.get("keywords", ())),
+            power=self.becomes.get("power", d.power_of(self)),
+            toughness=self.becomes.get("toughness", d.toughness_of(self)),
+            controller=self._controller,
+            definition=d,
+            mana_cost=d.mana_cost,
+            card=self,
+        )
+
+    @property
+    def controller(self) -> "Player | None":
+        game = self._game()
+        if game is not None and self.zone is Zone.BATTLEFIELD and game.has_control_effects():
+            return game.characteristics(self).controller
+        return self._controller
+
+    @controller.setter
+    def controller(self, player: "Player | None") -> None:
+        self._controller = player
+
+    @property
+    def name(self) -> str:
+        return self._value("name")
+
+    @property
+    def mana_cost(self) -> ManaCost:
+        return ManaCost(self._value("mana_cost"))
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return self._value("types")
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        return self._value("subtypes")
+
+    @property
+    def supertypes(self) -> tuple[str, ...]:
+        return self._value("supertypes")
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """The object's colours, as the letters W, U, B, R, G (rule 105.1); none is colourless."""
+        return self._value("colors")
+
+    @property
+    def keywords(self) -> tuple[str, ...]:
+        return self._value("keywords")
+
+    @property
+    def power(self) -> int | None:
+        return self._value("power")
+
+    @property
+    def toughness(self) -> int | None:
+        return self._value("toughness")
+
+    @property
+    def is_token(self) -> bool:
+        return isinstance(self.printed_definition, TokenDefinition)
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return not ({"Instant", "Sorcery"} & set(self.types))
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def _remember(self) -> None:
+        """Keep last known information before the permanent leaves the battlefield (608.2h)."""
+        self.last_known = {
+            "counters": dict(self.counters),
+            "power": self.power,
+            "toughness": self.toughness,
+            "controller": self.controller,
+            "colors": self.colors,
+            "types": self.types,
+            "keywords": self.keywords,
+        }
+
+    def _leave_battlefield_state(self) -> None:
+        """Rule 400.7: an object that changes zones becomes a new object with no memory."""
+        self.tapped = False
+        self.damage = 0
+        self.deathtouch_damage = False
+        self.attacking = None
+        self.blocking = []
+        self.blocked_by = []
+        self.was_blocked = False
+        self.entered_turn = None
+        self.becomes = {}
+        self.counters = {}
+        self.controller = self.owner
+
+
+COLOR_ORDER = ("W", "U", "B", "R", "G")
+
+
+@dataclass
+class Characteristics:
+    """The values of an object's characteristics at one moment (rule 109.3), plus its controller."""
+
+    name: str
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    colors: tuple[str, ...]
+    keywords: tuple[str, ...]
+    power: int | None
+    toughness: int | None
+    controller: Any = None
+    definition: Any = None
+    mana_cost: str = ""
+    # The object these are the characteristics of, for effects whose size depends on it.
+    card: Any = field(default=None, repr=False, compare=False)
+
+
+class TokenDefinition(CardDefinition):
+    """What an effect that creates a token defines (rule 111.3); never registered by name."""
+
+
+_cards_loaded = False
+
+
+def _load_cards() -> None:
+    global _cards_loaded
+    if not _cards_loaded:
+        import kb.engine.cards  # noqa: F401  (registers the definitions)
+
+        _cards_loaded = True
+
+
+def _cards(items: Iterable[Union["Card", str]] | int) -> list["Card"]:
+    if isinstance(items, int):
+        return [Card("Wastes") for _ in range(items)]
+    return [item if isinstance(item, Card) else Card(item) for item in items]

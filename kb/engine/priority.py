@@ -1,0 +1,173 @@
+"""Priority and the stack: passing, resolving the top object (rules 117, 405, 608)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotYourPriorityError
+from kb.engine.objects import Zone
+from kb.engine.stack import Ability, Spell
+from kb.engine.turns import STEPS
+
+if TYPE_CHECKING:
+    from kb.engine.objects import Card
+    from kb.engine.players import Player, Unit
+    from kb.engine.turns import Step
+
+
+class PriorityMixin:
+    """Priority and the stack: passing, resolving the top object (rules 117, 405, 608)."""
+
+    # ----- priority
+
+    def _give_priority(self, unit: Unit | None) -> None:
+        """Rule 117.5: state-based actions, then triggered abilities, repeated until neither
+        happens; then the player (or team) receives priority."""
+        while not self.over:
+            self.check_state_based_actions()
+            if self.over:
+                break
+            if self._pending:
+                self._put_triggers_on_stack()
+                continue
+            break
+        if self.over:
+            self.priority = None
+            return
+        if unit is not None and unit not in self.units():
+            later = [u for u in self.turn_order_from(unit) if u in self.units()]
+            unit = later[0] if later else None
+        self.priority = unit
+
+    def _priority_unit_for(self, player: Player) -> Unit:
+        return self.unit_of(player)
+
+    def _check_priority(self, player: Player) -> None:
+        if self.over:
+            raise GameOverError("the game is over")
+        if player.game is not self:
+            raise IllegalActionError(f"{player.name} is not in this game")
+        if player.left_game:
+            raise IllegalActionError(f"{player.name} has left the game")
+        if self.priority is None or self._priority_unit_for(player) is not self.priority:
+            holder = self.priority.name if self.priority is not None else "nobody"
+            raise NotYourPriorityError(f"{player.name} does not have priority ({holder} has)")
+
+    def pass_priority(self, player: Player | None = None) -> None:
+        """The player (or team) with priority passes (rule 117.3d). When all pass in succession,
+        the top of the stack resolves or, if the stack is empty, the step or phase ends (117.4)."""
+        if self.over:
+            raise GameOverError("the game is over")
+        if self.priority is None:
+            raise NotYourPriorityError("nobody has priority")
+        if player is not None:
+            self._check_priority(player)
+        holder = self.priority
+        self._passes += 1
+        units = self.units()
+        if self._passes >= len(units):
+            self._passes = 0
+            if self.stack:
+                self._resolve_top()
+            else:
+                self._advance()
+            return
+        self._give_priority(units[(units.index(holder) + 1) % len(units)])
+
+    def pass_all(self) -> None:
+        """Every player (or team) passes in succession, starting with the one holding priority."""
+        if self.priority is None:
+            raise NotYourPriorityError("nobody has priority")
+        turn, step, depth = self.turn, self.step, len(self.stack)
+        for _ in range(len(self.units())):
+            self.pass_priority()
+            if self.over or (self.turn, self.step, len(self.stack)) != (turn, step, depth) or self._passes == 0:
+                return
+
+    def put_triggered_abilities_on_stack(self) -> None:
+        """What happens before a player receives priority (117.5): state-based actions, then the
+        abilities that have triggered go on the stack; the player holding priority keeps it."""
+        if self.priority is not None and not self.over:
+            self._give_priority(self.priority)
+
+    def resolve_stack(self) -> None:
+        """Players pass in succession until the stack is empty; abilities that triggered since a
+        player last received priority are put on the stack first (117.5)."""
+        if self._pending and self.priority is not None and not self.over:
+            self._give_priority(self.priority)
+        for _ in range(10_000):
+            if not self.stack or self.over:
+                return
+            self.pass_all()
+        raise EngineError("the stack did not empty")
+
+    def advance_to(self, step: Step, *, turn: int | None = None) -> None:
+        """Players pass in succession until `step` of turn `turn` (default: this turn, or the next
+        turn if that step has passed) begins and a player gets priority there."""
+        target_turn = turn
+        if target_turn is None:
+            target_turn = self.turn if STEPS.index(step) > STEPS.index(self.step) else self.turn + 1
+        for _ in range(10_000):
+            if self.over:
+                return
+            if self.turn == target_turn and self.step is step and self.priority is not None:
+                return
+            if self.turn > target_turn:
+                raise IllegalActionError(f"{step.value} of turn {target_turn} was skipped or has passed")
+            self.pass_all()
+        raise EngineError(f"could not reach the {step.value}")
+
+    # ----- resolving
+
+    def _resolve_top(self) -> None:
+        obj = self.stack.pop()
+        self._resolving = obj
+        self._flow_changed = False
+        kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
+        if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t in obj.targets):
+            self.emit("fizzles", "608.2b", object=obj)
+            if isinstance(obj, Spell):
+                self._move(obj.card, Zone.GRAVEYARD)
+        elif isinstance(obj, Ability) and obj.condition is not None and not obj.condition(self, obj):
+            self.emit("no_effect", "603.4", object=obj)
+        else:
+            self.emit("resolves", "608.2", object=obj)
+            if isinstance(obj, Spell):
+                if obj.card.is_permanent_card:
+                    self._resolving = None
+                    self._put_onto_battlefield(obj.card, obj.controller)
+                else:
+                    obj.card.definition.resolve(self, obj)
+                    if obj.card.zone is Zone.STACK:
+                        self._move(obj.card, obj.destination or Zone.GRAVEYARD)
+            else:
+                obj.effect(self, obj)
+        self._resolving = None
+        if self._flow_changed or self.over:
+            return
+        self._passes = 0
+        self._give_priority(self.active_unit)  # rule 117.3b
+
+    def _put_onto_battlefield(self, card: Card, controller: Player, *, counters: dict[str, int] | None = None) -> None:
+        """`card` enters the battlefield under `controller`'s control, with `counters` on it if
+        an effect says it enters with them (614.1c)."""
+        source = self._zone_list(card) if card.zone is not Zone.STACK else None
+        if source is not None and card in source:
+            source.remove(card)
+        card.counters = dict(counters or {})
+        card.controller = controller
+        card.zone = Zone.BATTLEFIELD
+        card.entered_turn = self.turn
+        card.timestamp = self._next_timestamp()
+        card.incarnation += 1
+        printed = card.printed_definition
+        printed.as_enters(self, card)
+        if card.definition is not printed:
+            # It enters as a copy: the copied object's "as enters" effects apply too (707.5).
+            card.definition.as_enters(self, card)
+        entering = self.replace("enter", {"card": card, "controller": controller, "tapped": card.tapped, "counters": dict(card.counters)})
+        if entering is not None:  # 614.1d: "enters tapped", "enters with counters"
+            card.tapped = entering["tapped"]
+            card.counters = {k: v for k, v in entering["counters"].items() if v}
+        self.battlefield.append(card)
+        self.emit("enters", "403.3", card=card, controller=controller)

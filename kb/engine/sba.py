@@ -1,0 +1,121 @@
+"""State-based actions (rule 704)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kb.engine.decisions import Decision
+from kb.engine.errors import EngineError
+from kb.engine.objects import Zone
+
+if TYPE_CHECKING:
+    from kb.engine.objects import Card
+    from kb.engine.players import Player, Unit
+
+
+class StateBasedActionsMixin:
+    """State-based actions (rule 704)."""
+
+    # ----- state-based actions
+
+    def check_state_based_actions(self) -> bool:
+        """Perform state-based actions as single events until none apply (rules 704.3, 117.5).
+        Returns whether any were performed."""
+        performed = False
+        for _ in range(1000):
+            if self.over:
+                return performed
+            if not self._state_based_actions_once():
+                return performed
+            performed = True
+        raise EngineError("state-based actions did not settle")
+
+    def _state_based_actions_once(self) -> bool:
+        dying = []
+        for c in self.battlefield:
+            if not c.is_creature:
+                continue
+            toughness = c.toughness or 0
+            if toughness <= 0:
+                dying.append((c, "704.5f"))
+            elif "Indestructible" in c.keywords:
+                continue  # 702.12b: lethal damage and deathtouch don't destroy it
+            elif c.damage >= toughness:
+                dying.append((c, "704.5g"))
+            elif c.deathtouch_damage:
+                dying.append((c, "704.5h"))
+        going = {id(c) for c, _ in dying}
+        annihilating = [
+            c for c in self.battlefield
+            if id(c) not in going and c.counters.get("+1/+1") and c.counters.get("-1/-1")
+        ]
+        gone_tokens = [
+            c for p in self.seats for zone in (p.library, p.hand, p.graveyard) for c in zone if c.is_token
+        ] + [c for c in self.exile if c.is_token]
+        losses = []
+        current = set()
+        for unit, reason, rule in self.state_based_losses():
+            key = (unit.name, reason)
+            current.add(key)
+            if self._unit_can_lose(unit, reason):
+                losses.append((unit, reason, rule))
+            elif key not in self._noted_prevented:
+                self._noted_prevented.add(key)
+                self.emit("loss_prevented", "104.3", unit=unit, reason=reason, by=self._preventer(unit, "lose", reason))
+        self._noted_prevented &= current
+        for player in self.players:
+            player.drew_from_empty_library = False
+        for card in self.battlefield:
+            card.deathtouch_damage = False
+        if not dying and not losses and not annihilating and not gone_tokens:
+            return False
+        for token in gone_tokens:
+            zone = self._zone_list(token)
+            if zone is not None and token in zone:
+                zone.remove(token)
+            token.zone = None
+            self.emit("token_ceases", "704.5d", card=token)
+        if annihilating:
+            self._annihilate_counters()
+        # Replacement effects on the game loss are found before anything moves: all these
+        # state-based actions are one event (704.3).
+        self._replacers = {}
+        for unit, _, _ in losses:
+            replacer = self._find_loss_replacer(unit)
+            if replacer is not None:
+                self._replacers[id(unit)] = replacer
+        if dying:
+            for card, rule in dying:
+                self.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch"}.get(rule, "dies_toughness"), rule, card=card)
+            moving = [c for c, _ in dying]
+            for card, player in self._replacers.values():
+                if card in moving and card.definition.replacement_moves_itself:
+                    # Rule 400.6: two things try to move the same object; its controller chooses.
+                    where = self.decide(Decision(player, "where_it_goes", (Zone.GRAVEYARD, Zone.EXILE), rule="400.6", context={"source": card}))
+                    if where is Zone.EXILE:
+                        moving.remove(card)
+            destroyed = {id(c) for c, rule in dying if rule in ("704.5g", "704.5h")}
+            self._to_graveyards(moving, "704.5", destroyed=destroyed)
+        if losses:
+            self._lose_all(losses)
+        self._replacers = {}
+        return True
+
+    def _find_loss_replacer(self, unit: Unit) -> tuple[Card, Player] | None:
+        for player in self.members(unit):
+            for card in self.battlefield:
+                if card.controller is player and card.definition.replaces_loss(self, card, player):
+                    return card, player
+        return None
+
+    def _unit_can_lose(self, unit: Unit, reason: str) -> bool:
+        return all(self.can_lose(p, reason) for p in self.members(unit))
+
+    def _preventer(self, unit: Unit, action: str, reason: str | None = None) -> Card | None:
+        for player in self.members(unit):
+            for card in self.battlefield:
+                if card.definition.forbids(self, card, player, action) or (
+                    reason and card.definition.forbids(self, card, player, f"{action}:{reason}")
+                ):
+                    return card
+        return None

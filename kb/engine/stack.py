@@ -1,0 +1,123 @@
+"""The objects on the stack (spells and abilities) and the stack zone itself (rules 112, 113, 405)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, TYPE_CHECKING
+
+from kb.engine.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.objects import Card, Zone
+    from kb.engine.players import Player
+
+
+class StackObject:
+    controller: Player
+    source: Card | None
+    targets: list[Any]
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+
+class Spell(StackObject):
+    """A card on the stack (rule 112)."""
+
+    def __init__(self, card: Card, controller: Player, targets: Sequence[Any] = ()):
+        self.card = card
+        self.source = card
+        self.controller = controller
+        self.targets = list(targets)
+        self.destination: Zone | None = None
+        self.x: int | None = None
+
+    def __repr__(self) -> str:
+        return f"Spell({self.card!r}, controller={self.controller!r})"
+
+    def describe(self) -> str:
+        return self.card.name
+
+
+class Ability(StackObject):
+    """An activated or triggered ability on the stack (rules 602, 603)."""
+
+    kind: ClassVar[str] = "ability"
+
+    def __init__(
+        self,
+        source: Card,
+        controller: Player,
+        text: str,
+        effect: Callable[["Game", "Ability"], None],
+        *,
+        targets: Sequence[Any] = (),
+        target: str | None = None,
+        condition: Callable[["Game", "Ability"], bool] | None = None,
+        data: dict[str, Any] | None = None,
+    ):
+        self.source = source
+        self.controller = controller
+        self.text = text
+        self.effect = effect
+        self.targets = list(targets)
+        self.target = target
+        self.condition = condition
+        self.data = dict(data or {})
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.source!r}, controller={self.controller!r})"
+
+    def describe(self) -> str:
+        return f"{self.kind} of {self.source.name}"
+
+
+class TriggeredAbility(Ability):
+    """A triggered ability; ``condition`` is an intervening "if" clause (rule 603.4)."""
+
+    kind = "triggered ability"
+
+
+class ActivatedAbility(Ability):
+    kind = "activated ability"
+
+
+class Stack:
+    """The stack zone: last in, first out (rules 405.2, 405.5). Iterates from the top down.
+
+    >>> stack = Stack()
+    >>> stack.push('first'); stack.push('second')
+    >>> stack.top, list(stack)
+    ('second', ['second', 'first'])
+    """
+
+    def __init__(self) -> None:
+        self._items: list[Any] = []
+
+    def push(self, item: Any) -> None:
+        self._items.append(item)
+
+    def pop(self) -> Any:
+        if not self._items:
+            raise IllegalActionError("the stack is empty")
+        return self._items.pop()
+
+    def remove(self, item: Any) -> None:
+        self._items.remove(item)
+
+    @property
+    def top(self) -> Any:
+        return self._items[-1] if self._items else None
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(reversed(self._items))
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __repr__(self) -> str:
+        return f"Stack({list(self)!r})"

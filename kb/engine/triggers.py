@@ -1,0 +1,188 @@
+"""Triggered abilities: finding them as events happen and putting them on the stack (rule 603)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from kb.engine.decisions import Decision
+from kb.engine.objects import Card, Zone
+from kb.engine.turns import Step
+from kb.engine.stack import TriggeredAbility
+
+if TYPE_CHECKING:
+    from kb.engine.decisions import Event
+    from kb.engine.players import Player, Team
+
+
+@dataclass(eq=False)
+class DelayedTrigger:
+    """A delayed triggered ability waiting for its event (603.7)."""
+
+    trigger: Any
+    source: Card
+    controller: Player
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class UpkeepPayment:
+    """One way to pay a cumulative upkeep cost: how it reads, with the life or cards it takes."""
+
+    text: str
+    amount: int = 0
+    cards: tuple[Card, ...] = ()
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+class TriggersMixin:
+    """Triggered abilities: finding them as events happen and putting them on the stack (rule 603)."""
+
+    # ----- triggered abilities
+
+    def _check_triggers(self, event: Event) -> None:
+        if event.kind in ("decision",):
+            return
+        watchers = list(self.battlefield)
+        if event.kind in ("dies", "put_into_graveyard"):
+            # Leaves-the-battlefield abilities look back in time (603.10a): the permanents that
+            # left in the same event still "see" it, as they last existed.
+            left = event.get("left") or (event["cards"] if event.kind == "dies" else [event["card"]])
+            watchers.extend(c for c in left if not any(c is w for w in watchers))
+        elif event.kind in ("discard", "mill"):
+            # Abilities that trigger on a card being put into a graveyard "from anywhere".
+            watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
+        for card in watchers:
+            for ability in card.definition.triggers(self, card, event):
+                self._pending.append(ability)
+                self.emit("triggers", "603.2", ability=ability)
+        if event.kind == "beginning_of" and event["step"] is Step.UPKEEP:
+            for card in list(self.battlefield):
+                if card.controller in self.active_players:
+                    for keyword in card.keywords:
+                        if keyword.startswith("Cumulative upkeep"):
+                            ability = self._cumulative_upkeep(card, keyword)
+                            self._pending.append(ability)
+                            self.emit("triggers", "702.24a", ability=ability)
+        for delayed in list(self.delayed_triggers):
+            if delayed.trigger.when(self, delayed.source, event):
+                self.delayed_triggers.remove(delayed)  # 603.7b: only once
+                ability = TriggeredAbility(delayed.source, delayed.controller, delayed.trigger.text, delayed.trigger.effect, target=delayed.trigger.target, data={"event": event, **delayed.data})
+                self._pending.append(ability)
+                self.emit("triggers", "603.7", ability=ability)
+        if event.kind == "put_into_graveyard":
+            for ability in self._leaves_battlefield_keywords(event["card"], event["controller"]):
+                self._pending.append(ability)
+                self.emit("triggers", "603.10a", ability=ability)
+
+    def add_delayed_trigger(self, trigger: Any, source: Card, controller: Player, **data: Any) -> "DelayedTrigger":
+        """Create a delayed triggered ability (603.7): it triggers only once, the next time its
+        event happens after it is created (603.7a–b); its controller is the player who
+        controlled what created it (603.7d–e). `data` is passed to its ability (``ability.data``),
+        such as the object it refers to with its incarnation, so that it does nothing to an object
+        that left its zone (603.7c)."""
+        delayed = DelayedTrigger(trigger, source, controller, data)
+        self.delayed_triggers.append(delayed)
+        self.emit("delayed_trigger_created", "603.7a", source=source, text=trigger.text)
+        return delayed
+
+    def _cumulative_upkeep(self, card: Card, keyword: str) -> TriggeredAbility:
+        """Rule 702.24a: "At the beginning of your upkeep, if this permanent is on the battlefield,
+        put an age counter on this permanent. Then you may pay [cost] for each age counter on it.
+        If you don't, sacrifice it." Costs read: "Pay N life", "Sacrifice a creature", and mana
+        such as "{W} or {U}" (mana taken as paid once chosen)."""
+        cost = keyword[len("Cumulative upkeep"):].lstrip(" —-").strip()
+        incarnation = card.incarnation
+
+        def resolve(game: Any, ability: TriggeredAbility) -> None:
+            permanent, you = ability.source, ability.controller
+            if permanent.zone is not Zone.BATTLEFIELD or permanent.incarnation != incarnation:
+                return
+            game.add_counters(permanent, "age", 1)
+            age = permanent.counters.get("age", 0)  # all age counters, whichever put them (702.24b)
+            options = game._upkeep_payments(you, permanent, cost, age)
+            choice = game.decide(Decision(you, "cumulative_upkeep", tuple(options) + (False,), rule="702.24a", context={"source": permanent}))
+            if choice is False:
+                game.sacrifice([permanent], rule="702.24a")
+                return
+            game.emit("cumulative_upkeep_paid", "702.24a", card=permanent, payment=choice)
+            if cost.startswith("Pay") and "life" in cost:
+                game.pay_life(you, choice.amount)
+            elif cost == "Sacrifice a creature":
+                game.sacrifice(list(choice.cards), rule="702.24a")
+
+        return TriggeredAbility(card, card.controller, f"{keyword} ({cost} for each age counter)", resolve)
+
+    def _upkeep_payments(self, player: Player, permanent: Card, cost: str, age: int) -> list[Any]:
+        """The ways to pay `cost` once for each of `age` counters (702.24a: each choice made
+        separately, and all of it paid or none)."""
+        import itertools
+        import re
+
+        from kb.engine.errors import NotModelledError
+
+        life = re.fullmatch(r"Pay (\d+) life", cost)
+        if life:
+            amount = int(life.group(1)) * age
+            can = amount == 0 or (amount <= self.life_of(player) and not self.forbidden(player, "lose life"))
+            return [UpkeepPayment(f"pay {amount} life", amount=amount)] if can else []
+        if cost == "Sacrifice a creature":
+            creatures = player.creatures
+            return [UpkeepPayment("sacrifice " + ", ".join(c.name for c in group), cards=group) for group in itertools.combinations(creatures, age)]
+        symbols = re.fullmatch(r"((?:\{[WUBRGC0-9]\})+)((?: or (?:\{[WUBRGC0-9]\})+)*)", cost)
+        if symbols:
+            choices = re.findall(r"(?:\{[WUBRGC0-9]\})+", cost)
+            ordered = ["".join(combo) for combo in itertools.combinations_with_replacement(choices, age)]
+            return [UpkeepPayment(text) for text in ordered]
+        raise NotModelledError(f"a cumulative upkeep cost of {cost!r} is not modelled")
+
+    def _leaves_battlefield_keywords(self, card: Card, controller: Player) -> list[TriggeredAbility]:
+        """Keyword abilities that trigger as their permanent goes to a graveyard, looking back
+        at it as it last existed on the battlefield (603.10a): undying (702.93)."""
+        known = card.last_known
+        found = []
+        if "Undying" in known.get("keywords", ()) and not known.get("counters", {}).get("+1/+1"):
+            incarnation = card.incarnation
+
+            def undying(game, ability, card=card, incarnation=incarnation):
+                if card.zone is Zone.GRAVEYARD and card.incarnation == incarnation:
+                    game._put_onto_battlefield(card, card.owner, counters={"+1/+1": 1})
+
+            found.append(
+                TriggeredAbility(
+                    card, controller,
+                    "Undying (When this permanent is put into a graveyard from the battlefield, if it had no +1/+1 counters on it, return it to the battlefield under its owner's control with a +1/+1 counter on it.)",
+                    undying,
+                )
+            )
+        return found
+
+    def _put_triggers_on_stack(self) -> None:
+        """Rules 603.3b and 405.3: each player in APNAP order puts the abilities they control on
+        the stack in the order they choose, so the active player's go lowest."""
+        pending, self._pending = self._pending, []
+        for group, chooser, team in self._trigger_groups(pending):
+            if len(group) > 1:
+                rule = "805.7" if team is not None else "405.3"
+                ordered = self.decide(Decision(chooser, "order_triggers", tuple(group), order=True, rule=rule, team=team))
+            else:
+                ordered = group
+            for ability in ordered:
+                if ability.target is not None:
+                    legal = self.legal_targets(ability.target, ability.controller)
+                    if not legal:
+                        self.emit("removed_no_target", "603.3d", ability=ability)
+                        continue
+                    ability.targets = [self.decide(Decision(ability.controller, "target", tuple(legal), rule="603.3d", context={"source": ability.source}))]
+                self.stack.push(ability)
+                self.emit("trigger_on_stack", "603.3", ability=ability)
+
+    def _trigger_groups(self, pending: list[TriggeredAbility]) -> list[tuple[list[TriggeredAbility], Player, Team | None]]:
+        groups = []
+        for player in self.apnap_order():
+            mine = [a for a in pending if a.controller is player]
+            if mine:
+                groups.append((mine, player, None))
+        return groups

@@ -1,0 +1,328 @@
+"""Turn structure: phases and steps, starting the game, moving through a turn, cleanup, and ending
+a turn or a combat phase (rules 500–514, 723)."""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+from kb.engine.decisions import Decision
+from kb.engine.errors import IllegalActionError, SetupError
+from kb.engine.objects import Zone
+from kb.engine.stack import Spell
+
+if TYPE_CHECKING:
+    from kb.engine.objects import Card
+    from kb.engine.players import Player, Unit
+
+
+class Phase(enum.Enum):
+    BEGINNING = "beginning phase"
+    PRECOMBAT_MAIN = "precombat main phase"
+    COMBAT = "combat phase"
+    POSTCOMBAT_MAIN = "postcombat main phase"
+    ENDING = "ending phase"
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class Step(enum.Enum):
+    """The steps of a turn, in order; a main phase, which has no steps, stands as its own entry."""
+
+    UNTAP = "untap step"
+    UPKEEP = "upkeep step"
+    DRAW = "draw step"
+    PRECOMBAT_MAIN = "precombat main phase"
+    BEGINNING_OF_COMBAT = "beginning of combat step"
+    DECLARE_ATTACKERS = "declare attackers step"
+    DECLARE_BLOCKERS = "declare blockers step"
+    COMBAT_DAMAGE = "combat damage step"
+    END_OF_COMBAT = "end of combat step"
+    POSTCOMBAT_MAIN = "postcombat main phase"
+    END = "end step"
+    CLEANUP = "cleanup step"
+
+    def __repr__(self) -> str:
+        return f"Step.{self.name}"
+
+    @property
+    def phase(self) -> Phase:
+        return _PHASE_OF[self]
+
+    @property
+    def is_main_phase(self) -> bool:
+        return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
+_PHASE_OF = {
+    Step.UNTAP: Phase.BEGINNING,
+    Step.UPKEEP: Phase.BEGINNING,
+    Step.DRAW: Phase.BEGINNING,
+    Step.PRECOMBAT_MAIN: Phase.PRECOMBAT_MAIN,
+    Step.BEGINNING_OF_COMBAT: Phase.COMBAT,
+    Step.DECLARE_ATTACKERS: Phase.COMBAT,
+    Step.DECLARE_BLOCKERS: Phase.COMBAT,
+    Step.COMBAT_DAMAGE: Phase.COMBAT,
+    Step.END_OF_COMBAT: Phase.COMBAT,
+    Step.POSTCOMBAT_MAIN: Phase.POSTCOMBAT_MAIN,
+    Step.END: Phase.ENDING,
+    Step.CLEANUP: Phase.ENDING,
+}
+
+
+STEPS: tuple[Step, ...] = tuple(Step)
+
+
+_STEP_RULES = {
+    Step.UNTAP: "502",
+    Step.UPKEEP: "503",
+    Step.DRAW: "504",
+    Step.PRECOMBAT_MAIN: "505",
+    Step.BEGINNING_OF_COMBAT: "507",
+    Step.DECLARE_ATTACKERS: "508",
+    Step.DECLARE_BLOCKERS: "509",
+    Step.COMBAT_DAMAGE: "510",
+    Step.END_OF_COMBAT: "511",
+    Step.POSTCOMBAT_MAIN: "505",
+    Step.END: "513",
+    Step.CLEANUP: "514",
+}
+
+
+class TurnStructureMixin:
+    """Starting the game, moving through phases and steps, cleanup, and ending a turn or a combat phase (rules 500–514, 723)."""
+
+    # ----- starting the game and moving through turns
+
+    def start(self, at: Step = Step.UNTAP, *, turn: int = 1, opening_hands: bool = False) -> None:
+        """Start the game with the starting player's (or team's) turn, at step `at`: earlier
+        steps of that turn are skipped, which lets a scenario begin, say, in a main phase. A
+        scenario set later in a game gives the number of the `turn` it begins in (rules for a
+        game's first turn, such as 103.8, then don't apply). With ``opening_hands``, each player
+        first draws an opening hand and may take mulligans (rule 103.5)."""
+        if self.turn:
+            raise IllegalActionError("the game has already started")
+        if turn < 1:
+            raise SetupError("turns are numbered from 1")
+        self.emit("game_starts", "103", players=list(self.seats))
+        if opening_hands:
+            self._opening_hands()
+        self.turn = turn - 1
+        self._begin_turn(self.starting_unit, at)
+
+    def _opening_hands(self) -> None:
+        for player in self.apnap_order():
+            self.random.shuffle(player.library)
+            self.draw(player, self.starting_hand_size(player), rule="103.5")
+        mulligans = {id(p): 0 for p in self.players}
+        deciding = list(self.apnap_order())
+        while deciding:
+            taking = []
+            for player in deciding:
+                if self.decide(Decision(player, "mulligan", (False, True), rule="103.5")):
+                    taking.append(player)
+            for player in taking:
+                mulligans[id(player)] += 1
+                for card in list(player.hand):
+                    self._move(card, Zone.LIBRARY)
+                self.random.shuffle(player.library)
+                self.emit("mulligan", "103.5", player=player, count=mulligans[id(player)])
+                self.draw(player, self.starting_hand_size(player), rule="103.5")
+            deciding = taking
+        for player in self.apnap_order():
+            bottom = mulligans[id(player)] - (1 if self._free_mulligan() and mulligans[id(player)] else 0)
+            if bottom > 0:
+                chosen = self.decide(
+                    Decision(player, "bottom", tuple(player.hand), count=(min(bottom, len(player.hand)),) * 2, rule="103.5")
+                )
+                for card in chosen:
+                    player.hand.remove(card)
+                    player.library.append(card)
+                    card.zone = Zone.LIBRARY
+                self.emit("bottom", "103.5", player=player, count=len(chosen))
+
+    def _free_mulligan(self) -> bool:
+        """Rule 103.5c: in a multiplayer game the first mulligan is free."""
+        return len(self.seats) > 2
+
+    def _begin_turn(self, unit: Unit, at: Step = Step.UNTAP) -> None:
+        self.turn += 1
+        self.active_unit = unit
+        self.lands_played = {}
+        self._determine_influence()
+        for card in self.battlefield:
+            card.attacking = None
+            card.blocking, card.blocked_by, card.was_blocked = [], [], False
+        self._second_strike, self._in_second_strike_step = None, False
+        self.emit("turn_begins", "500", turn=self.turn, unit=unit)
+        self._begin_step(at)
+
+    def _begin_step(self, step: Step) -> None:
+        self.step = step
+        self._passes = 0
+        self.priority = None
+        self.emit("step_begins", _STEP_RULES[step], step=step)
+        if self.over:
+            return
+        if step is Step.UNTAP:
+            self._untap()
+            self._advance()
+            return
+        if step is Step.DRAW:
+            self._draw_step()
+        elif step is Step.DECLARE_ATTACKERS:
+            self._declare_attackers()
+        elif step is Step.DECLARE_BLOCKERS:
+            self._declare_blockers()
+        elif step is Step.COMBAT_DAMAGE:
+            self._combat_damage()
+        elif step is Step.CLEANUP:
+            self._cleanup()
+            return
+        self.emit("beginning_of", _STEP_RULES[step], step=step, active=self.active_unit)
+        self._give_priority(self.active_unit)
+
+    def _advance(self) -> None:
+        """The current step or phase ends (rule 500.2) and the next begins."""
+        self._flow_changed = True
+        step = self.step
+        if step is Step.END_OF_COMBAT:
+            self._remove_from_combat("511.3")
+        if step is Step.CLEANUP:
+            if self._cleanup_had_priority:
+                self._cleanup_had_priority = False
+                self.emit("another_cleanup", "514.3a")
+                self._begin_step(Step.CLEANUP)
+                return
+            self._end_turn()
+            return
+        if step is Step.COMBAT_DAMAGE and self._second_strike is not None and not self._in_second_strike_step:
+            # 510.4: after a first combat damage step, a second one.
+            self._in_second_strike_step = True
+            self._begin_step(Step.COMBAT_DAMAGE)
+            return
+        index = STEPS.index(step) + 1
+        following = STEPS[index]
+        if step is Step.DECLARE_ATTACKERS and not self.attackers:
+            following = Step.END_OF_COMBAT  # rule 508.8
+        self._begin_step(following)
+
+    def _end_turn(self) -> None:
+        self.emit("turn_ends", "500", turn=self.turn, unit=self.active_unit)
+        if self.over:
+            return
+        units = self.units()
+        current = self.active_unit
+        if current in units:
+            following = units[(units.index(current) + 1) % len(units)]
+        else:
+            following = self.turn_order_from(current)[0] if units else None
+        if following is not None:
+            self._begin_turn(following)
+
+    def _untap(self) -> None:
+        self.phase_in([c for c in self.phased_out if c.controller in self.active_players])  # 502.1
+        untapped = [c for c in self.battlefield if c.controller in self.active_players and c.tapped]
+        for card in untapped:
+            card.tapped = False
+        if untapped:
+            self.emit("untap", "502.3", cards=untapped)
+
+    def _draw_step(self) -> None:
+        if self.turn == 1 and self.first_turn_skips_draw(self.active_unit):
+            self.emit("skip_draw", self._skip_draw_rule(), unit=self.active_unit)
+            return
+        for player in self._drawing_order(self.active_players):
+            self.draw(player, 1, rule="504.1")
+
+    def _skip_draw_rule(self) -> str:
+        return "103.8a"
+
+    def _drawing_order(self, players: list[Player]) -> list[Player]:
+        return players
+
+    # ----- cleanup (rule 514)
+
+    def _cleanup(self) -> None:
+        player = self.active_player
+        for active in self.active_players:
+            excess = len(active.hand) - self.max_hand_size(active)
+            if excess > 0:
+                chosen = self.decide(Decision(active, "discard", tuple(active.hand), count=(excess, excess), rule="514.1"))
+                self.discard(active, chosen, rule="514.1")
+        damaged = [c for c in self.battlefield if c.damage]
+        for card in damaged:
+            card.damage = 0
+        self.turn_effects.clear()
+        self._end_of_turn_effects()
+        self._end_of_turn_replacements()
+        self.emit("damage_wears_off", "514.2", cards=damaged)
+        if player is None:
+            self._advance()
+            return
+        needs_priority = self._pending or self._sba_would_apply()
+        if needs_priority:
+            self._cleanup_had_priority = True
+            self.emit("cleanup_priority", "514.3a")
+            self._give_priority(self.active_unit)
+            return
+        self._advance()
+
+    def _sba_would_apply(self) -> bool:
+        if any(c.is_creature and ((c.toughness or 0) <= 0 or (("Indestructible" not in c.keywords) and (c.damage >= (c.toughness or 0) or c.deathtouch_damage))) for c in self.battlefield):
+            return True
+        if any(c.counters.get("+1/+1") and c.counters.get("-1/-1") for c in self.battlefield):
+            return True
+        return any(self._unit_can_lose(u, r) for u, r, _ in self.state_based_losses())
+
+    # ----- ending the turn and the combat phase (rule 723)
+
+    def end_the_turn(self, source: Card | None = None) -> None:
+        """Rule 723.1: end the turn. (The rule's number changed as sections were added before
+        it: 715 "Ending the Turn" in September 2017, 716 in July 2018 and August 2019 (then
+        "Ending Turns and Phases"), 717 in October 2019, 720 in April 2023, 721 in June 2024.)"""
+        self.emit("end_the_turn", "723.1", source=source)
+        self._end_process_start("723.1a", "723.1b")
+        self.emit("sba_no_priority", "723.1c")
+        self.check_state_based_actions()
+        if self.over:
+            return
+        if self.phase is Phase.COMBAT:
+            self._remove_from_combat("723.1d")
+        self.emit("skip_to_cleanup", "723.1d", step=self.step)
+        self._flow_changed = True
+        self._cleanup_had_priority = False
+        self._begin_step(Step.CLEANUP)
+
+    def end_the_combat_phase(self, source: Card | None = None) -> None:
+        """Rule 723.2: end the combat phase; outside combat nothing happens (723.2g)."""
+        if self.phase is not Phase.COMBAT:
+            self.emit("nothing_happens", "723.2g", source=source)
+            return
+        self.emit("end_combat", "723.2", source=source)
+        self._end_process_start("723.2a", "723.2b")
+        self.emit("sba_no_priority", "723.2c")
+        self.check_state_based_actions()
+        if self.over:
+            return
+        self._remove_from_combat("723.2d")
+        self.emit("skip_to_next_phase", "723.2d", step=self.step)
+        self._flow_changed = True
+        self._begin_step(Step.POSTCOMBAT_MAIN)
+
+    def _end_process_start(self, cease_rule: str, exile_rule: str) -> None:
+        if self._pending:
+            gone, self._pending = self._pending, []
+            self.emit("triggers_cease", cease_rule, abilities=gone)
+        objects = list(self.stack)
+        if self._resolving is not None and self._resolving not in objects:
+            objects.insert(0, self._resolving)
+        for obj in objects:
+            if obj in list(self.stack):
+                self.stack.remove(obj)
+            if isinstance(obj, Spell) and obj.card.zone is Zone.STACK:
+                obj.card.zone = Zone.EXILE
+                self.exile.append(obj.card)
+        if objects:
+            self.emit("stack_exiled", exile_rule, objects=objects)

@@ -1,0 +1,171 @@
+"""Cards moving between zones: drawing, milling, discarding, sacrificing, destroying, exiling
+(rules 400, 121, 701)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
+
+from kb.engine.errors import CardNotFoundError
+from kb.engine.objects import Zone
+from kb.engine.stack import Spell
+
+if TYPE_CHECKING:
+    from kb.engine.objects import Card
+    from kb.engine.players import Player
+
+
+class ZonesMixin:
+    """Cards moving between zones: drawing, milling, discarding, sacrificing, destroying, exiling (rules 400, 121, 701)."""
+
+    # ----- cards moving
+
+    def _zone_list(self, card: Card) -> list[Card] | None:
+        owner = card.owner
+        if card.zone is Zone.LIBRARY:
+            return owner.library
+        if card.zone is Zone.HAND:
+            return owner.hand
+        if card.zone is Zone.GRAVEYARD:
+            return owner.graveyard
+        if card.zone is Zone.BATTLEFIELD:
+            return self.battlefield
+        if card.zone is Zone.EXILE:
+            return self.exile
+        return None
+
+    def _move(self, card: Card, zone: Zone, *, top: bool = True) -> None:
+        if zone is Zone.GRAVEYARD:
+            destroyed = self._batch is not None and id(card) in self._batch.get("destroyed", ())
+            event = self.replace("zone_change", {"card": card, "from": card.zone, "to": zone, "destroyed": destroyed})
+            if event is None:
+                return  # replaced by something else, which moved the card itself
+            zone = event["to"]
+        if zone is Zone.LIBRARY and top and self._batch is not None:
+            self._batch["pinned"].append(card)  # 701.24g: a position a shuffle keeps
+        if card.zone is Zone.BATTLEFIELD:
+            card._remember()  # last known information, while it is still a permanent (608.2h)
+        source = self._zone_list(card)
+        if source is not None and card in source:
+            source.remove(card)
+        if card.zone is Zone.STACK:
+            for obj in list(self.stack):
+                if isinstance(obj, Spell) and obj.card is card:
+                    self.stack.remove(obj)
+        if card.zone is Zone.BATTLEFIELD:
+            card._leave_battlefield_state()
+        card.incarnation += 1
+        card.zone = zone
+        target = self._zone_list(card)
+        if zone is Zone.LIBRARY and top:
+            target.insert(0, card)
+        elif target is not None:
+            target.append(card)
+
+    def draw(self, player: Player, count: int = 1, *, rule: str = "121.1") -> list[Card]:
+        """Rule 121: draw cards one at a time; drawing from an empty library is remembered for
+        the next state-based action check (704.5b)."""
+        drawn = []
+        for _ in range(count):
+            if self.replace("draw", {"player": player}) is None:
+                continue  # the draw was replaced (614.6)
+            if not player.library:
+                player.drew_from_empty_library = True
+                self.emit("draw_empty", "121.4", player=player)
+                continue
+            card = player.library[0]
+            self._move(card, Zone.HAND)
+            drawn.append(card)
+        if drawn:
+            self.emit("draw", rule, player=player, count=len(drawn))
+        return drawn
+
+    def mill(self, player: Player, count: int) -> list[Card]:
+        """Rule 701.17: put the top `count` cards of the library into the graveyard; with fewer
+        cards there, as many as possible (609.3)."""
+        milled = player.library[:count]
+        for card in milled:
+            self._move(card, Zone.GRAVEYARD)
+        self.emit("mill", "701.17", player=player, cards=list(milled), count=count)
+        return milled
+
+    def discard(self, player: Player, cards: Sequence[Card], rule: str = "701.9") -> None:
+        for card in cards:
+            if card not in player.hand:
+                raise CardNotFoundError(f"{card.name} is not in {player.name}'s hand")
+        for card in cards:
+            self._move(card, Zone.GRAVEYARD)
+        if cards:
+            self.emit("discard", rule, player=player, cards=list(cards))
+
+    def sacrifice(self, cards: Sequence[Card], rule: str = "701.21") -> None:
+        """Sacrifice permanents at the same time."""
+        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD]
+        if not cards:
+            return
+        self.emit("sacrifice", rule, cards=list(cards))
+        self._to_graveyards(cards, rule)
+
+    def destroy(self, cards: Sequence[Card], rule: str = "701.8") -> None:
+        """Destroy permanents at the same time: they go to their owners' graveyards; an
+        indestructible one can't be destroyed (702.12b)."""
+        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and "Indestructible" not in c.keywords]
+        if cards:
+            self.emit("destroy", rule, cards=list(cards))
+            self._to_graveyards(cards, rule, destroyed={id(c) for c in cards})
+
+    def _to_graveyards(self, cards: Sequence[Card], rule: str, *, destroyed: set[int] = frozenset()) -> None:
+        """Permanents put into graveyards from the battlefield in one event; each is announced
+        afterwards, with its last controller, for abilities that trigger on it (603.2c, 603.10).
+        A replacement effect may send some elsewhere; shuffles these cause happen once all have
+        moved, keeping the positions other replacements gave (701.24g)."""
+        controllers = [(card, card.controller) for card in cards]
+        self._batch = {"shuffle": [], "pinned": [], "destroyed": set(destroyed)}
+        try:
+            for card in cards:
+                self._move(card, Zone.GRAVEYARD)
+        finally:
+            batch, self._batch = self._batch, None
+        for owner in dict.fromkeys(batch["shuffle"]):
+            pinned = [c for c in owner.library if any(c is p for p in batch["pinned"])]
+            rest = [c for c in owner.library if not any(c is p for p in pinned)]
+            self.random.shuffle(rest)
+            owner.library[:] = pinned + rest
+        gone = [c for c in cards if c.zone is Zone.GRAVEYARD]
+        # Whether each was a creature is as it last existed on the battlefield (603.10a).
+        creatures = [c for c in gone if "Creature" in c.last_known.get("types", c.types)]
+        if creatures:
+            self.emit("dies", rule, cards=creatures, left=list(cards))
+        for card, controller in controllers:
+            if card.zone is Zone.GRAVEYARD:
+                self.emit("put_into_graveyard", rule, card=card, controller=controller, left=list(cards))
+
+    def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
+        for card in cards:
+            self._move(card, Zone.EXILE)
+        if cards:
+            self.emit("exile", rule, cards=list(cards))
+
+    def shuffle_cards_into_library(self, player: Player, cards: Sequence[Card], *, zone: Zone = Zone.GRAVEYARD) -> None:
+        """Shuffle specific cards into `player`'s library (701.24a): those still in `zone` go
+        there, and the library is shuffled even if none of them are, or there are none
+        (701.24c, 701.24d)."""
+        moving = [c for c in cards if c.zone is zone and c.owner is player]
+        for card in moving:
+            self._move(card, Zone.LIBRARY, top=False)
+        self.random.shuffle(player.library)
+        self.emit("shuffle", "701.24c" if len(moving) < len(cards) or not cards else "701.24a", player=player, cards=moving)
+
+    def shuffle_into_library(self, card: Card) -> None:
+        owner = card.owner
+        if self._batch is not None:
+            self._move(card, Zone.LIBRARY, top=False)
+            self._batch["shuffle"].append(owner)  # shuffled once the simultaneous moves end
+        else:
+            self._move(card, Zone.LIBRARY)
+            self.random.shuffle(owner.library)
+        self.emit("shuffle_in", "701.24", player=owner, card=card)
+
+    def devotion(self, player: Player, *colors: str) -> int:
+        """Rule 700.5: the mana symbols of `colors` among the costs of permanents `player` controls."""
+        return sum(card.mana_cost.devotion(*colors) for card in player.battlefield)

@@ -1,0 +1,154 @@
+"""The releases in date order: each diffed against the next once, any two compared by composing the
+diffs between them, and one rule followed through all of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from kb.history.diff import diff_releases
+from kb.history.model import HistoryEvent, ReleaseDiff, UnknownRelease, UnknownRule
+from kb.history.pairing import Prepared
+from kb.model import CRDocument
+
+
+class History:
+    """The releases `docs` in date order. Each release is diffed against the next once, on first
+    use; `diffs` gives some of those diffs already made (kept from an earlier run). Any other two
+    releases are compared by composing the diffs between them (see `diff`)."""
+
+    def __init__(self, docs: Iterable[CRDocument], diffs: Iterable[ReleaseDiff] = (), cache=None):
+        self.docs = sorted(docs, key=lambda d: d.release)
+        if not self.docs:
+            raise ValueError("no releases to compare")
+        releases = [d.release for d in self.docs]
+        if len(set(releases)) != len(releases):
+            raise ValueError(f"the same release given twice: {sorted({r for r in releases if releases.count(r) > 1})}")
+        self.releases = releases
+        self._at = {release: i for i, release in enumerate(releases)}
+        self._memo: dict = {}
+        self._prepared: dict[str, Prepared] = {}
+        self._diffs: dict[tuple[str, str], ReleaseDiff] = {(d.old, d.new): d for d in diffs}
+        self._cache = cache
+
+    def __repr__(self) -> str:
+        return f"History(<{len(self.docs)} releases {self.releases[0]}..{self.releases[-1]}>)"
+
+    def _index(self, release: str) -> int:
+        try:
+            return self._at[release]
+        except KeyError:
+            raise UnknownRelease(f"no release {release}; known: {', '.join(self.releases)}") from None
+
+    def doc(self, release: str) -> CRDocument:
+        return self.docs[self._index(release)]
+
+    def prepared(self, release: str) -> Prepared:
+        if release not in self._prepared:
+            self._prepared[release] = Prepared.of(self.doc(release), self._memo)
+        return self._prepared[release]
+
+    def diff(self, old: str, new: str) -> ReleaseDiff:
+        """The diff between any two of the releases (kept once made). A release and the next are
+        compared directly; any other two by pairing their rules as the diffs of the releases between
+        pair them, one after the other (in either direction), then pairing what is left over (a
+        rule removed and later brought back) as two neighbours would be."""
+        key = (old, new)
+        if key not in self._diffs:
+            i, j = self._index(old), self._index(new)
+            if j == i + 1:
+                found = self._cache.get(self.doc(old), self.doc(new)) if self._cache is not None else None
+                if found is None:
+                    found = diff_releases(self.prepared(old), self.prepared(new))
+                    if self._cache is not None:
+                        self._cache.put(self.doc(old), self.doc(new), found)
+                self._diffs[key] = found
+            else:
+                self._diffs[key] = self._composed(i, j)
+        return self._diffs[key]
+
+    def _composed(self, i: int, j: int) -> ReleaseDiff:
+        old, new = self.releases[i], self.releases[j]
+        mapping = {rule_id: rule_id for rule_id in self.prepared(old).rules}
+        step = 1 if j >= i else -1
+        for k in range(i, j, step):
+            if step == 1:
+                pairs = self.diff(self.releases[k], self.releases[k + 1]).mapping
+            else:
+                pairs = self.diff(self.releases[k - 1], self.releases[k]).reverse_mapping
+            mapping = {o: pairs[at] for o, at in mapping.items() if at in pairs}
+        via = tuple(self.releases[k] for k in range(i + step, j, step))
+        return diff_releases(self.prepared(old), self.prepared(new), seed=mapping, via=via)
+
+    def consecutive(self) -> list[ReleaseDiff]:
+        """The diff of every release against the next."""
+        return [self.diff(a, b) for a, b in zip(self.releases, self.releases[1:])]
+
+    def trace(self, rule_id: str, release: str | None = None) -> dict[str, str | None]:
+        """The id the rule `rule_id` of `release` (default: the newest) has in every release, or None."""
+        release = release or self.releases[-1]
+        if rule_id not in self.prepared(release).rules:
+            raise UnknownRule(f"release {release} has no rule {rule_id}")
+        at = self._index(release)
+        ids: dict[str, str | None] = {release: rule_id}
+        current: str | None = rule_id
+        for i in range(at, 0, -1):
+            older, newer = self.releases[i - 1], self.releases[i]
+            current = self.diff(older, newer).reverse_mapping.get(current) if current else None
+            ids[older] = current
+        current = rule_id
+        for i in range(at, len(self.releases) - 1):
+            older, newer = self.releases[i], self.releases[i + 1]
+            current = self.diff(older, newer).mapping.get(current) if current else None
+            ids[newer] = current
+        return {r: ids[r] for r in self.releases}
+
+    def rule_history(self, rule_id: str, release: str | None = None) -> list[HistoryEvent]:
+        """What happened to the rule in each release, from the first it is in to the last (or its removal)."""
+        ids = self.trace(rule_id, release)
+        events: list[HistoryEvent] = []
+        for i, current in enumerate(self.releases):
+            now = ids[current]
+            before = ids[self.releases[i - 1]] if i else None
+            if i == 0:
+                if now is not None:
+                    events.append(HistoryEvent(current, "present", None, now))
+                continue
+            diff = self.diff(self.releases[i - 1], current)
+            renumbering = diff.renumbering
+            if now is None:
+                if before is not None:
+                    events.append(HistoryEvent(current, "removed", before, None, renumbering=renumbering))
+                continue
+            if before is None:
+                events.append(HistoryEvent(current, "added", None, now, renumbering=renumbering))
+                continue
+            entry = diff.entry_for(old_id=before)
+            if entry is None:
+                events.append(HistoryEvent(current, "unchanged", before, now, renumbering=renumbering))
+            else:
+                events.append(HistoryEvent(current, entry.status, before, now, entry.words,  # type: ignore[arg-type]
+                                           entry.examples, renumbering))
+        return events
+
+    def first_release(self, rule_id: str, release: str | None = None) -> str:
+        """The oldest release the rule can be followed back to."""
+        ids = self.trace(rule_id, release)
+        at = self._index(release or self.releases[-1])
+        first = self.releases[at]
+        for i in range(at, -1, -1):
+            if ids[self.releases[i]] is None:
+                break
+            first = self.releases[i]
+        return first
+
+
+def rule_history(docs: Sequence[CRDocument] | History, rule_id: str, release: str | None = None) -> list[HistoryEvent]:
+    """The history of rule `rule_id` of `release` (default: the newest) across the releases `docs`."""
+    history = docs if isinstance(docs, History) else History(docs)
+    return history.rule_history(rule_id, release)
+
+
+def trace(docs: Sequence[CRDocument] | History, rule_id: str, release: str | None = None) -> dict[str, str | None]:
+    """The id rule `rule_id` of `release` has in every release of `docs` (None where it is absent)."""
+    history = docs if isinstance(docs, History) else History(docs)
+    return history.trace(rule_id, release)

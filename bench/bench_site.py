@@ -28,6 +28,21 @@ def _mb(n: int) -> str:
     return f"{n / (1024 * 1024):.2f} MB"
 
 
+def _elements(path: Path) -> int:
+    """Elements of a page as its HTML stands (the browser's DOM adds text nodes and what scripts add)."""
+    from html.parser import HTMLParser
+
+    class Counter(HTMLParser):
+        count = 0
+
+        def handle_starttag(self, tag, attrs):
+            self.count += 1
+
+    counter = Counter()
+    counter.feed(path.read_text(encoding="utf-8"))
+    return counter.count
+
+
 def _cpu() -> float:
     """CPU seconds used so far by this process and its finished children (the builder, the indexer,
     example workers): on a busy machine, a truer measure of the work than the wall clock."""
@@ -75,7 +90,17 @@ def main() -> None:
     print(f"HTML files: {result.html_files}")
     print(f"site size: {_mb(result.site_bytes)}")
     for lang, size in sorted(result.search_bytes.items()):
-        print(f"search index [{lang}]: {_mb(size)}")
+        print(f"search index [{lang}]: {_mb(size)}  (budget 1.5 MB: {'met' if size <= 1.5 * 1024 * 1024 else 'NOT met'})")
+    pages = sorted((p.stat().st_size, p) for p in [*result.site_dir.glob("cr/*/index.html"),
+                                                   *result.site_dir.glob("en/cr/*/index.html")])
+    if pages:
+        largest, median = pages[-1], statistics.median(size for size, _ in pages)
+        print(f"rule pages: {len(pages)}; largest {largest[0] / 1024:.0f} KB "
+              f"({largest[1].relative_to(result.site_dir)}; budget 300 KB), median {median / 1024:.1f} KB (budget 30 KB)")
+    section = result.site_dir / "cr" / "702" / "index.html"
+    if section.is_file():
+        print(f"cr/702/: {section.stat().st_size / 1024:.0f} KB, {_elements(section)} elements in its HTML")
+    print(f"site size: {_mb(result.site_bytes)} (budget 150 MB: {'met' if result.site_bytes <= 150 * 1024 * 1024 else 'NOT met'})")
     if len(totals) > 1:
         print(f"total time: median {statistics.median(totals):.2f} s, best {min(totals):.2f} s over {len(totals)} runs")
     print(f"goal: under 30 s on 2 cores -> {'met' if min(totals) < 30 else 'NOT met'} ({min(totals):.2f} s)")

@@ -12,7 +12,8 @@ Node ids are strings namespaced by release and language:
 Every node has a `type` (part, section, rule, subrule, example, glossary, page) and a `key` (the
 rule id, example id, term or page name). Every edge has a
 `type`: contains (part -> section -> rule -> subrule), refers-to (a rule or example -> what it
-cites, with the surface text), defines (a glossary entry -> the rule it cites), quotes (a page ->
+cites, with the surface text), example-refers-to (a rule -> what its examples cite, with the
+example's id), defines (a glossary entry -> the rule it cites), quotes (a page ->
 a record it quotes), exemplifies (an example -> its rule), translates (Spanish <-> English, from an
 alignment made elsewhere). A reference to an id its release lacks points at a node with
 `broken=True`; one whose release is not loaded at all (a page quoting a release the corpus lacks)
@@ -32,7 +33,7 @@ import networkx as nx
 from kb.model import CRDocument, GlossaryEntry, Rule, WikiPage
 from kb.refs import Reference, find_references, kind_of
 
-REFERENCE_EDGES = ("refers-to", "defines")
+REFERENCE_EDGES = ("refers-to", "example-refers-to", "defines")
 PATH_EDGES = ("refers-to", "contains")
 
 
@@ -86,8 +87,8 @@ class _Builder:
         # The releases whose full text is loaded, per language: only there is a missing id "broken".
         self.full_releases: set[tuple[str, str]] = set()
         self.contains: list[tuple[str, str]] = []
-        # (edge type, citing node, release, reference, language of the citing text)
-        self.citations: list[tuple[str, str, str, Reference, str]] = []
+        # (edge type, citing node, release, reference, language of the citing text[, example id])
+        self.citations: list[tuple] = []
 
     def add_record_node(self, node: str, **attrs: Any) -> bool:
         """Add a node unless already there; True if it was added."""
@@ -129,6 +130,8 @@ class _Builder:
                 self.graph.add_edge(ex_node, node, type="exemplifies")
                 for ref in find_references(example.text, lang):
                     self.citations.append(("refers-to", ex_node, release, ref, lang))
+                    # The rule refers to what its examples cite, too (offsets are the example's).
+                    self.citations.append(("example-refers-to", node, release, ref, lang, example.id))
         return node
 
     def add_glossary(self, entry: GlossaryEntry, release: str, lang: str, source: str, page: str | None = None) -> str:
@@ -178,9 +181,10 @@ class _Builder:
         for parent, child in self.contains:
             if parent in self.graph:
                 self.graph.add_edge(parent, child, type="contains")
-        for kind, source, release, ref, lang in self.citations:
+        for kind, source, release, ref, lang, *example in self.citations:
             target = self.resolve(release, ref.target, lang)
-            self.graph.add_edge(source, target, type=kind, surface=ref.surface, start=ref.start, end=ref.end)
+            extra = {"example": example[0]} if example else {}
+            self.graph.add_edge(source, target, type=kind, surface=ref.surface, start=ref.start, end=ref.end, **extra)
         self.contains.clear()
         self.citations.clear()
         return self.graph
@@ -226,11 +230,13 @@ def refs_out(graph: nx.MultiDiGraph, node: str, types: Iterable[str] = REFERENCE
     wanted = set(types)
     found = [
         {"target": target, "surface": data.get("surface", ""), "start": data.get("start", -1),
-         "end": data.get("end", -1), "type": data["type"], "broken": bool(graph.nodes[target].get("broken"))}
+         "end": data.get("end", -1), "type": data["type"], "broken": bool(graph.nodes[target].get("broken")),
+         **({"example": data["example"]} if "example" in data else {})}
         for _, target, data in graph.out_edges(node, data=True)
         if data["type"] in wanted
     ]
-    return sorted(found, key=lambda r: (r["start"], natural_key(r["target"])))
+    # The text's own references first, then each example's, in reading order.
+    return sorted(found, key=lambda r: (r.get("example", ""), r["start"], natural_key(r["target"])))
 
 
 def refs_in(graph: nx.MultiDiGraph, node: str, types: Iterable[str] = REFERENCE_EDGES) -> list[dict[str, Any]]:

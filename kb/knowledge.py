@@ -745,7 +745,9 @@ def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: s
         kind=rule.kind,
         text=rule.text,
         examples=[e.text for e in rule.examples],
-        refs_out=_unique(ref.target for ref in kb.refs_out(rule.id, release)),
+        # What the rule refers to, in its text and in its examples.
+        refs_out=_unique(ref.target for source in [rule.id, *(e.id for e in rule.examples)]
+                         for ref in kb.refs_out(source, release)),
         refs_in=kb.refs_in(rule.id, release),
         lang=lang,
     )

@@ -288,6 +288,8 @@ class _Reader:
                     state = "LIST"
                 else:
                     state, trigger = self._idle_number(token, following)
+            elif state == "NEXT" and self._letter(token, following):
+                state = "LIST"  # "rules 608.3a and b": the letter names 608.3b
             elif state in ("LIST", "NEXT") and (token.text in (",", ";") or word in self.joiners):
                 state = "NEXT"
             elif state == "NEXT" and word in self.fillers:
@@ -299,6 +301,29 @@ class _Reader:
             # Outside a list only numbers and trigger words matter: skip straight to the next one.
             token = following if state != "IDLE" else self.lexer.interesting_at(token.end)
         return self.found
+
+    def _letter(self, token: _Token, following: _Token | None) -> bool:
+        """A lone subrule letter after a listed subrule ("608.3a and b", "702.19c, d and e"): taken
+        if it comes after the last letter listed, and is the next letter or ends the list (so "rule
+        100.2a and d cards" is no list)."""
+        if token.kind != "word" or len(token.text) != 1 or not self.found:
+            return False
+        last = self.found[-1]
+        match = _RULE_ID.match(last.target)
+        letter = token.text
+        if not match or not match["letter"] or letter not in SUBRULE_LETTERS:
+            return False
+        if SUBRULE_LETTERS.index(letter) <= SUBRULE_LETTERS.index(match["letter"]):
+            return False
+        adjacent = SUBRULE_LETTERS.index(letter) == SUBRULE_LETTERS.index(match["letter"]) + 1
+        if (not adjacent and following is not None and following.kind == "word"
+                and following.text.lower() not in self.joiners):
+            return False
+        if following is not None and following.kind == "number":
+            return False
+        target = f"{match['section']}.{match['rule']}{letter}"
+        self.found.append(Reference(target, token.text, token.start, token.end, "rule"))
+        return True
 
     def _idle_number(self, token: _Token, following: _Token | None) -> tuple[str, str | None]:
         """A number outside any list is a reference only if it is shaped like a rule number."""

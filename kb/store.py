@@ -728,6 +728,12 @@ def rule_card_from_store(
     examples = [e for e in examples if e["source"] == row["source"]]
     columns = ["release", "lang", "source_id", "target", "position"]
     outgoing = reader.rows("references", columns, release=release, source_id=rule_id, lang="en")
+    # What the rule's examples cite is the rule's reference too, after its text's own.
+    for example in sorted(examples, key=lambda e: e["number"]):
+        cited = reader.rows("references", columns, release=release, source_id=f"{rule_id}#ex{example['number']}",
+                            lang="en")
+        outgoing += [dict(r, position=(1 + example["number"], r["position"])) for r in cited]
+    outgoing = [r if isinstance(r["position"], tuple) else dict(r, position=(0, r["position"])) for r in outgoing]
     incoming = reader.rows("references", columns, release=release, target=rule_id, lang="en")
     refs_in = []
     for ref in sorted(incoming, key=lambda r: r["position"]):

@@ -243,7 +243,8 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
     click.echo(f"refers to ({len(out)}):")
     for ref in out:
         mark = "  [not in this release]" if ref["broken"] else ""
-        click.echo(f"  {ref['target']}  \"{ref['surface']}\"{mark}")
+        where = f"  (in example {ref['example'].split('#', 1)[-1]})" if ref.get("example") else ""
+        click.echo(f"  {ref['target']}  \"{ref['surface']}\"{where}{mark}")
     click.echo(f"referred to by ({len(into)}):")
     for ref in into:
         click.echo(f"  {ref['source']}  \"{ref['surface']}\"")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, os_error, warn_stored_catalogs
+from kb.cli.common import emit_json, fail, json_option, os_error, say, warn_stored_catalogs
 
 _STAGE_LABELS = {
     "load": "load corpus",
@@ -27,13 +27,14 @@ def _size(n: int) -> str:
 @click.command("build")
 @click.option(
     "--out",
-    type=click.Path(path_type=Path),
+    type=str,
     default=None,
-    help="Output folder (default: build/ in the project): pages in OUT/docs, the site in OUT/site.",
+    help="Output folder (default: build/ in the project): pages in OUT/docs, the site in OUT/site. "
+    "It must be new, empty, or a previous build's; a build is swapped in whole when it is done.",
 )
 @click.option("--no-search", is_flag=True, help="Skip the search index (and the search box).")
 @json_option
-def build_command(out: Path | None, no_search: bool, as_json: bool) -> None:
+def build_command(out: str | None, no_search: bool, as_json: bool) -> None:
     """Build the bilingual rules site (Spanish at the root, English under /en/) from the corpus.
     Progress is shown on standard error when it is a terminal.
 
@@ -48,8 +49,13 @@ def build_command(out: Path | None, no_search: bool, as_json: bool) -> None:
 
     from kb.site import STAGES, SiteBuildError, build_site
 
-    if out is not None and out.exists() and not out.is_dir():
-        fail(f"{out}: exists and is not a folder", 2)
+    from kb.site.output import OutputFolderError, check_output_folder
+
+    try:
+        if out is not None:
+            check_output_folder(out)
+    except OutputFolderError as err:
+        fail(str(err), 2)
     stages = [s for s in STAGES if not (no_search and s == "pagefind")]
     # A bar for a person watching; nothing in a log, a pipe or a script's --json.
     console = Console(stderr=True)
@@ -67,6 +73,9 @@ def build_command(out: Path | None, no_search: bool, as_json: bool) -> None:
     task = progress.add_task("", total=len(stages))
 
     def on_stage(stage: str, event: str) -> None:
+        if stage == "wait":
+            say(f"kb: another build is writing to {out or 'build/'}; waiting for it to finish")
+            return
         if event == "start":
             progress.update(task, description=_STAGE_LABELS.get(stage, stage))
         else:
@@ -74,7 +83,9 @@ def build_command(out: Path | None, no_search: bool, as_json: bool) -> None:
 
     try:
         with progress:
-            result = build_site(out=out, search=not no_search, on_stage=on_stage)
+            result = build_site(out=Path(out) if out is not None else None, search=not no_search, on_stage=on_stage)
+    except OutputFolderError as err:
+        fail(str(err), 2)
     except SiteBuildError as err:
         if err.output and not as_json:
             click.echo(err.output.rstrip(), err=True)

@@ -12,8 +12,10 @@ from typing import Any
 from kb.site.builder import BuilderRun, run_builder
 from kb.site.config import write_build_config
 from kb.site.examples import ExampleRuns
+from kb.site.extras import write_extras
 from kb.site.generate import generate
 from kb.site.locale import LANGS, parse_release
+from kb.site.output import check_output_folder, locked_output, swap_in, work_folder
 from kb.site.paths import DEFAULT_OUT
 from kb.site.search import build_search_index, index_sizes
 from kb.site.views import SiteData
@@ -83,15 +85,16 @@ def build_site(
 ) -> SiteBuild:
     """Build the bilingual site into `out` (default `build/`): pages in `out/docs`, site in `out/site`.
 
+    `out` must be empty, new, or a previous build's folder (else `OutputFolderError`); the build
+    is made inside it and swapped in whole at the end, under a lock two builds share.
+
     `kb` is a loaded knowledge base (default: `KnowledgeBase.load()` over the embedded corpus);
     `examples` provides `catalog()` and `run(name, lang)` (default: the `kb.examples` package if
     present; None for no executable examples). With `search=False` no search index is built and
     the pages carry no search box. Raises `kb.site.builder.SiteBuildError` if the builder or the
     indexer fails or warns.
     """
-    out_dir = Path(out) if out else DEFAULT_OUT
-    docs_dir = out_dir / "docs"
-    site_dir = out_dir / "site"
+    out_dir = check_output_folder(DEFAULT_OUT if out is None else out)
     timings: dict[str, float] = {}
     notify = on_stage or (lambda stage, event: None)
 
@@ -108,34 +111,20 @@ def build_site(
 
         return _Stage()
 
-    with stage("load"):
-        if examples == "default":
-            examples = _default_examples()
-        # The examples run on the engine alone: they start first, and run while the knowledge base loads.
-        runs = ExampleRuns(examples) if examples is not None else None
+    with locked_output(out_dir, on_wait=lambda: notify("wait", "start")):
+        work = work_folder(out_dir)
         try:
-            if kb is None:
-                from kb.knowledge import KnowledgeBase
-
-                kb = KnowledgeBase.load()
+            built = _build_into(work, kb, search, examples, stage)
+            swap_in(work, out_dir)
         except BaseException:
-            if runs is not None:
-                runs.cancel()
+            import shutil
+
+            shutil.rmtree(work, ignore_errors=True)
             raise
-        data = SiteData.collect(kb, runs)
-
-    with stage("generate"):
-        generated = generate(data, docs_dir, search=search)
+        data, generated, builder, sizes = built
+        docs_dir, site_dir = out_dir / "docs", out_dir / "site"
+        # The configuration names the folders where the build now stands.
         config_file = write_build_config(out_dir, docs_dir, site_dir, generated.nav, search)
-
-    with stage("mkdocs"):
-        builder = run_builder(config_file, source_date_epoch(data.newest))
-
-    sizes: dict[str, int] = {}
-    if search:
-        with stage("pagefind"):
-            build_search_index(site_dir)
-            sizes = index_sizes(site_dir)
 
     site_bytes, html_files = _size(site_dir)
     return SiteBuild(
@@ -150,6 +139,40 @@ def build_site(
         timings=timings,
         builder=builder,
     )
+
+
+def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callable[[str], Any]):
+    """The whole build inside `work`: pages in work/docs, the site in work/site."""
+    docs_dir, site_dir = work / "docs", work / "site"
+    with stage("load"):
+        if examples == "default":
+            examples = _default_examples()
+        # The examples run on the engine alone: they start first, and run while the knowledge base loads.
+        runs = ExampleRuns(examples) if examples is not None else None
+        try:
+            if kb is None:
+                from kb.knowledge import KnowledgeBase
+
+                kb = KnowledgeBase.load()
+            data = SiteData.collect(kb, runs)
+        finally:
+            if runs is not None:
+                runs.cancel()
+
+    with stage("generate"):
+        generated = generate(data, docs_dir, search=search)
+        config_file = write_build_config(work, docs_dir, site_dir, generated.nav, search)
+
+    with stage("mkdocs"):
+        builder = run_builder(config_file, source_date_epoch(data.newest))
+        write_extras(data, site_dir, generated)
+
+    sizes: dict[str, int] = {}
+    if search:
+        with stage("pagefind"):
+            build_search_index(site_dir)
+            sizes = index_sizes(site_dir)
+    return data, generated, builder, sizes
 
 
 def _default_examples() -> Any:

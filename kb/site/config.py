@@ -46,7 +46,18 @@ def search_strings(lang: str) -> dict[str, str]:
         "clear_label": t["search_clear"],
         "searching": t["search_searching"],
         "noscript": t["search_noscript"],
+        "corrected": t["search_corrected"],
+        "goto_rule": t["search_goto_rule"],
     }
+
+
+def footer_strings(lang: str) -> dict[str, str]:
+    t = strings(lang)
+    return {"official": t["official_rules"], "official_url": OFFICIAL_RULES, "fan": t["fan_notice"]}
+
+
+# The official rules page, where the English releases are published.
+OFFICIAL_RULES = "https://magic.wizards.com/en/rules"
 
 
 def write_build_config(
@@ -67,6 +78,7 @@ def write_build_config(
     extra = dict(config.get("extra") or {})
     extra["pagefind"] = bool(search)
     extra["search_strings"] = {lang: search_strings(lang) for lang in LANGS}
+    extra["footer_strings"] = {lang: footer_strings(lang) for lang in LANGS}
     config["extra"] = extra
     i18n = _i18n_plugin(config, base)
     for language in i18n.get("languages", []):

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import inspect
 import os
+import signal
+import sys
+import sysconfig
 from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from kb.site.locale import LANGS
@@ -25,7 +29,13 @@ def describe_result(result: Any) -> Outcome:
             break
     else:
         passed = False
-    output = getattr(result, "output", None)
+    # The narration of the run, if the result has one: its full output repeats the code, which the
+    # page already shows.
+    output = getattr(result, "narration", None)
+    if isinstance(output, (list, tuple)):
+        output = "\n".join(str(line) for line in output)
+    if not isinstance(output, str) or not output.strip():
+        output = getattr(result, "output", None)
     if not isinstance(output, str):
         output = str(result)
     failures = [str(f) for f in getattr(result, "failures", ()) or ()]
@@ -34,11 +44,53 @@ def describe_result(result: Any) -> Outcome:
     return ("passed" if passed else "failed"), output
 
 
+def _places() -> list[tuple[str, str]]:
+    """Folders that tracebacks name, longest first, with what the site prints instead: the same
+    bytes wherever the checkout and Python live."""
+    from kb.corpus import PROJECT_ROOT
+
+    places = {str(PROJECT_ROOT.resolve()) + os.sep: "", str(PROJECT_ROOT) + os.sep: ""}
+    for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+        path = sysconfig.get_paths().get(key)
+        if path:
+            places[path.rstrip(os.sep) + os.sep] = "<python>/"
+    examples = os.environ.get("KB_EXAMPLES")
+    if examples:
+        places[str(Path(examples).resolve()) + os.sep] = "examples/"
+        places[examples.rstrip(os.sep) + os.sep] = "examples/"
+    return sorted(places.items(), key=lambda item: -len(item[0]))
+
+
+def portable(text: str) -> str:
+    """`text` with the absolute folders of this machine replaced (see `_places`)."""
+    for place, instead in _places():
+        text = text.replace(place, instead)
+    return text
+
+
 def _run_one(run: Any, name: str, lang: str) -> Outcome:
     try:
-        return describe_result(run(name, lang))
+        status, output = describe_result(run(name, lang))
     except Exception as err:  # noqa: BLE001 - a broken example is reported on its page, not fatal
-        return "error", f"{type(err).__name__}: {err}"
+        status, output = "error", f"{type(err).__name__}: {err}"
+    return status, portable(output)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Run in each worker: end it when the process that started it ends, however that ends (on
+    Linux, the kernel sends SIGTERM; elsewhere a worker outlives a killed parent only until its
+    pool's pipe closes)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            PR_SET_PDEATHSIG = 1
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:
+        os._exit(1)  # the parent ended before the signal was asked for
 
 
 class ExampleRuns:
@@ -53,7 +105,7 @@ class ExampleRuns:
         workers = workers if workers is not None else (os.cpu_count() or 1)
         # A module's `run` can be sent to worker processes; any other provider runs in this one.
         if jobs and workers > 1 and inspect.ismodule(provider):
-            self._pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)))
+            self._pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_die_with_parent, initargs=(os.getpid(),))
             for name, lang in jobs:
                 self._futures[(name, lang)] = self._pool.submit(_run_one, provider.run, name, lang)
 

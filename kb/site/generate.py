@@ -36,6 +36,8 @@ class Generated:
     docs_dir: Path
     pages: list[GeneratedPage] = field(default_factory=list)
     nav: dict[str, list[Any]] = field(default_factory=dict)
+    # Files written beside a page in the built site: (page key, lang, file name) -> text
+    extras: dict[tuple[str, str, str], str] = field(default_factory=dict)
 
     def count(self, lang: str | None = None) -> int:
         return sum(1 for p in self.pages if lang is None or p.lang == lang)
@@ -133,19 +135,7 @@ def _language(w: _Writer, lang: str) -> None:
             full = f"{section.id}. {title}"
             key = data.section_key(section.id)
             sections.append({"id": section.id, "title": title, "known": known, "key": key})
-            linker = Linker(data, key, lang)
-            rule_views = [views.rule_view(data, rule, linker) for rule in data.section_rules(section.id)]
-            w.write(
-                "section.md.j2",
-                key,
-                lang,
-                full,
-                section=section,
-                section_title=title,
-                title_known=known,
-                part={"id": part.id, "title": part_title},
-                rules=rule_views,
-            )
+            _section_page(w, section, key, lang, full, title, known, {"id": part.id, "title": part_title})
             part_nav.append({title_text(full): source_path(key)})
         parts.append({"id": part.id, "title": part_title, "known": part_known, "sections": sections})
         if part_nav:
@@ -154,10 +144,7 @@ def _language(w: _Writer, lang: str) -> None:
     for section in orphans:
         title, known = views.section_title(data, section, lang)
         key = data.section_key(section.id)
-        linker = Linker(data, key, lang)
-        rule_views = [views.rule_view(data, rule, linker) for rule in data.section_rules(section.id)]
-        w.write("section.md.j2", key, lang, f"{section.id}. {title}", section=section, section_title=title,
-                title_known=known, part=None, rules=rule_views)
+        _section_page(w, section, key, lang, f"{section.id}. {title}", title, known, None)
         rules_nav.append({title_text(f"{section.id}. {title}"): source_path(key)})
     w.write("contents.md.j2", "cr/index", lang, t["contents"], parts=parts)
     nav.append({t["rules"]: rules_nav})
@@ -185,6 +172,8 @@ def _language(w: _Writer, lang: str) -> None:
                 groups=views.diff_rows(data, diff, Linker(data, diff.key, lang)))
         releases_nav.append({title_text(title): source_path(diff.key)})
     w.write("releases.md.j2", "releases/index", lang, t["release_history"])
+    w.write("compare.md.j2", "releases/compare", lang, t["compare"])
+    releases_nav.insert(1, {t["compare"]: source_path("releases/compare")})
     nav.append({t["releases"]: releases_nav})
 
     w.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))
@@ -203,8 +192,49 @@ def _language(w: _Writer, lang: str) -> None:
     w.generated.nav[lang] = nav
 
 
+DETAILS_FILE = "kb-details.json"
+# A section with more rules than this opens with a list of its numbered rules.
+CONTENTS_FROM = 40
+
+
+def _section_page(w: _Writer, section: Any, key: str, lang: str, full: str, title: str, known: bool,
+                  part: dict[str, str] | None) -> None:
+    data = w.data
+    linker = Linker(data, key, lang)
+    rules = data.section_rules(section.id)
+    rule_views = [views.rule_view(data, rule, linker) for rule in rules]
+    contents = []
+    if len(rules) > CONTENTS_FROM:
+        for rule, view in zip(rules, rule_views):
+            if rule.kind == "rule":
+                contents.append({"id": rule.id, "label": _contents_label(rule, lang)})
+    # The label most of the section's Spanish texts share is said once, at the top of the page;
+    # a rule whose text differs says its own.
+    labels = [v.trust.label for v in rule_views if v.trust is not None and v.trust.kind == "project"]
+    common = max(sorted(set(labels)), key=labels.count) if labels else ""
+    untranslated = sum(1 for v in rule_views if v.untranslated)
+    w.write("section.md.j2", key, lang, full, section=section, section_title=title, title_known=known,
+            part=part, rules=rule_views, contents=contents, details_file=DETAILS_FILE, common_trust=common,
+            untranslated=untranslated)
+    macro = w.env.get_template("macros.html.j2").module.details  # type: ignore[attr-defined]
+    t = strings(lang)
+    details = {rule.id: str(macro(views.rule_details(data, rule, linker), t, lang)) for rule in rules}
+    w.generated.extras[(key, lang, DETAILS_FILE)] = json.dumps(details, ensure_ascii=False, sort_keys=True,
+                                                               separators=(",", ":"))
+
+
+def _contents_label(rule: Any, lang: str) -> str:
+    """A rule's first words, for a section's list of contents ("Deathtouch", "Toque mortal")."""
+    text = rule.spanish.text if lang == "es" and rule.spanish is not None else rule.text
+    first = text.split("\n", 1)[0].strip()
+    return first if len(first) <= 60 else first[:57].rstrip() + "…"
+
+
 def _home_stats(data: SiteData) -> dict[str, Any]:
-    translated = sum(1 for r in data.rules.values() if r.spanish is not None)
+    # Counted as the coverage page counts them (sections and rules with a Spanish text), so the two
+    # pages give the same figure.
+    translated = sum(row["with_spanish"] for row in data.coverage) if data.coverage else sum(
+        1 for r in data.rules.values() if r.spanish is not None)
     return {
         "releases": len(data.releases),
         "oldest": data.releases[0] if data.releases else "",
@@ -218,36 +248,66 @@ def _home_stats(data: SiteData) -> dict[str, Any]:
     }
 
 
+def glossary_anchors(data: SiteData) -> dict[str, dict[tuple, str]]:
+    """The anchor of every glossary entry in each language, the same in both for a pair: an English
+    entry's anchor is made from its term, and its Spanish counterpart takes the same one, so
+    `glossary/#t-stack` names the entry in both languages. A Spanish entry without an English
+    counterpart has an anchor of its own."""
+    taken: set[str] = set()
+    anchors: dict[str, dict[tuple, str]] = {"en": {}, "es": {}}
+    by_term: dict[str, str] = {}
+    for entry in sorted_words(data.glossary.get("en", []), "en", key=lambda g: g.term):
+        anchors["en"][_entry_key(entry)] = views.term_anchor(entry.term, "en", taken)
+        by_term.setdefault(entry.term.casefold(), anchors["en"][_entry_key(entry)])
+    # A pair names the English entry of the release the Spanish translates: found by its term.
+    paired: dict[tuple, str] = {}
+    for es, en in data.glossary_pairs:
+        paired.setdefault(_entry_key(es), en.term.casefold())
+    used: set[str] = set()
+    for entry in sorted_words(data.glossary.get("es", []), "es", key=lambda g: g.term):
+        key = _entry_key(entry)
+        anchor = by_term.get(paired.get(key, ""))
+        if anchor is None or anchor in used:
+            anchor = views.term_anchor(entry.term, "es", taken)
+        used.add(anchor)
+        anchors["es"][key] = anchor
+    return anchors
+
+
 def _glossary(data: SiteData, lang: str) -> list[dict[str, Any]]:
-    """Entries sorted as a reader of `lang` expects, each with an anchor and its counterpart."""
+    """Entries sorted as a reader of `lang` expects, each with an anchor (the same in both
+    languages) and its counterpart."""
     entries = sorted_words(data.glossary.get(lang, []), lang, key=lambda g: g.term)
     other = other_lang(lang)
-    taken: set[str] = set()
-    anchors = [views.term_anchor(g.term, lang, taken) for g in entries]
-    other_taken: set[str] = set()
-    other_anchors = {
-        _entry_key(g): views.term_anchor(g.term, other, other_taken)
-        for g in sorted_words(data.glossary.get(other, []), other, key=lambda g: g.term)
-    }
+    anchors = glossary_anchors(data)
     counterpart: dict[tuple, Any] = {}
     for es, en in data.glossary_pairs:
         mine, theirs = (es, en) if lang == "es" else (en, es)
         counterpart[_entry_key(mine)] = theirs
     linker = Linker(data, "glossary", lang)
     out = []
-    for entry, anchor in zip(entries, anchors):
+    for entry in entries:
         match = counterpart.get(_entry_key(entry))
         out.append(
             {
                 "term": entry.term,
-                "anchor": anchor,
+                "anchor": anchors[lang][_entry_key(entry)],
                 "senses": [linkify_text(sense, lang, linker.rule) for sense in entry.senses],
                 "source": entry.source,
                 "other_term": match.term if match else None,
-                "other_url": linker.other(other_anchors.get(_entry_key(match))) if match is not None else None,
+                "other_url": linker.other(_other_anchor(anchors, other, match)) if match is not None else None,
             }
         )
     return out
+
+
+def _other_anchor(anchors: dict[str, dict[tuple, str]], lang: str, entry: Any) -> str | None:
+    """The anchor of `entry` on the glossary of `lang` (an English entry of an older release is
+    found by its term)."""
+    found = anchors[lang].get(_entry_key(entry))
+    if found is None and lang == "en":
+        found = next((a for (term, *_), a in anchors["en"].items() if term.casefold() == entry.term.casefold()), None)
+    return found
 
 
 def _entry_key(entry: Any) -> tuple:
@@ -256,10 +316,13 @@ def _entry_key(entry: Any) -> tuple:
 
 def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:
     linker = Linker(data, "terms", lang)
-    slugs = {str(w.page.source): w.slug for w in data.wiki}
+    pages = {str(w.page.source): w for w in data.wiki}
     rows = []
     for term in sorted_words(data.terminology, lang, key=lambda term: getattr(term, lang)):
-        slug = slugs.get(str(term.source))
+        wiki = pages.get(str(term.source))
+        slug = wiki.slug if wiki else None
+        # A line of the wiki's navigation (not shown on the site's copy) links to the page itself.
+        line_anchor = f"L{term.line}" if wiki and term.line and term.line not in wiki.chrome else None
         rows.append(
             {
                 "es": term.es,
@@ -267,7 +330,7 @@ def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:
                 "kind": strings(lang).get(f"kind_{term.kind}", term.kind),
                 "source": Path(str(term.source)).name,
                 "line": term.line,
-                "url": linker.page(f"wiki/{slug}", f"L{term.line}") if slug and term.line else None,
+                "url": linker.page(f"wiki/{slug}", line_anchor) if slug else None,
             }
         )
     return rows
@@ -329,6 +392,8 @@ def _wiki_lines(data: SiteData, wiki: views.WikiData, key: str, lang: str) -> li
     headings = {h.line: h.level for h in getattr(wiki.page, "headings", [])}
     rows = []
     for number, line in enumerate(wiki.lines, 1):
+        if number in wiki.chrome or not line.strip():
+            continue  # the wiki's own navigation and chrome, copied with the page, are not its text
         rows.append(
             {
                 "number": number,

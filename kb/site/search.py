@@ -14,8 +14,12 @@ from pathlib import Path
 
 from kb.site.builder import SiteBuildError
 
-# Permalink markers next to headings are not content.
-SEARCH_COMMAND = [sys.executable, "-m", "pagefind", "--quiet", "--exclude-selectors", ".headerlink", "--site"]
+# What is on a page but is not its content: permalink markers, badges, where a text comes from, the
+# rules citing a rule, a section's list of contents, links to executable examples.
+EXCLUDED = (".headerlink", ".kb-badge", ".kb-trust", ".kb-quote", ".kb-rule__meta", ".kb-section__meta",
+            ".kb-section__hint", ".kb-toc", ".kb-runlink", ".kb-glossary__other", ".kb-wiki__rule", ".kb-wiki__source")
+SEARCH_COMMAND = [sys.executable, "-m", "pagefind", "--quiet",
+                  *(arg for selector in EXCLUDED for arg in ("--exclude-selectors", selector)), "--site"]
 BUNDLE_DIR = "pagefind"
 
 

@@ -33,20 +33,25 @@ def linkify(text: str, references: Iterable[Reference], url_for: Callable[[str],
     A range ("601.2f–h") yields several references over one span: the span links once, to the first
     target the site has. Spans that overlap an earlier one are left as text.
     """
-    spans: dict[tuple[int, int], str] = {}
+    spans: dict[tuple[int, int], tuple[str, str | None]] = {}
     for ref in sorted(references, key=lambda r: (r.start, r.end)):
         if (ref.start, ref.end) in spans:
             continue
         url = url_for(ref.target)
         if url is not None and 0 <= ref.start < ref.end <= len(text) and text[ref.start:ref.end] == ref.surface:
-            spans[(ref.start, ref.end)] = url
+            # A text quoting an older release names the rule by its number then: the link says
+            # the number it has now too.
+            renumbered = None if ref.surface.startswith(ref.target) else ref.target
+            spans[(ref.start, ref.end)] = (url, renumbered)
     out: list[str] = []
     cursor = 0
-    for (start, end), url in sorted(spans.items()):
+    for (start, end), (url, renumbered) in sorted(spans.items()):
         if start < cursor:
             continue
         out.append(escape(text[cursor:start]))
         out.append(Markup('<a class="kb-ref" href="{}">{}</a>').format(url, text[start:end]))
+        if renumbered:
+            out.append(Markup(' <span class="kb-renum">(→\u00a0{})</span>').format(renumbered))
         cursor = end
     out.append(escape(text[cursor:]))
     return Markup("").join(out)

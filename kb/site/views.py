@@ -16,13 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
 from kb.refs import Reference, find_references
 from kb.site import urls
 from kb.site.examples import ExampleRuns
-from kb.site.locale import LANGS, format_release, other_lang, sort_key, strings
+from kb.site.locale import LANGS, format_release, other_lang, plural, sort_key, strings
 from kb.site.text import linkify, linkify_text
 
 RULE_KINDS = ("rule", "subrule")
@@ -48,6 +49,12 @@ class SpanishData:
     changed_since: bool
     # References in the Spanish text, with targets carried to the newest release's numbering.
     references: list[Reference] = field(default_factory=list)
+    # The first release after `english_release` whose English differs (None if unknown or current).
+    changed_in: str | None = None
+    # A catalog entry's state ("reviewed", "translated", "fuzzy"), if the catalog says.
+    state: str = ""
+    # An official quote of an older English, shown beneath the project's current translation.
+    quote: SpanishData | None = None
 
 
 @dataclass
@@ -85,6 +92,10 @@ class WikiData:
     quoted: dict[int, str]
     # line number -> references in the line, targets in the newest release's numbering
     refs: dict[int, list[Reference]] = field(default_factory=dict)
+    # The page's address on its wiki, if known.
+    original: str | None = None
+    # line numbers of the site chrome the page was copied with (not shown)
+    chrome: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -104,7 +115,12 @@ class DiffData:
             old = self.texts.get((self.old, entry.old_id), "") if entry.old_id else ""
             new = self.texts.get((self.new, entry.new_id), "") if entry.new_id else ""
             if entry.words and old and new:
-                self._inline[key] = inline_diff(old, new)
+                merged = inline_diff(old, new)
+                if "<ins>" not in merged and "<del>" not in merged and old != new:
+                    # Only the spacing differs: say so rather than show two texts that look the same.
+                    merged = inline_diff(" ".join(old.split()), " ".join(new.split())) + Markup(
+                        ' <span class="kb-diff__spacing">(␣)</span>')
+                self._inline[key] = merged
             else:
                 self._inline[key] = escape(new or old)
         return self._inline[key]
@@ -128,6 +144,10 @@ class SiteData:
     examples: list[ExampleData]
     wiki: list[WikiData]
     diffs: list[DiffData]
+    # Every release's rules as text (with their examples): release -> rule id -> text
+    release_texts: dict[str, dict[str, str]] = field(default_factory=dict)
+    # (release, id in that release) -> id of the same rule in the newest release
+    newest_of: dict[tuple[str, str], str] = field(default_factory=dict)
     _by_section: dict[str, list[RuleData]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -172,6 +192,25 @@ def example_slug(name: str) -> str:
 
 def wiki_slug(source: str) -> str:
     return example_slug(Path(source).stem)
+
+
+WIKI_ADDRESSES = {
+    # Where each language's wiki keeps its pages: the Spanish MTG Wiki on Fandom, the MTG Wiki.
+    "es": "https://mtg.fandom.com/es/wiki/{}",
+    "en": "https://mtg.wiki/page/{}",
+}
+
+
+def wiki_address(page: Any) -> str | None:
+    """The address of a wiki page on its wiki: stated by the corpus, or made from its title."""
+    stated = getattr(page, "url", None)
+    if stated:
+        return str(stated)
+    pattern = WIKI_ADDRESSES.get(getattr(page, "lang", "") or "")
+    title = (getattr(page, "title", "") or "").strip()
+    if not pattern or not title:
+        return None
+    return pattern.format(quote(title.replace(" ", "_"), safe="_()-,.:'"))
 
 
 def term_anchor(term: str, lang: str, taken: set[str]) -> str:
@@ -238,6 +277,9 @@ class _Collector:
                 executable=executable_by_rule.get(rule.id, []),
             )
             order.append(rule.id)
+            for spanish_text in (spanish, spanish.quote if spanish else None):
+                if spanish_text is not None and spanish_text.changed_since and not spanish_text.changed_in:
+                    spanish_text.changed_in = _first_change_after(rules[rule.id].history, spanish_text.english_release)
 
         titles = kb.section_titles_es()
         titles_es = {key: getattr(value, "title_es", value) for key, value in titles.items() if key}
@@ -252,6 +294,16 @@ class _Collector:
         wiki = [self._wiki(page) for page in kb.pages]
 
         self.progress("diffs")
+        release_texts: dict[str, dict[str, str]] = {}
+        for release in releases:
+            release_texts[release] = {
+                r.id: full_text(r) for r in documents[release].rules if r.kind in ("section", "rule", "subrule")
+            }
+        newest_of: dict[tuple[str, str], str] = {}
+        for rule_data in rules.values():
+            for event in rule_data.history:
+                if event.new_id:
+                    newest_of[(event.release, event.new_id)] = rule_data.id
         diffs = []
         for old, new in zip(releases, releases[1:]):
             diff = kb.diff(old, new)
@@ -259,7 +311,8 @@ class _Collector:
             for entry in diff.entries:
                 for release, rule_id in ((old, entry.old_id), (new, entry.new_id)):
                     if rule_id:
-                        texts[(release, rule_id)] = kb.rule(rule_id, release).text
+                        texts[(release, rule_id)] = release_texts[release].get(rule_id) or full_text(
+                            kb.rule(rule_id, release))
             diffs.append(
                 DiffData(
                     key=f"releases/{old}--{new}",
@@ -288,6 +341,8 @@ class _Collector:
             examples=catalog,
             wiki=wiki,
             diffs=diffs,
+            release_texts=release_texts,
+            newest_of=newest_of,
         )
 
     def _newest_id(self, target: str, release: str | None) -> str | None:
@@ -308,31 +363,95 @@ class _Collector:
             self._traced[key] = newest
         return self._traced[key]
 
+    def _alignments(self) -> dict[str, list[Any]]:
+        if not hasattr(self, "_by_newest"):
+            self._by_newest: dict[str, list[Any]] = defaultdict(list)
+            for alignment in getattr(self.kb, "alignment", []) or []:
+                if getattr(alignment, "kind", "rule") == "rule" and alignment.newest_id:
+                    self._by_newest[alignment.newest_id].append(alignment)
+        return self._by_newest
+
     def _spanish(self, rule_id: str) -> SpanishData | None:
         found = self.kb.spanish(rule_id)
         if found is None:
             return None
+        candidates = self._alignments().get(rule_id, [])
+        chosen = next((a for a in candidates if _es_id(a) == found.id_es and str(a.source) == str(found.source)
+                       and (getattr(a, "english_release", None) == found.english_release)), None)
+        spanish = self._spanish_data(found, chosen)
+        if chosen is not None and getattr(chosen, "origin", None) == "po" and not spanish.state:
+            spanish.state = _catalog_state(chosen)
+        second = self._second_text(rule_id, found, candidates)
+        if second is not None:
+            spanish.quote = self._spanish_data(None, second)
+            if getattr(second, "origin", "wiki") == "po":
+                spanish.quote.state = _catalog_state(second)
+        return spanish
+
+    def _second_text(self, rule_id: str, found: Any, candidates: list[Any]) -> Any:
+        """The Spanish text shown beneath the first, if any: the team's translation under an official
+        quote of the current English, or an official quote of an older English under the team's
+        translation of the current one (in the order `kb.translations.precedence` gives)."""
+        others = [a for a in candidates if getattr(a, "status", "") != "unmatched"
+                  and not (str(a.es.source) == str(found.source) and _es_id(a) == found.id_es)]
+        if not others:
+            return None
+        try:
+            from kb.translations.precedence import is_current, preference
+
+            others.sort(key=lambda a: preference(a, is_current(a)))
+        except (ImportError, AttributeError, TypeError):
+            others.sort(key=lambda a: (bool(getattr(a, "changed_since", False)), getattr(a, "origin", "wiki") != "po"))
+        first_po = found.origin == "po"
+        for alignment in others:
+            # One text of the other kind: the reader sees the official text and the team's.
+            if (getattr(alignment, "origin", "wiki") == "po") != first_po:
+                return alignment
+        return None
+
+    def _spanish_data(self, found: Any, alignment: Any) -> SpanishData:
+        """A Spanish text from what `kb.spanish` gives (`found`) or from an alignment."""
+        if found is None:
+            record = alignment.es
+            found_text, examples = record.text, [e.text for e in getattr(record, "examples", [])]
+            origin, source = getattr(alignment, "origin", "wiki"), str(record.source)
+            page_title = getattr(alignment, "page_title", "") or ""
+            stamp_obj, english_release = getattr(alignment, "stamp", None), getattr(alignment, "english_release", None)
+            status, evidence = alignment.status, list(getattr(alignment, "evidence", None) or [])
+            newest_id = getattr(alignment, "newest_id", None)
+            changed_since, id_es = bool(getattr(alignment, "changed_since", False)), _es_id(alignment)
+        else:
+            found_text, examples = found.text, list(found.examples or [])
+            origin, source, page_title = found.origin, str(found.source), found.page_title or ""
+            stamp_obj, english_release = getattr(found, "stamp", None), found.english_release
+            status, evidence, newest_id = found.status, list(found.evidence or []), found.newest_id
+            changed_since, id_es = bool(found.changed_since), found.id_es
         references = []
-        for ref in find_references(found.text, "es"):
-            target = self._newest_id(ref.target, found.english_release)
+        for ref in find_references(found_text, "es"):
+            target = self._newest_id(ref.target, english_release)
             if target:
                 references.append(Reference(target, ref.surface, ref.start, ref.end, ref.kind))
-        stamp = getattr(found, "stamp", None)
+        source_obj = found if found is not None else alignment
+        changed_in = getattr(alignment, "changed_in", None) if alignment is not None else None
+        changed_in = getattr(found, "changed_in", None) or changed_in
+        state = getattr(found, "state", None) or (getattr(alignment, "state", None) if alignment is not None else None)
         return SpanishData(
-            id_es=found.id_es,
-            text=found.text,
-            examples=list(found.examples or []),
-            origin=found.origin,
-            source=str(found.source),
-            page_title=found.page_title or "",
-            stamp=getattr(stamp, "raw", "") or "",
-            english_release=found.english_release,
-            status=found.status,
-            evidence=list(found.evidence or []),
-            newest_id=found.newest_id,
-            changed_since=bool(found.changed_since),
+            id_es=id_es,
+            text=found_text,
+            examples=examples,
+            origin=origin,
+            source=source,
+            page_title=page_title,
+            stamp=getattr(stamp_obj, "raw", "") or "",
+            english_release=english_release,
+            status=status,
+            evidence=evidence,
+            newest_id=newest_id,
+            changed_since=changed_since,
             references=references,
-        )
+            changed_in=changed_in if changed_since else None,
+            state=str(state or ""),
+        ) if source_obj is not None else None  # type: ignore[return-value]
 
     def _catalog(self) -> list[ExampleData]:
         if self.examples is None:
@@ -382,7 +501,42 @@ class _Collector:
                     found.append(Reference(target, ref.surface, ref.start, ref.end, ref.kind))
             if found:
                 refs[number] = found
-        return WikiData(slug=wiki_slug(page.source), page=page, lines=lines, quoted=quoted, refs=refs)
+        hidden = {"site chrome", "blank", "image caption", "navigation box header"}
+        chrome = {s.line for s in getattr(page, "skipped", []) or [] if getattr(s, "reason", "") in hidden}
+        chrome |= {n.line for n in getattr(page, "nav", []) or []}
+        return WikiData(slug=wiki_slug(page.source), page=page, lines=lines, quoted=quoted, refs=refs,
+                        original=wiki_address(page), chrome=chrome)
+
+
+def full_text(rule: Any) -> str:
+    """A rule's text with its examples, one paragraph each: what a change to the rule can touch."""
+    return "\n".join([rule.text, *(example.text for example in getattr(rule, "examples", []) or [])])
+
+
+def _catalog_state(alignment: Any) -> str:
+    try:
+        from kb.translations.precedence import catalog_state
+
+        state = catalog_state(alignment)
+    except (ImportError, AttributeError, TypeError):
+        state = ""
+    if state in ("translated", "fuzzy", "reviewed"):
+        return state
+    return "fuzzy" if getattr(alignment, "status", "") == "drifted" else "translated"
+
+
+def _es_id(alignment: Any) -> str:
+    return getattr(alignment, "es_id", None) or getattr(alignment.es, "id", None) or getattr(alignment.es, "term", "")
+
+
+def _first_change_after(history: list[Any], release: str | None) -> str | None:
+    """The first release after `release` in which the rule's English changed."""
+    if not release:
+        return None
+    for event in history:
+        if event.release > release and (event.status in ("changed", "added") or (event.status == "moved" and event.words)):
+            return event.release
+    return None
 
 
 def _rows(stats: Any) -> list[tuple[str | None, Any]]:
@@ -456,25 +610,13 @@ class Link:
 
 
 @dataclass
-class SpanishView:
-    status: str
-    status_label: str
-    evidence: list[str]
-    id_es: str
-    newest_id: str | None
-    renumbered: bool
-    source_title: str
-    source_url: str | None
-    stamp: str
-    english_release: str
-    changed_since: bool
-    # Where the Spanish comes from, in the page's language: "wiki page" or "translation catalog".
-    origin: str = "wiki"
-    source_kind: str = ""
-    # For a catalog entry: current, marked fuzzy, or behind an English text changed since.
-    source_state: str = ""
-    # What the Spanish numbers the rule with: the number a wiki page quotes, a catalog's msgctxt.
-    id_label: str = ""
+class Trust:
+    """Where a shown Spanish text comes from and whether it is current, for readers: a short label
+    (with a CSS modifier) and, where the text is not of the current English, a sentence saying so."""
+
+    kind: str  # "project", "wiki", "stale"
+    label: str
+    sentence: str = ""
 
 
 @dataclass
@@ -507,6 +649,15 @@ class ExampleText:
 
 
 @dataclass
+class QuoteView:
+    """An official Spanish text quoted on a wiki page, shown beneath the project's translation of
+    the current English when the quote translates an older one."""
+
+    text: Markup
+    trust: Trust
+
+
+@dataclass
 class RuleView:
     id: str
     kind: str
@@ -514,123 +665,94 @@ class RuleView:
     text: Markup
     text_lang: str
     untranslated: bool
-    alt_text: Markup | None
-    alt_lang: str
     examples: list[ExampleText]
-    executable: list[ExampleRunView]
     backlinks: list[Link]
-    release: str
-    spanish: SpanishView | None
-    history: list[HistoryView]
-    changed: bool
-    since: str
-    other_url: str
-    graph_url: str
+    trust: Trust | None
+    quote: QuoteView | None
+    executable: list[ExampleRunView]
 
 
 def _status_label(status: str, lang: str) -> str:
     return strings(lang).get(f"status_{status}", status)
 
 
+def words_count(n: int, lang: str) -> str:
+    """"1 palabra", "3 palabras", "1 word": the plural form babel gives for the language."""
+    return plural(n, lang, "words")
+
+
 def _event_detail(event, lang: str) -> str:
-    t = strings(lang)
     status = event.status
     if status == "moved" and event.old_id and event.new_id:
         detail = f"{event.old_id} → {event.new_id}"
         if event.words:
-            detail += f" · {len(event.words)} {t['words']}"
+            detail += f" · {words_count(len(event.words), lang)}"
         return detail
     if status == "changed":
-        return f"{len(event.words)} {t['words']}"
+        return words_count(len(event.words), lang)
     if status == "removed" and event.old_id:
         return event.old_id
     return event.new_id or event.old_id or ""
 
 
-def spanish_view(data: SiteData, spanish: SpanishData, linker: Linker) -> SpanishView:
-    """How a rule's Spanish text says where it comes from: a wiki page (linked to its page on the
-    site) or an imported translation catalog (named, with the state of its entry)."""
-    lang = linker.lang
+def catalog_state(spanish: SpanishData) -> str:
+    """The state of a catalog entry: "reviewed", "translated" or "fuzzy"."""
+    if spanish.state in ("reviewed", "translated", "fuzzy"):
+        return spanish.state
+    return "fuzzy" if spanish.status == "drifted" else "translated"
+
+
+def trust(data: SiteData, spanish: SpanishData, lang: str) -> Trust:
+    """What a reader needs to know about a Spanish text, in `lang`: the project's translation (with
+    its catalog state) or an official quote from a wiki page, and, if the English it translates has
+    changed since, which release it translates and when the English changed."""
     t = strings(lang)
-    from_catalog = spanish.origin == "po"
-    source_url = None
-    if not from_catalog:
-        slug = wiki_slug(spanish.source)
-        if any(w.slug == slug for w in data.wiki):
-            source_url = linker.page(f"wiki/{slug}")
-    if from_catalog:
-        source_title = Path(spanish.source).name
-        if spanish.status == "drifted":
-            state = t["catalog_fuzzy"]
-        elif spanish.changed_since:
-            state = t["catalog_behind"]
-        else:
-            state = t["catalog_current"]
+    translated = format_release(spanish.english_release, lang) if spanish.english_release else ""
+    if spanish.origin == "po":
+        state = catalog_state(spanish)
+        label = f"{t['project_translation']} · {t['state_' + state]}"
     else:
-        source_title = spanish.page_title or Path(spanish.source).name
-        state = ""
-    return SpanishView(
-        status=spanish.status,
-        status_label=_status_label(spanish.status, lang),
-        evidence=spanish.evidence,
-        id_es=spanish.id_es,
-        newest_id=spanish.newest_id,
-        renumbered=bool(spanish.newest_id and spanish.newest_id != spanish.id_es),
-        source_title=source_title,
-        source_url=source_url,
-        stamp=spanish.stamp,
-        english_release=format_release(spanish.english_release, lang),
-        changed_since=spanish.changed_since,
-        origin="po" if from_catalog else "wiki",
-        source_kind=t["source_po"] if from_catalog else t["source_wiki"],
-        source_state=state,
-        id_label=t["catalog_id"] if from_catalog else t["quoted_as"],
-    )
+        where = spanish.page_title or Path(spanish.source).stem
+        label = t["wiki_quote"].format(page=where)
+    stale = spanish.changed_since or (spanish.origin == "po" and catalog_state(spanish) == "fuzzy")
+    if not stale:
+        if spanish.origin == "po":
+            return Trust("project", label)
+        return Trust("wiki", label, t["trust_current"].format(release=translated) if translated else "")
+    changed = format_release(spanish.changed_in, lang) if spanish.changed_in else ""
+    if translated and changed:
+        sentence = t["trust_stale"].format(release=translated, changed=changed)
+    elif translated:
+        sentence = t["trust_stale_unknown"].format(release=translated)
+    else:
+        sentence = t["trust_fuzzy"]
+    return Trust("stale", label, sentence)
 
 
 def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
+    """What a section page shows of one rule: kept lean, every byte here is repeated thousands of
+    times. The rest (history, the text in the other language, sources) is in `rule_details`."""
     lang = linker.lang
-    t = strings(lang)
     url_for = linker.rule
-    english = linkify(rule.text, rule.references, url_for)
-    spanish = rule.spanish
-    spanish_text = linkify(spanish.text, spanish.references, url_for) if spanish else None
-
-    if lang == "es" and spanish_text is not None:
-        text, text_lang, untranslated, alt_text, alt_lang = spanish_text, "es", False, english, "en"
-    elif lang == "es":
-        text, text_lang, untranslated, alt_text, alt_lang = english, "en", True, None, "en"
+    spanish = rule.spanish if lang == "es" else None
+    quote = None
+    if spanish is not None:
+        text, text_lang, untranslated = linkify(spanish.text, spanish.references, url_for), "es", False
+        shown_trust = trust(data, spanish, lang)
+        if spanish.quote is not None:
+            quote = QuoteView(linkify(spanish.quote.text, spanish.quote.references, url_for),
+                              trust(data, spanish.quote, lang))
     else:
-        text, text_lang, untranslated, alt_text, alt_lang = english, "en", False, spanish_text, "es"
+        text, text_lang = linkify(rule.text, rule.references, url_for), "en"
+        untranslated = lang == "es"
+        shown_trust = None
 
-    examples: list[ExampleText] = []
-    if lang == "es" and spanish is not None and spanish.examples:
+    if spanish is not None and spanish.examples:
         examples = [ExampleText(linkify_text(x, "es", url_for), "es", False) for x in spanish.examples]
     else:
-        examples = [
-            ExampleText(linkify_text(x, "en", url_for), "en", lang == "es") for x in rule.examples
-        ]
+        examples = [ExampleText(linkify_text(x, "en", url_for), "en", lang == "es") for x in rule.examples]
 
     backlinks = [Link(source, url_for(source)) for source in rule.backlinks if source != rule.id]
-
-    history = []
-    for event in rule.history:
-        if event.status == "unchanged":
-            continue
-        diff_key = data.diff_key(event.release)
-        url = None
-        if diff_key and event.status in ("added", "changed", "moved", "removed"):
-            url = linker.page(diff_key, diff_anchor(event.new_id, event.old_id))
-        history.append(
-            HistoryView(
-                status=event.status,
-                label=t.get(f"event_{event.status}", event.status),
-                release=format_release(event.release, lang),
-                url=url,
-                detail=_event_detail(event, lang),
-            )
-        )
-
     executable = [example_run_view(data, name, linker) for name in rule.executable]
     return RuleView(
         id=rule.id,
@@ -639,23 +761,88 @@ def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
         text=text,
         text_lang=text_lang,
         untranslated=untranslated,
-        alt_text=alt_text,
-        alt_lang=alt_lang,
         examples=examples,
-        executable=[e for e in executable if e is not None],
         backlinks=backlinks,
-        # The release the shown text comes from: the one a Spanish text translates, else the newest.
-        release=format_release(
-            spanish.english_release if (text_lang == "es" and spanish and spanish.english_release) else rule.release,
-            lang,
-        ),
-        spanish=spanish_view(data, spanish, linker) if spanish else None,
-        history=history,
-        changed=any(h.status != "present" for h in history),
-        since=history[0].release if history else "",
-        other_url=linker.other(rule.id),
-        graph_url=linker.page("graph/index") + "?rule=" + rule.id,
+        trust=shown_trust,
+        quote=quote,
+        executable=[e for e in executable if e is not None],
     )
+
+
+def history_views(data: SiteData, rule: RuleData, linker: Linker) -> list[HistoryView]:
+    lang = linker.lang
+    t = strings(lang)
+    out = []
+    for event in rule.history:
+        if event.status == "unchanged":
+            continue
+        diff_key = data.diff_key(event.release)
+        url = None
+        if diff_key and event.status in ("added", "changed", "moved", "removed"):
+            url = linker.page(diff_key, diff_anchor(event.new_id, event.old_id))
+        out.append(
+            HistoryView(
+                status=event.status,
+                label=t.get(f"event_{event.status}", event.status),
+                release=format_release(event.release, lang),
+                url=url,
+                detail=_event_detail(event, lang),
+            )
+        )
+    return out
+
+
+def rule_details(data: SiteData, rule: RuleData, linker: Linker) -> dict[str, Any]:
+    """What a reader gets on asking for more about a rule: its text in the other language, where
+    its Spanish comes from, its history release by release, and links elsewhere."""
+    lang = linker.lang
+    url_for = linker.rule
+    spanish = rule.spanish
+    if lang == "es" and spanish is not None:
+        alt, alt_lang = linkify(rule.text, rule.references, url_for), "en"
+        alt_trust = None
+    elif lang == "en" and spanish is not None:
+        alt, alt_lang = linkify(spanish.text, spanish.references, url_for), "es"
+        alt_trust = trust(data, spanish, lang)
+    else:
+        alt, alt_lang, alt_trust = None, "", None
+    history = history_views(data, rule, linker)
+    return {
+        "id": rule.id,
+        "alt": alt,
+        "alt_lang": alt_lang,
+        "alt_trust": alt_trust,
+        "alt_quote": (linkify(spanish.quote.text, spanish.quote.references, url_for)
+                      if lang == "en" and spanish is not None and spanish.quote is not None else None),
+        "alt_quote_trust": (trust(data, spanish.quote, lang)
+                            if lang == "en" and spanish is not None and spanish.quote is not None else None),
+        "spanish_source": spanish_source(data, spanish, linker) if spanish is not None else None,
+        "history": history,
+        "changed": any(h.status != "present" for h in history),
+        "since": history[0].release if history and history[0].status == "present" else "",
+        "release": format_release(rule.release, lang),
+        "other_url": linker.other(rule.id),
+        "graph_url": linker.page("graph/index") + "?rule=" + rule.id,
+        "short_url": linker.page(f"r/{rule.id}"),
+    }
+
+
+def spanish_source(data: SiteData, spanish: SpanishData, linker: Linker) -> dict[str, Any]:
+    """Where a Spanish text comes from: a wiki page (on the site, and its original) or the catalog."""
+    wiki = None
+    if spanish.origin != "po":
+        slug = wiki_slug(spanish.source)
+        wiki = next((w for w in data.wiki if w.slug == slug), None)
+    return {
+        "origin": spanish.origin,
+        "title": spanish.page_title or Path(spanish.source).stem,
+        "url": linker.page(f"wiki/{wiki.slug}") if wiki else None,
+        "original": wiki.original if wiki else None,
+        "stamp": spanish.stamp,
+        "id_es": spanish.id_es,
+        "renumbered": bool(spanish.newest_id and spanish.newest_id != spanish.id_es),
+        "catalog": Path(spanish.source).name if spanish.origin == "po" else "",
+    }
 
 
 def diff_anchor(new_id: str | None, old_id: str | None) -> str:
@@ -669,6 +856,8 @@ def example_run_view(data: SiteData, name: str, linker: Linker) -> ExampleRunVie
     if example is None:
         return None
     status, output = example.results.get(lang, ("error", ""))
+    if output.strip() == example.code.strip():
+        output = ""  # a run that says nothing beyond its own code: the code is shown once
     return ExampleRunView(
         name=example.name,
         title=example.title.get(lang) or example.title.get(other_lang(lang)) or example.name,
@@ -700,16 +889,19 @@ def diff_rows(data: SiteData, diff: DiffData, linker: Linker) -> dict[str, list[
     """The entries of one release diff grouped by status, each with its text (an inline word diff
     where the words changed)."""
     groups: dict[str, list[dict[str, Any]]] = {s: [] for s in ("added", "removed", "changed", "moved")}
-    newest = diff.new == data.newest
     for entry in diff.entries:
-        link = None
-        if newest and entry.new_id and entry.new_id in data.rules:
-            link = linker.rule(entry.new_id)
+        link = now = None
+        if entry.new_id:
+            # The rule as it stands today, whatever its number then.
+            now = data.newest_of.get((diff.new, entry.new_id)) or (entry.new_id if diff.new == data.newest else None)
+            if now in data.rules:
+                link = linker.rule(now)
         groups.setdefault(entry.status, []).append(
             {
                 "anchor": diff_anchor(entry.new_id, entry.old_id),
                 "old_id": entry.old_id,
                 "new_id": entry.new_id,
+                "now": now if now != entry.new_id else None,
                 "kind": entry.kind,
                 "link": link,
                 "inline": diff.inline(entry),

@@ -34,14 +34,20 @@ def lychee_errors(proc: subprocess.CompletedProcess) -> list[str]:
     return [line for line in (proc.stdout + proc.stderr).splitlines() if "[ERROR]" in line]
 
 
-_EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["'](?:https?:)?//""", re.IGNORECASE)
+# What a page loads: scripts, images, frames (src=) and stylesheets or icons (<link href=).
+_LOADED = re.compile(r"""(?:\ssrc\s*=\s*|<link\b[^>]*\shref\s*=\s*)["'](?:https?:)?//""", re.IGNORECASE)
+_LINK = re.compile(r"""<a\b[^>]*\shref\s*=\s*["']((?:https?:)?//[^"']*)""", re.IGNORECASE)
+# The places the site links to (never loads from): the official rules, the wikis it quotes, the licence.
+LINKED_HOSTS = ("magic.wizards.com", "mtg.fandom.com", "mtg.wiki", "creativecommons.org")
 
 
 def external_references(site_dir: Path) -> list[str]:
-    """HTML files that load or link anything outside the site."""
+    """HTML files that load anything from outside the site, or link outside the known places."""
     found = []
     for path in sorted(site_dir.rglob("*.html")):
-        if _EXTERNAL.search(path.read_text(encoding="utf-8")):
+        text = path.read_text(encoding="utf-8")
+        links = _LINK.findall(text)
+        if _LOADED.search(text) or any(re.sub(r"^(?:https?:)?//", "", u).split("/")[0] not in LINKED_HOSTS for u in links):
             found.append(str(path.relative_to(site_dir)))
     return found
 

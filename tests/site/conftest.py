@@ -164,16 +164,20 @@ def pagefind_search(page, query: str, limit: int = 20) -> list[dict]:
     index of the page's language): URL, sub-result URLs and plain content of each result."""
     return page.evaluate(
         """async ([query, limit]) => {
-            const src = [...document.scripts].map(s => s.src).find(s => /pagefind-ui\\.js/.test(s));
-            const pagefind = await import(new URL('pagefind.js', src).href);
-            await pagefind.options({ranking: window.kbSearchRanking || {}});
+            const box = document.getElementById('kb-search');
+            const root = new URL(box.dataset.root, location.href);
+            const pagefind = await import(new URL('pagefind.js', new URL(box.dataset.bundle, location.href)).href);
+            await pagefind.options({ranking: window.kbSearchRanking || {}, baseUrl: root.pathname});
             await pagefind.init();
             const search = await pagefind.search(query);
+            // A rule's entry names the rule's place on its section's page; headings' addresses are
+            // from the server's root.
+            const place = u => { const x = new URL(u, u.startsWith('/') ? location.origin : root); return x.pathname + x.hash; };
             const out = [];
             for (const result of search.results.slice(0, limit)) {
                 const data = await result.data();
-                out.push({url: data.url, title: data.meta.title, content: data.content,
-                          excerpt: data.excerpt, sub: data.sub_results.map(s => s.url)});
+                out.push({url: place(data.meta.url || data.url), title: data.meta.title, content: data.content,
+                          excerpt: data.excerpt, sub: data.sub_results.map(s => place(s.url))});
             }
             return out;
         }""",

@@ -34,7 +34,8 @@ def test_switching_language_keeps_the_rule(page, real_server, artifacts):
     target = page.locator('[id="101.4a"]')
     assert target.is_visible() and target.evaluate("e => e.matches(':target')")
     page.screenshot(path=str(artifacts / "language-switch-en-101.4a.png"))
-    page.locator('section:has([id="101.4a"]) a.kb-other').click()
+    # The rule in the address has its details open, with the link to the same rule in Spanish.
+    page.locator('section:has(> [id="101.4a"]) .kb-more a.kb-other').click()
     page.wait_for_url(re.compile(r"/cr/101/#101\.4a$"))
     assert page.locator("html").get_attribute("lang") == "es"
     assert page.js_errors == []
@@ -68,7 +69,7 @@ def test_search_box_in_spanish(page, real_server, artifacts):
     page.goto(f"{real_server}/cr/101/")
     page.fill("#kb-search input", "accion")
     hrefs = wait_for_results(page)
-    assert hrefs and not any(h.startswith("/en/") for h in hrefs)
+    assert hrefs and not any(re.match(r"(?:https?://[^/]+)?/en/", h) for h in hrefs)
     page.screenshot(path=str(artifacts / "search-es-accion.png"))
     page.fill("#kb-search input", "APNAP")
     wait_for_results(page)
@@ -82,7 +83,7 @@ def test_search_box_in_english(page, real_server, artifacts):
     page.goto(f"{real_server}/en/")
     page.fill("#kb-search input", "player")
     hrefs = wait_for_results(page)
-    assert hrefs and all(h.startswith("/en/") for h in hrefs)
+    assert hrefs and all(re.match(r"(?:https?://[^/]+)?/en/", h) for h in hrefs)
     page.screenshot(path=str(artifacts / "search-en-player.png"))
     assert page.js_errors == []
 
@@ -98,7 +99,9 @@ def test_opening_an_example(page, real_server, real_site, artifacts):
     assert page.locator("h1").first.inner_text() == title
     assert page.locator("pre.kb-run__code code").inner_text().strip()
     assert page.locator(".kb-run__result .kb-badge").inner_text() in ("correcto", "fallido", "error")
-    assert page.locator(".kb-run__output").inner_text().strip()
+    # The narration of the run, when the run says more than its code (the code is shown once).
+    if page.locator(".kb-run__output").count():
+        assert page.locator(".kb-run__output").inner_text().strip()
     page.screenshot(path=str(artifacts / "example-page.png"), full_page=True)
     assert page.js_errors == []
 

@@ -27,6 +27,13 @@ def read(docs, lang, key):
     return (docs.docs_dir / lang / f"{key}.md").read_text(encoding="utf-8")
 
 
+def details(docs, lang, key, rule_id) -> str:
+    """What a reader gets on asking for more about a rule (read on demand from the section's file)."""
+    import json
+
+    return json.loads(docs.extras[(key, lang, "kb-details.json")])[rule_id]
+
+
 def rule_block(text: str, rule_id: str) -> str:
     start = text.index(f'id="{rule_id}"')
     start = text.rindex("<section", 0, start)
@@ -49,23 +56,31 @@ def test_every_rule_and_subrule_has_its_anchor_on_its_section_page(docs):
 
 def test_spanish_page_shows_the_translation_and_keeps_english_one_click_away(docs):
     block = rule_block(read(docs, "es", "cr/101"), "101.4")
-    assert 'lang="es" data-pagefind-weight="2">Si varios jugadores' in block
+    assert '<p class="kb-rule__text">Si varios jugadores' in block
     assert "sin traducción" not in block
-    assert "Texto original en inglés" in block and "If multiple players" in block
-    assert 'href="../../en/cr/101/#101.4"' in block
+    # The rule number is a link to the rule itself.
+    assert '<h2 id="101.4"><a href="#101.4">101.4</a>' in block
+    more = details(docs, "es", "cr/101", "101.4")
+    assert "Texto original en inglés" in more and "If multiple players" in more
+    assert 'href="../../en/cr/101/#101.4"' in more
+    assert "If multiple players" not in block
 
 
 def test_untranslated_rule_shows_english_with_a_visible_mark(docs):
-    block = rule_block(read(docs, "es", "cr/101"), "101.1")
-    assert "sin traducción" in block
-    assert 'lang="en">Whenever a card' in block
+    page = read(docs, "es", "cr/101")
+    block = rule_block(page, "101.1")
+    # English text on a Spanish page is marked as English (the stylesheet labels it "EN"), and the
+    # page says how many of its rules are not translated yet.
+    assert re.search(r"\d+ de \d+ reglas aún sin traducción", page)
+    assert '<p class="kb-rule__text" lang="en">Whenever a card' in block
 
 
 def test_english_page_shows_english_with_the_spanish_text_folded(docs):
     block = rule_block(read(docs, "en", "cr/101"), "101.4")
-    assert 'lang="en">If multiple players' in block
-    assert "Spanish text" in block and "Si varios jugadores" in block
-    assert 'href="../../../cr/101/#101.4"' in block
+    assert '<p class="kb-rule__text">If multiple players' in block
+    more = details(docs, "en", "cr/101", "101.4")
+    assert "Spanish text" in more and "Si varios jugadores" in more
+    assert 'href="../../../cr/101/#101.4"' in more
     assert "untranslated" not in rule_block(read(docs, "en", "cr/101"), "101.1")
 
 
@@ -81,24 +96,28 @@ def test_references_are_links_and_backlinks_are_listed(docs):
     assert '<a class="kb-ref" href="../101/#101.4a">101.4a\u2013b</a>' in stack
 
 
-def test_release_and_alignment_of_a_spanish_text(docs):
+def test_release_and_trust_of_a_spanish_text(docs):
+    """A wiki quote of the current English says which release it translates, in plain words, at
+    the top of the rule; no technical evidence reaches the page."""
     block = rule_block(read(docs, "es", "cr/101"), "101.4")
-    assert "Versión de las reglas: 7 de junio de 2024" in block
-    assert "exacta" in block
-    assert "traduce la versión</dt><dd>7 de junio de 2024" in block
-    assert "número en la versión más reciente: 101.4" in block
-    assert 'href="../../wiki/es-jugador/">Jugador</a>' in block
-    en = rule_block(read(docs, "en", "cr/101"), "101.4")
+    assert "texto oficial citado en la wiki (Jugador)" in block
+    assert "Traduce la versión del 7 de junio de 2024; el texto inglés no ha cambiado desde entonces." in block
+    assert "ratio" not in block and "exacta" not in block
+    more = details(docs, "es", "cr/101", "101.4")
+    assert 'href="../../wiki/es-jugador/">Jugador</a>' in more
+    assert 'href="https://mtg.fandom.com/es/wiki/Jugador"' in more
+    en = details(docs, "en", "cr/101", "101.4")
     assert "Rules release: January 16, 2026" in en
 
 
 def test_history_links_each_change_to_its_diff(docs):
-    changed = rule_block(read(docs, "es", "cr/100"), "100.1")
+    changed = details(docs, "es", "cr/100", "100.1")
     assert "modificada" in changed
     assert 'href="../../releases/2024-06-07--2026-01-16/#100.1"' in changed
-    added = rule_block(read(docs, "en", "cr/405"), "405.7")
+    assert re.search(r"\(\d+ palabras?\)", changed) and "(1 palabras)" not in changed
+    added = details(docs, "en", "cr/405", "405.7")
     assert "added" in added and "#405.7" in added
-    unchanged = rule_block(read(docs, "es", "cr/101"), "101.1")
+    unchanged = details(docs, "es", "cr/101", "101.1")
     assert "sin cambios desde el 7 de junio de 2024" in unchanged
     diff = read(docs, "es", "releases/2024-06-07--2026-01-16")
     assert 'id="100.1"' in diff and 'id="405.7"' in diff
@@ -117,13 +136,15 @@ def test_corpus_text_is_escaped_in_the_markdown(docs):
     assert "<b>Bold</b>" not in page
 
 
-def test_executable_example_shows_its_code_and_result(docs):
+def test_executable_example_is_linked_from_its_rule_and_shown_on_its_page(docs):
     block = rule_block(read(docs, "es", "cr/101"), "101.4")
-    assert "Cada jugador sacrifica una criatura" in block
-    assert "# &lt;b&gt;not markup&lt;/b&gt;" in block
-    assert "apnap-sacrifice: es ok" in block and "correcto" in block
+    assert "Cada jugador sacrifica una criatura" in block and "correcto" in block
+    # The code and the run are on the example's page, not indexed within the rule's.
+    assert "not markup" not in block and "apnap-sacrifice: es ok" not in block
+    assert 'href="../../examples/apnap-sacrifice/"' in block
     page = read(docs, "en", "examples/apnap-sacrifice")
     assert "Each player sacrifices a creature" in page and "apnap-sacrifice: en ok" in page
+    assert page.count("# &lt;b&gt;not markup&lt;/b&gt;") == 1
     assert 'href="../../cr/101/#101.4"' in page
 
 
@@ -189,8 +210,9 @@ def test_every_page_starts_with_front_matter_that_names_its_title(docs):
 
 
 def test_a_catalog_text_names_its_catalog_and_links_no_wiki_page(tmp_path):
-    """A Spanish text from an imported catalog says so in each language, with the state of its entry;
-    a catalog named like a wiki page still does not link to that page."""
+    """A Spanish text from an imported catalog is labelled the project's translation, with the state
+    of its entry; when it translates an older English, the top of the rule says which and when the
+    English changed; a catalog named like a wiki page still does not link to that page."""
     kb = fake_kb(tmp_path)
     quoted = kb.spanish
 
@@ -204,22 +226,19 @@ def test_a_catalog_text_names_its_catalog_and_links_no_wiki_page(tmp_path):
     kb.spanish = from_catalog
     generated = generate(SiteData.collect(kb), tmp_path / "docs")
     es = rule_block(read(generated, "es", "cr/101"), "101.4")
-    assert (
-        '<span class="kb-source kb-source--po">Texto en español: catálogo de traducción es-jugador.po '
-        "(entrada marcada como dudosa (fuzzy))</span>"
-    ) in es
-    assert "wiki/es-jugador" not in es and "página de la wiki" not in es
-    assert "msgctxt en el catálogo</dt><dd>101.4" in es
-    en = rule_block(read(generated, "en", "cr/101"), "101.4")
-    assert "Spanish text: translation catalog es-jugador.po (entry marked fuzzy)</span>" in en
+    assert "traducción de este proyecto · pendiente de actualizar" in es
+    assert "Traducción de la versión del 7 de junio de 2024" in es
+    assert "kb-trust--stale" in es and "exacta" not in es
+    more = details(generated, "es", "cr/101", "101.4")
+    assert "wiki/es-jugador" not in es + more and "página de la wiki" not in es + more
+    assert "catálogo es-jugador.po" in more
+    en = details(generated, "en", "cr/101", "101.4")
+    assert "this project&#39;s translation · needs updating" in en
 
 
 def test_a_wiki_text_names_its_page_with_a_link(docs):
-    es = rule_block(read(docs, "es", "cr/101"), "101.4")
-    assert (
-        '<span class="kb-source kb-source--wiki">Texto en español: página de la wiki '
-        '<a href="../../wiki/es-jugador/">Jugador</a> Horizontes de Modern 3 \u2014 7 junio, 2024</span>'
-    ) in es
-    assert "citada como</dt><dd>101.4" in es
-    en = rule_block(read(docs, "en", "cr/101"), "101.4")
-    assert 'Spanish text: wiki page <a href="../../wiki/es-jugador/">Jugador</a>' in en
+    more = details(docs, "es", "cr/101", "101.4")
+    assert 'Texto en español: <a href="../../wiki/es-jugador/">Jugador</a>' in more
+    assert "Horizontes de Modern 3 \u2014 7 junio, 2024" in more
+    en = details(docs, "en", "cr/101", "101.4")
+    assert 'Spanish text: <a href="../../wiki/es-jugador/">Jugador</a>' in en

@@ -92,10 +92,25 @@ def rule_html(site: Path, lang: str, section: str, rule_id: str) -> str:
     return text[start : text.index("</section>", start)]
 
 
-def source_line(block: str) -> str:
-    found = re.search(r'<span class="kb-source kb-source--(\w+)">(.*?)</span>', block)
-    assert found, block
-    return f"{found.group(1)}: {found.group(2)}"
+def details_html(site: Path, lang: str, section: str, rule_id: str) -> str:
+    """What the page shows on asking for more about a rule (its section's details file)."""
+    import json
+
+    folder = site / "cr" / section if lang == "es" else site / "en" / "cr" / section
+    return json.loads((folder / "kb-details.json").read_text(encoding="utf-8"))[rule_id]
+
+
+def origin_label(site: Path, section: str, rule_id: str) -> str:
+    """How the Spanish page labels where a rule's Spanish text comes from: the rule's own badge or
+    line, or the label the section states once for most of its rules."""
+    block = rule_html(site, "es", section, rule_id)
+    own = re.search(r'<span class="kb-badge kb-badge--project">(.*?)</span>|<p class="kb-trust[^"]*">(.*?)</p>', block)
+    if own:
+        return own.group(1) or own.group(2)
+    page = (site / "cr" / section / "index.html").read_text(encoding="utf-8")
+    common = re.search(r"Texto en español: (.*?), salvo donde se indica\.", page)
+    assert common, block
+    return common.group(1)
 
 
 def coverage(site: Path, lang: str = "es") -> tuple[dict[str, tuple[int, int, int, int]], str]:
@@ -117,33 +132,35 @@ def coverage(site: Path, lang: str = "es") -> tuple[dict[str, tuple[int, int, in
 
 def test_a_rule_without_spanish_shows_the_imported_text_escaped_with_its_catalog(trip):
     before = rule_html(trip.before.site, "es", "100", "100.1")
-    assert "sin traducción" in before and "kb-source" not in before
+    assert 'class="kb-rule__text" lang="en"' in before
     block = rule_html(trip.after.site, "es", "100", "100.1")
-    assert "sin traducción" not in block
-    text = re.search(r'<p class="kb-rule__text" lang="es"[^>]*>(.*?)</p>', block).group(1)
+    text = re.search(r'<p class="kb-rule__text">(.*?)</p>', block).group(1)
     assert text == (
         "Estas reglas de Magic se aplican a cualquier juego con dos o más jugadores "
         "&lt;b&gt;y&lt;/b&gt; &#34;equipos&#34; &amp; más."
     )
     assert unescape(text) == FILLED["100.1"] and "<b>y</b>" not in block
-    assert source_line(block) == "po: Texto en español: catálogo de traducción part-1.po (entrada al día)"
+    assert origin_label(trip.after.site, "100", "100.1") == "traducción de este proyecto · sin revisar"
+    more = details_html(trip.after.site, "es", "100", "100.1")
+    assert "catálogo part-1.po" in more
     # Nothing links to a wiki page for a catalog text.
-    assert "/wiki/" not in block
-    english = rule_html(trip.after.site, "en", "100", "100.1")
-    assert source_line(english) == "po: Spanish text: translation catalog part-1.po (up-to-date entry)"
+    assert "/wiki/" not in block + more
+    english = details_html(trip.after.site, "en", "100", "100.1")
+    assert "this project&#39;s translation (catalog part-1.po)" in english
     assert "&lt;b&gt;y&lt;/b&gt; &#34;equipos&#34; &amp; más." in english
 
 
 def test_an_official_quote_of_the_current_english_stands_before_the_catalog_text(trip):
-    quoted = (
-        'wiki: Texto en español: página de la wiki <a href="../../wiki/es-jugador-activo/">Jugador activo</a> '
-        "(Colección Tres (5 marzo, 2021))"
-    )
     before = rule_html(trip.before.site, "es", "101", "101.2")
-    assert "En un juego de dos jugadores" in before and source_line(before) == quoted
-    # The quote translates the English of today: it stands; the team's text comes after it.
+    assert "En un juego de dos jugadores" in before
+    quoted = "texto oficial citado en la wiki (Jugador activo)"
+    assert origin_label(trip.before.site, "101", "101.2").startswith(quoted)
+    assert 'href="../../wiki/es-jugador-activo/">Jugador activo</a>' in details_html(trip.before.site, "es", "101", "101.2")
+    # The quote translates the English of today: it stands; the team's text comes beneath it, labelled.
     block = rule_html(trip.after.site, "es", "101", "101.2")
-    assert "En un juego de dos jugadores" in block and source_line(block) == quoted
+    assert "En un juego de dos jugadores" in block and origin_label(trip.after.site, "101", "101.2").startswith(quoted)
+    beneath = block[block.index('<div class="kb-quote">'):]
+    assert FILLED["101.2"] in beneath and "traducción de este proyecto" in beneath
     texts = trip.after.kb.spanish_texts("101.2")
     assert [(t.kind, t.current, t.source) for t in texts] == [
         ("wiki", True, "wiki/es-jugador-activo.txt"), ("catalog", True, "po/part-1.po")]
@@ -153,19 +170,17 @@ def test_an_official_quote_of_the_current_english_stands_before_the_catalog_text
 def test_a_fuzzy_entry_is_shown_as_fuzzy(trip):
     block = rule_html(trip.after.site, "es", "700", "700.1")
     assert FILLED["700.1"] in block
-    assert 'kb-badge--drifted' in block
-    assert source_line(block) == (
-        "po: Texto en español: catálogo de traducción part-7.po (entrada marcada como dudosa (fuzzy))"
-    )
-    english = rule_html(trip.after.site, "en", "700", "700.1")
-    assert source_line(english) == "po: Spanish text: translation catalog part-7.po (entry marked fuzzy)"
+    assert "kb-trust--stale" in block and "exacta" not in block
+    assert "traducción de este proyecto · pendiente de actualizar" in block
+    english = details_html(trip.after.site, "en", "700", "700.1")
+    assert "this project&#39;s translation · needs updating" in english
 
 
 def test_rules_the_catalog_left_alone_keep_their_source(trip):
     # 702.1a was exported with its wiki Spanish and comes back from the catalog, same words.
     assert trip.after.kb.spanish("702.1a").text == trip.before.kb.spanish("702.1a").text
     # 800.1 has Spanish nowhere, before or after.
-    assert "sin traducción" in rule_html(trip.after.site, "es", "800", "800.1")
+    assert 'class="kb-rule__text" lang="en"' in rule_html(trip.after.site, "es", "800", "800.1")
 
 
 def test_kb_rule_names_the_catalog_within_the_corpus(trip):

@@ -1,0 +1,113 @@
+"""The output folder of a build: claimed only if it is empty or a previous build's, locked while a
+build runs, and filled by swapping in a complete build made beside it.
+
+A build writes nothing outside its output folder. It works in `OUT/.kb-tmp-*/` and, once the
+whole site is there, moves `docs/`, `site/` and `mkdocs.yml` into place: an interrupted or failed
+build leaves the previous site as it was. `OUT/.kb-build` marks the folder as a build's and is
+the lock two builds of the same folder share (the second waits for the first).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+MARKER = ".kb-build"
+TMP_PREFIX = ".kb-tmp-"
+OLD_PREFIX = ".kb-old-"
+# What a build puts in its folder: anything else there means the folder is someone else's.
+OWN_NAMES = {"docs", "site", "mkdocs.yml", MARKER}
+_MARKER_TEXT = "This folder holds the output of `kb build`; the next build replaces docs/, site/ and mkdocs.yml.\n"
+
+
+class OutputFolderError(ValueError):
+    """The output folder cannot be used: it is not empty and not a previous build's."""
+
+
+def _previous_build(folder: Path) -> bool:
+    if (folder / MARKER).is_file():
+        return True
+    # A build from before the marker existed: its configuration says who wrote it.
+    config = folder / "mkdocs.yml"
+    try:
+        head = config.read_text(encoding="utf-8")[:200]
+    except OSError:
+        return False
+    names = {p.name for p in folder.iterdir() if not p.name.startswith((TMP_PREFIX, OLD_PREFIX))}
+    return head.startswith("# Written by `kb build`") and names <= OWN_NAMES
+
+
+def check_output_folder(out: Path | str) -> Path:
+    """The absolute output folder, if a build may write there; raises OutputFolderError if not."""
+    text = str(out)
+    if not text.strip():
+        raise OutputFolderError("the output folder is an empty name")
+    folder = Path(os.path.abspath(text))
+    if folder.exists() and not folder.is_dir():
+        raise OutputFolderError(f"{out}: exists and is not a folder")
+    if folder.is_dir():
+        names = [p.name for p in folder.iterdir()]
+        if names and not _previous_build(folder):
+            raise OutputFolderError(
+                f"{out}: the folder is not empty and holds no previous build; choose an empty or new folder"
+            )
+    from kb.corpus import PROJECT_ROOT
+
+    root = Path(os.path.abspath(PROJECT_ROOT))
+    if folder == root or folder in root.parents:
+        raise OutputFolderError(f"{out}: the output folder cannot be the project or hold it")
+    return folder
+
+
+@contextmanager
+def locked_output(folder: Path, on_wait: Callable[[], None] | None = None) -> Iterator[Path]:
+    """Hold the build lock of `folder` (created if needed); waits for a build already holding it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    marker = folder / MARKER
+    with open(marker, "a+", encoding="utf-8") as handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if on_wait is not None:
+                on_wait()
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            handle.seek(0)
+            if handle.read() != _MARKER_TEXT:
+                handle.seek(0)
+                handle.truncate()
+                handle.write(_MARKER_TEXT)
+                handle.flush()
+            _remove_leftovers(folder)
+            yield folder
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _remove_leftovers(folder: Path) -> None:
+    """What an interrupted build left behind (its work folder, a site being replaced)."""
+    for path in folder.iterdir():
+        if path.name.startswith((TMP_PREFIX, OLD_PREFIX)) and path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def work_folder(folder: Path) -> Path:
+    """A fresh folder inside `folder` for one build's files."""
+    return Path(tempfile.mkdtemp(prefix=TMP_PREFIX, dir=folder))
+
+
+def swap_in(work: Path, folder: Path, names: tuple[str, ...] = ("docs", "site", "mkdocs.yml")) -> None:
+    """Move the finished build's `names` from `work` into `folder`, replacing the previous ones."""
+    old = Path(tempfile.mkdtemp(prefix=OLD_PREFIX, dir=folder))
+    for name in names:
+        target = folder / name
+        if target.exists() or target.is_symlink():
+            os.replace(target, old / name)
+        os.replace(work / name, target)
+    shutil.rmtree(old, ignore_errors=True)
+    shutil.rmtree(work, ignore_errors=True)

@@ -1,0 +1,253 @@
+"""The site as a judge reads it, in headless Chromium, in both languages, on a desktop and a phone:
+finding a rule in one step, permalinks and short addresses, details on demand, contrast in both
+colour schemes (axe-core), no sideways scrolling on a 390 px phone, the language switch from a
+scrolled page, and the site served from a sub-path."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+AXE_VERSION = "4"
+AXE_HOME = Path(os.environ.get("KB_AXE_HOME", Path.home() / ".cache" / "kb-tests" / "node"))
+
+
+def search(page, query: str) -> list[str]:
+    """Type `query` in the header's search box; the addresses of the results, first first."""
+    page.fill("#kb-search input", "")
+    page.fill("#kb-search input", query)
+    page.wait_for_function(
+        "q => { const d = document.querySelector('.kb-search__drawer'); return d && d.dataset.query === q; }",
+        arg=query, timeout=20000,
+    )
+    return page.eval_on_selector_all(".kb-search__results > li > p > a", "links => links.map(a => a.href)")
+
+
+# (language prefix, query, what the first result's address ends with)
+FIRST_RESULTS = [
+    ("", "810.8a", "/cr/810/#810.8a"),
+    ("", "702.19", "/cr/702/#702.19"),
+    ("", "810.8", "/cr/810/#810.8"),
+    ("", "723", "/cr/723/"),
+    ("", "APNAP", "/cr/101/#101.4"),
+    ("", "JAJNA", "/cr/101/#101.4"),
+    ("", "gigante de dos cabezas", "/cr/810/#810"),
+    ("en/", "810.8a", "/en/cr/810/#810.8a"),
+    ("en/", "702.19", "/en/cr/702/#702.19"),
+    ("en/", "723", "/en/cr/723/"),
+    ("en/", "APNAP", "/en/cr/101/#101.4"),
+    ("en/", "two-headed giant", "/en/cr/810/#810"),
+    ("en/", "priorty", "/en/cr/117/#117"),
+]
+
+
+@pytest.mark.parametrize(("prefix", "query", "first"), FIRST_RESULTS)
+def test_a_query_offers_the_rule_first(page, real_server, prefix, query, first):
+    page.goto(f"{real_server}/{prefix}")
+    results = search(page, query)
+    assert results and results[0].endswith(first), (query, results[:4])
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize(("prefix", "query"), [("", "810.8a"), ("en/", "702.19"), ("", "723")])
+def test_enter_goes_to_the_rule(page, real_server, prefix, query):
+    page.goto(f"{real_server}/{prefix}cr/101/")
+    page.fill("#kb-search input", query)
+    page.press("#kb-search input", "Enter")
+    section = query.split(".")[0]
+    page.wait_for_url(re.compile(rf"/{prefix}cr/{section}/(#{re.escape(query)})?$"), timeout=20000)
+    if "." in query:
+        assert page.locator(f'[id="{query}"]').evaluate("e => e.matches(':target')")
+
+
+def test_a_key_focuses_the_search(page, real_server):
+    page.goto(f"{real_server}/cr/101/")
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.matches('#kb-search input')")
+
+
+def test_results_are_readable_and_no_code_is_indexed(page, real_server, artifacts):
+    page.goto(f"{real_server}/")
+    search(page, "prevención de daño")
+    size = page.eval_on_selector(".kb-search__excerpt", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 12
+    page.screenshot(path=str(artifacts / "search-es-results.png"))
+    for query in ("game.events", "loss_prevented", "kind"):
+        for href in search(page, query):
+            assert "/cr/" not in href or query == "kind", (query, href)
+
+
+def test_every_rule_number_is_a_permalink_and_shows_its_details(page, real_server, artifacts):
+    page.goto(f"{real_server}/cr/405/")
+    wrong = page.evaluate(
+        """() => [...document.querySelectorAll('.kb-rules > section > :is(h2, h3)')]
+              .filter(h => { const a = h.querySelector('a'); return !a || a.getAttribute('href') !== '#' + h.id; })
+              .map(h => h.id)"""
+    )
+    assert wrong == []
+    page.locator('[id="405.2"] > a').click()
+    page.wait_for_url(re.compile(r"/cr/405/#405\.2$"))
+    panel = page.locator('section:has(> [id="405.2"]) .kb-more')
+    panel.wait_for()
+    page.wait_for_function("() => !document.querySelector('.kb-more').textContent.includes('Cargando')")
+    text = panel.inner_text()
+    assert "Texto original en inglés" in text or "Versión de las reglas" in text
+    assert panel.locator('a[hreflang="en"]').get_attribute("href").endswith("en/cr/405/#405.2")
+    page.screenshot(path=str(artifacts / "details-405.2.png"))
+
+
+@pytest.mark.parametrize("prefix", ["", "en/"])
+def test_short_addresses_lead_to_the_rule(page, real_server, prefix):
+    for rule, section in (("810.8a", "810"), ("702.19", "702"), ("101.4", "101")):
+        page.goto(f"{real_server}/{prefix}r/{rule}/")
+        page.wait_for_url(re.compile(rf"/{prefix}cr/{section}/#{re.escape(rule)}$"))
+        assert page.locator(f'[id="{rule}"]').evaluate("e => e.matches(':target')")
+    page.goto(f"{real_server}/{prefix}r/723/")
+    page.wait_for_url(re.compile(rf"/{prefix}cr/723/$"))
+
+
+def test_the_language_switch_keeps_the_rule_being_read(page, real_server, artifacts):
+    page.goto(f"{real_server}/cr/702/")
+    page.evaluate("document.getElementById('702.19').scrollIntoView({block: 'start'})")
+    page.mouse.wheel(0, 2)
+    page.wait_for_timeout(200)
+    page.locator(".md-header .md-select").first.hover()
+    page.locator('.md-select__link[hreflang="en"]').first.click()
+    page.wait_for_url(re.compile(r"/en/cr/702/#702\.19[a-z]?$"))
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.screenshot(path=str(artifacts / "language-switch-scrolled.png"))
+
+
+def test_glossary_anchors_are_the_same_in_both_languages(real_site):
+    def anchors(path):
+        return set(re.findall(r'<dt id="(t-[^"]+)"', path.read_text(encoding="utf-8")))
+
+    es, en = anchors(real_site.site_dir / "glossary" / "index.html"), anchors(real_site.site_dir / "en" / "glossary" / "index.html")
+    html = (real_site.site_dir / "glossary" / "index.html").read_text(encoding="utf-8")
+    # Every Spanish entry with an English counterpart links to the entry of the same anchor.
+    for anchor, other in re.findall(r'<dt id="(t-[^"]+)".*?href="\.\./en/glossary/#(t-[^"]+)"', html):
+        assert anchor == other
+    assert es & en
+
+
+def _axe_script() -> str:
+    script = AXE_HOME / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("no npm to install axe-core")
+        AXE_HOME.mkdir(parents=True, exist_ok=True)
+        proc = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(AXE_HOME),
+                               f"axe-core@{AXE_VERSION}"], capture_output=True, text=True)
+        if proc.returncode != 0 or not script.is_file():
+            pytest.skip(f"could not install axe-core: {proc.stderr.strip()[-200:]}")
+    return script.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", ["", "cr/405/#405.2", "en/cr/101/#101.4", "glossary/", "en/releases/", "wiki/es-pila/"])
+def test_every_text_meets_contrast_in_both_schemes(browser, real_server, scheme, path, artifacts):
+    axe = _axe_script()
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        page.goto(f"{real_server}/{path}")
+        if "#" in path:
+            page.wait_for_selector(".kb-more a")
+        page.add_script_tag(content=axe)
+        result = page.evaluate(
+            """async () => {
+                const r = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast']}});
+                return r.violations.map(v => v.nodes.map(n => n.target.join(' ') + ' :: ' + n.failureSummary.split('\\n').slice(-1)[0]));
+            }"""
+        )
+        failures = [n for v in result for n in v]
+        if failures:
+            page.screenshot(path=str(artifacts / f"contrast-{scheme}-{path.replace('/', '_') or 'home'}.png"))
+        assert failures == [], "\n".join(failures[:10])
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", ["", "en/", "cr/702/", "en/cr/702/", "glossary/", "releases/", "wiki/es-pila/", "coverage/"])
+def test_nothing_scrolls_sideways_on_a_phone(browser, real_server, path, artifacts):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{real_server}/{path}")
+        page.fill("#kb-search input", "prioridad" if not path.startswith("en/") else "priority")
+        page.wait_for_selector(".kb-search__result", timeout=20000)
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        boxes = page.evaluate(
+            """() => ['#kb-search input', '.kb-search__clear', '.kb-search__drawer'].map(s => {
+                const r = document.querySelector(s).getBoundingClientRect(); return [s, r.left, r.right]; })"""
+        )
+        page.screenshot(path=str(artifacts / f"phone-{path.replace('/', '_') or 'home'}.png"))
+        assert overflow <= 0, (path, overflow)
+        for selector, left, right in boxes:
+            assert left >= 0 and right <= 390, (selector, left, right)
+    finally:
+        context.close()
+
+
+class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="module")
+def sub_path_server(real_site, tmp_path_factory):
+    """The built site served under /rules/ of a server whose root is elsewhere."""
+    root = tmp_path_factory.mktemp("sub-path")
+    (root / "rules").symlink_to(real_site.site_dir.resolve(), target_is_directory=True)
+    handler = functools.partial(_SubPathHandler, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/rules"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_the_site_works_from_a_sub_path(page, sub_path_server):
+    missing: list[str] = []
+    page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    page.goto(f"{sub_path_server}/")
+    page.locator(".md-header .md-select").first.hover()
+    page.locator('.md-select__link[hreflang="en"]').first.click()
+    page.wait_for_url(re.compile(r"/rules/en/$"))
+    results = search(page, "APNAP")
+    assert results[0].startswith(f"{sub_path_server}/en/cr/101/")
+    page.goto(results[0])
+    page.goto(f"{sub_path_server}/en/r/810.8a/")
+    page.wait_for_url(re.compile(r"/rules/en/cr/810/#810\.8a$"))
+    page.goto(f"{sub_path_server}/cr/101/#101.4")
+    page.wait_for_selector(".kb-more a")
+    for href in page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)"):
+        if href.startswith("http://127.0.0.1"):
+            assert href.startswith(sub_path_server), href
+    assert missing == []
+    assert page.js_errors == []
+
+
+def test_any_two_releases_can_be_compared(page, real_server, real_site, artifacts):
+    releases = sorted(p.stem for p in (real_site.site_dir / "releases-data").glob("*.json") if p.stem != "texts")
+    if len(releases) < 2:
+        pytest.skip("one release only")
+    page.goto(f"{real_server}/en/releases/compare/?old={releases[0]}&new={releases[-1]}")
+    page.wait_for_selector(".kb-compare__view .kb-diff__summary", timeout=60000)
+    assert page.locator(".kb-compare__view .kb-diff__entry").count() > 0
+    assert re.search(r"Added: \d+ · Removed: \d+ · Changed: [1-9]", page.locator(".kb-diff__summary").inner_text())
+    page.screenshot(path=str(artifacts / "compare-oldest-newest.png"))
+    assert page.js_errors == []

@@ -455,6 +455,32 @@ class KnowledgeBase:
             if wanted is None or a.english_release == wanted
         ]
 
+    def spanish_glossary(self) -> list[GlossaryEntry]:
+        """The Spanish glossary to show: one entry per English term, chosen as a rule's first Spanish
+        text is (an official quote whose English is still the newest release's, else the team's
+        translation, else the first source), then every entry that pairs with no English term."""
+        newest = {entry.term: entry for entry in self.documents[self.newest].glossary}
+        groups: dict[str, list[Alignment]] = {}
+        order: list[str | GlossaryEntry] = []
+        for alignment in self._alignment_result.glossary:
+            if alignment.en is None:
+                order.append(alignment.es)
+                continue
+            group = groups.setdefault(alignment.en.term, [])
+            if not group:
+                order.append(alignment.en.term)
+            group.append(alignment)
+
+        def rank(alignment: Alignment) -> int:
+            from_catalog = Path(str(alignment.es.source)).parent.name == "po"
+            english = newest.get(alignment.en.term)
+            current = english is not None and list(alignment.en.senses) == list(english.senses)
+            if current and not from_catalog:
+                return 0
+            return 1 if from_catalog else 2
+
+        return [min(groups[item], key=rank).es if isinstance(item, str) else item for item in order]
+
     def glossary_pairs(self) -> list[tuple[GlossaryEntry, GlossaryEntry]]:
         """(Spanish entry, English entry) for every paired glossary entry; the English of the newest
         release when it still has the term, else of the release the Spanish translates."""

@@ -140,3 +140,15 @@ def test_glossary_pairs_and_terminology(kb):
     assert kinds[("Jugador activo", "Active Player")] == "glossary"
     assert kinds[("Finalizando turnos y fases", "Ending Turns and Phases")] == "section-title"
     assert kinds[("JAJNA", "APNAP")] == "term-pair"
+
+
+def test_the_spanish_glossary_shows_one_entry_per_english_term(kb):
+    shown = kb.spanish_glossary()
+    paired = {id(es): en.term for es, en in kb.glossary_pairs()}
+    terms = [paired[id(entry)] for entry in shown if id(entry) in paired]
+    assert len(terms) == len(set(terms)), "an English term has two Spanish entries on show"
+    english = {entry.term for entry in kb.glossary("en")}
+    assert english <= set(terms), "every English term of the newest release has its Spanish entry"
+    # "Active Player": the wiki quotes its current English, so the official quote stands first.
+    active = next(entry for entry in shown if paired.get(id(entry)) == "Active Player")
+    assert "po" not in Path(str(active.source)).parts

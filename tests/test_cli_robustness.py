@@ -4,6 +4,7 @@ that names no readable file or an output that cannot be written says so in one t
 from __future__ import annotations
 
 import errno
+import io
 import os
 import subprocess
 import sys
@@ -77,7 +78,9 @@ def test_parse_of_a_file_that_cannot_be_read_names_the_reason(monkeypatch, tmp_p
             raise PermissionError(errno.EACCES, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
 
+    # pathlib opens through io.open, which is builtins.open under another name: refuse at both.
     monkeypatch.setattr(builtins, "open", refusing_open)
+    monkeypatch.setattr(io, "open", refusing_open)
     result = invoke(["parse", target])
     assert result.exit_code == 1
     assert _one_line(result) == f"kb: {target}: Permission denied"

@@ -213,39 +213,6 @@ def wiki_address(page: Any) -> str | None:
     return pattern.format(quote(title.replace(" ", "_"), safe="_()-,.:'"))
 
 
-def _one_spanish_entry_per_term(kb: Any, english: list[Any]) -> list[Any]:
-    """The Spanish glossary shows one entry per English term, as a rule shows one Spanish text
-    first: an official quote whose English is still the newest release's, else the team's
-    translation, else the first source; entries no English term pairs with all stay."""
-    newest = {entry.term: entry for entry in english}
-    alignments = list(getattr(kb, "_alignment_result").glossary)
-    groups: dict[str, list[Any]] = {}
-    order: list[Any] = []
-    for alignment in alignments:
-        if alignment.en is None:
-            order.append(alignment.es)
-            continue
-        group = groups.setdefault(alignment.en.term, [])
-        if not group:
-            order.append(alignment.en.term)
-        group.append(alignment)
-
-    def rank(alignment: Any) -> tuple[int, int]:
-        from_catalog = Path(str(alignment.es.source)).parent.name == "po"
-        current = alignment.en.term in newest and list(alignment.en.senses) == list(newest[alignment.en.term].senses)
-        if current and not from_catalog:
-            return (0, 0)
-        return (1, 0) if from_catalog else (2, 0)
-
-    out = []
-    for item in order:
-        if isinstance(item, str):
-            out.append(min(groups[item], key=rank).es)
-        else:
-            out.append(item)
-    return out
-
-
 def term_anchor(term: str, lang: str, taken: set[str]) -> str:
     folded = sort_key(lang)(term)[1]
     base = "t-" + (re.sub(r"[^\w]+", "-", folded, flags=re.UNICODE).strip("-") or "term")
@@ -319,7 +286,7 @@ class _Collector:
 
         self.progress("glossary")
         glossary = {lang: list(kb.glossary(lang)) for lang in LANGS}
-        glossary["es"] = _one_spanish_entry_per_term(kb, glossary["en"])
+        glossary["es"] = list(kb.spanish_glossary())
         kept = {id(entry) for entry in glossary["es"]}
         pairs = [(es, en) for es, en in kb.glossary_pairs() if id(es) in kept]
         terminology = list(kb.terminology())

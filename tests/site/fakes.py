@@ -205,6 +205,9 @@ class FakeKnowledgeBase:
             GlossaryEntry("Pila", ["Una zona. Ver la regla 405."], OLD, "es", self.wiki_source, 6),
         ]
 
+    def spanish_glossary(self) -> list[GlossaryEntry]:
+        return self.glossary("es")
+
     def glossary_pairs(self):
         es = {g.term: g for g in self.glossary("es")}
         en = {g.term: g for g in self.glossary("en")}

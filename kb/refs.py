@@ -277,8 +277,9 @@ class _Reader:
             word = token.text.lower() if token.kind == "word" else None
             title = self.lexer.title_at(token) if state in ("LIST", "NEXT") else None
             if title is not None:
-                # A section's title after its number: skipped whole, the list goes on.
+                # A section's title after its number: skipped whole; the list goes on after a joiner.
                 following = self.lexer.token_at(title.end)
+                state = "LIST"
             elif word in self.triggers:
                 state, trigger = "OPEN", self.triggers[word]
             elif state == "OPEN" and word in self.fillers:
@@ -298,8 +299,11 @@ class _Reader:
                 state, trigger = self._idle_number(token, following)
             else:
                 state, trigger = "IDLE", None
+            end = title.end if title is not None else token.end
+            if following is not None and "\n" in self.text[end:following.start]:
+                state, trigger = "IDLE", None  # a list never runs on to the next line (a glossary sense)
             # Outside a list only numbers and trigger words matter: skip straight to the next one.
-            token = following if state != "IDLE" else self.lexer.interesting_at(token.end)
+            token = following if state != "IDLE" else self.lexer.interesting_at(end)
         return self.found
 
     def _letter(self, token: _Token, following: _Token | None) -> bool:

@@ -160,3 +160,13 @@ def test_the_spanish_glossary_shows_one_entry_per_english_term(kb):
     # "Active Player": the wiki quotes its current English, so the official quote stands first.
     active = next(entry for entry in shown if paired.get(id(entry)) == "Active Player")
     assert "po" not in Path(str(active.source)).parts
+
+
+def test_every_committed_catalog_passes_its_checks(kb):
+    """An entry with an error is left out of the knowledge base: none may have one."""
+    from kb.translations.check import check_catalog
+    from kb.translations.files import po_files
+
+    for path in po_files(Path(kb.corpus_root)):
+        checked = check_catalog(path, kb.documents, advice=False)
+        assert [str(p) for p in checked.errors] == [], path

@@ -320,3 +320,14 @@ def test_any_text_gives_well_formed_references(text: str, lang: str) -> None:
 def test_arbitrary_unicode_never_breaks_the_reader(text: str, lang: str) -> None:
     for ref in find_references(text, lang):
         assert text[ref.start : ref.end] == ref.surface
+
+
+def test_a_title_ends_its_item_and_a_list_never_runs_on_to_the_next_sense():
+    # Glossary "Phase": the "2." of the next sense is no reference to part 2.
+    text = "1. A subsection of a turn. See section 5, “Turn Structure.”\n2. A permanent “phases in”. See rule 702.26."
+    assert [r.target for r in find_references(text)] == ["5", "702.26"]
+    spanish = "1. Una subdivisión de un turno. Ver la sección 5, “Estructura del turno”.\n2. Un permanente."
+    assert [r.target for r in find_references(spanish, "es")] == ["5"]
+    # After a title the list goes on only after a joiner.
+    assert [r.target for r in find_references("See section 5, “Turn Structure,” and section 6, “Combat.”")] == ["5", "6"]
+    assert [r.target for r in find_references("See rules 701.9, “Fight,” and 702.19.")] == ["701.9", "702.19"]

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from kb.engine.layers import ContinuousEffect, add_types, combine, gain_control, grant, modify
 from kb.engine.replacement import Replacement, prevent_damage
+from kb.engine.manapool import ONLY_CREATURE_SPELLS, basic_land_ability
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -57,6 +58,8 @@ class Forest(_BasicLand):
 
 class Wastes(_BasicLand):
     name = "Wastes"
+    oracle = "{T}: Add {C}."
+    activated = (basic_land_ability("C"),)
 
 
 class GrizzlyBears(CardDefinition):
@@ -775,12 +778,22 @@ class SeatOfTheSynod(CardDefinition):
     oracle = "{T}: Add {U}."
 
 
+def _cradle(game: Game, ability: ActivatedAbility) -> None:
+    count = len(ability.controller.creatures)
+    game.add_mana(ability.controller, ["G"] * count, source=ability.source)
+
+
 class GaeasCradle(CardDefinition):
     name = "Gaea's Cradle"
     types = ("Land",)
     supertypes = ("Legendary",)
-    in_part = True
     oracle = "{T}: Add {G} for each creature you control."
+    activated = (
+        AbilityDefinition(
+            oracle, _cradle, tap=True, adds_mana=True,
+            produces=lambda game, card: frozenset("G") if card.controller.creatures else frozenset(),
+        ),
+    )
 
 
 class BidentOfThassa(CardDefinition):
@@ -1731,3 +1744,120 @@ class WallOfTears(CardDefinition):
                     game.add_delayed_trigger(Trigger("Return that creature to its owner's hand at end of combat.", at_beginning_of(Step.END_OF_COMBAT, "any"), bounce), card, ability.controller)
 
                 yield _trigger(card, "Whenever this creature blocks a creature, return that creature to its owner's hand at end of combat.", at_end_of_combat)
+
+
+# ---------------------------------------------------------------------------------------------
+# Mana abilities and the mana pool (106, 605)
+
+
+def _joiner_power(card: Card) -> int:
+    # Rule 107.1b: a calculation that would give a negative amount of mana gives zero.
+    return max(0, card.power or 0)
+
+
+class ViridianJoiner(CardDefinition):
+    name = "Viridian Joiner"
+    mana_cost = "{2}{G}"
+    types = ("Creature",)
+    subtypes = ("Elf", "Druid")
+    power, toughness = 1, 2
+    oracle = "{T}: Add an amount of {G} equal to this creature's power."
+    activated = (
+        AbilityDefinition(
+            oracle,
+            lambda game, ability: game.add_mana(ability.controller, ["G"] * _joiner_power(ability.source), source=ability.source),
+            tap=True, adds_mana=True,
+            produces=lambda game, card: frozenset("G") if _joiner_power(card) else frozenset(),
+        ),
+    )
+
+
+def _colors_of_your_permanents(game: Game, card: Card) -> frozenset[str]:
+    return frozenset(c for permanent in card.controller.battlefield for c in permanent.colors)
+
+
+def _meteor_crater(game: Game, ability: ActivatedAbility) -> None:
+    player = ability.controller
+    colors = [c for c in ("W", "U", "B", "R", "G") if c in _colors_of_your_permanents(game, ability.source)]
+    if not colors:
+        # 106.5: "one mana of that color", with no color to choose, is undefined: no mana.
+        game.add_mana(player, [None], source=ability.source)
+        return
+    color = game.decide(Decision(player, "color", tuple(colors), rule="106.5", context={"source": ability.source}))
+    game.add_mana(player, [color], source=ability.source)
+
+
+class MeteorCrater(CardDefinition):
+    name = "Meteor Crater"
+    types = ("Land",)
+    oracle = "{T}: Choose a color of a permanent you control. Add one mana of that color."
+    activated = (AbilityDefinition(oracle, _meteor_crater, tap=True, adds_mana=True, produces=_colors_of_your_permanents),)
+
+
+def _orchard_colors(game: Game, card: Card) -> frozenset[str]:
+    """106.7: the colours of mana a land an opponent controls could produce."""
+    lands = [c for c in game.battlefield if c.is_land and c.controller in game.opponents(card.controller)]
+    return frozenset(t for land in lands for t in game.could_produce(land) if t != "C")
+
+
+def _exotic_orchard(game: Game, ability: ActivatedAbility) -> None:
+    player = ability.controller
+    colors = [c for c in ("W", "U", "B", "R", "G") if c in _orchard_colors(game, ability.source)]
+    if not colors:
+        game.add_mana(player, [None], source=ability.source)  # 106.5, 106.7
+        return
+    color = game.decide(Decision(player, "color", tuple(colors), rule="106.7", context={"source": ability.source}))
+    game.add_mana(player, [color], source=ability.source)
+
+
+class ExoticOrchard(CardDefinition):
+    name = "Exotic Orchard"
+    types = ("Land",)
+    oracle = "{T}: Add one mana of any color that a land an opponent controls could produce."
+    activated = (AbilityDefinition(oracle, _exotic_orchard, tap=True, adds_mana=True, produces=_orchard_colors),)
+
+
+def _double_unspent_mana(game: Game, ability: ActivatedAbility) -> None:
+    player = ability.controller
+    # Each type of unspent mana, restricted or not (106.6: a restriction doesn't change the
+    # mana's type); the new mana has no restriction.
+    game.add_mana(player, [m.type for m in player.mana_pool], source=ability.source)
+
+
+class DoublingCube(CardDefinition):
+    name = "Doubling Cube"
+    mana_cost = "{2}"
+    types = ("Artifact",)
+    oracle = "{3}, {T}: Double the amount of each type of unspent mana you have."
+    activated = (
+        AbilityDefinition(
+            oracle, _double_unspent_mana, mana="{3}", tap=True, adds_mana=True,
+            produces=lambda game, card: frozenset(m.type for m in card.controller.mana_pool),
+        ),
+    )
+
+
+class ManaFlare(CardDefinition):
+    name = "Mana Flare"
+    mana_cost = "{2}{R}"
+    types = ("Enchantment",)
+    oracle = "Whenever a player taps a land for mana, that player adds one mana of any type that land produced."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "tapped_for_mana" and event["card"].is_land:
+            produced = tuple(dict.fromkeys(m.type for m in event["mana"]))
+
+            def add(game: Game, ability: TriggeredAbility, player=event["player"], land=event["card"]) -> None:
+                kind = game.decide(Decision(player, "mana_type", produced, rule="605.4a", context={"land": land}))
+                game.add_mana(player, [kind], source=ability.source)
+
+            # 605.1b: no target, triggered by a mana ability, could add mana: a mana ability.
+            yield TriggeredAbility(card, card.controller, self.oracle, add, data={"event": event, "adds_mana": True})
+
+
+class FountainOfYouth(CardDefinition):
+    name = "Fountain of Youth"
+    mana_cost = "{0}"
+    types = ("Artifact",)
+    oracle = "{2}, {T}: You gain 1 life."
+    activated = (AbilityDefinition(oracle, lambda game, ability: game.gain_life(ability.controller, 1), mana="{2}", tap=True),)

@@ -8,6 +8,8 @@ from typing import Any, TYPE_CHECKING
 
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotYourTurnError, TimingError
+from kb.engine.mana import ManaCost
+from kb.engine.manapool import ManaUse
 from kb.engine.objects import Card, Zone
 from kb.engine.stack import ActivatedAbility, Spell
 
@@ -30,9 +32,21 @@ class CastingMixin:
                 return candidate
         raise CardNotFoundError(f"no {card} in {where}")
 
-    def cast(self, player: Player, card: Card | str, *, targets: Sequence[Any] | None = None, x: int | None = None) -> Spell:
+    def cast(
+        self,
+        player: Player,
+        card: Card | str,
+        *,
+        targets: Sequence[Any] | None = None,
+        x: int | None = None,
+        mana_abilities: Sequence[Any] = (),
+    ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
-        one (601.2b). Mana is not modelled: costs in mana are taken as paid."""
+        one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
+        permanent (its first mana ability) or a (permanent, index) pair. In a game created with
+        ``pay_mana=True`` the cost is paid from the mana pool (601.2h); otherwise costs in mana
+        are taken as paid. If the cost can't be paid the spell stays in hand; mana abilities
+        already activated stay activated (the player may keep them, 732.1)."""
         self._check_priority(player)
         card = self._find(player.hand, card, f"{player.name}'s hand")
         if card.is_land:
@@ -44,8 +58,11 @@ class CastingMixin:
             raise IllegalActionError(f"{card.name} has no X in its cost")
         card.definition.check_timing(self, player, card)
         chosen = self._choose_targets(player, card.definition.spell_target, targets, card)
+        self._activate_mana_abilities(player, mana_abilities)
+        spent = self._pay_mana(player, card.mana_cost, x, ManaUse("cast", card), card.name)
         spell = Spell(card, player, chosen)
         spell.x = x
+        spell.mana_spent = spent
         player.hand.remove(card)
         card.zone = Zone.STACK
         self.stack.push(spell)
@@ -82,9 +99,20 @@ class CastingMixin:
         self._put_onto_battlefield(card, player)
         self._give_priority(self._priority_unit_for(player))
 
-    def activate(self, player: Player, card: Card | str, index: int = 0, *, targets: Sequence[Any] | None = None, x: int | None = None) -> ActivatedAbility:
-        """Activate an activated ability of a permanent `player` controls (rule 602), choosing
-        the value of X if its cost has one (602.2b, 601.2b). Mana is taken as paid."""
+    def activate(
+        self,
+        player: Player,
+        card: Card | str,
+        index: int = 0,
+        *,
+        targets: Sequence[Any] | None = None,
+        x: int | None = None,
+        mana_abilities: Sequence[Any] = (),
+    ) -> ActivatedAbility:
+        """Activate activated ability number `index` (from 0) of a permanent `player` controls
+        (rule 602), choosing the value of X if its cost has one (602.2b, 601.2b). Its mana cost
+        is paid as a spell's is (see `cast`), after `mana_abilities` are activated. A mana
+        ability doesn't use the stack: it resolves at once (605.3b)."""
         self._check_priority(player)
         in_graveyard = isinstance(card, Card) and card in player.graveyard
         if isinstance(card, str) and not any(c.name == card for c in player.battlefield):
@@ -93,11 +121,28 @@ class CastingMixin:
             card = self._find(player.graveyard, card, f"{player.name}'s graveyard")
         else:
             card = self._find(player.battlefield, card, f"the permanents {player.name} controls")
-        abilities = card.definition.activated
+        abilities = self.activated_abilities(card) if not in_graveyard else card.definition.activated
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
-        ability = abilities[index]
         where = "graveyard" if in_graveyard else "battlefield"
+        obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities)
+        if abilities[index].is_mana_ability:
+            # 117.3c: a player who activates a mana ability receives priority afterward.
+            self._passes = 0
+            self._give_priority(self._priority_unit_for(player))
+        return obj
+
+    def _activate_ability(
+        self,
+        player: Player,
+        card: Card,
+        ability: Any,
+        targets: Sequence[Any] | None,
+        x: int | None,
+        *,
+        where: str,
+        mana_abilities: Sequence[Any] = (),
+    ) -> ActivatedAbility:
         if ability.zone != where:
             # 113.6m: an ability that moves its card out of a zone functions only there.
             raise IllegalActionError(f"{card.name}'s ability functions only from the {ability.zone}, not the {where}")
@@ -117,12 +162,32 @@ class CastingMixin:
         if life:
             self._check_can_pay_life(player, life)
         chosen = self._choose_targets(player, ability.target, targets, card)
+        if ability.mana and self.pay_mana:
+            # 601.2g–h through 602.2b: mana abilities, then the whole cost is paid. Tapping the
+            # permanent itself is part of the cost too, so it can't pay for its own ability.
+            if ability.tap and any((s[0] if isinstance(s, tuple) else s) is card for s in mana_abilities):
+                raise CannotPayError(f"{card.name} can't be tapped for mana and tapped to pay its own cost (601.2h)")
+            self._activate_mana_abilities(player, mana_abilities)
+            self._pay_mana(player, ManaCost(ability.mana), x, ManaUse("activate", card), f"{card.name}'s ability")
+        elif mana_abilities:
+            self._activate_mana_abilities(player, mana_abilities)
+        data = {"x": x} if has_x else {}
+        if ability.tap:
+            data["tap"] = True
+        obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data=data)
+        if ability.is_mana_ability:
+            self.emit("activate", "605.3b", player=player, card=card)
+            if ability.tap:
+                self.tap([card])
+            if life:
+                self.pay_life(player, life)
+            self._resolve_mana_ability(obj)
+            return obj
         self.emit("activate", "602.2", player=player, card=card)
         if ability.tap:
             self.tap([card])
         if life:
             self.pay_life(player, life)
-        obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data={"x": x} if has_x else None)
         self.stack.push(obj)
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))

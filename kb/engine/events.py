@@ -43,6 +43,12 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("cast", "player card targets", "A spell is cast (601.2)."),
     ("activate", "player card", "An activated ability is activated (602.2)."),
     ("play_land", "player card", "A land is played (305.1)."),
+    # mana
+    ("mana_added", "player mana source", "A player adds mana to their mana pool (106.4); `mana` is the `Mana` added."),
+    ("no_mana", "player source", "An ability would produce mana of an undefined type: it produces none (106.5)."),
+    ("tapped_for_mana", "player card mana", "A permanent is tapped for mana: its mana ability resolved and produced `mana` (106.12a)."),
+    ("mana_spent", "player mana use", "Mana is spent to pay a cost (601.2h); `use` is the `ManaUse`."),
+    ("mana_lost", "player mana", "A mana pool empties at the end of a step or phase (106.4)."),
     ("additional_land", "player", "A player may play an additional land this turn (305.2)."),
     ("cant_play_lands", "player", "A player can't play lands this turn (101.2)."),
     ("triggers", "ability", "An ability triggers (603.2)."),

@@ -5,6 +5,7 @@ mixed in here:
 - `kb.engine.turns`: phases and steps, starting the game, cleanup, ending a turn (500–514, 723);
 - `kb.engine.priority`: priority and the stack, resolving (117, 405, 608);
 - `kb.engine.casting`: casting spells, playing lands, activating abilities, targets (601, 602, 305);
+- `kb.engine.manapool`: mana pools, mana abilities and paying mana (106, 605);
 - `kb.engine.triggers`: triggered abilities (603);
 - `kb.engine.sba`: state-based actions (704);
 - `kb.engine.outcome`: winning, losing and leaving the game (104, 800.4);
@@ -58,6 +59,7 @@ from kb.engine.copies import CopiesMixin
 from kb.engine.counters import CountersMixin
 from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
+from kb.engine.manapool import ManaMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards, _load_cards
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.players import Player, Team, Unit
@@ -99,6 +101,7 @@ class Game(
     KeywordActionsMixin,
     CopiesMixin,
     ReplacementMixin,
+    ManaMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).
@@ -122,8 +125,11 @@ class Game(
         decisions: DecisionMaker | None = None,
         seed: int = 0,
         range_of_influence: int | dict[str, int] | None = None,
+        pay_mana: bool = False,
     ):
         self._setup_players(players)
+        # Whether mana costs are paid from mana pools (rule 601.2h) or taken as paid.
+        self.pay_mana = pay_mana
         self.effects: list[ContinuousEffect] = []
         self._clock = 0
         self.replacements: list[Replacement] = []

@@ -162,6 +162,15 @@ class AbilityDefinition:
     # moves its card out of it (113.6m).
     zone: str = "battlefield"
     target: str | None = None
+    # Whether the effect could add mana (605.1a), and, for rule 106.7, the types of mana it
+    # would add if it resolved now, given the game and the permanent.
+    adds_mana: bool = False
+    produces: Callable[["Game", "Card"], frozenset[str]] | None = None
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """Rule 605.1a: it has no target, could add mana, and is not a loyalty ability."""
+        return self.adds_mana and self.target is None
 
 
 class Card:

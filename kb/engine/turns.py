@@ -159,6 +159,8 @@ class TurnStructureMixin:
         self._begin_step(at)
 
     def _begin_step(self, step: Step) -> None:
+        if self.step is not None:
+            self._empty_mana_pools()  # 106.4: the step or phase that ends empties them
         self.step = step
         self._passes = 0
         self.priority = None

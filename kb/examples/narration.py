@@ -102,6 +102,11 @@ MESSAGES: dict[str, Any] = {
     "cast": N_("%(player)s casts %(card)s."),
     "cast.targets": N_("%(player)s casts %(card)s targeting %(targets)s."),
     "activate": N_("%(player)s activates %(card)s's ability."),
+    "mana_added": N_("%(player)s adds %(mana)s."),
+    "no_mana": N_("The type of mana is undefined: %(source)s produces no mana."),
+    "tapped_for_mana": N_("%(player)s taps %(card)s for mana: %(mana)s."),
+    "mana_spent": N_("%(player)s spends %(mana)s."),
+    "mana_lost": N_("%(player)s's mana pool empties: %(mana)s is lost."),
     "triggers": N_("The ability of %(card)s triggers."),
     "trigger_on_stack": N_("%(player)s puts the triggered ability of %(card)s on the stack."),
     "removed_no_target": N_("The triggered ability of %(card)s has no legal target and is removed from the stack."),
@@ -248,6 +253,9 @@ DECISIONS: dict[str, Any] = {
     "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
     "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
     "choose_card": N_("%(player)s chooses %(answer)s."),
+    "color": N_("%(player)s chooses %(answer)s."),
+    "mana_type": N_("%(player)s chooses %(answer)s."),
+    "spend_mana": N_("%(player)s chooses which mana to spend: %(answer)s."),
     "find": N_("%(player)s chooses what to find in the library: %(answer)s."),
     "cumulative_upkeep": N_("%(player)s chooses how to pay the cumulative upkeep of %(source)s: %(answer)s."),
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
@@ -335,7 +343,9 @@ class Narrator:
         key = event.kind
         values: dict[str, Any] = {}
         for field_name, value in data.items():
-            if field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
+            if field_name == "mana":
+                values[field_name] = "".join(str(m) for m in value)
+            elif field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
                 values[field_name] = value
             else:
                 values[field_name] = self.name(value) if value is not None else ""
@@ -420,6 +430,8 @@ class Narrator:
         else:
             values["answer"] = self.name(answer)
             values["count"] = 1
+        if kind in ("color", "mana_type"):
+            values["answer"] = "{%s}" % answer  # a type of mana, as its symbol
         if "source" in decision.context:
             values["source"] = self.name(decision.context["source"])
             if kind == "enter_as_copy":

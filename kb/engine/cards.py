@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from kb.engine.layers import ContinuousEffect, add_types, combine, gain_control, grant, modify
 from kb.engine.replacement import Replacement, prevent_damage
 from kb.engine.manapool import ONLY_CREATURE_SPELLS, basic_land_ability
+from kb.engine.objects import COLOR_ORDER
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -1078,14 +1079,31 @@ class GiantGrowth(CardDefinition):
         game.add_effect(modify(3, 3, affected=[spell.targets[0]]))
 
 
+def _add_chosen_color(game: Game, ability: ActivatedAbility) -> None:
+    # 607.2a: "the chosen color" is the one chosen for this object by the linked "as enters"
+    # ability; if none was (607.5a), the mana's type is undefined and none is added (106.5).
+    game.add_mana(ability.controller, [game.chosen(ability.source, "color")], source=ability.source)
+
+
+def _chosen_color_mana(game: Game, card: Card) -> frozenset[str]:
+    color = game.chosen(card, "color")
+    return frozenset((color,)) if color else frozenset()
+
+
 class QuirionElves(CardDefinition):
     name = "Quirion Elves"
     mana_cost = "{1}{G}"
     types = ("Creature",)
     subtypes = ("Elf", "Druid")
     power, toughness = 1, 1
-    in_part = True
-    oracle = "{T}: Add {G}."
+    oracle = "As this creature enters, choose a color. {T}: Add {G}. {T}: Add one mana of the chosen color."
+    activated = (
+        basic_land_ability("G"),
+        AbilityDefinition("{T}: Add one mana of the chosen color.", _add_chosen_color, tap=True, adds_mana=True, produces=_chosen_color_mana),
+    )
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        game.choose_as_enters(card, "color", COLOR_ORDER)
 
 
 class DoomedDissenter(CardDefinition):
@@ -1861,3 +1879,85 @@ class FountainOfYouth(CardDefinition):
     types = ("Artifact",)
     oracle = "{2}, {T}: You gain 1 life."
     activated = (AbilityDefinition(oracle, lambda game, ability: game.gain_life(ability.controller, 1), mana="{2}", tap=True),)
+
+
+# ---------------------------------------------------------------------------------------------
+# Linked abilities: choices made as a permanent enters (607, 614.12)
+
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _protection_from_chosen_color(game: Game, card: Card) -> ContinuousEffect:
+    color = game.chosen(card, "color")
+    keywords = (f"Protection from {COLOR_WORDS[color]}",) if color else ()
+    return grant(*keywords, affected=[card], text="This creature has protection from the chosen color.")
+
+
+class VoiceOfAll(CardDefinition):
+    name = "Voice of All"
+    mana_cost = "{2}{W}{W}"
+    types = ("Creature",)
+    subtypes = ("Angel",)
+    power, toughness = 2, 2
+    keywords = ("Flying",)
+    oracle = "Flying. As this creature enters, choose a color. This creature has protection from the chosen color."
+    static = (_protection_from_chosen_color,)
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        game.choose_as_enters(card, "color", COLOR_ORDER)
+
+
+def _automaton_type(game: Game, card: Card) -> ContinuousEffect:
+    chosen = game.chosen(card, "creature_type")
+    return add_types(subtypes=(chosen,) if chosen else (), affected=[card], text="This creature is the chosen type in addition to its other types.")
+
+
+def _automaton_lord(game: Game, card: Card) -> ContinuousEffect:
+    chosen = game.chosen(card, "creature_type")
+
+    def applies(g: Game, other: Card, chars) -> bool:
+        return other is not card and chosen is not None and "Creature" in chars.types and chosen in chars.subtypes and chars.controller is card.controller
+
+    return modify(1, 1, applies_to=applies, text="Other creatures you control of the chosen type get +1/+1.")
+
+
+class AdaptiveAutomaton(CardDefinition):
+    name = "Adaptive Automaton"
+    mana_cost = "{3}"
+    types = ("Artifact", "Creature")
+    subtypes = ("Construct",)
+    power, toughness = 2, 2
+    oracle = (
+        "As this creature enters, choose a creature type. This creature is the chosen type in addition to its "
+        "other types. Other creatures you control of the chosen type get +1/+1."
+    )
+    static = (_automaton_type, _automaton_lord)
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        from kb.engine.typeline import CREATURE_TYPES
+
+        game.choose_as_enters(card, "creature_type", sorted(CREATURE_TYPES))
+
+
+def _plume_gains_life(game: Game, ability: TriggeredAbility) -> None:
+    if game.decide(Decision(ability.controller, "may_gain_life", (False, True), rule="608.2d", context={"source": ability.source})):
+        game.gain_life(ability.controller, 1)
+
+
+class ParadisePlume(CardDefinition):
+    name = "Paradise Plume"
+    mana_cost = "{4}"
+    types = ("Artifact",)
+    oracle = (
+        "As this artifact enters, choose a color. Whenever a player casts a spell of the chosen color, you may "
+        "gain 1 life. {T}: Add one mana of the chosen color."
+    )
+    activated = (AbilityDefinition("{T}: Add one mana of the chosen color.", _add_chosen_color, tap=True, adds_mana=True, produces=_chosen_color_mana),)
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        game.choose_as_enters(card, "color", COLOR_ORDER)
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        color = game.chosen(card, "color")
+        if event.kind == "cast" and color is not None and color in event["card"].colors:
+            yield _trigger(card, "Whenever a player casts a spell of the chosen color, you may gain 1 life.", _plume_gains_life)

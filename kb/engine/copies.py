@@ -155,6 +155,10 @@ class CopiesMixin:
             setattr(definition, attribute, value)
         token = Card(values.name, definition=definition)
         token.copy_source = values.definition
-        self.create_tokens(controller, token)
-        self.add_effect(self.copy_effect(token, original))
+        token.owner = controller
+        # The copy effect applies as the token is created and enters, so the copied object's
+        # "as this enters" choices are made for the token (614.12, 707.5).
+        effect = self.copy_effect(token, original)
+        self.emit("create", "701.7a", player=controller, cards=[token])
+        self._put_onto_battlefield(token, controller, effects=[effect])
         return token

@@ -6,6 +6,7 @@ mixed in here:
 - `kb.engine.priority`: priority and the stack, resolving (117, 405, 608);
 - `kb.engine.casting`: casting spells, playing lands, activating abilities, targets (601, 602, 305);
 - `kb.engine.manapool`: mana pools, mana abilities and paying mana (106, 605);
+- `kb.engine.linked`: choices made as a permanent enters, for linked abilities (607, 614.12);
 - `kb.engine.triggers`: triggered abilities (603);
 - `kb.engine.sba`: state-based actions (704);
 - `kb.engine.outcome`: winning, losing and leaving the game (104, 800.4);
@@ -59,6 +60,7 @@ from kb.engine.copies import CopiesMixin
 from kb.engine.counters import CountersMixin
 from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
+from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards, _load_cards
 from kb.engine.outcome import OutcomeMixin
@@ -102,6 +104,7 @@ class Game(
     CopiesMixin,
     ReplacementMixin,
     ManaMixin,
+    LinkedAbilitiesMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

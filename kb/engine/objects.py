@@ -218,6 +218,10 @@ class Card:
         self.was_blocked = False
         self.entered_turn: int | None = None
         self.chosen_player = chosen_player
+        # Choices made for linked abilities (607.2a), such as "as this enters, choose a color",
+        # keyed by the definition whose ability made them and what was chosen: an ability
+        # copied from another object finds no choice of its own (607.5a).
+        self.choices: dict[tuple[type, str], Any] = {}
         self.becomes: dict[str, Any] = {}
         self.counters: dict[str, int] = {k: v for k, v in (counters or {}).items() if v}
         # Rule 613.7d: a permanent's timestamp is when it entered the battlefield.
@@ -435,6 +439,7 @@ class Card:
         self.entered_turn = None
         self.becomes = {}
         self.counters = {}
+        self.choices = {}
         self.attached_to = None
         self.controller = self.owner
 

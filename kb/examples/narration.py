@@ -68,6 +68,8 @@ ZONE_NAMES = {
     Zone.EXILE: N_("exile"),
 }
 
+COLOR_WORDS = {"W": N_("white"), "U": N_("blue"), "B": N_("black"), "R": N_("red"), "G": N_("green")}
+
 LOSS_REASONS = {
     "life": N_("having 0 or less life"),
     "draw": N_("having attempted to draw a card from an empty library"),
@@ -254,6 +256,9 @@ DECISIONS: dict[str, Any] = {
     "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
     "choose_card": N_("%(player)s chooses %(answer)s."),
     "color": N_("%(player)s chooses %(answer)s."),
+    "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
+    "may_gain_life.yes": N_("%(player)s chooses to gain life."),
+    "may_gain_life.no": N_("%(player)s chooses not to gain life."),
     "mana_type": N_("%(player)s chooses %(answer)s."),
     "spend_mana": N_("%(player)s chooses which mana to spend: %(answer)s."),
     "find": N_("%(player)s chooses what to find in the library: %(answer)s."),
@@ -406,7 +411,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"
@@ -430,7 +435,9 @@ class Narrator:
         else:
             values["answer"] = self.name(answer)
             values["count"] = 1
-        if kind in ("color", "mana_type"):
+        if kind == "color":
+            values["answer"] = self._(COLOR_WORDS[answer])
+        elif kind == "mana_type":
             values["answer"] = "{%s}" % answer  # a type of mana, as its symbol
         if "source" in decision.context:
             values["source"] = self.name(decision.context["source"])
@@ -465,7 +472,7 @@ def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
 def message_ids() -> set[str]:
     """Every msgid the narration can use (the catalogs must translate them all)."""
     ids: set[str] = set()
-    for table in (STEP_NAMES, ZONE_NAMES, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS):
+    for table in (STEP_NAMES, ZONE_NAMES, COLOR_WORDS, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS):
         for message in table.values():
             if isinstance(message, tuple):
                 ids.add(message[0])

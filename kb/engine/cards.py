@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from kb.engine.layers import ContinuousEffect, add_types, combine, gain_control, grant, modify
 from kb.engine.replacement import Replacement, prevent_damage
 from kb.engine.manapool import ONLY_CREATURE_SPELLS, basic_land_ability
-from kb.engine.objects import COLOR_ORDER
+from kb.engine.errors import NotModelledError
+from kb.engine.objects import COLOR_ORDER, SplitCardDefinition
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -1961,3 +1962,71 @@ class ParadisePlume(CardDefinition):
         color = game.chosen(card, "color")
         if event.kind == "cast" and color is not None and color in event["card"].colors:
             yield _trigger(card, "Whenever a player casts a spell of the chosen color, you may gain 1 life.", _plume_gains_life)
+
+
+# ---------------------------------------------------------------------------------------------
+# Split cards (709)
+
+
+class _Assault(CardDefinition):
+    half_name = "Assault"
+    mana_cost = "{R}"
+    types = ("Sorcery",)
+    spell_target = "creature"
+    oracle = "Assault deals 2 damage to target creature."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.deal_damage(spell, spell.targets[0], 2)
+
+
+class _Battery(CardDefinition):
+    half_name = "Battery"
+    mana_cost = "{3}{G}"
+    types = ("Sorcery",)
+    oracle = "Create a 3/3 green Elephant creature token."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.create_tokens(spell.controller, Card.token(power=3, toughness=3, colors="G", subtypes=("Elephant",)))
+
+
+class AssaultBattery(SplitCardDefinition):
+    halves = (_Assault, _Battery)
+
+
+class _Fire(CardDefinition):
+    half_name = "Fire"
+    mana_cost = "{1}{R}"
+    types = ("Instant",)
+    oracle = "Fire deals 2 damage divided as you choose among one or two targets."
+
+    def check_timing(self, game: Game, player: Player, card: Card) -> None:
+        raise NotModelledError("Fire's one or two targets and its divided damage (601.2c–d) are not modelled")
+
+
+class _Ice(CardDefinition):
+    half_name = "Ice"
+    mana_cost = "{1}{U}"
+    types = ("Instant",)
+    spell_target = "permanent"
+    oracle = "Tap target permanent. Draw a card."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.tap([spell.targets[0]])
+        game.draw(spell.controller, 1)
+
+
+class FireIce(SplitCardDefinition):
+    halves = (_Fire, _Ice)
+
+
+class SteamAugury(CardDefinition):
+    name = "Steam Augury"
+    mana_cost = "{2}{U}{R}"
+    types = ("Instant",)
+    oracle = (
+        "Reveal the top five cards of your library and separate them into two piles. An opponent chooses one "
+        "of those piles. Put that pile into your hand and the other into your graveyard."
+    )
+
+    def check_timing(self, game: Game, player: Player, card: Card) -> None:
+        raise NotModelledError("separating cards into piles (700.3) is not modelled")

@@ -10,7 +10,7 @@ from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
 from kb.engine.manapool import ManaUse
-from kb.engine.objects import Card, Zone
+from kb.engine.objects import Card, SplitCardDefinition, Zone
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
@@ -40,26 +40,40 @@ class CastingMixin:
         targets: Sequence[Any] | None = None,
         x: int | None = None,
         mana_abilities: Sequence[Any] = (),
+        half: str | None = None,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
         permanent (its first mana ability) or a (permanent, index) pair. In a game created with
         ``pay_mana=True`` the cost is paid from the mana pool (601.2h); otherwise costs in mana
         are taken as paid. If the cost can't be paid the spell stays in hand; mana abilities
-        already activated stay activated (the player may keep them, 732.1)."""
+        already activated stay activated (the player may keep them, 732.1). For a split card,
+        `half` names the half cast: only that half is evaluated and put on the stack (709.3)."""
         self._check_priority(player)
         card = self._find(player.hand, card, f"{player.name}'s hand")
         if card.is_land:
             raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
-        has_x = any(symbol.text == "X" for symbol in card.mana_cost.symbols)
+        definition = card.definition
+        if half is None and isinstance(card.printed_definition, SplitCardDefinition):
+            raise IllegalActionError(f"{card.name} is a split card: choose the half to cast (709.3)")
+        if half is not None:
+            if not isinstance(card.printed_definition, SplitCardDefinition):
+                raise IllegalActionError(f"{card.name} is not a split card: it has no halves (709.1)")
+            try:
+                definition = card.printed_definition.half(half)
+            except ValueError as error:
+                raise IllegalActionError(str(error)) from None
+        cost = ManaCost(definition.mana_cost)
+        has_x = any(symbol.text == "X" for symbol in cost.symbols)
         if has_x and (x is None or x < 0):
-            raise IllegalActionError(f"{card.name} has X in its cost: choose X, a number of 0 or more")
+            raise IllegalActionError(f"{definition.name} has X in its cost: choose X, a number of 0 or more")
         if not has_x and x is not None:
-            raise IllegalActionError(f"{card.name} has no X in its cost")
-        card.definition.check_timing(self, player, card)
-        chosen = self._choose_targets(player, card.definition.spell_target, targets, card)
+            raise IllegalActionError(f"{definition.name} has no X in its cost")
+        definition.check_timing(self, player, card)
+        chosen = self._choose_targets(player, definition.spell_target, targets, card)
         self._activate_mana_abilities(player, mana_abilities)
-        spent = self._pay_mana(player, card.mana_cost, x, ManaUse("cast", card), card.name)
+        spent = self._pay_mana(player, cost, x, ManaUse("cast", card), definition.name)
+        card.cast_half = definition if half is not None else None
         spell = Spell(card, player, chosen)
         spell.x = x
         spell.mana_spent = spent

@@ -146,9 +146,41 @@ class CardDefinition:
         return False
 
 
+class SplitCardDefinition(CardDefinition):
+    """A split card (rule 709): two halves on one card, each a `CardDefinition` subclass with an
+    empty ``name`` and its own ``half_name`` (so that it is not a card of its own). In every zone
+    but the stack the card has both halves' characteristics combined: both names, the combined
+    mana cost, every card type (709.4, 709.4a–c). Cast, it has only those of the half cast
+    (709.3b)."""
+
+    halves: ClassVar[tuple[type[CardDefinition], ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if cls.__dict__.get("halves"):
+            halves = cls.halves
+            cls.name = " // ".join(h.half_name for h in halves)
+            cls.mana_cost = " // ".join(h.mana_cost for h in halves)
+            cls.types = tuple(dict.fromkeys(t for h in halves for t in h.types))
+            cls.subtypes = tuple(dict.fromkeys(t for h in halves for t in h.subtypes))
+            cls.oracle = " // ".join(h.oracle for h in halves)
+        super().__init_subclass__(**kwargs)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Rule 709.4a: a split card has two names."""
+        return tuple(h.half_name for h in self.halves)
+
+    def half(self, name: str) -> CardDefinition:
+        """The half named `name`, as the definition of the spell it is cast as (709.3)."""
+        for half_class in self.halves:
+            if half_class.half_name == name:
+                half = half_class()
+                half.name = name
+                return half
+        raise ValueError(f"{self.name} has no half named {name!r} (its halves: {', '.join(self.names)})")
+
+
 @dataclass(frozen=True)
-
-
 class AbilityDefinition:
     """An activated ability: its text, its costs and its effect (rule 602)."""
 
@@ -218,6 +250,8 @@ class Card:
         self.was_blocked = False
         self.entered_turn: int | None = None
         self.chosen_player = chosen_player
+        # The half of a split card being cast: on the stack, the only half that exists (709.3b).
+        self.cast_half: CardDefinition | None = None
         # Choices made for linked abilities (607.2a), such as "as this enters, choose a color",
         # keyed by the definition whose ability made them and what was chosen: an ability
         # copied from another object finds no choice of its own (607.5a).
@@ -325,6 +359,8 @@ class Card:
         """What the object is and does now: its printed definition, or, while a copy effect
         applies to it, the definition it copies (rules 707.2, 613.2)."""
         game = self._game()
+        if self.cast_half is not None and self.zone is Zone.STACK:
+            return self.cast_half
         if game is not None and self.zone is Zone.BATTLEFIELD and game.has_copy_effects():
             return game.copiable_values(self).definition or self.printed_definition
         return self.printed_definition
@@ -332,7 +368,7 @@ class Card:
     def printed(self) -> "Characteristics":
         """The characteristics the card (or the effect that made the token) gives it, with
         effects left out: where the layer system starts (rule 613.1)."""
-        d = self.printed_definition
+        d = self.cast_half if self.cast_half is not None and self.zone is Zone.STACK else self.printed_definition
         return Characteristics(
             name=d.name,
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),

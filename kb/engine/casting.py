@@ -175,7 +175,10 @@ class CastingMixin:
         life = ability.life(self, player) if ability.life else 0
         if life:
             self._check_can_pay_life(player, life)
-        chosen = self._choose_targets(player, ability.target, targets, card)
+        loyalty = None
+        if ability.loyalty is not None:
+            loyalty = self._loyalty_cost_to_pay(player, card, ability)
+        chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count)
         if ability.mana and self.pay_mana:
             # 601.2g–h through 602.2b: mana abilities, then the whole cost is paid. Tapping the
             # permanent itself is part of the cost too, so it can't pay for its own ability.
@@ -202,34 +205,74 @@ class CastingMixin:
             self.tap([card])
         if life:
             self.pay_life(player, life)
+        if loyalty is not None:
+            card.loyalty_activated_turn = self.turn
+            self.emit("loyalty_ability", "606.4", player=player, card=card, cost=loyalty)
+            if loyalty > 0:
+                self.add_counters(card, "loyalty", loyalty)
+            elif loyalty < 0:
+                self.remove_counters(card, "loyalty", -loyalty)
         self.stack.push(obj)
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return obj
 
+    def loyalty_cost(self, card: Card, index: int = 0) -> int:
+        """Rules 606.4–606.5: the total loyalty cost of loyalty ability number `index` of
+        `card`, with every effect that changes it combined into one cost: positive to put
+        loyalty counters on it, negative to remove them."""
+        ability = self.activated_abilities(card)[index]
+        if ability.loyalty is None:
+            raise IllegalActionError(f"{card.name}'s ability number {index + 1} is not a loyalty ability (606.2)")
+        return ability.loyalty + sum(p.definition.loyalty_cost_change(self, p, card) for p in self.battlefield)
+
+    def _loyalty_cost_to_pay(self, player: Player, card: Card, ability: Any) -> int:
+        """Rules 606.3 and 606.6: when a loyalty ability may be activated, and whether its cost
+        can be paid."""
+        if not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+            raise TimingError("a loyalty ability can be activated only in its controller's main phase with an empty stack (606.3)")
+        if card.loyalty_activated_turn == self.turn:
+            raise IllegalActionError(f"a loyalty ability of {card.name} has already been activated this turn (606.3)")
+        total = ability.loyalty + sum(p.definition.loyalty_cost_change(self, p, card) for p in self.battlefield)
+        if total < 0 and card.counters.get("loyalty", 0) < -total:
+            raise CannotPayError(f"{card.name} has {card.counters.get('loyalty', 0)} loyalty counters: it can't pay [{total}] (606.6)")
+        return total
+
     def _summoning_sick(self, card: Card) -> bool:
         """Rule 302.6."""
         return card.entered_turn == self.turn and "Haste" not in card.keywords
 
-    def _choose_targets(self, player: Player, kind: str | None, given: Sequence[Any] | None, source: Card) -> list[Any]:
+    def _choose_targets(self, player: Player, kind: str | None, given: Sequence[Any] | None, source: Card, count: tuple[int, int] = (1, 1)) -> list[Any]:
+        """Rule 601.2c: the targets of one instance of the word "target", `count` being how
+        many (a minimum and a maximum: "up to two target lands" is (0, 2)); the same object
+        can't be chosen twice for it."""
         if kind is None:
             if given:
                 raise IllegalTargetError(f"{source.name} has no targets")
             return []
+        low, high = count
         legal = self.legal_targets(kind, player)
         if given is None:
-            if not legal:
+            if len(legal) < low:
                 raise IllegalTargetError(f"{source.name} has no legal target")
-            return [self.decide(Decision(player, "target", tuple(legal), rule="601.2c", context={"source": source}))]
+            if count == (1, 1):
+                return [self.decide(Decision(player, "target", tuple(legal), rule="601.2c", context={"source": source}))]
+            if not legal:
+                return []
+            return list(self.decide(Decision(player, "target", tuple(legal), count=(low, min(high, len(legal))), rule="601.2c", context={"source": source})))
         chosen = []
         for target in given:
             if isinstance(target, str):
                 target = next((t for t in legal if _name_of(t) == target), target)
             if not any(target is t for t in legal):
                 raise IllegalTargetError(f"{target!r} is not a legal target for {source.name}")
+            if any(target is c for c in chosen):
+                raise IllegalTargetError(f"{_name_of(target) or target!r} can't be chosen twice for one word \"target\" (601.2c)")
             chosen.append(target)
-        if len(chosen) != 1:
+        if count == (1, 1) and len(chosen) != 1:
             raise IllegalTargetError(f"{source.name} needs exactly one target")
+        if not low <= len(chosen) <= high:
+            raise IllegalTargetError(f"{source.name} needs {low} to {high} targets, not {len(chosen)}")
         return chosen
 
     def legal_targets(self, kind: str, chooser: Player | None = None) -> list[Any]:
@@ -243,7 +286,9 @@ class CastingMixin:
         if kind == "creature":
             return creatures
         if kind == "any":
-            return creatures + players
+            # 115.4: a creature, a player, or a planeswalker (battles are not modelled).
+            walkers = [c for c in self.battlefield if "Planeswalker" in c.types and not c.is_creature and c.controller in reach]
+            return creatures + walkers + players
         if kind == "permanent":
             return [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):

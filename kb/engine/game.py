@@ -186,6 +186,11 @@ class Game(
             self.battlefield.extend(player._battlefield)
             for card in player._battlefield:
                 card.timestamp = self._next_timestamp()
+                printed = card.printed_definition
+                if "Planeswalker" in printed.types and printed.loyalty and "loyalty" not in card.counters:
+                    # A planeswalker set up on the battlefield has the loyalty it entered with
+                    # (306.5b) unless the scenario gives it counters.
+                    card.counters["loyalty"] = printed.loyalty
         self._init_life()
         starting = starting_player or self.seats[0]
         if starting not in self.seats:

@@ -49,6 +49,8 @@ class CardDefinition:
     colors: ClassVar[tuple[str, ...] | None] = None
     power: ClassVar[int | None] = None
     toughness: ClassVar[int | None] = None
+    # A planeswalker's printed loyalty (306.5a): it enters with that many loyalty counters.
+    loyalty: ClassVar[int | None] = None
     keywords: ClassVar[tuple[str, ...]] = ()
     oracle: ClassVar[str] = ""
     # A type line, such as "Basic Land — Mountain", sets supertypes, types and subtypes at once.
@@ -140,6 +142,11 @@ class CardDefinition:
         illegal (rule 509.1b)."""
         return False
 
+    def loyalty_cost_change(self, game: "Game", card: "Card", permanent: "Card") -> int:
+        """How a static ability of `card` changes the loyalty cost of `permanent`'s loyalty
+        abilities (606.4): +1 for "cost an additional [+1] to activate"."""
+        return 0
+
     def forbids(self, game: "Game", card: "Card", player: "Player", action: str) -> bool:
         """Whether a static ability of `card` says `player` can't do `action`:
         ``"lose"``, ``"lose:<reason>"``, ``"win"``, ``"gain life"``, ``"lose life"``, ``"get poison"``."""
@@ -198,11 +205,15 @@ class AbilityDefinition:
     # would add if it resolved now, given the game and the permanent.
     adds_mana: bool = False
     produces: Callable[["Game", "Card"], frozenset[str]] | None = None
+    # The loyalty symbol in its cost, for a loyalty ability (606.2): +1, 0, -4 ...
+    loyalty: int | None = None
+    # How many targets, at least and at most: "up to two target lands" is (0, 2).
+    target_count: tuple[int, int] = (1, 1)
 
     @property
     def is_mana_ability(self) -> bool:
         """Rule 605.1a: it has no target, could add mana, and is not a loyalty ability."""
-        return self.adds_mana and self.target is None
+        return self.adds_mana and self.target is None and self.loyalty is None
 
 
 class Card:
@@ -249,6 +260,8 @@ class Card:
         self.blocked_by: list[Card] = []
         self.was_blocked = False
         self.entered_turn: int | None = None
+        # The turn a loyalty ability of this permanent was last activated (606.3).
+        self.loyalty_activated_turn: int | None = None
         self.chosen_player = chosen_player
         # The half of a split card being cast: on the stack, the only half that exists (709.3b).
         self.cast_half: CardDefinition | None = None
@@ -473,6 +486,7 @@ class Card:
         self.blocked_by = []
         self.was_blocked = False
         self.entered_turn = None
+        self.loyalty_activated_turn = None
         self.becomes = {}
         self.counters = {}
         self.choices = {}

@@ -165,6 +165,9 @@ class PriorityMixin:
         if source is not None and card in source:
             source.remove(card)
         card.counters = dict(counters or {})
+        if "Planeswalker" in card.printed_definition.types and card.printed_definition.loyalty:
+            # 306.5b: it enters with loyalty counters equal to its printed loyalty.
+            card.counters["loyalty"] = card.counters.get("loyalty", 0) + card.printed_definition.loyalty
         card.controller = controller
         card.zone = Zone.BATTLEFIELD
         card.entered_turn = self.turn

@@ -118,6 +118,8 @@ MESSAGES: dict[str, Any] = {
     "condition_false": N_("%(card)s doesn't trigger: the life total is %(life)d, less than %(threshold)d."),
     "enters": N_("%(card)s enters the battlefield under %(player)s's control."),
     "destroyed": N_("%(card)s has lethal damage and is destroyed as a state-based action."),
+    "no_loyalty": N_("%(card)s has no loyalty counters and is put into its owner's graveyard."),
+    "loyalty_ability": N_("%(player)s activates a loyalty ability of %(card)s: its loyalty cost is [%(cost)s]."),
     "dies_toughness": N_("%(card)s has 0 or less toughness and is put into its owner's graveyard."),
     "loss_prevented": N_("%(unit)s doesn't lose the game for %(reason)s, because of %(card)s."),
     "loss_prevented.team": N_("Team %(unit)s doesn't lose the game for %(reason)s, because of %(card)s."),
@@ -350,6 +352,8 @@ class Narrator:
         for field_name, value in data.items():
             if field_name == "mana":
                 values[field_name] = "".join(str(m) for m in value)
+            elif field_name == "cost" and isinstance(value, int):
+                values[field_name] = f"{value:+d}".replace("-", "−")  # a loyalty symbol: [+1], [−3]
             elif field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
                 values[field_name] = value
             else:

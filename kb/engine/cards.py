@@ -2076,3 +2076,17 @@ class CarthTheLion(CardDefinition):
 
     def loyalty_cost_change(self, game: Game, card: Card, permanent: Card) -> int:
         return 1 if permanent.controller is card.controller else 0
+
+
+class TolarianWinds(CardDefinition):
+    name = "Tolarian Winds"
+    mana_cost = "{1}{U}"
+    types = ("Instant",)
+    oracle = "Discard all the cards in your hand, then draw that many cards."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        player = spell.controller
+        count = len(player.hand)
+        if count:
+            game.discard(player, list(player.hand))
+        game.draw(player, count)

@@ -36,6 +36,7 @@ class CopiedDefinition(CardDefinition):
         for attribute in ("name", "name_es", "mana_cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords", "oracle", "spell_target"):
             setattr(self, attribute, getattr(original, attribute))
         self.activated = tuple(original.activated) + (tuple(keeps.activated) if keeps is not None else ())
+        self.state_triggered = tuple(original.state_triggered) + (tuple(keeps.state_triggered) if keeps is not None else ())
 
     def __repr__(self) -> str:
         return f"CopiedDefinition({self.original.name!r})"

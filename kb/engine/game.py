@@ -163,6 +163,7 @@ class Game(
         self.draw_game = False
         self._passes = 0
         self._pending: list[TriggeredAbility] = []
+        self._checking_states = False
         self._resolving: StackObject | None = None
         self._flow_changed = False
         self._cleanup_had_priority = False
@@ -406,7 +407,14 @@ class Game(
         for observer in self.observers:
             observer(event)
         self._check_triggers(event)
+        if self._has_state_triggers():
+            self._check_state_triggers()
         return event
+
+    def _has_state_triggers(self) -> bool:
+        if any(card.printed_definition.state_triggered for card in self.battlefield):
+            return True
+        return self.has_copy_effects() and any(card.definition.state_triggered for card in self.battlefield)
 
     # ----- a summary for people and tests
 

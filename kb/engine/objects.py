@@ -61,6 +61,8 @@ class CardDefinition:
     # make a `ContinuousEffect` from the game and the card), for definitions that use the
     # default `triggers` and `static_effects`.
     triggered: ClassVar[tuple[Any, ...]] = ()
+    # State-triggered abilities (603.8, `kb.engine.define.StateTrigger`): "whenever <state>".
+    state_triggered: ClassVar[tuple[Any, ...]] = ()
     static: ClassVar[tuple[Callable[..., Any], ...]] = ()
     # Who a spell with targets may target: "player", "creature", "any", or None (no targets).
     spell_target: ClassVar[str | None] = None

@@ -80,6 +80,29 @@ class TriggersMixin:
                 self._pending.append(ability)
                 self.emit("triggers", "603.10a", ability=ability)
 
+    def _check_state_triggers(self) -> None:
+        """Rule 603.8: a state-triggered ability triggers as soon as its state is true, unless
+        it has triggered and not yet left the stack."""
+        if self._checking_states:
+            return
+        self._checking_states = True
+        try:
+            # Still waiting: pending, on the stack, or resolving (it hasn't resolved yet).
+            waiting = [getattr(a, "data", {}).get("state_trigger") for a in [*self._pending, *self.stack, self._resolving] if a is not None]
+            for card in list(self.battlefield):
+                for index, trigger in enumerate(card.definition.state_triggered):
+                    key = (id(card), card.incarnation, index)
+                    if key in waiting or not trigger.state(self, card):
+                        continue
+                    if any(getattr(e, "removes_abilities", False) for e in self.effects) and self.characteristics(card).no_abilities:
+                        continue
+                    ability = TriggeredAbility(card, card.controller, trigger.text, trigger.effect, data={"state_trigger": key})
+                    self._pending.append(ability)
+                    waiting.append(key)
+                    self.emit("triggers", "603.8", ability=ability)
+        finally:
+            self._checking_states = False
+
     def add_delayed_trigger(self, trigger: Any, source: Card, controller: Player, **data: Any) -> "DelayedTrigger":
         """Create a delayed triggered ability (603.7): it triggers only once, the next time its
         event happens after it is created (603.7a–b); its controller is the player who

@@ -28,6 +28,9 @@ class PriorityMixin:
             self.check_state_based_actions()
             if self.over:
                 break
+            if self._has_state_triggers():
+                # 603.8: one that has just left the stack triggers again if its state still holds.
+                self._check_state_triggers()
             if self._pending:
                 self._put_triggers_on_stack()
                 continue

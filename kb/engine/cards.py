@@ -2090,3 +2090,37 @@ class TolarianWinds(CardDefinition):
         if count:
             game.discard(player, list(player.hand))
         game.draw(player, count)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exile "until" (610.3)
+
+
+class BanisherPriest(CardDefinition):
+    name = "Banisher Priest"
+    mana_cost = "{1}{W}{W}"
+    types = ("Creature",)
+    subtypes = ("Human", "Cleric")
+    power, toughness = 2, 2
+    oracle = "When this creature enters, exile target creature an opponent controls until this creature leaves the battlefield."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            incarnation = card.incarnation
+
+            def banish(game: Game, ability: TriggeredAbility, incarnation=incarnation) -> None:
+                target = ability.targets[0]
+                if game._target_is_legal(target, "creature an opponent controls", ability.controller):
+                    game.exile_until_leaves(target, ability.source, incarnation)
+
+            yield _trigger(card, self.oracle, banish, target="creature an opponent controls")
+
+
+class DayOfJudgment(CardDefinition):
+    name = "Day of Judgment"
+    mana_cost = "{2}{W}{W}"
+    types = ("Sorcery",)
+    oracle = "Destroy all creatures."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.destroy([c for c in game.affected_creatures(spell.controller)])

@@ -285,6 +285,8 @@ class CastingMixin:
             return players
         if kind == "creature":
             return creatures
+        if kind == "creature an opponent controls":
+            return [c for c in creatures if chooser is None or c.controller in self.opponents(chooser)]
         if kind == "any":
             # 115.4: a creature, a player, or a planeswalker (battles are not modelled).
             walkers = [c for c in self.battlefield if "Planeswalker" in c.types and not c.is_creature and c.controller in reach]
@@ -293,7 +295,7 @@ class CastingMixin:
             return [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, creature, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

@@ -75,6 +75,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("aura_unattached", "card", "An Aura attached to nothing goes to its owner's graveyard (704.5m)."),
     ("sacrifice", "cards", "Permanents are sacrificed at the same time (701.21)."),
     ("exile", "cards", "Cards are exiled at the same time (406.3)."),
+    ("return_from_exile", "cards", "Cards exiled until a permanent left the battlefield return to it, at the same time (610.3, 610.3d)."),
+    ("doesnt_move", "card source", "A card to be exiled until `source` leaves the battlefield doesn't move: it already has (610.3a–b)."),
     ("draw", "player count", "A player draws cards (121.1)."),
     ("draw_empty", "player", "A player attempts to draw from an empty library (121.4)."),
     ("discard", "player cards", "A player discards cards (701.9)."),

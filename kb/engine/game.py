@@ -164,6 +164,10 @@ class Game(
         self._passes = 0
         self._pending: list[TriggeredAbility] = []
         self._checking_states = False
+        # Cards exiled "until" a permanent leaves the battlefield (610.3): (card, its
+        # incarnation in exile, the permanent, its incarnation).
+        self.exiled_until: list[tuple[Card, int, Card, int]] = []
+        self._returning = False
         self._resolving: StackObject | None = None
         self._flow_changed = False
         self._cleanup_had_priority = False
@@ -409,6 +413,9 @@ class Game(
         self._check_triggers(event)
         if self._has_state_triggers():
             self._check_state_triggers()
+        if self.exiled_until:
+            # 610.3: right after the event in which a permanent left, what it exiled returns.
+            self._return_exiled_until()
         return event
 
     def _has_state_triggers(self) -> bool:

@@ -118,6 +118,8 @@ MESSAGES: dict[str, Any] = {
     "condition_false": N_("%(card)s doesn't trigger: the life total is %(life)d, less than %(threshold)d."),
     "enters": N_("%(card)s enters the battlefield under %(player)s's control."),
     "destroyed": N_("%(card)s has lethal damage and is destroyed as a state-based action."),
+    "return_from_exile": N_("%(cards)s return to the battlefield under their owners' control."),
+    "doesnt_move": N_("%(card)s isn't exiled: %(source)s has already left the battlefield."),
     "no_loyalty": N_("%(card)s has no loyalty counters and is put into its owner's graveyard."),
     "loyalty_ability": N_("%(player)s activates a loyalty ability of %(card)s: its loyalty cost is [%(cost)s]."),
     "dies_toughness": N_("%(card)s has 0 or less toughness and is put into its owner's graveyard."),

@@ -11,6 +11,7 @@ from kb.engine.layers import ContinuousEffect, add_types, combine, gain_control,
 from kb.engine.replacement import Replacement, prevent_damage
 from kb.engine.manapool import ONLY_CREATURE_SPELLS, basic_land_ability
 from kb.engine.errors import NotModelledError
+from kb.engine.mana import ManaCost
 from kb.engine.objects import COLOR_ORDER, SplitCardDefinition
 from kb.engine.game import (
     AbilityDefinition,
@@ -2124,3 +2125,47 @@ class DayOfJudgment(CardDefinition):
 
     def resolve(self, game: Game, spell: Spell) -> None:
         game.destroy([c for c in game.affected_creatures(spell.controller)])
+
+
+# ---------------------------------------------------------------------------------------------
+# Total cost: increases, reductions and additional costs (601.2f, 118.7, 118.8)
+
+
+def _spell_colors(spell: CardDefinition) -> tuple[str, ...]:
+    return tuple(spell.colors) if spell.colors is not None else ManaCost(spell.mana_cost).colors
+
+
+class ThunderscapeFamiliar(CardDefinition):
+    name = "Thunderscape Familiar"
+    mana_cost = "{1}{R}"
+    types = ("Creature",)
+    subtypes = ("Kavu",)
+    power, toughness = 1, 1
+    keywords = ("First strike",)
+    oracle = "First strike. Black spells and green spells you cast cost {1} less to cast."
+
+    def cost_change(self, game: Game, card: Card, spell: CardDefinition, player: Player) -> int:
+        return -1 if player is card.controller and {"B", "G"} & set(_spell_colors(spell)) else 0
+
+
+class ThaliaGuardianOfThraben(CardDefinition):
+    name = "Thalia, Guardian of Thraben"
+    mana_cost = "{1}{W}"
+    type_line = "Legendary Creature — Human Soldier"
+    power, toughness = 2, 1
+    keywords = ("First strike",)
+    oracle = "First strike. Noncreature spells cost {1} more to cast."
+
+    def cost_change(self, game: Game, card: Card, spell: CardDefinition, player: Player) -> int:
+        return 1 if "Creature" not in spell.types else 0
+
+
+class AltarsReap(CardDefinition):
+    name = "Altar's Reap"
+    mana_cost = "{1}{B}"
+    types = ("Instant",)
+    additional_cost = "sacrifice a creature"
+    oracle = "As an additional cost to cast this spell, sacrifice a creature. Draw two cards."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.draw(spell.controller, 2)

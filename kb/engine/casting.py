@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, TYPE_CHECKING
 
 from kb.engine.decisions import _name_of, Decision
-from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotYourTurnError, TimingError
+from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
 from kb.engine.manapool import ManaUse
 from kb.engine.objects import Card, SplitCardDefinition, Zone
@@ -41,6 +41,7 @@ class CastingMixin:
         x: int | None = None,
         mana_abilities: Sequence[Any] = (),
         half: str | None = None,
+        sacrifice: Card | str | None = None,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -48,7 +49,10 @@ class CastingMixin:
         ``pay_mana=True`` the cost is paid from the mana pool (601.2h); otherwise costs in mana
         are taken as paid. If the cost can't be paid the spell stays in hand; mana abilities
         already activated stay activated (the player may keep them, 732.1). For a split card,
-        `half` names the half cast: only that half is evaluated and put on the stack (709.3)."""
+        `half` names the half cast: only that half is evaluated and put on the stack (709.3).
+        The total cost is locked in before it is paid (601.2f): cost increases and reductions
+        from static abilities are applied then, and an additional cost of sacrificing a creature
+        is paid with `sacrifice` (or a creature the player chooses)."""
         self._check_priority(player)
         card = self._find(player.hand, card, f"{player.name}'s hand")
         if card.is_land:
@@ -71,8 +75,14 @@ class CastingMixin:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
         definition.check_timing(self, player, card)
         chosen = self._choose_targets(player, definition.spell_target, targets, card)
+        victim = self._additional_sacrifice(player, definition, sacrifice, card)
+        total, changed = self._total_cost(player, card, x, half)
+        if changed:
+            self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
         self._activate_mana_abilities(player, mana_abilities)
-        spent = self._pay_mana(player, cost, x, ManaUse("cast", card), definition.name)
+        spent = self._pay_mana(player, total, None, ManaUse("cast", card), definition.name)
+        if victim is not None:
+            self.sacrifice([victim], rule="601.2h")
         card.cast_half = definition if half is not None else None
         spell = Spell(card, player, chosen)
         spell.x = x
@@ -84,6 +94,54 @@ class CastingMixin:
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return spell
+
+    def total_cost(self, player: Player, card: Card, *, x: int | None = None, half: str | None = None) -> ManaCost:
+        """Rule 601.2f: the mana part of the total cost for `player` to cast `card` (or its
+        `half`): its mana cost with X's value, plus cost increases, minus cost reductions. They
+        change only its generic mana (118.7a), never below {0}.
+
+        >>> from kb.engine import Game, Player, Step
+        >>> ana = Player('Ana', battlefield=['Thalia, Guardian of Thraben'], hand=['Lightning Bolt'])
+        >>> game = Game(players=[ana, Player('Bruno')])
+        >>> game.total_cost(ana, ana.hand[0])
+        ManaCost('{1}{R}')
+        """
+        return self._total_cost(player, card, x, half)[0]
+
+    def _total_cost(self, player: Player, card: Card, x: int | None, half: str | None) -> tuple[ManaCost, int]:
+        definition = card.printed_definition.half(half) if half is not None else card.definition
+        base = ManaCost(definition.mana_cost)
+        if base.halves:
+            raise IllegalActionError(f"{card.name} is a split card: the total cost is that of the half cast (709.3)")
+        generic = 0
+        others = []
+        for symbol in base.symbols:
+            if symbol.text.isdigit():
+                generic += int(symbol.text)
+            elif symbol.text in ("X", "Y", "Z"):
+                generic += x or 0
+            else:
+                others.append(str(symbol))
+        change = sum(p.definition.cost_change(self, p, definition, player) for p in self.battlefield)
+        generic = max(0, generic + change)
+        text = ("{%d}" % generic if generic or not others else "") + "".join(others)
+        return ManaCost(text), change
+
+    def _additional_sacrifice(self, player: Player, definition: Any, given: Card | str | None, card: Card) -> Card | None:
+        """Rule 601.2b and 118.8: a spell's additional cost of sacrificing a creature, announced
+        as it is cast and paid with the rest of the total cost (601.2h)."""
+        if definition.additional_cost is None:
+            if given is not None:
+                raise IllegalActionError(f"{definition.name} has no additional cost to sacrifice anything")
+            return None
+        if definition.additional_cost != "sacrifice a creature":
+            raise NotModelledError(f"the additional cost {definition.additional_cost!r} is not modelled")
+        creatures = list(player.creatures)
+        if given is None:
+            if not creatures:
+                raise CannotPayError(f"{player.name} has no creature to sacrifice for {definition.name} (601.2h)")
+            return self.decide(Decision(player, "sacrifice", tuple(creatures), rule="601.2h", context={"source": card}))
+        return self._find(creatures, given, f"the creatures {player.name} controls")
 
     def land_plays(self, player: Player) -> int:
         """Rule 305.2: how many lands `player` can play this turn: one, plus each additional land

@@ -43,6 +43,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("cast", "player card targets", "A spell is cast (601.2)."),
     ("activate", "player card", "An activated ability is activated (602.2)."),
     ("play_land", "player card", "A land is played (305.1)."),
+    ("cost_locked", "player card cost", "The total cost of a spell is locked in (601.2f), when effects or X change it from its mana cost; `cost` is its mana."),
     # mana
     ("mana_added", "player mana source", "A player adds mana to their mana pool (106.4); `mana` is the `Mana` added."),
     ("no_mana", "player source", "An ability would produce mana of an undefined type: it produces none (106.5)."),

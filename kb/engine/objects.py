@@ -144,6 +144,15 @@ class CardDefinition:
         illegal (rule 509.1b)."""
         return False
 
+    def cost_change(self, game: "Game", card: "Card", spell: "CardDefinition", player: "Player") -> int:
+        """How a static ability of `card` changes the total cost of `spell` (the definition of the
+        spell, or of the half of a split card, being cast by `player`), in generic mana
+        (601.2f, 118.7a): +1 for "cost {1} more to cast", -1 for "cost {1} less"."""
+        return 0
+
+    # An additional cost to cast the spell (601.2b, 118.8): "sacrifice a creature".
+    additional_cost: ClassVar[str | None] = None
+
     def loyalty_cost_change(self, game: "Game", card: "Card", permanent: "Card") -> int:
         """How a static ability of `card` changes the loyalty cost of `permanent`'s loyalty
         abilities (606.4): +1 for "cost an additional [+1] to activate"."""

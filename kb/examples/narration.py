@@ -104,6 +104,7 @@ MESSAGES: dict[str, Any] = {
     "cast": N_("%(player)s casts %(card)s."),
     "cast.targets": N_("%(player)s casts %(card)s targeting %(targets)s."),
     "activate": N_("%(player)s activates %(card)s's ability."),
+    "cost_locked": N_("The total cost of %(card)s is locked in: %(cost)s."),
     "mana_added": N_("%(player)s adds %(mana)s."),
     "no_mana": N_("The type of mana is undefined: %(source)s produces no mana."),
     "tapped_for_mana": N_("%(player)s taps %(card)s for mana: %(mana)s."),

@@ -1,0 +1,87 @@
+"""The total cost of a spell, each test built from the wording of rules 601.2f, 601.2h, 118.7
+and 118.8."""
+
+import pytest
+
+from kb.engine import CannotPayError, Card, Game, IllegalActionError, ManaCost, Player, Step
+
+
+def game_with(battlefield=(), hand=(), bruno_battlefield=(), **kw):
+    ana = Player("Ana", battlefield=list(battlefield), hand=list(hand), library=5)
+    bruno = Player("Bruno", battlefield=list(bruno_battlefield), library=5)
+    game = Game(players=[ana, bruno], **kw)
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    return game, ana, bruno
+
+
+# 601.2f "The total cost is the mana cost ... plus all additional costs and cost increases, and
+# minus all cost reductions. ... If the mana component of the total cost is reduced to nothing by
+# cost reduction effects, it is considered to be {0}. It can't be reduced to less than {0}."
+
+
+@pytest.mark.parametrize(
+    "familiars, thalias, spell, expected",
+    [
+        (0, 0, "Altar's Reap", "{1}{B}"),
+        (1, 0, "Altar's Reap", "{B}"),
+        (2, 0, "Altar's Reap", "{B}"),  # 118.7a: the {B} can't be reduced
+        (1, 1, "Altar's Reap", "{1}{B}"),  # one more, one less
+        (0, 1, "Lightning Bolt", "{1}{R}"),
+        (1, 0, "Lightning Bolt", "{R}"),  # red: not reduced
+        (0, 2, "Grizzly Bears", "{1}{G}"),  # a creature spell: not increased
+        (3, 0, "Grizzly Bears", "{G}"),
+    ],
+)
+def test_total_cost(familiars, thalias, spell, expected):
+    game, ana, _ = game_with(["Thunderscape Familiar"] * familiars + ["Thalia, Guardian of Thraben"] * thalias, [spell])
+    assert game.total_cost(ana, ana.hand[0]) == ManaCost(expected)
+
+
+def test_an_opponents_familiar_does_not_reduce_your_spells():
+    game, ana, _ = game_with(hand=["Altar's Reap"], bruno_battlefield=["Thunderscape Familiar"])
+    assert game.total_cost(ana, ana.hand[0]) == ManaCost("{1}{B}")
+
+
+def test_x_is_part_of_the_total_cost():
+    game, ana, _ = game_with(["Thalia, Guardian of Thraben"], ["Lightning Bolt"])
+    assert game.total_cost(ana, ana.hand[0], x=3) == ManaCost("{1}{R}")  # no X: x is ignored
+
+
+# 601.2h "The player pays the total cost ... Partial payments are not allowed."
+
+
+def test_the_locked_in_cost_is_paid_even_if_paying_removes_the_reducer():
+    game, ana, _ = game_with(["Thunderscape Familiar"], ["Altar's Reap"], pay_mana=True)
+    game.add_mana(ana, "{B}")
+    game.cast(ana, "Altar's Reap", sacrifice="Thunderscape Familiar")
+    assert len(ana.mana_pool) == 0 and [c.name for c in ana.graveyard] == ["Thunderscape Familiar"]
+
+
+def test_an_unpayable_total_cost_sacrifices_nothing():
+    game, ana, _ = game_with(["Grizzly Bears"], ["Altar's Reap"], pay_mana=True)
+    game.add_mana(ana, "{B}")
+    with pytest.raises(CannotPayError):
+        game.cast(ana, "Altar's Reap", sacrifice="Grizzly Bears")
+    assert [c.name for c in ana.battlefield] == ["Grizzly Bears"] and str(ana.mana_pool) == "{B}"
+
+
+# 118.8 "Some spells and abilities have additional costs."
+
+
+def test_an_additional_sacrifice_needs_a_creature():
+    game, ana, _ = game_with([], ["Altar's Reap"])
+    with pytest.raises(CannotPayError):
+        game.cast(ana, "Altar's Reap")
+    assert [c.name for c in ana.hand] == ["Altar's Reap"]
+
+
+def test_the_creature_to_sacrifice_is_chosen_when_not_given():
+    game, ana, _ = game_with(["Grizzly Bears"], ["Altar's Reap"])
+    game.cast(ana, "Altar's Reap")
+    assert [c.name for c in ana.graveyard] == ["Grizzly Bears"]
+
+
+def test_a_spell_without_an_additional_cost_sacrifices_nothing():
+    game, ana, _ = game_with(["Grizzly Bears"], ["Lightning Bolt"])
+    with pytest.raises(IllegalActionError):
+        game.cast(ana, "Lightning Bolt", targets=["Bruno"], sacrifice="Grizzly Bears")

@@ -146,7 +146,8 @@ class KeywordActionsMixin:
         shield: Replacement
 
         def applies(game: Any, event: dict) -> bool:
-            return event["card"] is permanent and permanent.incarnation == incarnation and event.get("destroyed", False)
+            # 701.19c: "can't be regenerated" leaves the shield unused.
+            return event["card"] is permanent and permanent.incarnation == incarnation and event.get("destroyed", False) and not event.get("cant_regenerate", False)
 
         def apply(game: Any, event: dict) -> None:
             game.end_replacement(shield)

@@ -12,7 +12,7 @@ from kb.engine.replacement import Replacement, prevent_damage
 from kb.engine.manapool import ONLY_CREATURE_SPELLS, basic_land_ability
 from kb.engine.errors import NotModelledError
 from kb.engine.mana import ManaCost
-from kb.engine.objects import COLOR_ORDER, SplitCardDefinition
+from kb.engine.objects import COLOR_ORDER, SplitCardDefinition, TargetSpec
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -2169,3 +2169,20 @@ class AltarsReap(CardDefinition):
 
     def resolve(self, game: Game, spell: Spell) -> None:
         game.draw(spell.controller, 2)
+
+
+# ---------------------------------------------------------------------------------------------
+# Spells with several instances of the word "target" (601.2c, 608.2b)
+
+
+class PlagueSpores(CardDefinition):
+    name = "Plague Spores"
+    mana_cost = "{4}{B}{R}"
+    types = ("Sorcery",)
+    spell_targets = (TargetSpec("nonblack creature"), TargetSpec("land"))
+    oracle = "Destroy target nonblack creature and target land. They can't be regenerated."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        # 608.2b: each part affects only its own target, if that target is still legal for it.
+        doomed = game.targets_still_legal(spell, 0) + game.targets_still_legal(spell, 1)
+        game.destroy(list({id(c): c for c in doomed}.values()), can_regenerate=False)

@@ -74,7 +74,12 @@ class CastingMixin:
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
         definition.check_timing(self, player, card)
-        chosen = self._choose_targets(player, definition.spell_target, targets, card)
+        if definition.spell_targets:
+            groups = self._choose_target_groups(player, definition.spell_targets, targets, card)
+            chosen = [t for group in groups for t in group]
+        else:
+            chosen = self._choose_targets(player, definition.spell_target, targets, card)
+            groups = [chosen]
         victim = self._additional_sacrifice(player, definition, sacrifice, card)
         total, changed = self._total_cost(player, card, x, half)
         if changed:
@@ -85,6 +90,7 @@ class CastingMixin:
             self.sacrifice([victim], rule="601.2h")
         card.cast_half = definition if half is not None else None
         spell = Spell(card, player, chosen)
+        spell.target_groups = groups
         spell.x = x
         spell.mana_spent = spent
         player.hand.remove(card)
@@ -300,7 +306,27 @@ class CastingMixin:
         """Rule 302.6."""
         return card.entered_turn == self.turn and "Haste" not in card.keywords
 
-    def _choose_targets(self, player: Player, kind: str | None, given: Sequence[Any] | None, source: Card, count: tuple[int, int] = (1, 1)) -> list[Any]:
+    def _choose_target_groups(self, player: Player, specs: Sequence[Any], given: Sequence[Any] | None, source: Card) -> list[list[Any]]:
+        """Rule 601.2c for a spell with several instances of the word "target": a group of
+        targets for each, `given` as one list per instance. The same object can be chosen once
+        for each instance of the word (an artifact land can be both "target artifact" and
+        "target land"), but not for "any other target"."""
+        if given is not None and (len(given) != len(specs) or not all(isinstance(g, (list, tuple)) for g in given)):
+            raise IllegalTargetError(f"{source.name} has {len(specs)} instances of the word \"target\": give one list of targets for each")
+        groups: list[list[Any]] = []
+        for index, spec in enumerate(specs):
+            earlier = [t for group in groups for t in group] if spec.other else []
+            groups.append(self._choose_targets(player, spec.kind, None if given is None else list(given[index]), source, spec.count, exclude=earlier))
+        return groups
+
+    def targets_still_legal(self, obj: Any, index: int = 0) -> list[Any]:
+        """Rule 608.2b: the targets of instance `index` of the word "target" of a resolving
+        spell that are still legal; the parts of its effect for the others do nothing."""
+        specs = obj.card.definition.spell_targets
+        kind = specs[index].kind if specs else obj.card.definition.spell_target
+        return [t for t in obj.target_groups[index] if self._target_is_legal(t, kind, obj.controller)]
+
+    def _choose_targets(self, player: Player, kind: str | None, given: Sequence[Any] | None, source: Card, count: tuple[int, int] = (1, 1), exclude: Sequence[Any] = ()) -> list[Any]:
         """Rule 601.2c: the targets of one instance of the word "target", `count` being how
         many (a minimum and a maximum: "up to two target lands" is (0, 2)); the same object
         can't be chosen twice for it."""
@@ -309,9 +335,11 @@ class CastingMixin:
                 raise IllegalTargetError(f"{source.name} has no targets")
             return []
         low, high = count
-        legal = self.legal_targets(kind, player)
+        legal = [t for t in self.legal_targets(kind, player) if not any(t is e for e in exclude)]
         if given is None:
             if len(legal) < low:
+                if low > 1:
+                    raise IllegalTargetError(f"{source.name} needs {low} different legal targets and there are {len(legal)} (601.2c)")
                 raise IllegalTargetError(f"{source.name} has no legal target")
             if count == (1, 1):
                 return [self.decide(Decision(player, "target", tuple(legal), rule="601.2c", context={"source": source}))]
@@ -330,7 +358,8 @@ class CastingMixin:
         if count == (1, 1) and len(chosen) != 1:
             raise IllegalTargetError(f"{source.name} needs exactly one target")
         if not low <= len(chosen) <= high:
-            raise IllegalTargetError(f"{source.name} needs {low} to {high} targets, not {len(chosen)}")
+            wanted = f"{low}" if low == high else f"{low} to {high}"
+            raise IllegalTargetError(f"{source.name} needs {wanted} targets, not {len(chosen)}")
         return chosen
 
     def legal_targets(self, kind: str, chooser: Player | None = None) -> list[Any]:
@@ -343,6 +372,8 @@ class CastingMixin:
             return players
         if kind == "creature":
             return creatures
+        if kind == "nonblack creature":
+            return [c for c in creatures if "B" not in c.colors]
         if kind == "creature an opponent controls":
             return [c for c in creatures if chooser is None or c.controller in self.opponents(chooser)]
         if kind == "any":
@@ -353,7 +384,7 @@ class CastingMixin:
             return [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

@@ -33,7 +33,7 @@ class CopiedDefinition(CardDefinition):
     def __init__(self, original: CardDefinition, keeps: CardDefinition | None = None):
         self.original = original
         self.keeps = keeps
-        for attribute in ("name", "name_es", "mana_cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords", "oracle", "spell_target"):
+        for attribute in ("name", "name_es", "mana_cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords", "oracle", "spell_target", "spell_targets"):
             setattr(self, attribute, getattr(original, attribute))
         self.activated = tuple(original.activated) + (tuple(keeps.activated) if keeps is not None else ())
         self.state_triggered = tuple(original.state_triggered) + (tuple(keeps.state_triggered) if keeps is not None else ())

@@ -260,6 +260,7 @@ def card(
     static: Sequence[Callable[..., Any]] = (),
     activated: Sequence[AbilityDefinition] = (),
     spell_target: str | None = None,
+    spell_targets: Sequence[Any] = (),
     spell_effect: Effect | None = None,
 ) -> type[CardDefinition]:
     """Define and register a simple card from its characteristics and abilities; returns the
@@ -289,6 +290,7 @@ def card(
         "static": tuple(static),
         "activated": tuple(activated),
         "spell_target": spell_target,
+        "spell_targets": tuple(spell_targets),
     }
     if spell_effect is not None:
         attributes["spell_effect"] = staticmethod(spell_effect)

@@ -66,6 +66,9 @@ class CardDefinition:
     static: ClassVar[tuple[Callable[..., Any], ...]] = ()
     # Who a spell with targets may target: "player", "creature", "any", or None (no targets).
     spell_target: ClassVar[str | None] = None
+    # A spell with several instances of the word "target", one `TargetSpec` each, in order:
+    # "Destroy target artifact and target land". Its targets are then chosen in groups.
+    spell_targets: ClassVar[tuple["TargetSpec", ...]] = ()
 
     registry: ClassVar[dict[str, type["CardDefinition"]]] = {}
 
@@ -162,6 +165,17 @@ class CardDefinition:
         """Whether a static ability of `card` says `player` can't do `action`:
         ``"lose"``, ``"lose:<reason>"``, ``"win"``, ``"gain life"``, ``"lose life"``, ``"get poison"``."""
         return False
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One instance of the word "target" in a spell's text (115.1, 601.2c): what it may target,
+    how many (a minimum and a maximum), and whether it must be another object than those chosen
+    for the earlier instances ("any other target")."""
+
+    kind: str
+    count: tuple[int, int] = (1, 1)
+    other: bool = False
 
 
 class SplitCardDefinition(CardDefinition):

@@ -127,8 +127,13 @@ class PriorityMixin:
         obj = self.stack.pop()
         self._resolving = obj
         self._flow_changed = False
-        kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
-        if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t in obj.targets):
+        if isinstance(obj, Spell) and obj.card.definition.spell_targets:
+            # 608.2b: it doesn't resolve only if every target is illegal, each for its own word.
+            pairs = [(t, spec.kind) for spec, group in zip(obj.card.definition.spell_targets, obj.target_groups) for t in group]
+        else:
+            kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
+            pairs = [(t, kind) for t in obj.targets]
+        if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t, kind in pairs):
             self.emit("fizzles", "608.2b", object=obj)
             if isinstance(obj, Spell):
                 self._move(obj.card, Zone.GRAVEYARD)

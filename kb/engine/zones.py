@@ -37,7 +37,8 @@ class ZonesMixin:
     def _move(self, card: Card, zone: Zone, *, top: bool = True) -> None:
         if zone is Zone.GRAVEYARD:
             destroyed = self._batch is not None and id(card) in self._batch.get("destroyed", ())
-            event = self.replace("zone_change", {"card": card, "from": card.zone, "to": zone, "destroyed": destroyed})
+            cant_regenerate = self._batch is not None and self._batch.get("cant_regenerate", False)
+            event = self.replace("zone_change", {"card": card, "from": card.zone, "to": zone, "destroyed": destroyed, "cant_regenerate": cant_regenerate})
             if event is None:
                 return  # replaced by something else, which moved the card itself
             zone = event["to"]
@@ -106,21 +107,22 @@ class ZonesMixin:
         self.emit("sacrifice", rule, cards=list(cards))
         self._to_graveyards(cards, rule)
 
-    def destroy(self, cards: Sequence[Card], rule: str = "701.8") -> None:
+    def destroy(self, cards: Sequence[Card], rule: str = "701.8", *, can_regenerate: bool = True) -> None:
         """Destroy permanents at the same time: they go to their owners' graveyards; an
-        indestructible one can't be destroyed (702.12b)."""
+        indestructible one can't be destroyed (702.12b). With ``can_regenerate=False`` ("They
+        can't be regenerated") no regeneration shield replaces it (701.19c)."""
         cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and "Indestructible" not in c.keywords]
         if cards:
             self.emit("destroy", rule, cards=list(cards))
-            self._to_graveyards(cards, rule, destroyed={id(c) for c in cards})
+            self._to_graveyards(cards, rule, destroyed={id(c) for c in cards}, cant_regenerate=not can_regenerate)
 
-    def _to_graveyards(self, cards: Sequence[Card], rule: str, *, destroyed: set[int] = frozenset()) -> None:
+    def _to_graveyards(self, cards: Sequence[Card], rule: str, *, destroyed: set[int] = frozenset(), cant_regenerate: bool = False) -> None:
         """Permanents put into graveyards from the battlefield in one event; each is announced
         afterwards, with its last controller, for abilities that trigger on it (603.2c, 603.10).
         A replacement effect may send some elsewhere; shuffles these cause happen once all have
         moved, keeping the positions other replacements gave (701.24g)."""
         controllers = [(card, card.controller) for card in cards]
-        self._batch = {"shuffle": [], "pinned": [], "destroyed": set(destroyed)}
+        self._batch = {"shuffle": [], "pinned": [], "destroyed": set(destroyed), "cant_regenerate": cant_regenerate}
         try:
             for card in cards:
                 self._move(card, Zone.GRAVEYARD)

@@ -2186,3 +2186,42 @@ class PlagueSpores(CardDefinition):
         # 608.2b: each part affects only its own target, if that target is still legal for it.
         doomed = game.targets_still_legal(spell, 0) + game.targets_still_legal(spell, 1)
         game.destroy(list({id(c): c for c in doomed}.values()), can_regenerate=False)
+
+
+def _arc_trail(game: Game, spell: Spell) -> None:
+    first = [(t, 2) for t in game.targets_still_legal(spell, 0)]
+    second = [(t, 1) for t in game.targets_still_legal(spell, 1)]
+    game.deal_damage_each(spell, first + second)
+
+
+class ArcTrail(CardDefinition):
+    name = "Arc Trail"
+    mana_cost = "{1}{R}"
+    types = ("Sorcery",)
+    spell_targets = (TargetSpec("any"), TargetSpec("any", other=True))
+    oracle = "Arc Trail deals 2 damage to any target and 1 damage to any other target."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        _arc_trail(game, spell)
+
+
+class Redirect(CardDefinition):
+    name = "Redirect"
+    mana_cost = "{U}{U}"
+    types = ("Instant",)
+    spell_target = "spell"
+    oracle = "You may choose new targets for target spell."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        for target in game.targets_still_legal(spell, 0):
+            game.choose_new_targets(spell.controller, target)
+
+
+class LlanowarElves(CardDefinition):
+    name = "Llanowar Elves"
+    mana_cost = "{G}"
+    types = ("Creature",)
+    subtypes = ("Elf", "Druid")
+    power, toughness = 1, 1
+    oracle = "{T}: Add {G}."
+    activated = (basic_land_ability("G"),)

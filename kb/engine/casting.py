@@ -3,18 +3,39 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
 from kb.engine.manapool import ManaUse
-from kb.engine.objects import Card, SplitCardDefinition, Zone
+from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
     from kb.engine.players import Player
+
+
+@dataclass(frozen=True)
+class TargetChoice:
+    """One way to choose the targets of a spell anew (115.7d): a group of targets for each
+    instance of the word "target". Answered as a list of lists: ``[[elves], [bear]]``."""
+
+    groups: tuple[tuple[Any, ...], ...]
+
+    def matches(self, raw: Any) -> bool:
+        if not isinstance(raw, (list, tuple)) or len(raw) != len(self.groups):
+            return False
+        return all(
+            isinstance(given, (list, tuple)) and len(given) == len(group) and all(a is b for a, b in zip(given, group))
+            for given, group in zip(raw, self.groups)
+        )
+
+    def __repr__(self) -> str:
+        return repr([list(group) for group in self.groups])
 
 
 class CastingMixin:
@@ -319,6 +340,41 @@ class CastingMixin:
             groups.append(self._choose_targets(player, spec.kind, None if given is None else list(given[index]), source, spec.count, exclude=earlier))
         return groups
 
+    def choose_new_targets(self, player: Player, spell: Spell) -> bool:
+        """Rule 115.7d: `player` may choose new targets for `spell`, leaving any unchanged (even
+        illegal ones); new targets must be legal and must not make an unchanged one illegal.
+        Only the final set of targets is judged (115.7e). Returns whether any changed."""
+        definition = spell.card.definition
+        specs = list(definition.spell_targets) or ([TargetSpec(definition.spell_target)] if definition.spell_target else [])
+        if not specs:
+            return False
+        if any(spec.count != (1, 1) for spec in specs):
+            raise NotModelledError("choosing new targets for a word \"target\" with several targets is not modelled")
+        current = [tuple(group) for group in spell.target_groups]
+        options_per_group = []
+        for spec, group in zip(specs, current):
+            legal = self.legal_targets(spec.kind, spell.controller)
+            options_per_group.append([group] + [(t,) for t in legal if not (group and t is group[0])])
+        choices = []
+        for combination in itertools.product(*options_per_group):
+            changed = [new is not old for new, old in zip(combination, current)]
+            legal = True
+            for i, spec in enumerate(specs):
+                if not spec.other:
+                    continue
+                for j in range(i):
+                    if combination[i] and combination[j] and combination[i][0] is combination[j][0] and (changed[i] or changed[j]):
+                        legal = False
+            if legal:
+                choices.append(TargetChoice(tuple(combination)))
+        chosen = self.decide(Decision(player, "new_targets", tuple(choices), rule="115.7d", context={"source": spell.card}))
+        if all(new is old for new, old in zip(chosen.groups, current)):
+            return False
+        spell.target_groups = [list(group) for group in chosen.groups]
+        spell.targets = [t for group in chosen.groups for t in group]
+        self.emit("targets_changed", "115.7d", spell=spell, targets=list(spell.targets))
+        return True
+
     def targets_still_legal(self, obj: Any, index: int = 0) -> list[Any]:
         """Rule 608.2b: the targets of instance `index` of the word "target" of a resolving
         spell that are still legal; the parts of its effect for the others do nothing."""
@@ -372,6 +428,8 @@ class CastingMixin:
             return players
         if kind == "creature":
             return creatures
+        if kind == "spell":
+            return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach]
         if kind == "nonblack creature":
             return [c for c in creatures if "B" not in c.colors]
         if kind == "creature an opponent controls":
@@ -384,7 +442,7 @@ class CastingMixin:
             return [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, spell, creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

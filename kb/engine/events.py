@@ -56,6 +56,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("trigger_on_stack", "ability", "A triggered ability is put on the stack (603.3)."),
     ("removed_no_target", "ability", "A triggered ability with no legal target is removed (603.3d)."),
     ("resolves", "object", "A spell or ability resolves (608.2)."),
+    ("targets_changed", "spell targets", "New targets are chosen for a spell (115.7d)."),
     ("fizzles", "object", "A spell or ability doesn't resolve: its targets are illegal (608.2b)."),
     ("no_effect", "object", "An intervening \"if\" is false on resolution (603.4)."),
     ("condition_false", "card life threshold", "An intervening \"if\" is false as the event happens (603.4)."),

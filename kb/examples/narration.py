@@ -104,6 +104,7 @@ MESSAGES: dict[str, Any] = {
     "cast": N_("%(player)s casts %(card)s."),
     "cast.targets": N_("%(player)s casts %(card)s targeting %(targets)s."),
     "activate": N_("%(player)s activates %(card)s's ability."),
+    "targets_changed": N_("%(spell)s now targets %(targets)s."),
     "cost_locked": N_("The total cost of %(card)s is locked in: %(cost)s."),
     "mana_added": N_("%(player)s adds %(mana)s."),
     "no_mana": N_("The type of mana is undefined: %(source)s produces no mana."),
@@ -265,6 +266,7 @@ DECISIONS: dict[str, Any] = {
     "may_gain_life.yes": N_("%(player)s chooses to gain life."),
     "may_gain_life.no": N_("%(player)s chooses not to gain life."),
     "mana_type": N_("%(player)s chooses %(answer)s."),
+    "new_targets": N_("%(player)s chooses the targets of %(source)s: %(answer)s."),
     "spend_mana": N_("%(player)s chooses which mana to spend: %(answer)s."),
     "find": N_("%(player)s chooses what to find in the library: %(answer)s."),
     "cumulative_upkeep": N_("%(player)s chooses how to pay the cumulative upkeep of %(source)s: %(answer)s."),
@@ -442,6 +444,8 @@ class Narrator:
         else:
             values["answer"] = self.name(answer)
             values["count"] = 1
+        if kind == "new_targets":
+            values["answer"] = "; ".join(self.names(group) for group in answer.groups)
         if kind == "color":
             values["answer"] = self._(COLOR_WORDS[answer])
         elif kind == "mana_type":

@@ -100,3 +100,68 @@ def test_a_plain_destroy_can_be_regenerated():
     game.regenerate(skeletons)
     game.destroy([skeletons])
     assert skeletons.zone is Zone.BATTLEFIELD and skeletons.tapped
+
+
+# 115.7d "If an effect allows a player to 'choose new targets' for a spell or ability, the player may
+# leave any number of the targets unchanged, even if those targets would be illegal. If the player
+# chooses to change some or all of the targets, the new targets must be legal and must not cause
+# any unchanged targets to become illegal." 115.7e "... only the final set of targets is evaluated"
+
+
+def redirect_game(answer):
+    from kb.engine import ScriptedDecisions
+
+    ana = Player("Ana", battlefield=["Runeclaw Bear", "Llanowar Elves"], hand=["Redirect"], library=5)
+    bruno = Player("Bruno", hand=["Arc Trail"], library=5)
+    game = Game(players=[bruno, ana])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    bear, elves = ana.battlefield
+    arc = game.cast(bruno, "Arc Trail", targets=[[bear], [elves]])
+    game.pass_priority(bruno)
+    game.cast(ana, "Redirect", targets=[arc])
+    game.decision_maker = ScriptedDecisions(Ana=[answer(bear, elves, ana, bruno)], fallback=None)
+    return game, arc, bear, elves, ana, bruno
+
+
+def test_swapping_both_targets_is_legal():
+    game, arc, bear, elves, ana, bruno = redirect_game(lambda bear, elves, ana, bruno: [[elves], [bear]])
+    game.resolve_stack()
+    assert arc.target_groups == [[elves], [bear]] and elves.zone is Zone.GRAVEYARD and bear.damage == 1
+
+
+def test_changing_one_to_the_other_target_is_not_offered():
+    from kb.engine import IllegalChoiceError
+
+    game, *_ = redirect_game(lambda bear, elves, ana, bruno: [[elves], [elves]])
+    with pytest.raises(IllegalChoiceError):
+        game.resolve_stack()
+
+
+def test_leaving_them_unchanged_changes_nothing():
+    game, arc, bear, elves, ana, bruno = redirect_game(lambda bear, elves, ana, bruno: [[bear], [elves]])
+    game.resolve_stack()
+    assert not any(e.kind == "targets_changed" for e in game.events)
+    assert bear.zone is Zone.GRAVEYARD and elves.zone is Zone.GRAVEYARD
+
+
+def test_a_new_target_may_be_a_player():
+    game, arc, bear, elves, ana, bruno = redirect_game(lambda bear, elves, ana, bruno: [[bruno], [elves]])
+    game.resolve_stack()
+    assert bruno.life == 18 and bear.zone is Zone.BATTLEFIELD and elves.zone is Zone.GRAVEYARD
+
+
+def test_an_unchanged_target_may_stay_illegal():
+    from kb.engine import ScriptedDecisions
+
+    ana = Player("Ana", battlefield=["Runeclaw Bear", "Llanowar Elves"], hand=["Redirect", "Lightning Bolt"], library=5)
+    bruno = Player("Bruno", hand=["Arc Trail"], library=5)
+    game = Game(players=[bruno, ana])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    bear, elves = ana.battlefield
+    arc = game.cast(bruno, "Arc Trail", targets=[[bear], [elves]])
+    game.pass_priority(bruno)
+    game.cast(ana, "Redirect", targets=[arc])
+    game.cast(ana, "Lightning Bolt", targets=[elves])  # resolves first: the Elves die
+    game.decision_maker = ScriptedDecisions(Ana=[[[bruno], [elves]]], fallback=None)
+    game.resolve_stack()
+    assert arc.target_groups == [[bruno], [elves]] and bruno.life == 18 and bear.zone is Zone.BATTLEFIELD

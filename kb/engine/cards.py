@@ -2225,3 +2225,40 @@ class LlanowarElves(CardDefinition):
     power, toughness = 1, 1
     oracle = "{T}: Add {G}."
     activated = (basic_land_ability("G"),)
+
+
+# ---------------------------------------------------------------------------------------------
+# Extra phases and steps (500.8–500.11)
+
+
+class ObekaSplitterOfSeconds(CardDefinition):
+    name = "Obeka, Splitter of Seconds"
+    mana_cost = "{1}{U}{B}{R}"
+    type_line = "Legendary Creature — Ogre Warlock"
+    power, toughness = 2, 5
+    keywords = ("Menace",)
+    oracle = "Menace. Whenever Obeka deals combat damage to a player, you get that many additional upkeep steps after this phase."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "damage" and event["source"] is card and event.get("combat") and isinstance(event["target"], Player):
+            amount = event["amount"]
+
+            def more_upkeeps(game: Game, ability: TriggeredAbility, amount=amount) -> None:
+                game.add_phases_after(game.step.phase, (Step.UPKEEP,), amount)
+
+            yield _trigger(card, "Whenever Obeka deals combat damage to a player, you get that many additional upkeep steps after this phase.", more_upkeeps)
+
+
+class PhyrexianArena(CardDefinition):
+    name = "Phyrexian Arena"
+    mana_cost = "{1}{B}{B}"
+    types = ("Enchantment",)
+    oracle = "At the beginning of your upkeep, you draw a card and you lose 1 life."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if _at_beginning_of_your(Step.UPKEEP, game, card, event):
+            def arena(game: Game, ability: TriggeredAbility) -> None:
+                game.draw(ability.controller, 1)
+                game.lose_life(ability.controller, 1)
+
+            yield _trigger(card, self.oracle, arena)

@@ -32,6 +32,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("step_begins", "step", "A step or main phase begins (500)."),
     ("beginning_of", "step active", "The moment \"at the beginning of <step>\" abilities trigger (503.1, 513.1 ...)."),
     ("turn_ends", "turn unit", "A turn ends (500)."),
+    ("phases_added", "phase after steps count", "`count` extra phases of `steps` only are added after the `after` phase (500.8, 500.10)."),
     ("untap", "cards", "Permanents untap (502.3, 701.26b)."),
     ("skip_draw", "unit", "The starting player skips the draw of their first turn (103.8a)."),
     ("cleanup_priority", "", "Players get priority in the cleanup step (514.3a)."),

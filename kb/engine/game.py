@@ -164,6 +164,11 @@ class Game(
         self._passes = 0
         self._pending: list[TriggeredAbility] = []
         self._checking_states = False
+        # Extra phases (500.8): (turn, the phase they follow, their steps), the most recent first;
+        # and, while they run, their steps still to come (None: back to the turn's own steps).
+        self._extra_phases: list[tuple[int, Phase, tuple[Step, ...]]] = []
+        self._extra_steps: list[Step | None] = []
+        self._resume_step: Step | None = None
         # Cards exiled "until" a permanent leaves the battlefield (610.3): (card, its
         # incarnation in exile, the permanent, its incarnation).
         self.exiled_until: list[tuple[Card, int, Card, int]] = []

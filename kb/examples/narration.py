@@ -104,7 +104,7 @@ MESSAGES: dict[str, Any] = {
     "cast": N_("%(player)s casts %(card)s."),
     "cast.targets": N_("%(player)s casts %(card)s targeting %(targets)s."),
     "activate": N_("%(player)s activates %(card)s's ability."),
-    "phases_added": NP_("An extra phase with only %(steps)s comes after this phase.", "%(count)d extra phases with only %(steps)s come after this phase."),
+    "phases_added": NP_("After this phase comes an extra phase with only %(steps)s.", "After this phase come %(count)d extra phases with only %(steps)s."),
     "targets_changed": N_("%(spell)s now targets %(targets)s."),
     "cost_locked": N_("The total cost of %(card)s is locked in: %(cost)s."),
     "mana_added": N_("%(player)s adds %(mana)s."),

@@ -2262,3 +2262,30 @@ class PhyrexianArena(CardDefinition):
                 game.lose_life(ability.controller, 1)
 
             yield _trigger(card, self.oracle, arena)
+
+
+# ---------------------------------------------------------------------------------------------
+# Abilities of cards in graveyards, and of a card as it enters (614.12)
+
+
+class YixlidJailer(CardDefinition):
+    name = "Yixlid Jailer"
+    mana_cost = "{1}{B}"
+    types = ("Creature",)
+    subtypes = ("Zombie", "Wizard")
+    power, toughness = 2, 1
+    oracle = "Cards in graveyards lose all abilities."
+    graveyard_cards_lose_abilities = True
+
+
+class ScarwoodTreefolk(CardDefinition):
+    name = "Scarwood Treefolk"
+    mana_cost = "{3}{G}"
+    types = ("Creature",)
+    subtypes = ("Treefolk",)
+    power, toughness = 3, 5
+    oracle = "This creature enters tapped."
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        # 614.12: it applies as the permanent enters, with the abilities it will have there.
+        card.tapped = True

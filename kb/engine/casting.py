@@ -220,7 +220,9 @@ class CastingMixin:
             card = self._find(player.graveyard, card, f"{player.name}'s graveyard")
         else:
             card = self._find(player.battlefield, card, f"the permanents {player.name} controls")
-        abilities = self.activated_abilities(card) if not in_graveyard else card.definition.activated
+        abilities = self.activated_abilities(card) if not in_graveyard else self.graveyard_abilities(card)
+        if in_graveyard and not abilities and card.definition.activated:
+            raise IllegalActionError(f"{card.name} has no abilities: an effect says cards in graveyards lose all abilities")
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
         where = "graveyard" if in_graveyard else "battlefield"
@@ -322,6 +324,13 @@ class CastingMixin:
         if total < 0 and card.counters.get("loyalty", 0) < -total:
             raise CannotPayError(f"{card.name} has {card.counters.get('loyalty', 0)} loyalty counters: it can't pay [{total}] (606.6)")
         return total
+
+    def graveyard_abilities(self, card: Card) -> tuple[Any, ...]:
+        """The activated abilities of a card in a graveyard: none while an effect says cards in
+        graveyards lose all abilities."""
+        if any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
+            return ()
+        return tuple(card.definition.activated)
 
     def _summoning_sick(self, card: Card) -> bool:
         """Rule 302.6."""

@@ -153,6 +153,9 @@ class CardDefinition:
         (601.2f, 118.7a): +1 for "cost {1} more to cast", -1 for "cost {1} less"."""
         return 0
 
+    # A static ability "Cards in graveyards lose all abilities." (Yixlid Jailer).
+    graveyard_cards_lose_abilities: ClassVar[bool] = False
+
     # An additional cost to cast the spell (601.2b, 118.8): "sacrifice a creature".
     additional_cost: ClassVar[str | None] = None
 

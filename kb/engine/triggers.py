@@ -53,7 +53,8 @@ class TriggersMixin:
             watchers.extend(c for c in left if not any(c is w for w in watchers))
         elif event.kind in ("discard", "mill"):
             # Abilities that trigger on a card being put into a graveyard "from anywhere".
-            watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
+            if not any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
+                watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
         losing = any(getattr(e, "removes_abilities", False) for e in self.effects)
         for card in watchers:
             if card.zone is Zone.BATTLEFIELD and losing and self.characteristics(card).no_abilities:

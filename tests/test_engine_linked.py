@@ -128,3 +128,24 @@ def test_a_permanent_that_lost_all_abilities_has_no_activated_ability():
     game.add_effect(lose_all_abilities(affected=[plume]))
     with pytest.raises(IllegalActionError):
         game.activate(ana, plume)
+
+
+# 614.12 "... To determine which replacement effects apply and how they apply, check the
+# characteristics of the permanent as it would exist on the battlefield ..." — and an effect on
+# cards in graveyards doesn't reach it there.
+
+
+def test_cards_in_graveyards_lose_their_abilities_but_enter_with_them():
+    game, ana, _ = game_for({"battlefield": ["Yixlid Jailer"], "graveyard": ["Scarwood Treefolk", "Reassembling Skeleton"]})
+    treefolk, skeleton = ana.graveyard
+    with pytest.raises(IllegalActionError, match="lose all abilities"):
+        game.activate(ana, skeleton)
+    game.put_onto_battlefield(treefolk, ana)
+    assert treefolk.tapped
+
+
+def test_without_the_jailer_the_graveyard_ability_works():
+    game, ana, _ = game_for({"graveyard": ["Reassembling Skeleton"]})
+    game.activate(ana, ana.graveyard[0])
+    game.resolve_stack()
+    assert [c.name for c in ana.battlefield] == ["Reassembling Skeleton"]

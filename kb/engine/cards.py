@@ -2289,3 +2289,25 @@ class ScarwoodTreefolk(CardDefinition):
     def as_enters(self, game: Game, card: Card) -> None:
         # 614.12: it applies as the permanent enters, with the abilities it will have there.
         card.tapped = True
+
+
+# ---------------------------------------------------------------------------------------------
+# Card names chosen by effects (201.4)
+
+
+class Dispossess(CardDefinition):
+    name = "Dispossess"
+    mana_cost = "{2}{B}"
+    types = ("Sorcery",)
+    spell_target = "player"
+    oracle = (
+        "Choose an artifact card name. Search target player's graveyard, hand, and library for any number of "
+        "cards with that name and exile them. That player shuffles."
+    )
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        player = spell.targets[0]
+        name = game.choose_card_name(spell.controller, "Artifact")
+        found = game.search(spell.controller, player, (Zone.GRAVEYARD, Zone.HAND, Zone.LIBRARY), lambda c: c.name == name)
+        game.exile_cards(found)
+        game.shuffle_cards_into_library(player, [], zone=Zone.LIBRARY)

@@ -12,7 +12,7 @@ from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
 from kb.engine.manapool import ManaUse
-from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone
+from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
@@ -324,6 +324,11 @@ class CastingMixin:
         if total < 0 and card.counters.get("loyalty", 0) < -total:
             raise CannotPayError(f"{card.name} has {card.counters.get('loyalty', 0)} loyalty counters: it can't pay [{total}] (606.6)")
         return total
+
+    def choose_card_name(self, player: Player, *types: str, rule: str = "201.4a") -> str:
+        """Rules 201.4–201.4a: `player` chooses the name of a card in the Oracle card reference
+        whose card types include `types` (see `kb.engine.objects.oracle_card_names`)."""
+        return self.decide(Decision(player, "card_name", tuple(oracle_card_names(*types)), rule=rule))
 
     def graveyard_abilities(self, card: Card) -> tuple[Any, ...]:
         """The activated abilities of a card in a graveyard: none while an effect says cards in

@@ -561,6 +561,27 @@ def _load_cards() -> None:
         _cards_loaded = True
 
 
+def oracle_card_names(*types: str) -> list[str]:
+    """Rule 201.4: the names a player may choose when told to choose a card name: those of the
+    cards the engine knows (its Oracle card reference), never a token's. With `types`, only
+    cards whose Oracle card types include them all (201.4a), whatever an effect has made a
+    permanent into. A split card offers each half's name (709.4a).
+
+    >>> 'Island' in oracle_card_names('Artifact'), 'Juggernaut' in oracle_card_names('Artifact')
+    (False, True)
+    """
+    _load_cards()
+    names = set()
+    for name, definition_class in CardDefinition.registry.items():
+        if issubclass(definition_class, TokenDefinition):
+            continue
+        if issubclass(definition_class, SplitCardDefinition):
+            names.update(h.half_name for h in definition_class.halves if all(t in h.types for t in types))
+        elif all(t in definition_class.types for t in types):
+            names.add(name)
+    return sorted(names)
+
+
 def _cards(items: Iterable[Union["Card", str]] | int) -> list["Card"]:
     if isinstance(items, int):
         return [Card("Wastes") for _ in range(items)]

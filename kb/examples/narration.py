@@ -268,6 +268,7 @@ DECISIONS: dict[str, Any] = {
     "may_gain_life.no": N_("%(player)s chooses not to gain life."),
     "mana_type": N_("%(player)s chooses %(answer)s."),
     "new_targets": N_("%(player)s chooses the targets of %(source)s: %(answer)s."),
+    "card_name": N_("%(player)s chooses the card name %(answer)s."),
     "spend_mana": N_("%(player)s chooses which mana to spend: %(answer)s."),
     "find": N_("%(player)s chooses what to find in the library: %(answer)s."),
     "cumulative_upkeep": N_("%(player)s chooses how to pay the cumulative upkeep of %(source)s: %(answer)s."),

@@ -12,7 +12,7 @@ from kb.engine.replacement import Replacement, prevent_damage
 from kb.engine.manapool import ONLY_CREATURE_SPELLS, basic_land_ability
 from kb.engine.errors import NotModelledError
 from kb.engine.mana import ManaCost
-from kb.engine.objects import COLOR_ORDER, SplitCardDefinition, TargetSpec
+from kb.engine.objects import COLOR_ORDER, DoubleFacedCardDefinition, SplitCardDefinition, TargetSpec
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -2311,3 +2311,212 @@ class Dispossess(CardDefinition):
         found = game.search(spell.controller, player, (Zone.GRAVEYARD, Zone.HAND, Zone.LIBRARY), lambda c: c.name == name)
         game.exile_cards(found)
         game.shuffle_cards_into_library(player, [], zone=Zone.LIBRARY)
+
+
+# ---------------------------------------------------------------------------------------------
+# Double-faced cards that transform (701.27, 712)
+
+
+def _spells_cast_last_turn(game: Game) -> int:
+    """How many spells were cast during the previous turn, from the game's own record."""
+    starts = [i for i, e in enumerate(game.events) if e.kind == "turn_begins"]
+    if len(starts) < 2:
+        raise NotModelledError("which spells were cast last turn, before the game was picked up, is not known")
+    return sum(1 for e in game.events[starts[-2]:starts[-1]] if e.kind == "cast")
+
+
+def _werewolf_transforms(front: bool):
+    """The two triggers of the Innistrad werewolves: "At the beginning of each upkeep, if no
+    spells were cast last turn, transform this" (front face) and "... if a player cast two or
+    more spells last turn, transform this" (back face)."""
+    text = (
+        "At the beginning of each upkeep, if no spells were cast last turn, transform this creature."
+        if front
+        else "At the beginning of each upkeep, if a player cast two or more spells last turn, transform this creature."
+    )
+
+    def condition(game: Game, ability: TriggeredAbility) -> bool:
+        if front:
+            return _spells_cast_last_turn(game) == 0
+        casts = [e for e in _last_turn_events(game) if e.kind == "cast"]
+        return any(sum(1 for e in casts if e["player"] is p) >= 2 for p in game.players)
+
+    def effect(game: Game, ability: TriggeredAbility) -> None:
+        card = ability.source
+        # 701.27f: only if it hasn't transformed since the ability was put on the stack.
+        if card.zone is Zone.BATTLEFIELD and card.transformed is not front:
+            return
+        game.transform(card)
+
+    def fire(game: Game, card: Card, event: Event):
+        if event.kind == "beginning_of" and event["step"] is Step.UPKEEP:
+            ability = _trigger(card, text, effect, condition=condition)
+            if condition(game, ability):
+                yield ability
+
+    return fire
+
+
+def _last_turn_events(game: Game) -> list[Event]:
+    starts = [i for i, e in enumerate(game.events) if e.kind == "turn_begins"]
+    if len(starts) < 2:
+        raise NotModelledError("which spells were cast last turn, before the game was picked up, is not known")
+    return game.events[starts[-2]:starts[-1]]
+
+
+class _VillageIronsmith(CardDefinition):
+    face_name = "Village Ironsmith"
+    mana_cost = "{1}{R}"
+    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    power, toughness = 1, 1
+    keywords = ("First strike",)
+    oracle = "First strike. At the beginning of each upkeep, if no spells were cast last turn, transform Village Ironsmith."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(True)(game, card, event)
+
+
+class _Ironfang(CardDefinition):
+    face_name = "Ironfang"
+    types, subtypes = ("Creature",), ("Werewolf",)
+    colors = ("R",)
+    power, toughness = 3, 1
+    keywords = ("First strike",)
+    oracle = "First strike. At the beginning of each upkeep, if a player cast two or more spells last turn, transform Ironfang."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(False)(game, card, event)
+
+
+class VillageIronsmith(DoubleFacedCardDefinition):
+    front, back = _VillageIronsmith, _Ironfang
+
+
+def _wolf_and_life(game: Game, ability: TriggeredAbility) -> None:
+    game.create_tokens(ability.controller, Card.token(power=2, toughness=2, colors="G", subtypes=("Wolf",)))
+    game.gain_life(ability.controller, 2)
+
+
+class _HuntmasterOfTheFells(CardDefinition):
+    face_name = "Huntmaster of the Fells"
+    mana_cost = "{2}{R}{G}"
+    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    power, toughness = 2, 2
+    oracle = (
+        "Whenever this creature enters or transforms into Huntmaster of the Fells, create a 2/2 green Wolf creature "
+        "token and you gain 2 life. At the beginning of each upkeep, if no spells were cast last turn, transform "
+        "Huntmaster of the Fells."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        entered = event.kind == "enters" and event["card"] is card
+        transformed = event.kind == "transforms" and event["card"] is card and not event["back"]
+        if entered or transformed:
+            yield _trigger(card, "Whenever this creature enters or transforms into Huntmaster of the Fells, create a 2/2 green Wolf creature token and you gain 2 life.", _wolf_and_life)
+        yield from _werewolf_transforms(True)(game, card, event)
+
+
+def _ravager_damage(game: Game, ability: TriggeredAbility) -> None:
+    opponent = ability.targets[0]
+    if game._target_is_legal(opponent, "opponent", ability.controller):
+        game.deal_damage(ability.source, opponent, 2)
+
+
+class _RavagerOfTheFells(CardDefinition):
+    face_name = "Ravager of the Fells"
+    types, subtypes = ("Creature",), ("Werewolf",)
+    colors = ("R", "G")
+    power, toughness = 4, 4
+    keywords = ("Trample",)
+    oracle = (
+        "Trample. Whenever this creature transforms into Ravager of the Fells, it deals 2 damage to target opponent "
+        "or planeswalker and 2 damage to up to one target creature that player controls. At the beginning of each "
+        "upkeep, if a player cast two or more spells last turn, transform Ravager of the Fells."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "transforms" and event["card"] is card and event["back"]:
+            opponents = game.affected_opponents(card.controller)
+            if any("Planeswalker" in c.types for c in game.battlefield if c.controller in opponents) or any(c.controller in opponents for c in game.battlefield if c.is_creature):
+                raise NotModelledError("Ravager of the Fells' targets when a planeswalker or an opponent's creature could be one (a second, dependent target) are not modelled")
+            yield _trigger(card, "Whenever this creature transforms into Ravager of the Fells, it deals 2 damage to target opponent or planeswalker and 2 damage to up to one target creature that player controls.", _ravager_damage, target="opponent")
+        yield from _werewolf_transforms(False)(game, card, event)
+
+
+class HuntmasterOfTheFells(DoubleFacedCardDefinition):
+    front, back = _HuntmasterOfTheFells, _RavagerOfTheFells
+
+
+def _delver_upkeep(game: Game, ability: TriggeredAbility) -> None:
+    player, card = ability.controller, ability.source
+    if not player.library:
+        return
+    top = player.library[0]
+    if game.decide(Decision(player, "may_reveal", (False, True), rule="701.20", context={"source": card})):
+        game.emit("reveal", "701.20a", cards=[top])
+        if {"Instant", "Sorcery"} & set(top.types) and card.zone is Zone.BATTLEFIELD and not card.transformed:
+            game.transform(card)
+
+
+class _DelverOfSecrets(CardDefinition):
+    face_name = "Delver of Secrets"
+    mana_cost = "{U}"
+    types, subtypes = ("Creature",), ("Human", "Wizard")
+    power, toughness = 1, 1
+    oracle = (
+        "At the beginning of your upkeep, look at the top card of your library. You may reveal that card. If an "
+        "instant or sorcery card is revealed this way, transform Delver of Secrets."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if _at_beginning_of_your(Step.UPKEEP, game, card, event):
+            yield _trigger(card, self.oracle, _delver_upkeep)
+
+
+class _InsectileAberration(CardDefinition):
+    face_name = "Insectile Aberration"
+    types, subtypes = ("Creature",), ("Human", "Insect")
+    colors = ("U",)
+    power, toughness = 3, 2
+    keywords = ("Flying",)
+    oracle = "Flying"
+
+
+class DelverOfSecrets(DoubleFacedCardDefinition):
+    front, back = _DelverOfSecrets, _InsectileAberration
+
+
+def _attackers_get(amount: int):
+    def static(game: Game, card: Card) -> ContinuousEffect:
+        return modify(amount, 0, applies_to=lambda g, c, chars: "Creature" in chars.types and c.attacking is not None and chars.controller is card.controller, text=f"Attacking creatures you control get +{amount}/+0.")
+
+    return static
+
+
+class _InstigatorGang(CardDefinition):
+    face_name = "Instigator Gang"
+    mana_cost = "{3}{R}"
+    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    power, toughness = 2, 3
+    oracle = "Attacking creatures you control get +1/+0. At the beginning of each upkeep, if no spells were cast last turn, transform Instigator Gang."
+    static = (_attackers_get(1),)
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(True)(game, card, event)
+
+
+class _WildbloodPack(CardDefinition):
+    face_name = "Wildblood Pack"
+    types, subtypes = ("Creature",), ("Werewolf",)
+    colors = ("R",)
+    power, toughness = 5, 5
+    keywords = ("Trample",)
+    oracle = "Trample. Attacking creatures you control get +3/+0. At the beginning of each upkeep, if a player cast two or more spells last turn, transform Wildblood Pack."
+    static = (_attackers_get(3),)
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(False)(game, card, event)
+
+
+class InstigatorGang(DoubleFacedCardDefinition):
+    front, back = _InstigatorGang, _WildbloodPack

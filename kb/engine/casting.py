@@ -442,6 +442,8 @@ class CastingMixin:
             return players
         if kind == "creature":
             return creatures
+        if kind == "opponent":
+            return [p for p in players if chooser is None or p in self.opponents(chooser)]
         if kind == "spell":
             return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach]
         if kind == "nonblack creature":
@@ -456,7 +458,7 @@ class CastingMixin:
             return [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, spell, creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

@@ -123,6 +123,8 @@ class CopiesMixin:
         def part(chars: Characteristics) -> None:
             chars.name = values.name
             chars.mana_cost = values.mana_cost
+            # 712.8e, 202.3b: a copy of a back face has mana value 0, not its front face's.
+            chars.mana_value_from = None
             chars.types = values.types + tuple(t for t in add_types if t not in values.types)
             chars.subtypes = values.subtypes + tuple(s for s in add_subtypes if s not in values.subtypes)
             chars.supertypes = values.supertypes

@@ -215,6 +215,38 @@ class SplitCardDefinition(CardDefinition):
         raise ValueError(f"{self.name} has no half named {name!r} (its halves: {', '.join(self.names)})")
 
 
+class DoubleFacedCardDefinition(CardDefinition):
+    """A transforming (nonmodal) double-faced card (712): `front` and `back` are definitions of
+    its faces, each a `CardDefinition` subclass with an empty ``name`` and its own
+    ``face_name``. Off the battlefield it has only its front face's characteristics (712.8a);
+    on the battlefield, those of the face up (712.8d–e). Its name is its front face's."""
+
+    front: ClassVar[type[CardDefinition]]
+    back: ClassVar[type[CardDefinition]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if "front" in cls.__dict__:
+            front = cls.front
+            cls.name = front.face_name
+            for attribute in ("mana_cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords", "oracle", "loyalty"):
+                setattr(cls, attribute, getattr(front, attribute))
+        super().__init_subclass__(**kwargs)
+
+    def face(self, back: bool) -> CardDefinition:
+        """The definition of the face named: the front, or the back (712.8)."""
+        face = (self.back if back else self.front)()
+        face.name = face.face_name
+        return face
+
+    # Off the battlefield, the card is its front face (712.8a); as it enters, the face it enters
+    # with makes its choices.
+    def triggers(self, game: "Game", card: "Card", event: "Event") -> Iterable["TriggeredAbility"]:
+        return self.face(False).triggers(game, card, event)
+
+    def as_enters(self, game: "Game", card: "Card") -> None:
+        card._face().as_enters(game, card)
+
+
 @dataclass(frozen=True)
 class AbilityDefinition:
     """An activated ability: its text, its costs and its effect (rule 602)."""
@@ -293,6 +325,8 @@ class Card:
         self.chosen_player = chosen_player
         # The half of a split card being cast: on the stack, the only half that exists (709.3b).
         self.cast_half: CardDefinition | None = None
+        # A double-faced permanent with its back face up (701.27a, 712.8e).
+        self.transformed = False
         # Choices made for linked abilities (607.2a), such as "as this enters, choose a color",
         # keyed by the definition whose ability made them and what was chosen: an ability
         # copied from another object finds no choice of its own (607.5a).
@@ -402,6 +436,10 @@ class Card:
         game = self._game()
         if self.cast_half is not None and self.zone is Zone.STACK:
             return self.cast_half
+        if self.zone is Zone.BATTLEFIELD and isinstance(self.printed_definition, DoubleFacedCardDefinition):
+            if game is not None and game.has_copy_effects():
+                return game.copiable_values(self).definition or self._face()
+            return self._face()
         if game is not None and self.zone is Zone.BATTLEFIELD and game.has_copy_effects():
             return game.copiable_values(self).definition or self.printed_definition
         return self.printed_definition
@@ -410,7 +448,13 @@ class Card:
         """The characteristics the card (or the effect that made the token) gives it, with
         effects left out: where the layer system starts (rule 613.1)."""
         d = self.cast_half if self.cast_half is not None and self.zone is Zone.STACK else self.printed_definition
-        return Characteristics(
+        mana_value_from = None
+        if self.zone is Zone.BATTLEFIELD and isinstance(d, DoubleFacedCardDefinition):
+            if self.transformed:
+                # 712.8e: the back face up, its mana value is still that of the front face's cost.
+                mana_value_from = d.mana_cost
+            d = self._face()
+        chars = Characteristics(
             name=d.name,
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
             subtypes=d.subtypes + tuple(self.becomes.get("subtypes", ())),
@@ -424,6 +468,25 @@ class Card:
             mana_cost=d.mana_cost,
             card=self,
         )
+        chars.mana_value_from = mana_value_from
+        return chars
+
+    def _face(self) -> "CardDefinition":
+        """The definition of the face of a double-faced permanent that is up (712.8d–e), kept so
+        that the same face is the same definition."""
+        faces = self.__dict__.setdefault("_faces", {})
+        if self.transformed not in faces:
+            faces[self.transformed] = self.printed_definition.face(self.transformed)
+        return faces[self.transformed]
+
+    @property
+    def mana_value(self) -> int:
+        """Rule 202.3: the mana value of the object's mana cost; a double-faced permanent with its
+        back face up has that of its front face's cost, and a copy of a back face 0 (202.3b)."""
+        if self.zone is Zone.BATTLEFIELD:
+            chars = self._game().characteristics(self) if self._game() is not None else self.printed()
+            return ManaCost(chars.mana_value_from if chars.mana_value_from is not None else chars.mana_cost).mana_value
+        return self.mana_cost.mana_value
 
     @property
     def controller(self) -> "Player | None":
@@ -518,6 +581,7 @@ class Card:
         self.becomes = {}
         self.counters = {}
         self.choices = {}
+        self.transformed = False
         self.attached_to = None
         self.controller = self.owner
 
@@ -542,6 +606,8 @@ class Characteristics:
     mana_cost: str = ""
     # Set by an effect that makes the object lose all abilities (layer 6).
     no_abilities: bool = False
+    # The mana cost its mana value is computed from, when not its own (712.8e).
+    mana_value_from: str | None = None
     # The object these are the characteristics of, for effects whose size depends on it.
     card: Any = field(default=None, repr=False, compare=False)
 

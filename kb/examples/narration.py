@@ -121,6 +121,8 @@ MESSAGES: dict[str, Any] = {
     "condition_false": N_("%(card)s doesn't trigger: the life total is %(life)d, less than %(threshold)d."),
     "enters": N_("%(card)s enters the battlefield under %(player)s's control."),
     "destroyed": N_("%(card)s has lethal damage and is destroyed as a state-based action."),
+    "transforms": N_("%(card)s transforms."),
+    "cant_transform": N_("%(card)s can't transform: nothing happens."),
     "return_from_exile": N_("%(cards)s return to the battlefield under their owners' control."),
     "doesnt_move": N_("%(card)s isn't exiled: %(source)s has already left the battlefield."),
     "no_loyalty": N_("%(card)s has no loyalty counters and is put into its owner's graveyard."),
@@ -264,6 +266,8 @@ DECISIONS: dict[str, Any] = {
     "choose_card": N_("%(player)s chooses %(answer)s."),
     "color": N_("%(player)s chooses %(answer)s."),
     "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
+    "may_reveal.yes": N_("%(player)s chooses to reveal the card."),
+    "may_reveal.no": N_("%(player)s chooses not to reveal the card."),
     "may_gain_life.yes": N_("%(player)s chooses to gain life."),
     "may_gain_life.no": N_("%(player)s chooses not to gain life."),
     "mana_type": N_("%(player)s chooses %(answer)s."),
@@ -422,7 +426,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"

@@ -2344,7 +2344,7 @@ def _werewolf_transforms(front: bool):
     def effect(game: Game, ability: TriggeredAbility) -> None:
         card = ability.source
         # 701.27f: only if it hasn't transformed since the ability was put on the stack.
-        if card.zone is Zone.BATTLEFIELD and card.transformed is not front:
+        if card.zone is not Zone.BATTLEFIELD or card.transformed == front:
             return
         game.transform(card)
 

@@ -2520,3 +2520,48 @@ class _WildbloodPack(CardDefinition):
 
 class InstigatorGang(DoubleFacedCardDefinition):
     front, back = _InstigatorGang, _WildbloodPack
+
+
+def _ransacker(game: Game, ability: TriggeredAbility) -> None:
+    artifact = ability.targets[0] if ability.targets else None
+    if artifact is None or not game._target_is_legal(artifact, "artifact", ability.controller):
+        return
+    if not game.decide(Decision(ability.controller, "may_destroy", (False, True), rule="608.2d", context={"source": ability.source})):
+        return
+    controller = artifact.controller
+    game.destroy([artifact])
+    if artifact.zone is Zone.GRAVEYARD:
+        game.deal_damage(ability.source, controller, 3)
+
+
+class _AfflictedDeserter(CardDefinition):
+    face_name = "Afflicted Deserter"
+    mana_cost = "{3}{R}"
+    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    power, toughness = 3, 2
+    oracle = "At the beginning of each upkeep, if no spells were cast last turn, transform Afflicted Deserter."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(True)(game, card, event)
+
+
+class _WerewolfRansacker(CardDefinition):
+    face_name = "Werewolf Ransacker"
+    types, subtypes = ("Creature",), ("Werewolf",)
+    colors = ("R",)
+    power, toughness = 5, 4
+    oracle = (
+        "Whenever this creature transforms into Werewolf Ransacker, you may destroy target artifact. If that "
+        "artifact is put into a graveyard this way, Werewolf Ransacker deals 3 damage to that artifact's "
+        "controller. At the beginning of each upkeep, if a player cast two or more spells last turn, transform "
+        "Werewolf Ransacker."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "transforms" and event["card"] is card and event["back"]:
+            yield _trigger(card, "Whenever this creature transforms into Werewolf Ransacker, you may destroy target artifact. If that artifact is put into a graveyard this way, Werewolf Ransacker deals 3 damage to that artifact's controller.", _ransacker, target="artifact")
+        yield from _werewolf_transforms(False)(game, card, event)
+
+
+class AfflictedDeserter(DoubleFacedCardDefinition):
+    front, back = _AfflictedDeserter, _WerewolfRansacker

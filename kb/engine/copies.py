@@ -151,6 +151,10 @@ class CopiesMixin:
     def create_token_copy(self, controller: "Player", original: Card) -> Card:
         """Rule 111.4 and 707.2: a token that is a copy of `original` has its copiable values,
         its name included."""
+        from kb.engine.objects import DoubleFacedCardDefinition
+
+        if isinstance(original.printed_definition, DoubleFacedCardDefinition):
+            return self._create_double_faced_token_copy(controller, original)
         values = self.copiable_values(original)
         definition = TokenDefinition()
         for attribute in ("name", "types", "subtypes", "supertypes", "colors", "keywords", "power", "toughness", "mana_cost"):
@@ -164,4 +168,20 @@ class CopiesMixin:
         effect = self.copy_effect(token, original)
         self.emit("create", "701.7a", player=controller, cards=[token])
         self._put_onto_battlefield(token, controller, effects=[effect])
+        return token
+
+    def _create_double_faced_token_copy(self, controller: "Player", original: Card) -> Card:
+        """Rule 707.8a: a token that is a copy of a double-faced permanent or card is a
+        double-faced token with both faces, and enters with the same face up."""
+        if original.zone is Zone.BATTLEFIELD and self.copiable_values(original).definition is not original._face():
+            raise NotModelledError("a token copy of a double-faced permanent that is itself copying something (707.8a) is not modelled")
+        card_class = type(original.printed_definition)
+        token_class = type(f"{card_class.__name__}Token", (TokenDefinition, card_class), {"name": ""})
+        definition = token_class()
+        definition.name = card_class.name
+        token = Card(card_class.name, definition=definition)
+        token.owner = controller
+        token.transformed = original.transformed if original.zone is Zone.BATTLEFIELD else False
+        self.emit("create", "701.7a", player=controller, cards=[token])
+        self._put_onto_battlefield(token, controller)
         return token

@@ -266,6 +266,8 @@ DECISIONS: dict[str, Any] = {
     "choose_card": N_("%(player)s chooses %(answer)s."),
     "color": N_("%(player)s chooses %(answer)s."),
     "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
+    "may_destroy.yes": N_("%(player)s chooses to destroy it."),
+    "may_destroy.no": N_("%(player)s chooses not to destroy it."),
     "may_reveal.yes": N_("%(player)s chooses to reveal the card."),
     "may_reveal.no": N_("%(player)s chooses not to reveal the card."),
     "may_gain_life.yes": N_("%(player)s chooses to gain life."),
@@ -426,7 +428,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"

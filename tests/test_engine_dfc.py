@@ -132,3 +132,43 @@ def test_delver_transforms_only_on_an_instant_or_sorcery():
         game.start(at=Step.UPKEEP, turn=3)
         game.resolve_stack()
         assert ana.battlefield[0].name == expected
+
+
+# 707.8a "If an effect creates a token that is a copy of a double-faced permanent ... the resulting
+# token is a double-faced token that has both a front face and a back face. ... If the token is a
+# copy of a double-faced permanent with its back face up, the token enters the battlefield with its
+# back face up."
+
+
+@pytest.mark.parametrize("transformed", [False, True])
+def test_a_token_copy_of_a_double_faced_permanent(transformed):
+    game, ana, _ = game_with(["Afflicted Deserter"], hand=["Spitting Image"])
+    deserter = ana.battlefield[0]
+    if transformed:
+        game.transform(deserter)
+        game.resolve_stack()
+    game.cast(ana, "Spitting Image", targets=[deserter])
+    game.resolve_stack()
+    token = ana.battlefield[1]
+    assert token.is_token and token.transformed is transformed and token.name == deserter.name
+    assert game.transform(token) and token.transformed is not transformed
+
+
+def test_a_token_copy_of_a_clone_copying_a_double_faced_card_cannot_transform():
+    game, ana, _ = game_with(["Afflicted Deserter"], hand=["Clone", "Spitting Image"], answers=["Afflicted Deserter"])
+    game.cast(ana, "Clone")
+    game.resolve_stack()
+    game.cast(ana, "Spitting Image", targets=[ana.battlefield[1]])
+    game.resolve_stack()
+    token = ana.battlefield[2]
+    assert token.name == "Afflicted Deserter" and not game.transform(token)
+
+
+def test_ransacker_destroys_an_artifact_and_deals_damage_to_its_controller():
+    ana = Player("Ana", battlefield=["Afflicted Deserter"], library=5)
+    bruno = Player("Bruno", battlefield=["Juggernaut"], library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=["Juggernaut", True]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.transform(ana.battlefield[0])
+    game.resolve_stack()
+    assert bruno.battlefield == [] and bruno.life == 17

@@ -167,7 +167,7 @@ def test_a_token_copy_of_a_clone_copying_a_double_faced_card_cannot_transform():
 def test_ransacker_destroys_an_artifact_and_deals_damage_to_its_controller():
     ana = Player("Ana", battlefield=["Afflicted Deserter"], library=5)
     bruno = Player("Bruno", battlefield=["Juggernaut"], library=5)
-    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=["Juggernaut", True]))
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[True]))
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
     game.transform(ana.battlefield[0])
     game.resolve_stack()

@@ -2565,3 +2565,57 @@ class _WerewolfRansacker(CardDefinition):
 
 class AfflictedDeserter(DoubleFacedCardDefinition):
     front, back = _AfflictedDeserter, _WerewolfRansacker
+
+
+def _scholar_loot(game: Game, ability: ActivatedAbility) -> None:
+    player, card = ability.controller, ability.source
+    game.draw(player, 1)
+    if not player.hand:
+        return
+    discarded = game.decide(Decision(player, "discard", tuple(player.hand), rule="701.9b"))
+    game.discard(player, [discarded])
+    if discarded.is_creature and card.zone is Zone.BATTLEFIELD and not card.transformed:
+        game.untap([card])
+        game.transform(card)
+
+
+class _CivilizedScholar(CardDefinition):
+    face_name = "Civilized Scholar"
+    mana_cost = "{2}{U}"
+    types, subtypes = ("Creature",), ("Human", "Advisor")
+    power, toughness = 0, 1
+    oracle = "{T}: Draw a card, then discard a card. If a creature card is discarded this way, untap Civilized Scholar, then transform it."
+    activated = (AbilityDefinition(oracle, _scholar_loot, tap=True),)
+
+
+def _brute_returns(game: Game, ability: TriggeredAbility) -> None:
+    card = ability.source
+    if card.zone is Zone.BATTLEFIELD and card.transformed:
+        game.tap([card])
+        game.transform(card)
+
+
+class _HomicidalBrute(CardDefinition):
+    face_name = "Homicidal Brute"
+    types, subtypes = ("Creature",), ("Human", "Mutant")
+    colors = ("R",)
+    power, toughness = 5, 1
+    oracle = "At the beginning of your end step, if Homicidal Brute didn't attack this turn, tap it, then transform it."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if _at_beginning_of_your(Step.END, game, card, event):
+            def not_attacked(game: Game, ability: TriggeredAbility) -> bool:
+                return not any(e["card"] is ability.source for e in game.events[_turn_start(game):] if e.kind == "attacks")
+
+            ability = _trigger(card, self.oracle, _brute_returns, condition=not_attacked)
+            if not_attacked(game, ability):
+                yield ability
+
+
+def _turn_start(game: Game) -> int:
+    starts = [i for i, e in enumerate(game.events) if e.kind == "turn_begins"]
+    return starts[-1] if starts else 0
+
+
+class CivilizedScholar(DoubleFacedCardDefinition):
+    front, back = _CivilizedScholar, _HomicidalBrute

@@ -232,6 +232,11 @@ class DoubleFacedCardDefinition(CardDefinition):
                 setattr(cls, attribute, getattr(front, attribute))
         super().__init_subclass__(**kwargs)
 
+    @property
+    def back_face(self) -> CardDefinition:
+        """Its back face, whose colors count for its color identity (903.4d)."""
+        return self.face(True)
+
     def face(self, back: bool) -> CardDefinition:
         """The definition of the face named: the front, or the back (712.8)."""
         face = (self.back if back else self.front)()

@@ -172,3 +172,28 @@ def test_ransacker_destroys_an_artifact_and_deals_damage_to_its_controller():
     game.transform(ana.battlefield[0])
     game.resolve_stack()
     assert bruno.battlefield == [] and bruno.life == 17
+
+
+# 903.4d "The back face of a double-faced card ... is included when determining a card's color
+# identity."
+
+
+def test_color_identity_counts_the_back_face():
+    from kb.engine.commander import color_identity, fits_commander_deck
+
+    assert color_identity(Card("Civilized Scholar")) == ("U", "R")
+    assert color_identity(Card("Delver of Secrets")) == ("U",)
+    assert not fits_commander_deck(Card("Civilized Scholar"), Card("Delver of Secrets"))
+
+
+def test_the_brute_that_attacked_stays_a_brute():
+    ana = Player("Ana", battlefield=["Civilized Scholar"], library=["Grizzly Bears", "Island", "Island"])
+    game = Game(players=[ana, Player("Bruno", library=5)], decisions=ScriptedDecisions(Ana=[["Homicidal Brute"]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    scholar = ana.battlefield[0]
+    scholar.entered_turn = 1
+    game.activate(ana, scholar)
+    game.resolve_stack()
+    game.advance_to(Step.END)
+    game.resolve_stack()
+    assert scholar.name == "Homicidal Brute" and game.player("Bruno").life == 15

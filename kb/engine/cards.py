@@ -2619,3 +2619,79 @@ def _turn_start(game: Game) -> int:
 
 class CivilizedScholar(DoubleFacedCardDefinition):
     front, back = _CivilizedScholar, _HomicidalBrute
+
+
+class _KruinOutlaw(CardDefinition):
+    face_name = "Kruin Outlaw"
+    mana_cost = "{1}{R}{R}"
+    types, subtypes = ("Creature",), ("Human", "Rogue", "Werewolf")
+    power, toughness = 2, 2
+    keywords = ("First strike",)
+    oracle = "First strike. At the beginning of each upkeep, if no spells were cast last turn, transform Kruin Outlaw."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(True)(game, card, event)
+
+
+class _TerrorOfKruinPass(CardDefinition):
+    face_name = "Terror of Kruin Pass"
+    types, subtypes = ("Creature",), ("Werewolf",)
+    colors = ("R",)
+    power, toughness = 3, 3
+    keywords = ("Double strike",)
+    oracle = (
+        "Double strike. Each Werewolf you control can't be blocked except by two or more creatures. At the "
+        "beginning of each upkeep, if a player cast two or more spells last turn, transform Terror of Kruin Pass."
+    )
+
+    def restricts_block(self, game: Game, card: Card, blocks: list[tuple[Card, Card]]) -> bool:
+        for attacker in {id(a): a for _, a in blocks}.values():
+            if "Werewolf" in attacker.subtypes and attacker.controller is card.controller:
+                if len([b for b, a in blocks if a is attacker]) == 1:
+                    return True
+        return False
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(False)(game, card, event)
+
+
+class KruinOutlaw(DoubleFacedCardDefinition):
+    front, back = _KruinOutlaw, _TerrorOfKruinPass
+
+
+class EliteVanguard(CardDefinition):
+    name = "Elite Vanguard"
+    mana_cost = "{W}"
+    types, subtypes = ("Creature",), ("Human", "Soldier")
+    power, toughness = 2, 1
+
+
+class Cytoshape(CardDefinition):
+    name = "Cytoshape"
+    mana_cost = "{1}{G}{U}"
+    types = ("Instant",)
+    spell_target = "nonlegendary creature"
+    oracle = "Choose a nonlegendary creature on the battlefield. Target nonlegendary creature becomes a copy of the chosen creature until end of turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        target = spell.targets[0]
+        options = tuple(c for c in game.battlefield if c.is_creature and "Legendary" not in c.supertypes)
+        chosen = game.decide(Decision(spell.controller, "choose_card", options, rule="608.2c", context={"source": spell.card}))
+        game.become_copy(target, chosen, until_end_of_turn=True)
+
+
+class Moonmist(CardDefinition):
+    name = "Moonmist"
+    mana_cost = "{1}{G}"
+    types = ("Instant",)
+    oracle = "Transform all Humans. Prevent all combat damage that would be dealt this turn by creatures other than Werewolves and Wolves."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        for creature in [c for c in game.battlefield if "Human" in c.subtypes]:
+            game.transform(creature)
+
+        def others(game: Game, event: dict) -> bool:
+            source = event["source"]
+            return bool(event.get("combat")) and source is not None and not ({"Werewolf", "Wolf"} & set(source.subtypes))
+
+        game.add_replacement(prevent_damage(where=others, text="Prevent all combat damage that would be dealt this turn by creatures other than Werewolves and Wolves."))

@@ -446,6 +446,8 @@ class CastingMixin:
             return [p for p in players if chooser is None or p in self.opponents(chooser)]
         if kind == "spell":
             return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach]
+        if kind == "nonlegendary creature":
+            return [c for c in creatures if "Legendary" not in c.supertypes]
         if kind == "nonblack creature":
             return [c for c in creatures if "B" not in c.colors]
         if kind == "creature an opponent controls":
@@ -458,7 +460,7 @@ class CastingMixin:
             return [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, creature, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

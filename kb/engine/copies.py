@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
-from kb.engine.layers import INDEFINITE, ContinuousEffect
+from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
 
 if TYPE_CHECKING:
@@ -141,10 +141,13 @@ class CopiesMixin:
 
         return ContinuousEffect({"1": part}, affected=[copier], duration=INDEFINITE, text=f"copy of {values.name}", source=copier)
 
-    def become_copy(self, copier: Card, original: Card, **exceptions: Any) -> ContinuousEffect:
+    def become_copy(self, copier: Card, original: Card, *, until_end_of_turn: bool = False, **exceptions: Any) -> ContinuousEffect:
         """`copier` becomes a copy of `original` (707.1, 613.2): a new copy effect, with a
-        timestamp, that lasts while the copier stays on the battlefield."""
-        effect = self.add_effect(self.copy_effect(copier, original, **exceptions))
+        timestamp, that lasts while the copier stays on the battlefield, or until end of turn."""
+        effect = self.copy_effect(copier, original, **exceptions)
+        if until_end_of_turn:
+            effect.duration = UNTIL_END_OF_TURN
+        effect = self.add_effect(effect)
         self.emit("becomes_copy", "707.1", card=copier, original=original)
         return effect
 

@@ -197,3 +197,42 @@ def test_the_brute_that_attacked_stays_a_brute():
     game.advance_to(Step.END)
     game.resolve_stack()
     assert scholar.name == "Homicidal Brute" and game.player("Bruno").life == 15
+
+
+# 712.9 (example 2): a double-faced permanent copying a single-faced creature can still transform,
+# and it stays a copy while the copy effect lasts.
+
+
+def test_a_double_faced_copy_transforms_and_stays_a_copy():
+    game, ana, _ = game_with(["Kruin Outlaw", "Elite Vanguard"], hand=["Cytoshape", "Moonmist"], answers=["Elite Vanguard"])
+    outlaw, vanguard = ana.battlefield
+    game.cast(ana, "Cytoshape", targets=[outlaw])
+    game.resolve_stack()
+    game.cast(ana, "Moonmist")
+    game.resolve_stack()
+    assert outlaw.transformed and outlaw.name == "Elite Vanguard" and not vanguard.transformed
+
+
+def test_moonmist_prevents_combat_damage_from_non_werewolves_only():
+    ana = Player("Ana", battlefield=["Grizzly Bears", "Village Ironsmith"], hand=["Moonmist"], library=5)
+    bruno = Player("Bruno", library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[["Grizzly Bears", "Ironfang"]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.cast(ana, "Moonmist")
+    game.resolve_stack()
+    assert ana.battlefield[1].name == "Ironfang"
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 20 - 3  # the Bears' 2 is prevented, Ironfang's 3 isn't
+
+
+def test_terror_of_kruin_pass_needs_two_blockers():
+
+    ana = Player("Ana", battlefield=["Kruin Outlaw"], library=5)
+    bruno = Player("Bruno", battlefield=["Grizzly Bears", "Hill Giant"], library=5)
+    game = Game(players=[ana, bruno])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    terror = ana.battlefield[0]
+    game.transform(terror)
+    bears, giant = bruno.battlefield
+    assert terror.definition.restricts_block(game, terror, [(bears, terror)])
+    assert not terror.definition.restricts_block(game, terror, [(bears, terror), (giant, terror)])

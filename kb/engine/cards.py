@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from kb.engine.layers import ContinuousEffect, add_types, combine, gain_control, grant, modify
+from kb.engine.layers import INDEFINITE, ContinuousEffect, add_types, combine, gain_control, grant, modify
 from kb.engine.replacement import Replacement, prevent_damage
 from kb.engine.manapool import ONLY_CREATURE_SPELLS, basic_land_ability
 from kb.engine.errors import NotModelledError
@@ -2695,3 +2695,67 @@ class Moonmist(CardDefinition):
             return bool(event.get("combat")) and source is not None and not ({"Werewolf", "Wolf"} & set(source.subtypes))
 
         game.add_replacement(prevent_damage(where=others, text="Prevent all combat damage that would be dealt this turn by creatures other than Werewolves and Wolves."))
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards exiled with a permanent, for its linked abilities (607.2a, 111.12)
+
+
+def _exiled_with(game: Game, card: Card) -> list[Card]:
+    """The cards exiled with `card` by its linked ability that are still in exile (607.2a)."""
+    kept = card.choices.get((card.definition, "exiled_with"), [])
+    return [c for c, incarnation in kept if c.zone is Zone.EXILE and c.incarnation == incarnation]
+
+
+def _imprint(game: Game, ability: TriggeredAbility) -> None:
+    vat, dead = ability.source, ability.data["dead"]
+    if vat.zone is not Zone.BATTLEFIELD or dead.zone is not Zone.GRAVEYARD or dead.incarnation != ability.data["incarnation"]:
+        return
+    if not game.decide(Decision(ability.controller, "may_exile", (False, True), rule="608.2d", context={"source": vat})):
+        return
+    others = _exiled_with(game, vat)
+    game.exile_cards([dead])
+    vat.choices[(vat.definition, "exiled_with")] = [(dead, dead.incarnation)]
+    for other in others:
+        game._move(other, Zone.GRAVEYARD)
+    if others:
+        game.emit("put_into_graveyard_from_exile", "607.2a", cards=list(others))
+
+
+def _exile_token_at_end(game: Game, ability: TriggeredAbility) -> None:
+    token, incarnation = ability.data["object"], ability.data["incarnation"]
+    if token.zone is Zone.BATTLEFIELD and token.incarnation == incarnation:
+        game.exile_cards([token])
+
+
+def _vat_token(game: Game, ability: ActivatedAbility) -> None:
+    from kb.engine.define import Trigger, at_beginning_of
+
+    vat = ability.source
+    exiled = _exiled_with(game, vat)
+    if not exiled:
+        # 111.12: with no card exiled with it, no token is created.
+        game.emit("no_token", "111.12", source=vat)
+        return
+    original = exiled[0] if len(exiled) == 1 else game.decide(Decision(ability.controller, "choose_card", tuple(exiled), rule="607.2a"))
+    token = game.create_token_copy(ability.controller, original)
+    game.add_effect(grant("Haste", affected=[token], duration=INDEFINITE, text="It gains haste."))
+    game.add_delayed_trigger(Trigger("Exile it at the beginning of the next end step.", at_beginning_of(Step.END, "any"), _exile_token_at_end), vat, ability.controller, object=token, incarnation=token.incarnation)
+
+
+class MimicVat(CardDefinition):
+    name = "Mimic Vat"
+    mana_cost = "{3}"
+    types = ("Artifact",)
+    oracle = (
+        "Imprint — Whenever a nontoken creature dies, you may exile that card. If you do, return each other card "
+        "exiled with Mimic Vat to its owner's graveyard. {3}, {T}: Create a token that's a copy of a card exiled "
+        "with Mimic Vat. It gains haste. Exile it at the beginning of the next end step."
+    )
+    activated = (AbilityDefinition("{3}, {T}: Create a token that's a copy of a card exiled with Mimic Vat. It gains haste. Exile it at the beginning of the next end step.", _vat_token, mana="{3}", tap=True),)
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "dies":
+            for dead in event["cards"]:
+                if not dead.is_token:
+                    yield _trigger(card, "Whenever a nontoken creature dies, you may exile that card. If you do, return each other card exiled with Mimic Vat to its owner's graveyard.", _imprint, data={"dead": dead, "incarnation": dead.incarnation})

@@ -80,6 +80,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("exile", "cards", "Cards are exiled at the same time (406.3)."),
     ("transforms", "card back", "A double-faced permanent transforms; `back` is whether its back face is now up (701.27a)."),
     ("cant_transform", "card", "A permanent told to transform can't: it isn't a double-faced card or token, or its other face is an instant or sorcery (701.27c–d, 712.9)."),
+    ("no_token", "source", "An effect that would create a token copy of a card exiled with `source` creates none: no card was (111.12)."),
+    ("put_into_graveyard_from_exile", "cards", "Cards exiled with a permanent go to their owners' graveyards (607.2a)."),
     ("return_from_exile", "cards", "Cards exiled until a permanent left the battlefield return to it, at the same time (610.3, 610.3d)."),
     ("doesnt_move", "card source", "A card to be exiled until `source` leaves the battlefield doesn't move: it already has (610.3a–b)."),
     ("draw", "player count", "A player draws cards (121.1)."),

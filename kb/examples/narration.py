@@ -121,6 +121,8 @@ MESSAGES: dict[str, Any] = {
     "condition_false": N_("%(card)s doesn't trigger: the life total is %(life)d, less than %(threshold)d."),
     "enters": N_("%(card)s enters the battlefield under %(player)s's control."),
     "destroyed": N_("%(card)s has lethal damage and is destroyed as a state-based action."),
+    "no_token": N_("No card has been exiled with %(source)s: no token is created."),
+    "put_into_graveyard_from_exile": N_("%(cards)s: put into their owners' graveyards from exile."),
     "transforms": N_("%(card)s transforms."),
     "cant_transform": N_("%(card)s can't transform: nothing happens."),
     "return_from_exile": N_("%(cards)s return to the battlefield under their owners' control."),
@@ -266,6 +268,8 @@ DECISIONS: dict[str, Any] = {
     "choose_card": N_("%(player)s chooses %(answer)s."),
     "color": N_("%(player)s chooses %(answer)s."),
     "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
+    "may_exile.yes": N_("%(player)s chooses to exile it."),
+    "may_exile.no": N_("%(player)s chooses not to exile it."),
     "may_destroy.yes": N_("%(player)s chooses to destroy it."),
     "may_destroy.no": N_("%(player)s chooses not to destroy it."),
     "may_reveal.yes": N_("%(player)s chooses to reveal the card."),
@@ -428,7 +432,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"

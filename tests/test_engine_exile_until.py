@@ -1,4 +1,4 @@
-"""Exile "until" a permanent leaves the battlefield, each test built from the wording of rule 610.3."""
+"""Exile "until" a permanent leaves the battlefield (610.3) and cards exiled with a permanent (607.2a, 111.12), each test built from the wording of the rules."""
 
 from kb.engine import Game, Player, ScriptedDecisions, Step
 from kb.engine.objects import Zone
@@ -70,3 +70,47 @@ def test_only_an_opponents_creature_can_be_targeted():
     game.cast(ana, "Banisher Priest")
     game.resolve_stack()
     assert any(e.kind == "removed_no_target" for e in game.events)  # its own creature isn't a target
+
+
+# 607.2a: "cards exiled with" a permanent are those its own linked ability exiled. 111.12: "If no
+# card has been exiled with Mimic Vat's triggered ability, no token is created."
+
+
+def vat_game(answers):
+    ana = Player("Ana", battlefield=["Mimic Vat"], hand=["Lightning Bolt", "Lightning Bolt"], library=5)
+    bruno = Player("Bruno", battlefield=["Hill Giant", "Grizzly Bears"], library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=list(answers)))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    return game, ana, bruno
+
+
+def test_no_card_exiled_no_token():
+    game, ana, _ = vat_game([])
+    game.activate(ana, "Mimic Vat")
+    game.resolve_stack()
+    assert [c.name for c in ana.battlefield] == ["Mimic Vat"]
+
+
+def test_declining_to_exile_leaves_the_card_in_the_graveyard():
+    game, ana, bruno = vat_game([False])
+    game.cast(ana, "Lightning Bolt", targets=[bruno.battlefield[0]])
+    game.resolve_stack()
+    assert [c.name for c in bruno.graveyard] == ["Hill Giant"] and not game.exile
+
+
+def test_a_new_imprint_returns_the_other_exiled_card():
+    game, ana, bruno = vat_game([True, True])
+    giant, bears = bruno.battlefield
+    game.cast(ana, "Lightning Bolt", targets=[giant])
+    game.resolve_stack()
+    game.cast(ana, "Lightning Bolt", targets=[bears])
+    game.resolve_stack()
+    assert game.exile == [bears] and giant.zone is Zone.GRAVEYARD
+
+
+def test_a_card_exiled_otherwise_is_not_exiled_with_the_vat():
+    game, ana, bruno = vat_game([])
+    game.exile_cards([bruno.battlefield[0]])
+    game.activate(ana, "Mimic Vat")
+    game.resolve_stack()
+    assert [c.name for c in ana.battlefield] == ["Mimic Vat"]

@@ -50,3 +50,8 @@ def test_choosing_a_name_that_is_not_offered_is_refused():
     game.cast(ana, "Dispossess", targets=[bruno])
     with pytest.raises(IllegalChoiceError):
         game.resolve_stack()
+
+
+def test_each_face_of_a_double_faced_card_is_a_name():
+    names = oracle_card_names("Creature")
+    assert "Huntmaster of the Fells" in names and "Ravager of the Fells" in names

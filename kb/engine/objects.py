@@ -636,7 +636,8 @@ def oracle_card_names(*types: str) -> list[str]:
     """Rule 201.4: the names a player may choose when told to choose a card name: those of the
     cards the engine knows (its Oracle card reference), never a token's. With `types`, only
     cards whose Oracle card types include them all (201.4a), whatever an effect has made a
-    permanent into. A split card offers each half's name (709.4a).
+    permanent into. A split card offers each half's name (709.4a), a double-faced card each
+    face's.
 
     >>> 'Island' in oracle_card_names('Artifact'), 'Juggernaut' in oracle_card_names('Artifact')
     (False, True)
@@ -648,6 +649,9 @@ def oracle_card_names(*types: str) -> list[str]:
             continue
         if issubclass(definition_class, SplitCardDefinition):
             names.update(h.half_name for h in definition_class.halves if all(t in h.types for t in types))
+        elif issubclass(definition_class, DoubleFacedCardDefinition):
+            # Each face of a double-faced card has its own name (712.8).
+            names.update(f.face_name for f in (definition_class.front, definition_class.back) if all(t in f.types for t in types))
         elif all(t in definition_class.types for t in types):
             names.add(name)
     return sorted(names)

@@ -2759,3 +2759,29 @@ class MimicVat(CardDefinition):
             for dead in event["cards"]:
                 if not dead.is_token:
                     yield _trigger(card, "Whenever a nontoken creature dies, you may exile that card. If you do, return each other card exiled with Mimic Vat to its owner's graveyard.", _imprint, data={"dead": dead, "incarnation": dead.incarnation})
+
+
+# ---------------------------------------------------------------------------------------------
+# Convoke (702.51)
+
+
+class HeartlessSummoning(CardDefinition):
+    name = "Heartless Summoning"
+    mana_cost = "{1}{B}"
+    types = ("Enchantment",)
+    oracle = "Creature spells you cast cost {2} less to cast. Creatures you control get -1/-1."
+
+    def cost_change(self, game: Game, card: Card, spell: CardDefinition, player: Player) -> int:
+        return -2 if player is card.controller and "Creature" in spell.types else 0
+
+    def static_effects(self, game: Game, card: Card):
+        return [modify(-1, -1, applies_to=lambda g, c, chars: "Creature" in chars.types and chars.controller is card.controller, text="Creatures you control get -1/-1.")]
+
+
+class SiegeWurm(CardDefinition):
+    name = "Siege Wurm"
+    mana_cost = "{5}{G}{G}"
+    types, subtypes = ("Creature",), ("Wurm",)
+    power, toughness = 5, 5
+    keywords = ("Convoke", "Trample")
+    oracle = "Convoke. Trample."

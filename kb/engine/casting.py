@@ -11,7 +11,7 @@ from typing import Any, TYPE_CHECKING
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
-from kb.engine.manapool import ManaUse
+from kb.engine.manapool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
 from kb.engine.stack import ActivatedAbility, Spell
 
@@ -63,6 +63,7 @@ class CastingMixin:
         mana_abilities: Sequence[Any] = (),
         half: str | None = None,
         sacrifice: Card | str | None = None,
+        convoke: Sequence[Card | str] = (),
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -73,7 +74,9 @@ class CastingMixin:
         `half` names the half cast: only that half is evaluated and put on the stack (709.3).
         The total cost is locked in before it is paid (601.2f): cost increases and reductions
         from static abilities are applied then, and an additional cost of sacrificing a creature
-        is paid with `sacrifice` (or a creature the player chooses)."""
+        is paid with `sacrifice` (or a creature the player chooses). For a spell with convoke,
+        the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
+        each (702.51a–b)."""
         self._check_priority(player)
         card = self._find(player.hand, card, f"{player.name}'s hand")
         if card.is_land:
@@ -105,8 +108,14 @@ class CastingMixin:
         total, changed = self._total_cost(player, card, x, half)
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
+        tapped_for_convoke = []
+        if convoke:
+            total, tapped_for_convoke = self._convoke(player, definition, total, convoke, card)
         self._activate_mana_abilities(player, mana_abilities)
         spent = self._pay_mana(player, total, None, ManaUse("cast", card), definition.name)
+        if tapped_for_convoke:
+            self.tap(tapped_for_convoke)
+            self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
         if victim is not None:
             self.sacrifice([victim], rule="601.2h")
         card.cast_half = definition if half is not None else None
@@ -153,6 +162,26 @@ class CastingMixin:
         generic = max(0, generic + change)
         text = ("{%d}" % generic if generic or not others else "") + "".join(others)
         return ManaCost(text), change
+
+    def _convoke(self, player: Player, definition: Any, total: ManaCost, given: Sequence[Card | str], card: Card) -> tuple[ManaCost, list[Card]]:
+        """Rule 702.51b: convoke applies once the total cost is locked in; what the creatures
+        don't pay is left to pay with mana. Returns that and the creatures to tap."""
+        if "Convoke" not in definition.keywords:
+            raise IllegalActionError(f"{definition.name} doesn't have convoke (702.51)")
+        creatures: list[Card] = []
+        for item in given:
+            untapped = [c for c in player.creatures if not c.tapped and not any(c is t for t in creatures)]
+            creatures.append(self._find(untapped, item, f"the untapped creatures {player.name} controls"))
+        remainders = convoke_remainders(total, [frozenset(c.colors) for c in creatures])
+        if self.pay_mana:
+            remainders = [r for r in remainders if payments(player.mana_pool, r, ManaUse("cast", card))]
+        if not remainders:
+            raise CannotPayError(f"{player.name} can't pay {total.text} for {definition.name} by tapping {len(creatures)} creatures and with {player.mana_pool or 'no mana'} (702.51a, 601.2h)")
+        if len(remainders) == 1:
+            return remainders[0], creatures
+        labels = tuple(r.text or "{0}" for r in remainders)
+        chosen = self.decide(Decision(player, "convoke", labels, rule="702.51a", context={"source": card}))
+        return remainders[labels.index(chosen)], creatures
 
     def _additional_sacrifice(self, player: Player, definition: Any, given: Card | str | None, card: Card) -> Card | None:
         """Rule 601.2b and 118.8: a spell's additional cost of sacrificing a creature, announced

@@ -44,6 +44,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("cast", "player card targets", "A spell is cast (601.2)."),
     ("activate", "player card", "An activated ability is activated (602.2)."),
     ("play_land", "player card", "A land is played (305.1)."),
+    ("convoke", "player cards", "Creatures are tapped to pay for a spell with convoke (702.51a)."),
     ("cost_locked", "player card cost", "The total cost of a spell is locked in (601.2f), when effects or X change it from its mana cost; `cost` is its mana."),
     # mana
     ("mana_added", "player mana source", "A player adds mana to their mana pool (106.4); `mana` is the `Mana` added."),

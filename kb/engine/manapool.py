@@ -187,6 +187,40 @@ def payments(pool: Iterable[Mana], cost: ManaCost, use: ManaUse | None, x: int |
     return ways
 
 
+def convoke_remainders(cost: ManaCost, colors_of_creatures: Sequence[frozenset[str]]) -> list[ManaCost]:
+    """Rule 702.51a: each way creatures tapped for convoke can pay part of `cost`, each creature
+    one mana: a coloured mana of one of its colours, or a generic mana. Returns what is left to
+    pay, one cost per distinct way; none if there are more creatures than mana to pay."""
+    needs = _symbol_needs(cost, None)
+    found: dict[tuple, ManaCost] = {}
+
+    def search(index: int, left: list) -> None:
+        if index == len(colors_of_creatures):
+            generic = sum(1 for n in left if n is None)
+            others = sorted(("{%s}" % "/".join(sorted(n)) for n in left if n is not None), key=_symbol_sort_key)
+            text = ("{%d}" % generic if generic else "") + "".join(others)
+            key = (generic, tuple(others))
+            found.setdefault(key, ManaCost(text))
+            return
+        colors = colors_of_creatures[index]
+        tried = set()
+        for i, need in enumerate(left):
+            if need is None or (need & colors):
+                key = need if need is None else tuple(sorted(need))
+                if key in tried:
+                    continue
+                tried.add(key)
+                search(index + 1, left[:i] + left[i + 1:])
+
+    search(0, list(needs))
+    return list(found.values())
+
+
+def _symbol_sort_key(symbol: str) -> int:
+    inner = symbol.strip("{}")
+    return MANA_TYPES.index(inner) if inner in MANA_TYPES else len(MANA_TYPES)
+
+
 class ManaMixin:
     """Mana in play: adding it, emptying pools, mana abilities and paying costs (rules 106, 605)."""
 

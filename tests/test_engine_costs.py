@@ -85,3 +85,57 @@ def test_a_spell_without_an_additional_cost_sacrifices_nothing():
     game, ana, _ = game_with(["Grizzly Bears"], ["Lightning Bolt"])
     with pytest.raises(IllegalActionError):
         game.cast(ana, "Lightning Bolt", targets=["Bruno"], sacrifice="Grizzly Bears")
+
+
+# 702.51a "For each colored mana in this spell's total cost, you may tap an untapped creature of
+# that color you control rather than pay that mana. For each generic mana in this spell's total
+# cost, you may tap an untapped creature you control rather than pay that mana." 702.51b "...
+# applies only after the total cost of the spell with convoke is determined."
+
+
+def convoke_game(greens, whites, mana="", summoning=True):
+    bears = [Card("Grizzly Bears") for _ in range(greens)]
+    soldiers = [Card.creature(3, 3, colors="W", name=f"Test soldier {i}") for i in range(whites)]
+    battlefield = (["Heartless Summoning"] if summoning else []) + bears + soldiers
+    game, ana, _ = game_with(battlefield, ["Siege Wurm"], pay_mana=True)
+    if mana:
+        game.add_mana(ana, mana)
+    return game, ana, bears, soldiers
+
+
+@pytest.mark.parametrize("greens, whites, mana, payable", [
+    (2, 3, "", True),
+    (3, 2, "", True),  # a green creature may pay generic mana too
+    (0, 5, "", False),  # white creatures can't pay {G}
+    (0, 3, "{G}{G}", True),
+    (2, 1, "{C}", False),  # one mana short
+    (3, 3, "", False),  # more creatures than mana
+])
+def test_convoke_with_a_reduced_total_cost(greens, whites, mana, payable):
+    game, ana, bears, soldiers = convoke_game(greens, whites, mana)
+    if payable:
+        game.cast(ana, "Siege Wurm", convoke=bears + soldiers)
+        assert all(c.tapped for c in bears + soldiers) and len(ana.mana_pool) == 0
+    else:
+        with pytest.raises(CannotPayError):
+            game.cast(ana, "Siege Wurm", convoke=bears + soldiers)
+        assert not any(c.tapped for c in bears + soldiers) and ana.hand
+
+
+def test_without_the_reduction_seven_creatures_pay_it_all():
+    game, ana, bears, soldiers = convoke_game(2, 5, summoning=False)
+    game.cast(ana, "Siege Wurm", convoke=bears + soldiers)
+    assert game.stack
+
+
+def test_only_a_spell_with_convoke_convokes():
+    game, ana, _ = game_with(["Grizzly Bears"], ["Hill Giant"])
+    with pytest.raises(IllegalActionError, match="convoke"):
+        game.cast(ana, "Hill Giant", convoke=["Grizzly Bears"])
+
+
+def test_a_tapped_creature_cannot_convoke():
+    game, ana, bears, soldiers = convoke_game(2, 3)
+    game.tap([soldiers[0]])
+    with pytest.raises(IllegalActionError):
+        game.cast(ana, "Siege Wurm", convoke=bears + soldiers)

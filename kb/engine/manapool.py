@@ -83,6 +83,10 @@ class Mana:
     def __str__(self) -> str:
         return "{%s}" % self.type
 
+    def __repr__(self) -> str:
+        extra = f", restriction={self.restriction!r}" if self.restriction is not None else ""
+        return f"Mana({self.type!r}{extra})"
+
     def can_pay_for(self, use: ManaUse | None) -> bool:
         return self.restriction is None or (use is not None and self.restriction.allows(use))
 

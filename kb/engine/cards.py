@@ -2785,3 +2785,32 @@ class SiegeWurm(CardDefinition):
     power, toughness = 5, 5
     keywords = ("Convoke", "Trample")
     oracle = "Convoke. Trample."
+
+
+# ---------------------------------------------------------------------------------------------
+# Effects that count what happened to objects that have changed since (608.2i)
+
+
+class BearCub(CardDefinition):
+    name = "Bear Cub"
+    mana_cost = "{1}{G}"
+    types, subtypes = ("Creature",), ("Bear",)
+    power, toughness = 2, 2
+
+
+class SearchPartyCaptain(CardDefinition):
+    name = "Search Party Captain"
+    mana_cost = "{3}{W}"
+    types, subtypes = ("Creature",), ("Kor", "Soldier")
+    power, toughness = 2, 3
+    oracle = "This spell costs {1} less to cast for each creature you attacked with this turn. When this creature enters, draw a card."
+
+    def own_cost_change(self, game: Game, card: Card, player: Player) -> int:
+        # 608.2i: the creatures that attacked, whatever they are now.
+        start = max((i for i, e in enumerate(game.events) if e.kind == "turn_begins"), default=0)
+        attackers = {id(e["card"]) for e in game.events[start:] if e.kind == "attacks" and e.get("player") is player}
+        return -len(attackers)
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            yield _trigger(card, "When this creature enters, draw a card.", lambda game, ability: game.draw(ability.controller, 1))

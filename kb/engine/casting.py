@@ -159,6 +159,7 @@ class CastingMixin:
             else:
                 others.append(str(symbol))
         change = sum(p.definition.cost_change(self, p, definition, player) for p in self.battlefield)
+        change += definition.own_cost_change(self, card, player)
         generic = max(0, generic + change)
         text = ("{%d}" % generic if generic or not others else "") + "".join(others)
         return ManaCost(text), change

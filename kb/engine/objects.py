@@ -153,6 +153,11 @@ class CardDefinition:
         (601.2f, 118.7a): +1 for "cost {1} more to cast", -1 for "cost {1} less"."""
         return 0
 
+    def own_cost_change(self, game: "Game", card: "Card", player: "Player") -> int:
+        """How the spell's own static ability changes its total cost, in generic mana (601.2f):
+        -1 for each ... in "This spell costs {1} less to cast for each ..."."""
+        return 0
+
     # A static ability "Cards in graveyards lose all abilities." (Yixlid Jailer).
     graveyard_cards_lose_abilities: ClassVar[bool] = False
 

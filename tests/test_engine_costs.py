@@ -139,3 +139,22 @@ def test_a_tapped_creature_cannot_convoke():
     game.tap([soldiers[0]])
     with pytest.raises(IllegalActionError):
         game.cast(ana, "Siege Wurm", convoke=bears + soldiers)
+
+
+# 608.2i (example): "That spell costs {1} less because the player attacked with a creature, even
+# though the Bear Cub they attacked with is no longer a creature."
+
+
+def test_search_party_captain_counts_creatures_that_attacked():
+    from kb.engine import ScriptedDecisions
+    from kb.engine.layers import ContinuousEffect
+
+    ana = Player("Ana", battlefield=["Bear Cub", "Grizzly Bears"], hand=["Search Party Captain"], library=5)
+    game = Game(players=[ana, Player("Bruno", library=5)], decisions=ScriptedDecisions(Ana=[["Bear Cub", "Grizzly Bears"]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    cub = ana.battlefield[0]
+    game.advance_to(Step.POSTCOMBAT_MAIN)
+    game.add_effect(ContinuousEffect({"4": lambda chars: setattr(chars, "types", ("Artifact",))}, affected=[cub]))
+    assert game.total_cost(ana, ana.hand[0]) == ManaCost("{1}{W}")
+    game.advance_to(Step.PRECOMBAT_MAIN, turn=5)
+    assert game.total_cost(ana, ana.hand[0]) == ManaCost("{3}{W}")  # a new turn: no attack yet

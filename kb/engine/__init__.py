@@ -157,6 +157,8 @@ from kb.engine.define import Trigger
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import ContinuousEffect
 from kb.engine.mana import ManaCost, ManaCostError
+from kb.engine.manapool import Mana, ManaPool
+from kb.engine.objects import DoubleFacedCardDefinition, SplitCardDefinition, TargetSpec
 from kb.engine.variants import AlternatingTeams, SharedTeamTurns, TwoHeadedGiant, Vanguard, VanguardCard
 
 __all__ = [
@@ -173,6 +175,7 @@ __all__ = [
     "ContinuousEffect",
     "Decision",
     "DecisionMaker",
+    "DoubleFacedCardDefinition",
     "EngineError",
     "Event",
     "FirstOptions",
@@ -181,8 +184,10 @@ __all__ = [
     "IllegalActionError",
     "IllegalChoiceError",
     "IllegalTargetError",
+    "Mana",
     "ManaCost",
     "ManaCostError",
+    "ManaPool",
     "MissingDecisionError",
     "NotModelledError",
     "NotYourPriorityError",
@@ -193,8 +198,10 @@ __all__ = [
     "SetupError",
     "SharedTeamTurns",
     "Spell",
+    "SplitCardDefinition",
     "Stack",
     "Step",
+    "TargetSpec",
     "Team",
     "TimingError",
     "Trigger",

@@ -136,6 +136,27 @@ class KeywordActionsMixin:
         self.emit("search", "701.23a", player=searcher, owner=owner, cards=found)
         return found
 
+    def transform(self, permanent: Card) -> bool:
+        """Rule 701.27a: turn a double-faced permanent over; it stays the same object, and the
+        effects that applied to it still do (712.18). A permanent not represented by a
+        double-faced card or token can't transform: nothing happens (701.27c, 712.9), as when
+        its other face is an instant or sorcery (701.27d). Returns whether it transformed."""
+        from kb.engine.objects import DoubleFacedCardDefinition
+
+        definition = permanent.printed_definition
+        if permanent.zone is not Zone.BATTLEFIELD:
+            return False
+        if not isinstance(definition, DoubleFacedCardDefinition):
+            self.emit("cant_transform", "712.9", card=permanent)
+            return False
+        other = definition.face(not permanent.transformed)
+        if {"Instant", "Sorcery"} & set(other.types):
+            self.emit("cant_transform", "701.27d", card=permanent)
+            return False
+        permanent.transformed = not permanent.transformed
+        self.emit("transforms", "701.27a", card=permanent, back=permanent.transformed)
+        return True
+
     def regenerate(self, permanent: Card, source: Card | None = None) -> None:
         """Rule 701.19a: "The next time [permanent] would be destroyed this turn, instead remove
         all damage marked on it and its controller taps it. If it's an attacking or blocking
@@ -146,7 +167,8 @@ class KeywordActionsMixin:
         shield: Replacement
 
         def applies(game: Any, event: dict) -> bool:
-            return event["card"] is permanent and permanent.incarnation == incarnation and event.get("destroyed", False)
+            # 701.19c: "can't be regenerated" leaves the shield unused.
+            return event["card"] is permanent and permanent.incarnation == incarnation and event.get("destroyed", False) and not event.get("cant_regenerate", False)
 
         def apply(game: Any, event: dict) -> None:
             game.end_replacement(shield)

@@ -7,8 +7,12 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from kb.engine.layers import ContinuousEffect, add_types, combine, gain_control, grant, modify
+from kb.engine.layers import INDEFINITE, ContinuousEffect, add_types, combine, gain_control, grant, modify
 from kb.engine.replacement import Replacement, prevent_damage
+from kb.engine.manapool import ONLY_CREATURE_SPELLS, basic_land_ability
+from kb.engine.errors import NotModelledError
+from kb.engine.mana import ManaCost
+from kb.engine.objects import COLOR_ORDER, DoubleFacedCardDefinition, SplitCardDefinition, TargetSpec
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -57,6 +61,8 @@ class Forest(_BasicLand):
 
 class Wastes(_BasicLand):
     name = "Wastes"
+    oracle = "{T}: Add {C}."
+    activated = (basic_land_ability("C"),)
 
 
 class GrizzlyBears(CardDefinition):
@@ -775,12 +781,22 @@ class SeatOfTheSynod(CardDefinition):
     oracle = "{T}: Add {U}."
 
 
+def _cradle(game: Game, ability: ActivatedAbility) -> None:
+    count = len(ability.controller.creatures)
+    game.add_mana(ability.controller, ["G"] * count, source=ability.source)
+
+
 class GaeasCradle(CardDefinition):
     name = "Gaea's Cradle"
     types = ("Land",)
     supertypes = ("Legendary",)
-    in_part = True
     oracle = "{T}: Add {G} for each creature you control."
+    activated = (
+        AbilityDefinition(
+            oracle, _cradle, tap=True, adds_mana=True,
+            produces=lambda game, card: frozenset("G") if card.controller.creatures else frozenset(),
+        ),
+    )
 
 
 class BidentOfThassa(CardDefinition):
@@ -1065,14 +1081,31 @@ class GiantGrowth(CardDefinition):
         game.add_effect(modify(3, 3, affected=[spell.targets[0]]))
 
 
+def _add_chosen_color(game: Game, ability: ActivatedAbility) -> None:
+    # 607.2a: "the chosen color" is the one chosen for this object by the linked "as enters"
+    # ability; if none was (607.5a), the mana's type is undefined and none is added (106.5).
+    game.add_mana(ability.controller, [game.chosen(ability.source, "color")], source=ability.source)
+
+
+def _chosen_color_mana(game: Game, card: Card) -> frozenset[str]:
+    color = game.chosen(card, "color")
+    return frozenset((color,)) if color else frozenset()
+
+
 class QuirionElves(CardDefinition):
     name = "Quirion Elves"
     mana_cost = "{1}{G}"
     types = ("Creature",)
     subtypes = ("Elf", "Druid")
     power, toughness = 1, 1
-    in_part = True
-    oracle = "{T}: Add {G}."
+    oracle = "As this creature enters, choose a color. {T}: Add {G}. {T}: Add one mana of the chosen color."
+    activated = (
+        basic_land_ability("G"),
+        AbilityDefinition("{T}: Add one mana of the chosen color.", _add_chosen_color, tap=True, adds_mana=True, produces=_chosen_color_mana),
+    )
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        game.choose_as_enters(card, "color", COLOR_ORDER)
 
 
 class DoomedDissenter(CardDefinition):
@@ -1731,3 +1764,1053 @@ class WallOfTears(CardDefinition):
                     game.add_delayed_trigger(Trigger("Return that creature to its owner's hand at end of combat.", at_beginning_of(Step.END_OF_COMBAT, "any"), bounce), card, ability.controller)
 
                 yield _trigger(card, "Whenever this creature blocks a creature, return that creature to its owner's hand at end of combat.", at_end_of_combat)
+
+
+# ---------------------------------------------------------------------------------------------
+# Mana abilities and the mana pool (106, 605)
+
+
+def _joiner_power(card: Card) -> int:
+    # Rule 107.1b: a calculation that would give a negative amount of mana gives zero.
+    return max(0, card.power or 0)
+
+
+class ViridianJoiner(CardDefinition):
+    name = "Viridian Joiner"
+    mana_cost = "{2}{G}"
+    types = ("Creature",)
+    subtypes = ("Elf", "Druid")
+    power, toughness = 1, 2
+    oracle = "{T}: Add an amount of {G} equal to this creature's power."
+    activated = (
+        AbilityDefinition(
+            oracle,
+            lambda game, ability: game.add_mana(ability.controller, ["G"] * _joiner_power(ability.source), source=ability.source),
+            tap=True, adds_mana=True,
+            produces=lambda game, card: frozenset("G") if _joiner_power(card) else frozenset(),
+        ),
+    )
+
+
+def _colors_of_your_permanents(game: Game, card: Card) -> frozenset[str]:
+    return frozenset(c for permanent in card.controller.battlefield for c in permanent.colors)
+
+
+def _meteor_crater(game: Game, ability: ActivatedAbility) -> None:
+    player = ability.controller
+    colors = [c for c in ("W", "U", "B", "R", "G") if c in _colors_of_your_permanents(game, ability.source)]
+    if not colors:
+        # 106.5: "one mana of that color", with no color to choose, is undefined: no mana.
+        game.add_mana(player, [None], source=ability.source)
+        return
+    color = game.decide(Decision(player, "color", tuple(colors), rule="106.5", context={"source": ability.source}))
+    game.add_mana(player, [color], source=ability.source)
+
+
+class MeteorCrater(CardDefinition):
+    name = "Meteor Crater"
+    types = ("Land",)
+    oracle = "{T}: Choose a color of a permanent you control. Add one mana of that color."
+    activated = (AbilityDefinition(oracle, _meteor_crater, tap=True, adds_mana=True, produces=_colors_of_your_permanents),)
+
+
+def _orchard_colors(game: Game, card: Card) -> frozenset[str]:
+    """106.7: the colours of mana a land an opponent controls could produce."""
+    lands = [c for c in game.battlefield if c.is_land and c.controller in game.opponents(card.controller)]
+    return frozenset(t for land in lands for t in game.could_produce(land) if t != "C")
+
+
+def _exotic_orchard(game: Game, ability: ActivatedAbility) -> None:
+    player = ability.controller
+    colors = [c for c in ("W", "U", "B", "R", "G") if c in _orchard_colors(game, ability.source)]
+    if not colors:
+        game.add_mana(player, [None], source=ability.source)  # 106.5, 106.7
+        return
+    color = game.decide(Decision(player, "color", tuple(colors), rule="106.7", context={"source": ability.source}))
+    game.add_mana(player, [color], source=ability.source)
+
+
+class ExoticOrchard(CardDefinition):
+    name = "Exotic Orchard"
+    types = ("Land",)
+    oracle = "{T}: Add one mana of any color that a land an opponent controls could produce."
+    activated = (AbilityDefinition(oracle, _exotic_orchard, tap=True, adds_mana=True, produces=_orchard_colors),)
+
+
+def _double_unspent_mana(game: Game, ability: ActivatedAbility) -> None:
+    player = ability.controller
+    # Each type of unspent mana, restricted or not (106.6: a restriction doesn't change the
+    # mana's type); the new mana has no restriction.
+    game.add_mana(player, [m.type for m in player.mana_pool], source=ability.source)
+
+
+class DoublingCube(CardDefinition):
+    name = "Doubling Cube"
+    mana_cost = "{2}"
+    types = ("Artifact",)
+    oracle = "{3}, {T}: Double the amount of each type of unspent mana you have."
+    activated = (
+        AbilityDefinition(
+            oracle, _double_unspent_mana, mana="{3}", tap=True, adds_mana=True,
+            produces=lambda game, card: frozenset(m.type for m in card.controller.mana_pool),
+        ),
+    )
+
+
+class ManaFlare(CardDefinition):
+    name = "Mana Flare"
+    mana_cost = "{2}{R}"
+    types = ("Enchantment",)
+    oracle = "Whenever a player taps a land for mana, that player adds one mana of any type that land produced."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "tapped_for_mana" and event["card"].is_land:
+            produced = tuple(dict.fromkeys(m.type for m in event["mana"]))
+
+            def add(game: Game, ability: TriggeredAbility, player=event["player"], land=event["card"]) -> None:
+                kind = game.decide(Decision(player, "mana_type", produced, rule="605.4a", context={"land": land}))
+                game.add_mana(player, [kind], source=ability.source)
+
+            # 605.1b: no target, triggered by a mana ability, could add mana: a mana ability.
+            yield TriggeredAbility(card, card.controller, self.oracle, add, data={"event": event, "adds_mana": True})
+
+
+class FountainOfYouth(CardDefinition):
+    name = "Fountain of Youth"
+    mana_cost = "{0}"
+    types = ("Artifact",)
+    oracle = "{2}, {T}: You gain 1 life."
+    activated = (AbilityDefinition(oracle, lambda game, ability: game.gain_life(ability.controller, 1), mana="{2}", tap=True),)
+
+
+# ---------------------------------------------------------------------------------------------
+# Linked abilities: choices made as a permanent enters (607, 614.12)
+
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def _protection_from_chosen_color(game: Game, card: Card) -> ContinuousEffect:
+    color = game.chosen(card, "color")
+    keywords = (f"Protection from {COLOR_WORDS[color]}",) if color else ()
+    return grant(*keywords, affected=[card], text="This creature has protection from the chosen color.")
+
+
+class VoiceOfAll(CardDefinition):
+    name = "Voice of All"
+    mana_cost = "{2}{W}{W}"
+    types = ("Creature",)
+    subtypes = ("Angel",)
+    power, toughness = 2, 2
+    keywords = ("Flying",)
+    oracle = "Flying. As this creature enters, choose a color. This creature has protection from the chosen color."
+    static = (_protection_from_chosen_color,)
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        game.choose_as_enters(card, "color", COLOR_ORDER)
+
+
+def _automaton_type(game: Game, card: Card) -> ContinuousEffect:
+    chosen = game.chosen(card, "creature_type")
+    return add_types(subtypes=(chosen,) if chosen else (), affected=[card], text="This creature is the chosen type in addition to its other types.")
+
+
+def _automaton_lord(game: Game, card: Card) -> ContinuousEffect:
+    chosen = game.chosen(card, "creature_type")
+
+    def applies(g: Game, other: Card, chars) -> bool:
+        return other is not card and chosen is not None and "Creature" in chars.types and chosen in chars.subtypes and chars.controller is card.controller
+
+    return modify(1, 1, applies_to=applies, text="Other creatures you control of the chosen type get +1/+1.")
+
+
+class AdaptiveAutomaton(CardDefinition):
+    name = "Adaptive Automaton"
+    mana_cost = "{3}"
+    types = ("Artifact", "Creature")
+    subtypes = ("Construct",)
+    power, toughness = 2, 2
+    oracle = (
+        "As this creature enters, choose a creature type. This creature is the chosen type in addition to its "
+        "other types. Other creatures you control of the chosen type get +1/+1."
+    )
+    static = (_automaton_type, _automaton_lord)
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        from kb.engine.typeline import CREATURE_TYPES
+
+        game.choose_as_enters(card, "creature_type", sorted(CREATURE_TYPES))
+
+
+def _plume_gains_life(game: Game, ability: TriggeredAbility) -> None:
+    if game.decide(Decision(ability.controller, "may_gain_life", (False, True), rule="608.2d", context={"source": ability.source})):
+        game.gain_life(ability.controller, 1)
+
+
+class ParadisePlume(CardDefinition):
+    name = "Paradise Plume"
+    mana_cost = "{4}"
+    types = ("Artifact",)
+    oracle = (
+        "As this artifact enters, choose a color. Whenever a player casts a spell of the chosen color, you may "
+        "gain 1 life. {T}: Add one mana of the chosen color."
+    )
+    activated = (AbilityDefinition("{T}: Add one mana of the chosen color.", _add_chosen_color, tap=True, adds_mana=True, produces=_chosen_color_mana),)
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        game.choose_as_enters(card, "color", COLOR_ORDER)
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        color = game.chosen(card, "color")
+        if event.kind == "cast" and color is not None and color in event["card"].colors:
+            yield _trigger(card, "Whenever a player casts a spell of the chosen color, you may gain 1 life.", _plume_gains_life)
+
+
+# ---------------------------------------------------------------------------------------------
+# Split cards (709)
+
+
+class _Assault(CardDefinition):
+    half_name = "Assault"
+    mana_cost = "{R}"
+    types = ("Sorcery",)
+    spell_target = "creature"
+    oracle = "Assault deals 2 damage to target creature."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.deal_damage(spell, spell.targets[0], 2)
+
+
+class _Battery(CardDefinition):
+    half_name = "Battery"
+    mana_cost = "{3}{G}"
+    types = ("Sorcery",)
+    oracle = "Create a 3/3 green Elephant creature token."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.create_tokens(spell.controller, Card.token(power=3, toughness=3, colors="G", subtypes=("Elephant",)))
+
+
+class AssaultBattery(SplitCardDefinition):
+    halves = (_Assault, _Battery)
+
+
+class _Fire(CardDefinition):
+    half_name = "Fire"
+    mana_cost = "{1}{R}"
+    types = ("Instant",)
+    oracle = "Fire deals 2 damage divided as you choose among one or two targets."
+
+    def check_timing(self, game: Game, player: Player, card: Card) -> None:
+        raise NotModelledError("Fire's one or two targets and its divided damage (601.2c–d) are not modelled")
+
+
+class _Ice(CardDefinition):
+    half_name = "Ice"
+    mana_cost = "{1}{U}"
+    types = ("Instant",)
+    spell_target = "permanent"
+    oracle = "Tap target permanent. Draw a card."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.tap([spell.targets[0]])
+        game.draw(spell.controller, 1)
+
+
+class FireIce(SplitCardDefinition):
+    halves = (_Fire, _Ice)
+
+
+class SteamAugury(CardDefinition):
+    name = "Steam Augury"
+    mana_cost = "{2}{U}{R}"
+    types = ("Instant",)
+    oracle = (
+        "Reveal the top five cards of your library and separate them into two piles. An opponent chooses one "
+        "of those piles. Put that pile into your hand and the other into your graveyard."
+    )
+
+    def check_timing(self, game: Game, player: Player, card: Card) -> None:
+        raise NotModelledError("separating cards into piles (700.3) is not modelled")
+
+
+# ---------------------------------------------------------------------------------------------
+# Planeswalkers and loyalty abilities (306, 606)
+
+
+def _untap_target_lands(game: Game, ability: ActivatedAbility) -> None:
+    # 608.2b: only the targets still legal are affected.
+    game.untap([land for land in ability.targets if game._target_is_legal(land, "land", ability.controller)])
+
+
+def _beast(game: Game, ability: ActivatedAbility) -> None:
+    game.create_tokens(ability.controller, Card.token(power=3, toughness=3, colors="G", subtypes=("Beast",)))
+
+
+def _overrun(game: Game, ability: ActivatedAbility) -> None:
+    creatures = list(ability.controller.creatures)
+    game.add_effect(combine(modify(3, 3), grant("Trample"), affected=creatures, text="Creatures you control get +3/+3 and gain trample until end of turn."))
+
+
+class GarrukWildspeaker(CardDefinition):
+    name = "Garruk Wildspeaker"
+    mana_cost = "{2}{G}{G}"
+    type_line = "Legendary Planeswalker — Garruk"
+    loyalty = 3
+    oracle = (
+        "[+1]: Untap up to two target lands. [−1]: Create a 3/3 green Beast creature token. "
+        "[−4]: Creatures you control get +3/+3 and gain trample until end of turn."
+    )
+    activated = (
+        AbilityDefinition("[+1]: Untap up to two target lands.", _untap_target_lands, loyalty=1, target="land", target_count=(0, 2)),
+        AbilityDefinition("[−1]: Create a 3/3 green Beast creature token.", _beast, loyalty=-1),
+        AbilityDefinition("[−4]: Creatures you control get +3/+3 and gain trample until end of turn.", _overrun, loyalty=-4),
+    )
+
+
+class CarthTheLion(CardDefinition):
+    name = "Carth the Lion"
+    mana_cost = "{2}{B}{G}"
+    type_line = "Legendary Creature — Cat Warrior"
+    power, toughness = 3, 5
+    in_part = True
+    oracle = "Planeswalkers' loyalty abilities you control cost an additional [+1] to activate."
+
+    def loyalty_cost_change(self, game: Game, card: Card, permanent: Card) -> int:
+        return 1 if permanent.controller is card.controller else 0
+
+
+class TolarianWinds(CardDefinition):
+    name = "Tolarian Winds"
+    mana_cost = "{1}{U}"
+    types = ("Instant",)
+    oracle = "Discard all the cards in your hand, then draw that many cards."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        player = spell.controller
+        count = len(player.hand)
+        if count:
+            game.discard(player, list(player.hand))
+        game.draw(player, count)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exile "until" (610.3)
+
+
+class BanisherPriest(CardDefinition):
+    name = "Banisher Priest"
+    mana_cost = "{1}{W}{W}"
+    types = ("Creature",)
+    subtypes = ("Human", "Cleric")
+    power, toughness = 2, 2
+    oracle = "When this creature enters, exile target creature an opponent controls until this creature leaves the battlefield."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            incarnation = card.incarnation
+
+            def banish(game: Game, ability: TriggeredAbility, incarnation=incarnation) -> None:
+                target = ability.targets[0]
+                if game._target_is_legal(target, "creature an opponent controls", ability.controller):
+                    game.exile_until_leaves(target, ability.source, incarnation)
+
+            yield _trigger(card, self.oracle, banish, target="creature an opponent controls")
+
+
+class DayOfJudgment(CardDefinition):
+    name = "Day of Judgment"
+    mana_cost = "{2}{W}{W}"
+    types = ("Sorcery",)
+    oracle = "Destroy all creatures."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.destroy([c for c in game.affected_creatures(spell.controller)])
+
+
+# ---------------------------------------------------------------------------------------------
+# Total cost: increases, reductions and additional costs (601.2f, 118.7, 118.8)
+
+
+def _spell_colors(spell: CardDefinition) -> tuple[str, ...]:
+    return tuple(spell.colors) if spell.colors is not None else ManaCost(spell.mana_cost).colors
+
+
+class ThunderscapeFamiliar(CardDefinition):
+    name = "Thunderscape Familiar"
+    mana_cost = "{1}{R}"
+    types = ("Creature",)
+    subtypes = ("Kavu",)
+    power, toughness = 1, 1
+    keywords = ("First strike",)
+    oracle = "First strike. Black spells and green spells you cast cost {1} less to cast."
+
+    def cost_change(self, game: Game, card: Card, spell: CardDefinition, player: Player) -> int:
+        return -1 if player is card.controller and {"B", "G"} & set(_spell_colors(spell)) else 0
+
+
+class ThaliaGuardianOfThraben(CardDefinition):
+    name = "Thalia, Guardian of Thraben"
+    mana_cost = "{1}{W}"
+    type_line = "Legendary Creature — Human Soldier"
+    power, toughness = 2, 1
+    keywords = ("First strike",)
+    oracle = "First strike. Noncreature spells cost {1} more to cast."
+
+    def cost_change(self, game: Game, card: Card, spell: CardDefinition, player: Player) -> int:
+        return 1 if "Creature" not in spell.types else 0
+
+
+class AltarsReap(CardDefinition):
+    name = "Altar's Reap"
+    mana_cost = "{1}{B}"
+    types = ("Instant",)
+    additional_cost = "sacrifice a creature"
+    oracle = "As an additional cost to cast this spell, sacrifice a creature. Draw two cards."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        game.draw(spell.controller, 2)
+
+
+# ---------------------------------------------------------------------------------------------
+# Spells with several instances of the word "target" (601.2c, 608.2b)
+
+
+class PlagueSpores(CardDefinition):
+    name = "Plague Spores"
+    mana_cost = "{4}{B}{R}"
+    types = ("Sorcery",)
+    spell_targets = (TargetSpec("nonblack creature"), TargetSpec("land"))
+    oracle = "Destroy target nonblack creature and target land. They can't be regenerated."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        # 608.2b: each part affects only its own target, if that target is still legal for it.
+        doomed = game.targets_still_legal(spell, 0) + game.targets_still_legal(spell, 1)
+        game.destroy(list({id(c): c for c in doomed}.values()), can_regenerate=False)
+
+
+def _arc_trail(game: Game, spell: Spell) -> None:
+    first = [(t, 2) for t in game.targets_still_legal(spell, 0)]
+    second = [(t, 1) for t in game.targets_still_legal(spell, 1)]
+    game.deal_damage_each(spell, first + second)
+
+
+class ArcTrail(CardDefinition):
+    name = "Arc Trail"
+    mana_cost = "{1}{R}"
+    types = ("Sorcery",)
+    spell_targets = (TargetSpec("any"), TargetSpec("any", other=True))
+    oracle = "Arc Trail deals 2 damage to any target and 1 damage to any other target."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        _arc_trail(game, spell)
+
+
+class Redirect(CardDefinition):
+    name = "Redirect"
+    mana_cost = "{U}{U}"
+    types = ("Instant",)
+    spell_target = "spell"
+    oracle = "You may choose new targets for target spell."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        for target in game.targets_still_legal(spell, 0):
+            game.choose_new_targets(spell.controller, target)
+
+
+class LlanowarElves(CardDefinition):
+    name = "Llanowar Elves"
+    mana_cost = "{G}"
+    types = ("Creature",)
+    subtypes = ("Elf", "Druid")
+    power, toughness = 1, 1
+    oracle = "{T}: Add {G}."
+    activated = (basic_land_ability("G"),)
+
+
+# ---------------------------------------------------------------------------------------------
+# Extra phases and steps (500.8–500.11)
+
+
+class ObekaSplitterOfSeconds(CardDefinition):
+    name = "Obeka, Splitter of Seconds"
+    mana_cost = "{1}{U}{B}{R}"
+    type_line = "Legendary Creature — Ogre Warlock"
+    power, toughness = 2, 5
+    keywords = ("Menace",)
+    oracle = "Menace. Whenever Obeka deals combat damage to a player, you get that many additional upkeep steps after this phase."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "damage" and event["source"] is card and event.get("combat") and isinstance(event["target"], Player):
+            amount = event["amount"]
+
+            def more_upkeeps(game: Game, ability: TriggeredAbility, amount=amount) -> None:
+                game.add_phases_after(game.step.phase, (Step.UPKEEP,), amount)
+
+            yield _trigger(card, "Whenever Obeka deals combat damage to a player, you get that many additional upkeep steps after this phase.", more_upkeeps)
+
+
+class PhyrexianArena(CardDefinition):
+    name = "Phyrexian Arena"
+    mana_cost = "{1}{B}{B}"
+    types = ("Enchantment",)
+    oracle = "At the beginning of your upkeep, you draw a card and you lose 1 life."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if _at_beginning_of_your(Step.UPKEEP, game, card, event):
+            def arena(game: Game, ability: TriggeredAbility) -> None:
+                game.draw(ability.controller, 1)
+                game.lose_life(ability.controller, 1)
+
+            yield _trigger(card, self.oracle, arena)
+
+
+# ---------------------------------------------------------------------------------------------
+# Abilities of cards in graveyards, and of a card as it enters (614.12)
+
+
+class YixlidJailer(CardDefinition):
+    name = "Yixlid Jailer"
+    mana_cost = "{1}{B}"
+    types = ("Creature",)
+    subtypes = ("Zombie", "Wizard")
+    power, toughness = 2, 1
+    oracle = "Cards in graveyards lose all abilities."
+    graveyard_cards_lose_abilities = True
+
+
+class ScarwoodTreefolk(CardDefinition):
+    name = "Scarwood Treefolk"
+    mana_cost = "{3}{G}"
+    types = ("Creature",)
+    subtypes = ("Treefolk",)
+    power, toughness = 3, 5
+    oracle = "This creature enters tapped."
+
+    def as_enters(self, game: Game, card: Card) -> None:
+        # 614.12: it applies as the permanent enters, with the abilities it will have there.
+        card.tapped = True
+
+
+# ---------------------------------------------------------------------------------------------
+# Card names chosen by effects (201.4)
+
+
+class Dispossess(CardDefinition):
+    name = "Dispossess"
+    mana_cost = "{2}{B}"
+    types = ("Sorcery",)
+    spell_target = "player"
+    oracle = (
+        "Choose an artifact card name. Search target player's graveyard, hand, and library for any number of "
+        "cards with that name and exile them. That player shuffles."
+    )
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        player = spell.targets[0]
+        name = game.choose_card_name(spell.controller, "Artifact")
+        found = game.search(spell.controller, player, (Zone.GRAVEYARD, Zone.HAND, Zone.LIBRARY), lambda c: c.name == name)
+        game.exile_cards(found)
+        game.shuffle_cards_into_library(player, [], zone=Zone.LIBRARY)
+
+
+# ---------------------------------------------------------------------------------------------
+# Double-faced cards that transform (701.27, 712)
+
+
+def _spells_cast_last_turn(game: Game) -> int:
+    """How many spells were cast during the previous turn, from the game's own record."""
+    starts = [i for i, e in enumerate(game.events) if e.kind == "turn_begins"]
+    if len(starts) < 2:
+        raise NotModelledError("which spells were cast last turn, before the game was picked up, is not known")
+    return sum(1 for e in game.events[starts[-2]:starts[-1]] if e.kind == "cast")
+
+
+def _werewolf_transforms(front: bool):
+    """The two triggers of the Innistrad werewolves: "At the beginning of each upkeep, if no
+    spells were cast last turn, transform this" (front face) and "... if a player cast two or
+    more spells last turn, transform this" (back face)."""
+    text = (
+        "At the beginning of each upkeep, if no spells were cast last turn, transform this creature."
+        if front
+        else "At the beginning of each upkeep, if a player cast two or more spells last turn, transform this creature."
+    )
+
+    def condition(game: Game, ability: TriggeredAbility) -> bool:
+        if front:
+            return _spells_cast_last_turn(game) == 0
+        casts = [e for e in _last_turn_events(game) if e.kind == "cast"]
+        return any(sum(1 for e in casts if e["player"] is p) >= 2 for p in game.players)
+
+    def effect(game: Game, ability: TriggeredAbility) -> None:
+        card = ability.source
+        # 701.27f: only if it hasn't transformed since the ability was put on the stack.
+        if card.zone is not Zone.BATTLEFIELD or card.transformed == front:
+            return
+        game.transform(card)
+
+    def fire(game: Game, card: Card, event: Event):
+        if event.kind == "beginning_of" and event["step"] is Step.UPKEEP:
+            ability = _trigger(card, text, effect, condition=condition)
+            if condition(game, ability):
+                yield ability
+
+    return fire
+
+
+def _last_turn_events(game: Game) -> list[Event]:
+    starts = [i for i, e in enumerate(game.events) if e.kind == "turn_begins"]
+    if len(starts) < 2:
+        raise NotModelledError("which spells were cast last turn, before the game was picked up, is not known")
+    return game.events[starts[-2]:starts[-1]]
+
+
+class _VillageIronsmith(CardDefinition):
+    face_name = "Village Ironsmith"
+    mana_cost = "{1}{R}"
+    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    power, toughness = 1, 1
+    keywords = ("First strike",)
+    oracle = "First strike. At the beginning of each upkeep, if no spells were cast last turn, transform Village Ironsmith."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(True)(game, card, event)
+
+
+class _Ironfang(CardDefinition):
+    face_name = "Ironfang"
+    types, subtypes = ("Creature",), ("Werewolf",)
+    colors = ("R",)
+    power, toughness = 3, 1
+    keywords = ("First strike",)
+    oracle = "First strike. At the beginning of each upkeep, if a player cast two or more spells last turn, transform Ironfang."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(False)(game, card, event)
+
+
+class VillageIronsmith(DoubleFacedCardDefinition):
+    front, back = _VillageIronsmith, _Ironfang
+
+
+def _wolf_and_life(game: Game, ability: TriggeredAbility) -> None:
+    game.create_tokens(ability.controller, Card.token(power=2, toughness=2, colors="G", subtypes=("Wolf",)))
+    game.gain_life(ability.controller, 2)
+
+
+class _HuntmasterOfTheFells(CardDefinition):
+    face_name = "Huntmaster of the Fells"
+    mana_cost = "{2}{R}{G}"
+    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    power, toughness = 2, 2
+    oracle = (
+        "Whenever this creature enters or transforms into Huntmaster of the Fells, create a 2/2 green Wolf creature "
+        "token and you gain 2 life. At the beginning of each upkeep, if no spells were cast last turn, transform "
+        "Huntmaster of the Fells."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        entered = event.kind == "enters" and event["card"] is card
+        transformed = event.kind == "transforms" and event["card"] is card and not event["back"]
+        if entered or transformed:
+            yield _trigger(card, "Whenever this creature enters or transforms into Huntmaster of the Fells, create a 2/2 green Wolf creature token and you gain 2 life.", _wolf_and_life)
+        yield from _werewolf_transforms(True)(game, card, event)
+
+
+def _ravager_damage(game: Game, ability: TriggeredAbility) -> None:
+    opponent = ability.targets[0]
+    if game._target_is_legal(opponent, "opponent", ability.controller):
+        game.deal_damage(ability.source, opponent, 2)
+
+
+class _RavagerOfTheFells(CardDefinition):
+    face_name = "Ravager of the Fells"
+    types, subtypes = ("Creature",), ("Werewolf",)
+    colors = ("R", "G")
+    power, toughness = 4, 4
+    keywords = ("Trample",)
+    oracle = (
+        "Trample. Whenever this creature transforms into Ravager of the Fells, it deals 2 damage to target opponent "
+        "or planeswalker and 2 damage to up to one target creature that player controls. At the beginning of each "
+        "upkeep, if a player cast two or more spells last turn, transform Ravager of the Fells."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "transforms" and event["card"] is card and event["back"]:
+            opponents = game.affected_opponents(card.controller)
+            if any("Planeswalker" in c.types for c in game.battlefield if c.controller in opponents) or any(c.controller in opponents for c in game.battlefield if c.is_creature):
+                raise NotModelledError("Ravager of the Fells' targets when a planeswalker or an opponent's creature could be one (a second, dependent target) are not modelled")
+            yield _trigger(card, "Whenever this creature transforms into Ravager of the Fells, it deals 2 damage to target opponent or planeswalker and 2 damage to up to one target creature that player controls.", _ravager_damage, target="opponent")
+        yield from _werewolf_transforms(False)(game, card, event)
+
+
+class HuntmasterOfTheFells(DoubleFacedCardDefinition):
+    front, back = _HuntmasterOfTheFells, _RavagerOfTheFells
+
+
+def _delver_upkeep(game: Game, ability: TriggeredAbility) -> None:
+    player, card = ability.controller, ability.source
+    if not player.library:
+        return
+    top = player.library[0]
+    if game.decide(Decision(player, "may_reveal", (False, True), rule="701.20", context={"source": card})):
+        game.emit("reveal", "701.20a", cards=[top])
+        if {"Instant", "Sorcery"} & set(top.types) and card.zone is Zone.BATTLEFIELD and not card.transformed:
+            game.transform(card)
+
+
+class _DelverOfSecrets(CardDefinition):
+    face_name = "Delver of Secrets"
+    mana_cost = "{U}"
+    types, subtypes = ("Creature",), ("Human", "Wizard")
+    power, toughness = 1, 1
+    oracle = (
+        "At the beginning of your upkeep, look at the top card of your library. You may reveal that card. If an "
+        "instant or sorcery card is revealed this way, transform Delver of Secrets."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if _at_beginning_of_your(Step.UPKEEP, game, card, event):
+            yield _trigger(card, self.oracle, _delver_upkeep)
+
+
+class _InsectileAberration(CardDefinition):
+    face_name = "Insectile Aberration"
+    types, subtypes = ("Creature",), ("Human", "Insect")
+    colors = ("U",)
+    power, toughness = 3, 2
+    keywords = ("Flying",)
+    oracle = "Flying"
+
+
+class DelverOfSecrets(DoubleFacedCardDefinition):
+    front, back = _DelverOfSecrets, _InsectileAberration
+
+
+def _attackers_get(amount: int):
+    def static(game: Game, card: Card) -> ContinuousEffect:
+        return modify(amount, 0, applies_to=lambda g, c, chars: "Creature" in chars.types and c.attacking is not None and chars.controller is card.controller, text=f"Attacking creatures you control get +{amount}/+0.")
+
+    return static
+
+
+class _InstigatorGang(CardDefinition):
+    face_name = "Instigator Gang"
+    mana_cost = "{3}{R}"
+    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    power, toughness = 2, 3
+    oracle = "Attacking creatures you control get +1/+0. At the beginning of each upkeep, if no spells were cast last turn, transform Instigator Gang."
+    static = (_attackers_get(1),)
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(True)(game, card, event)
+
+
+class _WildbloodPack(CardDefinition):
+    face_name = "Wildblood Pack"
+    types, subtypes = ("Creature",), ("Werewolf",)
+    colors = ("R",)
+    power, toughness = 5, 5
+    keywords = ("Trample",)
+    oracle = "Trample. Attacking creatures you control get +3/+0. At the beginning of each upkeep, if a player cast two or more spells last turn, transform Wildblood Pack."
+    static = (_attackers_get(3),)
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(False)(game, card, event)
+
+
+class InstigatorGang(DoubleFacedCardDefinition):
+    front, back = _InstigatorGang, _WildbloodPack
+
+
+def _ransacker(game: Game, ability: TriggeredAbility) -> None:
+    artifact = ability.targets[0] if ability.targets else None
+    if artifact is None or not game._target_is_legal(artifact, "artifact", ability.controller):
+        return
+    if not game.decide(Decision(ability.controller, "may_destroy", (False, True), rule="608.2d", context={"source": ability.source})):
+        return
+    controller = artifact.controller
+    game.destroy([artifact])
+    if artifact.zone is Zone.GRAVEYARD:
+        game.deal_damage(ability.source, controller, 3)
+
+
+class _AfflictedDeserter(CardDefinition):
+    face_name = "Afflicted Deserter"
+    mana_cost = "{3}{R}"
+    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    power, toughness = 3, 2
+    oracle = "At the beginning of each upkeep, if no spells were cast last turn, transform Afflicted Deserter."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(True)(game, card, event)
+
+
+class _WerewolfRansacker(CardDefinition):
+    face_name = "Werewolf Ransacker"
+    types, subtypes = ("Creature",), ("Werewolf",)
+    colors = ("R",)
+    power, toughness = 5, 4
+    oracle = (
+        "Whenever this creature transforms into Werewolf Ransacker, you may destroy target artifact. If that "
+        "artifact is put into a graveyard this way, Werewolf Ransacker deals 3 damage to that artifact's "
+        "controller. At the beginning of each upkeep, if a player cast two or more spells last turn, transform "
+        "Werewolf Ransacker."
+    )
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "transforms" and event["card"] is card and event["back"]:
+            yield _trigger(card, "Whenever this creature transforms into Werewolf Ransacker, you may destroy target artifact. If that artifact is put into a graveyard this way, Werewolf Ransacker deals 3 damage to that artifact's controller.", _ransacker, target="artifact")
+        yield from _werewolf_transforms(False)(game, card, event)
+
+
+class AfflictedDeserter(DoubleFacedCardDefinition):
+    front, back = _AfflictedDeserter, _WerewolfRansacker
+
+
+def _scholar_loot(game: Game, ability: ActivatedAbility) -> None:
+    player, card = ability.controller, ability.source
+    game.draw(player, 1)
+    if not player.hand:
+        return
+    discarded = game.decide(Decision(player, "discard", tuple(player.hand), rule="701.9b"))
+    game.discard(player, [discarded])
+    if discarded.is_creature and card.zone is Zone.BATTLEFIELD and not card.transformed:
+        game.untap([card])
+        game.transform(card)
+
+
+class _CivilizedScholar(CardDefinition):
+    face_name = "Civilized Scholar"
+    mana_cost = "{2}{U}"
+    types, subtypes = ("Creature",), ("Human", "Advisor")
+    power, toughness = 0, 1
+    oracle = "{T}: Draw a card, then discard a card. If a creature card is discarded this way, untap Civilized Scholar, then transform it."
+    activated = (AbilityDefinition(oracle, _scholar_loot, tap=True),)
+
+
+def _brute_returns(game: Game, ability: TriggeredAbility) -> None:
+    card = ability.source
+    if card.zone is Zone.BATTLEFIELD and card.transformed:
+        game.tap([card])
+        game.transform(card)
+
+
+class _HomicidalBrute(CardDefinition):
+    face_name = "Homicidal Brute"
+    types, subtypes = ("Creature",), ("Human", "Mutant")
+    colors = ("R",)
+    power, toughness = 5, 1
+    oracle = "At the beginning of your end step, if Homicidal Brute didn't attack this turn, tap it, then transform it."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if _at_beginning_of_your(Step.END, game, card, event):
+            def not_attacked(game: Game, ability: TriggeredAbility) -> bool:
+                return not any(e["card"] is ability.source for e in game.events[_turn_start(game):] if e.kind == "attacks")
+
+            ability = _trigger(card, self.oracle, _brute_returns, condition=not_attacked)
+            if not_attacked(game, ability):
+                yield ability
+
+
+def _turn_start(game: Game) -> int:
+    starts = [i for i, e in enumerate(game.events) if e.kind == "turn_begins"]
+    return starts[-1] if starts else 0
+
+
+class CivilizedScholar(DoubleFacedCardDefinition):
+    front, back = _CivilizedScholar, _HomicidalBrute
+
+
+class _KruinOutlaw(CardDefinition):
+    face_name = "Kruin Outlaw"
+    mana_cost = "{1}{R}{R}"
+    types, subtypes = ("Creature",), ("Human", "Rogue", "Werewolf")
+    power, toughness = 2, 2
+    keywords = ("First strike",)
+    oracle = "First strike. At the beginning of each upkeep, if no spells were cast last turn, transform Kruin Outlaw."
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(True)(game, card, event)
+
+
+class _TerrorOfKruinPass(CardDefinition):
+    face_name = "Terror of Kruin Pass"
+    types, subtypes = ("Creature",), ("Werewolf",)
+    colors = ("R",)
+    power, toughness = 3, 3
+    keywords = ("Double strike",)
+    oracle = (
+        "Double strike. Each Werewolf you control can't be blocked except by two or more creatures. At the "
+        "beginning of each upkeep, if a player cast two or more spells last turn, transform Terror of Kruin Pass."
+    )
+
+    def restricts_block(self, game: Game, card: Card, blocks: list[tuple[Card, Card]]) -> bool:
+        for attacker in {id(a): a for _, a in blocks}.values():
+            if "Werewolf" in attacker.subtypes and attacker.controller is card.controller:
+                if len([b for b, a in blocks if a is attacker]) == 1:
+                    return True
+        return False
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(False)(game, card, event)
+
+
+class KruinOutlaw(DoubleFacedCardDefinition):
+    front, back = _KruinOutlaw, _TerrorOfKruinPass
+
+
+class EliteVanguard(CardDefinition):
+    name = "Elite Vanguard"
+    mana_cost = "{W}"
+    types, subtypes = ("Creature",), ("Human", "Soldier")
+    power, toughness = 2, 1
+
+
+class Cytoshape(CardDefinition):
+    name = "Cytoshape"
+    mana_cost = "{1}{G}{U}"
+    types = ("Instant",)
+    spell_target = "nonlegendary creature"
+    oracle = "Choose a nonlegendary creature on the battlefield. Target nonlegendary creature becomes a copy of the chosen creature until end of turn."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        target = spell.targets[0]
+        options = tuple(c for c in game.battlefield if c.is_creature and "Legendary" not in c.supertypes)
+        chosen = game.decide(Decision(spell.controller, "choose_card", options, rule="608.2c", context={"source": spell.card}))
+        game.become_copy(target, chosen, until_end_of_turn=True)
+
+
+class Moonmist(CardDefinition):
+    name = "Moonmist"
+    mana_cost = "{1}{G}"
+    types = ("Instant",)
+    oracle = "Transform all Humans. Prevent all combat damage that would be dealt this turn by creatures other than Werewolves and Wolves."
+
+    def resolve(self, game: Game, spell: Spell) -> None:
+        for creature in [c for c in game.battlefield if "Human" in c.subtypes]:
+            game.transform(creature)
+
+        def others(game: Game, event: dict) -> bool:
+            source = event["source"]
+            return bool(event.get("combat")) and source is not None and not ({"Werewolf", "Wolf"} & set(source.subtypes))
+
+        game.add_replacement(prevent_damage(where=others, text="Prevent all combat damage that would be dealt this turn by creatures other than Werewolves and Wolves."))
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards exiled with a permanent, for its linked abilities (607.2a, 111.12)
+
+
+def _exiled_with(game: Game, card: Card) -> list[Card]:
+    """The cards exiled with `card` by its linked ability that are still in exile (607.2a)."""
+    kept = card.choices.get((card.definition, "exiled_with"), [])
+    return [c for c, incarnation in kept if c.zone is Zone.EXILE and c.incarnation == incarnation]
+
+
+def _imprint(game: Game, ability: TriggeredAbility) -> None:
+    vat, dead = ability.source, ability.data["dead"]
+    if vat.zone is not Zone.BATTLEFIELD or dead.zone is not Zone.GRAVEYARD or dead.incarnation != ability.data["incarnation"]:
+        return
+    if not game.decide(Decision(ability.controller, "may_exile", (False, True), rule="608.2d", context={"source": vat})):
+        return
+    others = _exiled_with(game, vat)
+    game.exile_cards([dead])
+    vat.choices[(vat.definition, "exiled_with")] = [(dead, dead.incarnation)]
+    for other in others:
+        game._move(other, Zone.GRAVEYARD)
+    if others:
+        game.emit("put_into_graveyard_from_exile", "607.2a", cards=list(others))
+
+
+def _exile_token_at_end(game: Game, ability: TriggeredAbility) -> None:
+    token, incarnation = ability.data["object"], ability.data["incarnation"]
+    if token.zone is Zone.BATTLEFIELD and token.incarnation == incarnation:
+        game.exile_cards([token])
+
+
+def _vat_token(game: Game, ability: ActivatedAbility) -> None:
+    from kb.engine.define import Trigger, at_beginning_of
+
+    vat = ability.source
+    exiled = _exiled_with(game, vat)
+    if not exiled:
+        # 111.12: with no card exiled with it, no token is created.
+        game.emit("no_token", "111.12", source=vat)
+        return
+    original = exiled[0] if len(exiled) == 1 else game.decide(Decision(ability.controller, "choose_card", tuple(exiled), rule="607.2a"))
+    token = game.create_token_copy(ability.controller, original)
+    game.add_effect(grant("Haste", affected=[token], duration=INDEFINITE, text="It gains haste."))
+    game.add_delayed_trigger(Trigger("Exile it at the beginning of the next end step.", at_beginning_of(Step.END, "any"), _exile_token_at_end), vat, ability.controller, object=token, incarnation=token.incarnation)
+
+
+class MimicVat(CardDefinition):
+    name = "Mimic Vat"
+    mana_cost = "{3}"
+    types = ("Artifact",)
+    oracle = (
+        "Imprint — Whenever a nontoken creature dies, you may exile that card. If you do, return each other card "
+        "exiled with Mimic Vat to its owner's graveyard. {3}, {T}: Create a token that's a copy of a card exiled "
+        "with Mimic Vat. It gains haste. Exile it at the beginning of the next end step."
+    )
+    activated = (AbilityDefinition("{3}, {T}: Create a token that's a copy of a card exiled with Mimic Vat. It gains haste. Exile it at the beginning of the next end step.", _vat_token, mana="{3}", tap=True),)
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "dies":
+            for dead in event["cards"]:
+                if not dead.is_token:
+                    yield _trigger(card, "Whenever a nontoken creature dies, you may exile that card. If you do, return each other card exiled with Mimic Vat to its owner's graveyard.", _imprint, data={"dead": dead, "incarnation": dead.incarnation})
+
+
+# ---------------------------------------------------------------------------------------------
+# Convoke (702.51)
+
+
+class HeartlessSummoning(CardDefinition):
+    name = "Heartless Summoning"
+    mana_cost = "{1}{B}"
+    types = ("Enchantment",)
+    oracle = "Creature spells you cast cost {2} less to cast. Creatures you control get -1/-1."
+
+    def cost_change(self, game: Game, card: Card, spell: CardDefinition, player: Player) -> int:
+        return -2 if player is card.controller and "Creature" in spell.types else 0
+
+    def static_effects(self, game: Game, card: Card):
+        return [modify(-1, -1, applies_to=lambda g, c, chars: "Creature" in chars.types and chars.controller is card.controller, text="Creatures you control get -1/-1.")]
+
+
+class SiegeWurm(CardDefinition):
+    name = "Siege Wurm"
+    mana_cost = "{5}{G}{G}"
+    types, subtypes = ("Creature",), ("Wurm",)
+    power, toughness = 5, 5
+    keywords = ("Convoke", "Trample")
+    oracle = "Convoke. Trample."
+
+
+# ---------------------------------------------------------------------------------------------
+# Effects that count what happened to objects that have changed since (608.2i)
+
+
+class BearCub(CardDefinition):
+    name = "Bear Cub"
+    mana_cost = "{1}{G}"
+    types, subtypes = ("Creature",), ("Bear",)
+    power, toughness = 2, 2
+
+
+class SearchPartyCaptain(CardDefinition):
+    name = "Search Party Captain"
+    mana_cost = "{3}{W}"
+    types, subtypes = ("Creature",), ("Kor", "Soldier")
+    power, toughness = 2, 3
+    oracle = "This spell costs {1} less to cast for each creature you attacked with this turn. When this creature enters, draw a card."
+
+    def own_cost_change(self, game: Game, card: Card, player: Player) -> int:
+        # 608.2i: the creatures that attacked, whatever they are now.
+        start = max((i for i, e in enumerate(game.events) if e.kind == "turn_begins"), default=0)
+        attackers = {id(e["card"]) for e in game.events[start:] if e.kind == "attacks" and e.get("player") is player}
+        return -len(attackers)
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        if event.kind == "enters" and event["card"] is card:
+            yield _trigger(card, "When this creature enters, draw a card.", lambda game, ability: game.draw(ability.controller, 1))

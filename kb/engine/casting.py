@@ -3,16 +3,39 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
 from kb.engine.decisions import _name_of, Decision
-from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotYourTurnError, TimingError
-from kb.engine.objects import Card, Zone
+from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
+from kb.engine.mana import ManaCost
+from kb.engine.manapool import ManaUse, convoke_remainders, payments
+from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
     from kb.engine.players import Player
+
+
+@dataclass(frozen=True)
+class TargetChoice:
+    """One way to choose the targets of a spell anew (115.7d): a group of targets for each
+    instance of the word "target". Answered as a list of lists: ``[[elves], [bear]]``."""
+
+    groups: tuple[tuple[Any, ...], ...]
+
+    def matches(self, raw: Any) -> bool:
+        if not isinstance(raw, (list, tuple)) or len(raw) != len(self.groups):
+            return False
+        return all(
+            isinstance(given, (list, tuple)) and len(given) == len(group) and all(a is b for a, b in zip(given, group))
+            for given, group in zip(raw, self.groups)
+        )
+
+    def __repr__(self) -> str:
+        return repr([list(group) for group in self.groups])
 
 
 class CastingMixin:
@@ -30,22 +53,76 @@ class CastingMixin:
                 return candidate
         raise CardNotFoundError(f"no {card} in {where}")
 
-    def cast(self, player: Player, card: Card | str, *, targets: Sequence[Any] | None = None, x: int | None = None) -> Spell:
+    def cast(
+        self,
+        player: Player,
+        card: Card | str,
+        *,
+        targets: Sequence[Any] | None = None,
+        x: int | None = None,
+        mana_abilities: Sequence[Any] = (),
+        half: str | None = None,
+        sacrifice: Card | str | None = None,
+        convoke: Sequence[Card | str] = (),
+    ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
-        one (601.2b). Mana is not modelled: costs in mana are taken as paid."""
+        one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
+        permanent (its first mana ability) or a (permanent, index) pair. In a game created with
+        ``pay_mana=True`` the cost is paid from the mana pool (601.2h); otherwise costs in mana
+        are taken as paid. If the cost can't be paid the spell stays in hand; mana abilities
+        already activated stay activated (the player may keep them, 732.1). For a split card,
+        `half` names the half cast: only that half is evaluated and put on the stack (709.3).
+        The total cost is locked in before it is paid (601.2f): cost increases and reductions
+        from static abilities are applied then, and an additional cost of sacrificing a creature
+        is paid with `sacrifice` (or a creature the player chooses). For a spell with convoke,
+        the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
+        each (702.51a–b)."""
         self._check_priority(player)
         card = self._find(player.hand, card, f"{player.name}'s hand")
         if card.is_land:
             raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
-        has_x = any(symbol.text == "X" for symbol in card.mana_cost.symbols)
+        definition = card.definition
+        if half is None and isinstance(card.printed_definition, SplitCardDefinition):
+            raise IllegalActionError(f"{card.name} is a split card: choose the half to cast (709.3)")
+        if half is not None:
+            if not isinstance(card.printed_definition, SplitCardDefinition):
+                raise IllegalActionError(f"{card.name} is not a split card: it has no halves (709.1)")
+            try:
+                definition = card.printed_definition.half(half)
+            except ValueError as error:
+                raise IllegalActionError(str(error)) from None
+        cost = ManaCost(definition.mana_cost)
+        has_x = any(symbol.text == "X" for symbol in cost.symbols)
         if has_x and (x is None or x < 0):
-            raise IllegalActionError(f"{card.name} has X in its cost: choose X, a number of 0 or more")
+            raise IllegalActionError(f"{definition.name} has X in its cost: choose X, a number of 0 or more")
         if not has_x and x is not None:
-            raise IllegalActionError(f"{card.name} has no X in its cost")
-        card.definition.check_timing(self, player, card)
-        chosen = self._choose_targets(player, card.definition.spell_target, targets, card)
+            raise IllegalActionError(f"{definition.name} has no X in its cost")
+        definition.check_timing(self, player, card)
+        if definition.spell_targets:
+            groups = self._choose_target_groups(player, definition.spell_targets, targets, card)
+            chosen = [t for group in groups for t in group]
+        else:
+            chosen = self._choose_targets(player, definition.spell_target, targets, card)
+            groups = [chosen]
+        victim = self._additional_sacrifice(player, definition, sacrifice, card)
+        total, changed = self._total_cost(player, card, x, half)
+        if changed:
+            self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
+        tapped_for_convoke = []
+        if convoke:
+            total, tapped_for_convoke = self._convoke(player, definition, total, convoke, card)
+        self._activate_mana_abilities(player, mana_abilities)
+        spent = self._pay_mana(player, total, None, ManaUse("cast", card), definition.name)
+        if tapped_for_convoke:
+            self.tap(tapped_for_convoke)
+            self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
+        if victim is not None:
+            self.sacrifice([victim], rule="601.2h")
+        card.cast_half = definition if half is not None else None
         spell = Spell(card, player, chosen)
+        spell.target_groups = groups
         spell.x = x
+        spell.mana_spent = spent
         player.hand.remove(card)
         card.zone = Zone.STACK
         self.stack.push(spell)
@@ -53,6 +130,75 @@ class CastingMixin:
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return spell
+
+    def total_cost(self, player: Player, card: Card, *, x: int | None = None, half: str | None = None) -> ManaCost:
+        """Rule 601.2f: the mana part of the total cost for `player` to cast `card` (or its
+        `half`): its mana cost with X's value, plus cost increases, minus cost reductions. They
+        change only its generic mana (118.7a), never below {0}.
+
+        >>> from kb.engine import Game, Player, Step
+        >>> ana = Player('Ana', battlefield=['Thalia, Guardian of Thraben'], hand=['Lightning Bolt'])
+        >>> game = Game(players=[ana, Player('Bruno')])
+        >>> game.total_cost(ana, ana.hand[0])
+        ManaCost('{1}{R}')
+        """
+        return self._total_cost(player, card, x, half)[0]
+
+    def _total_cost(self, player: Player, card: Card, x: int | None, half: str | None) -> tuple[ManaCost, int]:
+        definition = card.printed_definition.half(half) if half is not None else card.definition
+        base = ManaCost(definition.mana_cost)
+        if base.halves:
+            raise IllegalActionError(f"{card.name} is a split card: the total cost is that of the half cast (709.3)")
+        generic = 0
+        others = []
+        for symbol in base.symbols:
+            if symbol.text.isdigit():
+                generic += int(symbol.text)
+            elif symbol.text in ("X", "Y", "Z"):
+                generic += x or 0
+            else:
+                others.append(str(symbol))
+        change = sum(p.definition.cost_change(self, p, definition, player) for p in self.battlefield)
+        change += definition.own_cost_change(self, card, player)
+        generic = max(0, generic + change)
+        text = ("{%d}" % generic if generic or not others else "") + "".join(others)
+        return ManaCost(text), change
+
+    def _convoke(self, player: Player, definition: Any, total: ManaCost, given: Sequence[Card | str], card: Card) -> tuple[ManaCost, list[Card]]:
+        """Rule 702.51b: convoke applies once the total cost is locked in; what the creatures
+        don't pay is left to pay with mana. Returns that and the creatures to tap."""
+        if "Convoke" not in definition.keywords:
+            raise IllegalActionError(f"{definition.name} doesn't have convoke (702.51)")
+        creatures: list[Card] = []
+        for item in given:
+            untapped = [c for c in player.creatures if not c.tapped and not any(c is t for t in creatures)]
+            creatures.append(self._find(untapped, item, f"the untapped creatures {player.name} controls"))
+        remainders = convoke_remainders(total, [frozenset(c.colors) for c in creatures])
+        if self.pay_mana:
+            remainders = [r for r in remainders if payments(player.mana_pool, r, ManaUse("cast", card))]
+        if not remainders:
+            raise CannotPayError(f"{player.name} can't pay {total.text} for {definition.name} by tapping {len(creatures)} creatures and with {player.mana_pool or 'no mana'} (702.51a, 601.2h)")
+        if len(remainders) == 1:
+            return remainders[0], creatures
+        labels = tuple(r.text or "{0}" for r in remainders)
+        chosen = self.decide(Decision(player, "convoke", labels, rule="702.51a", context={"source": card}))
+        return remainders[labels.index(chosen)], creatures
+
+    def _additional_sacrifice(self, player: Player, definition: Any, given: Card | str | None, card: Card) -> Card | None:
+        """Rule 601.2b and 118.8: a spell's additional cost of sacrificing a creature, announced
+        as it is cast and paid with the rest of the total cost (601.2h)."""
+        if definition.additional_cost is None:
+            if given is not None:
+                raise IllegalActionError(f"{definition.name} has no additional cost to sacrifice anything")
+            return None
+        if definition.additional_cost != "sacrifice a creature":
+            raise NotModelledError(f"the additional cost {definition.additional_cost!r} is not modelled")
+        creatures = list(player.creatures)
+        if given is None:
+            if not creatures:
+                raise CannotPayError(f"{player.name} has no creature to sacrifice for {definition.name} (601.2h)")
+            return self.decide(Decision(player, "sacrifice", tuple(creatures), rule="601.2h", context={"source": card}))
+        return self._find(creatures, given, f"the creatures {player.name} controls")
 
     def land_plays(self, player: Player) -> int:
         """Rule 305.2: how many lands `player` can play this turn: one, plus each additional land
@@ -82,9 +228,20 @@ class CastingMixin:
         self._put_onto_battlefield(card, player)
         self._give_priority(self._priority_unit_for(player))
 
-    def activate(self, player: Player, card: Card | str, index: int = 0, *, targets: Sequence[Any] | None = None, x: int | None = None) -> ActivatedAbility:
-        """Activate an activated ability of a permanent `player` controls (rule 602), choosing
-        the value of X if its cost has one (602.2b, 601.2b). Mana is taken as paid."""
+    def activate(
+        self,
+        player: Player,
+        card: Card | str,
+        index: int = 0,
+        *,
+        targets: Sequence[Any] | None = None,
+        x: int | None = None,
+        mana_abilities: Sequence[Any] = (),
+    ) -> ActivatedAbility:
+        """Activate activated ability number `index` (from 0) of a permanent `player` controls
+        (rule 602), choosing the value of X if its cost has one (602.2b, 601.2b). Its mana cost
+        is paid as a spell's is (see `cast`), after `mana_abilities` are activated. A mana
+        ability doesn't use the stack: it resolves at once (605.3b)."""
         self._check_priority(player)
         in_graveyard = isinstance(card, Card) and card in player.graveyard
         if isinstance(card, str) and not any(c.name == card for c in player.battlefield):
@@ -93,11 +250,30 @@ class CastingMixin:
             card = self._find(player.graveyard, card, f"{player.name}'s graveyard")
         else:
             card = self._find(player.battlefield, card, f"the permanents {player.name} controls")
-        abilities = card.definition.activated
+        abilities = self.activated_abilities(card) if not in_graveyard else self.graveyard_abilities(card)
+        if in_graveyard and not abilities and card.definition.activated:
+            raise IllegalActionError(f"{card.name} has no abilities: an effect says cards in graveyards lose all abilities")
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
-        ability = abilities[index]
         where = "graveyard" if in_graveyard else "battlefield"
+        obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities)
+        if abilities[index].is_mana_ability:
+            # 117.3c: a player who activates a mana ability receives priority afterward.
+            self._passes = 0
+            self._give_priority(self._priority_unit_for(player))
+        return obj
+
+    def _activate_ability(
+        self,
+        player: Player,
+        card: Card,
+        ability: Any,
+        targets: Sequence[Any] | None,
+        x: int | None,
+        *,
+        where: str,
+        mana_abilities: Sequence[Any] = (),
+    ) -> ActivatedAbility:
         if ability.zone != where:
             # 113.6m: an ability that moves its card out of a zone functions only there.
             raise IllegalActionError(f"{card.name}'s ability functions only from the {ability.zone}, not the {where}")
@@ -116,41 +292,174 @@ class CastingMixin:
         life = ability.life(self, player) if ability.life else 0
         if life:
             self._check_can_pay_life(player, life)
-        chosen = self._choose_targets(player, ability.target, targets, card)
+        loyalty = None
+        if ability.loyalty is not None:
+            loyalty = self._loyalty_cost_to_pay(player, card, ability)
+        chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count)
+        if ability.mana and self.pay_mana:
+            # 601.2g–h through 602.2b: mana abilities, then the whole cost is paid. Tapping the
+            # permanent itself is part of the cost too, so it can't pay for its own ability.
+            if ability.tap and any((s[0] if isinstance(s, tuple) else s) is card for s in mana_abilities):
+                raise CannotPayError(f"{card.name} can't be tapped for mana and tapped to pay its own cost (601.2h)")
+            self._activate_mana_abilities(player, mana_abilities)
+            self._pay_mana(player, ManaCost(ability.mana), x, ManaUse("activate", card), f"{card.name}'s ability")
+        elif mana_abilities:
+            self._activate_mana_abilities(player, mana_abilities)
+        data = {"x": x} if has_x else {}
+        if ability.tap:
+            data["tap"] = True
+        obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data=data)
+        if ability.is_mana_ability:
+            self.emit("activate", "605.3b", player=player, card=card)
+            if ability.tap:
+                self.tap([card])
+            if life:
+                self.pay_life(player, life)
+            self._resolve_mana_ability(obj)
+            return obj
         self.emit("activate", "602.2", player=player, card=card)
         if ability.tap:
             self.tap([card])
         if life:
             self.pay_life(player, life)
-        obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data={"x": x} if has_x else None)
+        if loyalty is not None:
+            card.loyalty_activated_turn = self.turn
+            self.emit("loyalty_ability", "606.4", player=player, card=card, cost=loyalty)
+            if loyalty > 0:
+                self.add_counters(card, "loyalty", loyalty)
+            elif loyalty < 0:
+                self.remove_counters(card, "loyalty", -loyalty)
         self.stack.push(obj)
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return obj
 
+    def loyalty_cost(self, card: Card, index: int = 0) -> int:
+        """Rules 606.4–606.5: the total loyalty cost of loyalty ability number `index` of
+        `card`, with every effect that changes it combined into one cost: positive to put
+        loyalty counters on it, negative to remove them."""
+        ability = self.activated_abilities(card)[index]
+        if ability.loyalty is None:
+            raise IllegalActionError(f"{card.name}'s ability number {index + 1} is not a loyalty ability (606.2)")
+        return ability.loyalty + sum(p.definition.loyalty_cost_change(self, p, card) for p in self.battlefield)
+
+    def _loyalty_cost_to_pay(self, player: Player, card: Card, ability: Any) -> int:
+        """Rules 606.3 and 606.6: when a loyalty ability may be activated, and whether its cost
+        can be paid."""
+        if not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+            raise TimingError("a loyalty ability can be activated only in its controller's main phase with an empty stack (606.3)")
+        if card.loyalty_activated_turn == self.turn:
+            raise IllegalActionError(f"a loyalty ability of {card.name} has already been activated this turn (606.3)")
+        total = ability.loyalty + sum(p.definition.loyalty_cost_change(self, p, card) for p in self.battlefield)
+        if total < 0 and card.counters.get("loyalty", 0) < -total:
+            raise CannotPayError(f"{card.name} has {card.counters.get('loyalty', 0)} loyalty counters: it can't pay [{total}] (606.6)")
+        return total
+
+    def choose_card_name(self, player: Player, *types: str, rule: str = "201.4a") -> str:
+        """Rules 201.4–201.4a: `player` chooses the name of a card in the Oracle card reference
+        whose card types include `types` (see `kb.engine.objects.oracle_card_names`)."""
+        return self.decide(Decision(player, "card_name", tuple(oracle_card_names(*types)), rule=rule))
+
+    def graveyard_abilities(self, card: Card) -> tuple[Any, ...]:
+        """The activated abilities of a card in a graveyard: none while an effect says cards in
+        graveyards lose all abilities."""
+        if any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
+            return ()
+        return tuple(card.definition.activated)
+
     def _summoning_sick(self, card: Card) -> bool:
         """Rule 302.6."""
         return card.entered_turn == self.turn and "Haste" not in card.keywords
 
-    def _choose_targets(self, player: Player, kind: str | None, given: Sequence[Any] | None, source: Card) -> list[Any]:
+    def _choose_target_groups(self, player: Player, specs: Sequence[Any], given: Sequence[Any] | None, source: Card) -> list[list[Any]]:
+        """Rule 601.2c for a spell with several instances of the word "target": a group of
+        targets for each, `given` as one list per instance. The same object can be chosen once
+        for each instance of the word (an artifact land can be both "target artifact" and
+        "target land"), but not for "any other target"."""
+        if given is not None and (len(given) != len(specs) or not all(isinstance(g, (list, tuple)) for g in given)):
+            raise IllegalTargetError(f"{source.name} has {len(specs)} instances of the word \"target\": give one list of targets for each")
+        groups: list[list[Any]] = []
+        for index, spec in enumerate(specs):
+            earlier = [t for group in groups for t in group] if spec.other else []
+            groups.append(self._choose_targets(player, spec.kind, None if given is None else list(given[index]), source, spec.count, exclude=earlier))
+        return groups
+
+    def choose_new_targets(self, player: Player, spell: Spell) -> bool:
+        """Rule 115.7d: `player` may choose new targets for `spell`, leaving any unchanged (even
+        illegal ones); new targets must be legal and must not make an unchanged one illegal.
+        Only the final set of targets is judged (115.7e). Returns whether any changed."""
+        definition = spell.card.definition
+        specs = list(definition.spell_targets) or ([TargetSpec(definition.spell_target)] if definition.spell_target else [])
+        if not specs:
+            return False
+        if any(spec.count != (1, 1) for spec in specs):
+            raise NotModelledError("choosing new targets for a word \"target\" with several targets is not modelled")
+        current = [tuple(group) for group in spell.target_groups]
+        options_per_group = []
+        for spec, group in zip(specs, current):
+            legal = self.legal_targets(spec.kind, spell.controller)
+            options_per_group.append([group] + [(t,) for t in legal if not (group and t is group[0])])
+        choices = []
+        for combination in itertools.product(*options_per_group):
+            changed = [new is not old for new, old in zip(combination, current)]
+            legal = True
+            for i, spec in enumerate(specs):
+                if not spec.other:
+                    continue
+                for j in range(i):
+                    if combination[i] and combination[j] and combination[i][0] is combination[j][0] and (changed[i] or changed[j]):
+                        legal = False
+            if legal:
+                choices.append(TargetChoice(tuple(combination)))
+        chosen = self.decide(Decision(player, "new_targets", tuple(choices), rule="115.7d", context={"source": spell.card}))
+        if all(new is old for new, old in zip(chosen.groups, current)):
+            return False
+        spell.target_groups = [list(group) for group in chosen.groups]
+        spell.targets = [t for group in chosen.groups for t in group]
+        self.emit("targets_changed", "115.7d", spell=spell, targets=list(spell.targets))
+        return True
+
+    def targets_still_legal(self, obj: Any, index: int = 0) -> list[Any]:
+        """Rule 608.2b: the targets of instance `index` of the word "target" of a resolving
+        spell that are still legal; the parts of its effect for the others do nothing."""
+        specs = obj.card.definition.spell_targets
+        kind = specs[index].kind if specs else obj.card.definition.spell_target
+        return [t for t in obj.target_groups[index] if self._target_is_legal(t, kind, obj.controller)]
+
+    def _choose_targets(self, player: Player, kind: str | None, given: Sequence[Any] | None, source: Card, count: tuple[int, int] = (1, 1), exclude: Sequence[Any] = ()) -> list[Any]:
+        """Rule 601.2c: the targets of one instance of the word "target", `count` being how
+        many (a minimum and a maximum: "up to two target lands" is (0, 2)); the same object
+        can't be chosen twice for it."""
         if kind is None:
             if given:
                 raise IllegalTargetError(f"{source.name} has no targets")
             return []
-        legal = self.legal_targets(kind, player)
+        low, high = count
+        legal = [t for t in self.legal_targets(kind, player) if not any(t is e for e in exclude)]
         if given is None:
-            if not legal:
+            if len(legal) < low:
+                if low > 1:
+                    raise IllegalTargetError(f"{source.name} needs {low} different legal targets and there are {len(legal)} (601.2c)")
                 raise IllegalTargetError(f"{source.name} has no legal target")
-            return [self.decide(Decision(player, "target", tuple(legal), rule="601.2c", context={"source": source}))]
+            if count == (1, 1):
+                return [self.decide(Decision(player, "target", tuple(legal), rule="601.2c", context={"source": source}))]
+            if not legal:
+                return []
+            return list(self.decide(Decision(player, "target", tuple(legal), count=(low, min(high, len(legal))), rule="601.2c", context={"source": source})))
         chosen = []
         for target in given:
             if isinstance(target, str):
                 target = next((t for t in legal if _name_of(t) == target), target)
             if not any(target is t for t in legal):
                 raise IllegalTargetError(f"{target!r} is not a legal target for {source.name}")
+            if any(target is c for c in chosen):
+                raise IllegalTargetError(f"{_name_of(target) or target!r} can't be chosen twice for one word \"target\" (601.2c)")
             chosen.append(target)
-        if len(chosen) != 1:
+        if count == (1, 1) and len(chosen) != 1:
             raise IllegalTargetError(f"{source.name} needs exactly one target")
+        if not low <= len(chosen) <= high:
+            wanted = f"{low}" if low == high else f"{low} to {high}"
+            raise IllegalTargetError(f"{source.name} needs {wanted} targets, not {len(chosen)}")
         return chosen
 
     def legal_targets(self, kind: str, chooser: Player | None = None) -> list[Any]:
@@ -163,13 +472,25 @@ class CastingMixin:
             return players
         if kind == "creature":
             return creatures
+        if kind == "opponent":
+            return [p for p in players if chooser is None or p in self.opponents(chooser)]
+        if kind == "spell":
+            return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach]
+        if kind == "nonlegendary creature":
+            return [c for c in creatures if "Legendary" not in c.supertypes]
+        if kind == "nonblack creature":
+            return [c for c in creatures if "B" not in c.colors]
+        if kind == "creature an opponent controls":
+            return [c for c in creatures if chooser is None or c.controller in self.opponents(chooser)]
         if kind == "any":
-            return creatures + players
+            # 115.4: a creature, a player, or a planeswalker (battles are not modelled).
+            walkers = [c for c in self.battlefield if "Planeswalker" in c.types and not c.is_creature and c.controller in reach]
+            return creatures + walkers + players
         if kind == "permanent":
             return [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, creature, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, creature, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

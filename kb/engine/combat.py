@@ -156,7 +156,7 @@ class CombatMixin:
                 card.attacking = defender
                 if "Vigilance" not in card.keywords:
                     self.tap([card])  # 508.1f: attacking causes it to become tapped
-                self.emit("attacks", "508.1", card=card, defender=defender)
+                self.emit("attacks", "508.1", card=card, defender=defender, player=player)
 
     def _refuse_unmodelled(self, card: Card) -> None:
         for keyword in card.keywords:

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
-from kb.engine.layers import INDEFINITE, ContinuousEffect
+from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
 
 if TYPE_CHECKING:
@@ -33,9 +33,10 @@ class CopiedDefinition(CardDefinition):
     def __init__(self, original: CardDefinition, keeps: CardDefinition | None = None):
         self.original = original
         self.keeps = keeps
-        for attribute in ("name", "name_es", "mana_cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords", "oracle", "spell_target"):
+        for attribute in ("name", "name_es", "mana_cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords", "oracle", "spell_target", "spell_targets"):
             setattr(self, attribute, getattr(original, attribute))
         self.activated = tuple(original.activated) + (tuple(keeps.activated) if keeps is not None else ())
+        self.state_triggered = tuple(original.state_triggered) + (tuple(keeps.state_triggered) if keeps is not None else ())
 
     def __repr__(self) -> str:
         return f"CopiedDefinition({self.original.name!r})"
@@ -122,6 +123,8 @@ class CopiesMixin:
         def part(chars: Characteristics) -> None:
             chars.name = values.name
             chars.mana_cost = values.mana_cost
+            # 712.8e, 202.3b: a copy of a back face has mana value 0, not its front face's.
+            chars.mana_value_from = None
             chars.types = values.types + tuple(t for t in add_types if t not in values.types)
             chars.subtypes = values.subtypes + tuple(s for s in add_subtypes if s not in values.subtypes)
             chars.supertypes = values.supertypes
@@ -138,16 +141,23 @@ class CopiesMixin:
 
         return ContinuousEffect({"1": part}, affected=[copier], duration=INDEFINITE, text=f"copy of {values.name}", source=copier)
 
-    def become_copy(self, copier: Card, original: Card, **exceptions: Any) -> ContinuousEffect:
+    def become_copy(self, copier: Card, original: Card, *, until_end_of_turn: bool = False, **exceptions: Any) -> ContinuousEffect:
         """`copier` becomes a copy of `original` (707.1, 613.2): a new copy effect, with a
-        timestamp, that lasts while the copier stays on the battlefield."""
-        effect = self.add_effect(self.copy_effect(copier, original, **exceptions))
+        timestamp, that lasts while the copier stays on the battlefield, or until end of turn."""
+        effect = self.copy_effect(copier, original, **exceptions)
+        if until_end_of_turn:
+            effect.duration = UNTIL_END_OF_TURN
+        effect = self.add_effect(effect)
         self.emit("becomes_copy", "707.1", card=copier, original=original)
         return effect
 
     def create_token_copy(self, controller: "Player", original: Card) -> Card:
         """Rule 111.4 and 707.2: a token that is a copy of `original` has its copiable values,
         its name included."""
+        from kb.engine.objects import DoubleFacedCardDefinition
+
+        if isinstance(original.printed_definition, DoubleFacedCardDefinition):
+            return self._create_double_faced_token_copy(controller, original)
         values = self.copiable_values(original)
         definition = TokenDefinition()
         for attribute in ("name", "types", "subtypes", "supertypes", "colors", "keywords", "power", "toughness", "mana_cost"):
@@ -155,6 +165,26 @@ class CopiesMixin:
             setattr(definition, attribute, value)
         token = Card(values.name, definition=definition)
         token.copy_source = values.definition
-        self.create_tokens(controller, token)
-        self.add_effect(self.copy_effect(token, original))
+        token.owner = controller
+        # The copy effect applies as the token is created and enters, so the copied object's
+        # "as this enters" choices are made for the token (614.12, 707.5).
+        effect = self.copy_effect(token, original)
+        self.emit("create", "701.7a", player=controller, cards=[token])
+        self._put_onto_battlefield(token, controller, effects=[effect])
+        return token
+
+    def _create_double_faced_token_copy(self, controller: "Player", original: Card) -> Card:
+        """Rule 707.8a: a token that is a copy of a double-faced permanent or card is a
+        double-faced token with both faces, and enters with the same face up."""
+        if original.zone is Zone.BATTLEFIELD and self.copiable_values(original).definition is not original._face():
+            raise NotModelledError("a token copy of a double-faced permanent that is itself copying something (707.8a) is not modelled")
+        card_class = type(original.printed_definition)
+        token_class = type(f"{card_class.__name__}Token", (TokenDefinition, card_class), {"name": ""})
+        definition = token_class()
+        definition.name = card_class.name
+        token = Card(card_class.name, definition=definition)
+        token.owner = controller
+        token.transformed = original.transformed if original.zone is Zone.BATTLEFIELD else False
+        self.emit("create", "701.7a", player=controller, cards=[token])
+        self._put_onto_battlefield(token, controller)
         return token

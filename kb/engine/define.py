@@ -66,6 +66,18 @@ class Trigger:
         return ability
 
 
+@dataclass(frozen=True)
+class StateTrigger:
+    """A state-triggered ability (rule 603.8): "Whenever <a game state is true>, <effect>".
+    ``state(game, card)`` says whether the state is true now. It triggers as soon as it is, even
+    in the middle of an event, and doesn't trigger again until it has left the stack; then, if
+    the state is still true, it triggers again."""
+
+    text: str
+    state: Callable[["Game", Card], bool]
+    effect: Effect
+
+
 # ----- trigger conditions
 
 
@@ -244,9 +256,11 @@ def card(
     oracle: str = "",
     name_es: str | None = None,
     triggered: Sequence[Trigger] = (),
+    state_triggered: Sequence[StateTrigger] = (),
     static: Sequence[Callable[..., Any]] = (),
     activated: Sequence[AbilityDefinition] = (),
     spell_target: str | None = None,
+    spell_targets: Sequence[Any] = (),
     spell_effect: Effect | None = None,
 ) -> type[CardDefinition]:
     """Define and register a simple card from its characteristics and abilities; returns the
@@ -272,9 +286,11 @@ def card(
         "keywords": tuple(keywords),
         "oracle": oracle,
         "triggered": tuple(triggered),
+        "state_triggered": tuple(state_triggered),
         "static": tuple(static),
         "activated": tuple(activated),
         "spell_target": spell_target,
+        "spell_targets": tuple(spell_targets),
     }
     if spell_effect is not None:
         attributes["spell_effect"] = staticmethod(spell_effect)

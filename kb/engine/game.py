@@ -5,6 +5,8 @@ mixed in here:
 - `kb.engine.turns`: phases and steps, starting the game, cleanup, ending a turn (500–514, 723);
 - `kb.engine.priority`: priority and the stack, resolving (117, 405, 608);
 - `kb.engine.casting`: casting spells, playing lands, activating abilities, targets (601, 602, 305);
+- `kb.engine.manapool`: mana pools, mana abilities and paying mana (106, 605);
+- `kb.engine.linked`: choices made as a permanent enters, for linked abilities (607, 614.12);
 - `kb.engine.triggers`: triggered abilities (603);
 - `kb.engine.sba`: state-based actions (704);
 - `kb.engine.outcome`: winning, losing and leaving the game (104, 800.4);
@@ -58,6 +60,8 @@ from kb.engine.copies import CopiesMixin
 from kb.engine.counters import CountersMixin
 from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
+from kb.engine.linked import LinkedAbilitiesMixin
+from kb.engine.manapool import ManaMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards, _load_cards
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.players import Player, Team, Unit
@@ -99,6 +103,8 @@ class Game(
     KeywordActionsMixin,
     CopiesMixin,
     ReplacementMixin,
+    ManaMixin,
+    LinkedAbilitiesMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).
@@ -122,8 +128,11 @@ class Game(
         decisions: DecisionMaker | None = None,
         seed: int = 0,
         range_of_influence: int | dict[str, int] | None = None,
+        pay_mana: bool = False,
     ):
         self._setup_players(players)
+        # Whether mana costs are paid from mana pools (rule 601.2h) or taken as paid.
+        self.pay_mana = pay_mana
         self.effects: list[ContinuousEffect] = []
         self._clock = 0
         self.replacements: list[Replacement] = []
@@ -154,6 +163,16 @@ class Game(
         self.draw_game = False
         self._passes = 0
         self._pending: list[TriggeredAbility] = []
+        self._checking_states = False
+        # Extra phases (500.8): (turn, the phase they follow, their steps), the most recent first;
+        # and, while they run, their steps still to come (None: back to the turn's own steps).
+        self._extra_phases: list[tuple[int, Phase, tuple[Step, ...]]] = []
+        self._extra_steps: list[Step | None] = []
+        self._resume_step: Step | None = None
+        # Cards exiled "until" a permanent leaves the battlefield (610.3): (card, its
+        # incarnation in exile, the permanent, its incarnation).
+        self.exiled_until: list[tuple[Card, int, Card, int]] = []
+        self._returning = False
         self._resolving: StackObject | None = None
         self._flow_changed = False
         self._cleanup_had_priority = False
@@ -177,6 +196,11 @@ class Game(
             self.battlefield.extend(player._battlefield)
             for card in player._battlefield:
                 card.timestamp = self._next_timestamp()
+                printed = card.printed_definition
+                if "Planeswalker" in printed.types and printed.loyalty and "loyalty" not in card.counters:
+                    # A planeswalker set up on the battlefield has the loyalty it entered with
+                    # (306.5b) unless the scenario gives it counters.
+                    card.counters["loyalty"] = printed.loyalty
         self._init_life()
         starting = starting_player or self.seats[0]
         if starting not in self.seats:
@@ -392,7 +416,17 @@ class Game(
         for observer in self.observers:
             observer(event)
         self._check_triggers(event)
+        if self._has_state_triggers():
+            self._check_state_triggers()
+        if self.exiled_until:
+            # 610.3: right after the event in which a permanent left, what it exiled returns.
+            self._return_exiled_until()
         return event
+
+    def _has_state_triggers(self) -> bool:
+        if any(card.printed_definition.state_triggered for card in self.battlefield):
+            return True
+        return self.has_copy_effects() and any(card.definition.state_triggered for card in self.battlefield)
 
     # ----- a summary for people and tests
 

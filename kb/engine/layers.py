@@ -184,14 +184,15 @@ def remove(*keywords: str, **kwargs: Any) -> ContinuousEffect:
 
 
 def lose_all_abilities(**kwargs: Any) -> ContinuousEffect:
-    """"Loses all abilities" (layer 6, rule 613.1f): its keywords, and its triggered abilities,
-    which no longer trigger. Its static and activated abilities are not taken away: an effect
-    that removes them raises `NotModelledError` when such a permanent is affected."""
+    """"Loses all abilities" (layer 6, rule 613.1f): its keywords, its triggered abilities,
+    which no longer trigger, and its activated abilities, which can no longer be activated
+    (`Game.activated_abilities`). Its static abilities are not taken away: an effect that
+    removes them raises `NotModelledError` when such a permanent is affected."""
 
     def part(chars: Characteristics) -> None:
         definition = chars.definition
-        if definition is not None and (tuple(definition.activated) or type(definition).static_effects is not CardDefinition.static_effects or tuple(definition.static)):
-            raise NotModelledError(f"{chars.name} would lose static or activated abilities: that is not modelled")
+        if definition is not None and (type(definition).static_effects is not CardDefinition.static_effects or tuple(definition.static)):
+            raise NotModelledError(f"{chars.name} would lose static abilities: that is not modelled")
         chars.keywords = ()
         chars.no_abilities = True
 

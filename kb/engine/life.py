@@ -68,12 +68,18 @@ class LifeMixin:
                 toxic = sum(int(k.split()[1]) for k in keywords if k.startswith("Toxic ") and k.split()[1].isdigit())
                 if combat and toxic:
                     self.give_poison(recipient, toxic)
-            elif "Wither" in keywords or "Infect" in keywords:
-                self.add_counters(recipient, "-1/-1", amount)
             else:
-                recipient.damage += amount
-                if "Deathtouch" in keywords:
-                    recipient.deathtouch_damage = True
+                if "Planeswalker" in recipient.types:
+                    # 120.3c: damage to a planeswalker removes that many loyalty counters.
+                    self.remove_counters(recipient, "loyalty", amount)
+                    if not recipient.is_creature:
+                        continue
+                if "Wither" in keywords or "Infect" in keywords:
+                    self.add_counters(recipient, "-1/-1", amount)
+                else:
+                    recipient.damage += amount
+                    if "Deathtouch" in keywords:
+                        recipient.deathtouch_damage = True
         self._note_lives(touched)
         for source, recipient, amount in dealt:
             if "Lifelink" in self._damage_keywords(source):

@@ -86,6 +86,14 @@ class ManaCost:
 
     def __init__(self, text: str = ""):
         self.text = text
+        parts = [part.strip() for part in text.split("//")]
+        if len(parts) > 1:
+            # Rule 709.4b: a split card's mana cost is its halves' costs combined; its symbols
+            # stay separate.
+            self.halves: tuple[ManaCost, ...] = tuple(ManaCost(part) for part in parts)
+            self.symbols: tuple[ManaSymbol, ...] = tuple(s for half in self.halves for s in half.symbols)
+            return
+        self.halves = ()
         rest = _SYMBOL.sub("", text)
         if rest.strip():
             raise ManaCostError(f"{text!r}: {rest.strip()!r} is not a mana symbol")
@@ -103,11 +111,27 @@ class ManaCost:
     def __str__(self) -> str:
         return self.text
 
+    def _total(self) -> tuple[int, tuple[str, ...]]:
+        generic = sum(int(s.text) for s in self.symbols if s.text.isdigit())
+        return generic, tuple(sorted(s.text for s in self.symbols if not s.text.isdigit()))
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ManaCost) and self.symbols == other.symbols
+        """Two costs are the same mana cost when they total the same: a split card's combined
+        {1}{R} // {1}{U} is the same mana cost as {2}{U}{R} (709.4b)."""
+        return isinstance(other, ManaCost) and self._total() == other._total()
 
     def __hash__(self) -> int:
-        return hash(self.symbols)
+        return hash(self._total())
+
+    def repeated_symbols(self) -> list[str]:
+        """The mana symbols that appear more than once in this cost, as an effect that looks at
+        the symbols themselves sees them (709.4b): ``{1}`` in {1}{R} // {1}{U}.
+
+        >>> ManaCost('{1}{R} // {1}{U}').repeated_symbols(), ManaCost('{2}{U}{R}').repeated_symbols()
+        (['{1}'], [])
+        """
+        counts = Counter(str(s) for s in self.symbols)
+        return [symbol for symbol, count in counts.items() if count > 1]
 
     @property
     def mana_value(self) -> int:

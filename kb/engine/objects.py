@@ -49,6 +49,8 @@ class CardDefinition:
     colors: ClassVar[tuple[str, ...] | None] = None
     power: ClassVar[int | None] = None
     toughness: ClassVar[int | None] = None
+    # A planeswalker's printed loyalty (306.5a): it enters with that many loyalty counters.
+    loyalty: ClassVar[int | None] = None
     keywords: ClassVar[tuple[str, ...]] = ()
     oracle: ClassVar[str] = ""
     # A type line, such as "Basic Land — Mountain", sets supertypes, types and subtypes at once.
@@ -59,9 +61,14 @@ class CardDefinition:
     # make a `ContinuousEffect` from the game and the card), for definitions that use the
     # default `triggers` and `static_effects`.
     triggered: ClassVar[tuple[Any, ...]] = ()
+    # State-triggered abilities (603.8, `kb.engine.define.StateTrigger`): "whenever <state>".
+    state_triggered: ClassVar[tuple[Any, ...]] = ()
     static: ClassVar[tuple[Callable[..., Any], ...]] = ()
     # Who a spell with targets may target: "player", "creature", "any", or None (no targets).
     spell_target: ClassVar[str | None] = None
+    # A spell with several instances of the word "target", one `TargetSpec` each, in order:
+    # "Destroy target artifact and target land". Its targets are then chosen in groups.
+    spell_targets: ClassVar[tuple["TargetSpec", ...]] = ()
 
     registry: ClassVar[dict[str, type["CardDefinition"]]] = {}
 
@@ -140,6 +147,28 @@ class CardDefinition:
         illegal (rule 509.1b)."""
         return False
 
+    def cost_change(self, game: "Game", card: "Card", spell: "CardDefinition", player: "Player") -> int:
+        """How a static ability of `card` changes the total cost of `spell` (the definition of the
+        spell, or of the half of a split card, being cast by `player`), in generic mana
+        (601.2f, 118.7a): +1 for "cost {1} more to cast", -1 for "cost {1} less"."""
+        return 0
+
+    def own_cost_change(self, game: "Game", card: "Card", player: "Player") -> int:
+        """How the spell's own static ability changes its total cost, in generic mana (601.2f):
+        -1 for each ... in "This spell costs {1} less to cast for each ..."."""
+        return 0
+
+    # A static ability "Cards in graveyards lose all abilities." (Yixlid Jailer).
+    graveyard_cards_lose_abilities: ClassVar[bool] = False
+
+    # An additional cost to cast the spell (601.2b, 118.8): "sacrifice a creature".
+    additional_cost: ClassVar[str | None] = None
+
+    def loyalty_cost_change(self, game: "Game", card: "Card", permanent: "Card") -> int:
+        """How a static ability of `card` changes the loyalty cost of `permanent`'s loyalty
+        abilities (606.4): +1 for "cost an additional [+1] to activate"."""
+        return 0
+
     def forbids(self, game: "Game", card: "Card", player: "Player", action: str) -> bool:
         """Whether a static ability of `card` says `player` can't do `action`:
         ``"lose"``, ``"lose:<reason>"``, ``"win"``, ``"gain life"``, ``"lose life"``, ``"get poison"``."""
@@ -147,8 +176,88 @@ class CardDefinition:
 
 
 @dataclass(frozen=True)
+class TargetSpec:
+    """One instance of the word "target" in a spell's text (115.1, 601.2c): what it may target,
+    how many (a minimum and a maximum), and whether it must be another object than those chosen
+    for the earlier instances ("any other target")."""
+
+    kind: str
+    count: tuple[int, int] = (1, 1)
+    other: bool = False
 
 
+class SplitCardDefinition(CardDefinition):
+    """A split card (rule 709): two halves on one card, each a `CardDefinition` subclass with an
+    empty ``name`` and its own ``half_name`` (so that it is not a card of its own). In every zone
+    but the stack the card has both halves' characteristics combined: both names, the combined
+    mana cost, every card type (709.4, 709.4a–c). Cast, it has only those of the half cast
+    (709.3b)."""
+
+    halves: ClassVar[tuple[type[CardDefinition], ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if cls.__dict__.get("halves"):
+            halves = cls.halves
+            cls.name = " // ".join(h.half_name for h in halves)
+            cls.mana_cost = " // ".join(h.mana_cost for h in halves)
+            cls.types = tuple(dict.fromkeys(t for h in halves for t in h.types))
+            cls.subtypes = tuple(dict.fromkeys(t for h in halves for t in h.subtypes))
+            cls.oracle = " // ".join(h.oracle for h in halves)
+        super().__init_subclass__(**kwargs)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Rule 709.4a: a split card has two names."""
+        return tuple(h.half_name for h in self.halves)
+
+    def half(self, name: str) -> CardDefinition:
+        """The half named `name`, as the definition of the spell it is cast as (709.3)."""
+        for half_class in self.halves:
+            if half_class.half_name == name:
+                half = half_class()
+                half.name = name
+                return half
+        raise ValueError(f"{self.name} has no half named {name!r} (its halves: {', '.join(self.names)})")
+
+
+class DoubleFacedCardDefinition(CardDefinition):
+    """A transforming (nonmodal) double-faced card (712): `front` and `back` are definitions of
+    its faces, each a `CardDefinition` subclass with an empty ``name`` and its own
+    ``face_name``. Off the battlefield it has only its front face's characteristics (712.8a);
+    on the battlefield, those of the face up (712.8d–e). Its name is its front face's."""
+
+    front: ClassVar[type[CardDefinition]]
+    back: ClassVar[type[CardDefinition]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if "front" in cls.__dict__:
+            front = cls.front
+            cls.name = front.face_name
+            for attribute in ("mana_cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "keywords", "oracle", "loyalty"):
+                setattr(cls, attribute, getattr(front, attribute))
+        super().__init_subclass__(**kwargs)
+
+    @property
+    def back_face(self) -> CardDefinition:
+        """Its back face, whose colors count for its color identity (903.4d)."""
+        return self.face(True)
+
+    def face(self, back: bool) -> CardDefinition:
+        """The definition of the face named: the front, or the back (712.8)."""
+        face = (self.back if back else self.front)()
+        face.name = face.face_name
+        return face
+
+    # Off the battlefield, the card is its front face (712.8a); as it enters, the face it enters
+    # with makes its choices.
+    def triggers(self, game: "Game", card: "Card", event: "Event") -> Iterable["TriggeredAbility"]:
+        return self.face(False).triggers(game, card, event)
+
+    def as_enters(self, game: "Game", card: "Card") -> None:
+        card._face().as_enters(game, card)
+
+
+@dataclass(frozen=True)
 class AbilityDefinition:
     """An activated ability: its text, its costs and its effect (rule 602)."""
 
@@ -162,6 +271,19 @@ class AbilityDefinition:
     # moves its card out of it (113.6m).
     zone: str = "battlefield"
     target: str | None = None
+    # Whether the effect could add mana (605.1a), and, for rule 106.7, the types of mana it
+    # would add if it resolved now, given the game and the permanent.
+    adds_mana: bool = False
+    produces: Callable[["Game", "Card"], frozenset[str]] | None = None
+    # The loyalty symbol in its cost, for a loyalty ability (606.2): +1, 0, -4 ...
+    loyalty: int | None = None
+    # How many targets, at least and at most: "up to two target lands" is (0, 2).
+    target_count: tuple[int, int] = (1, 1)
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """Rule 605.1a: it has no target, could add mana, and is not a loyalty ability."""
+        return self.adds_mana and self.target is None and self.loyalty is None
 
 
 class Card:
@@ -208,7 +330,17 @@ class Card:
         self.blocked_by: list[Card] = []
         self.was_blocked = False
         self.entered_turn: int | None = None
+        # The turn a loyalty ability of this permanent was last activated (606.3).
+        self.loyalty_activated_turn: int | None = None
         self.chosen_player = chosen_player
+        # The half of a split card being cast: on the stack, the only half that exists (709.3b).
+        self.cast_half: CardDefinition | None = None
+        # A double-faced permanent with its back face up (701.27a, 712.8e).
+        self.transformed = False
+        # Choices made for linked abilities (607.2a), such as "as this enters, choose a color",
+        # keyed by the definition whose ability made them and what was chosen: an ability
+        # copied from another object finds no choice of its own (607.5a).
+        self.choices: dict[tuple[type, str], Any] = {}
         self.becomes: dict[str, Any] = {}
         self.counters: dict[str, int] = {k: v for k, v in (counters or {}).items() if v}
         # Rule 613.7d: a permanent's timestamp is when it entered the battlefield.
@@ -312,6 +444,12 @@ class Card:
         """What the object is and does now: its printed definition, or, while a copy effect
         applies to it, the definition it copies (rules 707.2, 613.2)."""
         game = self._game()
+        if self.cast_half is not None and self.zone is Zone.STACK:
+            return self.cast_half
+        if self.zone is Zone.BATTLEFIELD and isinstance(self.printed_definition, DoubleFacedCardDefinition):
+            if game is not None and game.has_copy_effects():
+                return game.copiable_values(self).definition or self._face()
+            return self._face()
         if game is not None and self.zone is Zone.BATTLEFIELD and game.has_copy_effects():
             return game.copiable_values(self).definition or self.printed_definition
         return self.printed_definition
@@ -319,8 +457,14 @@ class Card:
     def printed(self) -> "Characteristics":
         """The characteristics the card (or the effect that made the token) gives it, with
         effects left out: where the layer system starts (rule 613.1)."""
-        d = self.printed_definition
-        return Characteristics(
+        d = self.cast_half if self.cast_half is not None and self.zone is Zone.STACK else self.printed_definition
+        mana_value_from = None
+        if self.zone is Zone.BATTLEFIELD and isinstance(d, DoubleFacedCardDefinition):
+            if self.transformed:
+                # 712.8e: the back face up, its mana value is still that of the front face's cost.
+                mana_value_from = d.mana_cost
+            d = self._face()
+        chars = Characteristics(
             name=d.name,
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
             subtypes=d.subtypes + tuple(self.becomes.get("subtypes", ())),
@@ -334,6 +478,25 @@ class Card:
             mana_cost=d.mana_cost,
             card=self,
         )
+        chars.mana_value_from = mana_value_from
+        return chars
+
+    def _face(self) -> "CardDefinition":
+        """The definition of the face of a double-faced permanent that is up (712.8d–e), kept so
+        that the same face is the same definition."""
+        faces = self.__dict__.setdefault("_faces", {})
+        if self.transformed not in faces:
+            faces[self.transformed] = self.printed_definition.face(self.transformed)
+        return faces[self.transformed]
+
+    @property
+    def mana_value(self) -> int:
+        """Rule 202.3: the mana value of the object's mana cost; a double-faced permanent with its
+        back face up has that of its front face's cost, and a copy of a back face 0 (202.3b)."""
+        if self.zone is Zone.BATTLEFIELD:
+            chars = self._game().characteristics(self) if self._game() is not None else self.printed()
+            return ManaCost(chars.mana_value_from if chars.mana_value_from is not None else chars.mana_cost).mana_value
+        return self.mana_cost.mana_value
 
     @property
     def controller(self) -> "Player | None":
@@ -424,8 +587,11 @@ class Card:
         self.blocked_by = []
         self.was_blocked = False
         self.entered_turn = None
+        self.loyalty_activated_turn = None
         self.becomes = {}
         self.counters = {}
+        self.choices = {}
+        self.transformed = False
         self.attached_to = None
         self.controller = self.owner
 
@@ -450,6 +616,8 @@ class Characteristics:
     mana_cost: str = ""
     # Set by an effect that makes the object lose all abilities (layer 6).
     no_abilities: bool = False
+    # The mana cost its mana value is computed from, when not its own (712.8e).
+    mana_value_from: str | None = None
     # The object these are the characteristics of, for effects whose size depends on it.
     card: Any = field(default=None, repr=False, compare=False)
 
@@ -467,6 +635,31 @@ def _load_cards() -> None:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
 
         _cards_loaded = True
+
+
+def oracle_card_names(*types: str) -> list[str]:
+    """Rule 201.4: the names a player may choose when told to choose a card name: those of the
+    cards the engine knows (its Oracle card reference), never a token's. With `types`, only
+    cards whose Oracle card types include them all (201.4a), whatever an effect has made a
+    permanent into. A split card offers each half's name (709.4a), a double-faced card each
+    face's.
+
+    >>> 'Island' in oracle_card_names('Artifact'), 'Juggernaut' in oracle_card_names('Artifact')
+    (False, True)
+    """
+    _load_cards()
+    names = set()
+    for name, definition_class in CardDefinition.registry.items():
+        if issubclass(definition_class, TokenDefinition):
+            continue
+        if issubclass(definition_class, SplitCardDefinition):
+            names.update(h.half_name for h in definition_class.halves if all(t in h.types for t in types))
+        elif issubclass(definition_class, DoubleFacedCardDefinition):
+            # Each face of a double-faced card has its own name (712.8).
+            names.update(f.face_name for f in (definition_class.front, definition_class.back) if all(t in f.types for t in types))
+        elif all(t in definition_class.types for t in types):
+            names.add(name)
+    return sorted(names)
 
 
 def _cards(items: Iterable[Union["Card", str]] | int) -> list["Card"]:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Union
 
 from kb.engine.errors import SetupError
+from kb.engine.manapool import ManaPool
 from kb.engine.objects import _cards, Zone
 
 if TYPE_CHECKING:
@@ -41,6 +42,8 @@ class Player:
         self._poison = poison
         # Counters other than poison (energy, experience, ...), by kind (rule 122.1).
         self.counters: dict[str, int] = {}
+        # The mana the player has and hasn't spent (rule 106.4).
+        self.mana_pool = ManaPool()
         self.game: Game | None = None
         self.team: Team | None = None
         self.library: list[Card] = _cards(library)

@@ -28,6 +28,9 @@ class PriorityMixin:
             self.check_state_based_actions()
             if self.over:
                 break
+            if self._has_state_triggers():
+                # 603.8: one that has just left the stack triggers again if its state still holds.
+                self._check_state_triggers()
             if self._pending:
                 self._put_triggers_on_stack()
                 continue
@@ -124,8 +127,13 @@ class PriorityMixin:
         obj = self.stack.pop()
         self._resolving = obj
         self._flow_changed = False
-        kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
-        if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t in obj.targets):
+        if isinstance(obj, Spell) and obj.card.definition.spell_targets:
+            # 608.2b: it doesn't resolve only if every target is illegal, each for its own word.
+            pairs = [(t, spec.kind) for spec, group in zip(obj.card.definition.spell_targets, obj.target_groups) for t in group]
+        else:
+            kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
+            pairs = [(t, kind) for t in obj.targets]
+        if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t, kind in pairs):
             self.emit("fizzles", "608.2b", object=obj)
             if isinstance(obj, Spell):
                 self._move(obj.card, Zone.GRAVEYARD)
@@ -165,6 +173,9 @@ class PriorityMixin:
         if source is not None and card in source:
             source.remove(card)
         card.counters = dict(counters or {})
+        if "Planeswalker" in card.printed_definition.types and card.printed_definition.loyalty:
+            # 306.5b: it enters with loyalty counters equal to its printed loyalty.
+            card.counters["loyalty"] = card.counters.get("loyalty", 0) + card.printed_definition.loyalty
         card.controller = controller
         card.zone = Zone.BATTLEFIELD
         card.entered_turn = self.turn

@@ -44,6 +44,10 @@ class StateBasedActionsMixin:
                 dying.append((c, "704.5g"))
             elif c.deathtouch_damage:
                 dying.append((c, "704.5h"))
+        for c in self.battlefield:
+            # 704.5i: a planeswalker with loyalty 0 is put into its owner's graveyard.
+            if "Planeswalker" in c.types and not c.counters.get("loyalty") and not any(c is d for d, _ in dying):
+                dying.append((c, "704.5i"))
         going = {id(c) for c, _ in dying}
         annihilating = [
             c for c in self.battlefield
@@ -92,7 +96,7 @@ class StateBasedActionsMixin:
                 self._replacers[id(unit)] = replacer
         if dying:
             for card, rule in dying:
-                self.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch", "704.5m": "aura_unattached"}.get(rule, "dies_toughness"), rule, card=card)
+                self.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch", "704.5m": "aura_unattached", "704.5i": "no_loyalty"}.get(rule, "dies_toughness"), rule, card=card)
             moving = [c for c, _ in dying]
             for card, player in self._replacers.values():
                 if card in moving and card.definition.replacement_moves_itself:

@@ -30,6 +30,9 @@ class Spell(StackObject):
         self.source = card
         self.controller = controller
         self.targets = list(targets)
+        # The targets chosen for each instance of the word "target" (601.2c), for a spell with
+        # several (`CardDefinition.spell_targets`); otherwise one group of all of them.
+        self.target_groups: list[list[Any]] = [list(targets)]
         self.destination: Zone | None = None
         self.x: int | None = None
 

@@ -53,7 +53,8 @@ class TriggersMixin:
             watchers.extend(c for c in left if not any(c is w for w in watchers))
         elif event.kind in ("discard", "mill"):
             # Abilities that trigger on a card being put into a graveyard "from anywhere".
-            watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
+            if not any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
+                watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
         losing = any(getattr(e, "removes_abilities", False) for e in self.effects)
         for card in watchers:
             if card.zone is Zone.BATTLEFIELD and losing and self.characteristics(card).no_abilities:
@@ -79,6 +80,29 @@ class TriggersMixin:
             for ability in self._leaves_battlefield_keywords(event["card"], event["controller"]):
                 self._pending.append(ability)
                 self.emit("triggers", "603.10a", ability=ability)
+
+    def _check_state_triggers(self) -> None:
+        """Rule 603.8: a state-triggered ability triggers as soon as its state is true, unless
+        it has triggered and not yet left the stack."""
+        if self._checking_states:
+            return
+        self._checking_states = True
+        try:
+            # Still waiting: pending, on the stack, or resolving (it hasn't resolved yet).
+            waiting = [getattr(a, "data", {}).get("state_trigger") for a in [*self._pending, *self.stack, self._resolving] if a is not None]
+            for card in list(self.battlefield):
+                for index, trigger in enumerate(card.definition.state_triggered):
+                    key = (id(card), card.incarnation, index)
+                    if key in waiting or not trigger.state(self, card):
+                        continue
+                    if any(getattr(e, "removes_abilities", False) for e in self.effects) and self.characteristics(card).no_abilities:
+                        continue
+                    ability = TriggeredAbility(card, card.controller, trigger.text, trigger.effect, data={"state_trigger": key})
+                    self._pending.append(ability)
+                    waiting.append(key)
+                    self.emit("triggers", "603.8", ability=ability)
+        finally:
+            self._checking_states = False
 
     def add_delayed_trigger(self, trigger: Any, source: Card, controller: Player, **data: Any) -> "DelayedTrigger":
         """Create a delayed triggered ability (603.7): it triggers only once, the next time its

@@ -7,7 +7,7 @@ import enum
 from typing import TYPE_CHECKING
 
 from kb.engine.decisions import Decision
-from kb.engine.errors import IllegalActionError, SetupError
+from kb.engine.errors import IllegalActionError, NotModelledError, SetupError
 from kb.engine.objects import Zone
 from kb.engine.stack import Spell
 
@@ -155,10 +155,13 @@ class TurnStructureMixin:
             card.attacking = None
             card.blocking, card.blocked_by, card.was_blocked = [], [], False
         self._second_strike, self._in_second_strike_step = None, False
+        self._extra_steps, self._resume_step = [], None
         self.emit("turn_begins", "500", turn=self.turn, unit=unit)
         self._begin_step(at)
 
     def _begin_step(self, step: Step) -> None:
+        if self.step is not None:
+            self._empty_mana_pools()  # 106.4: the step or phase that ends empties them
         self.step = step
         self._passes = 0
         self.priority = None
@@ -202,11 +205,49 @@ class TurnStructureMixin:
             self._in_second_strike_step = True
             self._begin_step(Step.COMBAT_DAMAGE)
             return
+        if self._extra_steps:
+            # Inside extra phases (500.8): their next step, or back to where the turn was.
+            following = self._extra_steps.pop(0)
+            if following is None:
+                following = self._resume_step
+                self._resume_step = None
+            self._begin_step(following)
+            return
         index = STEPS.index(step) + 1
         following = STEPS[index]
         if step is Step.DECLARE_ATTACKERS and not self.attackers:
             following = Step.END_OF_COMBAT  # rule 508.8
+        self._begin_following(step, following)
+
+    def _begin_following(self, step: Step, following: Step) -> None:
+        """Begin `following`, the step after `step`, unless extra phases come first (500.8)."""
+        extra = [steps for turn, phase, steps in self._extra_phases if turn == self.turn and phase is step.phase]
+        if following.phase is not step.phase and extra:
+            # 500.8: the extra phases come directly after this one, the most recent first.
+            self._extra_phases = [e for e in self._extra_phases if not (e[0] == self.turn and e[1] is step.phase)]
+            self._extra_steps = [s for steps in extra for s in steps] + [None]
+            self._resume_step = following
+            self._begin_step(self._extra_steps.pop(0))
+            return
         self._begin_step(following)
+
+    def add_phases_after(self, phase: Phase, steps: tuple[Step, ...], count: int = 1) -> None:
+        """Rules 500.8 and 500.10: `count` extra phases directly after `phase` of this turn, each
+        made of `steps` only (an additional upkeep step comes as a beginning phase whose untap
+        and draw steps are skipped, 500.10–500.11). Phases added later after the same phase
+        come first."""
+        if count <= 0:
+            return
+        if phase is Phase.ENDING or any(s is Step.CLEANUP or s is Step.UNTAP for s in steps):
+            raise NotModelledError("extra phases after the ending phase, or with untap or cleanup steps, are not modelled")
+        if any(s.phase is not steps[0].phase for s in steps):
+            raise IllegalActionError("the steps of one extra phase belong to one kind of phase")
+        phases = list(Phase)
+        if self.step is None or (phases.index(self.step.phase) > phases.index(phase) and not self._extra_steps):
+            raise IllegalActionError(f"the {phase.value} of this turn has already ended")
+        for _ in range(count):
+            self._extra_phases.insert(0, (self.turn, phase, tuple(steps)))
+        self.emit("phases_added", "500.10" if len(steps) == 1 else "500.8", phase=steps[0].phase, after=phase, steps=list(steps), count=count)
 
     def _end_turn(self) -> None:
         self.emit("turn_ends", "500", turn=self.turn, unit=self.active_unit)
@@ -293,6 +334,9 @@ class TurnStructureMixin:
         self.emit("skip_to_cleanup", "723.1d", step=self.step)
         self._flow_changed = True
         self._cleanup_had_priority = False
+        # The rest of the turn is skipped, extra phases with it (723.1d).
+        self._extra_steps, self._resume_step = [], None
+        self._extra_phases = [e for e in self._extra_phases if e[0] != self.turn]
         self._begin_step(Step.CLEANUP)
 
     def end_the_combat_phase(self, source: Card | None = None) -> None:
@@ -309,7 +353,7 @@ class TurnStructureMixin:
         self._remove_from_combat("723.2d")
         self.emit("skip_to_next_phase", "723.2d", step=self.step)
         self._flow_changed = True
-        self._begin_step(Step.POSTCOMBAT_MAIN)
+        self._begin_following(self.step, Step.POSTCOMBAT_MAIN)
 
     def _end_process_start(self, cease_rule: str, exile_rule: str) -> None:
         if self._pending:

@@ -37,7 +37,8 @@ class ZonesMixin:
     def _move(self, card: Card, zone: Zone, *, top: bool = True) -> None:
         if zone is Zone.GRAVEYARD:
             destroyed = self._batch is not None and id(card) in self._batch.get("destroyed", ())
-            event = self.replace("zone_change", {"card": card, "from": card.zone, "to": zone, "destroyed": destroyed})
+            cant_regenerate = self._batch is not None and self._batch.get("cant_regenerate", False)
+            event = self.replace("zone_change", {"card": card, "from": card.zone, "to": zone, "destroyed": destroyed, "cant_regenerate": cant_regenerate})
             if event is None:
                 return  # replaced by something else, which moved the card itself
             zone = event["to"]
@@ -106,21 +107,22 @@ class ZonesMixin:
         self.emit("sacrifice", rule, cards=list(cards))
         self._to_graveyards(cards, rule)
 
-    def destroy(self, cards: Sequence[Card], rule: str = "701.8") -> None:
+    def destroy(self, cards: Sequence[Card], rule: str = "701.8", *, can_regenerate: bool = True) -> None:
         """Destroy permanents at the same time: they go to their owners' graveyards; an
-        indestructible one can't be destroyed (702.12b)."""
+        indestructible one can't be destroyed (702.12b). With ``can_regenerate=False`` ("They
+        can't be regenerated") no regeneration shield replaces it (701.19c)."""
         cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and "Indestructible" not in c.keywords]
         if cards:
             self.emit("destroy", rule, cards=list(cards))
-            self._to_graveyards(cards, rule, destroyed={id(c) for c in cards})
+            self._to_graveyards(cards, rule, destroyed={id(c) for c in cards}, cant_regenerate=not can_regenerate)
 
-    def _to_graveyards(self, cards: Sequence[Card], rule: str, *, destroyed: set[int] = frozenset()) -> None:
+    def _to_graveyards(self, cards: Sequence[Card], rule: str, *, destroyed: set[int] = frozenset(), cant_regenerate: bool = False) -> None:
         """Permanents put into graveyards from the battlefield in one event; each is announced
         afterwards, with its last controller, for abilities that trigger on it (603.2c, 603.10).
         A replacement effect may send some elsewhere; shuffles these cause happen once all have
         moved, keeping the positions other replacements gave (701.24g)."""
         controllers = [(card, card.controller) for card in cards]
-        self._batch = {"shuffle": [], "pinned": [], "destroyed": set(destroyed)}
+        self._batch = {"shuffle": [], "pinned": [], "destroyed": set(destroyed), "cant_regenerate": cant_regenerate}
         try:
             for card in cards:
                 self._move(card, Zone.GRAVEYARD)
@@ -134,17 +136,60 @@ class ZonesMixin:
         gone = [c for c in cards if c.zone is Zone.GRAVEYARD]
         # Whether each was a creature is as it last existed on the battlefield (603.10a).
         creatures = [c for c in gone if "Creature" in c.last_known.get("types", c.types)]
-        if creatures:
-            self.emit("dies", rule, cards=creatures, left=list(cards))
-        for card, controller in controllers:
-            if card.zone is Zone.GRAVEYARD:
-                self.emit("put_into_graveyard", rule, card=card, controller=controller, left=list(cards))
+        # One event, told in parts: what it made leave exile returns after all of it (610.3).
+        holding, self._returning = self._returning, True
+        try:
+            if creatures:
+                self.emit("dies", rule, cards=creatures, left=list(cards))
+            for card, controller in controllers:
+                if card.zone is Zone.GRAVEYARD:
+                    self.emit("put_into_graveyard", rule, card=card, controller=controller, left=list(cards))
+        finally:
+            self._returning = holding
+        if self.exiled_until:
+            self._return_exiled_until()
 
     def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
         for card in cards:
             self._move(card, Zone.EXILE)
         if cards:
             self.emit("exile", rule, cards=list(cards))
+
+    def exile_until_leaves(self, card: Card, source: Card, source_incarnation: int | None = None) -> bool:
+        """Exile `card` "until `source` leaves the battlefield" (rule 610.3): when it does, a
+        second one-shot effect returns the card to the battlefield under its owner's control
+        (610.3c), at the same time as any other card returned by the same event (610.3d). If
+        `source` (as `source_incarnation`, the object that created the effect) has already left,
+        the card doesn't move (610.3a–b). Returns whether it was exiled."""
+        incarnation = source.incarnation if source_incarnation is None else source_incarnation
+        if source.zone is not Zone.BATTLEFIELD or source.incarnation != incarnation:
+            self.emit("doesnt_move", "610.3b", card=card, source=source)
+            return False
+        if card.zone is not Zone.BATTLEFIELD:
+            return False
+        self.exile_cards([card], rule="610.3")
+        self.exiled_until.append((card, card.incarnation, source, incarnation))
+        return True
+
+    def _return_exiled_until(self) -> None:
+        """Rules 610.3 and 610.3d: cards exiled until a permanent leaves the battlefield return
+        right after the event in which it left, together."""
+        if self._returning:
+            return
+        left = [entry for entry in self.exiled_until if entry[2].zone is not Zone.BATTLEFIELD or entry[2].incarnation != entry[3]]
+        if not left:
+            return
+        self.exiled_until = [entry for entry in self.exiled_until if entry not in left]
+        returning = [card for card, incarnation, _, _ in left if card.zone is Zone.EXILE and card.incarnation == incarnation]
+        if not returning:
+            return
+        self._returning = True
+        try:
+            self.emit("return_from_exile", "610.3d" if len(returning) > 1 else "610.3", cards=list(returning))
+            for card in returning:
+                self._put_onto_battlefield(card, card.owner)  # 610.3c: under its owner's control
+        finally:
+            self._returning = False
 
     def shuffle_cards_into_library(self, player: Player, cards: Sequence[Card], *, zone: Zone = Zone.GRAVEYARD) -> None:
         """Shuffle specific cards into `player`'s library (701.24a): those still in `zone` go

@@ -68,6 +68,8 @@ ZONE_NAMES = {
     Zone.EXILE: N_("exile"),
 }
 
+COLOR_WORDS = {"W": N_("white"), "U": N_("blue"), "B": N_("black"), "R": N_("red"), "G": N_("green")}
+
 LOSS_REASONS = {
     "life": N_("having 0 or less life"),
     "draw": N_("having attempted to draw a card from an empty library"),
@@ -102,6 +104,15 @@ MESSAGES: dict[str, Any] = {
     "cast": N_("%(player)s casts %(card)s."),
     "cast.targets": N_("%(player)s casts %(card)s targeting %(targets)s."),
     "activate": N_("%(player)s activates %(card)s's ability."),
+    "phases_added": NP_("After this phase comes an extra phase with only %(steps)s.", "After this phase come %(count)d extra phases with only %(steps)s."),
+    "targets_changed": N_("%(spell)s now targets %(targets)s."),
+    "convoke": N_("%(player)s taps %(cards)s to convoke."),
+    "cost_locked": N_("The total cost of %(card)s is locked in: %(cost)s."),
+    "mana_added": N_("%(player)s adds %(mana)s."),
+    "no_mana": N_("The type of mana is undefined: %(source)s produces no mana."),
+    "tapped_for_mana": N_("%(player)s taps %(card)s for mana: %(mana)s."),
+    "mana_spent": N_("%(player)s spends %(mana)s."),
+    "mana_lost": N_("%(player)s's mana pool empties: %(mana)s is lost."),
     "triggers": N_("The ability of %(card)s triggers."),
     "trigger_on_stack": N_("%(player)s puts the triggered ability of %(card)s on the stack."),
     "removed_no_target": N_("The triggered ability of %(card)s has no legal target and is removed from the stack."),
@@ -111,6 +122,14 @@ MESSAGES: dict[str, Any] = {
     "condition_false": N_("%(card)s doesn't trigger: the life total is %(life)d, less than %(threshold)d."),
     "enters": N_("%(card)s enters the battlefield under %(player)s's control."),
     "destroyed": N_("%(card)s has lethal damage and is destroyed as a state-based action."),
+    "no_token": N_("No card has been exiled with %(source)s: no token is created."),
+    "put_into_graveyard_from_exile": N_("%(cards)s: put into their owners' graveyards from exile."),
+    "transforms": N_("%(card)s transforms."),
+    "cant_transform": N_("%(card)s can't transform: nothing happens."),
+    "return_from_exile": N_("%(cards)s return to the battlefield under their owners' control."),
+    "doesnt_move": N_("%(card)s isn't exiled: %(source)s has already left the battlefield."),
+    "no_loyalty": N_("%(card)s has no loyalty counters and is put into its owner's graveyard."),
+    "loyalty_ability": N_("%(player)s activates a loyalty ability of %(card)s: its loyalty cost is [%(cost)s]."),
     "dies_toughness": N_("%(card)s has 0 or less toughness and is put into its owner's graveyard."),
     "loss_prevented": N_("%(unit)s doesn't lose the game for %(reason)s, because of %(card)s."),
     "loss_prevented.team": N_("Team %(unit)s doesn't lose the game for %(reason)s, because of %(card)s."),
@@ -248,6 +267,21 @@ DECISIONS: dict[str, Any] = {
     "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
     "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
     "choose_card": N_("%(player)s chooses %(answer)s."),
+    "color": N_("%(player)s chooses %(answer)s."),
+    "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
+    "may_exile.yes": N_("%(player)s chooses to exile it."),
+    "may_exile.no": N_("%(player)s chooses not to exile it."),
+    "may_destroy.yes": N_("%(player)s chooses to destroy it."),
+    "may_destroy.no": N_("%(player)s chooses not to destroy it."),
+    "may_reveal.yes": N_("%(player)s chooses to reveal the card."),
+    "may_reveal.no": N_("%(player)s chooses not to reveal the card."),
+    "may_gain_life.yes": N_("%(player)s chooses to gain life."),
+    "may_gain_life.no": N_("%(player)s chooses not to gain life."),
+    "mana_type": N_("%(player)s chooses %(answer)s."),
+    "new_targets": N_("%(player)s chooses the targets of %(source)s: %(answer)s."),
+    "convoke": N_("%(player)s chooses what is left to pay after convoke: %(answer)s."),
+    "card_name": N_("%(player)s chooses the card name %(answer)s."),
+    "spend_mana": N_("%(player)s chooses which mana to spend: %(answer)s."),
     "find": N_("%(player)s chooses what to find in the library: %(answer)s."),
     "cumulative_upkeep": N_("%(player)s chooses how to pay the cumulative upkeep of %(source)s: %(answer)s."),
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
@@ -335,7 +369,11 @@ class Narrator:
         key = event.kind
         values: dict[str, Any] = {}
         for field_name, value in data.items():
-            if field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
+            if field_name == "mana":
+                values[field_name] = "".join(str(m) for m in value)
+            elif field_name == "cost" and isinstance(value, int):
+                values[field_name] = f"{value:+d}".replace("-", "−")  # a loyalty symbol: [+1], [−3]
+            elif field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
                 values[field_name] = value
             else:
                 values[field_name] = self.name(value) if value is not None else ""
@@ -396,7 +434,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"
@@ -420,6 +458,12 @@ class Narrator:
         else:
             values["answer"] = self.name(answer)
             values["count"] = 1
+        if kind == "new_targets":
+            values["answer"] = "; ".join(self.names(group) for group in answer.groups)
+        if kind == "color":
+            values["answer"] = self._(COLOR_WORDS[answer])
+        elif kind == "mana_type":
+            values["answer"] = "{%s}" % answer  # a type of mana, as its symbol
         if "source" in decision.context:
             values["source"] = self.name(decision.context["source"])
             if kind == "enter_as_copy":
@@ -453,7 +497,7 @@ def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
 def message_ids() -> set[str]:
     """Every msgid the narration can use (the catalogs must translate them all)."""
     ids: set[str] = set()
-    for table in (STEP_NAMES, ZONE_NAMES, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS):
+    for table in (STEP_NAMES, ZONE_NAMES, COLOR_WORDS, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS):
         for message in table.values():
             if isinstance(message, tuple):
                 ids.add(message[0])

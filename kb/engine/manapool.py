@@ -1,0 +1,398 @@
+"""Mana in play: the mana pool, mana abilities, and paying mana costs from the pool (rules 106,
+107.1b, 305.6, 601.2g–h, 602.2b, 605).
+
+A game pays mana costs only when it is created with ``pay_mana=True``; otherwise costs in mana are
+taken as paid, as the examples that are not about mana need. Mana abilities work in both.
+
+>>> from kb.engine import Game, Player, Step
+>>> ana = Player('Ana', battlefield=['Forest', 'Forest'], hand=['Grizzly Bears'])
+>>> game = Game(players=[ana, Player('Bruno')], pay_mana=True)
+>>> game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+>>> forest, other = ana.battlefield
+>>> _ = game.activate(ana, forest)
+>>> ana.mana_pool, list(game.stack)
+(ManaPool('{G}'), [])
+>>> game.cast(ana, 'Grizzly Bears')
+Traceback (most recent call last):
+...
+kb.engine.errors.CannotPayError: Ana can't pay {1}{G} for Grizzly Bears with {G} (601.2h)
+>>> game.cast(ana, 'Grizzly Bears', mana_abilities=[other])
+Spell(Card('Grizzly Bears'), controller=Player('Ana'))
+>>> ana.mana_pool
+ManaPool('')
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TYPE_CHECKING
+
+from kb.engine.errors import CannotPayError, EngineError, IllegalActionError, NotModelledError
+from kb.engine.mana import COLORS, ManaCost
+from kb.engine.objects import AbilityDefinition, Card, Zone
+from kb.engine.stack import ActivatedAbility, TriggeredAbility
+
+if TYPE_CHECKING:
+    from kb.engine.players import Player
+
+# Rule 106.1b: the six types of mana, in the order white, blue, black, red, green, colorless.
+MANA_TYPES = COLORS + ("C",)
+
+# Rule 305.6: the mana each basic land type's intrinsic ability adds.
+BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+@dataclass(frozen=True)
+class ManaUse:
+    """What mana is being spent on: casting a spell (``kind="cast"``) or activating an ability
+    (``kind="activate"``) of `card`."""
+
+    kind: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class ManaRestriction:
+    """A restriction on how mana can be spent (rule 106.6): its text and a test of a `ManaUse`."""
+
+    text: str
+    allows: Callable[[ManaUse], bool] = field(compare=False)
+
+    def __repr__(self) -> str:
+        return f"ManaRestriction({self.text!r})"
+
+
+ONLY_CREATURE_SPELLS = ManaRestriction(
+    "spend this mana only to cast creature spells",
+    lambda use: use.kind == "cast" and use.card.is_creature,
+)
+
+
+@dataclass(frozen=True)
+class Mana:
+    """One mana in a pool: its type (``W U B R G C``), the object that produced it, and any
+    restriction on spending it (106.6), which doesn't change its type."""
+
+    type: str
+    source: Any = field(default=None, compare=False)
+    restriction: ManaRestriction | None = None
+
+    def __str__(self) -> str:
+        return "{%s}" % self.type
+
+    def __repr__(self) -> str:
+        extra = f", restriction={self.restriction!r}" if self.restriction is not None else ""
+        return f"Mana({self.type!r}{extra})"
+
+    def can_pay_for(self, use: ManaUse | None) -> bool:
+        return self.restriction is None or (use is not None and self.restriction.allows(use))
+
+
+def _order(mana: Mana) -> tuple[int, int]:
+    return (MANA_TYPES.index(mana.type), mana.restriction is not None)
+
+
+class ManaPool:
+    """A player's mana pool (rule 106.4): the mana they have and haven't spent, which empties at
+    the end of each step and phase.
+
+    >>> pool = ManaPool()
+    >>> pool.add([Mana('G'), Mana('R'), Mana('G')])
+    >>> pool, pool.amount('G'), len(pool)
+    (ManaPool('{R}{G}{G}'), 2, 3)
+    """
+
+    def __init__(self, mana: Iterable[Mana] = ()):
+        self._mana: list[Mana] = list(mana)
+
+    def __repr__(self) -> str:
+        return f"ManaPool({str(self)!r})"
+
+    def __str__(self) -> str:
+        return "".join(str(m) for m in sorted(self._mana, key=_order))
+
+    def __iter__(self):
+        return iter(sorted(self._mana, key=_order))
+
+    def __len__(self) -> int:
+        return len(self._mana)
+
+    def __bool__(self) -> bool:
+        return bool(self._mana)
+
+    def amount(self, mana_type: str) -> int:
+        return sum(1 for m in self._mana if m.type == mana_type)
+
+    def restricted(self) -> str:
+        """The mana whose spending is restricted (106.6), as symbols."""
+        return "".join(str(m) for m in sorted(self._mana, key=_order) if m.restriction is not None)
+
+    def add(self, mana: Iterable[Mana]) -> None:
+        self._mana.extend(mana)
+
+    def remove(self, mana: Iterable[Mana]) -> None:
+        for unit in mana:
+            self._mana.remove(unit)
+
+    def empty(self) -> list[Mana]:
+        lost, self._mana = self._mana, []
+        return lost
+
+
+def _symbol_needs(cost: ManaCost, x: int | None) -> list[frozenset[str] | None]:
+    """Each mana a cost asks for: the set of mana types that can pay it, or None for generic
+    mana (any type). Phyrexian and snow symbols are not paid from the pool by the engine."""
+    needs: list[frozenset[str] | None] = []
+    for symbol in cost.symbols:
+        parts = symbol.parts
+        if symbol.phyrexian or "S" in parts:
+            raise NotModelledError(f"paying {symbol} from a mana pool is not modelled (107.4f, 107.4h)")
+        if symbol.hybrid:
+            if any(p.isdigit() for p in parts):
+                raise NotModelledError(f"paying {symbol} from a mana pool is not modelled (107.4e)")
+            needs.append(frozenset(parts))
+        elif parts[0].isdigit():
+            needs.extend([None] * int(parts[0]))
+        elif parts[0] in ("X", "Y", "Z"):
+            needs.extend([None] * (x or 0))
+        else:
+            needs.append(frozenset(parts))
+    # Coloured and colourless symbols first: generic mana takes whatever is left.
+    return sorted(needs, key=lambda need: (need is None, len(need or ())))
+
+
+def payments(pool: Iterable[Mana], cost: ManaCost, use: ManaUse | None, x: int | None = None) -> list[tuple[Mana, ...]]:
+    """Every distinct way to pay `cost` for `use` from the mana in `pool` (rule 601.2h): each
+    is the mana spent. Restricted mana pays only for what its restriction allows (106.6)."""
+    needs = _symbol_needs(cost, x)
+    units = [m for m in pool if m.can_pay_for(use)]
+    found: set[tuple[tuple[str, Any], ...]] = set()
+    ways: list[tuple[Mana, ...]] = []
+
+    def search(index: int, left: list[Mana], spent: list[Mana]) -> None:
+        if index == len(needs):
+            key = tuple(sorted(((m.type, m.restriction) for m in spent), key=repr))
+            if key not in found:
+                found.add(key)
+                ways.append(tuple(spent))
+            return
+        need = needs[index]
+        tried = set()
+        for i, unit in enumerate(left):
+            if (need is None or unit.type in need) and (unit.type, unit.restriction) not in tried:
+                tried.add((unit.type, unit.restriction))
+                search(index + 1, left[:i] + left[i + 1:], spent + [unit])
+
+    if len(needs) <= len(units):
+        search(0, units, [])
+    return ways
+
+
+def convoke_remainders(cost: ManaCost, colors_of_creatures: Sequence[frozenset[str]]) -> list[ManaCost]:
+    """Rule 702.51a: each way creatures tapped for convoke can pay part of `cost`, each creature
+    one mana: a coloured mana of one of its colours, or a generic mana. Returns what is left to
+    pay, one cost per distinct way; none if there are more creatures than mana to pay."""
+    needs = _symbol_needs(cost, None)
+    found: dict[tuple, ManaCost] = {}
+
+    def search(index: int, left: list) -> None:
+        if index == len(colors_of_creatures):
+            generic = sum(1 for n in left if n is None)
+            others = sorted(("{%s}" % "/".join(sorted(n)) for n in left if n is not None), key=_symbol_sort_key)
+            text = ("{%d}" % generic if generic else "") + "".join(others)
+            key = (generic, tuple(others))
+            found.setdefault(key, ManaCost(text))
+            return
+        colors = colors_of_creatures[index]
+        tried = set()
+        for i, need in enumerate(left):
+            if need is None or (need & colors):
+                key = need if need is None else tuple(sorted(need))
+                if key in tried:
+                    continue
+                tried.add(key)
+                search(index + 1, left[:i] + left[i + 1:])
+
+    search(0, list(needs))
+    return list(found.values())
+
+
+def _symbol_sort_key(symbol: str) -> int:
+    inner = symbol.strip("{}")
+    return MANA_TYPES.index(inner) if inner in MANA_TYPES else len(MANA_TYPES)
+
+
+class ManaMixin:
+    """Mana in play: adding it, emptying pools, mana abilities and paying costs (rules 106, 605)."""
+
+    # ----- adding and losing mana
+
+    def add_mana(
+        self,
+        player: "Player",
+        mana: str | Iterable[str],
+        *,
+        source: Any = None,
+        restriction: ManaRestriction | None = None,
+        rule: str = "106.4",
+    ) -> list[Mana]:
+        """`player` adds `mana` to their mana pool (106.4): symbols such as ``'{G}{G}'`` or a
+        list of types (``['G', 'G']``). A generic symbol adds that much colourless mana (106.10).
+        A type that is None, because the ability could not define it, adds no mana (106.5)."""
+        types: list[str | None] = []
+        if isinstance(mana, str):
+            for symbol in ManaCost(mana).symbols:
+                parts = symbol.parts
+                if len(parts) > 1 or parts[0] in ("X", "Y", "Z", "S"):
+                    raise NotModelledError(f"adding {symbol} to a mana pool is not modelled (106.8–106.11)")
+                types.extend(["C"] * int(parts[0]) if parts[0].isdigit() else [parts[0]])
+        else:
+            types = list(mana)
+        undefined = [t for t in types if t is None]
+        if undefined:
+            self.emit("no_mana", "106.5", player=player, source=source)
+        for t in types:
+            if t is not None and t not in MANA_TYPES:
+                raise EngineError(f"{t!r} is not a type of mana ({', '.join(MANA_TYPES)})")
+        added = [Mana(t, source, restriction) for t in types if t is not None]
+        if added:
+            player.mana_pool.add(added)
+            self.emit("mana_added", rule, player=player, mana=tuple(added), source=source)
+        return added
+
+    def _empty_mana_pools(self) -> None:
+        """Rule 106.4: each player's mana pool empties at the end of each step and phase."""
+        for player in self.seats:
+            lost = player.mana_pool.empty()
+            if lost:
+                self.emit("mana_lost", "106.4", player=player, mana=tuple(lost))
+
+    # ----- mana abilities
+
+    def activated_abilities(self, card: Card) -> tuple[AbilityDefinition, ...]:
+        """The activated abilities `card` has: those of its definition, then the intrinsic mana
+        ability of each basic land type it has (305.6); none if an effect removed its abilities
+        (613.1f)."""
+        if card.zone is Zone.BATTLEFIELD and self.characteristics(card).no_abilities:
+            return ()
+        intrinsic = tuple(basic_land_ability(BASIC_LAND_MANA[s]) for s in card.subtypes if s in BASIC_LAND_MANA)
+        return tuple(card.definition.activated) + intrinsic
+
+    def is_mana_ability(self, card: Card, index: int = 0) -> bool:
+        """Rule 605.1a: whether activated ability number `index` (from 0) of `card` is a mana
+        ability. It stays one even when the game state doesn't let it produce mana (605.2)."""
+        abilities = self.activated_abilities(card)
+        if not 0 <= index < len(abilities):
+            raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
+        return abilities[index].is_mana_ability
+
+    def could_produce(self, card: Card) -> frozenset[str]:
+        """Rule 106.7: the types of mana `card`'s abilities would produce if they resolved now,
+        whether or not their costs could be paid. Abilities that depend on what other permanents
+        could produce (Exotic Orchard) are settled together: what each could produce grows from
+        nothing until nothing changes, so permanents that only look at each other produce none."""
+        settling = getattr(self, "_could_produce", None)
+        if settling is not None:
+            return settling.get(id(card), frozenset())
+        values: dict[int, frozenset[str]] = {id(c): frozenset() for c in self.battlefield}
+        self._could_produce = values
+        try:
+            for _ in range(len(MANA_TYPES) * len(values) + 1):
+                new = {
+                    id(c): frozenset().union(*(a.produces(self, c) for a in self.activated_abilities(c) if a.produces))
+                    for c in self.battlefield
+                }
+                if new == values:
+                    break
+                values.clear()
+                values.update(new)
+        finally:
+            self._could_produce = None
+        return values.get(id(card), frozenset())
+
+    def _resolve_mana_ability(self, ability: ActivatedAbility) -> None:
+        """Rules 605.3b and 605.4a: an activated mana ability resolves at once, then any
+        triggered mana abilities it caused, without using the stack."""
+        start = len(self.events)
+        self.emit("resolves", "605.3b", object=ability)
+        ability.effect(self, ability)
+        produced = [e for e in self.events[start:] if e.kind == "mana_added" and e["source"] is ability.source]
+        if ability.data.get("tap") and produced:
+            # 106.12a: "whenever a permanent is tapped for mana" triggers as such an ability
+            # resolves and produces mana.
+            mana = tuple(m for e in produced for m in e["mana"])
+            self.emit("tapped_for_mana", "106.12a", player=ability.controller, card=ability.source, mana=mana)
+        for triggered in [a for a in self._pending if _is_triggered_mana_ability(a)]:
+            self._pending.remove(triggered)
+            self.emit("resolves", "605.4a", object=triggered)
+            triggered.effect(self, triggered)
+
+    def _activate_mana_abilities(self, player: "Player", sources: Sequence[Any]) -> None:
+        """Rule 601.2g: mana abilities activated while casting a spell or activating an ability,
+        before its costs are paid; each is a permanent (its first mana ability) or a (permanent,
+        index) pair."""
+        for source in sources:
+            card, index = source if isinstance(source, tuple) else (source, None)
+            card = self._find(player.battlefield, card, f"the permanents {player.name} controls")
+            abilities = self.activated_abilities(card)
+            if index is None:
+                index = next((i for i, a in enumerate(abilities) if a.is_mana_ability), None)
+                if index is None:
+                    raise IllegalActionError(f"{card.name} has no mana ability")
+            if not (0 <= index < len(abilities) and abilities[index].is_mana_ability):
+                raise IllegalActionError(f"{card.name}'s ability number {index + 1} is not a mana ability")
+            self._activate_ability(player, card, abilities[index], None, None, where="battlefield")
+
+    # ----- paying mana
+
+    def _pay_mana(self, player: "Player", cost: ManaCost, x: int | None, use: ManaUse, what: str) -> tuple[Mana, ...]:
+        """Rule 601.2h: pay `cost` from `player`'s mana pool; the player chooses how when there
+        is more than one way. Partial payments are not allowed."""
+        if not self.pay_mana or not cost.symbols:
+            return ()
+        ways = payments(player.mana_pool, cost, use, x)
+        if not ways:
+            shown = cost.text if x is None else cost.text.replace("{X}", "{%d}" % x) if x else cost.text.replace("{X}", "")
+            raise CannotPayError(f"{player.name} can't pay {shown} for {what} with {player.mana_pool or 'no mana'} (601.2h)")
+        if len(ways) == 1:
+            spent = ways[0]
+        else:
+            from kb.engine.decisions import Decision
+
+            labels = ["".join(str(m) + ("*" if m.restriction else "") for m in sorted(w, key=_order)) for w in ways]
+            chosen = self.decide(Decision(player, "spend_mana", tuple(labels), rule="601.2h", context={"for": what}))
+            spent = ways[labels.index(chosen)]
+        player.mana_pool.remove(spent)
+        self.emit("mana_spent", "601.2h", player=player, mana=tuple(spent), use=use)
+        return spent
+
+
+def _is_triggered_mana_ability(ability: Any) -> bool:
+    """Rule 605.1b: a triggered ability with no target, triggered by a mana ability or by mana
+    being added, that could add mana."""
+    event = ability.data.get("event") if isinstance(ability, TriggeredAbility) else None
+    return (
+        event is not None
+        and ability.data.get("adds_mana", False)
+        and ability.target is None
+        and event.kind in ("tapped_for_mana", "mana_added")
+    )
+
+
+def basic_land_ability(mana_type: str) -> AbilityDefinition:
+    """"{T}: Add [mana]": the intrinsic ability of a basic land type (305.6), or the same
+    ability printed on a card (Wastes)."""
+
+    def add(game: Any, ability: ActivatedAbility) -> None:
+        game.add_mana(ability.controller, [mana_type], source=ability.source)
+
+    return AbilityDefinition(
+        "{T}: Add {%s}." % mana_type,
+        add,
+        tap=True,
+        adds_mana=True,
+        produces=lambda game, card, t=mana_type: frozenset(t),
+    )

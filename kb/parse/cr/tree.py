@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import re
 
-from kb.model import Example, Rule
-from kb.parse.cr.lines import Line
+from collections.abc import Callable, Iterator
+
+from kb.model import Example, Rule, Skipped
+from kb.parse.cr.lines import _HEADING_MAX, Line
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
 from kb.parse.cr.report import Report
-from kb.parse.cr.rules import SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
+from kb.parse.cr.rules import RULE_START, SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
 
 # Text that breaks off where a rule number would continue it: "See rule", "rules 409.1b and".
 _DANGLING = re.compile(r"(?:\b(?:rules?|see|and|or|of|through|to|in|under)|[,(\u2013\u2014-])$", re.IGNORECASE)
@@ -155,56 +158,104 @@ class RuleTree:
             self._check_fit(line, number, fit)
             self._record(line, number, advance=True)
 
-    def rule_line(self, number: int, raw: str, text: str, match: re.Match) -> bool:
-        """The common case, without building a `Line`: a rule or subrule line (`match` is
-        `rules.RULE_START` on `text`) that starts a paragraph with the number the numbering gives
-        next. Returns False, having done nothing, for any other case."""
-        end = match.end(3)
-        rule_id = text[:end]
-        if rule_id not in self._direct_next or not (self._after_blank or self._open is None):
-            return False
-        letter = match.group(3)
-        if letter:
-            if letter in UNUSED_LETTERS:
-                return False
-            parent, kind = rule_id[:-1], "subrule"
-        else:
-            parent, kind = match.group(1), "rule"
-        first_line = self._first_line
-        if parent not in first_line:
-            return False
-        if self._target is not None and (len(self._pieces) > 1 or self._pieces and self._target.text is not self._pieces[0]):
-            self._flush()
-        body = text[match.end() :]
-        rule = Rule(rule_id, kind, parent, body, "", "en", self._source, number, [], number)
-        self.rules.append(rule)
-        first_line[rule_id] = number
-        self._open = self._target = rule
-        self._pieces = [body] if body else []
-        self._open_example = self._rejected = None
-        self._rule_count += 1
-        self._previous_text = text
-        self._after_blank = self._stray_reported = False
-        self._last_id, self._last_number = rule_id, None
-        section, rule_number = match.group(1, 2)
-        following = f"{section}.{_NEXT_NUMBER[rule_number]}"
-        if not letter:
-            self._direct_next = (rule_id + "a", following)
-        elif letter in _NEXT_LETTER:
-            self._direct_next = (rule_id[:-1] + _NEXT_LETTER[letter], following)
-        else:
-            self._direct_next = (following,)
-        return True
+    def read_lines(self, lines: Iterator[tuple[int, str]], number: int,
+                   other: Callable[[int, str, str], bool]) -> tuple[int, tuple[int, str] | None]:
+        """Read numbered lines `(number, raw)` of the rules until `other` says they are over.
 
-    def continues(self, number: int, text: str) -> bool:
-        """The common case of a text line, without building a `Line`: the next line of the open
-        rule or example. Returns False, having done nothing, for any other case."""
-        if self._after_blank or self._open is None or self._rejected is not None:
-            return False
-        self._pieces.append(text)
-        self._open.end_line = number
-        self._previous_text = text
-        return True
+        The common cases are taken here, with the tree's state held in local variables: a blank
+        run, a rule or subrule line that starts a paragraph with the number the numbering gives
+        next (its parent read, its letter one the rules use), and a line that continues the open
+        rule or example (neither a number nor "Example", longer than any heading). Any other line goes to `other(number, raw, text)`, with the
+        state written back first and read again after; `other` returns False once the line has
+        ended the rules. Returns the last line number read, and then None if `other` ended the
+        rules, else (the lines ran out) the first line and raw text of the blank run still open
+        at the end (0 and "" if none)."""
+        report = self.report
+        source, add_skipped = self._source, report.skipped.append
+        new_object, rule_start, unused_letters, next_letter = object.__new__, RULE_START.match, UNUSED_LETTERS, _NEXT_LETTER
+        next_number, heading_max, bom = _NEXT_NUMBER, _HEADING_MAX, _BOM_AS_CP1252
+        blank_from, blank_raw = 0, ""
+        # The tree's state, read into local variables; `fast` counts rules opened on the fast path
+        # since it was last written back (`last_id` is the last of them).
+        after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
+        rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
+        rules_append, first_line = self.rules.append, self._first_line
+        fast, last_id = 0, ""
+        for number, raw in lines:
+            if not raw:
+                text = raw
+            elif raw.isprintable() and not raw.startswith(bom):
+                text = raw.strip()
+            else:
+                text = clean(raw)
+            if not text:
+                if not blank_from:
+                    blank_from, blank_raw, after_blank = number, raw, True
+                continue
+            if blank_from:
+                # `skipped_entry`, inlined: a release has thousands of blank runs.
+                item = new_object(Skipped)
+                fields = item.__dict__
+                fields["source"], fields["line"], fields["reason"] = source, blank_from, "blank"
+                fields["text"], fields["end_line"] = blank_raw, number - 1 if number - 1 > blank_from else 0
+                add_skipped(item)
+                blank_from = 0
+            first = text[0]
+            if first.isdigit():
+                match = rule_start(text)
+                if match is not None and (after_blank or open_rule is None):
+                    rule_id = text[: match.end(3)]
+                    if rule_id in direct_next:
+                        section, rule_text, letter = match.group(1, 2, 3)
+                        if letter:
+                            parent, kind = rule_id[:-1], "subrule"
+                        else:
+                            parent, kind = section, "rule"
+                        if letter not in unused_letters and parent in first_line:
+                            if target is not None and (
+                                len(pieces) > 1 or pieces and target.text != pieces[0]
+                            ):
+                                target.text = "\n".join(pieces)
+                            body = text[match.end() :]
+                            open_rule = target = Rule(rule_id, kind, parent, body, "", "en", source, number, [], number)
+                            rules_append(open_rule)
+                            first_line[rule_id] = number
+                            pieces = [body] if body else []
+                            rejected, previous_text, after_blank = None, text, False
+                            fast, last_id = fast + 1, rule_id
+                            following = f"{section}.{next_number[rule_text]}"
+                            if not letter:
+                                direct_next = (rule_id + "a", following)
+                            elif letter in next_letter:
+                                direct_next = (rule_id[:-1] + next_letter[letter], following)
+                            else:
+                                direct_next = (following,)
+                            continue
+            elif (first != "E" and len(text) > heading_max and not after_blank and open_rule is not None
+                  and rejected is None):
+                pieces.append(text)
+                open_rule.end_line = number
+                previous_text = text
+                continue
+            # Any other line: the tree's state written back, the line read the general way.
+            self._after_blank, self._open, self._target, self._pieces = after_blank, open_rule, target, pieces
+            self._rejected, self._previous_text, self._direct_next = rejected, previous_text, direct_next
+            if fast:
+                self._last_id, self._last_number, self._open_example, self._stray_reported = last_id, None, None, False
+                self._rule_count += fast
+                fast = 0
+            going_on = other(number, raw, text)
+            after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
+            rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
+            rules_append, first_line = self.rules.append, self._first_line
+            if not going_on:
+                return number, None
+        self._after_blank, self._open, self._target, self._pieces = after_blank, open_rule, target, pieces
+        self._rejected, self._previous_text, self._direct_next = rejected, previous_text, direct_next
+        if fast:
+            self._last_id, self._last_number, self._open_example, self._stray_reported = last_id, None, None, False
+            self._rule_count += fast
+        return number, (blank_from, blank_raw)
 
     def malformed(self, line: Line, written: str = "") -> None:
         """A line that starts like a rule number the numbering cannot give: skipped, with the lines

@@ -15,8 +15,7 @@ from kb.parse.cr.contents import contents_entries
 from kb.parse.cr.credits import NOTICE_REASON, is_notice
 from kb.parse.cr.dates import EffectiveDate
 from kb.parse.cr.glossary import Glossary
-from kb.parse.cr.lines import _HEADING_MAX, Line, LineKind, classify, heading_of
-from kb.parse.cr.rules import RULE_START
+from kb.parse.cr.lines import Line, LineKind, classify
 from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
 from kb.parse.cr.report import Report, skipped_entry
 from kb.parse.cr.tree import RuleTree

@@ -27,7 +27,7 @@ from kb.model import Example, Rule, Skipped
 from kb.parse.cr.lines import _HEADING_MAX, Line
 from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
 from kb.parse.cr.report import Report
-from kb.parse.cr.rules import RULE_START, SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
+from kb.parse.cr.rules import RULE_LINE, SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
 
 # Text that breaks off where a rule number would continue it: "See rule", "rules 409.1b and".
 _DANGLING = re.compile(r"(?:\b(?:rules?|see|and|or|of|through|to|in|under)|[,(\u2013\u2014-])$", re.IGNORECASE)
@@ -172,11 +172,12 @@ class RuleTree:
         at the end (0 and "" if none)."""
         report = self.report
         source, add_skipped = self._source, report.skipped.append
-        new_object, rule_start, unused_letters, next_letter = object.__new__, RULE_START.match, UNUSED_LETTERS, _NEXT_LETTER
+        new_object, rule_line, unused_letters, next_letter = object.__new__, RULE_LINE.match, UNUSED_LETTERS, _NEXT_LETTER
         next_number, heading_max, bom = _NEXT_NUMBER, _HEADING_MAX, _BOM_AS_CP1252
         blank_from, blank_raw = 0, ""
         # The tree's state, read into local variables; `fast` counts rules opened on the fast path
-        # since it was last written back (`last_id` is the last of them).
+        # since it was last written back (`last_id` is the last of them). `pieces` is None while
+        # the text of `target`, a rule opened here, is its one line as read.
         after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
         rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
         rules_append, first_line = self.rules.append, self._first_line
@@ -202,60 +203,66 @@ class RuleTree:
                 blank_from = 0
             first = text[0]
             if first.isdigit():
-                match = rule_start(text)
-                if match is not None and (after_blank or open_rule is None):
-                    rule_id = text[: match.end(3)]
-                    if rule_id in direct_next:
-                        section, rule_text, letter = match.group(1, 2, 3)
-                        if letter:
-                            parent, kind = rule_id[:-1], "subrule"
-                        else:
-                            parent, kind = section, "rule"
-                        if letter not in unused_letters and parent in first_line:
-                            if target is not None and (
-                                len(pieces) > 1 or pieces and target.text != pieces[0]
-                            ):
-                                target.text = "\n".join(pieces)
-                            body = text[match.end() :]
-                            open_rule = target = Rule(rule_id, kind, parent, body, "", "en", source, number, [], number)
-                            rules_append(open_rule)
-                            first_line[rule_id] = number
-                            pieces = [body] if body else []
-                            rejected, previous_text, after_blank = None, text, False
-                            fast, last_id = fast + 1, rule_id
-                            following = f"{section}.{next_number[rule_text]}"
-                            if not letter:
-                                direct_next = (rule_id + "a", following)
-                            elif letter in next_letter:
-                                direct_next = (rule_id[:-1] + next_letter[letter], following)
+                if after_blank or open_rule is None:
+                    match = rule_line(text)
+                    if match is not None:
+                        rule_id, section, rule_text, letter, body = match.groups()
+                        if rule_id in direct_next:
+                            if letter:
+                                parent, kind = rule_id[:-1], "subrule"
                             else:
-                                direct_next = (following,)
-                            continue
+                                parent, kind = section, "rule"
+                            if letter not in unused_letters and parent in first_line:
+                                if pieces is not None and target is not None and (
+                                    len(pieces) > 1 or pieces and target.text != pieces[0]
+                                ):
+                                    target.text = "\n".join(pieces)
+                                open_rule = target = Rule(rule_id, kind, parent, body, "", "en", source, number, [], number)
+                                rules_append(open_rule)
+                                first_line[rule_id] = number
+                                pieces = rejected = None
+                                previous_text, after_blank = text, False
+                                fast, last_id = fast + 1, rule_id
+                                following = f"{section}.{next_number[rule_text]}"
+                                if not letter:
+                                    direct_next = (rule_id + "a", following)
+                                elif letter in next_letter:
+                                    direct_next = (rule_id[:-1] + next_letter[letter], following)
+                                else:
+                                    direct_next = (following,)
+                                continue
             elif (first != "E" and len(text) > heading_max and not after_blank and open_rule is not None
                   and rejected is None):
-                pieces.append(text)
+                if pieces is None:
+                    pieces = [target.text, text] if target.text else [text]
+                else:
+                    pieces.append(text)
                 open_rule.end_line = number
                 previous_text = text
                 continue
             # Any other line: the tree's state written back, the line read the general way.
-            self._after_blank, self._open, self._target, self._pieces = after_blank, open_rule, target, pieces
-            self._rejected, self._previous_text, self._direct_next = rejected, previous_text, direct_next
-            if fast:
-                self._last_id, self._last_number, self._open_example, self._stray_reported = last_id, None, None, False
-                self._rule_count += fast
-                fast = 0
+            self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, fast, last_id)
+            fast = 0
             going_on = other(number, raw, text)
             after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
             rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
             rules_append, first_line = self.rules.append, self._first_line
             if not going_on:
                 return number, None
+        self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, fast, last_id)
+        return number, (blank_from, blank_raw)
+
+    def _write_back(self, after_blank: bool, open_rule: Rule | None, target: Rule | Example | None,
+                    pieces: list[str] | None, rejected: int | None, previous_text: str,
+                    direct_next: tuple[str, ...], fast: int, last_id: str) -> None:
+        """The state `read_lines` held in local variables, back in the tree."""
+        if pieces is None:
+            pieces = [target.text] if target.text else []
         self._after_blank, self._open, self._target, self._pieces = after_blank, open_rule, target, pieces
         self._rejected, self._previous_text, self._direct_next = rejected, previous_text, direct_next
         if fast:
             self._last_id, self._last_number, self._open_example, self._stray_reported = last_id, None, None, False
             self._rule_count += fast
-        return number, (blank_from, blank_raw)
 
     def malformed(self, line: Line, written: str = "") -> None:
         """A line that starts like a rule number the numbering cannot give: skipped, with the lines

@@ -43,7 +43,7 @@ class Glossary:
         runs and the lines of terms and definitions are taken here; a line that starts with a
         digit or is the "Credits" heading goes to `other(number, raw, text)`, which returns False
         once the line has ended the glossary. Returns what `RuleTree.read_lines` returns."""
-        source, add_skipped, bom = self.report.source, self.report.skipped.append, _BOM_AS_CP1252
+        source, add_skipped, bom, heading_max = self.report.source, self.report.skipped.append, _BOM_AS_CP1252, _HEADING_MAX
         blank_from, blank_raw = 0, ""
         for number, raw in lines:
             text = raw.strip() if raw.isprintable() and not raw.startswith(bom) else clean(raw)
@@ -56,11 +56,12 @@ class Glossary:
                 last = number - 1
                 add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
                 blank_from = 0
-            if not text[0].isdigit() and (len(text) > _HEADING_MAX or heading_of(text) != "Credits"):
-                if self._open is None:
+            if not text[0].isdigit() and (len(text) > heading_max or heading_of(text) != "Credits"):
+                entry = self._open
+                if entry is None:
                     self.add(number, text)
                 else:
-                    self._open.senses.append(text)
+                    entry.senses.append(text)
             elif not other(number, raw, text):
                 return number, None
         return number, (blank_from, blank_raw)

@@ -8,6 +8,9 @@ or in the skipped list with its reason.
 from __future__ import annotations
 
 import enum
+import itertools
+import operator
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 from kb.model import CRDocument, Decoding
@@ -32,6 +35,7 @@ class State(enum.Enum):
 
 # States where the effective-date statement is only text.
 _NO_DATES = frozenset((State.RULES, State.GLOSSARY))
+_LINE = operator.attrgetter("line")
 # States whose lines are read by a loop of their own.
 _OWN_LOOPS = frozenset((State.RULES, State.GLOSSARY))
 
@@ -300,10 +304,9 @@ class Reader:
         self.regions[-1][2] = line_count
         self._final_checks(line_count)
         release = self.effective.iso if self.effective else ""
-        for rule in self.tree.rules:
-            rule.release = release
-        for entry in self.glossary.entries:
-            entry.release = release
+        if release:  # every record was made with "" (the date may come after them)
+            _set_each(self.tree.rules, "release", release)
+            _set_each(self.glossary.entries, "release", release)
         return CRDocument(
             source=source,
             release=release,
@@ -315,8 +318,8 @@ class Reader:
             rules=self.tree.rules,
             glossary=self.glossary.entries,
             credits=self.credits,
-            skipped=sorted(self.report.skipped, key=lambda s: s.line),
-            diagnostics=sorted(self.report.diagnostics, key=lambda d: d.line),
+            skipped=sorted(self.report.skipped, key=_LINE),
+            diagnostics=sorted(self.report.diagnostics, key=_LINE),
             regions=self._final_regions(),
         )
 
@@ -343,7 +346,7 @@ class Reader:
             report.warn(line_count, "the file ends inside the glossary: no credits (cut short?)")
         if not tree.has_rules:
             return
-        titles = {rule.id: rule for rule in tree.rules if rule.kind in ("part", "section")}
+        titles = {rule.id: rule for rule in tree.titles}
         missing = [entry_id for entry_id, _ in self.contents if entry_id not in titles]
         if missing:
             shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
@@ -352,3 +355,8 @@ class Reader:
             rule = titles.get(entry_id)
             if rule is not None and rule.text != title:
                 report.warn(rule.line, f"{entry_id} is titled {rule.text!r} here but {title!r} in the contents")
+
+
+def _set_each(records: list, name: str, value: object) -> None:
+    """`setattr(record, name, value)` for every record, in one pass of C code."""
+    deque(map(setattr, records, itertools.repeat(name), itertools.repeat(value)), maxlen=0)

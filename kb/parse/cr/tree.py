@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from kb.model import Example, Rule, Skipped
-from kb.parse.cr.lines import _HEADING_MAX, Line
+from kb.parse.cr.lines import _EXAMPLE, _HEADING_MAX, Line
 from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
 from kb.parse.cr.report import Report
 from kb.parse.cr.rules import RULE_LINE, SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
@@ -55,6 +55,8 @@ class RuleTree:
         self.report = report
         self._source = report.source
         self.rules: list[Rule] = []
+        # The parts and sections among them.
+        self.titles: list[Rule] = []
         self._first_line: dict[str, int] = {}
         # The last number read in order: its id, the number itself once asked for, and the ids of
         # the rule and subrule the numbering gives right after it (the common case, checked first).
@@ -62,7 +64,6 @@ class RuleTree:
         self._last_number: RuleNumber | None = None
         self._direct_next: tuple[str, ...] = ()
         self._open: Rule | None = None
-        self._open_example: Example | None = None
         # The text lines of the open rule or example, joined once it closes (a text of many
         # thousand lines must not be copied once per line).
         self._target: Rule | Example | None = None
@@ -164,8 +165,9 @@ class RuleTree:
 
         The common cases are taken here, with the tree's state held in local variables: a blank
         run, a rule or subrule line that starts a paragraph with the number the numbering gives
-        next (its parent read, its letter one the rules use), and a line that continues the open
-        rule or example (neither a number nor "Example", longer than any heading). Any other line goes to `other(number, raw, text)`, with the
+        next (its parent read, its letter one the rules use), an example of the open rule, and a
+        line that continues the open rule or example (neither a number nor "E...", longer than
+        any heading). Any other line goes to `other(number, raw, text)`, with the
         state written back first and read again after; `other` returns False once the line has
         ended the rules. Returns the last line number read, and then None if `other` ended the
         rules, else (the lines ran out) the first line and raw text of the blank run still open
@@ -173,6 +175,7 @@ class RuleTree:
         report = self.report
         source, add_skipped = self._source, report.skipped.append
         new_object, rule_line, unused_letters, next_letter = object.__new__, RULE_LINE.match, UNUSED_LETTERS, _NEXT_LETTER
+        example_label = _EXAMPLE.match
         next_number, heading_max, bom = _NEXT_NUMBER, _HEADING_MAX, _BOM_AS_CP1252
         blank_from, blank_raw = 0, ""
         # The tree's state, read into local variables; `fast` counts rules opened on the fast path
@@ -197,8 +200,12 @@ class RuleTree:
                 # `skipped_entry`, inlined: a release has thousands of blank runs.
                 item = new_object(Skipped)
                 fields = item.__dict__
-                fields["source"], fields["line"], fields["reason"] = source, blank_from, "blank"
-                fields["text"], fields["end_line"] = blank_raw, number - 1 if number - 1 > blank_from else 0
+                fields["source"] = source
+                fields["line"] = blank_from
+                fields["reason"] = "blank"
+                fields["text"] = blank_raw
+                last = number - 1
+                fields["end_line"] = last if last > blank_from else 0
                 add_skipped(item)
                 blank_from = 0
             first = text[0]
@@ -231,8 +238,22 @@ class RuleTree:
                                 else:
                                     direct_next = (following,)
                                 continue
-            elif (first != "E" and len(text) > heading_max and not after_blank and open_rule is not None
-                  and rejected is None):
+            elif first == "E":
+                if open_rule is not None and rejected is None and text.startswith("Example"):
+                    label = example_label(text)
+                    if label is not None:
+                        # What `example` does with the line.
+                        if pieces is not None and target is not None and (
+                            len(pieces) > 1 or pieces and target.text != pieces[0]
+                        ):
+                            target.text = "\n".join(pieces)
+                        examples = open_rule.examples
+                        target = Example(open_rule.id, len(examples) + 1, text[label.end() :], number)
+                        examples.append(target)
+                        open_rule.end_line = number
+                        pieces, previous_text, after_blank = None, text, False
+                        continue
+            elif len(text) > heading_max and not after_blank and open_rule is not None and rejected is None:
                 if pieces is None:
                     pieces = [target.text, text] if target.text else [text]
                 else:
@@ -261,7 +282,7 @@ class RuleTree:
         self._after_blank, self._open, self._target, self._pieces = after_blank, open_rule, target, pieces
         self._rejected, self._previous_text, self._direct_next = rejected, previous_text, direct_next
         if fast:
-            self._last_id, self._last_number, self._open_example, self._stray_reported = last_id, None, None, False
+            self._last_id, self._last_number, self._stray_reported = last_id, None, False
             self._rule_count += fast
 
     def malformed(self, line: Line, written: str = "") -> None:
@@ -274,7 +295,7 @@ class RuleTree:
         self.report.skip(line, reason)
         self.report.error(line.number, f"{token!r} looks like a rule number but the numbering has no such number; "
                                        "the line and its continuation are skipped")
-        self._open, self._open_example, self._rejected = None, None, line.number
+        self._open, self._rejected = None, line.number
 
     def example(self, line: Line) -> None:
         self._after_blank = False
@@ -290,7 +311,6 @@ class RuleTree:
         example = Example(rule.id, len(rule.examples) + 1, line.example, line.number)
         rule.examples.append(example)
         rule.end_line = line.number
-        self._open_example = example
         self._target, self._pieces = example, [line.example] if line.example else []
         self._previous_text = line.text
 
@@ -306,7 +326,7 @@ class RuleTree:
             if not self._stray_reported:
                 self.report.warn(line.number, "text that belongs to no rule (up to the next rule)")
                 self._stray_reported = True
-            self._open, self._open_example, self._rejected = None, None, None
+            self._open, self._rejected = None, None
             return
         self._pieces.append(line.text)
         self._open.end_line = line.number
@@ -315,7 +335,7 @@ class RuleTree:
     def close(self) -> None:
         """No more lines belong to the open record (a heading or the glossary follows)."""
         self._flush()
-        self._open, self._open_example, self._rejected = None, None, None
+        self._open, self._rejected = None, None
         self._after_blank = True
 
     def reset(self) -> list[Rule]:
@@ -335,7 +355,7 @@ class RuleTree:
         rule = Rule(number.id, kind, number.parent, text, "", "en", self.report.source, line.number, [], line.number)
         self.rules.append(rule)
         self._first_line[rule.id] = line.number
-        self._open_example = self._rejected = None
+        self._rejected = None
         # A part or section line is a title: text right below it is no part of it.
         if kind == "rule" or kind == "subrule":
             self._open = rule
@@ -343,6 +363,7 @@ class RuleTree:
             self._rule_count += 1
         else:
             self._open = None
+            self.titles.append(rule)
         self._previous_text = line.text
         if advance:
             self._advance(number)

@@ -175,7 +175,7 @@ class RuleTree:
         report = self.report
         source, add_skipped = self._source, report.skipped.append
         new_object, rule_line, unused_letters, next_letter = object.__new__, RULE_LINE.match, UNUSED_LETTERS, _NEXT_LETTER
-        example_label = _EXAMPLE.match
+        example_label, skipped_type, rule_type = _EXAMPLE.match, Skipped, Rule
         next_number, heading_max, bom = _NEXT_NUMBER, _HEADING_MAX, _BOM_AS_CP1252
         blank_from, blank_raw = 0, ""
         # The tree's state, read into local variables; `fast` counts rules opened on the fast path
@@ -186,19 +186,18 @@ class RuleTree:
         rules_append, first_line = self.rules.append, self._first_line
         fast, last_id = 0, ""
         for number, raw in lines:
-            if not raw:
-                text = raw
-            elif raw.isprintable() and not raw.startswith(bom):
-                text = raw.strip()
-            else:
-                text = clean(raw)
+            if not raw:  # most blank lines
+                if not blank_from:
+                    blank_from, blank_raw, after_blank = number, raw, True
+                continue
+            text = raw.strip() if raw.isprintable() and not raw.startswith(bom) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw, after_blank = number, raw, True
                 continue
             if blank_from:
                 # `skipped_entry`, inlined: a release has thousands of blank runs.
-                item = new_object(Skipped)
+                item = new_object(skipped_type)
                 fields = item.__dict__
                 fields["source"] = source
                 fields["line"] = blank_from
@@ -224,7 +223,7 @@ class RuleTree:
                                     len(pieces) > 1 or pieces and target.text != pieces[0]
                                 ):
                                     target.text = "\n".join(pieces)
-                                open_rule = target = Rule(rule_id, kind, parent, body, "", "en", source, number, [], number)
+                                open_rule = target = rule_type(rule_id, kind, parent, body, "", "en", source, number, [], number)
                                 rules_append(open_rule)
                                 first_line[rule_id] = number
                                 pieces = rejected = None
@@ -234,7 +233,7 @@ class RuleTree:
                                 if not letter:
                                     direct_next = (rule_id + "a", following)
                                 elif letter in next_letter:
-                                    direct_next = (rule_id[:-1] + next_letter[letter], following)
+                                    direct_next = (parent + next_letter[letter], following)
                                 else:
                                     direct_next = (following,)
                                 continue

@@ -46,6 +46,11 @@ class Glossary:
         source, add_skipped, bom, heading_max = self.report.source, self.report.skipped.append, _BOM_AS_CP1252, _HEADING_MAX
         blank_from, blank_raw = 0, ""
         for number, raw in lines:
+            if not raw:  # most blank lines
+                if not blank_from:
+                    blank_from, blank_raw = number, raw
+                    self.close()
+                continue
             text = raw.strip() if raw.isprintable() and not raw.startswith(bom) else clean(raw)
             if not text:
                 if not blank_from:

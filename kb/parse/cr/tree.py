@@ -72,7 +72,8 @@ class RuleTree:
         self._rejected: int | None = None
         self._after_blank = True
         self._previous_text = ""
-        self._rule_count = 0
+        # Whether a rule or subrule was read.
+        self._read_a_rule = False
         # One warning per missing parent, not one per orphan under it.
         self._missing_parents: set[str] = set()
         # One warning for a run of stray paragraphs, not one per line.
@@ -91,7 +92,7 @@ class RuleTree:
     @property
     def has_rules(self) -> bool:
         """Whether any rule or subrule was read (parts and sections alone may be a contents list)."""
-        return self._rule_count > 0
+        return self._read_a_rule
 
     def has(self, rule_id: str) -> bool:
         return rule_id in self._first_line
@@ -178,13 +179,13 @@ class RuleTree:
         example_label, skipped_type, rule_type = _EXAMPLE.match, Skipped, Rule
         next_number, heading_max, bom = _NEXT_NUMBER, _HEADING_MAX, _BOM_AS_CP1252
         blank_from, blank_raw = 0, ""
-        # The tree's state, read into local variables; `fast` counts rules opened on the fast path
-        # since it was last written back (`last_id` is the last of them). `pieces` is None while
+        # The tree's state, read into local variables; `last_id` is the last rule opened on the
+        # fast path since the state was last written back ("" if none). `pieces` is None while
         # the text of `target`, a rule opened here, is its one line as read.
         after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
         rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
         rules_append, first_line = self.rules.append, self._first_line
-        fast, last_id = 0, ""
+        last_id = ""
         for number, raw in lines:
             if not raw:  # most blank lines
                 if not blank_from:
@@ -228,7 +229,7 @@ class RuleTree:
                                 first_line[rule_id] = number
                                 pieces = rejected = None
                                 previous_text, after_blank = text, False
-                                fast, last_id = fast + 1, rule_id
+                                last_id = rule_id
                                 following = f"{section}.{next_number[rule_text]}"
                                 if not letter:
                                     direct_next = (rule_id + "a", following)
@@ -261,28 +262,28 @@ class RuleTree:
                 previous_text = text
                 continue
             # Any other line: the tree's state written back, the line read the general way.
-            self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, fast, last_id)
-            fast = 0
+            self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, last_id)
+            last_id = ""
             going_on = other(number, raw, text)
             after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
             rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
             rules_append, first_line = self.rules.append, self._first_line
             if not going_on:
                 return number, None
-        self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, fast, last_id)
+        self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, last_id)
         return number, (blank_from, blank_raw)
 
     def _write_back(self, after_blank: bool, open_rule: Rule | None, target: Rule | Example | None,
                     pieces: list[str] | None, rejected: int | None, previous_text: str,
-                    direct_next: tuple[str, ...], fast: int, last_id: str) -> None:
+                    direct_next: tuple[str, ...], last_id: str) -> None:
         """The state `read_lines` held in local variables, back in the tree."""
         if pieces is None:
             pieces = [target.text] if target.text else []
         self._after_blank, self._open, self._target, self._pieces = after_blank, open_rule, target, pieces
         self._rejected, self._previous_text, self._direct_next = rejected, previous_text, direct_next
-        if fast:
+        if last_id:
             self._last_id, self._last_number, self._stray_reported = last_id, None, False
-            self._rule_count += fast
+            self._read_a_rule = True
 
     def malformed(self, line: Line, written: str = "") -> None:
         """A line that starts like a rule number the numbering cannot give: skipped, with the lines
@@ -359,7 +360,7 @@ class RuleTree:
         if kind == "rule" or kind == "subrule":
             self._open = rule
             self._target, self._pieces = rule, [text] if text else []
-            self._rule_count += 1
+            self._read_a_rule = True
         else:
             self._open = None
             self.titles.append(rule)

@@ -56,12 +56,23 @@ class InputTooLarge(ValueError):
         super().__init__(f"{source}: larger than {limit:,} bytes, the most one file may hold")
 
 
+# What `str.splitlines` breaks at besides CR and LF.
+_OTHER_LINE_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
 def split_lines(text: str) -> list[str]:
     """Split on CRLF, bare CR and LF only (never on form feeds or Unicode separators)."""
     if "\n" not in text:
         return text.split("\r")
     if "\r" not in text:
         return text.split("\n")
+    if not any(other in text for other in _OTHER_LINE_BREAKS):
+        # `str.splitlines` breaks at CRLF, CR and LF in one pass, and here at nothing else; unlike
+        # `split`, it gives no empty line after a final line break.
+        lines = text.splitlines()
+        if text[-1] in "\r\n":
+            lines.append("")
+        return lines
     carriage_returns = text.count("\r")
     if carriage_returns == text.count("\n"):
         lines = text.split("\r\n")

@@ -172,3 +172,12 @@ def test_line_endings_are_counted_however_rare_either_break_is():
 def test_split_lines_splits_on_crlf_cr_and_lf_whatever_the_mix(pieces):
     text = "".join(pieces)
     assert split_lines(text) == __import__("re").split(r"\r\n|\r|\n", text)
+
+
+def test_the_line_breaks_str_splitlines_knows_besides_cr_and_lf_are_all_listed():
+    import kb.decode
+
+    others = [chr(c) for c in range(0x110000) if len(f"a{chr(c)}b".splitlines()) == 2 and chr(c) not in "\r\n"]
+    assert "".join(others) == kb.decode._OTHER_LINE_BREAKS
+    for other in others:
+        assert split_lines(f"a\r\nb{other}c\rd\n") == ["a", f"b{other}c", "d", ""]

@@ -621,6 +621,21 @@ def build_contents(
             gc.enable()
 
 
+def _term_base(root: Path, warn):
+    """The term base of the corpus (`terms/terms.tsv`), or None where there is none or it cannot be
+    read (said in one line: the alignment then goes by the stamps alone)."""
+    from kb.translations.termbase import TermError, load_term_base
+
+    path = Path(root) / "terms" / "terms.tsv"
+    if not path.is_file():
+        return None
+    try:
+        return load_term_base(path)
+    except (TermError, OSError, UnicodeDecodeError) as err:
+        tell([f"{err}; the term base is left out of the alignment"], warn)
+        return None
+
+
 def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     from kb.align import align_corpus
     from kb.cache import BuildCache, file_key
@@ -662,7 +677,7 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     if history is not None:
         history.consecutive()
     say("aligning Spanish and English")
-    alignment = align_corpus(documents, pages, history)
+    alignment = align_corpus(documents, pages, history, vocabulary=_term_base(root, warn))
     contents = Contents(corpus_root=root, releases=list(documents), documents=documents, pages=pages,
                         history=history, alignment=alignment, unavailable=unavailable)
     say("reading translation catalogs")

@@ -107,6 +107,8 @@ def corpus_fingerprint(root: Path | None = None, corpus=None) -> dict[str, Any]:
         files[entry.rel] = entry.sha256.lower() if entry.kind == "cr" and entry.sha256 else _sha256(entry.path)
     for path in po_files(root):
         files[path.relative_to(root).as_posix()] = _sha256(path)
+    for path in sorted((root / "terms").glob("*.tsv")):  # the term base steers the alignment
+        files[path.relative_to(root).as_posix()] = _sha256(path)
     return {
         "format": FORMAT, "version": __version__, "code": code_hash(), "files": dict(sorted(files.items())),
         "unavailable": sorted(u.entry.rel for u in corpus.unavailable),

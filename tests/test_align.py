@@ -359,3 +359,26 @@ def test_titles_decide_between_releases_of_the_same_shape():
     assert infer_box_release(box, index, known_other).release == "2019-01-01"
     wrong = TitleKnowledge([("Finalizando el turno", "Saga Cards")])
     assert infer_box_release(box, index, wrong).release == "2018-01-01"
+
+
+def test_a_quote_is_told_the_older_wording_by_the_terms_that_differ():
+    from kb.align.wording import Wording, older_wording
+    from kb.translations.termbase import Term, TermBase
+
+    def term(en, es):
+        return Term(en, es, "term", "team", (), "", 0)
+
+    base = TermBase([term("effect", "efecto"), term("player", "jugador"), term("step", "paso"),
+                     term("beginning of combat step", "paso de inicio del combate")])
+    newer = Wording("2024-06-07", "805.6a", "If more than one player is instructed to draw cards, ...")
+    older = Wording("2021-07-23", "805.6a", "If an effect instructs more than one player to draw cards, ...")
+    found = older_wording("Si un efecto le indica a más de un jugador que robe cartas, ...", [newer, older], base)
+    assert found is not None and found.wording == older and "'effect' (efecto)" in found.evidence
+    # The Spanish of the current wording: nothing speaks for the older one.
+    assert older_wording("Si se indica a más de un jugador que robe cartas, ...", [newer, older], base) is None
+    # "paso" is accounted for by a term every wording has: no evidence for the wording with "step".
+    current = Wording("2024-06-07", "506.2a", "during the combat phase, during the beginning of combat step")
+    old = Wording("2009-07-11", "506.2a", "during the combat step, during the beginning of combat step")
+    spanish = "durante la fase de combate, durante el paso de inicio del combate"
+    assert older_wording(spanish, [current, old], base) is None
+    assert older_wording(spanish, [current], base) is None

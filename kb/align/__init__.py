@@ -64,12 +64,14 @@ class AlignmentResult:
 
 
 def align_corpus(
-    documents: dict[str, CRDocument], pages: list[WikiPage], history=None, index: ReleaseIndex | None = None
+    documents: dict[str, CRDocument], pages: list[WikiPage], history=None, index: ReleaseIndex | None = None,
+    vocabulary=None,
 ) -> AlignmentResult:
     """Align every Spanish page of `pages` against the English `documents` (by release).
 
     `history` (a `kb.history.History` of the same documents) lets rules be followed when renumbered;
-    without it a rule is only looked for under its own number.
+    without it a rule is only looked for under its own number. `vocabulary` (the term base, see
+    `kb.align.wording`) tells which of a rule's wordings a quote translates when they differ in terms.
     """
     from kb.align.glossary import GlossaryAligner, TermKnowledge
     from kb.align.index import ReleaseIndex
@@ -85,7 +87,7 @@ def align_corpus(
     # headings the quotes align date the boxes again where shapes alone leave a doubt.
     boxes = box_releases(spanish, index)
     titles = section_titles(boxes, index)
-    rule_aligner = RuleAligner(index, TitleKnowledge(title_pairs(titles)))
+    rule_aligner = RuleAligner(index, TitleKnowledge(title_pairs(titles)), vocabulary)
     rules = [alignment for page in spanish for alignment in rule_aligner.align_page(page)]
     headings = [
         (a.es.text, a.en.text)
@@ -96,7 +98,7 @@ def align_corpus(
     if [b.release for b in redated] != [b.release for b in boxes]:
         boxes = redated
         titles = section_titles(boxes, index)
-        rule_aligner = RuleAligner(index, TitleKnowledge(title_pairs(titles)))
+        rule_aligner = RuleAligner(index, TitleKnowledge(title_pairs(titles)), vocabulary)
         rules = [alignment for page in spanish for alignment in rule_aligner.align_page(page)]
     else:
         boxes = redated

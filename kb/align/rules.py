@@ -23,6 +23,7 @@ from kb.align.index import ReleaseIndex, renumber, section_of
 from kb.align.records import Alignment, Status
 from kb.align.signals import Agreement, Fingerprint, compare
 from kb.align.stamps import proximity, reference_release, stamp_evidence
+from kb.align.wording import Vocabulary, older_wording, wordings
 from kb.model import Quote, Rule, WikiPage
 
 _POINTS = {"agrees": 2, "partial": 1, "disagrees": 0}
@@ -68,9 +69,11 @@ class _Pick:
 class RuleAligner:
     """Aligns the rule quotes of wiki pages against the English releases of `index`."""
 
-    def __init__(self, index: ReleaseIndex, titles: TitleKnowledge | None = None):
+    def __init__(self, index: ReleaseIndex, titles: TitleKnowledge | None = None,
+                 vocabulary: Vocabulary | None = None):
         self.index = index
         self.titles = titles or TitleKnowledge()
+        self.vocabulary = vocabulary
         self._es_fingerprints: dict[int, Fingerprint] = {}
 
     # -- public -------------------------------------------------------------------------------
@@ -262,6 +265,14 @@ class RuleAligner:
             status = "renumbered" if en_id != record.id else "nearest"
             if status == "renumbered":
                 evidence.append(f"the Spanish number {record.id} is {en_id} in {release}")
+        if status == "exact" and self.vocabulary is not None:
+            spanish = "\n".join([record.text, *(e.text for e in record.examples)])
+            older = older_wording(spanish, wordings(index, en_id, release), self.vocabulary)
+            if older is not None:
+                status = "drifted"
+                release, en_id = older.wording.release, older.wording.rule_id
+                english = index.rule(release, en_id)
+                evidence.append(older.evidence)
         if status != "drifted" and reference and reference > release:
             changed = index.changed_in(en_id, release)
             if changed is not None and changed <= reference:

@@ -6,6 +6,7 @@ an executable example. History and references come from the project's own `kb.hi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from kb.align.navbox import SectionTitle
@@ -197,6 +198,10 @@ class FakeKnowledgeBase:
     def glossary(self, lang: str, release: str | None = None) -> list[GlossaryEntry]:
         if lang == "en":
             return list(self.documents[release or self.newest].glossary)
+        return list(self._spanish_entries)
+
+    @cached_property
+    def _spanish_entries(self) -> list[GlossaryEntry]:
         return [
             GlossaryEntry("Ñandú", ["Una palabra con eñe, para ordenar."], OLD, "es", self.wiki_source, 6),
             GlossaryEntry("Jugador activo", ["El jugador cuyo turno se está jugando. Ver la regla 102.1."], OLD, "es", self.wiki_source, 5),

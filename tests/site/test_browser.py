@@ -11,9 +11,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def wait_for_results(page):
+    """The result links once the list stops changing: Pagefind redraws it as results load, so the
+    links are read in one go, never one element at a time."""
     page.wait_for_selector(".pagefind-ui__result", timeout=15000)
-    page.wait_for_timeout(300)
-    return [a.get_attribute("href") for a in page.locator(".pagefind-ui__result-link").all()]
+    links = page.locator(".pagefind-ui__result-link")
+    before = None
+    for _ in range(50):
+        page.wait_for_timeout(300)
+        now = links.evaluate_all("els => els.map(e => e.getAttribute('href'))")
+        if now and now == before:
+            return now
+        before = now
+    return before or []
 
 
 def test_home_page(page, real_server, artifacts):

@@ -179,3 +179,13 @@ def test_a_changed_english_never_wears_a_current_label(real_site, kb):
         block = html[start: html.index("</section>", start)]
         assert "kb-trust--stale" in block and "exacta" not in block, rule.id
         assert re.search(r"Traducción (?:de la versión del|de un texto inglés anterior)", block), rule.id
+
+
+def test_the_card_definition_guide_is_a_page_in_both_languages(real_site):
+    for folder, heading in (("", "Definir una carta"), ("en/", "Defining a card")):
+        page = real_site.site_dir / f"{folder}examples/cards/index.html"
+        assert page.is_file(), page
+        html = page.read_text(encoding="utf-8")
+        assert heading in html and "kb.engine.define" in html
+        index = (real_site.site_dir / f"{folder}examples/index.html").read_text(encoding="utf-8")
+        assert 'href="cards/"' in index or "href=\"./cards/\"" in index, "the examples' navigation links the guide"

@@ -43,7 +43,8 @@ class Glossary:
         runs and the lines of terms and definitions are taken here; a line that starts with a
         digit or is the "Credits" heading goes to `other(number, raw, text)`, which returns False
         once the line has ended the glossary. Returns what `RuleTree.read_lines` returns."""
-        source, add_skipped, bom, heading_max = self.report.source, self.report.skipped.append, _BOM_AS_CP1252, _HEADING_MAX
+        source, add_skipped = self.report.source, self.report.skipped.append
+        bom, heading_max = _BOM_AS_CP1252, _HEADING_MAX
         blank_from, blank_raw = 0, ""
         for number, raw in lines:
             if not raw:  # most blank lines

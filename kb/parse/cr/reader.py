@@ -35,6 +35,7 @@ class State(enum.Enum):
 
 # States where the effective-date statement is only text.
 _NO_DATES = frozenset((State.RULES, State.GLOSSARY))
+# The order of skipped lines and diagnostics.
 _LINE = operator.attrgetter("line")
 # States whose lines are read by a loop of their own.
 _OWN_LOOPS = frozenset((State.RULES, State.GLOSSARY))

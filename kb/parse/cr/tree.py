@@ -168,20 +168,20 @@ class RuleTree:
         run, a rule or subrule line that starts a paragraph with the number the numbering gives
         next (its parent read, its letter one the rules use), an example of the open rule, and a
         line that continues the open rule or example (neither a number nor "E...", longer than
-        any heading). Any other line goes to `other(number, raw, text)`, with the
-        state written back first and read again after; `other` returns False once the line has
-        ended the rules. Returns the last line number read, and then None if `other` ended the
-        rules, else (the lines ran out) the first line and raw text of the blank run still open
-        at the end (0 and "" if none)."""
+        any heading). Any other line goes to `other(number, raw, text)`, with the state written
+        back first and read again after; `other` returns False once the line has ended the rules.
+        Returns the last line number read, and then None if `other` ended the rules, else (the
+        lines ran out) the first line and raw text of the blank run still open at the end (0 and
+        "" if none)."""
         report = self.report
         source, add_skipped = self._source, report.skipped.append
-        new_object, rule_line, unused_letters, next_letter = object.__new__, RULE_LINE.match, UNUSED_LETTERS, _NEXT_LETTER
-        example_label, skipped_type, rule_type = _EXAMPLE.match, Skipped, Rule
+        new_object, rule_line, example_label = object.__new__, RULE_LINE.match, _EXAMPLE.match
+        unused_letters, next_letter, skipped_type, rule_type = UNUSED_LETTERS, _NEXT_LETTER, Skipped, Rule
         next_number, heading_max, bom = _NEXT_NUMBER, _HEADING_MAX, _BOM_AS_CP1252
         blank_from, blank_raw = 0, ""
         # The tree's state, read into local variables; `last_id` is the last rule opened on the
         # fast path since the state was last written back ("" if none). `pieces` is None while
-        # the text of `target`, a rule opened here, is its one line as read.
+        # the text of `target`, a rule or example opened here, is its one line as read.
         after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
         rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
         rules_append, first_line = self.rules.append, self._first_line
@@ -224,7 +224,9 @@ class RuleTree:
                                     len(pieces) > 1 or pieces and target.text != pieces[0]
                                 ):
                                     target.text = "\n".join(pieces)
-                                open_rule = target = rule_type(rule_id, kind, parent, body, "", "en", source, number, [], number)
+                                open_rule = target = rule_type(
+                                    rule_id, kind, parent, body, "", "en", source, number, [], number
+                                )
                                 rules_append(open_rule)
                                 first_line[rule_id] = number
                                 pieces = rejected = None

@@ -24,12 +24,13 @@ _BOMS = (
 )
 # Bytes Windows-1252 leaves undefined; a file containing them is not Windows-1252.
 _CP1252_HOLES = frozenset(b"\x81\x8d\x8f\x90\x9d")
-_CP1252_HOLE = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
 # After a lenient UTF-8 decode, any non-ASCII character that is not U+FFFD came from a
 # well-formed UTF-8 sequence; a file with none cannot hold UTF-8 lines.
 _DECODED_NON_ASCII = re.compile("[^\x00-\x7f\ufffd]")
 # Every byte that cannot lead a UTF-8 sequence of two or more bytes.
 _NOT_LEAD = bytes(range(0xC2)) + bytes(range(0xF5, 0x100))
+# Up to this many CR (or LF) bytes, CRLF pairs are found from them one by one.
+_FEW_PAIRS = 256
 
 # The most a file may hold, unless the caller allows more: the largest release is under 2 MB, so
 # this is room for any real one while `/dev/zero` or a runaway pipe stops long before memory does.
@@ -55,18 +56,34 @@ class InputTooLarge(ValueError):
         super().__init__(f"{source}: larger than {limit:,} bytes, the most one file may hold")
 
 
+# What `str.splitlines` breaks at besides CR and LF.
+_OTHER_LINE_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
 def split_lines(text: str) -> list[str]:
     """Split on CRLF, bare CR and LF only (never on form feeds or Unicode separators)."""
     if "\n" not in text:
         return text.split("\r")
     if "\r" not in text:
         return text.split("\n")
+    if not any(other in text for other in _OTHER_LINE_BREAKS):
+        # `str.splitlines` breaks at CRLF, CR and LF in one pass, and here at nothing else; unlike
+        # `split`, it gives no empty line after a final line break.
+        lines = text.splitlines()
+        if text[-1] in "\r\n":
+            lines.append("")
+        return lines
     carriage_returns = text.count("\r")
     if carriage_returns == text.count("\n"):
         lines = text.split("\r\n")
         if len(lines) - 1 == carriage_returns:  # every CR was in a CRLF, so every LF too
             return lines
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    # Every CRLF made a CR, every line break left is one character: mostly CR in the releases that
+    # mix them, so the second replacement, which copies the whole text, is rarely needed.
+    text = text.replace("\r\n", "\r")
+    if "\n" in text:
+        text = text.replace("\n", "\r")
+    return text.split("\r")
 
 
 def iter_lines(text: str) -> Iterator[str]:
@@ -111,6 +128,35 @@ def _line_of(data: bytes, offset: int, width: int = 1) -> int:
 def _line_number(head: str) -> int:
     """The 1-based number of the line that follows `head`."""
     return head.count("\n") + head.count("\r") - head.count("\r\n") + 1
+
+
+def _first_cp1252_hole(data: bytes) -> int:
+    """The offset of the first byte Windows-1252 leaves undefined, or -1: one C-level search per
+    such byte (a regular expression over every byte costs seventy times as much)."""
+    found = [at for hole in _CP1252_HOLES if (at := data.find(hole)) >= 0]
+    return min(found) if found else -1
+
+
+def _line_endings_of_bytes(data: bytes) -> dict[str, int]:
+    """`count_line_endings` of the text, counted in the bytes of a one-byte encoding or UTF-8,
+    where CR and LF are those bytes only. Searching for a pair costs twice a search for one byte:
+    when one of the two is rare, the pairs are found from it."""
+    cr, lf = data.count(b"\r"), data.count(b"\n")
+    if not cr or not lf:
+        crlf = 0
+    elif min(cr, lf) <= _FEW_PAIRS:
+        crlf, start, find = 0, 0, data.find
+        if lf <= cr:
+            while (at := find(b"\n", start)) >= 0:
+                crlf += at > 0 and data[at - 1] == 13
+                start = at + 1
+        else:
+            while (at := find(b"\r", start)) >= 0:
+                crlf += data[at + 1 : at + 2] == b"\n"
+                start = at + 1
+    else:
+        crlf = data.count(b"\r\n")
+    return {"CRLF": crlf, "CR": cr - crlf, "LF": lf - crlf}
 
 
 def _may_hold_utf8(data: bytes) -> bool:
@@ -220,12 +266,12 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
                 encoding = "utf-8+windows-1252"
                 notes.extend(more)
             else:
-                hole = _CP1252_HOLE.search(body)
-                if hole:
+                hole = _first_cp1252_hole(body)
+                if hole >= 0:
                     raise DecodeError(
                         source,
-                        _line_of(body, hole.start()),
-                        f"byte 0x{body[hole.start()]:02X} is neither UTF-8 nor Windows-1252",
+                        _line_of(body, hole),
+                        f"byte 0x{body[hole]:02X} is neither UTF-8 nor Windows-1252",
                     )
                 text, encoding = body.decode("cp1252"), "windows-1252"
                 notes.append("not valid UTF-8; read as Windows-1252")
@@ -236,9 +282,10 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
         offset = text.index("\x00")
         raise DecodeError(source, _line_number(text[:offset]), "NUL character in text")
     if single:
-        crlf = data.count(b"\r\n")
-        line_endings = {"CRLF": crlf, "CR": data.count(b"\r") - crlf, "LF": data.count(b"\n") - crlf}
-        nbsp = data.count(_NBSP_BYTES[encoding]) if encoding in _NBSP_BYTES else 0
+        line_endings = _line_endings_of_bytes(data)
+        nbsp_bytes = _NBSP_BYTES.get(encoding)
+        # Searching for one byte is several times faster than for two; most files have no 0xA0.
+        nbsp = data.count(nbsp_bytes) if nbsp_bytes and b"\xa0" in data else 0
     else:
         line_endings, nbsp = count_line_endings(text), text.count("\u00a0")
     report = Decoding(encoding=encoding, bom=bom, line_endings=line_endings, nbsp=nbsp, notes=tuple(notes))

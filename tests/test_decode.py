@@ -1,6 +1,8 @@
 import codecs
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.decode import (
     DecodeError,
@@ -126,3 +128,56 @@ def test_a_file_larger_than_the_limit_is_refused_before_it_is_read_whole(tmp_pat
     assert str(caught.value) == f"{path}: larger than 999 bytes, the most one file may hold"
     with pytest.raises(InputTooLarge):
         read_bytes("/dev/zero", max_bytes=10_000)
+
+
+# Bytes that exercise every branch of detection: line breaks, no-break spaces, UTF-8 sequences,
+# Windows-1252 punctuation, and the bytes Windows-1252 leaves undefined.
+_PIECES = [b"a", b" ", b"\r", b"\n", b"\r\n", b"\xa0", b"\xc2\xa0", "é".encode(), "’".encode(), b"\x92", b"\xe9",
+           b"\x81", b"\x9d", b"\xc3", b"\xe2\x80"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40), st.booleans())
+def test_what_decoding_reports_is_what_the_text_holds(pieces, bom):
+    data = (codecs.BOM_UTF8 if bom else b"") + b"".join(pieces)
+    try:
+        text, report = decode_bytes(data, "x.txt")
+    except DecodeError as err:
+        # The line named is the line of the first byte that cannot be read.
+        assert 1 <= err.line <= len(split_lines(data.decode("latin-1")))
+        return
+    assert report.line_endings == count_line_endings(text)
+    assert report.nbsp == text.count("\u00a0")
+    if report.encoding == "windows-1252":
+        assert text == data.decode("cp1252")
+    elif report.encoding in ("utf-8", "ascii"):
+        assert text == data.decode("utf-8-sig" if bom else "utf-8")
+
+
+@pytest.mark.parametrize("hole", [b"\x81", b"\x8d", b"\x8f", b"\x90", b"\x9d"])
+def test_the_first_undefined_windows_1252_byte_is_the_one_named(hole):
+    data = b"one\x92\r\ntwo\r" + hole + b"\nthree \x81"
+    with pytest.raises(DecodeError) as caught:
+        decode_bytes(data, "bad.txt")
+    assert caught.value.line == 3 and f"0x{hole[0]:02X}" in caught.value.reason
+
+
+def test_line_endings_are_counted_however_rare_either_break_is():
+    for text in ("a\rb\r\nc\r" * 300 + "\n", "a\nb\r\nc\n" * 300 + "\r", "\r\n" * 600, "\n\r" * 600):
+        assert decode_bytes(text.encode(), "x.txt")[1].line_endings == count_line_endings(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["a", "é", "∞", " ", "\r", "\n", "\r\n", "\n\r", "\x0c", "\u2028"]), max_size=40))
+def test_split_lines_splits_on_crlf_cr_and_lf_whatever_the_mix(pieces):
+    text = "".join(pieces)
+    assert split_lines(text) == __import__("re").split(r"\r\n|\r|\n", text)
+
+
+def test_the_line_breaks_str_splitlines_knows_besides_cr_and_lf_are_all_listed():
+    import kb.decode
+
+    others = [chr(c) for c in range(0x110000) if len(f"a{chr(c)}b".splitlines()) == 2 and chr(c) not in "\r\n"]
+    assert "".join(others) == kb.decode._OTHER_LINE_BREAKS
+    for other in others:
+        assert split_lines(f"a\r\nb{other}c\rd\n") == ["a", f"b{other}c", "d", ""]

@@ -8,9 +8,12 @@ of `senses`, so `GlossaryEntry.text` gives the definition back line for line. A 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from kb.model import GlossaryEntry
-from kb.parse.cr.lines import Line
-from kb.parse.cr.report import Report
+from kb.parse.cr.lines import _HEADING_MAX, Line, heading_of
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
+from kb.parse.cr.report import Report, skipped_entry
 
 
 class Glossary:
@@ -33,6 +36,41 @@ class Glossary:
                 self.report.warn(number, f"glossary term {text!r} again (first at line {first})")
         else:
             self._open.senses.append(text)
+
+    def read_lines(self, lines: Iterator[tuple[int, str]], number: int,
+                   other: Callable[[int, str, str], bool]) -> tuple[int, tuple[int, str] | None]:
+        """Read numbered lines `(number, raw)` of the glossary until `other` says it is over: blank
+        runs and the lines of terms and definitions are taken here; a line that starts with a
+        digit or is the "Credits" heading goes to `other(number, raw, text)`, which returns False
+        once the line has ended the glossary. Returns what `RuleTree.read_lines` returns."""
+        source, add_skipped = self.report.source, self.report.skipped.append
+        bom, heading_max = _BOM_AS_CP1252, _HEADING_MAX
+        blank_from, blank_raw = 0, ""
+        for number, raw in lines:
+            if not raw:  # most blank lines
+                if not blank_from:
+                    blank_from, blank_raw = number, raw
+                    self.close()
+                continue
+            text = raw.strip() if raw.isprintable() and not raw.startswith(bom) else clean(raw)
+            if not text:
+                if not blank_from:
+                    blank_from, blank_raw = number, raw
+                    self.close()
+                continue
+            if blank_from:
+                last = number - 1
+                add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
+                blank_from = 0
+            if not text[0].isdigit() and (len(text) > heading_max or heading_of(text) != "Credits"):
+                entry = self._open
+                if entry is None:
+                    self.add(number, text)
+                else:
+                    entry.senses.append(text)
+            elif not other(number, raw, text):
+                return number, None
+        return number, (blank_from, blank_raw)
 
     def at_term(self) -> bool:
         """Whether the next line starts an entry (is a term)."""

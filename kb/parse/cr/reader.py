@@ -8,15 +8,17 @@ or in the skipped list with its reason.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+import itertools
+import operator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 
 from kb.model import CRDocument, Decoding
 from kb.parse.cr.contents import contents_entries
 from kb.parse.cr.credits import NOTICE_REASON, is_notice
 from kb.parse.cr.dates import EffectiveDate
 from kb.parse.cr.glossary import Glossary
-from kb.parse.cr.lines import _HEADING_MAX, Line, LineKind, classify, heading_of
-from kb.parse.cr.rules import RULE_START
+from kb.parse.cr.lines import Line, LineKind, classify
 from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
 from kb.parse.cr.report import Report, skipped_entry
 from kb.parse.cr.tree import RuleTree
@@ -33,6 +35,10 @@ class State(enum.Enum):
 
 # States where the effective-date statement is only text.
 _NO_DATES = frozenset((State.RULES, State.GLOSSARY))
+# The order of skipped lines and diagnostics.
+_LINE = operator.attrgetter("line")
+# States whose lines are read by a loop of their own.
+_OWN_LOOPS = frozenset((State.RULES, State.GLOSSARY))
 
 
 class Reader:
@@ -50,50 +56,59 @@ class Reader:
         self._contents_ids: set[str] = set()
         # The last line the introduction read (0: none yet), to tell a paragraph's first line.
         self._intro_last = 0
-        # Each state's handler of a line (number, raw, cleaned text): the rules and the glossary,
-        # nine lines in ten, take the common cases without building a `Line`.
+        # Each state's handler of a line (number, raw, cleaned text), for the states without a loop
+        # of their own (see `read`), looked up once per change of state rather than once per line.
         self._handlers: dict[State, Callable[[int, str, str], None]] = {
             State.INTRO: self._classified(self._intro),
             State.CONTENTS: self._classified(self._contents),
-            State.RULES: self._rules_line,
-            State.GLOSSARY: self._glossary_line,
             State.CREDITS: self._classified(self._credits),
             State.NOTICES: self._classified(self._notices),
         }
-        self._blank_actions: dict[State, Callable[[], None]] = {
-            State.RULES: self.tree.blank,
-            State.GLOSSARY: self.glossary.blank,
-        }
-        # What the current state does with a line, a blank run, and the effective date, looked up
-        # once per change of state rather than once per line.
         self._handler = self._handlers[State.INTRO]
-        self._blank_action: Callable[[], None] | None = None
         self._dates = True
 
     def read(self, lines: Iterable[str]) -> int:
         """Read the raw lines of a file, in order; returns how many there were. A run of blank lines
-        is one skipped entry and one event for the state, whatever its length."""
+        is one skipped entry and one event for the state, whatever its length. The rules and the
+        glossary, nine lines in ten, are read by loops of their own (`RuleTree.read_lines`,
+        `Glossary.read_lines`) that take the common cases without building a `Line`."""
+        numbered = enumerate(lines, 1)
+        number, rest = 0, None
+        while rest is None:  # each loop returns early, with no rest, only on entering another state
+            state = self.state
+            if state is State.RULES:
+                number, rest = self.tree.read_lines(numbered, number, self._rules_other)
+            elif state is State.GLOSSARY:
+                number, rest = self.glossary.read_lines(numbered, number, self._glossary_other)
+            else:
+                number, rest = self._read_lines(numbered, number)
+        blank_from, blank_raw = rest
+        if blank_from:
+            self.report.skipped.append(
+                skipped_entry(self.report.source, blank_from, "blank", blank_raw, number if number > blank_from else 0)
+            )
+        return number
+
+    def _read_lines(self, lines: Iterator[tuple[int, str]], number: int) -> tuple[int, tuple[int, str] | None]:
+        """Read lines in the states without a loop of their own, until one with a loop of its own
+        is entered; returns what `RuleTree.read_lines` returns."""
         source, add_skipped = self.report.source, self.report.skipped.append
-        number = blank_from = 0
-        blank_raw = ""
-        for number, raw in enumerate(lines, 1):
-            # Most lines are printable and need only trimming (see `clean`); inlined, as this loop
-            # runs once per line of the file.
+        blank_from, blank_raw = 0, ""
+        for number, raw in lines:
+            # Most lines are printable and need only trimming (see `clean`).
             text = raw.strip() if raw.isprintable() and not raw.startswith(_BOM_AS_CP1252) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw
-                    if self._blank_action is not None:
-                        self._blank_action()
                 continue
             if blank_from:
                 last = number - 1
                 add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
                 blank_from = 0
             self._handler(number, raw, text)
-        if blank_from:
-            add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, number if number > blank_from else 0))
-        return number
+            if self.state in _OWN_LOOPS:
+                return number, None
+        return number, (blank_from, blank_raw)
 
     # -- states ---------------------------------------------------------------------------------
 
@@ -103,21 +118,17 @@ class Reader:
 
         return handle
 
-    def _rules_line(self, number: int, raw: str, text: str) -> None:
-        first = text[0]
-        if first.isdigit():
-            match = RULE_START.match(text)
-            if match is not None and self.tree.rule_line(number, raw, text, match):
-                return
-        elif first != "E" and len(text) > _HEADING_MAX and self.tree.continues(number, text):
-            return
+    def _rules_other(self, number: int, raw: str, text: str) -> bool:
+        """A line of the rules that `RuleTree.read_lines` does not take itself; False once the
+        rules are over."""
         self._rules(classify(number, raw, text, False))
+        return self.state is State.RULES
 
-    def _glossary_line(self, number: int, raw: str, text: str) -> None:
-        if not text[0].isdigit() and (len(text) > _HEADING_MAX or heading_of(text) != "Credits"):
-            self.glossary.add(number, text)
-        else:
-            self._glossary(classify(number, raw, text, False))
+    def _glossary_other(self, number: int, raw: str, text: str) -> bool:
+        """A line of the glossary that `Glossary.read_lines` does not take itself; False once the
+        glossary is over."""
+        self._glossary(classify(number, raw, text, False))
+        return self.state is State.GLOSSARY
 
     def _intro(self, line: Line) -> None:
         kind = line.kind
@@ -267,8 +278,7 @@ class Reader:
         self.regions[-1][2] = first_line - 1
         self.regions.append([state.value, first_line, 0])
         self.state = state
-        self._handler = self._handlers[state]
-        self._blank_action = self._blank_actions.get(state)
+        self._handler = self._handlers.get(state, self._handler)
         self._dates = state not in _NO_DATES
 
     def _rules_were_contents(self, line: Line) -> None:
@@ -295,10 +305,9 @@ class Reader:
         self.regions[-1][2] = line_count
         self._final_checks(line_count)
         release = self.effective.iso if self.effective else ""
-        for rule in self.tree.rules:
-            rule.release = release
-        for entry in self.glossary.entries:
-            entry.release = release
+        if release:  # every record was made with "" (the date may come after them)
+            _set_each(self.tree.rules, "release", release)
+            _set_each(self.glossary.entries, "release", release)
         return CRDocument(
             source=source,
             release=release,
@@ -310,8 +319,8 @@ class Reader:
             rules=self.tree.rules,
             glossary=self.glossary.entries,
             credits=self.credits,
-            skipped=sorted(self.report.skipped, key=lambda s: s.line),
-            diagnostics=sorted(self.report.diagnostics, key=lambda d: d.line),
+            skipped=sorted(self.report.skipped, key=_LINE),
+            diagnostics=sorted(self.report.diagnostics, key=_LINE),
             regions=self._final_regions(),
         )
 
@@ -338,7 +347,7 @@ class Reader:
             report.warn(line_count, "the file ends inside the glossary: no credits (cut short?)")
         if not tree.has_rules:
             return
-        titles = {rule.id: rule for rule in tree.rules if rule.kind in ("part", "section")}
+        titles = {rule.id: rule for rule in tree.titles}
         missing = [entry_id for entry_id, _ in self.contents if entry_id not in titles]
         if missing:
             shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
@@ -347,3 +356,8 @@ class Reader:
             rule = titles.get(entry_id)
             if rule is not None and rule.text != title:
                 report.warn(rule.line, f"{entry_id} is titled {rule.text!r} here but {title!r} in the contents")
+
+
+def _set_each(records: list, name: str, value: object) -> None:
+    """`setattr(record, name, value)` for every record, in one pass of C code."""
+    deque(map(setattr, records, itertools.repeat(name), itertools.repeat(value)), maxlen=0)

@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import re
 
-from kb.model import Example, Rule
-from kb.parse.cr.lines import Line
+from collections.abc import Callable, Iterator
+
+from kb.model import Example, Rule, Skipped
+from kb.parse.cr.lines import _EXAMPLE, _HEADING_MAX, Line
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
 from kb.parse.cr.report import Report
-from kb.parse.cr.rules import SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
+from kb.parse.cr.rules import RULE_LINE, SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
 
 # Text that breaks off where a rule number would continue it: "See rule", "rules 409.1b and".
 _DANGLING = re.compile(r"(?:\b(?:rules?|see|and|or|of|through|to|in|under)|[,(\u2013\u2014-])$", re.IGNORECASE)
@@ -52,6 +55,8 @@ class RuleTree:
         self.report = report
         self._source = report.source
         self.rules: list[Rule] = []
+        # The parts and sections among them.
+        self.titles: list[Rule] = []
         self._first_line: dict[str, int] = {}
         # The last number read in order: its id, the number itself once asked for, and the ids of
         # the rule and subrule the numbering gives right after it (the common case, checked first).
@@ -59,7 +64,6 @@ class RuleTree:
         self._last_number: RuleNumber | None = None
         self._direct_next: tuple[str, ...] = ()
         self._open: Rule | None = None
-        self._open_example: Example | None = None
         # The text lines of the open rule or example, joined once it closes (a text of many
         # thousand lines must not be copied once per line).
         self._target: Rule | Example | None = None
@@ -68,7 +72,8 @@ class RuleTree:
         self._rejected: int | None = None
         self._after_blank = True
         self._previous_text = ""
-        self._rule_count = 0
+        # Whether a rule or subrule was read.
+        self._read_a_rule = False
         # One warning per missing parent, not one per orphan under it.
         self._missing_parents: set[str] = set()
         # One warning for a run of stray paragraphs, not one per line.
@@ -87,7 +92,7 @@ class RuleTree:
     @property
     def has_rules(self) -> bool:
         """Whether any rule or subrule was read (parts and sections alone may be a contents list)."""
-        return self._rule_count > 0
+        return self._read_a_rule
 
     def has(self, rule_id: str) -> bool:
         return rule_id in self._first_line
@@ -155,56 +160,132 @@ class RuleTree:
             self._check_fit(line, number, fit)
             self._record(line, number, advance=True)
 
-    def rule_line(self, number: int, raw: str, text: str, match: re.Match) -> bool:
-        """The common case, without building a `Line`: a rule or subrule line (`match` is
-        `rules.RULE_START` on `text`) that starts a paragraph with the number the numbering gives
-        next. Returns False, having done nothing, for any other case."""
-        end = match.end(3)
-        rule_id = text[:end]
-        if rule_id not in self._direct_next or not (self._after_blank or self._open is None):
-            return False
-        letter = match.group(3)
-        if letter:
-            if letter in UNUSED_LETTERS:
-                return False
-            parent, kind = rule_id[:-1], "subrule"
-        else:
-            parent, kind = match.group(1), "rule"
-        first_line = self._first_line
-        if parent not in first_line:
-            return False
-        if self._target is not None and (len(self._pieces) > 1 or self._pieces and self._target.text is not self._pieces[0]):
-            self._flush()
-        body = text[match.end() :]
-        rule = Rule(rule_id, kind, parent, body, "", "en", self._source, number, [], number)
-        self.rules.append(rule)
-        first_line[rule_id] = number
-        self._open = self._target = rule
-        self._pieces = [body] if body else []
-        self._open_example = self._rejected = None
-        self._rule_count += 1
-        self._previous_text = text
-        self._after_blank = self._stray_reported = False
-        self._last_id, self._last_number = rule_id, None
-        section, rule_number = match.group(1, 2)
-        following = f"{section}.{_NEXT_NUMBER[rule_number]}"
-        if not letter:
-            self._direct_next = (rule_id + "a", following)
-        elif letter in _NEXT_LETTER:
-            self._direct_next = (rule_id[:-1] + _NEXT_LETTER[letter], following)
-        else:
-            self._direct_next = (following,)
-        return True
+    def read_lines(self, lines: Iterator[tuple[int, str]], number: int,
+                   other: Callable[[int, str, str], bool]) -> tuple[int, tuple[int, str] | None]:
+        """Read numbered lines `(number, raw)` of the rules until `other` says they are over.
 
-    def continues(self, number: int, text: str) -> bool:
-        """The common case of a text line, without building a `Line`: the next line of the open
-        rule or example. Returns False, having done nothing, for any other case."""
-        if self._after_blank or self._open is None or self._rejected is not None:
-            return False
-        self._pieces.append(text)
-        self._open.end_line = number
-        self._previous_text = text
-        return True
+        The common cases are taken here, with the tree's state held in local variables: a blank
+        run, a rule or subrule line that starts a paragraph with the number the numbering gives
+        next (its parent read, its letter one the rules use), an example of the open rule, and a
+        line that continues the open rule or example (neither a number nor "E...", longer than
+        any heading). Any other line goes to `other(number, raw, text)`, with the state written
+        back first and read again after; `other` returns False once the line has ended the rules.
+        Returns the last line number read, and then None if `other` ended the rules, else (the
+        lines ran out) the first line and raw text of the blank run still open at the end (0 and
+        "" if none)."""
+        report = self.report
+        source, add_skipped = self._source, report.skipped.append
+        new_object, rule_line, example_label = object.__new__, RULE_LINE.match, _EXAMPLE.match
+        unused_letters, next_letter, skipped_type, rule_type = UNUSED_LETTERS, _NEXT_LETTER, Skipped, Rule
+        next_number, heading_max, bom = _NEXT_NUMBER, _HEADING_MAX, _BOM_AS_CP1252
+        blank_from, blank_raw = 0, ""
+        # The tree's state, read into local variables; `last_id` is the last rule opened on the
+        # fast path since the state was last written back ("" if none). `pieces` is None while
+        # the text of `target`, a rule or example opened here, is its one line as read.
+        after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
+        rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
+        rules_append, first_line = self.rules.append, self._first_line
+        last_id = ""
+        for number, raw in lines:
+            if not raw:  # most blank lines
+                if not blank_from:
+                    blank_from, blank_raw, after_blank = number, raw, True
+                continue
+            text = raw.strip() if raw.isprintable() and not raw.startswith(bom) else clean(raw)
+            if not text:
+                if not blank_from:
+                    blank_from, blank_raw, after_blank = number, raw, True
+                continue
+            if blank_from:
+                # `skipped_entry`, inlined: a release has thousands of blank runs.
+                item = new_object(skipped_type)
+                fields = item.__dict__
+                fields["source"] = source
+                fields["line"] = blank_from
+                fields["reason"] = "blank"
+                fields["text"] = blank_raw
+                last = number - 1
+                fields["end_line"] = last if last > blank_from else 0
+                add_skipped(item)
+                blank_from = 0
+            first = text[0]
+            if first.isdigit():
+                if after_blank or open_rule is None:
+                    match = rule_line(text)
+                    if match is not None:
+                        rule_id, section, rule_text, letter, body = match.groups()
+                        if rule_id in direct_next:
+                            if letter:
+                                parent, kind = rule_id[:-1], "subrule"
+                            else:
+                                parent, kind = section, "rule"
+                            if letter not in unused_letters and parent in first_line:
+                                if pieces is not None and target is not None and (
+                                    len(pieces) > 1 or pieces and target.text != pieces[0]
+                                ):
+                                    target.text = "\n".join(pieces)
+                                open_rule = target = rule_type(
+                                    rule_id, kind, parent, body, "", "en", source, number, [], number
+                                )
+                                rules_append(open_rule)
+                                first_line[rule_id] = number
+                                pieces = rejected = None
+                                previous_text, after_blank = text, False
+                                last_id = rule_id
+                                following = f"{section}.{next_number[rule_text]}"
+                                if not letter:
+                                    direct_next = (rule_id + "a", following)
+                                elif letter in next_letter:
+                                    direct_next = (parent + next_letter[letter], following)
+                                else:
+                                    direct_next = (following,)
+                                continue
+            elif first == "E":
+                if open_rule is not None and rejected is None and text.startswith("Example"):
+                    label = example_label(text)
+                    if label is not None:
+                        # What `example` does with the line.
+                        if pieces is not None and target is not None and (
+                            len(pieces) > 1 or pieces and target.text != pieces[0]
+                        ):
+                            target.text = "\n".join(pieces)
+                        examples = open_rule.examples
+                        target = Example(open_rule.id, len(examples) + 1, text[label.end() :], number)
+                        examples.append(target)
+                        open_rule.end_line = number
+                        pieces, previous_text, after_blank = None, text, False
+                        continue
+            elif len(text) > heading_max and not after_blank and open_rule is not None and rejected is None:
+                if pieces is None:
+                    pieces = [target.text, text] if target.text else [text]
+                else:
+                    pieces.append(text)
+                open_rule.end_line = number
+                previous_text = text
+                continue
+            # Any other line: the tree's state written back, the line read the general way.
+            self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, last_id)
+            last_id = ""
+            going_on = other(number, raw, text)
+            after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
+            rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
+            rules_append, first_line = self.rules.append, self._first_line
+            if not going_on:
+                return number, None
+        self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, last_id)
+        return number, (blank_from, blank_raw)
+
+    def _write_back(self, after_blank: bool, open_rule: Rule | None, target: Rule | Example | None,
+                    pieces: list[str] | None, rejected: int | None, previous_text: str,
+                    direct_next: tuple[str, ...], last_id: str) -> None:
+        """The state `read_lines` held in local variables, back in the tree."""
+        if pieces is None:
+            pieces = [target.text] if target.text else []
+        self._after_blank, self._open, self._target, self._pieces = after_blank, open_rule, target, pieces
+        self._rejected, self._previous_text, self._direct_next = rejected, previous_text, direct_next
+        if last_id:
+            self._last_id, self._last_number, self._stray_reported = last_id, None, False
+            self._read_a_rule = True
 
     def malformed(self, line: Line, written: str = "") -> None:
         """A line that starts like a rule number the numbering cannot give: skipped, with the lines
@@ -216,7 +297,7 @@ class RuleTree:
         self.report.skip(line, reason)
         self.report.error(line.number, f"{token!r} looks like a rule number but the numbering has no such number; "
                                        "the line and its continuation are skipped")
-        self._open, self._open_example, self._rejected = None, None, line.number
+        self._open, self._rejected = None, line.number
 
     def example(self, line: Line) -> None:
         self._after_blank = False
@@ -232,7 +313,6 @@ class RuleTree:
         example = Example(rule.id, len(rule.examples) + 1, line.example, line.number)
         rule.examples.append(example)
         rule.end_line = line.number
-        self._open_example = example
         self._target, self._pieces = example, [line.example] if line.example else []
         self._previous_text = line.text
 
@@ -248,7 +328,7 @@ class RuleTree:
             if not self._stray_reported:
                 self.report.warn(line.number, "text that belongs to no rule (up to the next rule)")
                 self._stray_reported = True
-            self._open, self._open_example, self._rejected = None, None, None
+            self._open, self._rejected = None, None
             return
         self._pieces.append(line.text)
         self._open.end_line = line.number
@@ -257,7 +337,7 @@ class RuleTree:
     def close(self) -> None:
         """No more lines belong to the open record (a heading or the glossary follows)."""
         self._flush()
-        self._open, self._open_example, self._rejected = None, None, None
+        self._open, self._rejected = None, None
         self._after_blank = True
 
     def reset(self) -> list[Rule]:
@@ -277,14 +357,15 @@ class RuleTree:
         rule = Rule(number.id, kind, number.parent, text, "", "en", self.report.source, line.number, [], line.number)
         self.rules.append(rule)
         self._first_line[rule.id] = line.number
-        self._open_example = self._rejected = None
+        self._rejected = None
         # A part or section line is a title: text right below it is no part of it.
         if kind == "rule" or kind == "subrule":
             self._open = rule
             self._target, self._pieces = rule, [text] if text else []
-            self._rule_count += 1
+            self._read_a_rule = True
         else:
             self._open = None
+            self.titles.append(rule)
         self._previous_text = line.text
         if advance:
             self._advance(number)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kb.align.index import ReleaseIndex, renumber, section_of
+from kb.align.index import ReleaseIndex, _content, renumber, section_of
 from kb.align.records import Alignment, Status
 from kb.align.signals import Agreement, Fingerprint, compare
 from kb.align.stamps import proximity, reference_release, stamp_evidence
@@ -266,8 +266,7 @@ class RuleAligner:
             if status == "renumbered":
                 evidence.append(f"the Spanish number {record.id} is {en_id} in {release}")
         if status == "exact" and self.vocabulary is not None:
-            spanish = "\n".join([record.text, *(e.text for e in record.examples)])
-            older = older_wording(spanish, wordings(index, en_id, release), self.vocabulary)
+            older = older_wording(_content(record), wordings(index, en_id, release), self.vocabulary)
             if older is not None:
                 status = "drifted"
                 release, en_id = older.wording.release, older.wording.rule_id

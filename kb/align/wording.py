@@ -10,7 +10,6 @@ not. The terms and their Spanish come from a vocabulary (the term base), given t
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -62,11 +61,6 @@ def wordings(index: ReleaseIndex, rule_id: str, release: str) -> list[Wording]:
     return out
 
 
-def _words(spanish: str) -> frozenset[str]:
-    folded = unicodedata.normalize("NFKD", spanish.casefold())
-    return frozenset("".join(c for c in folded if not unicodedata.combining(c)).split())
-
-
 def _terms(vocabulary: Vocabulary, english: str) -> dict[str, Any]:
     return {" ".join(str(term.en).casefold().split()): term for term, _ in vocabulary.find(english)}
 
@@ -86,14 +80,14 @@ def older_wording(spanish: str, candidates: Iterable[Wording], vocabulary: Vocab
             cache[key] = vocabulary.uses(term, spanish)
         return cache[key]
 
-    # A term's Spanish inside the Spanish of a term all wordings have ("paso" in "paso de inicio del
-    # combate") is no evidence: the shared term accounts for it.
-    inside = [_words(term.es) for found in terms for key, term in found.items() if key in shared]
+    # A term whose Spanish the Spanish of a term all wordings have uses ("paso" in "paso de inicio
+    # del combate") is no evidence: the shared term accounts for it.
+    shared_spanish = [str(term.es) for found in terms for key, term in found.items() if key in shared]
 
     def score(found: dict[str, Any]) -> tuple[int, list[str]]:
         total, said = 0, []
         for key, term in found.items():
-            if key in shared or any(_words(term.es) <= words for words in inside):
+            if key in shared or any(vocabulary.uses(term, spanish) for spanish in shared_spanish):
                 continue
             if used(key, term):
                 total += 1

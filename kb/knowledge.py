@@ -472,7 +472,7 @@ class KnowledgeBase:
             group.append(alignment)
 
         def rank(alignment: Alignment) -> int:
-            from_catalog = Path(str(alignment.es.source)).parent.name == "po"
+            from_catalog = alignment.origin == "po"
             english = newest.get(alignment.en.term)
             current = english is not None and list(alignment.en.senses) == list(english.senses)
             if current and not from_catalog:

@@ -160,7 +160,7 @@ def _language(w: _Writer, lang: str) -> None:
         run = views.example_run_view(data, example.name, Linker(data, key, lang))
         w.write("example.md.j2", key, lang, run.title, example=run)
         examples_nav.append({title_text(run.title): source_path(key)})
-    cards_page = CARDS_API.with_name(f"cards_api.{lang}.md")
+    cards_page = CARDS_GUIDE / f"cards_api.{lang}.md"
     if cards_page.is_file():
         body = cards_page.read_text(encoding="utf-8")
         heading = next((line[2:].strip() for line in body.splitlines() if line.startswith("# ")), t["examples"])
@@ -199,8 +199,8 @@ def _language(w: _Writer, lang: str) -> None:
 
 
 DETAILS_FILE = "kb-details.json"
-# The card-definition guide, one Markdown file per language beside the example catalog.
-CARDS_API = Path(__file__).resolve().parents[1] / "examples" / "cards_api.es.md"
+# The card-definition guide's folder: one Markdown file per language beside the example catalog.
+CARDS_GUIDE = Path(__file__).resolve().parents[1] / "examples"
 # A section with more rules than this opens with a list of its numbered rules.
 CONTENTS_FROM = 40
 

@@ -82,12 +82,12 @@ def older_wording(spanish: str, candidates: Iterable[Wording], vocabulary: Vocab
 
     # A term whose Spanish the Spanish of a term all wordings have uses ("paso" in "paso de inicio
     # del combate") is no evidence: the shared term accounts for it.
-    shared_spanish = [str(term.es) for found in terms for key, term in found.items() if key in shared]
+    shared_spanish = [str(term.es) for key, term in terms[0].items() if key in shared]
 
     def score(found: dict[str, Any]) -> tuple[int, list[str]]:
         total, said = 0, []
         for key, term in found.items():
-            if key in shared or any(vocabulary.uses(term, spanish) for spanish in shared_spanish):
+            if key in shared or any(vocabulary.uses(term, other) for other in shared_spanish):
                 continue
             if used(key, term):
                 total += 1

@@ -235,6 +235,22 @@ class KnowledgeBase:
     ) -> KnowledgeBase:
         """The stored build when it is up to date with the corpus, else a fresh build, stored. Each
         unavailable release is told to `warn` in one line (default: standard error), either way."""
+        kb, store_it = cls.load_unstored(corpus_root, store, progress, warn)
+        if store_it is not None:
+            store_it()
+        return kb
+
+    @classmethod
+    def load_unstored(
+        cls,
+        corpus_root: Path | str | None = None,
+        store: Path | str | None = None,
+        progress: Callable[[str], None] | None = None,
+        warn: Callable[[str], None] | None = None,
+    ) -> tuple[KnowledgeBase, Callable[[], None] | None]:
+        """What `load` gives, and, when it is a fresh build, the call that stores it (else None): for
+        a caller with other work to do first (a site build stores it while the site builder runs in
+        its own process). The call reports a store it cannot write to `progress` and does not raise."""
         from kb import store as stored
         from kb.corpus import corpus_dir, read_corpus
 
@@ -247,17 +263,20 @@ class KnowledgeBase:
             kb = stored.open_store(path, root)
             kb._contents.unavailable = [u.line for u in corpus.unavailable]
             tell(kb._contents.unavailable, warn)
-            return kb
+            return kb, None
         if problem not in ("absent", "stale"):
             tell([f"the store in {path} cannot be read ({problem}): rebuilding it from the corpus"], warn)
         kb = cls.build(root, progress=progress, warn=warn, corpus=corpus, cache=path / CACHE_FOLDER)
-        try:
-            kb.save(path, fingerprint)
-        except OSError as err:
-            # A store that cannot be written costs the next start a build, not this one its answer.
-            if progress is not None:
-                progress(f"could not store the build in {path}: {err.strerror or err}")
-        return kb
+
+        def store_it() -> None:
+            try:
+                kb.save(path, fingerprint)
+            except OSError as err:
+                # A store that cannot be written costs the next start a build, not this one its answer.
+                if progress is not None:
+                    progress(f"could not store the build in {path}: {err.strerror or err}")
+
+        return kb, store_it
 
     def save(self, path: Path | str | None = None, fingerprint: dict | None = None) -> Path:
         """Write this knowledge base to a store (default: `kb.store.store_dir()`)."""

@@ -153,6 +153,8 @@ class CachedHistory(History):
         super().__init__(docs, cache=cache)
         self._indexed: dict[tuple[str, str], _IndexedDiff] = {}
         self._ids = {doc.release: {rule.id for rule in doc.rules} for doc in self.docs}
+        # Each rule's history, made once: the alignment and the site both ask for most of them.
+        self._histories: dict[tuple[str, str], list[HistoryEvent]] = {}
         for diff in diffs or ():
             self._indexed[(diff.old, diff.new)] = indexed(diff)
 
@@ -179,6 +181,13 @@ class CachedHistory(History):
             current = self.diff(older, newer).mapping.get(current) if current else None
             ids[newer] = current
         return {r: ids[r] for r in self.releases}
+
+    def rule_history(self, rule_id: str, release: str | None = None) -> list[HistoryEvent]:
+        key = (rule_id, release or self.releases[-1])
+        events = self._histories.get(key)
+        if events is None:
+            events = self._histories[key] = super().rule_history(rule_id, release)
+        return list(events)
 
 
 @dataclass
@@ -659,6 +668,7 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     from kb.align import align_corpus
     from kb.cache import BuildCache, file_key
     from kb.history import DiffCache
+    from kb.history.parallel import default_workers
     from kb.corpus import corpus_dir, read_corpus, sha256_of
     from kb.parse.cr import parse_cr
     from kb.parse.wiki import parse_wiki
@@ -694,7 +704,7 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     diff_cache = DiffCache(Path(cache) / "diff") if cache else None
     history = CachedHistory(documents.values(), cache=diff_cache) if documents else None
     if history is not None:
-        history.consecutive()
+        history.consecutive(workers=default_workers())
     say("aligning Spanish and English")
     alignment = align_corpus(documents, pages, history, vocabulary=_term_base(root, warn))
     contents = Contents(corpus_root=root, releases=list(documents), documents=documents, pages=pages,

@@ -28,6 +28,8 @@ STAGES: dict[str, tuple[str, ...]] = {
     "refs": ("model.py", "decode.py", "parse", "refs.py"),
 }
 _PACKAGE = Path(__file__).resolve().parent
+# What `BuildCache.find` gives for a result it does not hold (None may be a result).
+MISSING = object()
 
 
 def code_hash(stage: str) -> str:
@@ -58,11 +60,20 @@ class BuildCache:
         return self.folder / f"{stage}-{self._codes[stage]}"
 
     def get(self, stage: str, key: str, make: Callable[[], T]) -> T:
+        found = self.find(stage, key)
+        if found is not MISSING:
+            return found
+        value = make()
+        self.keep(stage, key, value)
+        return value
+
+    def find(self, stage: str, key: str) -> Any:
+        """The cached result for `key`, or `MISSING` (counted as a miss)."""
         if self.folder is None:
-            return make()
-        path = self._stage_dir(stage) / f"{hashlib.sha256(key.encode()).hexdigest()}.pickle"
+            self.misses += 1
+            return MISSING
         try:
-            with open(path, "rb") as stream:
+            with open(self._path(stage, key), "rb") as stream:
                 value = pickle.load(stream)
             self.hits += 1
             return value
@@ -71,9 +82,15 @@ class BuildCache:
         except Exception:  # a cache entry cut short or from elsewhere: made again, not trusted
             pass
         self.misses += 1
-        value = make()
-        self._put(path, value)
-        return value
+        return MISSING
+
+    def keep(self, stage: str, key: str, value: Any) -> None:
+        """Keep `value` as the result for `key` (nothing, for a cache without a folder)."""
+        if self.folder is not None:
+            self._put(self._path(stage, key), value)
+
+    def _path(self, stage: str, key: str) -> Path:
+        return self._stage_dir(stage) / f"{hashlib.sha256(key.encode()).hexdigest()}.pickle"
 
     def _put(self, path: Path, value: Any) -> None:
         """Write the entry whole or not at all; a cache that cannot be written only costs time."""

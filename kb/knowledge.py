@@ -668,11 +668,10 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     from kb.align import align_corpus
     from kb.cache import BuildCache, file_key
     from kb.history import DiffCache
-    from kb.history.parallel import default_workers
+    from kb.workers import default_workers
     from kb.corpus import corpus_dir, read_corpus, sha256_of
     from kb.parse.cr import parse_cr
     from kb.parse.wiki import parse_wiki
-    from kb.refs import document_references
     from kb.terms import build_terminology
 
     say = progress or (lambda message: None)
@@ -712,14 +711,39 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     say("reading translation catalogs")
     _add_catalogs(contents)
     say("gathering references")
+    references = _references(documents, keys, kept)
     contents.references = [
         (release, doc.lang or "en", source_id, ref)
         for release, doc in documents.items()
-        for source_id, ref in kept.get("refs", f"{keys[release]}\0{release}", lambda: list(document_references(doc)))
+        for source_id, ref in references[release]
     ]
     contents.terminology = build_terminology(pages, alignment.all, alignment.section_titles)
     kept.prune()
     return contents
+
+
+def _references(documents: dict[str, CRDocument], keys: dict[str, str], kept) -> dict[str, list]:
+    """Each release's references (with the id of the text each stands in): from the cache, else
+    found in worker processes (`kb.workers`), else here; the ones found are kept in the cache."""
+    from kb.cache import MISSING
+    from kb.refs import document_references
+    from kb.workers import default_workers, forked_map
+
+    found: dict[str, list] = {}
+    missing = []
+    for release in documents:
+        value = kept.find("refs", f"{keys[release]}\0{release}")
+        if value is MISSING:
+            missing.append(release)
+        else:
+            found[release] = value
+    made = forked_map(lambda release: list(document_references(documents[release])), missing, default_workers())
+    if made is None:
+        made = [list(document_references(documents[release])) for release in missing]
+    for release, value in zip(missing, made):
+        kept.keep("refs", f"{keys[release]}\0{release}", value)
+        found[release] = value
+    return found
 
 
 def _date_from_manifest(doc: CRDocument, entry) -> None:

@@ -81,14 +81,14 @@ class History:
 
     def consecutive(self, workers: int = 1) -> list[ReleaseDiff]:
         """The diff of every release against the next. With `workers` > 1, those neither made nor
-        kept in the cache are made in that many worker processes (see `kb.history.parallel`)."""
+        kept in the cache are made in that many worker processes (see `kb.workers`)."""
         pairs = list(zip(self.releases, self.releases[1:]))
         if workers > 1:
             self._make_in_workers(pairs, workers)
         return [self.diff(a, b) for a, b in pairs]
 
     def _make_in_workers(self, pairs: list[tuple[str, str]], workers: int) -> None:
-        from kb.history.parallel import diff_in_workers
+        from kb.workers import forked_map
 
         missing = []
         for old, new in pairs:
@@ -99,8 +99,8 @@ class History:
                 self._diffs[(old, new)] = found
             else:
                 missing.append((old, new))
-        made = diff_in_workers(missing, lambda old, new: diff_releases(self.prepared(old), self.prepared(new)), workers)
-        for (old, new), found in (made or {}).items():
+        made = forked_map(lambda pair: diff_releases(self.prepared(pair[0]), self.prepared(pair[1])), missing, workers)
+        for (old, new), found in zip(missing, made or ()):
             self._diffs[(old, new)] = found
             if self._cache is not None:
                 self._cache.put(self.doc(old), self.doc(new), found)

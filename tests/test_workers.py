@@ -1,16 +1,16 @@
-"""Neighbour diffs made in worker processes are the diffs made in one process, whatever the
-number of workers, and a failing worker only costs time."""
+"""Work made in forked worker processes is the work made in one process, whatever the number of
+workers (neighbour diffs, references), and a failing worker only costs time."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_releases import release_files
 
 from kb.history import DiffCache, History
-from kb.history.parallel import diff_in_workers, stretches
 from kb.parse.cr import parse_cr
+from kb.workers import forked_map, stretches
 
 
 @given(st.integers(min_value=0, max_value=300), st.integers(min_value=1, max_value=12))
@@ -46,26 +46,45 @@ def test_diffs_in_the_cache_are_not_made_again(documents, tmp_path):
     assert again.hits == len(first) and again.misses == 0
 
 
-def _fails(old, new):
-    raise RuntimeError(f"no diff of {old} and {new}")
+def _fails(pair):
+    raise RuntimeError(f"no diff of {pair}")
 
 
 def test_a_failing_worker_leaves_the_diffs_to_the_caller(documents, monkeypatch):
     pairs = [(a.release, b.release) for a, b in zip(documents, documents[1:])]
-    assert diff_in_workers(pairs, _fails, 2) is None
+    assert forked_map(_fails, pairs, 2) is None
     alone = History(documents).consecutive()
     asked = []
 
-    def broken(pairs, diff, workers):
+    def broken(task, pairs, workers):
         asked.append(len(pairs))
         return None
 
-    monkeypatch.setattr("kb.history.parallel.diff_in_workers", broken)
+    monkeypatch.setattr("kb.workers.forked_map", broken)
     assert History(documents).consecutive(workers=2) == alone
     assert asked == [len(alone)]
 
 
-def test_one_worker_or_one_pair_is_made_here(documents):
-    pairs = [(documents[0].release, documents[1].release)]
-    assert diff_in_workers(pairs, _fails, 4) is None
-    assert diff_in_workers(pairs * 2, _fails, 1) is None
+def test_one_worker_or_one_item_is_left_to_the_caller():
+    assert forked_map(_fails, [1], 4) is None
+    assert forked_map(_fails, [1, 2], 1) is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(), max_size=40), st.integers(min_value=2, max_value=5))
+def test_results_come_back_in_the_order_of_the_items(items, workers):
+    made = forked_map(lambda n: n * 2, items, workers)
+    assert made == ([n * 2 for n in items] if len(items) >= 2 else None)
+
+
+def test_references_found_in_workers_are_those_found_here(documents, monkeypatch):
+    from kb.cache import BuildCache
+    from kb.knowledge import _references
+    from kb.refs import document_references
+
+    by_release = {doc.release: doc for doc in documents}
+    keys = {release: release for release in by_release}
+    here = {release: list(document_references(doc)) for release, doc in by_release.items()}
+    assert _references(by_release, keys, BuildCache(None)) == here
+    monkeypatch.setattr("kb.workers.forked_map", lambda task, items, workers: None)
+    assert _references(by_release, keys, BuildCache(None)) == here

@@ -31,6 +31,8 @@ _DECODED_NON_ASCII = re.compile("[^\x00-\x7f\ufffd]")
 _NOT_LEAD = bytes(range(0xC2)) + bytes(range(0xF5, 0x100))
 # Up to this many CR (or LF) bytes, CRLF pairs are found from them one by one.
 _FEW_PAIRS = 256
+# A CR that is no part of a CRLF pair.
+_LONE_CR = re.compile(rb"\r(?!\n)")
 
 # The most a file may hold, unless the caller allows more: the largest release is under 2 MB, so
 # this is room for any real one while `/dev/zero` or a runaway pipe stops long before memory does.
@@ -154,6 +156,10 @@ def _line_endings_of_bytes(data: bytes) -> dict[str, int]:
             while (at := find(b"\r", start)) >= 0:
                 crlf += data[at + 1 : at + 2] == b"\n"
                 start = at + 1
+    elif cr == lf and _LONE_CR.search(data) is None:
+        # CRLF throughout, as most releases are: a search that hops from CR to CR (a regular
+        # expression that starts with a literal) costs half a count of the pairs.
+        crlf = cr
     else:
         crlf = data.count(b"\r\n")
     return {"CRLF": crlf, "CR": cr - crlf, "LF": lf - crlf}

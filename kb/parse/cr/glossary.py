@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 from kb.model import GlossaryEntry
 from kb.parse.cr.lines import _HEADING_MAX, Line, heading_of
-from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
 from kb.parse.cr.report import Report, skipped_entry
 
 
@@ -44,7 +44,7 @@ class Glossary:
         digit or is the "Credits" heading goes to `other(number, raw, text)`, which returns False
         once the line has ended the glossary. Returns what `RuleTree.read_lines` returns."""
         source, add_skipped = self.report.source, self.report.skipped.append
-        bom, heading_max = _BOM_AS_CP1252, _HEADING_MAX
+        bom, heading_max, ascii_trimmed = _BOM_AS_CP1252, _HEADING_MAX, self.report.ascii_trimmed
         blank_from, blank_raw = 0, ""
         for number, raw in lines:
             if not raw:  # most blank lines
@@ -52,7 +52,8 @@ class Glossary:
                     blank_from, blank_raw = number, raw
                     self.close()
                 continue
-            text = raw.strip() if raw.isprintable() and not raw.startswith(bom) else clean(raw)
+            text = raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
+                                   or raw.isprintable() and not raw.startswith(bom)) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw

@@ -19,7 +19,7 @@ from kb.parse.cr.credits import NOTICE_REASON, is_notice
 from kb.parse.cr.dates import EffectiveDate
 from kb.parse.cr.glossary import Glossary
 from kb.parse.cr.lines import Line, LineKind, classify
-from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
 from kb.parse.cr.report import Report, skipped_entry
 from kb.parse.cr.tree import RuleTree
 
@@ -42,8 +42,10 @@ _OWN_LOOPS = frozenset((State.RULES, State.GLOSSARY))
 
 
 class Reader:
-    def __init__(self, source: str):
-        self.report = Report(source)
+    def __init__(self, source: str, ascii_trimmed: bool = False):
+        """`ascii_trimmed`: whether the text holds no ASCII character `clean` changes (see
+        `normalize.ascii_lines_only_trimmed`)."""
+        self.report = Report(source, ascii_trimmed)
         self.tree = RuleTree(self.report)
         self.glossary = Glossary(self.report)
         self.intro: list[str] = []
@@ -92,11 +94,12 @@ class Reader:
     def _read_lines(self, lines: Iterator[tuple[int, str]], number: int) -> tuple[int, tuple[int, str] | None]:
         """Read lines in the states without a loop of their own, until one with a loop of its own
         is entered; returns what `RuleTree.read_lines` returns."""
-        source, add_skipped = self.report.source, self.report.skipped.append
+        source, add_skipped, ascii_trimmed = self.report.source, self.report.skipped.append, self.report.ascii_trimmed
         blank_from, blank_raw = 0, ""
         for number, raw in lines:
             # Most lines are printable and need only trimming (see `clean`).
-            text = raw.strip() if raw.isprintable() and not raw.startswith(_BOM_AS_CP1252) else clean(raw)
+            text = raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
+                                   or raw.isprintable() and not raw.startswith(_BOM_AS_CP1252)) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw

@@ -25,9 +25,9 @@ from collections.abc import Callable, Iterator
 
 from kb.model import Example, Rule, Skipped
 from kb.parse.cr.lines import _EXAMPLE, _HEADING_MAX, Line
-from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
 from kb.parse.cr.report import Report
-from kb.parse.cr.rules import RULE_LINE, SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
+from kb.parse.cr.rules import HEADING_TITLE_MAX, RULE_LINE, SECTION_LINE, SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
 
 # Text that breaks off where a rule number would continue it: "See rule", "rules 409.1b and".
 _DANGLING = re.compile(r"(?:\b(?:rules?|see|and|or|of|through|to|in|under)|[,(\u2013\u2014-])$", re.IGNORECASE)
@@ -48,6 +48,19 @@ def _successors(number: RuleNumber) -> tuple[str, ...]:
         after = _NEXT_LETTER.get(number.letter)
         return (f"{number.section}.{number.rule}{after}", following) if after else (following,)
     return ()
+
+
+def _section_follows(section_id: str, last_id: str | None) -> bool:
+    """Whether section `section_id` is the one the numbering gives right after the number
+    `last_id` (a part, a section, or a rule or subrule of a section): `RuleNumber.follows_directly`
+    for a section, read from the ids."""
+    if last_id is None:
+        return False
+    section, part = int(section_id), int(section_id[0])
+    if len(last_id) == 1:  # a part: its first section
+        return section == part * 100 and int(last_id) == part
+    last_section = int(last_id[:3])
+    return section == last_section + 1 or (section == part * 100 and part == last_section // 100 + 1)
 
 
 class RuleTree:
@@ -178,20 +191,23 @@ class RuleTree:
         new_object, rule_line, example_label = object.__new__, RULE_LINE.match, _EXAMPLE.match
         unused_letters, next_letter, skipped_type, rule_type = UNUSED_LETTERS, _NEXT_LETTER, Skipped, Rule
         next_number, heading_max, bom = _NEXT_NUMBER, _HEADING_MAX, _BOM_AS_CP1252
+        ascii_trimmed = report.ascii_trimmed
         blank_from, blank_raw = 0, ""
         # The tree's state, read into local variables; `last_id` is the last rule opened on the
         # fast path since the state was last written back ("" if none). `pieces` is None while
         # the text of `target`, a rule or example opened here, is its one line as read.
         after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
         rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
-        rules_append, first_line = self.rules.append, self._first_line
+        rules_append, first_line, titles_append = self.rules.append, self._first_line, self.titles.append
+        section_title, heading_title_max = SECTION_LINE.match, HEADING_TITLE_MAX
         last_id = ""
         for number, raw in lines:
             if not raw:  # most blank lines
                 if not blank_from:
                     blank_from, blank_raw, after_blank = number, raw, True
                 continue
-            text = raw.strip() if raw.isprintable() and not raw.startswith(bom) else clean(raw)
+            text = raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
+                                   or raw.isprintable() and not raw.startswith(bom)) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw, after_blank = number, raw, True
@@ -240,6 +256,32 @@ class RuleTree:
                                 else:
                                     direct_next = (following,)
                                 continue
+                    else:
+                        section_line = section_title(text)
+                        if section_line is not None and (last_id or self._read_a_rule):
+                            # A section title right after the last section's rules: what `numbered`
+                            # does with a section that fits directly under its part.
+                            section_id, title = section_line.groups()
+                            part_id = section_id[0]
+                            if (section_id not in first_line and part_id in first_line
+                                    and len(title) <= heading_title_max
+                                    and _section_follows(section_id, last_id or self._last_id)):
+                                if pieces is not None and target is not None and (
+                                    len(pieces) > 1 or pieces and target.text != pieces[0]
+                                ):
+                                    target.text = "\n".join(pieces)
+                                title_rule = rule_type(
+                                    section_id, "section", part_id, title, "", "en", source, number, [], number
+                                )
+                                rules_append(title_rule)
+                                titles_append(title_rule)
+                                first_line[section_id] = number
+                                open_rule = target = rejected = None
+                                pieces = []
+                                previous_text, after_blank = text, False
+                                last_id = section_id
+                                direct_next = (section_id + ".1",)
+                                continue
             elif first == "E":
                 if open_rule is not None and rejected is None and text.startswith("Example"):
                     label = example_label(text)
@@ -269,7 +311,7 @@ class RuleTree:
             going_on = other(number, raw, text)
             after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
             rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
-            rules_append, first_line = self.rules.append, self._first_line
+            rules_append, first_line, titles_append = self.rules.append, self._first_line, self.titles.append
             if not going_on:
                 return number, None
         self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, last_id)

@@ -43,34 +43,54 @@ class Glossary:
         runs and the lines of terms and definitions are taken here; a line that starts with a
         digit or is the "Credits" heading goes to `other(number, raw, text)`, which returns False
         once the line has ended the glossary. Returns what `RuleTree.read_lines` returns."""
-        source, add_skipped = self.report.source, self.report.skipped.append
-        bom, heading_max, ascii_trimmed = _BOM_AS_CP1252, _HEADING_MAX, self.report.ascii_trimmed
+        report = self.report
+        source, add_skipped, warn = report.source, report.skipped.append, report.warn
+        bom, heading_max, ascii_trimmed = _BOM_AS_CP1252, _HEADING_MAX, report.ascii_trimmed
+        entry_type, entries_append, terms = GlossaryEntry, self.entries.append, self._terms
         blank_from, blank_raw = 0, ""
+        # The open entry, held in a local variable and written back around `other`.
+        entry = self._open
         for number, raw in lines:
             if not raw:  # most blank lines
                 if not blank_from:
                     blank_from, blank_raw = number, raw
-                    self.close()
+                    if entry is not None:  # `close`, inlined
+                        if not entry.senses:
+                            warn(entry.line, f"glossary term {entry.term!r} has no definition")
+                        entry = None
                 continue
             text = raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
                                    or raw.isprintable() and not raw.startswith(bom)) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw
-                    self.close()
+                    if entry is not None:
+                        if not entry.senses:
+                            warn(entry.line, f"glossary term {entry.term!r} has no definition")
+                        entry = None
                 continue
             if blank_from:
                 last = number - 1
                 add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
                 blank_from = 0
-            if not text[0].isdigit() and (len(text) > heading_max or heading_of(text) != "Credits"):
-                entry = self._open
-                if entry is None:
-                    self.add(number, text)
+            first = text[0]
+            # Only a line that starts with "C" can be the "Credits" heading.
+            if not first.isdigit() and (first not in "Cc" or len(text) > heading_max or heading_of(text) != "Credits"):
+                if entry is None:  # `add`, inlined
+                    entry = entry_type(text, [], "", "en", source, number)
+                    entries_append(entry)
+                    first_at = terms.setdefault(text.casefold(), number)
+                    if first_at != number:
+                        warn(number, f"glossary term {text!r} again (first at line {first_at})")
                 else:
                     entry.senses.append(text)
-            elif not other(number, raw, text):
+                continue
+            self._open = entry
+            going_on = other(number, raw, text)
+            entry = self._open
+            if not going_on:
                 return number, None
+        self._open = entry
         return number, (blank_from, blank_raw)
 
     def at_term(self) -> bool:

@@ -14,13 +14,14 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 from kb.model import CRDocument, Decoding
-from kb.parse.cr.contents import contents_entries
+from kb.parse.cr.contents import contents_entries, glued_entries
 from kb.parse.cr.credits import NOTICE_REASON, is_notice
 from kb.parse.cr.dates import EffectiveDate
 from kb.parse.cr.glossary import Glossary
 from kb.parse.cr.lines import Line, LineKind, classify
 from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
 from kb.parse.cr.report import Report, skipped_entry
+from kb.parse.cr.rules import HEADING_TITLE_MAX, SECTION_LINE
 from kb.parse.cr.tree import RuleTree
 
 
@@ -108,10 +109,26 @@ class Reader:
                 last = number - 1
                 add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
                 blank_from = 0
+            if self.state is State.CONTENTS and self._section_entry(text):
+                continue
             self._handler(number, raw, text)
             if self.state in _OWN_LOOPS:
                 return number, None
         return number, (blank_from, blank_raw)
+
+    def _section_entry(self, text: str) -> bool:
+        """Take a contents line that lists one section not listed yet ("101. The Magic Golden
+        Rules"), as `_contents` would; False (nothing done) for any other line."""
+        match = SECTION_LINE.match(text)
+        if match is None:
+            return False
+        section_id, title = match.groups()
+        if (len(title) > HEADING_TITLE_MAX or section_id in self._contents_ids
+                or (len(text) > 8 and glued_entries(text))):
+            return False
+        self.contents.append((section_id, title))
+        self._contents_ids.add(section_id)
+        return True
 
     # -- states ---------------------------------------------------------------------------------
 

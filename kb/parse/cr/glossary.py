@@ -47,6 +47,7 @@ class Glossary:
         source, add_skipped, warn = report.source, report.skipped.append, report.warn
         bom, heading_max, ascii_trimmed = _BOM_AS_CP1252, _HEADING_MAX, report.ascii_trimmed
         entry_type, entries_append, terms = GlossaryEntry, self.entries.append, self._terms
+        new_object = object.__new__
         blank_from, blank_raw = 0, ""
         # The open entry, held in a local variable and written back around `other`.
         entry = self._open
@@ -76,8 +77,10 @@ class Glossary:
             first = text[0]
             # Only a line that starts with "C" can be the "Credits" heading.
             if not first.isdigit() and (first not in "Cc" or len(text) > heading_max or heading_of(text) != "Credits"):
-                if entry is None:  # `add`, inlined
-                    entry = entry_type(text, [], "", "en", source, number)
+                if entry is None:  # `add`, inlined, and `GlossaryEntry(...)` set field by field
+                    entry = new_object(entry_type)
+                    entry.term, entry.senses, entry.release, entry.lang = text, [], "", "en"
+                    entry.source, entry.line, entry.end_line = source, number, 0
                     entries_append(entry)
                     first_at = terms.setdefault(text.casefold(), number)
                     if first_at != number:

@@ -190,6 +190,7 @@ class RuleTree:
         source, add_skipped = self._source, report.skipped.append
         new_object, rule_line, example_label = object.__new__, RULE_LINE.match, _EXAMPLE.match
         unused_letters, next_letter, skipped_type, rule_type = UNUSED_LETTERS, _NEXT_LETTER, Skipped, Rule
+        example_type = Example
         next_number, heading_max, bom = _NEXT_NUMBER, _HEADING_MAX, _BOM_AS_CP1252
         ascii_trimmed = report.ascii_trimmed
         blank_from, blank_raw = 0, ""
@@ -240,9 +241,13 @@ class RuleTree:
                                     len(pieces) > 1 or pieces and target.text != pieces[0]
                                 ):
                                     target.text = "\n".join(pieces)
-                                open_rule = target = rule_type(
-                                    rule_id, kind, parent, body, "", "en", source, number, [], number
-                                )
+                                # `Rule(...)`, field by field: half the time of the dataclass's
+                                # `__init__` (no call), the same record.
+                                open_rule = target = new_object(rule_type)
+                                open_rule.id, open_rule.kind, open_rule.parent = rule_id, kind, parent
+                                open_rule.text, open_rule.release, open_rule.lang = body, "", "en"
+                                open_rule.source, open_rule.line, open_rule.examples = source, number, []
+                                open_rule.end_line = number
                                 rules_append(open_rule)
                                 first_line[rule_id] = number
                                 pieces = rejected = None
@@ -292,7 +297,9 @@ class RuleTree:
                         ):
                             target.text = "\n".join(pieces)
                         examples = open_rule.examples
-                        target = Example(open_rule.id, len(examples) + 1, text[label.end() :], number)
+                        target = new_object(example_type)  # `Example(...)`, field by field
+                        target.rule, target.number = open_rule.id, len(examples) + 1
+                        target.text, target.line = text[label.end() :], number
                         examples.append(target)
                         open_rule.end_line = number
                         pieces, previous_text, after_blank = None, text, False

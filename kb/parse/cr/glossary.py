@@ -29,7 +29,7 @@ class Glossary:
     def add(self, number: int, text: str) -> None:
         """Line `number`, cleaned to `text`: a term if no entry is open, else a line of its definition."""
         if self._open is None:
-            self._open = GlossaryEntry(text, [], "", "en", self.report.source, number)
+            self._open = GlossaryEntry(text, [], self.report.release, "en", self.report.source, number)
             self.entries.append(self._open)
             first = self._terms.setdefault(text.casefold(), number)
             if first != number:
@@ -47,7 +47,7 @@ class Glossary:
         source, add_skipped, warn = report.source, report.skipped.append, report.warn
         bom, heading_max, ascii_trimmed = _BOM_AS_CP1252, _HEADING_MAX, report.ascii_trimmed
         entry_type, entries_append, terms = GlossaryEntry, self.entries.append, self._terms
-        new_object = object.__new__
+        new_object, release = object.__new__, report.release
         blank_from, blank_raw = 0, ""
         # The open entry, held in a local variable and written back around `other`.
         entry = self._open
@@ -79,7 +79,7 @@ class Glossary:
             if not first.isdigit() and (first not in "Cc" or len(text) > heading_max or heading_of(text) != "Credits"):
                 if entry is None:  # `add`, inlined, and `GlossaryEntry(...)` set field by field
                     entry = new_object(entry_type)
-                    entry.term, entry.senses, entry.release, entry.lang = text, [], "", "en"
+                    entry.term, entry.senses, entry.release, entry.lang = text, [], release, "en"
                     entry.source, entry.line, entry.end_line = source, number, 0
                     entries_append(entry)
                     first_at = terms.setdefault(text.casefold(), number)

@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterable, Iterator
 from kb.model import CRDocument, Decoding
 from kb.parse.cr.contents import contents_entries, glued_entries
 from kb.parse.cr.credits import NOTICE_REASON, is_notice
-from kb.parse.cr.dates import EffectiveDate
+from kb.parse.cr.dates import EffectiveDate, read_effective_date
 from kb.parse.cr.glossary import Glossary
-from kb.parse.cr.lines import Line, LineKind, classify
+from kb.parse.cr.lines import _SHORT as _DATE_MAX, Line, LineKind, classify
 from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
 from kb.parse.cr.report import Report, skipped_entry
 from kb.parse.cr.rules import HEADING_TITLE_MAX, SECTION_LINE
@@ -109,7 +109,14 @@ class Reader:
                 last = number - 1
                 add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
                 blank_from = 0
-            if self.state is State.CONTENTS and self._section_entry(text):
+            state = self.state
+            if state is State.CONTENTS and self._section_entry(text):
+                continue
+            if state is State.NOTICES and not text[0].isdigit() and (
+                len(text) >= _DATE_MAX or read_effective_date(text) is None
+            ):
+                # What `_notices` does with a line that is no effective date and no rule.
+                add_skipped(skipped_entry(source, number, NOTICE_REASON, raw))
                 continue
             self._handler(number, raw, text)
             if self.state in _OWN_LOOPS:
@@ -282,6 +289,7 @@ class Reader:
         found = line.effective
         if self.effective is None:
             self.effective, self.effective_line = found, line.number
+            self.report.release = found.iso
             self.report.skip(line, "effective date")
             if found.problem:
                 self.report.warn(line.number, found.problem)
@@ -325,9 +333,9 @@ class Reader:
         self.regions[-1][2] = line_count
         self._final_checks(line_count)
         release = self.effective.iso if self.effective else ""
-        if release:  # every record was made with "" (the date may come after them)
-            _set_each(self.tree.rules, "release", release)
-            _set_each(self.glossary.entries, "release", release)
+        if release:
+            _date_undated(self.tree.rules, release)
+            _date_undated(self.glossary.entries, release)
         return CRDocument(
             source=source,
             release=release,
@@ -376,6 +384,18 @@ class Reader:
             rule = titles.get(entry_id)
             if rule is not None and rule.text != title:
                 report.warn(rule.line, f"{entry_id} is titled {rule.text!r} here but {title!r} in the contents")
+
+
+def _date_undated(records: list, release: str) -> None:
+    """Date the records made before the effective date was read: they carry "" (`Report.release`)
+    and come first, as records are made in the order of the lines."""
+    undated = 0
+    for record in records:
+        if record.release == release:
+            break
+        undated += 1
+    if undated:
+        _set_each(records[:undated], "release", release)
 
 
 def _set_each(records: list, name: str, value: object) -> None:

@@ -22,6 +22,8 @@ class Report:
         # Whether an ASCII line of the text needs only trimming (see `normalize.only_trimmed`):
         # known of the whole text at once, so the loops over lines skip the test line by line.
         self.ascii_trimmed = ascii_trimmed
+        # The release records are dated with as they are made: "" until the effective date is read.
+        self.release = ""
         self.skipped: list[Skipped] = []
         self.diagnostics: list[Diagnostic] = []
 

@@ -195,7 +195,7 @@ class RuleTree:
         new_object, example_label = object.__new__, _EXAMPLE.match
         next_letter, skipped_type, rule_type, example_type = _NEXT_LETTER, Skipped, Rule, Example
         heading_max, bom, last_rule = _HEADING_MAX, _BOM_AS_CP1252, _LAST_RULE
-        ascii_trimmed = report.ascii_trimmed
+        ascii_trimmed, release = report.ascii_trimmed, report.release
         blank_from, blank_raw = 0, ""
         # The tree's state, read into local variables; `last_id` is the last rule opened on the
         # fast path since the state was last written back ("" if none). `pieces` is None while
@@ -254,7 +254,7 @@ class RuleTree:
                             # `__init__` (no call), the same record.
                             open_rule = target = new_object(rule_type)
                             open_rule.id, open_rule.kind, open_rule.parent = rule_id, kind, parent
-                            open_rule.text, open_rule.release, open_rule.lang = text[end + 1 :].lstrip(" "), "", "en"
+                            open_rule.text, open_rule.release, open_rule.lang = text[end + 1 :].lstrip(" "), release, "en"
                             open_rule.source, open_rule.line, open_rule.examples = source, number, []
                             open_rule.end_line = number
                             rules_append(open_rule)
@@ -285,7 +285,7 @@ class RuleTree:
                                 ):
                                     target.text = "\n".join(pieces)
                                 title_rule = rule_type(
-                                    section_id, "section", part_id, title, "", "en", source, number, [], number
+                                    section_id, "section", part_id, title, release, "en", source, number, [], number
                                 )
                                 rules_append(title_rule)
                                 titles_append(title_rule)
@@ -415,7 +415,8 @@ class RuleTree:
             self._flush()
         text = line.numbered.text
         kind = number.kind
-        rule = Rule(number.id, kind, number.parent, text, "", "en", self.report.source, line.number, [], line.number)
+        rule = Rule(number.id, kind, number.parent, text, self.report.release, "en", self.report.source, line.number,
+                    [], line.number)
         self.rules.append(rule)
         self._first_line[rule.id] = line.number
         self._rejected = None

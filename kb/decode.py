@@ -33,6 +33,7 @@ _NOT_LEAD = bytes(range(0xC2)) + bytes(range(0xF5, 0x100))
 _FEW_PAIRS = 256
 # A CR that is no part of a CRLF pair.
 _LONE_CR = re.compile(rb"\r(?!\n)")
+_LONE_CR_IN_TEXT = re.compile("\r(?!\n)")
 
 # The most a file may hold, unless the caller allows more: the largest release is under 2 MB, so
 # this is room for any real one while `/dev/zero` or a runaway pipe stops long before memory does.
@@ -115,8 +116,14 @@ def _chunked_lines(text: str) -> Iterator[str]:
 
 
 def count_line_endings(text: str) -> dict[str, int]:
-    crlf = text.count("\r\n")
-    return {"CRLF": crlf, "CR": text.count("\r") - crlf, "LF": text.count("\n") - crlf}
+    cr, lf = text.count("\r"), text.count("\n")
+    if not cr or not lf:
+        crlf = 0
+    elif cr == lf and _LONE_CR_IN_TEXT.search(text) is None:  # CRLF throughout: see `_line_endings_of_bytes`
+        crlf = cr
+    else:
+        crlf = text.count("\r\n")
+    return {"CRLF": crlf, "CR": cr - crlf, "LF": lf - crlf}
 
 
 def _line_of(data: bytes, offset: int, width: int = 1) -> int:
@@ -293,7 +300,8 @@ def decode_bytes(data: bytes, source: str = "<bytes>") -> tuple[str, Decoding]:
         # Searching for one byte is several times faster than for two; most files have no 0xA0.
         nbsp = data.count(nbsp_bytes) if nbsp_bytes and b"\xa0" in data else 0
     else:
-        line_endings, nbsp = count_line_endings(text), text.count("\u00a0")
+        line_endings = count_line_endings(text)
+        nbsp = text.count("\u00a0") if "\u00a0" in text else 0
     report = Decoding(encoding=encoding, bom=bom, line_endings=line_endings, nbsp=nbsp, notes=tuple(notes))
     return text, report
 

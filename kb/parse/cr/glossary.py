@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from kb.model import GlossaryEntry
+from kb.model import GlossaryEntry, Skipped
 from kb.parse.cr.lines import _HEADING_MAX, Line, heading_of
 from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
-from kb.parse.cr.report import Report, skipped_entry
+from kb.parse.cr.report import Report
 
 
 class Glossary:
@@ -47,7 +47,7 @@ class Glossary:
         source, add_skipped, warn = report.source, report.skipped.append, report.warn
         bom, heading_max, ascii_trimmed = _BOM_AS_CP1252, _HEADING_MAX, report.ascii_trimmed
         entry_type, entries_append, terms = GlossaryEntry, self.entries.append, self._terms
-        new_object, release = object.__new__, report.release
+        new_object, release, skipped_type = object.__new__, report.release, Skipped
         blank_from, blank_raw = 0, ""
         # The open entry, held in a local variable and written back around `other`.
         entry = self._open
@@ -71,8 +71,16 @@ class Glossary:
                         entry = None
                 continue
             if blank_from:
+                # `skipped_entry`, inlined (see `RuleTree.read_lines`)
+                item = new_object(skipped_type)
+                fields = item.__dict__
+                fields["source"] = source
+                fields["line"] = blank_from
+                fields["reason"] = "blank"
+                fields["text"] = blank_raw
                 last = number - 1
-                add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
+                fields["end_line"] = last if last > blank_from else 0
+                add_skipped(item)
                 blank_from = 0
             first = text[0]
             # Only a line that starts with "C" can be the "Credits" heading.

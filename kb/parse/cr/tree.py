@@ -183,9 +183,10 @@ class RuleTree:
 
         The common cases are taken here, with the tree's state held in local variables: a blank
         run, a rule or subrule line that starts a paragraph with the number the numbering gives
-        next (its parent read, its letter one the rules use), an example of the open rule, and a
-        line that continues the open rule or example (neither a number nor "E...", longer than
-        any heading). Any other line goes to `other(number, raw, text)`, with the state written
+        next (its parent read, its letter one the rules use), a section title that follows the
+        last section directly ("101. The Magic Golden Rules", its part read), an example of the
+        open rule, and a line that continues the open rule or example (neither a number nor
+        "E...", longer than any heading). Any other line goes to `other(number, raw, text)`, with the state written
         back first and read again after; `other` returns False once the line has ended the rules.
         Returns the last line number read, and then None if `other` ended the rules, else (the
         lines ran out) the first line and raw text of the blank run still open at the end (0 and

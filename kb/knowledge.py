@@ -153,6 +153,8 @@ class CachedHistory(History):
         super().__init__(docs, cache=cache)
         self._indexed: dict[tuple[str, str], _IndexedDiff] = {}
         self._ids = {doc.release: {rule.id for rule in doc.rules} for doc in self.docs}
+        # Each rule's history, made once: the alignment and the site both ask for most of them.
+        self._histories: dict[tuple[str, str], list[HistoryEvent]] = {}
         for diff in diffs or ():
             self._indexed[(diff.old, diff.new)] = indexed(diff)
 
@@ -179,6 +181,13 @@ class CachedHistory(History):
             current = self.diff(older, newer).mapping.get(current) if current else None
             ids[newer] = current
         return {r: ids[r] for r in self.releases}
+
+    def rule_history(self, rule_id: str, release: str | None = None) -> list[HistoryEvent]:
+        key = (rule_id, release or self.releases[-1])
+        events = self._histories.get(key)
+        if events is None:
+            events = self._histories[key] = super().rule_history(rule_id, release)
+        return list(events)
 
 
 @dataclass
@@ -235,6 +244,22 @@ class KnowledgeBase:
     ) -> KnowledgeBase:
         """The stored build when it is up to date with the corpus, else a fresh build, stored. Each
         unavailable release is told to `warn` in one line (default: standard error), either way."""
+        kb, store_it = cls.load_unstored(corpus_root, store, progress, warn)
+        if store_it is not None:
+            store_it()
+        return kb
+
+    @classmethod
+    def load_unstored(
+        cls,
+        corpus_root: Path | str | None = None,
+        store: Path | str | None = None,
+        progress: Callable[[str], None] | None = None,
+        warn: Callable[[str], None] | None = None,
+    ) -> tuple[KnowledgeBase, Callable[[], None] | None]:
+        """What `load` gives, and, when it is a fresh build, the call that stores it (else None): for
+        a caller with other work to do first (a site build stores it while the site builder runs in
+        its own process). The call reports a store it cannot write to `progress` and does not raise."""
         from kb import store as stored
         from kb.corpus import corpus_dir, read_corpus
 
@@ -247,17 +272,20 @@ class KnowledgeBase:
             kb = stored.open_store(path, root)
             kb._contents.unavailable = [u.line for u in corpus.unavailable]
             tell(kb._contents.unavailable, warn)
-            return kb
+            return kb, None
         if problem not in ("absent", "stale"):
             tell([f"the store in {path} cannot be read ({problem}): rebuilding it from the corpus"], warn)
         kb = cls.build(root, progress=progress, warn=warn, corpus=corpus, cache=path / CACHE_FOLDER)
-        try:
-            kb.save(path, fingerprint)
-        except OSError as err:
-            # A store that cannot be written costs the next start a build, not this one its answer.
-            if progress is not None:
-                progress(f"could not store the build in {path}: {err.strerror or err}")
-        return kb
+
+        def store_it() -> None:
+            try:
+                kb.save(path, fingerprint)
+            except OSError as err:
+                # A store that cannot be written costs the next start a build, not this one its answer.
+                if progress is not None:
+                    progress(f"could not store the build in {path}: {err.strerror or err}")
+
+        return kb, store_it
 
     def save(self, path: Path | str | None = None, fingerprint: dict | None = None) -> Path:
         """Write this knowledge base to a store (default: `kb.store.store_dir()`)."""
@@ -640,6 +668,7 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     from kb.align import align_corpus
     from kb.cache import BuildCache, file_key
     from kb.history import DiffCache
+    from kb.history.parallel import default_workers
     from kb.corpus import corpus_dir, read_corpus, sha256_of
     from kb.parse.cr import parse_cr
     from kb.parse.wiki import parse_wiki
@@ -675,7 +704,7 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     diff_cache = DiffCache(Path(cache) / "diff") if cache else None
     history = CachedHistory(documents.values(), cache=diff_cache) if documents else None
     if history is not None:
-        history.consecutive()
+        history.consecutive(workers=default_workers())
     say("aligning Spanish and English")
     alignment = align_corpus(documents, pages, history, vocabulary=_term_base(root, warn))
     contents = Contents(corpus_root=root, releases=list(documents), documents=documents, pages=pages,

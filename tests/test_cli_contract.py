@@ -399,13 +399,13 @@ def test_progress_on_a_terminal_only(args, watched_load, monkeypatch):
 def test_build_draws_no_progress_bar_into_a_pipe(monkeypatch, tmp_path):
     import kb.site
 
-    def build_site(out=None, search=True, on_stage=None):
+    def build_site(out=None, search=True, on_stage=None, force=False):
         for stage in kb.site.STAGES:
             on_stage(stage, "start")
             on_stage(stage, "end")
         return SimpleNamespace(
             site_dir=tmp_path, total_pages=2, pages={"es": 1, "en": 1}, html_files=2, site_bytes=10,
-            search_bytes={}, timings={"load": 0.0}, summary=lambda: {"pages": {"es": 1, "en": 1}},
+            search_bytes={}, timings={"load": 0.0}, summary=lambda: {"pages": {"es": 1, "en": 1}}, unchanged=False,
         )
 
     monkeypatch.setattr(kb.site, "build_site", build_site)

@@ -36,7 +36,12 @@ _NUMBER_WORDS = {
     },
 }
 _NUMBER = re.compile(r"(?<![\w.])[+\-−]?\d{1,3}(?:[.,]\d{3})+(?![\d])|(?<![\w.])[+\-−]?\d+(?:/[+\-−]?\d+)?(?![\w])")
-_WORD = re.compile(r"[^\W\d_]+")
+# Each language's number words, as whole words (a word: a run of letters), in any case.
+_NUMBER_WORD = {
+    lang: re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(words, key=len, reverse=True)) + r")(?![^\W\d_])",
+                     re.IGNORECASE)
+    for lang, words in _NUMBER_WORDS.items()
+}
 _OPENING_QUOTES = "“«„"
 _NAME = re.compile(r"(?<![\w’'])[A-Z][A-Za-z]{2,}(?:[’'][a-z]+)?")
 # A Spanish text runs longer than its English original; outside this band of length ratios the
@@ -102,11 +107,10 @@ def stated_numbers(text: str, lang: str | None, skip: list[tuple[int, int]] = ()
         if "/" not in token:
             token = re.sub(r"[.,]", "", token)
         found.add(token)
-    words = _NUMBER_WORDS.get(lang or "", {})
-    for match in _WORD.finditer(text):
-        value = words.get(match.group().lower())
-        if value is not None:
-            found.add(str(value))
+    spelled = _NUMBER_WORD.get(lang or "")
+    if spelled is not None:
+        words = _NUMBER_WORDS[lang]
+        found.update(str(words[match.group().lower()]) for match in spelled.finditer(text))
     return found
 
 

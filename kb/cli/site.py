@@ -9,6 +9,7 @@ import click
 from kb.cli.common import emit_json, fail, json_option, os_error, say, warn_stored_catalogs
 
 _STAGE_LABELS = {
+    "check": "check inputs",
     "load": "load corpus",
     "generate": "generate pages",
     "mkdocs": "build site",
@@ -33,15 +34,22 @@ def _size(n: int) -> str:
     "It must be new, empty, or a previous build's; a build is swapped in whole when it is done.",
 )
 @click.option("--no-search", is_flag=True, help="Skip the search index (and the search box).")
+@click.option("--force", is_flag=True,
+              help="Build again even when the inputs are those of the previous build and its output is intact.")
 @json_option
-def build_command(out: str | None, no_search: bool, as_json: bool) -> None:
+def build_command(out: str | None, no_search: bool, force: bool, as_json: bool) -> None:
     """Build the bilingual rules site (Spanish at the root, English under /en/) from the corpus.
     Progress is shown on standard error when it is a terminal.
+
+    A build whose inputs (corpus, code, templates, examples, installed tools, options) are those
+    of the previous build of the same folder, and finds that build's files as it left them, keeps
+    them and says so ("unchanged"); --force builds again.
 
     \b
     Examples:
       kb build
       kb build --out /tmp/rules --no-search
+      kb build --force
       kb build --json | jq .timings
     """
     from rich.console import Console
@@ -78,12 +86,15 @@ def build_command(out: str | None, no_search: bool, as_json: bool) -> None:
             return
         if event == "start":
             progress.update(task, description=_STAGE_LABELS.get(stage, stage))
+        elif stage == "check":  # the previous build is kept: no stage left to run
+            progress.update(task, description="unchanged", completed=len(stages))
         else:
             progress.advance(task)
 
     try:
         with progress:
-            result = build_site(out=Path(out) if out is not None else None, search=not no_search, on_stage=on_stage)
+            result = build_site(out=Path(out) if out is not None else None, search=not no_search,
+                                on_stage=on_stage, force=force)
     except OutputFolderError as err:
         fail(str(err), 2)
     except SiteBuildError as err:
@@ -103,7 +114,8 @@ def build_command(out: str | None, no_search: bool, as_json: bool) -> None:
         emit_json(summary)
         return
     echo = click.echo
-    echo(f"site: {result.site_dir}")
+    kept = " (unchanged: the inputs are those of the previous build; --force builds again)" if result.unchanged else ""
+    echo(f"site: {result.site_dir}{kept}")
     echo(f"pages: {result.total_pages} ({', '.join(f'{k} {v}' for k, v in result.pages.items())}); "
          f"{result.html_files} HTML files, {_size(result.site_bytes)}")
     if result.search_bytes:

@@ -79,9 +79,31 @@ class History:
         via = tuple(self.releases[k] for k in range(i + step, j, step))
         return diff_releases(self.prepared(old), self.prepared(new), seed=mapping, via=via)
 
-    def consecutive(self) -> list[ReleaseDiff]:
-        """The diff of every release against the next."""
-        return [self.diff(a, b) for a, b in zip(self.releases, self.releases[1:])]
+    def consecutive(self, workers: int = 1) -> list[ReleaseDiff]:
+        """The diff of every release against the next. With `workers` > 1, those neither made nor
+        kept in the cache are made in that many worker processes (see `kb.history.parallel`)."""
+        pairs = list(zip(self.releases, self.releases[1:]))
+        if workers > 1:
+            self._make_in_workers(pairs, workers)
+        return [self.diff(a, b) for a, b in pairs]
+
+    def _make_in_workers(self, pairs: list[tuple[str, str]], workers: int) -> None:
+        from kb.history.parallel import diff_in_workers
+
+        missing = []
+        for old, new in pairs:
+            if (old, new) in self._diffs:
+                continue
+            found = self._cache.get(self.doc(old), self.doc(new)) if self._cache is not None else None
+            if found is not None:
+                self._diffs[(old, new)] = found
+            else:
+                missing.append((old, new))
+        made = diff_in_workers(missing, lambda old, new: diff_releases(self.prepared(old), self.prepared(new)), workers)
+        for (old, new), found in (made or {}).items():
+            self._diffs[(old, new)] = found
+            if self._cache is not None:
+                self._cache.put(self.doc(old), self.doc(new), found)
 
     def trace(self, rule_id: str, release: str | None = None) -> dict[str, str | None]:
         """The id the rule `rule_id` of `release` (default: the newest) has in every release, or None."""

@@ -18,11 +18,13 @@ from kb.site.locale import LANGS, parse_release
 from kb.site.output import check_output_folder, locked_output, swap_in, work_folder
 from kb.site.paths import DEFAULT_OUT
 from kb.site.search import build_search_index, index_sizes
+from kb.site.stamp import build_inputs, remove_stamp, unchanged_build, write_stamp
 from kb.site.views import SiteData
 
 STAGES = ("load", "generate", "mkdocs", "pagefind")
 
-# on_stage(stage, event): event is "start" or "done"
+# on_stage(stage, event): event is "start" or "done". Before the stages, a build of the embedded
+# corpus checks its inputs ("check"); "done" comes only when the previous build is kept.
 StageCallback = Callable[[str, str], None]
 
 
@@ -40,6 +42,8 @@ class SiteBuild:
     search_bytes: dict[str, int]
     timings: dict[str, float] = field(default_factory=dict)
     builder: BuilderRun | None = None
+    # Whether the previous build was kept: its inputs were those of this one (see `kb.site.stamp`).
+    unchanged: bool = False
 
     @property
     def total_pages(self) -> int:
@@ -55,7 +59,24 @@ class SiteBuild:
             "site_bytes": self.site_bytes,
             "search_bytes": self.search_bytes,
             "timings": {k: round(v, 3) for k, v in self.timings.items()},
+            "unchanged": self.unchanged,
         }
+
+    @classmethod
+    def kept(cls, summary: dict[str, Any], out_dir: Path, seconds: float) -> SiteBuild:
+        """The build already in `out_dir`, from the summary it was stamped with."""
+        return cls(
+            out_dir=out_dir,
+            docs_dir=out_dir / "docs",
+            site_dir=out_dir / "site",
+            config_file=out_dir / "mkdocs.yml",
+            pages=dict(summary["pages"]),
+            html_files=summary["html_files"],
+            site_bytes=summary["site_bytes"],
+            search_bytes=dict(summary["search_bytes"]),
+            timings={"check": seconds},
+            unchanged=True,
+        )
 
 
 def source_date_epoch(release: str) -> int | None:
@@ -82,6 +103,7 @@ def build_site(
     search: bool = True,
     examples: Any = "default",
     on_stage: StageCallback | None = None,
+    force: bool = False,
 ) -> SiteBuild:
     """Build the bilingual site into `out` (default `build/`): pages in `out/docs`, site in `out/site`.
 
@@ -93,6 +115,10 @@ def build_site(
     present; None for no executable examples). With `search=False` no search index is built and
     the pages carry no search box. Raises `kb.site.builder.SiteBuildError` if the builder or the
     indexer fails or warns.
+
+    A build of the embedded corpus with the default examples is stamped with its inputs (see
+    `kb.site.stamp`); when the next build of the same folder has the same inputs and finds the
+    output as it was left, it keeps it (`SiteBuild.unchanged`) unless `force` is given.
     """
     out_dir = check_output_folder(DEFAULT_OUT if out is None else out)
     timings: dict[str, float] = {}
@@ -111,7 +137,20 @@ def build_site(
 
         return _Stage()
 
+    stamped = kb is None and examples == "default"
     with locked_output(out_dir, on_wait=lambda: notify("wait", "start")):
+        if stamped:
+            notify("check", "start")
+            start = time.perf_counter()
+            inputs, unavailable = build_inputs(out_dir, search)
+            previous = None if force else unchanged_build(out_dir, inputs)
+            if previous is not None:
+                from kb.knowledge import tell
+
+                tell(unavailable)  # as loading the knowledge base would have
+                notify("check", "done")
+                return SiteBuild.kept(previous, out_dir, time.perf_counter() - start)
+            remove_stamp(out_dir)
         work = work_folder(out_dir)
         try:
             built = _build_into(work, kb, search, examples, stage)
@@ -125,47 +164,58 @@ def build_site(
         docs_dir, site_dir = out_dir / "docs", out_dir / "site"
         # The configuration names the folders where the build now stands.
         config_file = write_build_config(out_dir, docs_dir, site_dir, generated.nav, search)
-
-    site_bytes, html_files = _size(site_dir)
-    return SiteBuild(
-        out_dir=out_dir,
-        docs_dir=docs_dir,
-        site_dir=site_dir,
-        config_file=config_file,
-        pages={lang: generated.count(lang) for lang in LANGS},
-        html_files=html_files,
-        site_bytes=site_bytes,
-        search_bytes=sizes,
-        timings=timings,
-        builder=builder,
-    )
+        site_bytes, html_files = _size(site_dir)
+        result = SiteBuild(
+            out_dir=out_dir,
+            docs_dir=docs_dir,
+            site_dir=site_dir,
+            config_file=config_file,
+            pages={lang: generated.count(lang) for lang in LANGS},
+            html_files=html_files,
+            site_bytes=site_bytes,
+            search_bytes=sizes,
+            timings=timings,
+            builder=builder,
+        )
+        if stamped:
+            write_stamp(out_dir, inputs, result.summary())
+    return result
 
 
 def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callable[[str], Any]):
     """The whole build inside `work`: pages in work/docs, the site in work/site."""
     docs_dir, site_dir = work / "docs", work / "site"
-    with stage("load"):
-        if examples == "default":
-            examples = _default_examples()
-        # The examples run on the engine alone: they start first, and run while the knowledge base loads.
-        runs = ExampleRuns(examples) if examples is not None else None
-        try:
-            if kb is None:
-                from kb.knowledge import KnowledgeBase
+    # The call that stores a knowledge base built afresh: made while the site builder runs in its
+    # own process, or, if the pages fail, before the failure is raised (the build is worth keeping).
+    store_kb = None
+    try:
+        with stage("load"):
+            if examples == "default":
+                examples = _default_examples()
+            # The examples run on the engine alone: they start first, and run while the knowledge base loads.
+            runs = ExampleRuns(examples) if examples is not None else None
+            try:
+                if kb is None:
+                    from kb.knowledge import KnowledgeBase
 
-                kb = KnowledgeBase.load()
-            data = SiteData.collect(kb, runs)
-        finally:
-            if runs is not None:
-                runs.cancel()
+                    kb, store_kb = KnowledgeBase.load_unstored()
+                data = SiteData.collect(kb, runs)
+            finally:
+                if runs is not None:
+                    runs.cancel()
 
-    with stage("generate"):
-        generated = generate(data, docs_dir, search=search)
-        config_file = write_build_config(work, docs_dir, site_dir, generated.nav, search)
+        with stage("generate"):
+            generated = generate(data, docs_dir, search=search)
+            config_file = write_build_config(work, docs_dir, site_dir, generated.nav, search)
 
-    with stage("mkdocs"):
-        builder = run_builder(config_file, source_date_epoch(data.newest))
-        write_extras(data, site_dir, generated)
+        with stage("mkdocs"):
+            stored, store_kb = store_kb, None
+            builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=stored)
+            write_extras(data, site_dir, generated)
+    except Exception:
+        if store_kb is not None:
+            store_kb()
+        raise
 
     sizes: dict[str, int] = {}
     if search:

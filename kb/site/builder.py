@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,8 +35,11 @@ class BuilderRun:
     warnings: list[str]
 
 
-def run_builder(config_file: Path, source_date_epoch: int | None = None) -> BuilderRun:
-    """Build the site described by `config_file`; raises SiteBuildError on any warning or error."""
+def run_builder(config_file: Path, source_date_epoch: int | None = None,
+                meanwhile: Callable[[], None] | None = None) -> BuilderRun:
+    """Build the site described by `config_file`; raises SiteBuildError on any warning or error.
+    `meanwhile` runs in this process while the builder runs in its own (what it raises is raised
+    once the builder has ended)."""
     command = [*BUILDER_COMMAND, str(config_file)]
     env = dict(os.environ)
     if source_date_epoch is not None:
@@ -43,10 +48,20 @@ def run_builder(config_file: Path, source_date_epoch: int | None = None) -> Buil
     env.setdefault("PYTHONHASHSEED", "0")
     # The builder loads this package's Markdown extension, installed or not.
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
-    proc = subprocess.run(command, capture_output=True, text=True, env=env, cwd=Path(config_file).parent)
-    output = (proc.stdout or "") + (proc.stderr or "")
+    # The builder's output goes to a file, not a pipe: a pipe nobody reads while `meanwhile` runs
+    # would fill and stall the builder.
+    with tempfile.TemporaryFile() as captured:
+        proc = subprocess.Popen(command, stdout=captured, stderr=subprocess.STDOUT, env=env,
+                                cwd=Path(config_file).parent)
+        try:
+            if meanwhile is not None:
+                meanwhile()
+        finally:
+            returncode = proc.wait()
+        captured.seek(0)
+        output = captured.read().decode("utf-8", errors="replace")
     warnings = [line for line in output.splitlines() if line.startswith(("WARNING", "ERROR"))]
-    if proc.returncode != 0:
+    if returncode != 0:
         first = warnings[0] if warnings else (output.strip().splitlines() or ["no output"])[-1]
         raise SiteBuildError(f"the site builder failed ({len(warnings)} warnings or errors): {first}", output)
     return BuilderRun(command, output, warnings)

@@ -102,9 +102,12 @@ class ExampleRuns:
         self._futures: dict[tuple[str, str], Future] = {}
         self._pool: ProcessPoolExecutor | None = None
         jobs = [(example.name, lang) for example in self.catalog for lang in LANGS]
-        workers = workers if workers is not None else (os.cpu_count() or 1)
+        # One processor is left to the knowledge base, which loads meanwhile; on a machine with one,
+        # the examples run in this process.
+        processors = os.cpu_count() or 1
+        workers = workers if workers is not None else (processors - 1)
         # A module's `run` can be sent to worker processes; any other provider runs in this one.
-        if jobs and workers > 1 and inspect.ismodule(provider):
+        if jobs and workers >= 1 and inspect.ismodule(provider):
             self._pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_die_with_parent, initargs=(os.getpid(),))
             for name, lang in jobs:
                 self._futures[(name, lang)] = self._pool.submit(_run_one, provider.run, name, lang)

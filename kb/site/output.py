@@ -18,10 +18,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 MARKER = ".kb-build"
+# What the build in the folder was made from (see `kb.site.stamp`).
+STAMP = ".kb-stamp.json"
 TMP_PREFIX = ".kb-tmp-"
 OLD_PREFIX = ".kb-old-"
 # What a build puts in its folder: anything else there means the folder is someone else's.
-OWN_NAMES = {"docs", "site", "mkdocs.yml", MARKER}
+OWN_NAMES = {"docs", "site", "mkdocs.yml", MARKER, STAMP}
 _MARKER_TEXT = "This folder holds the output of `kb build`; the next build replaces docs/, site/ and mkdocs.yml.\n"
 
 

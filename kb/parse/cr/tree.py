@@ -234,7 +234,7 @@ class RuleTree:
             first = text[0]
             if first.isdigit():
                 if after_blank or open_rule is None:
-                    # The number the numbering gives next, followed by what `RULE_LINE` takes for
+                    # The number the numbering gives next, followed by what `RULE_START` takes for
                     # the end of a number (a period, a space or the end of the line): the same
                     # reading as that regular expression's, found with a prefix test or two.
                     if next_subrule is not None and text.startswith(next_subrule):

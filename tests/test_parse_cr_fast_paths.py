@@ -188,3 +188,48 @@ def test_a_mutated_release_reads_the_same_either_way(data):
     assert split_lines(text) == lines or any("\r" in line or "\n" in line for line in lines)
     fast, slow = _both_ways(text)
     assert fast == slow
+
+
+SECTIONS = """These rules are effective as of May 5, 2025.
+
+1. Game Concepts
+
+100. General
+
+100.1. A rule of the first section, long enough to be a line of rule text here.
+
+101. The Section That Follows Directly
+
+101.1. A rule.
+102. A Section Title Right Under A Rule Line With No Blank Line Between Them
+
+104. A Section That Leaves One Out
+
+104.1. A rule.
+
+104. A Section Given Twice
+
+103. A Section That Goes Back
+
+105. A Title Far Too Long To Be A Title, Written Out At Length So That It Runs Past The Hundred Characters A Title May Hold
+
+300. A Section Whose Part Is Missing
+
+300.1. A rule.
+
+2. Parts of a Card
+
+200. A Section That Goes Back To The Start Of Its Part
+
+Glossary
+
+Term
+Text.
+"""
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n"])
+def test_section_titles_read_the_same_either_way(ending):
+    fast, slow = _both_ways(SECTIONS.replace("\n", ending))
+    assert fast == slow
+    assert any(rule["id"] == "101" and rule["kind"] == "section" for rule in fast["rules"])

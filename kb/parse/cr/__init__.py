@@ -26,6 +26,7 @@ import re
 from kb.decode import DEFAULT_MAX_BYTES, DecodeError, count_line_endings, iter_lines, read_bytes, read_text
 from kb.model import CRDocument, Decoding, Diagnostic
 from kb.parse.cr.accounting import check_accounting, line_owners
+from kb.parse.cr.normalize import ascii_lines_only_trimmed
 from kb.parse.cr.reader import Reader
 from kb.parse.cr.rules import RuleNumber, RuleNumberError, rule_sort_key
 
@@ -47,7 +48,7 @@ def parse_cr_text(text: str, source: str, decoding: Decoding | None = None) -> C
             encoding="text", bom=text.startswith("\ufeff"), line_endings=count_line_endings(text),
             nbsp=text.count("\u00a0"), notes=("given as text",),
         )
-    reader = Reader(source)
+    reader = Reader(source, ascii_lines_only_trimmed(text))
     with without_cycle_collection():
         line_count = reader.read(iter_lines(text))
         doc = reader.document(source, decoding, line_count)

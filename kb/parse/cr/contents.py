@@ -30,3 +30,8 @@ def contents_entries(numbered: NumberedLine | None, text: str) -> list[tuple[str
             return []
         entries.append((entry.number.id, entry.text))
     return entries
+
+
+def glued_entries(text: str) -> bool:
+    """Whether a contents line holds entries glued together (see `contents_entries`)."""
+    return _GLUED.search(text) is not None

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from kb.model import GlossaryEntry
+from kb.model import GlossaryEntry, Skipped
 from kb.parse.cr.lines import _HEADING_MAX, Line, heading_of
-from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
-from kb.parse.cr.report import Report, skipped_entry
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
+from kb.parse.cr.report import Report
 
 
 class Glossary:
@@ -29,7 +29,7 @@ class Glossary:
     def add(self, number: int, text: str) -> None:
         """Line `number`, cleaned to `text`: a term if no entry is open, else a line of its definition."""
         if self._open is None:
-            self._open = GlossaryEntry(text, [], "", "en", self.report.source, number)
+            self._open = GlossaryEntry(text, [], self.report.release, "en", self.report.source, number)
             self.entries.append(self._open)
             first = self._terms.setdefault(text.casefold(), number)
             if first != number:
@@ -43,33 +43,65 @@ class Glossary:
         runs and the lines of terms and definitions are taken here; a line that starts with a
         digit or is the "Credits" heading goes to `other(number, raw, text)`, which returns False
         once the line has ended the glossary. Returns what `RuleTree.read_lines` returns."""
-        source, add_skipped = self.report.source, self.report.skipped.append
-        bom, heading_max = _BOM_AS_CP1252, _HEADING_MAX
+        report = self.report
+        source, add_skipped, warn = report.source, report.skipped.append, report.warn
+        bom, heading_max, ascii_trimmed = _BOM_AS_CP1252, _HEADING_MAX, report.ascii_trimmed
+        entry_type, entries_append, terms = GlossaryEntry, self.entries.append, self._terms
+        new_object, release, skipped_type = object.__new__, report.release, Skipped
         blank_from, blank_raw = 0, ""
+        # The open entry, held in a local variable and written back around `other`.
+        entry = self._open
         for number, raw in lines:
             if not raw:  # most blank lines
                 if not blank_from:
                     blank_from, blank_raw = number, raw
-                    self.close()
+                    if entry is not None:  # `close`, inlined
+                        if not entry.senses:
+                            warn(entry.line, f"glossary term {entry.term!r} has no definition")
+                        entry = None
                 continue
-            text = raw.strip() if raw.isprintable() and not raw.startswith(bom) else clean(raw)
+            text = raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
+                                   or raw.isprintable() and not raw.startswith(bom)) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw
-                    self.close()
+                    if entry is not None:
+                        if not entry.senses:
+                            warn(entry.line, f"glossary term {entry.term!r} has no definition")
+                        entry = None
                 continue
             if blank_from:
+                # `skipped_entry`, inlined (see `RuleTree.read_lines`)
+                item = new_object(skipped_type)
+                fields = item.__dict__
+                fields["source"] = source
+                fields["line"] = blank_from
+                fields["reason"] = "blank"
+                fields["text"] = blank_raw
                 last = number - 1
-                add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
+                fields["end_line"] = last if last > blank_from else 0
+                add_skipped(item)
                 blank_from = 0
-            if not text[0].isdigit() and (len(text) > heading_max or heading_of(text) != "Credits"):
-                entry = self._open
-                if entry is None:
-                    self.add(number, text)
+            first = text[0]
+            # Only a line that starts with "C" can be the "Credits" heading.
+            if not first.isdigit() and (first not in "Cc" or len(text) > heading_max or heading_of(text) != "Credits"):
+                if entry is None:  # `add`, inlined, and `GlossaryEntry(...)` set field by field
+                    entry = new_object(entry_type)
+                    entry.term, entry.senses, entry.release, entry.lang = text, [], release, "en"
+                    entry.source, entry.line, entry.end_line = source, number, 0
+                    entries_append(entry)
+                    first_at = terms.setdefault(text.casefold(), number)
+                    if first_at != number:
+                        warn(number, f"glossary term {text!r} again (first at line {first_at})")
                 else:
                     entry.senses.append(text)
-            elif not other(number, raw, text):
+                continue
+            self._open = entry
+            going_on = other(number, raw, text)
+            entry = self._open
+            if not going_on:
                 return number, None
+        self._open = entry
         return number, (blank_from, blank_raw)
 
     def at_term(self) -> bool:

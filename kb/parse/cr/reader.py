@@ -14,13 +14,14 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 from kb.model import CRDocument, Decoding
-from kb.parse.cr.contents import contents_entries
+from kb.parse.cr.contents import contents_entries, glued_entries
 from kb.parse.cr.credits import NOTICE_REASON, is_notice
-from kb.parse.cr.dates import EffectiveDate
+from kb.parse.cr.dates import EffectiveDate, read_effective_date
 from kb.parse.cr.glossary import Glossary
-from kb.parse.cr.lines import Line, LineKind, classify
-from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
+from kb.parse.cr.lines import _SHORT as _DATE_MAX, Line, LineKind, classify
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
 from kb.parse.cr.report import Report, skipped_entry
+from kb.parse.cr.rules import HEADING_TITLE_MAX, SECTION_LINE
 from kb.parse.cr.tree import RuleTree
 
 
@@ -42,8 +43,10 @@ _OWN_LOOPS = frozenset((State.RULES, State.GLOSSARY))
 
 
 class Reader:
-    def __init__(self, source: str):
-        self.report = Report(source)
+    def __init__(self, source: str, ascii_trimmed: bool = False):
+        """`ascii_trimmed`: whether the text holds no ASCII character `clean` changes (see
+        `normalize.ascii_lines_only_trimmed`)."""
+        self.report = Report(source, ascii_trimmed)
         self.tree = RuleTree(self.report)
         self.glossary = Glossary(self.report)
         self.intro: list[str] = []
@@ -92,11 +95,12 @@ class Reader:
     def _read_lines(self, lines: Iterator[tuple[int, str]], number: int) -> tuple[int, tuple[int, str] | None]:
         """Read lines in the states without a loop of their own, until one with a loop of its own
         is entered; returns what `RuleTree.read_lines` returns."""
-        source, add_skipped = self.report.source, self.report.skipped.append
+        source, add_skipped, ascii_trimmed = self.report.source, self.report.skipped.append, self.report.ascii_trimmed
         blank_from, blank_raw = 0, ""
         for number, raw in lines:
             # Most lines are printable and need only trimming (see `clean`).
-            text = raw.strip() if raw.isprintable() and not raw.startswith(_BOM_AS_CP1252) else clean(raw)
+            text = raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
+                                   or raw.isprintable() and not raw.startswith(_BOM_AS_CP1252)) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw
@@ -105,10 +109,33 @@ class Reader:
                 last = number - 1
                 add_skipped(skipped_entry(source, blank_from, "blank", blank_raw, last if last > blank_from else 0))
                 blank_from = 0
+            state = self.state
+            if state is State.CONTENTS and self._section_entry(text):
+                continue
+            if state is State.NOTICES and not text[0].isdigit() and (
+                len(text) >= _DATE_MAX or read_effective_date(text) is None
+            ):
+                # What `_notices` does with a line that is no effective date and no rule.
+                add_skipped(skipped_entry(source, number, NOTICE_REASON, raw))
+                continue
             self._handler(number, raw, text)
             if self.state in _OWN_LOOPS:
                 return number, None
         return number, (blank_from, blank_raw)
+
+    def _section_entry(self, text: str) -> bool:
+        """Take a contents line that lists one section not listed yet ("101. The Magic Golden
+        Rules"), as `_contents` would; False (nothing done) for any other line."""
+        match = SECTION_LINE.match(text)
+        if match is None:
+            return False
+        section_id, title = match.groups()
+        if (len(title) > HEADING_TITLE_MAX or section_id in self._contents_ids
+                or (len(text) > 8 and glued_entries(text))):
+            return False
+        self.contents.append((section_id, title))
+        self._contents_ids.add(section_id)
+        return True
 
     # -- states ---------------------------------------------------------------------------------
 
@@ -262,6 +289,7 @@ class Reader:
         found = line.effective
         if self.effective is None:
             self.effective, self.effective_line = found, line.number
+            self.report.release = found.iso
             self.report.skip(line, "effective date")
             if found.problem:
                 self.report.warn(line.number, found.problem)
@@ -305,9 +333,9 @@ class Reader:
         self.regions[-1][2] = line_count
         self._final_checks(line_count)
         release = self.effective.iso if self.effective else ""
-        if release:  # every record was made with "" (the date may come after them)
-            _set_each(self.tree.rules, "release", release)
-            _set_each(self.glossary.entries, "release", release)
+        if release:
+            _date_undated(self.tree.rules, release)
+            _date_undated(self.glossary.entries, release)
         return CRDocument(
             source=source,
             release=release,
@@ -356,6 +384,18 @@ class Reader:
             rule = titles.get(entry_id)
             if rule is not None and rule.text != title:
                 report.warn(rule.line, f"{entry_id} is titled {rule.text!r} here but {title!r} in the contents")
+
+
+def _date_undated(records: list, release: str) -> None:
+    """Date the records made before the effective date was read: they carry "" (`Report.release`)
+    and come first, as records are made in the order of the lines."""
+    undated = 0
+    for record in records:
+        if record.release == release:
+            break
+        undated += 1
+    if undated:
+        _set_each(records[:undated], "release", release)
 
 
 def _set_each(records: list, name: str, value: object) -> None:

@@ -17,8 +17,13 @@ def skipped_entry(source: str, line: int, reason: str, text: str, end_line: int 
 
 
 class Report:
-    def __init__(self, source: str):
+    def __init__(self, source: str, ascii_trimmed: bool = False):
         self.source = source
+        # Whether an ASCII line of the text needs only trimming (see `normalize.only_trimmed`):
+        # known of the whole text at once, so the loops over lines skip the test line by line.
+        self.ascii_trimmed = ascii_trimmed
+        # The release records are dated with as they are made: "" until the effective date is read.
+        self.release = ""
         self.skipped: list[Skipped] = []
         self.diagnostics: list[Diagnostic] = []
 

@@ -31,9 +31,9 @@ _NUMBERED = re.compile(
 )
 # The common case, tried first: a rule or subrule number and its separator ("100.1a ", "901.4.").
 RULE_START = re.compile(r"([1-9]\d\d)\.(0|[1-9]\d{0,2})([a-z]?)(\.[ ]*|[ ]+|$)")
-# `RULE_START` and the text after the separator, for the parser's hot path: the id as written
-# ("100.1a"), section, rule, letter, text.
-RULE_LINE = re.compile(r"(([1-9]\d\d)\.(0|[1-9]\d{0,2})([a-z]?))(?:\.[ ]*|[ ]+|$)(.*)", re.DOTALL)
+# The common section title, for the parser's hot path: "101. The Magic Golden Rules" (a capital
+# after one space, so `match_numbered` reads it as this section and this title): section, title.
+SECTION_LINE = re.compile(r"([1-9]\d\d)\. ([A-Z].*)", re.DOTALL)
 # "606. 8b Text": a rule or subrule number with a space after the section's period.
 _SPACED = re.compile(r"(?P<rule>\d{1,3})(?P<letter>[a-z])?(?P<separator>\.[ ]*|[ ]+|$)(?P<text>.*)", re.DOTALL)
 _ID = re.compile(

@@ -25,29 +25,46 @@ from collections.abc import Callable, Iterator
 
 from kb.model import Example, Rule, Skipped
 from kb.parse.cr.lines import _EXAMPLE, _HEADING_MAX, Line
-from kb.parse.cr.normalize import _BOM_AS_CP1252, clean
+from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
 from kb.parse.cr.report import Report
-from kb.parse.cr.rules import RULE_LINE, SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
+from kb.parse.cr.rules import HEADING_TITLE_MAX, SECTION_LINE, SUBRULE_LETTERS, UNUSED_LETTERS, RuleNumber
 
 # Text that breaks off where a rule number would continue it: "See rule", "rules 409.1b and".
 _DANGLING = re.compile(r"(?:\b(?:rules?|see|and|or|of|through|to|in|under)|[,(\u2013\u2014-])$", re.IGNORECASE)
 _SHOWN = 60
 _NEXT_LETTER = dict(zip(SUBRULE_LETTERS, SUBRULE_LETTERS[1:]))
-_NEXT_NUMBER = {str(n): str(n + 1) for n in range(1000)}
+# The most digits a rule number has (`RULE_START`): a successor past it is no rule number.
+_LAST_RULE = 999
 
 
-def _successors(number: RuleNumber) -> tuple[str, ...]:
-    """The ids of the rule and subrule that follow `number` directly (sections and parts are rare
-    and take the general path)."""
+def _successors(number: RuleNumber) -> tuple[str | None, str | None, int]:
+    """What the numbering gives right after `number`, for the fast path: the id of the next
+    subrule of the same rule (None if none), the id of the next rule of the same section (None
+    past the last rule number) and that rule's number (sections and parts are rare and take the
+    general path)."""
     if number.kind == "section":
-        return (f"{number.section}.1",)
-    if number.kind == "rule":
-        return (f"{number.id}a", f"{number.section}.{number.rule + 1}")
-    if number.kind == "subrule":
-        following = f"{number.section}.{number.rule + 1}"
+        return None, f"{number.section}.1", 1
+    if number.kind == "rule" or number.kind == "subrule":
+        following = number.rule + 1
+        rule = f"{number.section}.{following}" if following <= _LAST_RULE else None
+        if number.kind == "rule":
+            return f"{number.id}a", rule, following
         after = _NEXT_LETTER.get(number.letter)
-        return (f"{number.section}.{number.rule}{after}", following) if after else (following,)
-    return ()
+        return (f"{number.section}.{number.rule}{after}" if after else None), rule, following
+    return None, None, 0
+
+
+def _section_follows(section_id: str, last_id: str | None) -> bool:
+    """Whether section `section_id` is the one the numbering gives right after the number
+    `last_id` (a part, a section, or a rule or subrule of a section): `RuleNumber.follows_directly`
+    for a section, read from the ids."""
+    if last_id is None:
+        return False
+    section, part = int(section_id), int(section_id[0])
+    if len(last_id) == 1:  # a part: its first section
+        return section == part * 100 and int(last_id) == part
+    last_section = int(last_id[:3])
+    return section == last_section + 1 or (section == part * 100 and part == last_section // 100 + 1)
 
 
 class RuleTree:
@@ -62,7 +79,7 @@ class RuleTree:
         # the rule and subrule the numbering gives right after it (the common case, checked first).
         self._last_id: str | None = None
         self._last_number: RuleNumber | None = None
-        self._direct_next: tuple[str, ...] = ()
+        self._direct_next: tuple[str | None, str | None, int] = (None, None, 0)
         self._open: Rule | None = None
         # The text lines of the open rule or example, joined once it closes (a text of many
         # thousand lines must not be copied once per line).
@@ -166,32 +183,38 @@ class RuleTree:
 
         The common cases are taken here, with the tree's state held in local variables: a blank
         run, a rule or subrule line that starts a paragraph with the number the numbering gives
-        next (its parent read, its letter one the rules use), an example of the open rule, and a
-        line that continues the open rule or example (neither a number nor "E...", longer than
-        any heading). Any other line goes to `other(number, raw, text)`, with the state written
+        next (its parent read, its letter one the rules use), a section title that follows the
+        last section directly ("101. The Magic Golden Rules", its part read), an example of the
+        open rule, and a line that continues the open rule or example (neither a number nor
+        "E...", longer than any heading). Any other line goes to `other(number, raw, text)`, with the state written
         back first and read again after; `other` returns False once the line has ended the rules.
         Returns the last line number read, and then None if `other` ended the rules, else (the
         lines ran out) the first line and raw text of the blank run still open at the end (0 and
         "" if none)."""
         report = self.report
         source, add_skipped = self._source, report.skipped.append
-        new_object, rule_line, example_label = object.__new__, RULE_LINE.match, _EXAMPLE.match
-        unused_letters, next_letter, skipped_type, rule_type = UNUSED_LETTERS, _NEXT_LETTER, Skipped, Rule
-        next_number, heading_max, bom = _NEXT_NUMBER, _HEADING_MAX, _BOM_AS_CP1252
+        new_object, example_label = object.__new__, _EXAMPLE.match
+        next_letter, skipped_type, rule_type, example_type = _NEXT_LETTER, Skipped, Rule, Example
+        heading_max, bom, last_rule = _HEADING_MAX, _BOM_AS_CP1252, _LAST_RULE
+        ascii_trimmed, release = report.ascii_trimmed, report.release
         blank_from, blank_raw = 0, ""
         # The tree's state, read into local variables; `last_id` is the last rule opened on the
         # fast path since the state was last written back ("" if none). `pieces` is None while
         # the text of `target`, a rule or example opened here, is its one line as read.
+        # `next_subrule`, `next_rule` and `next_rule_number` are what `_successors` gives.
         after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
-        rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
-        rules_append, first_line = self.rules.append, self._first_line
+        rejected, previous_text = self._rejected, self._previous_text
+        next_subrule, next_rule, next_rule_number = self._direct_next
+        rules_append, first_line, titles_append = self.rules.append, self._first_line, self.titles.append
+        section_title, heading_title_max = SECTION_LINE.match, HEADING_TITLE_MAX
         last_id = ""
         for number, raw in lines:
             if not raw:  # most blank lines
                 if not blank_from:
                     blank_from, blank_raw, after_blank = number, raw, True
                 continue
-            text = raw.strip() if raw.isprintable() and not raw.startswith(bom) else clean(raw)
+            text = raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
+                                   or raw.isprintable() and not raw.startswith(bom)) else clean(raw)
             if not text:
                 if not blank_from:
                     blank_from, blank_raw, after_blank = number, raw, True
@@ -211,34 +234,68 @@ class RuleTree:
             first = text[0]
             if first.isdigit():
                 if after_blank or open_rule is None:
-                    match = rule_line(text)
-                    if match is not None:
-                        rule_id, section, rule_text, letter, body = match.groups()
-                        if rule_id in direct_next:
-                            if letter:
-                                parent, kind = rule_id[:-1], "subrule"
+                    # The number the numbering gives next, followed by what `RULE_START` takes for
+                    # the end of a number (a period, a space or the end of the line): the same
+                    # reading as that regular expression's, found with a prefix test or two.
+                    if next_subrule is not None and text.startswith(next_subrule):
+                        rule_id, kind, parent = next_subrule, "subrule", next_subrule[:-1]
+                    elif next_rule is not None and text.startswith(next_rule):
+                        rule_id, kind, parent = next_rule, "rule", next_rule[:3]
+                    else:
+                        rule_id = None
+                    if rule_id is not None:
+                        end = len(rule_id)
+                        after = text[end : end + 1]
+                        if (after == " " or after == "." or not after) and parent in first_line:
+                            if pieces is not None and target is not None and (
+                                len(pieces) > 1 or pieces and target.text != pieces[0]
+                            ):
+                                target.text = "\n".join(pieces)
+                            # `Rule(...)`, field by field: half the time of the dataclass's
+                            # `__init__` (no call), the same record.
+                            open_rule = target = new_object(rule_type)
+                            open_rule.id, open_rule.kind, open_rule.parent = rule_id, kind, parent
+                            open_rule.text, open_rule.release, open_rule.lang = text[end + 1 :].lstrip(" "), release, "en"
+                            open_rule.source, open_rule.line, open_rule.examples = source, number, []
+                            open_rule.end_line = number
+                            rules_append(open_rule)
+                            first_line[rule_id] = number
+                            pieces = rejected = None
+                            previous_text, after_blank = text, False
+                            last_id = rule_id
+                            if kind == "rule":
+                                next_subrule = rule_id + "a"
+                                next_rule_number += 1
+                                next_rule = f"{parent}.{next_rule_number}" if next_rule_number <= last_rule else None
                             else:
-                                parent, kind = section, "rule"
-                            if letter not in unused_letters and parent in first_line:
+                                letter = rule_id[-1]
+                                next_subrule = parent + next_letter[letter] if letter in next_letter else None
+                            continue
+                    else:
+                        section_line = section_title(text)
+                        if section_line is not None and (last_id or self._read_a_rule):
+                            # A section title right after the last section's rules: what `numbered`
+                            # does with a section that fits directly under its part.
+                            section_id, title = section_line.groups()
+                            part_id = section_id[0]
+                            if (section_id not in first_line and part_id in first_line
+                                    and len(title) <= heading_title_max
+                                    and _section_follows(section_id, last_id or self._last_id)):
                                 if pieces is not None and target is not None and (
                                     len(pieces) > 1 or pieces and target.text != pieces[0]
                                 ):
                                     target.text = "\n".join(pieces)
-                                open_rule = target = rule_type(
-                                    rule_id, kind, parent, body, "", "en", source, number, [], number
+                                title_rule = rule_type(
+                                    section_id, "section", part_id, title, release, "en", source, number, [], number
                                 )
-                                rules_append(open_rule)
-                                first_line[rule_id] = number
-                                pieces = rejected = None
+                                rules_append(title_rule)
+                                titles_append(title_rule)
+                                first_line[section_id] = number
+                                open_rule = target = rejected = None
+                                pieces = []
                                 previous_text, after_blank = text, False
-                                last_id = rule_id
-                                following = f"{section}.{next_number[rule_text]}"
-                                if not letter:
-                                    direct_next = (rule_id + "a", following)
-                                elif letter in next_letter:
-                                    direct_next = (parent + next_letter[letter], following)
-                                else:
-                                    direct_next = (following,)
+                                last_id = section_id
+                                next_subrule, next_rule, next_rule_number = None, section_id + ".1", 1
                                 continue
             elif first == "E":
                 if open_rule is not None and rejected is None and text.startswith("Example"):
@@ -250,7 +307,9 @@ class RuleTree:
                         ):
                             target.text = "\n".join(pieces)
                         examples = open_rule.examples
-                        target = Example(open_rule.id, len(examples) + 1, text[label.end() :], number)
+                        target = new_object(example_type)  # `Example(...)`, field by field
+                        target.rule, target.number = open_rule.id, len(examples) + 1
+                        target.text, target.line = text[label.end() :], number
                         examples.append(target)
                         open_rule.end_line = number
                         pieces, previous_text, after_blank = None, text, False
@@ -264,20 +323,23 @@ class RuleTree:
                 previous_text = text
                 continue
             # Any other line: the tree's state written back, the line read the general way.
+            direct_next = next_subrule, next_rule, next_rule_number
             self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, last_id)
             last_id = ""
             going_on = other(number, raw, text)
             after_blank, open_rule, target, pieces = self._after_blank, self._open, self._target, self._pieces
-            rejected, previous_text, direct_next = self._rejected, self._previous_text, self._direct_next
-            rules_append, first_line = self.rules.append, self._first_line
+            rejected, previous_text = self._rejected, self._previous_text
+            next_subrule, next_rule, next_rule_number = self._direct_next
+            rules_append, first_line, titles_append = self.rules.append, self._first_line, self.titles.append
             if not going_on:
                 return number, None
+        direct_next = next_subrule, next_rule, next_rule_number
         self._write_back(after_blank, open_rule, target, pieces, rejected, previous_text, direct_next, last_id)
         return number, (blank_from, blank_raw)
 
     def _write_back(self, after_blank: bool, open_rule: Rule | None, target: Rule | Example | None,
                     pieces: list[str] | None, rejected: int | None, previous_text: str,
-                    direct_next: tuple[str, ...], last_id: str) -> None:
+                    direct_next: tuple[str | None, str | None, int], last_id: str) -> None:
         """The state `read_lines` held in local variables, back in the tree."""
         if pieces is None:
             pieces = [target.text] if target.text else []
@@ -354,7 +416,8 @@ class RuleTree:
             self._flush()
         text = line.numbered.text
         kind = number.kind
-        rule = Rule(number.id, kind, number.parent, text, "", "en", self.report.source, line.number, [], line.number)
+        rule = Rule(number.id, kind, number.parent, text, self.report.release, "en", self.report.source, line.number,
+                    [], line.number)
         self.rules.append(rule)
         self._first_line[rule.id] = line.number
         self._rejected = None

@@ -52,20 +52,13 @@ class Glossary:
         # The open entry, held in a local variable and written back around `other`.
         entry = self._open
         for number, raw in lines:
-            if not raw:  # most blank lines
-                if not blank_from:
-                    blank_from, blank_raw = number, raw
-                    if entry is not None:  # `close`, inlined
-                        if not entry.senses:
-                            warn(entry.line, f"glossary term {entry.term!r} has no definition")
-                        entry = None
-                continue
-            text = raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
-                                   or raw.isprintable() and not raw.startswith(bom)) else clean(raw)
+            # Most blank lines are empty and need no cleaning.
+            text = (raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
+                                    or raw.isprintable() and not raw.startswith(bom)) else clean(raw)) if raw else ""
             if not text:
                 if not blank_from:
                     blank_from, blank_raw = number, raw
-                    if entry is not None:
+                    if entry is not None:  # `close`, inlined
                         if not entry.senses:
                             warn(entry.line, f"glossary term {entry.term!r} has no definition")
                         entry = None

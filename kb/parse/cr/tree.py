@@ -209,12 +209,9 @@ class RuleTree:
         section_title, heading_title_max = SECTION_LINE.match, HEADING_TITLE_MAX
         last_id = ""
         for number, raw in lines:
-            if not raw:  # most blank lines
-                if not blank_from:
-                    blank_from, blank_raw, after_blank = number, raw, True
-                continue
-            text = raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
-                                   or raw.isprintable() and not raw.startswith(bom)) else clean(raw)
+            # Most blank lines are empty and need no cleaning.
+            text = (raw.strip() if (raw.isascii() and (ascii_trimmed or only_trimmed(raw))
+                                    or raw.isprintable() and not raw.startswith(bom)) else clean(raw)) if raw else ""
             if not text:
                 if not blank_from:
                     blank_from, blank_raw, after_blank = number, raw, True

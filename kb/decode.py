@@ -31,6 +31,8 @@ _DECODED_NON_ASCII = re.compile("[^\x00-\x7f\ufffd]")
 _NOT_LEAD = bytes(range(0xC2)) + bytes(range(0xF5, 0x100))
 # Up to this many CR (or LF) bytes, CRLF pairs are found from them one by one.
 _FEW_PAIRS = 256
+# Every byte but CR and LF: deleted from the bytes of a file, it leaves the line breaks.
+_ALL_BUT_LINE_BREAKS = bytes(byte for byte in range(256) if byte not in b"\r\n")
 # A CR that is no part of a CRLF pair.
 _LONE_CR = re.compile(rb"\r(?!\n)")
 _LONE_CR_IN_TEXT = re.compile("\r(?!\n)")
@@ -146,12 +148,18 @@ def _first_cp1252_hole(data: bytes) -> int:
 
 def _line_endings_of_bytes(data: bytes) -> dict[str, int]:
     """`count_line_endings` of the text, counted in the bytes of a one-byte encoding or UTF-8,
-    where CR and LF are those bytes only. Searching for a pair costs twice a search for one byte:
-    when one of the two is rare, the pairs are found from it."""
-    cr, lf = data.count(b"\r"), data.count(b"\n")
-    if not cr or not lf:
-        crlf = 0
-    elif min(cr, lf) <= _FEW_PAIRS:
+    where CR and LF are those bytes only. A file with one kind of byte needs one count. In one with
+    both, CR and LF are counted in the few bytes left once every other byte is deleted (one pass,
+    no longer than one count); the pairs are found from the rarer byte when it is rare, else from
+    the CRs that are no part of one (in those few bytes a lone CR followed, lines later, by a lone
+    LF would look like a pair)."""
+    if b"\r" not in data:  # a search for one byte, many times faster than counting them
+        return {"CRLF": 0, "CR": 0, "LF": data.count(b"\n")}
+    if b"\n" not in data:
+        return {"CRLF": 0, "CR": data.count(b"\r"), "LF": 0}
+    breaks = data.translate(None, _ALL_BUT_LINE_BREAKS)
+    cr, lf = breaks.count(b"\r"), breaks.count(b"\n")
+    if min(cr, lf) <= _FEW_PAIRS:
         crlf, start, find = 0, 0, data.find
         if lf <= cr:
             while (at := find(b"\n", start)) >= 0:

@@ -3,8 +3,10 @@ file's format, and bad input."""
 
 from __future__ import annotations
 
+import gc
 import json
 import re
+import weakref
 
 import pytest
 
@@ -566,3 +568,20 @@ def test_a_numbered_list_inside_the_introduction_stays_there():
     assert doc.intro == ["This document has two parts:", "1. The rules", "2. The glossary"]
     assert [r.id for r in doc.rules] == ["1", "100", "100.1"]
     assert check_accounting(doc) == []
+
+
+def test_a_document_let_go_is_freed_at_once_without_the_cycle_collector():
+    # Nothing the reader builds refers back to it, so the records a caller drops go with it by
+    # reference counting alone, not after the next full collection.
+    text = "Comprehensive Rules\n\n1. Game Concepts\n\n100. General\n\n100.1. Text.\n\nExample: One.\n"
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        doc = parse_cr_text(text, "x.txt")
+        rule = weakref.ref(doc.rule("100.1"))
+        example = weakref.ref(doc.rule("100.1").examples[0])
+        del doc
+        assert rule() is None and example() is None
+    finally:
+        if enabled:
+            gc.enable()

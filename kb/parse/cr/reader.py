@@ -59,15 +59,9 @@ class Reader:
         self._contents_ids: set[str] = set()
         # The last line the introduction read (0: none yet), to tell a paragraph's first line.
         self._intro_last = 0
-        # Each state's handler of a line (number, raw, cleaned text), for the states without a loop
-        # of their own (see `read`), looked up once per change of state rather than once per line.
-        self._handlers: dict[State, Callable[[int, str, str], None]] = {
-            State.INTRO: self._classified(self._intro),
-            State.CONTENTS: self._classified(self._contents),
-            State.CREDITS: self._classified(self._credits),
-            State.NOTICES: self._classified(self._notices),
-        }
-        self._handler = self._handlers[State.INTRO]
+        # The handler of a classified line in the current state, for the states without a loop of
+        # their own (see `read`), looked up once per change of state rather than once per line.
+        self._handler = _HANDLERS[State.INTRO]
         self._dates = True
 
     def read(self, lines: Iterable[str]) -> int:
@@ -118,7 +112,7 @@ class Reader:
                 # What `_notices` does with a line that is no effective date and no rule.
                 add_skipped(skipped_entry(source, number, NOTICE_REASON, raw))
                 continue
-            self._handler(number, raw, text)
+            self._handler(self, classify(number, raw, text, self._dates))
             if self.state in _OWN_LOOPS:
                 return number, None
         return number, (blank_from, blank_raw)
@@ -138,12 +132,6 @@ class Reader:
         return True
 
     # -- states ---------------------------------------------------------------------------------
-
-    def _classified(self, handler: Callable[[Line], None]) -> Callable[[int, str, str], None]:
-        def handle(number: int, raw: str, text: str) -> None:
-            handler(classify(number, raw, text, self._dates))
-
-        return handle
 
     def _rules_other(self, number: int, raw: str, text: str) -> bool:
         """A line of the rules that `RuleTree.read_lines` does not take itself; False once the
@@ -306,7 +294,7 @@ class Reader:
         self.regions[-1][2] = first_line - 1
         self.regions.append([state.value, first_line, 0])
         self.state = state
-        self._handler = self._handlers.get(state, self._handler)
+        self._handler = _HANDLERS.get(state, self._handler)
         self._dates = state not in _NO_DATES
 
     def _rules_were_contents(self, line: Line) -> None:
@@ -384,6 +372,18 @@ class Reader:
             rule = titles.get(entry_id)
             if rule is not None and rule.text != title:
                 report.warn(rule.line, f"{entry_id} is titled {rule.text!r} here but {title!r} in the contents")
+
+
+# Each state's handler, for the states without a loop of their own: plain functions, not methods
+# bound to the reader, so that the reader holds no reference to itself and is freed (with every
+# record it made that the caller does not keep) as soon as the caller lets it go, without waiting
+# for the cycle collector.
+_HANDLERS: dict[State, Callable[[Reader, Line], None]] = {
+    State.INTRO: Reader._intro,
+    State.CONTENTS: Reader._contents,
+    State.CREDITS: Reader._credits,
+    State.NOTICES: Reader._notices,
+}
 
 
 def _date_undated(records: list, release: str) -> None:

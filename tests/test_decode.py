@@ -163,7 +163,10 @@ def test_the_first_undefined_windows_1252_byte_is_the_one_named(hole):
 
 
 def test_line_endings_are_counted_however_rare_either_break_is():
-    for text in ("a\rb\r\nc\r" * 300 + "\n", "a\nb\r\nc\n" * 300 + "\r", "\r\n" * 600, "\n\r" * 600):
+    # Some with a lone CR and, a line later, a lone LF: next to each other once the other bytes
+    # are set aside, yet no pair.
+    for text in ("a\rb\r\nc\r" * 300 + "\n", "a\nb\r\nc\n" * 300 + "\r", "\r\n" * 600, "\n\r" * 600,
+                 "a\rb\nc" * 300, "a\rb\nc" * 3, "\r" + "a\r\n" * 300 + "b\n", "é\r€\n" * 400):
         assert decode_bytes(text.encode(), "x.txt")[1].line_endings == count_line_endings(text)
 
 

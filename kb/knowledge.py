@@ -704,6 +704,8 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     history = CachedHistory(documents.values(), cache=diff_cache) if documents else None
     if history is not None:
         history.consecutive(workers=default_workers())
+    # The references need the parsed releases alone: found in workers while the Spanish is aligned here.
+    references_of = _begin_references(documents, keys, kept, workers=default_workers() - 1)
     say("aligning Spanish and English")
     alignment = align_corpus(documents, pages, history, vocabulary=_term_base(root, warn))
     contents = Contents(corpus_root=root, releases=list(documents), documents=documents, pages=pages,
@@ -711,7 +713,7 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     say("reading translation catalogs")
     _add_catalogs(contents)
     say("gathering references")
-    references = _references(documents, keys, kept)
+    references = references_of()
     contents.references = [
         (release, doc.lang or "en", source_id, ref)
         for release, doc in documents.items()
@@ -725,9 +727,19 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
 def _references(documents: dict[str, CRDocument], keys: dict[str, str], kept) -> dict[str, list]:
     """Each release's references (with the id of the text each stands in): from the cache, else
     found in worker processes (`kb.workers`), else here; the ones found are kept in the cache."""
+    from kb.workers import default_workers
+
+    return _begin_references(documents, keys, kept, default_workers())()
+
+
+def _begin_references(
+    documents: dict[str, CRDocument], keys: dict[str, str], kept, workers: int
+) -> Callable[[], dict[str, list]]:
+    """What `_references` gives, begun in up to `workers` forked processes for the releases not in
+    the cache; the call returned waits for them (the ones they could not make are made here)."""
     from kb.cache import MISSING
     from kb.refs import document_references
-    from kb.workers import default_workers, forked_map
+    from kb.workers import forked_begin
 
     found: dict[str, list] = {}
     missing = []
@@ -737,13 +749,22 @@ def _references(documents: dict[str, CRDocument], keys: dict[str, str], kept) ->
             missing.append(release)
         else:
             found[release] = value
-    made = forked_map(lambda release: list(document_references(documents[release])), missing, default_workers())
-    if made is None:
-        made = [list(document_references(documents[release])) for release in missing]
-    for release, value in zip(missing, made):
-        kept.keep("refs", f"{keys[release]}\0{release}", value)
-        found[release] = value
-    return found
+
+    def references_of(release: str) -> list:
+        return list(document_references(documents[release]))
+
+    pending = forked_begin(references_of, missing, workers)
+
+    def gathered() -> dict[str, list]:
+        made = pending()
+        if made is None:
+            made = [references_of(release) for release in missing]
+        for release, value in zip(missing, made):
+            kept.keep("refs", f"{keys[release]}\0{release}", value)
+            found[release] = value
+        return found
+
+    return gathered
 
 
 def _date_from_manifest(doc: CRDocument, entry) -> None:

@@ -153,8 +153,11 @@ class CachedHistory(History):
         super().__init__(docs, cache=cache)
         self._indexed: dict[tuple[str, str], _IndexedDiff] = {}
         self._ids = {doc.release: {rule.id for rule in doc.rules} for doc in self.docs}
-        # Each rule's history, made once: the alignment and the site both ask for most of them.
+        # Each rule's history and trace, made once: the alignment and the site both ask for most of them.
         self._histories: dict[tuple[str, str], list[HistoryEvent]] = {}
+        self._traces: dict[tuple[str, str], dict[str, str | None]] = {}
+        self._position = {release: i for i, release in enumerate(self.releases)}
+        self._links: tuple[list[dict[str, str]], list[dict[str, str]]] | None = None
         for diff in diffs or ():
             self._indexed[(diff.old, diff.new)] = indexed(diff)
 
@@ -170,17 +173,36 @@ class CachedHistory(History):
             raise UnknownRule(f"no release {release}")
         if rule_id not in self._ids[release]:
             raise UnknownRule(f"release {release} has no rule {rule_id}")
-        at = self.releases.index(release)
-        ids: dict[str, str | None] = {release: rule_id}
+        key = (rule_id, release)
+        ids = self._traces.get(key)
+        if ids is None:
+            ids = self._traces[key] = self._trace(rule_id, self._position[release])
+        return dict(ids)
+
+    def _trace(self, rule_id: str, at: int) -> dict[str, str | None]:
+        forward, backward = self._neighbour_links()
+        ids: list[str | None] = [None] * len(self.releases)
+        ids[at] = rule_id
         current: str | None = rule_id
-        for older, newer in reversed(list(zip(self.releases[:at], self.releases[1 : at + 1]))):
-            current = self.diff(older, newer).reverse_mapping.get(current) if current else None
-            ids[older] = current
+        for i in range(at - 1, -1, -1):
+            current = backward[i].get(current)
+            if current is None:
+                break
+            ids[i] = current
         current = rule_id
-        for older, newer in zip(self.releases[at:], self.releases[at + 1 :]):
-            current = self.diff(older, newer).mapping.get(current) if current else None
-            ids[newer] = current
-        return {r: ids[r] for r in self.releases}
+        for i in range(at, len(forward)):
+            current = forward[i].get(current)
+            if current is None:
+                break
+            ids[i + 1] = current
+        return dict(zip(self.releases, ids))
+
+    def _neighbour_links(self) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+        """The mapping of each release's rules to the next release's, and back, oldest first."""
+        if self._links is None:
+            diffs = [self.diff(older, newer) for older, newer in zip(self.releases, self.releases[1:])]
+            self._links = [d.mapping for d in diffs], [d.reverse_mapping for d in diffs]
+        return self._links
 
     def rule_history(self, rule_id: str, release: str | None = None) -> list[HistoryEvent]:
         key = (rule_id, release or self.releases[-1])

@@ -171,15 +171,18 @@ def _language(w: _Writer, lang: str) -> None:
             examples=[views.example_run_view(data, e.name, index_linker) for e in data.examples])
     nav.append({t["examples"]: examples_nav})
 
-    releases_nav: list[Any] = [source_path("releases/index")]
+    # The diffs are listed by the year of their newer release: a hundred links in one list would
+    # be long to read, and drawn again on every page of it.
+    diffs_by_year: dict[str, list[Any]] = {}
     for diff in data.diffs:
         title = f"{short_release(diff.old, lang)} → {short_release(diff.new, lang)}"
         w.write("diff.md.j2", diff.key, lang, title, diff=diff,
                 groups=views.diff_rows(data, diff, Linker(data, diff.key, lang)))
-        releases_nav.append({title_text(title): source_path(diff.key)})
+        diffs_by_year.setdefault(diff.new[:4], []).append({title_text(title): source_path(diff.key)})
     w.write("releases.md.j2", "releases/index", lang, t["release_history"])
     w.write("compare.md.j2", "releases/compare", lang, t["compare"])
-    releases_nav.insert(1, {t["compare"]: source_path("releases/compare")})
+    releases_nav: list[Any] = [source_path("releases/index"), {t["compare"]: source_path("releases/compare")}]
+    releases_nav.extend({year: entries} for year, entries in diffs_by_year.items())
     nav.append({t["releases"]: releases_nav})
 
     w.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))

@@ -201,6 +201,20 @@ def test_navigation_groups_sections_by_part(docs):
     assert en_rules[2] == {"4. Zones": [{"405. &lt;b&gt;Bold&lt;/b&gt; [title](http://example.invalid/)": "cr/405.md"}]}
 
 
+def test_navigation_lists_the_release_diffs_by_year(docs):
+    for lang in ("es", "en"):
+        releases = next(v for item in docs.nav[lang] for v in item.values() if isinstance(v, list) and v[:1] == ["releases/index.md"])
+        assert releases[0] == "releases/index.md" and list(releases[1].values()) == ["releases/compare.md"]
+        years = releases[2:]
+        assert years and all(len(group) == 1 and list(group)[0].isdigit() for group in years)
+        listed = [path for group in years for entries in group.values() for entry in entries for path in entry.values()]
+        diff_pages = [f"{p.key}.md" for p in docs.pages if p.lang == lang and p.key.startswith("releases/") and "--" in p.key]
+        assert listed == diff_pages
+        for group in years:
+            (year, entries), = group.items()
+            assert all(list(entry.values())[0].split("--")[1].startswith(year) for entry in entries)
+
+
 def test_every_page_starts_with_front_matter_that_names_its_title(docs):
     for page in docs.pages:
         text = read(docs, page.lang, page.key)

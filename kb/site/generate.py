@@ -155,11 +155,21 @@ def _language(w: _Writer, lang: str) -> None:
     nav.append({t["terminology"]: source_path("terms")})
 
     examples_nav: list[Any] = [source_path("examples/index")]
+    # Listed by the part of the rules their first rule is in, as the rules are.
+    parts_by_id = {part.id: part for part in data.parts}
+    examples_by_part: dict[str, list[Any]] = {}
+    unplaced: list[Any] = []
     for example in data.examples:
         key = f"examples/{views.example_slug(example.name)}"
         run = views.example_run_view(data, example.name, Linker(data, key, lang))
         w.write("example.md.j2", key, lang, run.title, example=run)
-        examples_nav.append({title_text(run.title): source_path(key)})
+        part_id = example.rules[0][:1] if example.rules else ""
+        entry = {title_text(run.title): source_path(key)}
+        (examples_by_part.setdefault(part_id, []) if part_id in parts_by_id else unplaced).append(entry)
+    for part_id in sorted(examples_by_part):
+        part_title, _ = views.section_title(data, parts_by_id[part_id], lang)
+        examples_nav.append({title_text(f"{part_id}. {part_title}"): examples_by_part[part_id]})
+    examples_nav.extend(unplaced)
     cards_page = CARDS_GUIDE / f"cards_api.{lang}.md"
     if cards_page.is_file():
         body = cards_page.read_text(encoding="utf-8")

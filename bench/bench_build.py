@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -62,24 +61,32 @@ def _tree_rss_kb(pid: int) -> int:
 
 
 def run(command: list[str], env: dict[str, str]) -> dict:
-    """Wall and CPU time, largest process and peak of the process tree of one command."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    proc = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    peak = 0
-    sampling = Path("/proc").is_dir()
-    while proc.poll() is None:
-        if sampling:
-            peak = max(peak, _tree_rss_kb(proc.pid))
-        time.sleep(0.05)
-    out, err = proc.communicate()
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """Wall and CPU time, largest process and peak of the process tree of one command.
+
+    The command's own resource use comes from `os.wait4`, which counts it and every descendant it
+    waited for; `RUSAGE_CHILDREN` would give the largest of all commands run so far instead.
+    """
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, env=env, cwd=ROOT, stdout=out, stderr=err)
+        peak = 0
+        sampling = Path("/proc").is_dir()
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if sampling:
+                peak = max(peak, _tree_rss_kb(proc.pid))
+            time.sleep(0.05)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
     if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(command[2:])} failed: {err.decode(errors='replace').strip()[-2000:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return {"wall": wall, "cpu": cpu, "largest_mb": after.ru_maxrss / 1024, "tree_peak_mb": peak / 1024,
-            "stdout": out.decode(errors="replace")}
+        raise SystemExit(f"{' '.join(command[2:])} failed: {stderr.decode(errors='replace').strip()[-2000:]}")
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "largest_mb": usage.ru_maxrss / 1024,
+            "tree_peak_mb": peak / 1024, "stdout": stdout.decode(errors="replace")}
 
 
 def main(argv: list[str] | None = None) -> int:

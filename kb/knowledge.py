@@ -153,8 +153,11 @@ class CachedHistory(History):
         super().__init__(docs, cache=cache)
         self._indexed: dict[tuple[str, str], _IndexedDiff] = {}
         self._ids = {doc.release: {rule.id for rule in doc.rules} for doc in self.docs}
-        # Each rule's history, made once: the alignment and the site both ask for most of them.
+        # Each rule's history and trace, made once: the alignment and the site both ask for most of them.
         self._histories: dict[tuple[str, str], list[HistoryEvent]] = {}
+        self._traces: dict[tuple[str, str], dict[str, str | None]] = {}
+        self._position = {release: i for i, release in enumerate(self.releases)}
+        self._links: tuple[list[dict[str, str]], list[dict[str, str]]] | None = None
         for diff in diffs or ():
             self._indexed[(diff.old, diff.new)] = indexed(diff)
 
@@ -170,17 +173,36 @@ class CachedHistory(History):
             raise UnknownRule(f"no release {release}")
         if rule_id not in self._ids[release]:
             raise UnknownRule(f"release {release} has no rule {rule_id}")
-        at = self.releases.index(release)
-        ids: dict[str, str | None] = {release: rule_id}
+        key = (rule_id, release)
+        ids = self._traces.get(key)
+        if ids is None:
+            ids = self._traces[key] = self._trace(rule_id, self._position[release])
+        return dict(ids)
+
+    def _trace(self, rule_id: str, at: int) -> dict[str, str | None]:
+        forward, backward = self._neighbour_links()
+        ids: list[str | None] = [None] * len(self.releases)
+        ids[at] = rule_id
         current: str | None = rule_id
-        for older, newer in reversed(list(zip(self.releases[:at], self.releases[1 : at + 1]))):
-            current = self.diff(older, newer).reverse_mapping.get(current) if current else None
-            ids[older] = current
+        for i in range(at - 1, -1, -1):
+            current = backward[i].get(current)
+            if current is None:
+                break
+            ids[i] = current
         current = rule_id
-        for older, newer in zip(self.releases[at:], self.releases[at + 1 :]):
-            current = self.diff(older, newer).mapping.get(current) if current else None
-            ids[newer] = current
-        return {r: ids[r] for r in self.releases}
+        for i in range(at, len(forward)):
+            current = forward[i].get(current)
+            if current is None:
+                break
+            ids[i + 1] = current
+        return dict(zip(self.releases, ids))
+
+    def _neighbour_links(self) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+        """The mapping of each release's rules to the next release's, and back, oldest first."""
+        if self._links is None:
+            diffs = [self.diff(older, newer) for older, newer in zip(self.releases, self.releases[1:])]
+            self._links = [d.mapping for d in diffs], [d.reverse_mapping for d in diffs]
+        return self._links
 
     def rule_history(self, rule_id: str, release: str | None = None) -> list[HistoryEvent]:
         key = (rule_id, release or self.releases[-1])
@@ -704,6 +726,8 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     history = CachedHistory(documents.values(), cache=diff_cache) if documents else None
     if history is not None:
         history.consecutive(workers=default_workers())
+    # The references need the parsed releases alone: found in workers while the Spanish is aligned here.
+    references_of = _begin_references(documents, keys, kept, workers=default_workers() - 1)
     say("aligning Spanish and English")
     alignment = align_corpus(documents, pages, history, vocabulary=_term_base(root, warn))
     contents = Contents(corpus_root=root, releases=list(documents), documents=documents, pages=pages,
@@ -711,7 +735,7 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     say("reading translation catalogs")
     _add_catalogs(contents)
     say("gathering references")
-    references = _references(documents, keys, kept)
+    references = references_of()
     contents.references = [
         (release, doc.lang or "en", source_id, ref)
         for release, doc in documents.items()
@@ -725,9 +749,19 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
 def _references(documents: dict[str, CRDocument], keys: dict[str, str], kept) -> dict[str, list]:
     """Each release's references (with the id of the text each stands in): from the cache, else
     found in worker processes (`kb.workers`), else here; the ones found are kept in the cache."""
+    from kb.workers import default_workers
+
+    return _begin_references(documents, keys, kept, default_workers())()
+
+
+def _begin_references(
+    documents: dict[str, CRDocument], keys: dict[str, str], kept, workers: int
+) -> Callable[[], dict[str, list]]:
+    """What `_references` gives, begun in up to `workers` forked processes for the releases not in
+    the cache; the call returned waits for them (the ones they could not make are made here)."""
     from kb.cache import MISSING
     from kb.refs import document_references
-    from kb.workers import default_workers, forked_map
+    from kb.workers import forked_begin
 
     found: dict[str, list] = {}
     missing = []
@@ -737,13 +771,22 @@ def _references(documents: dict[str, CRDocument], keys: dict[str, str], kept) ->
             missing.append(release)
         else:
             found[release] = value
-    made = forked_map(lambda release: list(document_references(documents[release])), missing, default_workers())
-    if made is None:
-        made = [list(document_references(documents[release])) for release in missing]
-    for release, value in zip(missing, made):
-        kept.keep("refs", f"{keys[release]}\0{release}", value)
-        found[release] = value
-    return found
+
+    def references_of(release: str) -> list:
+        return list(document_references(documents[release]))
+
+    pending = forked_begin(references_of, missing, workers)
+
+    def gathered() -> dict[str, list]:
+        made = pending()
+        if made is None:
+            made = [references_of(release) for release in missing]
+        for release, value in zip(missing, made):
+            kept.keep("refs", f"{keys[release]}\0{release}", value)
+            found[release] = value
+        return found
+
+    return gathered
 
 
 def _date_from_manifest(doc: CRDocument, entry) -> None:

@@ -234,9 +234,15 @@ class StoreReader:
         return self.table(name).to_pandas()
 
 
+_CELL_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+# Most history rows have no word or example changes: their cells are this one string.
+_EMPTY_LIST = "[]"
+
+
 def dumps(data: Any) -> str:
     """JSON for a table cell: compact, keys sorted, non-ASCII kept."""
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    # One encoder for every cell: `json.dumps` with options makes a new one per call.
+    return _CELL_JSON.encode(data)
 
 
 def loads(text: str | None) -> Any:
@@ -294,8 +300,16 @@ class Paths:
     def __init__(self, root: Path):
         self.root = Path(root).resolve()
         self._folders = [folder.resolve() for folder in release_dirs(self.root)]
+        self._kept: dict[str | Path, str] = {}
 
     def rel(self, path: str | Path) -> str:
+        # A save asks for the same few sources thousands of times; resolving each costs system calls.
+        kept = self._kept.get(path)
+        if kept is None:
+            kept = self._kept[path] = self._rel(path)
+        return kept
+
+    def _rel(self, path: str | Path) -> str:
         resolved = Path(path).resolve()
         try:
             return resolved.relative_to(self.root).as_posix()
@@ -400,12 +414,12 @@ def frames(kb) -> dict[str, pd.DataFrame]:
     for old, new in zip(releases, releases[1:]):
         diff = kb.diff(old, new)
         moved = {e.old_id for e in diff.entries if e.old_id}
+        kinds = {rule.id: rule.kind for rule in kb.documents[old].rules}
         position = 0
         for old_id, new_id in diff.mapping.items():
             if old_id in moved:
                 continue
-            kind = kb.rule(old_id, old).kind
-            rows["history"].append(_history_row(old, new, position, "unchanged", kind, old_id, new_id, (), 1.0, ()))
+            rows["history"].append(_unchanged_row(old, new, position, kinds[old_id], old_id, new_id))
             position += 1
         for entry in diff.entries:
             rows["history"].append(
@@ -491,6 +505,13 @@ def _glossary_rows(rows, entries, lang: str, source: str) -> None:
          "source": source, "line": e.line, "end_line": e.end_line}
         for e in entries
     )
+
+
+def _unchanged_row(old, new, position, kind, old_id, new_id) -> dict[str, Any]:
+    return {
+        "old_release": old, "new_release": new, "position": position, "status": "unchanged", "kind": kind,
+        "old_id": old_id, "new_id": new_id, "words": _EMPTY_LIST, "similarity": 1.0, "example_changes": _EMPTY_LIST,
+    }
 
 
 def _history_row(old, new, position, status, kind, old_id, new_id, words, similarity, examples) -> dict[str, Any]:

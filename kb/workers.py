@@ -54,15 +54,36 @@ def forked_map(task: Callable[[T], R], items: Sequence[T], workers: int) -> list
     """`[task(item) for item in items]`, made in up to `workers` forked processes, each given a run
     of neighbouring items; None when there is nothing to share (fewer than two workers or items),
     processes cannot be forked here, or a worker failed."""
-    global _TASK
-    if workers < 2 or len(items) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers < 2 or len(items) < 2:
         return None
+    return forked_begin(task, items, workers)()
+
+
+def forked_begin(task: Callable[[T], R], items: Sequence[T], workers: int) -> Callable[[], list[R] | None]:
+    """`forked_map`'s work begun in up to `workers` forked processes while this one goes on with
+    other work: the call returned waits for it and gives `[task(item) for item in items]`, or None
+    (no worker, nothing to do, no fork here, or a worker failed: the caller then does the work).
+    The workers see this process as it stood when this was called."""
+    global _TASK
+    if workers < 1 or not items or "fork" not in multiprocessing.get_all_start_methods():
+        return lambda: None
     _TASK = task
     try:
         runs = stretches(items, workers)
-        with ProcessPoolExecutor(max_workers=len(runs), mp_context=multiprocessing.get_context("fork")) as pool:
-            return [result for run in pool.map(_run_stretch, runs) for result in run]
+        pool = ProcessPoolExecutor(max_workers=len(runs), mp_context=multiprocessing.get_context("fork"))
+        # With fork, the pool starts every worker at the first submission, before its own thread.
+        futures = [pool.submit(_run_stretch, run) for run in runs]
     except Exception:  # noqa: BLE001 - a broken worker costs time, never the result
-        return None
+        return lambda: None
     finally:
         _TASK = None
+
+    def results() -> list[R] | None:
+        try:
+            return [result for future in futures for result in future.result()]
+        except Exception:  # noqa: BLE001
+            return None
+        finally:
+            pool.shutdown(cancel_futures=True)
+
+    return results

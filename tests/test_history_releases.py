@@ -170,3 +170,18 @@ def test_diffs_are_plain_data_and_kept_by_content(history: History, tmp_path) ->
     assert cache.path(old, new) != cache.path(old, history.doc("2020-01-24"))
     other.diff(old.release, "2020-01-24")
     assert cache.misses == 3
+
+
+def test_the_knowledge_base_traces_every_rule_as_the_history_does(history: History) -> None:
+    from kb.knowledge import CachedHistory
+
+    cached = CachedHistory(history.docs, list(history.consecutive()))
+    # Both sides of the 2009 renumbering, the oldest and the newest release.
+    for release in ("2003-03-15", "2009-05-01", "2009-07-11", "2017-09-29", "2026-01-16"):
+        if release not in history.releases:
+            continue
+        for rule in history.doc(release).rules:
+            traced = cached.trace(rule.id, release)
+            assert traced == history.trace(rule.id, release), (rule.id, release)
+            traced[release] = "changed by the caller"
+            assert cached.trace(rule.id, release)[release] == rule.id

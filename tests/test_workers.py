@@ -10,7 +10,7 @@ from shared_releases import release_files
 
 from kb.history import DiffCache, History
 from kb.parse.cr import parse_cr
-from kb.workers import forked_map, stretches
+from kb.workers import forked_begin, forked_map, stretches
 
 
 @given(st.integers(min_value=0, max_value=300), st.integers(min_value=1, max_value=12))
@@ -86,5 +86,32 @@ def test_references_found_in_workers_are_those_found_here(documents, monkeypatch
     keys = {release: release for release in by_release}
     here = {release: list(document_references(doc)) for release, doc in by_release.items()}
     assert _references(by_release, keys, BuildCache(None)) == here
-    monkeypatch.setattr("kb.workers.forked_map", lambda task, items, workers: None)
+    monkeypatch.setattr("kb.workers.forked_begin", lambda task, items, workers: lambda: None)
     assert _references(by_release, keys, BuildCache(None)) == here
+
+
+def test_references_begun_before_other_work_are_those_found_here(documents):
+    from kb.cache import BuildCache
+    from kb.knowledge import _begin_references
+    from kb.refs import document_references
+
+    by_release = {doc.release: doc for doc in documents}
+    keys = {release: release for release in by_release}
+    here = {release: list(document_references(doc)) for release, doc in by_release.items()}
+    for workers in (0, 1, 3):
+        gathered = _begin_references(by_release, keys, BuildCache(None), workers)
+        assert gathered() == here
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.integers(), max_size=30), st.integers(min_value=1, max_value=4))
+def test_work_begun_in_workers_comes_back_in_order_while_this_process_goes_on(items, workers):
+    pending = forked_begin(lambda n: n * 3, items, workers)
+    meanwhile = sum(range(10_000))  # this process is free while the workers run
+    assert meanwhile == 49_995_000
+    assert pending() == ([n * 3 for n in items] if items else None)
+
+
+def test_work_begun_with_no_worker_or_a_failing_one_is_left_to_the_caller():
+    assert forked_begin(_fails, [1, 2, 3], 2)() is None
+    assert forked_begin(lambda n: n, [1, 2], 0)() is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 from datetime import date
+from typing import Any
 
 from kb.align.signals import Fingerprint
 from kb.model import CRDocument, GlossaryEntry, Rule
@@ -60,6 +61,8 @@ class ReleaseIndex:
         self._tracer = tracer
         self._fingerprints: dict[tuple[str, str], Fingerprint] = {}
         self._traces: dict[tuple[str, str], dict[str, str | None]] = {}
+        # Figures worked out from a release's records by the matchers, kept by (what, release).
+        self.derived: dict[tuple[str, str], Any] = {}
 
     @classmethod
     def from_history(cls, documents: dict[str, CRDocument], history) -> ReleaseIndex:

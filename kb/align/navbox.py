@@ -93,11 +93,13 @@ def boxes_of(page: WikiPage) -> list[NavBox]:
 
 def release_counts(index: ReleaseIndex, release: str) -> dict[str, int]:
     """Sections per part in a release, leaving out each part's opening "general" section (n00), which
-    boxes do not list."""
-    counts: dict[str, int] = {}
-    for rule in index.rules[release].values():
-        if rule.kind == "section" and not rule.id.endswith("00"):
-            counts[rule.id[0]] = counts.get(rule.id[0], 0) + 1
+    boxes do not list. (Kept by the index: every box is weighed against every release.)"""
+    counts = index.derived.get(("box section counts", release))
+    if counts is None:
+        counts = index.derived[("box section counts", release)] = {}
+        for rule in index.rules[release].values():
+            if rule.kind == "section" and not rule.id.endswith("00"):
+                counts[rule.id[0]] = counts.get(rule.id[0], 0) + 1
     return counts
 
 

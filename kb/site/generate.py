@@ -155,11 +155,21 @@ def _language(w: _Writer, lang: str) -> None:
     nav.append({t["terminology"]: source_path("terms")})
 
     examples_nav: list[Any] = [source_path("examples/index")]
+    # Listed by the part of the rules their first rule is in, as the rules are.
+    parts_by_id = {part.id: part for part in data.parts}
+    examples_by_part: dict[str, list[Any]] = {}
+    unplaced: list[Any] = []
     for example in data.examples:
         key = f"examples/{views.example_slug(example.name)}"
         run = views.example_run_view(data, example.name, Linker(data, key, lang))
         w.write("example.md.j2", key, lang, run.title, example=run)
-        examples_nav.append({title_text(run.title): source_path(key)})
+        part_id = example.rules[0][:1] if example.rules else ""
+        entry = {title_text(run.title): source_path(key)}
+        (examples_by_part.setdefault(part_id, []) if part_id in parts_by_id else unplaced).append(entry)
+    for part_id in sorted(examples_by_part):
+        part_title, _ = views.section_title(data, parts_by_id[part_id], lang)
+        examples_nav.append({title_text(f"{part_id}. {part_title}"): examples_by_part[part_id]})
+    examples_nav.extend(unplaced)
     cards_page = CARDS_GUIDE / f"cards_api.{lang}.md"
     if cards_page.is_file():
         body = cards_page.read_text(encoding="utf-8")
@@ -171,15 +181,18 @@ def _language(w: _Writer, lang: str) -> None:
             examples=[views.example_run_view(data, e.name, index_linker) for e in data.examples])
     nav.append({t["examples"]: examples_nav})
 
-    releases_nav: list[Any] = [source_path("releases/index")]
+    # The diffs are listed by the year of their newer release: a hundred links in one list would
+    # be long to read, and drawn again on every page of it.
+    diffs_by_year: dict[str, list[Any]] = {}
     for diff in data.diffs:
         title = f"{short_release(diff.old, lang)} → {short_release(diff.new, lang)}"
         w.write("diff.md.j2", diff.key, lang, title, diff=diff,
                 groups=views.diff_rows(data, diff, Linker(data, diff.key, lang)))
-        releases_nav.append({title_text(title): source_path(diff.key)})
+        diffs_by_year.setdefault(diff.new[:4], []).append({title_text(title): source_path(diff.key)})
     w.write("releases.md.j2", "releases/index", lang, t["release_history"])
     w.write("compare.md.j2", "releases/compare", lang, t["compare"])
-    releases_nav.insert(1, {t["compare"]: source_path("releases/compare")})
+    releases_nav: list[Any] = [source_path("releases/index"), {t["compare"]: source_path("releases/compare")}]
+    releases_nav.extend({year: entries} for year, entries in diffs_by_year.items())
     nav.append({t["releases"]: releases_nav})
 
     w.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))

@@ -1,18 +1,21 @@
 """The search index: Pagefind, run over the built site.
 
-Pagefind reads each page's `lang` attribute and writes one index per language into
-`site/pagefind/`; the search box on a page loads the index of the page's language only, so
-Spanish and English results never mix. It stems per language and ignores diacritics in queries.
+Each language has a bundle of its own: Spanish, the site's root, in `site/pagefind/`, English in
+`site/en/pagefind/`. The search box on a page loads its language's bundle only, so Spanish and
+English results never mix; Pagefind stems per language and ignores diacritics in queries. The
+indexer uses one processor: the two bundles are made at once, each by its own process.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 from kb.site.builder import SiteBuildError
+from kb.site.locale import DEFAULT_LANG, LANGS
 
 # What is on a page but is not its content: permalink markers, badges, where a text comes from, the
 # rules citing a rule, a section's list of contents, links to executable examples.
@@ -21,20 +24,52 @@ EXCLUDED = (".headerlink", ".kb-badge", ".kb-trust", ".kb-quote", ".kb-rule__met
 SEARCH_COMMAND = [sys.executable, "-m", "pagefind", "--quiet",
                   *(arg for selector in EXCLUDED for arg in ("--exclude-selectors", selector)), "--site"]
 BUNDLE_DIR = "pagefind"
+_PLAIN_NAME = re.compile(r"[\w.-]+")
 
 
-def build_search_index(site_dir: Path) -> Path:
-    """Index the built site in place; returns the bundle folder."""
-    proc = subprocess.run([*SEARCH_COMMAND, str(site_dir)], capture_output=True, text=True)
-    output = (proc.stdout or "") + (proc.stderr or "")
-    if proc.returncode != 0:
-        raise SiteBuildError(f"the search indexer failed: {output.strip().splitlines()[-1:] or 'no output'}", output)
-    bundle = Path(site_dir) / BUNDLE_DIR
-    entry = bundle / "pagefind-entry.json"
-    if not entry.is_file():
-        raise SiteBuildError("the search indexer wrote no index", output)
-    _stable_entry(entry)
-    return bundle
+def bundle_dir(site_dir: Path, lang: str) -> Path:
+    """Where the search bundle of `lang` is: `pagefind/` under the language's root."""
+    return Path(site_dir) / ("" if lang == DEFAULT_LANG else lang) / BUNDLE_DIR
+
+
+def language_glob(site_dir: Path, lang: str) -> str:
+    """The pages of `lang` as a Pagefind glob: a language's folder, or for the default language,
+    every page but those of the other languages' folders."""
+    if lang != DEFAULT_LANG:
+        return f"{lang}/**/*.html"
+    others = set(LANGS) - {DEFAULT_LANG}
+    pieces = []
+    for path in sorted(Path(site_dir).iterdir()):
+        if path.name in others or path.name == BUNDLE_DIR:
+            continue
+        if not _PLAIN_NAME.fullmatch(path.name):
+            raise SiteBuildError(f"{path}: a name the search indexer's glob cannot hold", "")
+        if path.is_dir():
+            pieces.append(f"{path.name}/**/*.html")
+        elif path.suffix == ".html":
+            pieces.append(path.name)
+    return "{" + ",".join(pieces) + "}"
+
+
+def build_search_index(site_dir: Path) -> list[Path]:
+    """Index the built site in place, a bundle per language; returns the bundle folders."""
+    site_dir = Path(site_dir)
+    runs = []
+    for lang in LANGS:
+        bundle = bundle_dir(site_dir, lang)
+        command = [*SEARCH_COMMAND, str(site_dir), "--glob", language_glob(site_dir, lang),
+                   "--output-subdir", bundle.relative_to(site_dir).as_posix()]
+        runs.append((bundle, subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
+    # Read in turn: with --quiet the indexer says next to nothing, so no pipe fills while one waits.
+    outputs = [(bundle, proc, proc.communicate()[0].decode("utf-8", errors="replace")) for bundle, proc in runs]
+    for bundle, proc, output in outputs:
+        if proc.returncode != 0:
+            raise SiteBuildError(f"the search indexer failed: {output.strip().splitlines()[-1:] or 'no output'}", output)
+        entry = bundle / "pagefind-entry.json"
+        if not entry.is_file():
+            raise SiteBuildError(f"the search indexer wrote no index in {bundle}", output)
+        _stable_entry(entry)
+    return [bundle for bundle, _, _ in outputs]
 
 
 def _stable_entry(entry: Path) -> None:
@@ -47,11 +82,9 @@ def _stable_entry(entry: Path) -> None:
 
 def index_sizes(site_dir: Path) -> dict[str, int]:
     """Bytes of the search index per language (index chunks, fragments, metadata, wasm)."""
-    bundle = Path(site_dir) / BUNDLE_DIR
     sizes: dict[str, int] = {}
-    if not bundle.is_dir():
-        return sizes
-    for path in sorted(bundle.rglob("*")):
+    bundles = [bundle_dir(site_dir, lang) for lang in LANGS]
+    for path in sorted(path for bundle in bundles if bundle.is_dir() for path in bundle.rglob("*")):
         if not path.is_file():
             continue
         name = path.name

@@ -201,6 +201,47 @@ def test_navigation_groups_sections_by_part(docs):
     assert en_rules[2] == {"4. Zones": [{"405. &lt;b&gt;Bold&lt;/b&gt; [title](http://example.invalid/)": "cr/405.md"}]}
 
 
+def test_navigation_lists_the_release_diffs_by_year(docs):
+    for lang in ("es", "en"):
+        releases = next(v for item in docs.nav[lang] for v in item.values() if isinstance(v, list) and v[:1] == ["releases/index.md"])
+        assert releases[0] == "releases/index.md" and list(releases[1].values()) == ["releases/compare.md"]
+        years = releases[2:]
+        assert years and all(len(group) == 1 and list(group)[0].isdigit() for group in years)
+        listed = [path for group in years for entries in group.values() for entry in entries for path in entry.values()]
+        diff_pages = [f"{p.key}.md" for p in docs.pages if p.lang == lang and p.key.startswith("releases/") and "--" in p.key]
+        assert listed == diff_pages
+        for group in years:
+            (year, entries), = group.items()
+            assert all(list(entry.values())[0].split("--")[1].startswith(year) for entry in entries)
+
+
+def test_navigation_lists_the_examples_by_the_part_of_their_first_rule(docs):
+    from fakes import fake_examples
+
+    from kb.site.views import example_slug
+
+    first_rule = {f"examples/{example_slug(e.name)}.md": e.rules[0] for e in fake_examples().catalog() if e.rules}
+    assert first_rule
+    for lang in ("es", "en"):
+        examples = next(v for item in docs.nav[lang] for v in item.values()
+                        if isinstance(v, list) and v[:1] == ["examples/index.md"])
+        listed = []
+        for item in examples[1:]:
+            (label, value), = item.items()
+            if isinstance(value, list):
+                part = label.split(".")[0]
+                for entry in value:
+                    (path,) = entry.values()
+                    listed.append(path)
+                    if path in first_rule:
+                        assert first_rule[path].startswith(part), (path, label)
+            else:
+                listed.append(value)
+        example_pages = [f"{p.key}.md" for p in docs.pages if p.lang == lang and p.key.startswith("examples/")
+                         and p.key != "examples/index"]
+        assert sorted(listed) == sorted(example_pages)
+
+
 def test_every_page_starts_with_front_matter_that_names_its_title(docs):
     for page in docs.pages:
         text = read(docs, page.lang, page.key)

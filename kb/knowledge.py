@@ -156,6 +156,7 @@ class CachedHistory(History):
         # Each rule's history and trace, made once: the alignment and the site both ask for most of them.
         self._histories: dict[tuple[str, str], list[HistoryEvent]] = {}
         self._traces: dict[tuple[str, str], dict[str, str | None]] = {}
+        self._by_chain: dict[tuple[str | None, ...], list[HistoryEvent]] = {}
         self._position = {release: i for i, release in enumerate(self.releases)}
         self._links: tuple[list[dict[str, str]], list[dict[str, str]]] | None = None
         for diff in diffs or ():
@@ -208,7 +209,13 @@ class CachedHistory(History):
         key = (rule_id, release or self.releases[-1])
         events = self._histories.get(key)
         if events is None:
-            events = self._histories[key] = super().rule_history(rule_id, release)
+            # A history is made from the rule's ids across the releases alone: a rule asked for from
+            # another release, with the same ids, has the same history.
+            chain = tuple(self.trace(rule_id, release).values())
+            events = self._by_chain.get(chain)
+            if events is None:
+                events = self._by_chain[chain] = super().rule_history(rule_id, release)
+            self._histories[key] = events
         return list(events)
 
 

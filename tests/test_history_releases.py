@@ -172,7 +172,7 @@ def test_diffs_are_plain_data_and_kept_by_content(history: History, tmp_path) ->
     assert cache.misses == 3
 
 
-def test_the_knowledge_base_traces_every_rule_as_the_history_does(history: History) -> None:
+def test_the_knowledge_base_traces_every_rule_and_tells_its_history_as_the_history_does(history: History) -> None:
     from kb.knowledge import CachedHistory
 
     cached = CachedHistory(history.docs, list(history.consecutive()))
@@ -185,3 +185,5 @@ def test_the_knowledge_base_traces_every_rule_as_the_history_does(history: Histo
             assert traced == history.trace(rule.id, release), (rule.id, release)
             traced[release] = "changed by the caller"
             assert cached.trace(rule.id, release)[release] == rule.id
+            # Asked for from any release, a rule's history is the plain history's.
+            assert cached.rule_history(rule.id, release) == history.rule_history(rule.id, release), (rule.id, release)

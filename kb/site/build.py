@@ -12,7 +12,7 @@ from typing import Any
 from kb.site.builder import BuilderRun, run_builder
 from kb.site.config import write_build_config
 from kb.site.examples import ExampleRuns
-from kb.site.extras import write_extras
+from kb.site.extras import move_into, squeeze_pages, write_standalone_extras
 from kb.site.generate import generate
 from kb.site.locale import LANGS, parse_release
 from kb.site.output import check_output_folder, locked_output, swap_in, work_folder
@@ -210,8 +210,16 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
 
         with stage("mkdocs"):
             stored, store_kb = store_kb, None
-            builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=stored)
-            write_extras(data, site_dir, generated)
+            staged = work / "staged"
+
+            def meanwhile() -> None:
+                if stored is not None:
+                    stored()
+                write_standalone_extras(data, staged, generated)
+
+            builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile)
+            squeeze_pages(site_dir)
+            move_into(staged, site_dir)
     except Exception:
         if store_kb is not None:
             store_kb()

@@ -1,12 +1,14 @@
-"""Files the site carries beside the builder's pages, written straight into the built site: the
-short address of every rule (`r/810.8a/`, a page that forwards to the rule in its section) and
-each section's details read on demand (history, other-language text, where a translation comes
-from)."""
+"""Files the site carries beside the builder's pages: the short address of every rule (`r/810.8a/`,
+a page that forwards to the rule in its section), each section's details read on demand (history,
+other-language text, where a translation comes from), what the compare page reads, and the search
+vocabularies. They need none of the builder's pages, so they are made while the builder runs and
+moved into the built site after it; the builder's pages are then squeezed in place."""
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import unicodedata
 from collections import Counter
@@ -206,10 +208,25 @@ def write_release_data(data: SiteData, site_dir: Path) -> int:
     return len(texts)
 
 
-def write_extras(data: SiteData, site_dir: Path, generated=None) -> None:
-    write_release_data(data, site_dir)
-    squeeze_pages(site_dir)
-    write_short_addresses(data, site_dir)
-    write_vocabularies(data, site_dir)
+def write_standalone_extras(data: SiteData, folder: Path, generated=None) -> None:
+    """The extra files that need none of the builder's pages (what the compare page reads, the short
+    addresses, the search vocabularies, each section's details), laid out under `folder` as in the
+    site: they can be made while the builder runs, and moved in after (`move_into`)."""
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    write_release_data(data, folder)
+    write_short_addresses(data, folder)
+    write_vocabularies(data, folder)
     if generated is not None:
-        write_page_files(generated, site_dir)
+        write_page_files(generated, folder)
+
+
+def move_into(staged: Path, site_dir: Path) -> None:
+    """Every file under `staged` moved to the same place under `site_dir`, a folder the site lacks
+    moved whole; `staged` is removed."""
+    for path in sorted(Path(staged).iterdir()):
+        target = Path(site_dir) / path.name
+        if path.is_dir() and target.is_dir():
+            move_into(path, target)
+        else:
+            os.replace(path, target)
+    Path(staged).rmdir()

@@ -753,19 +753,12 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     return contents
 
 
-def _references(documents: dict[str, CRDocument], keys: dict[str, str], kept) -> dict[str, list]:
-    """Each release's references (with the id of the text each stands in): from the cache, else
-    found in worker processes (`kb.workers`), else here; the ones found are kept in the cache."""
-    from kb.workers import default_workers
-
-    return _begin_references(documents, keys, kept, default_workers())()
-
-
 def _begin_references(
     documents: dict[str, CRDocument], keys: dict[str, str], kept, workers: int
 ) -> Callable[[], dict[str, list]]:
-    """What `_references` gives, begun in up to `workers` forked processes for the releases not in
-    the cache; the call returned waits for them (the ones they could not make are made here)."""
+    """Each release's references (with the id of the text each stands in): from the cache, else
+    found in up to `workers` forked processes (`kb.workers`) begun now, else here. The call
+    returned waits for the workers, makes what they could not, and keeps what was found in the cache."""
     from kb.cache import MISSING
     from kb.refs import document_references
     from kb.workers import forked_begin

@@ -419,7 +419,7 @@ def frames(kb) -> dict[str, pd.DataFrame]:
         for old_id, new_id in diff.mapping.items():
             if old_id in moved:
                 continue
-            rows["history"].append(_unchanged_row(old, new, position, kinds[old_id], old_id, new_id))
+            rows["history"].append(_history_row(old, new, position, "unchanged", kinds[old_id], old_id, new_id, (), 1.0, ()))
             position += 1
         for entry in diff.entries:
             rows["history"].append(
@@ -507,21 +507,15 @@ def _glossary_rows(rows, entries, lang: str, source: str) -> None:
     )
 
 
-def _unchanged_row(old, new, position, kind, old_id, new_id) -> dict[str, Any]:
-    return {
-        "old_release": old, "new_release": new, "position": position, "status": "unchanged", "kind": kind,
-        "old_id": old_id, "new_id": new_id, "words": _EMPTY_LIST, "similarity": 1.0, "example_changes": _EMPTY_LIST,
-    }
-
-
 def _history_row(old, new, position, status, kind, old_id, new_id, words, similarity, examples) -> dict[str, Any]:
     return {
         "old_release": old, "new_release": new, "position": position, "status": status, "kind": kind,
-        "old_id": old_id, "new_id": new_id, "words": dumps([[w.op, w.old, w.new] for w in words]),
+        "old_id": old_id, "new_id": new_id,
+        "words": dumps([[w.op, w.old, w.new] for w in words]) if words else _EMPTY_LIST,
         "similarity": float(similarity),
         "example_changes": dumps([
             [x.op, x.old_number, x.new_number, x.old, x.new, [[w.op, w.old, w.new] for w in x.words]] for x in examples
-        ]),
+        ]) if examples else _EMPTY_LIST,
     }
 
 

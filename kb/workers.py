@@ -68,12 +68,15 @@ def forked_begin(task: Callable[[T], R], items: Sequence[T], workers: int) -> Ca
     if workers < 1 or not items or "fork" not in multiprocessing.get_all_start_methods():
         return lambda: None
     _TASK = task
+    pool = None
     try:
         runs = stretches(items, workers)
         pool = ProcessPoolExecutor(max_workers=len(runs), mp_context=multiprocessing.get_context("fork"))
         # With fork, the pool starts every worker at the first submission, before its own thread.
         futures = [pool.submit(_run_stretch, run) for run in runs]
     except Exception:  # noqa: BLE001 - a broken worker costs time, never the result
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
         return lambda: None
     finally:
         _TASK = None

@@ -79,15 +79,16 @@ def test_results_come_back_in_the_order_of_the_items(items, workers):
 
 def test_references_found_in_workers_are_those_found_here(documents, monkeypatch):
     from kb.cache import BuildCache
-    from kb.knowledge import _references
+    from kb.knowledge import _begin_references
     from kb.refs import document_references
+    from kb.workers import default_workers
 
     by_release = {doc.release: doc for doc in documents}
     keys = {release: release for release in by_release}
     here = {release: list(document_references(doc)) for release, doc in by_release.items()}
-    assert _references(by_release, keys, BuildCache(None)) == here
+    assert _begin_references(by_release, keys, BuildCache(None), default_workers())() == here
     monkeypatch.setattr("kb.workers.forked_begin", lambda task, items, workers: lambda: None)
-    assert _references(by_release, keys, BuildCache(None)) == here
+    assert _begin_references(by_release, keys, BuildCache(None), default_workers())() == here
 
 
 def test_references_begun_before_other_work_are_those_found_here(documents):

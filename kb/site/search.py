@@ -16,6 +16,7 @@ from pathlib import Path
 
 from kb.site.builder import SiteBuildError
 from kb.site.locale import DEFAULT_LANG, LANGS
+from kb.site.urls import page_url
 
 # What is on a page but is not its content: permalink markers, badges, where a text comes from, the
 # rules citing a rule, a section's list of contents, links to executable examples.
@@ -28,8 +29,8 @@ _PLAIN_NAME = re.compile(r"[\w.-]+")
 
 
 def bundle_dir(site_dir: Path, lang: str) -> Path:
-    """Where the search bundle of `lang` is: `pagefind/` under the language's root."""
-    return Path(site_dir) / ("" if lang == DEFAULT_LANG else lang) / BUNDLE_DIR
+    """Where the search bundle of `lang` is: `pagefind/` beside the language's home page."""
+    return Path(site_dir) / page_url("index", lang) / BUNDLE_DIR
 
 
 def language_glob(site_dir: Path, lang: str) -> str:

@@ -51,7 +51,7 @@ def relative_url(from_key: str, from_lang: str, to_key: str, to_lang: str, fragm
 
 
 def asset_url(from_key: str, from_lang: str, asset: str) -> str:
-    """A file the site copies once at its root (Pagefind's bundle, shared assets)."""
+    """A file the site keeps once at its root (the shared assets)."""
     here = page_url(from_key, from_lang)
     return posixpath.relpath("/" + asset, "/" + here.rstrip("/") if here else "/")
 

@@ -11,7 +11,7 @@ For each release (the newest first) and for all of them together, prints the med
 and the ratios decode/scan and parse/scan, the price of the project's reader over that bare scan,
 and remake/scan: a reader that read every line as cheaply as the scan would still need
 1 + remake/scan times the scan, with no time left for deciding what any line means.
-All three are timed in the same run, interleaved, so the ratios hold on any machine; on a busy
+All four are timed in the same run, interleaved, so the ratios hold on any machine; on a busy
 machine --cpu times this process's CPU use instead of the wall clock. What decode and parse return
 is let go after the clock stops: freeing a document is the business of whoever holds it, and costs
 what everything else that caller holds makes it cost. The target is parse/scan
@@ -68,27 +68,23 @@ def full_parse(data: bytes, source: str):
 
 def records_maker(doc):
     """A function that makes again the records `doc` holds (rules with their examples, glossary
-    entries, skipped lines, diagnostics) from their fields' values, the fastest way Python has: a new
-    object of the same class, its attributes filled from a ready dict in one call (half the time of
-    setting them one by one)."""
+    entries, skipped lines, diagnostics) from their fields' values: a new object of the same class,
+    its attributes filled from a ready dict in one call (half the time of setting them one by one)."""
     new = object.__new__
 
-    def fields(record) -> dict:
-        return dict(vars(record))
+    def recipe(record) -> tuple[type, dict]:
+        return type(record), dict(vars(record))
 
-    rules = [(fields(rule), [fields(example) for example in rule.examples]) for rule in doc.rules]
-    others = [(type(item), fields(item)) for name in ("glossary", "skipped", "diagnostics")
-              for item in getattr(doc, name)]
-    rule_type = type(doc.rules[0]) if doc.rules else None
-    example_type = next((type(r.examples[0]) for r in doc.rules if r.examples), None)
+    rules = [(recipe(rule), [recipe(example) for example in rule.examples]) for rule in doc.rules]
+    others = [recipe(item) for name in ("glossary", "skipped", "diagnostics") for item in getattr(doc, name)]
 
     def make() -> list:
         made = []
-        for values, examples in rules:
+        for (rule_type, values), examples in rules:
             rule = new(rule_type)
             rule.__dict__.update(values)
             rule.examples = []
-            for example_values in examples:
+            for example_type, example_values in examples:
                 example = new(example_type)
                 example.__dict__.update(example_values)
                 rule.examples.append(example)
@@ -107,7 +103,12 @@ def measure(files: list[Path], runs: int, cpu: bool = False) -> list[dict]:
     blobs = {path: path.read_bytes() for path in files}
     codecs_of = {path: python_codec(data, decode_bytes(data, str(path))[1].encoding) for path, data in blobs.items()}
     names = ("scan", "decode", "parse", "remake")
-    makers = {path: records_maker(full_parse(data, str(path))) for path, data in blobs.items()}
+    # Each file parsed once beforehand: what the remake makes, and the figures of its row.
+    makers, sizes = {}, {}
+    for path, data in blobs.items():
+        doc = full_parse(data, str(path))
+        makers[path] = records_maker(doc)
+        sizes[path] = doc.line_count, len(doc.rules) + len(doc.glossary)
     times = {path: {name: [] for name in names} for path in files}
     totals: dict[str, list[float]] = {name: [] for name in names}
     jobs = {
@@ -130,9 +131,7 @@ def measure(files: list[Path], runs: int, cpu: bool = False) -> list[dict]:
             totals[name].append(seconds)
     rows = []
     for path in files:
-        doc = full_parse(blobs[path], str(path))
-        rows.append(_row(path.name, codecs_of[path], len(blobs[path]), doc.line_count,
-                         len(doc.rules) + len(doc.glossary), times[path], cpu))
+        rows.append(_row(path.name, codecs_of[path], len(blobs[path]), *sizes[path], times[path], cpu))
     rows.append(_row("all releases", "", sum(map(len, blobs.values())), sum(r["lines"] for r in rows),
                      sum(r["records"] for r in rows), totals, cpu))
     return rows

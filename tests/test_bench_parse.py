@@ -52,7 +52,7 @@ def test_the_remade_records_are_the_documents_records_made_anew():
     assert made == originals
     assert all(new is not old for new, old in zip(made, originals))
     # The examples are made anew too, not shared with the document.
+    examples = [example for rule in doc.rules for example in rule.examples]
     remade_examples = [example for rule in made[: len(doc.rules)] for example in rule.examples]
-    assert remade_examples == [example for rule in doc.rules for example in rule.examples]
-    assert all(new is not old for new, old in
-               zip(remade_examples, [example for rule in doc.rules for example in rule.examples]))
+    assert remade_examples == examples
+    assert all(new is not old for new, old in zip(remade_examples, examples))

@@ -109,12 +109,13 @@ class DiffData:
     _inline: dict[int, Markup] = field(default_factory=dict, repr=False)
 
     def inline(self, entry: Any) -> Markup:
-        """The entry's text as HTML: the old and new words merged where its words changed."""
+        """The entry's text as HTML: the old and new words merged where its text or one of its
+        examples changed."""
         key = id(entry)
         if key not in self._inline:
             old = self.texts.get((self.old, entry.old_id), "") if entry.old_id else ""
             new = self.texts.get((self.new, entry.new_id), "") if entry.new_id else ""
-            if entry.words and old and new:
+            if (entry.words or entry.examples) and old and new:
                 merged = inline_diff(old, new)
                 if "<ins>" not in merged and "<del>" not in merged and old != new:
                     # Only the spacing differs: say so rather than show two texts that look the same.
@@ -536,7 +537,7 @@ def _first_change_after(history: list[Any], release: str | None) -> str | None:
     if not release:
         return None
     for event in history:
-        if event.release > release and (event.status in ("changed", "added") or (event.status == "moved" and event.words)):
+        if event.release > release and (event.status in ("changed", "added") or (event.status == "moved" and (event.words or event.examples))):
             return event.release
     return None
 
@@ -683,15 +684,24 @@ def words_count(n: int, lang: str) -> str:
     return plural(n, lang, "words")
 
 
+def _change_size(event, lang: str) -> str:
+    """How much of a rule changed: "3 palabras", "1 ejemplo", "2 words · 1 example" (the words
+    of the rule's own text; the examples added, removed or changed)."""
+    sizes = []
+    if event.words:
+        sizes.append(words_count(len(event.words), lang))
+    if event.examples:
+        sizes.append(plural(len(event.examples), lang, "examples"))
+    return " · ".join(sizes)
+
+
 def _event_detail(event, lang: str) -> str:
     status = event.status
     if status == "moved" and event.old_id and event.new_id:
-        detail = f"{event.old_id} → {event.new_id}"
-        if event.words:
-            detail += f" · {words_count(len(event.words), lang)}"
-        return detail
+        size = _change_size(event, lang)
+        return f"{event.old_id} → {event.new_id}" + (f" · {size}" if size else "")
     if status == "changed":
-        return words_count(len(event.words), lang)
+        return _change_size(event, lang)
     if status == "removed" and event.old_id:
         return event.old_id
     return event.new_id or event.old_id or ""

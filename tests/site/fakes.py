@@ -109,6 +109,10 @@ def _rules(release: str, source: str, overrides: dict[str, str]) -> list[Rule]:
             rule.examples.append(
                 Example(rule_id, 1, "A card reads \u201cEach player sacrifices a creature.\u201d First, the active player chooses.", line)
             )
+        if rule_id == "405.1":
+            # Only this example changes between the releases: the rule's own text stays.
+            ending = "it stays there until it resolves" if release == NEW else "it stays there"
+            rule.examples.append(Example(rule_id, 1, f"A player casts a spell: {ending}.", line))
         rules.append(rule)
     return rules
 

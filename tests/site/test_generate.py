@@ -124,6 +124,18 @@ def test_history_links_each_change_to_its_diff(docs):
     assert "<ins>" in diff and "multiplayer" in diff
 
 
+def test_a_change_only_in_an_example_shows_as_one(docs):
+    """A rule whose own text stayed but whose example changed shows the changed words on the
+    release diff, and its history counts the example rather than "0 words"."""
+    diff = read(docs, "es", "releases/2024-06-07--2026-01-16")
+    entry = diff[diff.index('id="405.1"'):]
+    entry = entry[:entry.index("</div>")]
+    assert "it stays <del>there.</del><ins>there until it resolves.</ins>" in entry
+    history = details(docs, "es", "cr/405", "405.1")
+    assert "1 ejemplo" in history and "0 palabras" not in history
+    assert "1 example" in details(docs, "en", "cr/405", "405.1")
+
+
 def test_corpus_text_is_escaped_in_the_markdown(docs):
     block = rule_block(read(docs, "es", "cr/101"), "101.4a")
     assert "<script>" not in block

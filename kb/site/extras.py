@@ -193,15 +193,18 @@ RELEASE_DATA = "releases-data"
 
 def write_release_data(data: SiteData, site_dir: Path) -> int:
     """What the compare page reads to set any two releases side by side: every distinct rule text of
-    every release once (`texts.json`), and for each release its rules' ids with the number of their
-    text (`RELEASE.json`). A text that stays the same across releases is stored once."""
+    every release once (`texts.json`), and for each release its rules' ids, each with the number of
+    its text and the number of its line of descent (`RELEASE.json`: `{"702.19b": [text,
+    descent]}`), so that rules pair across any renumbering between the two. A text that stays the
+    same across releases is stored once."""
     folder = Path(site_dir) / RELEASE_DATA
     folder.mkdir(parents=True, exist_ok=True)
     texts: dict[str, int] = {}
     for release in data.releases:
         table = {}
+        descent = data.descent.get(release, {})
         for rule_id, text in data.release_texts.get(release, {}).items():
-            table[rule_id] = texts.setdefault(text, len(texts))
+            table[rule_id] = [texts.setdefault(text, len(texts)), descent.get(rule_id, -1)]
         (folder / f"{release}.json").write_text(json.dumps(table, separators=(",", ":")), encoding="utf-8")
     (folder / "texts.json").write_text(json.dumps(list(texts), ensure_ascii=False, separators=(",", ":")),
                                        encoding="utf-8")

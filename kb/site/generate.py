@@ -17,7 +17,7 @@ import jinja2
 from markupsafe import Markup
 
 from kb.site import views
-from kb.site.locale import LANGS, format_release, other_lang, short_release, sorted_words, strings
+from kb.site.locale import LANGS, format_release, other_lang, plural, short_release, sorted_words, strings
 from kb.site.paths import ASSETS_DIR, TEMPLATES_DIR
 from kb.site.text import linkify, linkify_text, title_text, yaml_string
 from kb.site.urls import source_path
@@ -55,6 +55,7 @@ def environment() -> jinja2.Environment:
     env.filters["yaml"] = lambda text: Markup(yaml_string(title_text(str(text))))
     env.filters["release"] = format_release
     env.filters["short_release"] = short_release
+    env.filters["plural"] = plural
     env.filters["nl2br"] = _nl2br
     env.filters["tojson_script"] = _json_for_script
     return env

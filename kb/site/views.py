@@ -149,6 +149,9 @@ class SiteData:
     release_texts: dict[str, dict[str, str]] = field(default_factory=dict)
     # (release, id in that release) -> id of the same rule in the newest release
     newest_of: dict[tuple[str, str], str] = field(default_factory=dict)
+    # release -> rule id -> number of the rule's line of descent: the same number in two releases
+    # is the same rule, followed through every renumbering between them (see `lines_of_descent`)
+    descent: dict[str, dict[str, int]] = field(default_factory=dict)
     _by_section: dict[str, list[RuleData]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -308,8 +311,10 @@ class _Collector:
                 if event.new_id:
                     newest_of[(event.release, event.new_id)] = rule_data.id
         diffs = []
+        mappings = []
         for old, new in zip(releases, releases[1:]):
             diff = kb.diff(old, new)
+            mappings.append(diff.mapping)
             texts: dict[tuple[str, str], str] = {}
             for entry in diff.entries:
                 for release, rule_id in ((old, entry.old_id), (new, entry.new_id)):
@@ -346,6 +351,7 @@ class _Collector:
             diffs=diffs,
             release_texts=release_texts,
             newest_of=newest_of,
+            descent=lines_of_descent(releases, release_texts, mappings),
         )
 
     def _newest_id(self, target: str, release: str | None) -> str | None:
@@ -885,6 +891,29 @@ def example_run_view(data: SiteData, name: str, linker: Linker) -> ExampleRunVie
 
 # ---------------------------------------------------------------------------------------------
 # Page-level helpers
+
+
+def lines_of_descent(
+    releases: list[str], ids: dict[str, Any], mappings: list[dict[str, str]]
+) -> dict[str, dict[str, int]]:
+    """For each release, each of its rules (the keys of `ids[release]`) with the number of its line
+    of descent: a rule keeps the number of the rule it continues in the release before (the pairs
+    of `mappings[k]`, from `releases[k]` to `releases[k + 1]`), and a rule that continues none
+    starts a new number. Two releases, however far apart, then pair their rules by number."""
+    descent: dict[str, dict[str, int]] = {}
+    count = 0
+    before: dict[str, int] = {}
+    for index, release in enumerate(releases):
+        mapping = mappings[index - 1] if index else {}
+        inherited = {new_id: before[old_id] for old_id, new_id in mapping.items() if old_id in before}
+        numbers: dict[str, int] = {}
+        for rule_id in ids.get(release, {}):
+            number = inherited.get(rule_id)
+            if number is None:
+                number, count = count, count + 1
+            numbers[rule_id] = number
+        descent[release] = before = numbers
+    return descent
 
 
 def section_title(data: SiteData, section, lang: str) -> tuple[str, bool]:

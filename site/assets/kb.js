@@ -468,74 +468,122 @@
     if (!root) return;
     var form = root.querySelector("form");
     var view = root.querySelector(".kb-compare__view");
+    var lang = root.getAttribute("lang");
     var base = new URL(root.dataset.data, location.href);
     var cache = {};
     function get(name) {
       if (!cache[name]) cache[name] = fetch(new URL(name, base).href).then(function (r) { return r.json(); });
       return cache[name];
     }
+    // Words (with the spaces between them) that changed, common ends set aside first: a long rule
+    // with one word added costs as little as a short one.
     function wordsDiff(a, b) {
       var x = a.split(/(\s+)/), y = b.split(/(\s+)/);
-      var n = x.length, m = y.length;
-      if (n * m > 400000) return [["del", a], ["ins", b]];
-      var table = [];
-      for (var i = 0; i <= n; i++) { table.push(new Uint16Array(m + 1)); }
-      for (i = n - 1; i >= 0; i--) for (var j = m - 1; j >= 0; j--)
-        table[i][j] = x[i] === y[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
-      var out = []; i = 0; j = 0;
-      while (i < n && j < m) {
-        if (x[i] === y[j]) { out.push(["", x[i]]); i++; j++; }
-        else if (table[i + 1][j] >= table[i][j + 1]) out.push(["del", x[i++]]);
-        else out.push(["ins", y[j++]]);
+      var head = 0;
+      while (head < x.length && head < y.length && x[head] === y[head]) head++;
+      var tail = 0;
+      while (tail < x.length - head && tail < y.length - head &&
+             x[x.length - 1 - tail] === y[y.length - 1 - tail]) tail++;
+      var out = [];
+      if (head) out.push(["", x.slice(0, head).join("")]);
+      var xs = x.slice(head, x.length - tail), ys = y.slice(head, y.length - tail);
+      var n = xs.length, m = ys.length;
+      if (n * m > 4000000) {
+        if (n) out.push(["del", xs.join("")]);
+        if (m) out.push(["ins", ys.join("")]);
+      } else {
+        var table = [];
+        for (var i = 0; i <= n; i++) { table.push(new Uint16Array(m + 1)); }
+        for (i = n - 1; i >= 0; i--) for (var j = m - 1; j >= 0; j--)
+          table[i][j] = xs[i] === ys[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+        i = 0; j = 0;
+        while (i < n && j < m) {
+          if (xs[i] === ys[j]) { out.push(["", xs[i]]); i++; j++; }
+          else if (table[i + 1][j] >= table[i][j + 1]) out.push(["del", xs[i++]]);
+          else out.push(["ins", ys[j++]]);
+        }
+        while (i < n) out.push(["del", xs[i++]]);
+        while (j < m) out.push(["ins", ys[j++]]);
       }
-      while (i < n) out.push(["del", x[i++]]);
-      while (j < m) out.push(["ins", y[j++]]);
+      if (tail) out.push(["", x.slice(x.length - tail).join("")]);
       return out;
     }
-    function show(oldName, newName) {
+    // The rules of a release by line of descent: the same key in two releases is the same rule,
+    // whatever its number in each.
+    function byDescent(table) {
+      var found = {};
+      Object.keys(table).forEach(function (id) {
+        var cell = table[id];
+        var key = Array.isArray(cell) && cell[1] >= 0 ? "d" + cell[1] : "id " + id;
+        found[key] = { id: id, text: Array.isArray(cell) ? cell[0] : cell };
+      });
+      return found;
+    }
+    function label(status) { return root.dataset["label" + status[0].toUpperCase() + status.slice(1)]; }
+    function note(text) { view.appendChild(el("p", { "class": "kb-compare__note", lang: lang }, text)); }
+    function show(oldName, newName, swapped) {
       view.textContent = root.dataset.loading;
       Promise.all([get("texts.json"), get(oldName + ".json"), get(newName + ".json")]).then(function (all) {
-        var texts = all[0], a = all[1], b = all[2];
-        var ids = Object.keys(a).concat(Object.keys(b).filter(function (k) { return !(k in a); }));
-        ids.sort(function (p, q) { return p.localeCompare(q, "en", { numeric: true }); });
+        var texts = all[0], a = byDescent(all[1]), b = byDescent(all[2]);
+        var rows = [];
+        Object.keys(a).forEach(function (key) {
+          var before = a[key], after = b[key];
+          if (!after) rows.push({ status: "removed", before: before, sort: before.id });
+          else if (before.id !== after.id) rows.push({ status: "moved", before: before, after: after, sort: after.id });
+          else if (before.text !== after.text) rows.push({ status: "changed", before: before, after: after, sort: after.id });
+        });
+        Object.keys(b).forEach(function (key) {
+          if (!a[key]) rows.push({ status: "added", after: b[key], sort: b[key].id });
+        });
+        rows.sort(function (p, q) { return p.sort.localeCompare(q.sort, "en", { numeric: true }) || (p.status < q.status ? -1 : 1); });
         view.textContent = "";
-        var counts = { added: 0, removed: 0, changed: 0 };
+        if (swapped) note(root.dataset.swapped);
+        if (oldName === newName) note(root.dataset.same);
+        var counts = { added: 0, removed: 0, changed: 0, moved: 0 };
         var list = el("div", { "class": "kb-compare__list" });
-        ids.forEach(function (id) {
-          if (a[id] === b[id]) return;
-          var status = !(id in a) ? "added" : !(id in b) ? "removed" : "changed";
+        rows.forEach(function (row) {
+          var status = row.status;
           counts[status]++;
           var entry = el("div", { "class": "kb-diff__entry kb-diff__entry--" + status });
-          entry.appendChild(el("p", { "class": "kb-diff__ids" }, id + " · " + root.dataset["label" + status[0].toUpperCase() + status.slice(1)]));
+          var ids = el("p", { "class": "kb-diff__ids" },
+            status === "moved" ? row.before.id + " \u2192 " + row.after.id : (row.after || row.before).id);
+          ids.appendChild(document.createTextNode(" \u00b7 "));
+          ids.appendChild(el("span", { lang: lang }, root.dataset["event" + status[0].toUpperCase() + status.slice(1)]));
+          entry.appendChild(ids);
           var p = el("p", { "class": "kb-diff__text" });
-          if (status === "changed") {
-            wordsDiff(texts[a[id]], texts[b[id]]).forEach(function (part) {
+          if (row.before && row.after && row.before.text !== row.after.text) {
+            wordsDiff(texts[row.before.text], texts[row.after.text]).forEach(function (part) {
               p.appendChild(part[0] ? el(part[0], {}, part[1]) : document.createTextNode(part[1]));
             });
           } else {
-            p.textContent = texts[status === "added" ? b[id] : a[id]];
+            p.textContent = texts[(row.after || row.before).text];
           }
           entry.appendChild(p);
           list.appendChild(entry);
         });
-        var summary = el("p", { "class": "kb-diff__summary" },
-          root.dataset.labelAdded + ": " + counts.added + " · " + root.dataset.labelRemoved + ": " + counts.removed +
-          " · " + root.dataset.labelChanged + ": " + counts.changed);
-        view.appendChild(summary);
+        view.appendChild(el("p", { "class": "kb-diff__summary", lang: lang },
+          ["added", "removed", "changed", "moved"].map(function (s) { return label(s) + ": " + counts[s]; }).join(" \u00b7 ")));
         view.appendChild(list);
       }).catch(function () { view.textContent = root.dataset.error; });
     }
+    // Two releases in the order they were published, whichever way they were picked.
+    function compare(oldName, newName) {
+      var swapped = oldName > newName;
+      if (swapped) { var first = newName; newName = oldName; oldName = first; }
+      form.elements.old.value = oldName;
+      form.elements["new"].value = newName;
+      history.replaceState(null, "", "?old=" + oldName + "&new=" + newName);
+      show(oldName, newName, swapped);
+    }
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      var oldName = form.elements.old.value, newName = form.elements["new"].value;
-      history.replaceState(null, "", "?old=" + oldName + "&new=" + newName);
-      show(oldName, newName);
+      compare(form.elements.old.value, form.elements["new"].value);
     });
     var params = new URLSearchParams(location.search);
+    var known = function (name) { return !!form.querySelector('select[name=old] option[value="' + CSS.escape(name) + '"]'); };
     if (params.get("old") && params.get("new")) {
-      form.elements.old.value = params.get("old");
-      form.elements["new"].value = params.get("new");
-      show(params.get("old"), params.get("new"));
+      if (known(params.get("old")) && known(params.get("new"))) compare(params.get("old"), params.get("new"));
+      else view.textContent = root.dataset.error;
     }
   }
 

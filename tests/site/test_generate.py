@@ -295,3 +295,18 @@ def test_a_wiki_text_names_its_page_with_a_link(docs):
     assert "Horizontes de Modern 3 \u2014 7 junio, 2024" in more
     en = details(docs, "en", "cr/101", "101.4")
     assert 'Spanish text: <a href="../../wiki/es-jugador/">Jugador</a>' in en
+
+
+def test_lines_of_descent_follow_renumbering_and_never_join_two_rules():
+    from kb.site.views import lines_of_descent
+
+    releases = ["2001", "2002", "2003"]
+    ids = {"2001": {"1.1": "", "1.2": "", "1.3": ""}, "2002": {"1.1": "", "1.2": ""}, "2003": {"1.1": "", "1.2": "", "1.3": ""}}
+    # 2002: 1.2 removed, 1.3 renumbered 1.2; 2003: a new 1.3, not the 1.3 of 2001.
+    mappings = [{"1.1": "1.1", "1.3": "1.2"}, {"1.1": "1.1", "1.2": "1.2"}]
+    descent = lines_of_descent(releases, ids, mappings)
+    assert descent["2001"]["1.3"] == descent["2002"]["1.2"] == descent["2003"]["1.2"]
+    assert descent["2001"]["1.1"] == descent["2003"]["1.1"]
+    assert descent["2001"]["1.2"] not in descent["2002"].values()
+    assert descent["2003"]["1.3"] not in descent["2001"].values()
+    assert len(set(descent["2003"].values())) == 3

@@ -98,7 +98,25 @@ def test_a_reference_that_no_longer_follows_is_a_change(small_diff) -> None:
     # 100.2 cited 717 (restarting the game, now 718); it now cites 716 (adventurers).
     entry = small_diff.entry_for(old_id="100.2")
     assert entry.status == "changed"
-    assert entry.words == (WordChange("replace", "718.", "716."),)
+    # The words each release writes: the old one never said 718.
+    assert entry.words == (WordChange("replace", "717.", "716."),)
+
+
+def test_a_reference_the_new_release_left_unfollowed_is_no_change() -> None:
+    """A text that reads the same in both releases has not changed, even where the renumbering
+    would have rewritten its reference (the new release kept citing the old number), and the same
+    goes for its examples; the diff reads the same either way round."""
+    rules = {"1": "Game Concepts", "100": "General", "100.1": "See rule 100.3.", "100.2": "A new rule.",
+             "100.3": "The rule cited."}
+    kept = {"100.1": "See rule 100.2."}
+    old = make_doc("2019-08-23", {k: v for k, v in rules.items() if k not in ("100.2", "100.3")} | kept
+                   | {"100.2": "The rule cited."}, {"100.1": ["Cited: rule 100.2."]})
+    new = make_doc("2019-10-04", rules | kept, {"100.1": ["Cited: rule 100.2."]})
+    diff = diff_releases(old, new)
+    assert diff.mapping["100.2"] == "100.3"
+    assert diff.entry_for(old_id="100.1") is None
+    back = diff_releases(new, old)
+    assert back.entry_for(new_id="100.1") is None
 
 
 def test_moved_and_slightly_changed(small_diff) -> None:
@@ -402,3 +420,38 @@ def test_kb_diff_shows_changed_examples() -> None:
     # Either order: the same rules, the other way round.
     back = json.loads(_invoke(["diff", "2005-02-01", "2004-10-01", "--json"]).stdout)
     assert back["counts"]["removed"] == data["counts"]["added"]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Use the Oracle(tm) card reference.", "Use the Oracle? card reference."),
+        ("the Odyssey_(TM) block", "the Odyssey™ block"),
+        ("These _Magic_ rules apply.", "These Magic rules apply."),
+        ("all cards—even the ones", "all cards -- even the ones"),
+        ("all cards?even the ones", "all cards—even the ones"),
+        ("{R} ? {W}", "{R} - {W}"),
+        ("the phrase “Choose one —” or", 'the phrase "Choose one -- " or'),
+        ("the phrase ?Choose one ?? or", 'the phrase "Choose one -- " or'),
+        ("a player can?t pay", "a player can’t pay"),
+    ],
+)
+def test_how_a_release_writes_its_marks_is_no_change(before: str, after: str) -> None:
+    from kb.history.text import loose
+
+    assert loose(before) == loose(after)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("entries. (c) The player", "entries. The player"),
+        ("gets -1/-1", "gets +1/+1"),
+        ("Is it a spell?", "Is it a spell"),
+        ("one player", "one-player"),
+    ],
+)
+def test_a_change_of_words_or_signs_is_a_change(before: str, after: str) -> None:
+    from kb.history.text import loose
+
+    assert loose(before) != loose(after)

@@ -55,14 +55,17 @@ def diff_releases(
 
 
 def changes(old: Content, new: Content, mapping: dict[str, str]):
-    """The word changes of a paired rule's text and the changes of its examples, the old texts'
-    references first rewritten to the new numbers."""
+    """The word changes of a paired rule's text and the changes of its examples. A text has not
+    changed if it reads the same, or if it does once its references are rewritten to the new
+    numbers; the words shown are the ones each release writes (a reference the new release did
+    not follow to its new number is no change)."""
     if old is new and old.follows(mapping):
         return (), ()
     pieces = _renumbered_pieces(old, mapping)
     words = ()
-    if loose(pieces[0]) != loose(new.text):
-        words = word_changes(pieces[0], new.text)
+    new_key = loose(new.text)
+    if loose(pieces[0]) != new_key and loose(old.text) != new_key:
+        words = word_changes(old.text, new.text)
     return words, example_changes(old.examples, pieces[1:], new.examples)
 
 
@@ -75,11 +78,14 @@ def _renumbered_pieces(content: Content, mapping: dict[str, str]) -> tuple[str, 
 def example_changes(
     old: tuple[str, ...], old_renumbered: tuple[str, ...], new: tuple[str, ...]
 ) -> tuple[ExampleChange, ...]:
-    """The examples added, removed and changed: equal examples in order are matched first; between
-    them, examples are paired in order, and the ones left over were added or removed."""
+    """The examples added, removed and changed: equal examples in order are matched first (equal as
+    written, or once their references are renumbered); between them, examples are paired in order,
+    and the ones left over were added or removed."""
     if not old and not new:
         return ()
-    old_keys, new_keys = [loose(x) for x in old_renumbered], [loose(x) for x in new]
+    new_keys = [loose(x) for x in new]
+    written = set(new_keys)
+    old_keys = [key if (key := loose(x)) in written else loose(y) for x, y in zip(old, old_renumbered)]
     if old_keys == new_keys:
         return ()
     found: list[ExampleChange] = []
@@ -90,8 +96,7 @@ def example_changes(
         common = min(i2 - i1, j2 - j1)
         for k in range(common):
             i, j = i1 + k, j1 + k
-            found.append(ExampleChange("changed", i + 1, j + 1, old[i], new[j],
-                                       word_changes(old_renumbered[i], new[j])))
+            found.append(ExampleChange("changed", i + 1, j + 1, old[i], new[j], word_changes(old[i], new[j])))
         for i in range(i1 + common, i2):
             found.append(ExampleChange("removed", i + 1, None, old[i], ""))
         for j in range(j1 + common, j2):

@@ -13,9 +13,15 @@ from kb.refs import RANGE_JOIN, Reference, find_references
 
 PLACEHOLDER = "§"
 _EVEN = (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'), ("–", "-"), ("‑", "-"))
-# One release (2008-05-01) was published with every curly quote and apostrophe turned into "?" by a
-# lossy conversion; comparing texts, any quote and a question mark are the same mark.
-_LOOSE = str.maketrans({'"': "'", "?": "'"})
+# One release (2008-05-01) was published with every curly quote, apostrophe, dash and trademark
+# sign turned into "?" by a lossy conversion; comparing texts, all of those are the same mark.
+_LOOSE = str.maketrans({'"': "'", "?": "'", "-": "'", "—": "'", "™": "'", "®": "'", "_": None})
+# A dash however a release writes it: "cards—even", "cards -- even", "R - W", and, in 2008-05-01,
+# "cards?even", "R ? W" or "one ?," (a question mark after a space stands for a lost dash, unless
+# a word follows: then it stands for an opening quote).
+_DASH = re.compile(r"\s*(?:--+|—)\s*|\s+-\s+|\s+\?(?=[\s,.;:)?])\s*")
+# A trademark sign spelled out after a name: "Oracle(tm)", "Odyssey_(TM)", "Ravnica(r)".
+_SPELLED_MARK = re.compile(r"(?<=[^\W_])_?\((?:tm|TM|r|R)\)")
 
 
 def even_out(text: str) -> str:
@@ -27,8 +33,15 @@ def even_out(text: str) -> str:
 
 
 def loose(text: str) -> str:
-    """`text` evened out, with quotes and question marks written as one mark (see `_LOOSE`)."""
-    return even_out(text).translate(_LOOSE)
+    """`text` evened out for telling whether it changed: a dash written one way (see `_DASH`); quotes,
+    dashes, trademark signs and question marks written as one mark (see `_LOOSE`); and without the
+    underscores some releases put around a title for italics ("_Magic_")."""
+    text = even_out(text)
+    if "-" in text or "—" in text or "?" in text:
+        text = _DASH.sub("—", text)
+    if "(" in text:
+        text = _SPELLED_MARK.sub("™", text)
+    return text.translate(_LOOSE)
 
 
 def comparable(text: str, refs: Sequence[Reference] | None = None, lang: str = "en") -> str:

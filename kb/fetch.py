@@ -105,6 +105,8 @@ def download(url: str, timeout: float) -> bytes:
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             data = response.read(MAX_BYTES + 1)
+            # A body shorter than its stated length ends without an error: the connection closed.
+            missing = response.length if len(data) <= MAX_BYTES else None
     except urllib.error.HTTPError as err:
         raise FetchError(f"{url}: HTTP {err.code} {err.reason}") from None
     except urllib.error.URLError as err:
@@ -120,6 +122,8 @@ def download(url: str, timeout: float) -> bytes:
         raise FetchError(f"{url}: {type(err).__name__}: {err}") from None
     if len(data) > MAX_BYTES:
         raise FetchError(f"{url}: more than {MAX_BYTES // (1024 * 1024)} MB, not a rules text")
+    if missing:
+        raise FetchError(f"{url}: the download was cut short ({len(data)} of {len(data) + missing} bytes)")
     return data
 
 
@@ -193,6 +197,8 @@ def check_rules_text(data: bytes, url: str):
         raise FetchError(f"{url}: a rules text that states no effective date")
     if numbered < MIN_RULES:
         raise FetchError(f"{url}: not a rules text ({numbered} numbered rules; a release has over a thousand)")
+    if not doc.glossary:
+        raise FetchError(f"{url}: a rules text that ends before its glossary (cut short?)")
     return doc, numbered
 
 

@@ -24,10 +24,11 @@ from test_align_corpus import cr_text, write_tiny_corpus
 PROJECT = Path(__file__).resolve().parent.parent
 
 
-def release_text(date_words: str, count: int = 60) -> bytes:
+def release_text(date_words: str, count: int = 60, glossary: bool = True) -> bytes:
     rules = [(f"100.{n}", f"Rule number {n} of the general rules. See rule 100.1.", []) for n in range(1, count + 1)]
     sections = [("100", "General", rules), ("101", "Players", [("101.1", "A player is one of the people in the game.", [])])]
-    return cr_text(date_words, sections, [("Active Player", "The player whose turn it is. See rule 101.1.")]).encode("utf-8")
+    entries = [("Active Player", "The player whose turn it is. See rule 101.1.")] if glossary else []
+    return cr_text(date_words, sections, entries).encode("utf-8")
 
 
 NEW = release_text("March 6, 2026")
@@ -44,8 +45,10 @@ class Server:
 
     def __init__(self) -> None:
         self.routes: dict[str, tuple[int, bytes, float]] = {}
+        # path -> the length a route states (Content-Length), where it is not its body's
+        self.stated: dict[str, int] = {}
         self.asked: list[str] = []
-        routes, asked = self.routes, self.asked
+        routes, asked, stated = self.routes, self.asked, self.stated
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's name)
@@ -55,7 +58,7 @@ class Server:
                     time.sleep(delay)
                 try:
                     self.send_response(status)
-                    self.send_header("Content-Length", str(len(body)))
+                    self.send_header("Content-Length", str(stated.get(self.path, len(body))))
                     self.end_headers()
                     self.wfile.write(body)
                 except OSError:
@@ -162,6 +165,25 @@ def test_a_failed_fetch_is_one_line_and_writes_nothing(server, corpus, route, bo
     with pytest.raises(FetchError, match=match) as err:
         fetch(server.url(route), corpus)
     assert "\n" not in str(err.value)
+    assert snapshot(corpus) == before
+
+
+def test_a_download_cut_short_is_refused_and_writes_nothing(server, corpus):
+    """The server states the whole length, sends half and closes: a text that would still parse
+    (half the rules) is not kept."""
+    server.routes["/cut.txt"] = (200, NEW[: len(NEW) // 2], 0.0)
+    server.stated["/cut.txt"] = len(NEW)
+    before = snapshot(corpus)
+    with pytest.raises(FetchError, match=rf"cut short \({len(NEW) // 2} of {len(NEW)} bytes\)"):
+        fetch(server.url("/cut.txt"), corpus)
+    assert snapshot(corpus) == before
+
+
+def test_a_rules_text_without_its_glossary_is_refused(server, corpus):
+    server.routes["/headless.txt"] = (200, release_text("March 6, 2026", glossary=False), 0.0)
+    before = snapshot(corpus)
+    with pytest.raises(FetchError, match="ends before its glossary"):
+        fetch(server.url("/headless.txt"), corpus)
     assert snapshot(corpus) == before
 
 

@@ -200,3 +200,23 @@ def test_a_missing_release_is_told_once_and_the_rest_is_answered(tmp_path):
         assert len(lines) == 1
         assert "cr/MagicCompRules-2022-01-01.txt" in lines[0] and "kb fetch" in lines[0]
         assert "KB_RELEASES" in lines[0]
+
+
+# --- text from the corpus or the user is printed, never obeyed by the terminal ----------------------
+
+
+def test_control_characters_in_a_parsed_file_are_shown_not_sent(tmp_path):
+    from test_align_corpus import cr_text
+
+    hostile = cr_text("March 6, 2026", [("100", "General", [("100.1", "Retitled \x1b]0;PWNED\x07 and \x1b[31mred\x1b[0m.", [])])], [])
+    path = tmp_path / "hostile.txt"
+    path.write_text(hostile, encoding="utf-8")
+    result = invoke(["parse", path, "--kind", "cr"])
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "\\x1b]0;PWNED\\x07" in result.output
+
+
+def test_control_characters_in_a_bad_argument_are_shown_not_sent(tiny_env):
+    result = invoke(["history", "100.1\x1b[2J"])
+    assert result.exit_code != 0
+    assert "\x1b" not in result.output and "\\x1b[2J" in result.output

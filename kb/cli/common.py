@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,22 @@ def _stdout_is_unicode() -> bool:
         return False
 
 
+# Characters a terminal acts on rather than shows (escape sequences that recolour it, retitle its
+# window, move its cursor): all C0 and C1 controls but tab and newline.
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """`text` with every control character a terminal would act on shown as its escape ("\\x1b"):
+    what the corpus or the user says is printed, never obeyed."""
+    return _CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def echo(message: Any = "", **kwargs: Any) -> None:
+    """`click.echo` for text output: control characters shown, not sent (see `visible`)."""
+    click.echo(visible(str(message)), **kwargs)
+
+
 def one_line(message: str) -> str:
     """`message` on a single line: the lines of a multi-line message joined with '; '."""
     return "; ".join(line.strip() for line in str(message).splitlines() if line.strip())
@@ -38,7 +55,7 @@ def one_line(message: str) -> str:
 def say(line: str) -> None:
     """`line` on standard error; nothing when standard error is closed (`2>&-`)."""
     try:
-        click.echo(line, err=True)
+        click.echo(visible(line), err=True)
     except OSError:
         pass
 

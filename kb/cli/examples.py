@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, not_blank, os_error
+from kb.cli.common import echo, emit_json, fail, json_option, not_blank, os_error
 
 
 @click.group("example")
@@ -55,8 +55,8 @@ def list_command(as_json: bool) -> None:
     width = max((len(e.name) for e in examples), default=0)
     for e in examples:
         ids = ", ".join(e.example_ids) or "-"
-        click.echo(f"{e.name:<{width}}  {ids:<24}  rules {', '.join(e.rules)}")
-    click.echo(f"{len(examples)} executable examples")
+        echo(f"{e.name:<{width}}  {ids:<24}  rules {', '.join(e.rules)}")
+    echo(f"{len(examples)} executable examples")
 
 
 @example_group.command("run")
@@ -105,10 +105,10 @@ def run_command(name: str, lang: str, as_json: bool) -> None:
             }
         )
     else:
-        click.echo(result.output, nl=False)
-        click.echo(f"doctest: {'passed' if result.passed else 'FAILED'} ({sum(c.passed for c in result.checks)}/{len(result.checks)} checks)")
+        echo(result.output, nl=False)
+        echo(f"doctest: {'passed' if result.passed else 'FAILED'} ({sum(c.passed for c in result.checks)}/{len(result.checks)} checks)")
         for failure in result.failures:
-            click.echo(failure, err=True)
+            echo(failure, err=True)
     if not result.passed:
         raise SystemExit(1)
 
@@ -146,22 +146,22 @@ def coverage_command(show_all: bool, as_json: bool) -> None:
         )
         return
     figures = report.figures()
-    click.echo(
+    echo(
         f"release {figures['release']}: {figures['executable']} of {figures['examples']} examples executable "
         f"({figures['percent_executable']}%)"
     )
-    click.echo("\nexecutable:")
+    echo("\nexecutable:")
     for entry in report.executable:
-        click.echo(f"  {entry.id:<12} {', '.join(entry.examples)}")
-    click.echo("\nnot executable, by reason:")
+        echo(f"  {entry.id:<12} {', '.join(entry.examples)}")
+    echo("\nnot executable, by reason:")
     for reason, count in report.by_reason().items():
-        click.echo(f"  {count:>4}  {reason}")
+        echo(f"  {count:>4}  {reason}")
     if show_all:
-        click.echo("\nnot executable:")
+        echo("\nnot executable:")
         for entry in report.not_executable:
-            click.echo(f"  {entry.id:<12} {entry.reason}")
+            echo(f"  {entry.id:<12} {entry.reason}")
     if report.unknown_ids:
-        click.echo(f"\nexample ids named by executable examples but not in this release: {', '.join(report.unknown_ids)}")
+        echo(f"\nexample ids named by executable examples but not in this release: {', '.join(report.unknown_ids)}")
 
 
 commands = [example_group]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option
+from kb.cli.common import echo, emit_json, fail, json_option
 
 
 @click.command("fetch", short_help="Download an official rules release into the corpus.")
@@ -51,13 +51,13 @@ def fetch_command(url: str | None, latest: bool, page: str | None, published: st
         emit_json(done)
         return
     if done.status == "present":
-        click.echo(f"{done.rel}: already in the corpus ({done.path}), effective {done.effective}; nothing to do")
+        echo(f"{done.rel}: already in the corpus ({done.path}), effective {done.effective}; nothing to do")
     elif done.status == "stored":
-        click.echo(f"{done.rel}: stored in {done.path} (the manifest listed it), effective {done.effective}")
+        echo(f"{done.rel}: stored in {done.path} (the manifest listed it), effective {done.effective}")
     else:
-        click.echo(f"{done.rel}: added (effective {done.effective}, {done.rules} numbered rules), from {done.url}")
+        echo(f"{done.rel}: added (effective {done.effective}, {done.rules} numbered rules), from {done.url}")
         if done.note:
-            click.echo(f"note: {done.note}")
+            echo(f"note: {done.note}")
 
 
 commands = [fetch_command]

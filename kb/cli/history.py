@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, not_blank, os_error
+from kb.cli.common import echo, emit_json, fail, json_option, not_blank, os_error
 
 _RELEASE_HELP = "A release of the corpus by its ISO date (effective or published); default: the newest."
 
@@ -96,7 +96,7 @@ def history_command(rule: str, release: str | None, as_json: bool) -> None:
         emit_json({"rule": rule, "release": asked.release, "first_release": first,
                    "first_id": ids.get(first), "oldest_release": kb.releases[0], "ids": ids, "events": events})
         return
-    click.echo(f"rule {rule} of {asked.release}: in {len(known)} of {len(kb.releases)} releases, "
+    echo(f"rule {rule} of {asked.release}: in {len(known)} of {len(kb.releases)} releases, "
                f"followed back to {first} (as {ids.get(first)})")
     for event in events:
         if event.status == "moved":
@@ -106,16 +106,16 @@ def history_command(rule: str, release: str | None, as_json: bool) -> None:
         line = f"  {event.release}  {event.status:<9}  {what}"
         if event.words:
             line += f"  {_words(event.words)}"
-        click.echo(line)
+        echo(line)
         for text in _example_lines(event.examples, "      "):
-            click.echo(text)
+            echo(text)
         if event.status == "present":
-            click.echo("      (the oldest release of the corpus: the rule may be older)")
+            echo("      (the oldest release of the corpus: the rule may be older)")
         elif event.status == "added" and event.renumbering:
-            click.echo("      (this release renumbered the rules; no rule of the release before kept enough"
+            echo("      (this release renumbered the rules; no rule of the release before kept enough"
                        " of this text to be followed back)")
         elif event.status == "removed" and event.renumbering:
-            click.echo("      (this release renumbered the rules; no rule of it kept enough of this text"
+            echo("      (this release renumbered the rules; no rule of it kept enough of this text"
                        " to be followed on)")
 
 
@@ -148,15 +148,15 @@ def diff_command(old: str, new: str, only: str | None, as_json: bool) -> None:
         emit_json({"old": diff.old, "new": diff.new, "via": list(diff.via), "renumbering": diff.renumbering,
                    "counts": counts, "entries": entries})
         return
-    click.echo(
+    echo(
         f"{diff.old} -> {diff.new}: {counts['added']} added, {counts['removed']} removed, "
         f"{counts['changed']} changed, {counts['moved']} moved ({counts['moved_and_changed']} also changed), "
         f"{counts['unchanged']} unchanged; examples changed in {counts['examples_changed']}"
     )
     if diff.via:
-        click.echo(f"(rules followed through the {len(diff.via)} releases between)")
+        echo(f"(rules followed through the {len(diff.via)} releases between)")
     if diff.renumbering:
-        click.echo("(most rules changed number: rules are paired by their text)")
+        echo("(most rules changed number: rules are paired by their text)")
     for entry in entries:
         if entry.status == "moved":
             what = f"{entry.old_id} -> {entry.new_id}"
@@ -165,9 +165,9 @@ def diff_command(old: str, new: str, only: str | None, as_json: bool) -> None:
         line = f"{entry.status:<8} {entry.kind:<8} {what}"
         if entry.words:
             line += f"  {_words(entry.words)}"
-        click.echo(line)
+        echo(line)
         for text in _example_lines(entry.examples, "    "):
-            click.echo(text)
+            echo(text)
 
 
 def _pages():
@@ -239,17 +239,17 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
         emit_json({"node": node, "rule": data.get("key"), "release": data.get("release"), "lang": data.get("lang"),
                    "text": data.get("text", ""), "out": out, "in": into, "quoted_by": quoted_by})
         return
-    click.echo(f"{node}: {data.get('text', '')}")
-    click.echo(f"refers to ({len(out)}):")
+    echo(f"{node}: {data.get('text', '')}")
+    echo(f"refers to ({len(out)}):")
     for ref in out:
         mark = "  [not in this release]" if ref["broken"] else ""
         where = f"  (in example {ref['example'].split('#', 1)[-1]})" if ref.get("example") else ""
-        click.echo(f"  {ref['target']}  \"{ref['surface']}\"{where}{mark}")
-    click.echo(f"referred to by ({len(into)}):")
+        echo(f"  {ref['target']}  \"{ref['surface']}\"{where}{mark}")
+    echo(f"referred to by ({len(into)}):")
     for ref in into:
-        click.echo(f"  {ref['source']}  \"{ref['surface']}\"")
+        echo(f"  {ref['source']}  \"{ref['surface']}\"")
     if quoted_by:
-        click.echo(f"quoted by: {', '.join(quoted_by)}")
+        echo(f"quoted by: {', '.join(quoted_by)}")
 
 
 def _quoted_releases(releases, pages):
@@ -312,11 +312,11 @@ def path_command(a: str, b: str, release: str | None, directed: bool, as_json: b
     if as_json:
         emit_json({"from": start, "to": end, "nodes": nodes, "steps": steps})
         return
-    click.echo(start)
+    echo(start)
     for step in steps:
         arrow = f"--{step['type']}-->" if step["forward"] else f"<--{step['type']}--"
         surface = f"  \"{step['surface']}\"" if step["surface"] else ""
-        click.echo(f"  {arrow} {step['to']}{surface}")
+        echo(f"  {arrow} {step['to']}{surface}")
 
 
 @click.command("graph")
@@ -352,11 +352,11 @@ def graph_command(release_names: tuple[str, ...], no_pages: bool, graphml: str |
     if as_json:
         emit_json({**counts, "broken_references": broken})
         return
-    click.echo("nodes: " + ", ".join(f"{k} {v}" for k, v in counts["nodes"].items()))
-    click.echo("edges: " + ", ".join(f"{k} {v}" for k, v in counts["edges"].items()))
-    click.echo(f"broken references ({len(broken)}):")
+    echo("nodes: " + ", ".join(f"{k} {v}" for k, v in counts["nodes"].items()))
+    echo("edges: " + ", ".join(f"{k} {v}" for k, v in counts["edges"].items()))
+    echo(f"broken references ({len(broken)}):")
     for item in broken:
-        click.echo(f"  {item['from']} -> {item['to']}  \"{item['surface']}\"")
+        echo(f"  {item['from']} -> {item['to']}  \"{item['surface']}\"")
 
 
 commands = [history_command, diff_command, refs_command, path_command, graph_command]

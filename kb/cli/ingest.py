@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, os_error, say
+from kb.cli.common import echo, emit_json, fail, json_option, os_error, say
 from kb.model import CRDocument
 
 
@@ -104,7 +104,6 @@ def _check_readable_path(path: Path) -> None:
 
 
 def _print_document(doc, summary: bool) -> None:
-    echo = click.echo
     echo(f"{doc.source}: {doc.kind}, {doc.decoding.describe()}")
     for note in doc.decoding.notes:
         echo(f"  decoding: {note}")

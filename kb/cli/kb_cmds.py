@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from kb.cli.common import (
-    emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name, warn_stored_catalogs,
+    echo, emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name, warn_stored_catalogs,
 )
 
 _LANGS = click.Choice(["en", "es"])
@@ -53,7 +53,6 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
 
 
 def _print_card(card) -> None:
-    echo = click.echo
     echo(f"{card.id}  ({card.kind}, release {card.release})")
     echo(card.text)
     for number, example in enumerate(card.examples, 1):
@@ -126,13 +125,13 @@ def align_command(page: str | None, status: str | None, kind: str | None, eviden
     _print_table(header, table)
     if evidence:
         for r in data:
-            click.echo(f"\n{r['page']} {r['es_id']}: {r['status']}")
+            echo(f"\n{r['page']} {r['es_id']}: {r['status']}")
             for line in r["evidence"]:
-                click.echo(f"  - {line}")
+                echo(f"  - {line}")
     counts: dict[str, int] = {}
     for r in data:
         counts[r["status"]] = counts.get(r["status"], 0) + 1
-    click.echo("\n" + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) if counts else "nothing aligned")
+    echo("\n" + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) if counts else "nothing aligned")
 
 
 def _matches(alignment, page: str | None, status: str | None, kind: str | None) -> bool:
@@ -234,15 +233,15 @@ def export_command(out_dir: Path, formats: tuple[str, ...], what: tuple[str, ...
         emit_json([str(p) for p in written])
         return
     for path in written:
-        click.echo(f"{path}  ({path.stat().st_size} bytes)")
+        echo(f"{path}  ({path.stat().st_size} bytes)")
 
 
 def _print_table(header: tuple[str, ...], rows: list[tuple]) -> None:
     widths = [max([len(str(h))] + [len(str(r[i])) for r in rows]) for i, h in enumerate(header)]
-    click.echo("  ".join(str(h).ljust(w) for h, w in zip(header, widths)).rstrip())
-    click.echo("  ".join("-" * w for w in widths))
+    echo("  ".join(str(h).ljust(w) for h, w in zip(header, widths)).rstrip())
+    echo("  ".join("-" * w for w in widths))
     for row in rows:
-        click.echo("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
+        echo("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
 
 
 commands = [rule_command, align_command, terms_command, export_command]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, os_error, say, warn_stored_catalogs
+from kb.cli.common import echo, emit_json, fail, json_option, os_error, say, warn_stored_catalogs
 
 _STAGE_LABELS = {
     "check": "check inputs",
@@ -99,7 +99,7 @@ def build_command(out: str | None, no_search: bool, force: bool, as_json: bool) 
         fail(str(err), 2)
     except SiteBuildError as err:
         if err.output and not as_json:
-            click.echo(err.output.rstrip(), err=True)
+            echo(err.output.rstrip(), err=True)
         fail(str(err))
     except ImportError as err:
         fail(f"build failed: {err}")
@@ -113,7 +113,6 @@ def build_command(out: str | None, no_search: bool, force: bool, as_json: bool) 
     if as_json:
         emit_json(summary)
         return
-    echo = click.echo
     kept = " (unchanged: the inputs are those of the previous build; --force builds again)" if result.unchanged else ""
     echo(f"site: {result.site_dir}{kept}")
     echo(f"pages: {result.total_pages} ({', '.join(f'{k} {v}' for k, v in result.pages.items())}); "

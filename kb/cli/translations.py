@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import emit_json, fail, json_option, load_kb, os_error, progress_reporter, release_name
+from kb.cli.common import echo, emit_json, fail, json_option, load_kb, os_error, progress_reporter, release_name
 
 
 def _count(n: int, noun: str) -> str:
@@ -79,7 +79,7 @@ def export_command(out: Path, release: str | None, lang: str, split: bool, parts
         emit_json(data if several else data[0])
         return
     for path, summary in written:
-        click.echo(
+        echo(
             f"{path}: release {summary.release}, {summary.entries} entries: {summary.translated} translated, "
             f"{summary.fuzzy} fuzzy, {summary.untranslated} untranslated"
         )
@@ -140,26 +140,26 @@ def import_command(catalogs: tuple[Path, ...], replace: bool, check_only: bool, 
     else:
         for checked in report.checks:
             for problem in checked.problems:
-                click.echo(str(problem), err=problem.level == "error")
+                echo(str(problem), err=problem.level == "error")
         for change in report.changes:
-            click.echo(str(change))
+            echo(str(change))
         for checked in report.checks:
-            click.echo(
+            echo(
                 f"{checked.source}: release {checked.release}, {checked.messages} entries: {checked.translated} "
                 f"translated ({checked.reviewed} reviewed), {checked.fuzzy} fuzzy, {checked.untranslated} untranslated; "
                 f"{_count(len(checked.errors), 'error')}, {_count(len(checked.warnings), 'warning')}"
                 + (f"; into {', '.join(report.destinations[checked.source])}" if checked.source in report.destinations else "")
             )
         if terms is not None:
-            click.echo(f"terms: {_count(len(terms.violations), 'violation')}, {len(terms.excused)} excused")
+            echo(f"terms: {_count(len(terms.violations), 'violation')}, {len(terms.excused)} excused")
         elif term_problem:
-            click.echo(f"terms: {term_problem}")
-        click.echo(f"consistency: {_count(len(conflicts), 'conflict')}")
+            echo(f"terms: {term_problem}")
+        echo(f"consistency: {_count(len(conflicts), 'conflict')}")
         if not report.refused:
             summary = (f"{report.count('added')} added, {report.count('replaced')} replaced, "
                        f"{report.count('removed')} removed, {report.count('kept')} kept")
             verb = "stored in" if report.written else "would store in"
-            click.echo(f"{summary}; {verb} {', '.join(str(p) for p in report.stored) or 'nothing'}")
+            echo(f"{summary}; {verb} {', '.join(str(p) for p in report.stored) or 'nothing'}")
     if report.errors:
         fail(f"{_count(len(report.errors), 'error')}; nothing imported")
     if report.refused:
@@ -261,20 +261,20 @@ def stats_command(release: str | None, all_releases: bool, lang: str, as_json: b
 def _table(header, table, numeric) -> None:
     widths = [max(len(str(h)), *(len(str(row[i])) for row in table)) for i, h in enumerate(header)]
     line = "  ".join(h.rjust(w) if i in numeric else h.ljust(w) for i, (h, w) in enumerate(zip(header, widths)))
-    click.echo(line.rstrip())
-    click.echo("  ".join("-" * w for w in widths))
+    echo(line.rstrip())
+    echo("  ".join("-" * w for w in widths))
     for row in table:
-        click.echo("  ".join(
+        echo("  ".join(
             str(c).rjust(w) if i in numeric else str(c).ljust(w) for i, (c, w) in enumerate(zip(row, widths))
         ).rstrip())
 
 
 def _checks_lines(checks: dict) -> None:
     if checks["term_base_problem"]:
-        click.echo(f"terms: {checks['term_base_problem']}")
+        echo(f"terms: {checks['term_base_problem']}")
     else:
-        click.echo(f"terms: {_count(checks['term_violations'], 'violation')}, {checks['term_excused']} excused")
-    click.echo(f"consistency: {_count(checks['consistency_conflicts'], 'conflict')}")
+        echo(f"terms: {_count(checks['term_violations'], 'violation')}, {checks['term_excused']} excused")
+    echo(f"consistency: {_count(checks['consistency_conflicts'], 'conflict')}")
 
 
 def _catalog_paths(kb, catalogs: tuple[Path, ...]) -> list[Path]:
@@ -322,18 +322,18 @@ def check_terms_command(catalogs: tuple[Path, ...], terms_path: Path | None, exc
         fail(os_error(err, terms_path))
     texts, problems = catalog_texts(paths)
     for problem in problems:
-        click.echo(f"{problem} (not checked)", err=True)
+        echo(f"{problem} (not checked)", err=True)
     report = check_terms(texts, base)
     if as_json:
         emit_json({"term_base": str(terms_path), "terms": len(base), "catalogs": [str(p) for p in paths],
                    **report.to_data()})
     else:
         for violation in report.violations:
-            click.echo(str(violation))
+            echo(str(violation))
         for line, context, en, reason in report.unused_exceptions:
-            click.echo(f"{terms_path.with_name('exceptions.tsv') if exceptions is None else exceptions}:{line}: "
+            echo(f"{terms_path.with_name('exceptions.tsv') if exceptions is None else exceptions}:{line}: "
                        f"exception for {en!r} in {context} excuses nothing (stale?)")
-        click.echo(f"{report.entries} translated entries in {_count(len(paths), 'catalog')}, {len(base)} terms: "
+        echo(f"{report.entries} translated entries in {_count(len(paths), 'catalog')}, {len(base)} terms: "
                    f"{_count(len(report.violations), 'violation')}, {len(report.excused)} excused")
     if report.violations or problems:
         raise SystemExit(1)
@@ -361,7 +361,7 @@ def check_consistency_command(catalogs: tuple[Path, ...], exceptions: Path | Non
     paths = _catalog_paths(kb, catalogs)
     texts, problems = catalog_texts(paths)
     for problem in problems:
-        click.echo(f"{problem} (not checked)", err=True)
+        echo(f"{problem} (not checked)", err=True)
     exceptions = exceptions or Path(kb.corpus_root) / "terms" / "exceptions.tsv"
     try:
         excused = load_exceptions(exceptions)
@@ -373,8 +373,8 @@ def check_consistency_command(catalogs: tuple[Path, ...], exceptions: Path | Non
                    "conflicts": [c.to_data() for c in conflicts]})
     else:
         for conflict in conflicts:
-            click.echo(str(conflict))
-        click.echo(f"{len(texts)} translated entries in {_count(len(paths), 'catalog')}: "
+            echo(str(conflict))
+        echo(f"{len(texts)} translated entries in {_count(len(paths), 'catalog')}: "
                    f"{_count(len(conflicts), 'conflict')}")
     if conflicts or problems:
         raise SystemExit(1)

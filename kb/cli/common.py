@@ -55,7 +55,7 @@ def one_line(message: str) -> str:
 def say(line: str) -> None:
     """`line` on standard error; nothing when standard error is closed (`2>&-`)."""
     try:
-        click.echo(visible(line), err=True)
+        echo(line, err=True)
     except OSError:
         pass
 

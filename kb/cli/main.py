@@ -15,7 +15,7 @@ from typing import IO, Any
 import click
 
 from kb import __version__
-from kb.cli.common import one_line, say, visible
+from kb.cli.common import echo, one_line, say
 
 # Each module exposes `commands`, a list of click commands or groups.
 COMMAND_MODULES = [
@@ -52,7 +52,7 @@ class OneLineError(click.ClickException):
         if file is None:
             say(self.message)
         else:
-            click.echo(visible(self.message), file=file)
+            echo(self.message, file=file)
 
 
 def told_in_one_line(err: click.ClickException) -> OneLineError:

@@ -202,9 +202,9 @@ def write_release_data(data: SiteData, site_dir: Path) -> int:
     texts: dict[str, int] = {}
     for release in data.releases:
         table = {}
-        descent = data.descent.get(release, {})
+        descent = data.descent[release]
         for rule_id, text in data.release_texts.get(release, {}).items():
-            table[rule_id] = [texts.setdefault(text, len(texts)), descent.get(rule_id, -1)]
+            table[rule_id] = [texts.setdefault(text, len(texts)), descent[rule_id]]
         (folder / f"{release}.json").write_text(json.dumps(table, separators=(",", ":")), encoding="utf-8")
     (folder / "texts.json").write_text(json.dumps(list(texts), ensure_ascii=False, separators=(",", ":")),
                                        encoding="utf-8")

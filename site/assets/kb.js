@@ -513,13 +513,12 @@
     function byDescent(table) {
       var found = {};
       Object.keys(table).forEach(function (id) {
-        var cell = table[id];
-        var key = Array.isArray(cell) && cell[1] >= 0 ? "d" + cell[1] : "id " + id;
-        found[key] = { id: id, text: Array.isArray(cell) ? cell[0] : cell };
+        found[table[id][1]] = { id: id, text: table[id][0] };
       });
       return found;
     }
-    function label(status) { return root.dataset["label" + status[0].toUpperCase() + status.slice(1)]; }
+    // The page's word for a status: `named("label", "moved")` reads data-label-moved.
+    function named(kind, status) { return root.dataset[kind + status[0].toUpperCase() + status.slice(1)]; }
     function note(text) { view.appendChild(el("p", { "class": "kb-compare__note", lang: lang }, text)); }
     function show(oldName, newName, swapped) {
       view.textContent = root.dataset.loading;
@@ -548,7 +547,7 @@
           var ids = el("p", { "class": "kb-diff__ids" },
             status === "moved" ? row.before.id + " \u2192 " + row.after.id : (row.after || row.before).id);
           ids.appendChild(document.createTextNode(" \u00b7 "));
-          ids.appendChild(el("span", { lang: lang }, root.dataset["event" + status[0].toUpperCase() + status.slice(1)]));
+          ids.appendChild(el("span", { lang: lang }, named("event", status)));
           entry.appendChild(ids);
           var p = el("p", { "class": "kb-diff__text" });
           if (row.before && row.after && row.before.text !== row.after.text) {
@@ -562,7 +561,7 @@
           list.appendChild(entry);
         });
         view.appendChild(el("p", { "class": "kb-diff__summary", lang: lang },
-          ["added", "removed", "changed", "moved"].map(function (s) { return label(s) + ": " + counts[s]; }).join(" \u00b7 ")));
+          ["added", "removed", "changed", "moved"].map(function (s) { return named("label", s) + ": " + counts[s]; }).join(" \u00b7 ")));
         view.appendChild(list);
       }).catch(function () { view.textContent = root.dataset.error; });
     }

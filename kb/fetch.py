@@ -4,8 +4,10 @@ publication date, keep it in `corpus/cr/` and add its entry to the manifest.
     fetch("https://…/MagicCompRules 20260116.txt")   # one release, by its address
     fetch_latest()                                     # the newest text the official rules page links
 
-Nothing is half-written: the release is written to a temporary file and put in place only if no
-file of that name is there; the manifest is appended to (what is in it is kept byte for byte) through
+A download is bounded as a whole: `timeout` seconds for connecting, waiting and receiving together,
+however slowly the bytes arrive. Nothing is half-written: the release is written to a temporary file
+(made with the mode any new file gets under the user's umask) and put in place only if no file of
+that name is there; the manifest is appended to (what is in it is kept byte for byte) through
 a temporary file that replaces it. Any failure — the network, an HTTP error, a page without a link,
 a file that is not a rules text, a release already listed with other bytes — raises `FetchError`
 with one line, and leaves the corpus as it was.
@@ -19,11 +21,14 @@ import http.client
 import json
 import os
 import re
+import secrets
 import socket
 import tempfile
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -37,6 +42,12 @@ MAX_BYTES = 32 * 1024 * 1024  # a release is about 1 MB; anything this large is 
 MIN_RULES = 50  # numbered rules and subrules a text must have to be taken for a release
 _DATE_IN_NAME = re.compile(r"(?<!\d)(\d{4})-?(\d{2})-?(\d{2})(?!\d)")
 _USER_AGENT = f"kb/{__version__} (rules knowledge base; fetch of the official rules text)"
+_CHUNK = 64 * 1024
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+# What a download reports as bytes arrive: the address, the bytes received, the bytes the server
+# said it would send (None when it did not say).
+Progress = Callable[[str, int, "int | None"], None]
 
 
 class FetchError(ValueError):
@@ -45,6 +56,21 @@ class FetchError(ValueError):
 
 class BadAddress(FetchError):
     """An address `kb fetch` does not download from (not http or https)."""
+
+
+class BadDate(FetchError):
+    """A publication date that is not a date written YYYY-MM-DD."""
+
+
+def publication_date(text: str) -> str:
+    """`text` as a publication date (YYYY-MM-DD, a real day), or `BadDate`."""
+    shown = text if len(text) <= 60 else f"{text[:60]}…"
+    if not _ISO_DATE.fullmatch(text):
+        raise BadDate(f"{shown!r}: a publication date is written YYYY-MM-DD")
+    try:
+        return dt.date.fromisoformat(text).isoformat()
+    except ValueError as err:
+        raise BadDate(f"{shown!r}: no such date ({err})") from None
 
 
 @dataclass
@@ -64,21 +90,27 @@ class Fetched:
     note: str = ""
 
 
-def fetch(url: str, root: Path | None = None, timeout: float = 30.0, published: str | None = None) -> Fetched:
+def fetch(url: str, root: Path | None = None, timeout: float = 30.0, published: str | None = None,
+          progress: Progress | None = None) -> Fetched:
     """Download the release at `url` into the corpus at `root` (see the module's documentation).
-    `published` (YYYY-MM-DD) names it when the address carries no date."""
+    `published` (YYYY-MM-DD) names it when the address carries no date; it is checked before
+    anything is downloaded (`BadDate`). `timeout` bounds the whole download; `progress` is told
+    the bytes as they arrive."""
     root = Path(root) if root else corpus_dir()
     _check_url(url)
-    data = download(url, timeout)
+    if published:
+        published = publication_date(published)
+    data = download(url, timeout, progress)
     return store_release(data, url, root, published)
 
 
-def fetch_latest(page: str = RULES_PAGE, root: Path | None = None, timeout: float = 30.0) -> Fetched:
+def fetch_latest(page: str = RULES_PAGE, root: Path | None = None, timeout: float = 30.0,
+                 progress: Progress | None = None) -> Fetched:
     """Read the rules page, find its link to the newest rules text (.txt) and fetch that release if the
-    corpus does not have it yet."""
+    corpus does not have it yet. Each download (the page, the text) is bounded by `timeout`."""
     root = Path(root) if root else corpus_dir()
     _check_url(page)
-    html = download(page, timeout)
+    html = download(page, timeout, progress)
     url = newest_text_link(html.decode("utf-8", errors="replace"), page)
     known = [e for e in read_manifest_entries(root) if e["kind"] == "cr" and e.get("url") == url]
     if known:
@@ -87,7 +119,7 @@ def fetch_latest(page: str = RULES_PAGE, root: Path | None = None, timeout: floa
         if entry is not None:
             return Fetched("present", url, str(entry.path), entry.rel, entry.published, entry.effective,
                            entry.release, entry.sha256, 0)
-    return fetch(url, root, timeout)
+    return fetch(url, root, timeout, progress=progress)
 
 
 # -- the network ---------------------------------------------------------------------------------
@@ -99,32 +131,89 @@ def _check_url(url: str) -> None:
         raise BadAddress(f"{url}: not an http or https address")
 
 
-def download(url: str, timeout: float) -> bytes:
-    """The body at `url`, or `FetchError` naming the address and what went wrong."""
+def download(url: str, timeout: float, progress: Progress | None = None) -> bytes:
+    """The body at `url`, received whole within `timeout` seconds (connecting, waiting for the answer
+    and receiving it, together: a server that sends a byte now and then cannot hold it longer), or
+    `FetchError` naming the address and what went wrong. `progress` is told the bytes as they arrive.
+
+    The network is read by a thread of its own, so that the time can be kept whatever the server
+    does; past the time it is told to stop, and does so at its next read (each read waits at most
+    `timeout` seconds)."""
     request = urllib.request.Request(_quoted(url), headers={"User-Agent": _USER_AGENT})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            data = response.read(MAX_BYTES + 1)
-            # A body shorter than its stated length ends without an error: the connection closed.
-            missing = response.length if len(data) <= MAX_BYTES else None
-    except urllib.error.HTTPError as err:
-        raise FetchError(f"{url}: HTTP {err.code} {err.reason}") from None
-    except urllib.error.URLError as err:
-        reason = err.reason
-        if isinstance(reason, (socket.timeout, TimeoutError)):
-            raise FetchError(f"{url}: no answer within {timeout:g} s") from None
-        raise FetchError(f"{url}: {getattr(reason, 'strerror', None) or reason}") from None
-    except (socket.timeout, TimeoutError):
-        raise FetchError(f"{url}: no answer within {timeout:g} s") from None
-    except http.client.IncompleteRead as err:
-        raise FetchError(f"{url}: the download was cut short ({len(err.partial)} bytes)") from None
-    except (http.client.HTTPException, OSError) as err:
-        raise FetchError(f"{url}: {type(err).__name__}: {err}") from None
+    transfer = _Transfer(url, request, timeout, progress)
+    worker = threading.Thread(target=transfer.run, name="kb-fetch", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        transfer.stop.set()
+        if not transfer.answered:
+            raise FetchError(f"{url}: no answer within {timeout:g} s")
+        of = f" of {transfer.total}" if transfer.total is not None else ""
+        raise FetchError(f"{url}: not received within {timeout:g} s ({transfer.received}{of} bytes came)")
+    if transfer.error is not None:
+        raise _failure(url, timeout, transfer.error) from None
+    data = transfer.data
     if len(data) > MAX_BYTES:
         raise FetchError(f"{url}: more than {MAX_BYTES // (1024 * 1024)} MB, not a rules text")
-    if missing:
-        raise FetchError(f"{url}: the download was cut short ({len(data)} of {len(data) + missing} bytes)")
+    if transfer.missing:
+        raise FetchError(f"{url}: the download was cut short ({len(data)} of {len(data) + transfer.missing} bytes)")
     return data
+
+
+class _Transfer:
+    """One download, as the thread reading it leaves it: the body or the error, and how far it got."""
+
+    def __init__(self, url: str, request: urllib.request.Request, timeout: float, progress: Progress | None):
+        self.url, self.request, self.timeout, self.progress = url, request, timeout, progress
+        self.stop = threading.Event()
+        self.answered = False
+        self.received = 0
+        self.total: int | None = None
+        self.data = b""
+        self.missing: int | None = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            with urllib.request.urlopen(self.request, timeout=self.timeout) as response:
+                self.answered = True
+                self.total = response.length
+                chunks: list[bytes] = []
+                self._tell()
+                while not self.stop.is_set() and self.received <= MAX_BYTES:
+                    chunk = response.read1(_CHUNK)
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    self.received += len(chunk)
+                    self._tell()
+                self.data = b"".join(chunks)
+                # A body shorter than its stated length ends without an error: the connection closed.
+                self.missing = response.length if self.received <= MAX_BYTES else None
+        except BaseException as err:  # noqa: BLE001 - handed to the caller's thread, which raises it
+            self.error = err
+
+    def _tell(self) -> None:
+        if self.progress is not None and not self.stop.is_set():
+            self.progress(self.url, self.received, self.total)
+
+
+def _failure(url: str, timeout: float, err: BaseException) -> BaseException:
+    """The `FetchError` (one line) an error of the network stands for; any other error as it is."""
+    if isinstance(err, urllib.error.HTTPError):
+        return FetchError(f"{url}: HTTP {err.code} {err.reason}")
+    if isinstance(err, urllib.error.URLError):
+        reason = err.reason
+        if isinstance(reason, (socket.timeout, TimeoutError)):
+            return FetchError(f"{url}: no answer within {timeout:g} s")
+        return FetchError(f"{url}: {getattr(reason, 'strerror', None) or reason}")
+    if isinstance(err, (socket.timeout, TimeoutError)):
+        return FetchError(f"{url}: no answer within {timeout:g} s")
+    if isinstance(err, http.client.IncompleteRead):
+        return FetchError(f"{url}: the download was cut short ({len(err.partial)} bytes)")
+    if isinstance(err, (http.client.HTTPException, OSError)):
+        return FetchError(f"{url}: {type(err).__name__}: {err}")
+    return err
 
 
 def _quoted(url: str) -> str:
@@ -207,13 +296,7 @@ def store_release(data: bytes, url: str, root: Path, published: str | None = Non
     doc, numbered = check_rules_text(data, url)
     sha256 = hashlib.sha256(data).hexdigest()
     note = ""
-    if published:
-        try:
-            published = dt.date.fromisoformat(published).isoformat()
-        except ValueError:
-            raise FetchError(f"{published!r}: a publication date is YYYY-MM-DD") from None
-    else:
-        published = date_in_name(url)
+    published = publication_date(published) if published else date_in_name(url)
     if not published:
         published = doc.release
         note = "The address carried no date: the file is named by the date it takes effect."
@@ -280,10 +363,11 @@ def _sha256_file(path: Path) -> str:
 
 
 def _write_new(target: Path, data: bytes) -> None:
-    """Write `target` whole or not at all, and never over a file that is there."""
+    """Write `target` whole or not at all, and never over a file that is there. The file gets the
+    mode any new file gets (0666 less the umask), not a temporary file's 0600."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, scratch = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        handle, scratch = _new_scratch(target)
     except OSError as err:
         raise FetchError(f"{target.parent}: {err.strerror or err}") from None
     try:
@@ -298,6 +382,19 @@ def _write_new(target: Path, data: bytes) -> None:
         raise FetchError(f"{target}: {err.strerror or err}") from None
     finally:
         Path(scratch).unlink(missing_ok=True)
+
+
+def _new_scratch(target: Path) -> tuple[int, Path]:
+    """A new file beside `target`, open for writing, under a name no other file has; created as
+    `open()` creates files (mode 0666, less the umask), which is what `target` will have."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _attempt in range(100):
+        scratch = target.with_name(f".{target.name}.{secrets.token_hex(6)}.part")
+        try:
+            return os.open(scratch, flags, 0o666), scratch
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{target.parent}: no free name for a temporary file")
 
 
 def append_entry(manifest: Path, fields: dict[str, str]) -> None:

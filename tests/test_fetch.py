@@ -6,6 +6,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -18,7 +19,7 @@ from click.testing import CliRunner
 
 from kb.cli.main import cli
 from kb.corpus import load_manifest, read_corpus
-from kb.fetch import FetchError, date_in_name, fetch, fetch_latest, newest_text_link
+from kb.fetch import BadDate, FetchError, date_in_name, fetch, fetch_latest, newest_text_link
 from test_align_corpus import cr_text, write_tiny_corpus
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -47,8 +48,10 @@ class Server:
         self.routes: dict[str, tuple[int, bytes, float]] = {}
         # path -> the length a route states (Content-Length), where it is not its body's
         self.stated: dict[str, int] = {}
+        # path -> (bytes per write, seconds between writes): a body sent a little at a time
+        self.trickle: dict[str, tuple[int, float]] = {}
         self.asked: list[str] = []
-        routes, asked, stated = self.routes, self.asked, self.stated
+        routes, asked, stated, trickle = self.routes, self.asked, self.stated, self.trickle
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's name)
@@ -60,7 +63,11 @@ class Server:
                     self.send_response(status)
                     self.send_header("Content-Length", str(stated.get(self.path, len(body))))
                     self.end_headers()
-                    self.wfile.write(body)
+                    size, pause = trickle.get(self.path, (len(body), 0.0))
+                    for start in range(0, len(body), max(size, 1)):
+                        self.wfile.write(body[start:start + size])
+                        self.wfile.flush()
+                        time.sleep(pause)
                 except OSError:
                     pass
 
@@ -267,3 +274,130 @@ def test_fetch_command_failure_from_a_shell(server, corpus):
     assert done.returncode == 1
     assert done.stdout == ""
     assert done.stderr.strip().splitlines() == [f"kb: {server.url('/nothing.txt')}: HTTP 404 Not Found"]
+
+
+# --- the publication date, checked before any download ---------------------------------------------
+
+
+@pytest.mark.parametrize("date", ["2026-13-45", "2026-02-30", "20260116", "2026-1-16", "yesterday", ""])
+def test_an_invalid_publication_date_is_refused_before_any_download(server, corpus, monkeypatch, date):
+    monkeypatch.setenv("KB_CORPUS", str(corpus))
+    before = snapshot(corpus)
+    url = server.url("/docs/MagicCompRules%2020260306.txt")
+    result = CliRunner().invoke(cli, ["fetch", "--published", date, url])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1
+    assert "'--published'" in lines[0] and ("YYYY-MM-DD" in lines[0] or "no such date" in lines[0])
+    if date:
+        with pytest.raises(BadDate):
+            fetch(url, corpus, published=date)
+    assert server.asked == []  # the server was never asked
+    assert snapshot(corpus) == before
+
+
+# --- the file's mode ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640), (0o002, 0o664)])
+def test_a_fetched_release_gets_the_mode_of_any_new_file(server, corpus, umask, mode):
+    old = os.umask(umask)
+    try:
+        done = fetch(server.url("/docs/MagicCompRules%2020260306.txt"), corpus)
+        manifest_mode = (corpus / "manifest.toml").stat().st_mode & 0o777
+    finally:
+        os.umask(old)
+    assert Path(done.path).stat().st_mode & 0o777 == mode
+    assert manifest_mode == 0o644  # the manifest keeps the mode it had (written under umask 022)
+    assert not [p for p in (corpus / "cr").iterdir() if p.name.startswith(".")]
+
+
+# --- --timeout bounds the whole download; progress as bytes arrive ----------------------------------
+
+
+def test_a_server_trickling_bytes_forever_is_stopped_at_the_timeout(server, corpus):
+    """One byte every 50 ms: each read is answered in time, the download would take minutes."""
+    server.routes["/trickle.txt"] = (200, NEW, 0.0)
+    server.trickle["/trickle.txt"] = (1, 0.05)
+    before = snapshot(corpus)
+    started = time.monotonic()
+    with pytest.raises(FetchError, match=rf"not received within 1 s \(\d+ of {len(NEW)} bytes came\)"):
+        fetch(server.url("/trickle.txt"), corpus, timeout=1.0)
+    assert time.monotonic() - started < 3.0
+    assert snapshot(corpus) == before
+
+
+def test_the_command_stops_a_trickling_server_at_its_timeout(server, corpus):
+    server.routes["/trickle.txt"] = (200, NEW, 0.0)
+    server.trickle["/trickle.txt"] = (1, 0.05)
+    env = {**os.environ, "KB_CORPUS": str(corpus), "PYTHONPATH": str(PROJECT)}
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "kb", "fetch", "--timeout", "1", server.url("/trickle.txt")],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - started < 15.0
+    assert done.returncode == 1 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1 and "not received within 1 s" in done.stderr
+
+
+def test_a_slow_download_within_its_timeout_is_kept(server, corpus):
+    server.routes["/slow/MagicCompRules-2026-03-06.txt"] = (200, NEW, 0.0)
+    server.trickle["/slow/MagicCompRules-2026-03-06.txt"] = (len(NEW) // 5 + 1, 0.1)
+    told = []
+    done = fetch(server.url("/slow/MagicCompRules-2026-03-06.txt"), corpus, timeout=20,
+                 progress=lambda url, received, total: told.append((url, received, total)))
+    assert done.status == "added"
+    assert len(told) >= 5
+    received = [r for _, r, _ in told]
+    assert received == sorted(received) and received[0] == 0 and received[-1] == len(NEW)
+    assert {total for _, _, total in told} == {len(NEW)}
+
+
+def _run_on_a_terminal(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
+    """Run kb with its standard error on a pseudo-terminal; its exit status, stdout, and what the
+    terminal received."""
+    import pty
+    import select
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "kb", *args], env=env, stdout=subprocess.PIPE,
+                            stderr=follower, stdin=subprocess.DEVNULL)
+    os.close(follower)
+    seen = bytearray()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([leader], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal is gone with the process
+                break
+            if not chunk:
+                break
+            seen += chunk
+        elif proc.poll() is not None:
+            break
+    out = proc.stdout.read().decode("utf-8")
+    proc.wait(timeout=30)
+    os.close(leader)
+    return proc.returncode, out, seen.decode("utf-8", errors="replace")
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_progress_is_shown_on_a_terminal_and_never_with_json(server, corpus, as_json):
+    route = "/slow/MagicCompRules-2026-03-06.txt"
+    server.routes[route] = (200, NEW, 0.0)
+    server.trickle[route] = (len(NEW) // 10 + 1, 0.2)
+    env = {**os.environ, "KB_CORPUS": str(corpus), "PYTHONPATH": str(PROJECT), "TERM": "xterm",
+           "COLUMNS": "120"}
+    code, out, terminal = _run_on_a_terminal(["fetch", server.url(route), *(["--json"] if as_json else [])], env)
+    assert code == 0, terminal
+    if as_json:
+        assert json.loads(out)["status"] == "added"
+        assert terminal == ""
+        return
+    assert "added" in out
+    assert "MagicCompRules-2026-03-06.txt" in terminal, terminal
+    # the bytes received of the total the server stated, in kB as they come
+    total = f"/{len(NEW) / 1000:.1f} kB"
+    counts = re.findall(r"(\d+\.\d)" + re.escape(total), terminal)
+    assert len(set(counts)) >= 2, terminal

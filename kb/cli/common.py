@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import codecs
 import json
+import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -60,9 +61,53 @@ def say(line: str) -> None:
         pass
 
 
+# How much of an argument an error message repeats: enough to recognise it, never a screenful. A
+# path or an address is cut in its middle, so that its file name is kept.
+ARGUMENT_LIMIT = 60
+PATH_LIMIT = 255
+ARGV = "kb.argv"  # the key of the raw arguments in the click context's meta (see kb.cli.main)
+
+
+def shorten(text: str, limit: int = ARGUMENT_LIMIT, middle: bool = False) -> str:
+    """`text` cut to `limit` characters and an ellipsis ("…"), or whole when it is no longer; with
+    `middle`, its beginning and its end are kept."""
+    if len(text) <= limit:
+        return text
+    if middle:
+        head = (limit + 1) // 2
+        return f"{text[:head]}…{text[len(text) - (limit - head):]}"
+    return f"{text[:limit]}…"
+
+
+def looks_like_path(text: str) -> bool:
+    return "/" in text or (os.sep != "/" and os.sep in text)
+
+
+def cut_arguments(message: str, args: Iterable[str]) -> str:
+    """`message` with every long argument it repeats (as given, quoted or escaped) cut by `shorten`:
+    a 100,000-character rule id is named, not echoed whole."""
+    for arg in sorted({a for a in args if isinstance(a, str)}, key=len, reverse=True):
+        path = looks_like_path(arg)
+        limit = PATH_LIMIT if path else ARGUMENT_LIMIT
+        if len(arg) <= limit:
+            continue
+        short = shorten(visible(arg), limit, middle=path)
+        for form in sorted({arg, repr(arg)[1:-1], visible(arg)}, key=len, reverse=True):
+            message = message.replace(form, short)
+    return message
+
+
+def given_arguments() -> list[str]:
+    """The command line's arguments as given (recorded by the top group), else `sys.argv`'s."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ARGV in ctx.meta:
+        return list(ctx.meta[ARGV])
+    return sys.argv[1:]
+
+
 def fail(message: str, code: int = 1) -> None:
     """Print one clear line on standard error and exit non-zero."""
-    say(f"kb: {one_line(message)}")
+    say(f"kb: {one_line(cut_arguments(str(message), given_arguments()))}")
     sys.exit(code)
 
 
@@ -113,11 +158,60 @@ def not_blank(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
 
+# A rule id as people write it: "702.19B" (the subrule letter in capitals), "100.1." (with the
+# period the rules print after a number).
+_WRITTEN_RULE_ID = re.compile(r"(\d+)(?:(\.\d+)([A-Za-z])?)?\.?")
+
+
+def rule_argument(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """A rule id argument, not blank, as the rules write it: "702.19B" is 702.19b, "100.1." is 100.1.
+    Anything else is left as given, for the lookup to refuse (a node id, for the commands that take
+    one, has a colon and is left alone too)."""
+    value = not_blank(ctx, param, value)
+    if not isinstance(value, str):
+        return value
+    match = _WRITTEN_RULE_ID.fullmatch(value)
+    if match is None:
+        return value
+    number, rule, letter = match.groups()
+    return f"{number}{rule or ''}{(letter or '').lower()}"
+
+
+def require_releases() -> None:
+    """Go on only if the corpus has a rules release to read. When it has none, each release the
+    manifest lists is told in one line (which, where it was looked for, how to get it), then one
+    line says that none can be read, and the command exits 1: the corpus is missing, not the
+    usage wrong."""
+    from kb.corpus import ManifestError, manifest_path, read_corpus
+    from kb.knowledge import CHECKSUMS
+    from kb.store import store_dir
+
+    try:
+        # The checksums the knowledge base keeps: a release that has not changed is not read again.
+        corpus = read_corpus(checksums=store_dir() / CHECKSUMS)
+    except OSError as err:
+        fail(os_error(err))
+    except ManifestError as err:
+        fail(str(err))
+    if any(entry.kind == "cr" for entry in corpus.files):
+        return
+    missing = [u for u in corpus.unavailable if u.entry.kind == "cr"]
+    for release in missing:
+        say(f"kb: {release.line}")
+    manifest = manifest_path()
+    if missing:
+        count = f"the {len(missing)} rules releases" if len(missing) > 1 else "the rules release"
+        fail(f"no rules release can be read: none of {count} {manifest} lists is available "
+             "(each is told above: why, where it was looked for, how to get it)")
+    fail(f"{manifest} lists no rules release: add one with `kb fetch --latest` or `kb fetch URL`")
+
+
 def load_kb(as_json: bool = False):
     """The knowledge base (from the store when it is current), or one line and a non-zero exit."""
     from kb.corpus import ManifestError
     from kb.knowledge import KnowledgeBase
 
+    require_releases()
     try:
         kb = KnowledgeBase.load(progress=progress_reporter(as_json))
     except OSError as err:

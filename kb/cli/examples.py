@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kb.cli.common import echo, emit_json, fail, json_option, not_blank, os_error
+from kb.cli.common import echo, emit_json, fail, json_option, not_blank, os_error, require_releases
 
 
 @click.group("example")
@@ -126,6 +126,7 @@ def coverage_command(show_all: bool, as_json: bool) -> None:
     """
     from kb.examples import ExampleFormatError, coverage
 
+    require_releases()
     try:
         report = coverage()
     except OSError as err:

@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
-import click
+import contextlib
+import urllib.parse
+from typing import Any
 
-from kb.cli.common import echo, emit_json, fail, json_option
+import click
+from rich.markup import escape
+
+from kb.cli.common import echo, emit_json, fail, json_option, shorten, visible
+
+
+def _publication_date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--published checked before anything is downloaded: a wrong date is bad usage."""
+    from kb.fetch import BadDate, publication_date
+
+    if value is None:
+        return None
+    try:
+        return publication_date(value.strip())
+    except BadDate as err:
+        raise click.BadParameter(str(err), ctx=ctx, param=param) from None
 
 
 @click.command("fetch", short_help="Download an official rules release into the corpus.")
@@ -12,9 +29,11 @@ from kb.cli.common import echo, emit_json, fail, json_option
 @click.option("--latest", is_flag=True, help="Fetch the newest text the official rules page links to, if new.")
 @click.option("--page", metavar="URL", default=None,
               help="The rules page --latest reads (default: https://magic.wizards.com/en/rules).")
-@click.option("--published", metavar="YYYY-MM-DD", help="The publication date, when the address carries none.")
+@click.option("--published", metavar="YYYY-MM-DD", callback=_publication_date,
+              help="The publication date, when the address carries none.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
-              help="Seconds to wait for the server.")
+              help="Seconds a download may take in all: connecting, waiting and receiving, however slowly "
+                   "the bytes come (with --latest, the page and the text each).")
 @json_option
 def fetch_command(url: str | None, latest: bool, page: str | None, published: str | None, timeout: float,
                   as_json: bool) -> None:
@@ -22,7 +41,8 @@ def fetch_command(url: str | None, latest: bool, page: str | None, published: st
     links to), check that it is an official rules text, keep it in corpus/cr/ as
     MagicCompRules-YYYY-MM-DD.txt (its publication date) and add its entry to corpus/manifest.toml,
     with its dates, SHA-256 and address. What the manifest holds is kept; nothing is half-written.
-    A release the corpus has already is left as it is.
+    A release the corpus has already is left as it is. While a download runs, the bytes received
+    (of how many, when the server says) are shown on standard error when it is a terminal.
 
     \b
     Examples:
@@ -39,10 +59,11 @@ def fetch_command(url: str | None, latest: bool, page: str | None, published: st
     if published and latest:
         raise click.UsageError("--published goes with a URL, not --latest")
     try:
-        if latest:
-            done = fetch_latest(page or RULES_PAGE, timeout=timeout)
-        else:
-            done = fetch(url, timeout=timeout, published=published)
+        with _download_progress(as_json) as progress:
+            if latest:
+                done = fetch_latest(page or RULES_PAGE, timeout=timeout, progress=progress)
+            else:
+                done = fetch(url, timeout=timeout, published=published, progress=progress)
     except BadAddress as err:
         fail(str(err), 2)
     except FetchError as err:
@@ -58,6 +79,32 @@ def fetch_command(url: str | None, latest: bool, page: str | None, published: st
         echo(f"{done.rel}: added (effective {done.effective}, {done.rules} numbered rules), from {done.url}")
         if done.note:
             echo(f"note: {done.note}")
+
+
+@contextlib.contextmanager
+def _download_progress(as_json: bool):
+    """What a download tells the bytes it has received: a bar on standard error for a person watching
+    (a terminal), gone when the download is; nothing for scripts (--json), pipes or files."""
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn, TransferSpeedColumn
+
+    console = Console(stderr=True)
+    if as_json or not console.is_terminal:
+        yield None
+        return
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TransferSpeedColumn(),
+                   TimeElapsedColumn(), console=console, transient=True)
+    tasks: dict[str, Any] = {}
+
+    def tell(url: str, received: int, total: int | None) -> None:
+        if url not in tasks:
+            name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rsplit("/", 1)[-1]) or url
+            # The name is the server's: shown as text, never as markup or terminal controls.
+            tasks[url] = bar.add_task(escape(visible(shorten(name))), total=total)
+        bar.update(tasks[url], completed=received, total=total)
+
+    with bar:
+        yield tell
 
 
 commands = [fetch_command]

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import click
 
-from kb.cli.common import echo, emit_json, fail, json_option, not_blank, os_error
+from kb.cli.common import echo, emit_json, fail, json_option, not_blank, os_error, require_releases, rule_argument
 
 _RELEASE_HELP = "A release of the corpus by its ISO date (effective or published); default: the newest."
 
 
 def _releases():
-    from kb.corpus import ManifestError
+    """The English releases the corpus can read, oldest first; none is one line each and exit 1."""
+    from kb.corpus import ManifestError, manifest_path
     from kb.history import corpus_releases
 
+    require_releases()
     try:
         releases = corpus_releases()
     except OSError as err:
@@ -20,7 +22,7 @@ def _releases():
     except ManifestError as err:
         fail(str(err))
     if not releases:
-        fail("the corpus lists no rules release")
+        fail(f"{manifest_path()} lists no English rules release: add one with `kb fetch --latest` or `kb fetch URL`")
     return releases
 
 
@@ -60,8 +62,8 @@ def _history_kb(as_json: bool):
 
 
 @click.command("history")
-@click.argument("rule", callback=not_blank)
-@click.option("--release", help=_RELEASE_HELP)
+@click.argument("rule", callback=rule_argument)
+@click.option("--release", callback=not_blank, help=_RELEASE_HELP)
 @json_option
 def history_command(rule: str, release: str | None, as_json: bool) -> None:
     """What happened to RULE (a rule id of the release) in every release of the corpus, back to the
@@ -200,8 +202,8 @@ def _node_for(graph, name: str, release: str, lang: str) -> str:
 
 
 @click.command("refs")
-@click.argument("rule", callback=not_blank)
-@click.option("--release", help=_RELEASE_HELP)
+@click.argument("rule", callback=rule_argument)
+@click.option("--release", callback=not_blank, help=_RELEASE_HELP)
 @click.option("--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
               help="Whose text: the English release, or the Spanish quotes of the wiki pages.")
 @json_option
@@ -277,9 +279,9 @@ def _spanish_node(graph, rule: str, release: str | None) -> str:
 
 
 @click.command("path")
-@click.argument("a", callback=not_blank)
-@click.argument("b", callback=not_blank)
-@click.option("--release", help=_RELEASE_HELP)
+@click.argument("a", callback=rule_argument)
+@click.argument("b", callback=rule_argument)
+@click.option("--release", callback=not_blank, help=_RELEASE_HELP)
 @click.option("--directed", is_flag=True, help="Follow references and containment forwards only.")
 @json_option
 def path_command(a: str, b: str, release: str | None, directed: bool, as_json: bool) -> None:
@@ -320,7 +322,7 @@ def path_command(a: str, b: str, release: str | None, directed: bool, as_json: b
 
 
 @click.command("graph")
-@click.option("--release", "release_names", multiple=True, help="A release to include (repeatable); default: all.")
+@click.option("--release", "release_names", multiple=True, callback=not_blank, help="A release to include (repeatable); default: all.")
 @click.option("--no-pages", is_flag=True, help="Leave out the wiki pages and their Spanish quotes.")
 @click.option("--graphml", type=click.Path(dir_okay=False, writable=True), help="Write the graph as GraphML here.")
 @click.option("--node-link", type=click.Path(dir_okay=False, writable=True), help="Write node-link JSON here.")

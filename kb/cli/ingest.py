@@ -98,6 +98,8 @@ def _check_readable_path(path: Path) -> None:
             fail(f"{path}: a loop of symbolic links, not a file", 2)
         if err.errno == errno.ENOTDIR:
             fail(f"{path}: no such file (a part of the path is not a folder)", 2)
+        if err.errno == errno.ENAMETOOLONG:
+            fail(f"{path}: no such file (the name is longer than the system allows)", 2)
         fail(os_error(err, path))
     if stat.S_ISDIR(mode):
         fail(f"{path}: is a folder, not a file", 2)

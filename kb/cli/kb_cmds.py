@@ -11,15 +11,16 @@ from pathlib import Path
 import click
 
 from kb.cli.common import (
-    echo, emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name, warn_stored_catalogs,
+    echo, emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name, require_releases,
+    rule_argument, warn_stored_catalogs,
 )
 
 _LANGS = click.Choice(["en", "es"])
 
 
 @click.command("rule", short_help="A rule in English and Spanish, with its references both ways.")
-@click.argument("rule_id", metavar="RULE", callback=not_blank)
-@click.option("--release", help="A release by its ISO date (effective or published); default the newest.")
+@click.argument("rule_id", metavar="RULE", callback=rule_argument)
+@click.option("--release", callback=not_blank, help="A release by its ISO date (effective or published); default the newest.")
 @click.option("--lang", type=_LANGS, default="en", show_default=True, help="Show the Spanish text too (es).")
 @json_option
 def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) -> None:
@@ -37,6 +38,7 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
     from kb.corpus import ManifestError
     from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
 
+    require_releases()
     try:
         card = rule_card(rule_id, release_name(release), lang, progress=progress_reporter(as_json))
     except (UnknownRuleError, UnknownReleaseError) as err:

@@ -15,7 +15,7 @@ from typing import IO, Any
 import click
 
 from kb import __version__
-from kb.cli.common import echo, one_line, say
+from kb.cli.common import ARGV, cut_arguments, echo, one_line, say
 
 # Each module exposes `commands`, a list of click commands or groups.
 COMMAND_MODULES = [
@@ -55,12 +55,15 @@ class OneLineError(click.ClickException):
             echo(self.message, file=file)
 
 
-def told_in_one_line(err: click.ClickException) -> OneLineError:
-    """`err` (usually bad usage) as one line: the command, what is wrong, where its help is."""
+def told_in_one_line(err: click.ClickException, args: list[str] | None = None) -> OneLineError:
+    """`err` (usually bad usage) as one line: the command, what is wrong, where its help is; a long
+    argument of the command line (`args`) it repeats is cut short."""
     if isinstance(err, OneLineError):
         return err
-    message = one_line(err.format_message())
     ctx = getattr(err, "ctx", None)
+    if args is None:
+        args = list(ctx.meta.get(ARGV, ())) if ctx is not None else []
+    message = one_line(cut_arguments(err.format_message(), args))
     if isinstance(err, click.UsageError) and ctx is not None:
         path = ctx.command_path
         stop = "" if message.endswith((".", "?", "!")) else "."
@@ -74,12 +77,15 @@ class KbGroup(click.Group):
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
+        given = [str(a) for a in args]  # parsing consumes the list; errors repeat what was given
         try:
-            return super().make_context(info_name, args, parent, **extra)
+            ctx = super().make_context(info_name, args, parent, **extra)
         except click.exceptions.NoArgsIsHelpError:
             raise  # `kb` alone: the help, on standard error
         except click.ClickException as err:
-            raise told_in_one_line(err) from err
+            raise told_in_one_line(err, given) from err
+        ctx.meta[ARGV] = given
+        return ctx
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -156,7 +162,8 @@ def main() -> None:
 def _internal_error(err: Exception) -> None:
     if os.environ.get("KB_DEBUG"):
         raise err
-    say(f"kb: internal error: {type(err).__name__}: {one_line(str(err))} (KB_DEBUG=1 shows where)")
+    reason = one_line(cut_arguments(str(err), sys.argv[1:]))
+    say(f"kb: internal error: {type(err).__name__}: {reason} (KB_DEBUG=1 shows where)")
     sys.exit(1)
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import echo, emit_json, fail, json_option, os_error, say, warn_stored_catalogs
+from kb.cli.common import echo, emit_json, fail, json_option, os_error, require_releases, say, warn_stored_catalogs
 
 _STAGE_LABELS = {
     "check": "check inputs",
@@ -64,6 +64,7 @@ def build_command(out: str | None, no_search: bool, force: bool, as_json: bool) 
             check_output_folder(out)
     except OutputFolderError as err:
         fail(str(err), 2)
+    require_releases()
     stages = [s for s in STAGES if not (no_search and s == "pagefind")]
     # A bar for a person watching; nothing in a log, a pipe or a script's --json.
     console = Console(stderr=True)

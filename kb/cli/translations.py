@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
-from kb.cli.common import echo, emit_json, fail, json_option, load_kb, os_error, progress_reporter, release_name
+from kb.cli.common import (
+    echo, emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name,
+)
 
 
 def _count(n: int, noun: str) -> str:
@@ -29,7 +31,7 @@ def translations_group() -> None:
 
 @translations_group.command("export")
 @click.argument("out", type=click.Path(path_type=Path))
-@click.option("--release", help="The release to translate by its ISO date (effective or published); default the newest.")
+@click.option("--release", callback=not_blank, help="The release to translate by its ISO date (effective or published); default the newest.")
 @click.option("--lang", type=click.Choice(["es"]), default="es", show_default=True, help="Target language.")
 @click.option("--split", is_flag=True, help="Write one catalog per part into the folder OUT: part-1.po … part-9.po, glossary.po.")
 @click.option("--part", "parts", multiple=True, metavar="N",
@@ -199,7 +201,7 @@ def _quality(kb, extra: list[Path], stored: bool = True, terms_path: Path | None
 
 
 @translations_group.command("stats")
-@click.option("--release", help="The release to count by its ISO date (effective or published); default the newest.")
+@click.option("--release", callback=not_blank, help="The release to count by its ISO date (effective or published); default the newest.")
 @click.option("--all", "all_releases", is_flag=True, help="One row per release: every release's coverage in one table.")
 @click.option("--lang", type=click.Choice(["es"]), default="es", show_default=True, help="Target language.")
 @json_option

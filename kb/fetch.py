@@ -143,7 +143,11 @@ def download(url: str, timeout: float, progress: Progress | None = None) -> byte
     transfer = _Transfer(url, request, timeout, progress)
     worker = threading.Thread(target=transfer.run, name="kb-fetch", daemon=True)
     worker.start()
-    worker.join(timeout)
+    try:
+        worker.join(timeout)
+    except BaseException:  # an interrupt: the reading thread is told to stop too
+        transfer.stop.set()
+        raise
     if worker.is_alive():
         transfer.stop.set()
         if not transfer.answered:

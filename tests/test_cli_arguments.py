@@ -36,7 +36,7 @@ def test_every_command_taking_a_rule_id_reads_it_so(args, tiny_env):
         assert data["from"].endswith(":702.1a") and data["to"].endswith(":702.1")
 
 
-@pytest.mark.parametrize("garbage", ["101.1.1", "10l.1", "101.1ab", "101..1", "101.1-", "a101.1", "101.1 a"])
+@pytest.mark.parametrize("garbage", ["101.1.1", "10l.1", "101.1ab", "101..1", "101.1-", "a101.1", "101.1 a", "\u0661\u0660\u0661.\u0661"])
 def test_what_is_no_rule_id_is_still_refused(garbage, tiny_env):
     result = invoke(["rule", garbage])
     assert result.exit_code == 2

@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 
 import kb.corpus
+import kb.examples.catalog  # noqa: F401 - imported before release_dirs is patched: their own names stay true
+import kb.site.builder  # noqa: F401
+import kb.store  # noqa: F401
 from test_align_corpus import RELEASES, write_tiny_corpus
 from test_cli_contract import LEAVES, _name, invoke
 
@@ -48,14 +51,17 @@ def test_every_command_is_sorted_by_whether_it_needs_releases():
 
 @pytest.fixture()
 def no_release(tmp_path, monkeypatch):
-    """The tiny corpus without its release files, a project whose `../shared/` does not exist, and an
+    """The tiny corpus without its release files, `../shared/cr/` off the release search path (the
+    tiny corpus's manifest has no checksums: a file of the same name there would be taken), and an
     empty folder in KB_RELEASES."""
     corpus = write_tiny_corpus(tmp_path / "corpus")
     shutil.rmtree(corpus / "cr")
     (tmp_path / "part-1.po").write_text('msgid ""\nmsgstr ""\n', encoding="utf-8")
     empty = tmp_path / "releases"
     empty.mkdir()
-    monkeypatch.setattr(kb.corpus, "PROJECT_ROOT", tmp_path / "project")
+    shared = kb.corpus.PROJECT_ROOT.parent / "shared" / kb.corpus.RELEASE_FOLDER
+    search_path = kb.corpus.release_dirs
+    monkeypatch.setattr(kb.corpus, "release_dirs", lambda root=None: [f for f in search_path(root) if f != shared])
     monkeypatch.setenv("KB_CORPUS", str(corpus))
     monkeypatch.setenv("KB_STORE", str(tmp_path / "store"))
     monkeypatch.setenv("KB_RELEASES", str(empty))
@@ -96,6 +102,18 @@ def test_a_manifest_without_releases_says_so_in_one_line(no_release):
         assert result.stderr.splitlines() == [
             f"kb: {manifest} lists no rules release: add one with `kb fetch --latest` or `kb fetch URL`"
         ]
+
+
+def test_a_manifest_with_one_release_says_that_one_is_not_available(no_release):
+    manifest = no_release / "corpus" / "manifest.toml"
+    blocks = manifest.read_text(encoding="utf-8").split("[[file]]")
+    kept = [b for b in blocks if 'kind = "cr"' not in b or "2021-03-05" in b]
+    manifest.write_text("[[file]]".join(kept), encoding="utf-8")
+    result = invoke(["rule", "101.1"])
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and "cr/MagicCompRules-2021-03-05.txt" in lines[0]
+    assert lines[1].startswith(f"kb: no rules release can be read: the one rules release {manifest} lists is not")
 
 
 def test_a_command_that_needs_no_release_still_answers(no_release):

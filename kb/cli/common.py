@@ -160,7 +160,7 @@ def not_blank(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
 
 # A rule id as people write it: "702.19B" (the subrule letter in capitals), "100.1." (with the
 # period the rules print after a number).
-_WRITTEN_RULE_ID = re.compile(r"(\d+)(?:(\.\d+)([A-Za-z])?)?\.?")
+_WRITTEN_RULE_ID = re.compile(r"(\d+)(?:(\.\d+)([A-Za-z])?)?\.?", re.ASCII)
 
 
 def rule_argument(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
@@ -200,9 +200,10 @@ def require_releases() -> None:
         say(f"kb: {release.line}")
     manifest = manifest_path()
     if missing:
-        count = f"the {len(missing)} rules releases" if len(missing) > 1 else "the rules release"
-        fail(f"no rules release can be read: none of {count} {manifest} lists is available "
-             "(each is told above: why, where it was looked for, how to get it)")
+        which = f"none of the {len(missing)} rules releases {manifest} lists is" if len(missing) > 1 else \
+            f"the one rules release {manifest} lists is not"
+        fail(f"no rules release can be read: {which} available (told above: why, where it was looked for, "
+             "how to get it)")
     fail(f"{manifest} lists no rules release: add one with `kb fetch --latest` or `kb fetch URL`")
 
 

@@ -139,6 +139,9 @@ def download(url: str, timeout: float, progress: Progress | None = None) -> byte
     The network is read by a thread of its own, so that the time can be kept whatever the server
     does; past the time it is told to stop, and does so at its next read (each read waits at most
     `timeout` seconds)."""
+    if not 0 < timeout < float("inf"):
+        raise ValueError(f"timeout {timeout!r}: a positive number of seconds")
+    timeout = min(timeout, threading.TIMEOUT_MAX)
     request = urllib.request.Request(_quoted(url), headers={"User-Agent": _USER_AGENT})
     transfer = _Transfer(url, request, timeout, progress)
     worker = threading.Thread(target=transfer.run, name="kb-fetch", daemon=True)

@@ -258,7 +258,9 @@ def test_fetch_command(server, corpus, monkeypatch):
 @pytest.mark.parametrize(
     "args, code",
     [([], 2), (["--latest", "http://127.0.0.1:9/x.txt"], 2), (["ftp://127.0.0.1/x.txt"], 2),
-     (["--page", "http://127.0.0.1:9/"], 2), (["--timeout", "0", "http://127.0.0.1:9/x.txt"], 2)],
+     (["--page", "http://127.0.0.1:9/"], 2), (["--timeout", "0", "http://127.0.0.1:9/x.txt"], 2),
+     (["--timeout", "nan", "http://127.0.0.1:9/x.txt"], 2), (["--timeout", "inf", "http://127.0.0.1:9/x.txt"], 2),
+     (["--timeout", "1e10", "http://127.0.0.1:9/x.txt"], 2)],
 )
 def test_fetch_command_bad_usage(corpus, monkeypatch, args, code):
     monkeypatch.setenv("KB_CORPUS", str(corpus))

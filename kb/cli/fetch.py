@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import urllib.parse
 from typing import Any
 
@@ -24,6 +25,13 @@ def _publication_date(ctx: click.Context, param: click.Parameter, value: str | N
         raise click.BadParameter(str(err), ctx=ctx, param=param) from None
 
 
+def _seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """--timeout as a number of seconds a clock can count to: not NaN, not infinite."""
+    if not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number of seconds", ctx=ctx, param=param)
+    return value
+
+
 @click.command("fetch", short_help="Download an official rules release into the corpus.")
 @click.argument("url", required=False)
 @click.option("--latest", is_flag=True, help="Fetch the newest text the official rules page links to, if new.")
@@ -31,7 +39,8 @@ def _publication_date(ctx: click.Context, param: click.Parameter, value: str | N
               help="The rules page --latest reads (default: https://magic.wizards.com/en/rules).")
 @click.option("--published", metavar="YYYY-MM-DD", callback=_publication_date,
               help="The publication date, when the address carries none.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True, max=86400), default=30.0, show_default=True,
+              callback=_seconds,
               help="Seconds a download may take in all: connecting, waiting and receiving, however slowly "
                    "the bytes come (with --latest, the page and the text each).")
 @json_option

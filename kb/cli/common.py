@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import contextlib
 import json
 import os
 import re
@@ -177,11 +178,11 @@ def rule_argument(ctx: click.Context, param: click.Parameter, value: Any) -> Any
     return f"{number}{rule or ''}{(letter or '').lower()}"
 
 
-def require_releases() -> None:
+def require_releases(told: bool = False) -> None:
     """Go on only if the corpus has a rules release to read. When it has none, each release the
-    manifest lists is told in one line (which, where it was looked for, how to get it), then one
-    line says that none can be read, and the command exits 1: the corpus is missing, not the
-    usage wrong."""
+    manifest lists is told in one line (which, where it was looked for, how to get it; unless
+    `told` already), then one line says that none can be read, and the command exits 1: the corpus
+    is missing, not the usage wrong."""
     from kb.corpus import ManifestError, manifest_path, read_corpus
     from kb.knowledge import CHECKSUMS
     from kb.store import store_dir
@@ -196,7 +197,7 @@ def require_releases() -> None:
     if any(entry.kind == "cr" for entry in corpus.files):
         return
     missing = [u for u in corpus.unavailable if u.entry.kind == "cr"]
-    for release in missing:
+    for release in [] if told else missing:
         say(f"kb: {release.line}")
     manifest = manifest_path()
     if missing:
@@ -207,18 +208,33 @@ def require_releases() -> None:
     fail(f"{manifest} lists no rules release: add one with `kb fetch --latest` or `kb fetch URL`")
 
 
+@contextlib.contextmanager
+def releases_needed():
+    """Around work on the knowledge base, which tells each release it cannot read as it starts: when
+    the work fails and no release at all can be read, that is said as the reason (`require_releases`,
+    exit 1) rather than what it broke. The corpus is read again only then, so that an answer from the
+    store costs no second reading."""
+    try:
+        yield
+    except Exception:
+        require_releases(told=True)
+        raise
+
+
 def load_kb(as_json: bool = False):
     """The knowledge base (from the store when it is current), or one line and a non-zero exit."""
     from kb.corpus import ManifestError
     from kb.knowledge import KnowledgeBase
 
-    require_releases()
     try:
-        kb = KnowledgeBase.load(progress=progress_reporter(as_json))
+        with releases_needed():
+            kb = KnowledgeBase.load(progress=progress_reporter(as_json))
     except OSError as err:
         fail(os_error(err))
     except (ManifestError, ValueError) as err:
         fail(str(err))
+    if not kb.releases:  # a knowledge base of the wiki pages alone answers nothing true
+        require_releases(told=True)
     warn_unreadable_catalogs(kb.catalogs)
     return kb
 

@@ -14,7 +14,6 @@ def _releases():
     from kb.corpus import ManifestError, manifest_path
     from kb.history import corpus_releases
 
-    require_releases()
     try:
         releases = corpus_releases()
     except OSError as err:
@@ -22,6 +21,7 @@ def _releases():
     except ManifestError as err:
         fail(str(err))
     if not releases:
+        require_releases()
         fail(f"{manifest_path()} lists no English rules release: add one with `kb fetch --latest` or `kb fetch URL`")
     return releases
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from kb.cli.common import (
-    echo, emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name, require_releases,
+    echo, emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name, releases_needed,
     rule_argument, warn_stored_catalogs,
 )
 
@@ -38,9 +38,9 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
     from kb.corpus import ManifestError
     from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
 
-    require_releases()
     try:
-        card = rule_card(rule_id, release_name(release), lang, progress=progress_reporter(as_json))
+        with releases_needed():
+            card = rule_card(rule_id, release_name(release), lang, progress=progress_reporter(as_json))
     except (UnknownRuleError, UnknownReleaseError) as err:
         fail(str(err), 2)
     except OSError as err:

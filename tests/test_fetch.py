@@ -325,7 +325,7 @@ def test_a_server_trickling_bytes_forever_is_stopped_at_the_timeout(server, corp
     started = time.monotonic()
     with pytest.raises(FetchError, match=rf"not received within 1 s \(\d+ of {len(NEW)} bytes came\)"):
         fetch(server.url("/trickle.txt"), corpus, timeout=1.0)
-    assert time.monotonic() - started < 3.0
+    assert time.monotonic() - started < 5.0  # not the minutes the whole body would take
     assert snapshot(corpus) == before
 
 
@@ -348,7 +348,7 @@ def test_a_slow_download_within_its_timeout_is_kept(server, corpus):
     done = fetch(server.url("/slow/MagicCompRules-2026-03-06.txt"), corpus, timeout=20,
                  progress=lambda url, received, total: told.append((url, received, total)))
     assert done.status == "added"
-    assert len(told) >= 5
+    assert len(told) >= 3  # told as the parts came (parts that come together are read together)
     received = [r for _, r, _ in told]
     assert received == sorted(received) and received[0] == 0 and received[-1] == len(NEW)
     assert {total for _, _, total in told} == {len(NEW)}

@@ -22,9 +22,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from kb.align.records import Alignment, Status
 from kb.history import History, HistoryEvent, ReleaseDiff, UnknownRule
+from kb.history.descent import follow, reads_the_same
 from kb.model import CRDocument, GlossaryEntry, Rule, Stamp, WikiPage
 from kb.refs import Reference, find_references
-from kb.translations.precedence import SpanishSource, best_spanish, is_current, preference, relative_to, rule_texts
+from kb.translations.precedence import (
+    SpanishSource, best_spanish, descent_texts, is_current, preference, relative_to, rule_texts,
+)
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -182,21 +185,7 @@ class CachedHistory(History):
 
     def _trace(self, rule_id: str, at: int) -> dict[str, str | None]:
         forward, backward = self._neighbour_links()
-        ids: list[str | None] = [None] * len(self.releases)
-        ids[at] = rule_id
-        current: str | None = rule_id
-        for i in range(at - 1, -1, -1):
-            current = backward[i].get(current)
-            if current is None:
-                break
-            ids[i] = current
-        current = rule_id
-        for i in range(at, len(forward)):
-            current = forward[i].get(current)
-            if current is None:
-                break
-            ids[i + 1] = current
-        return dict(zip(self.releases, ids))
+        return follow(self.releases, forward, backward, rule_id, at)
 
     def _neighbour_links(self) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
         """The mapping of each release's rules to the next release's, and back, oldest first."""
@@ -475,23 +464,32 @@ class KnowledgeBase:
         """Every Spanish text of `rule_id` of `release` (default: the newest), in the order to show
         them, each saying where it comes from (a wiki page's official quote, or the team's catalog
         with its state), the release whose English it translates, and whether that is the English of
-        the rule as shown (`kb.translations.precedence`)."""
+        the rule as shown (`kb.translations.precedence`). For an older release, the texts of the
+        same rule anywhere on its line of descent (`trace`): current where the English they
+        translate reads as that release's, as the history compares texts; else marked as the
+        translation of another English."""
         release = self._release(release)
         rule = self.rule(rule_id, release)
-        return rule_texts(self.alignment, rule.id, release, release == self.newest,
-                          self._identical_releases(rule, release), relative_to(self.corpus_root))
+        relative = relative_to(self.corpus_root)
+        if release == self.newest:
+            return rule_texts(self.alignment, rule.id, release, True, {release}, relative)
+        return descent_texts(self.alignment, rule.id, release, self.trace(rule.id, release),
+                             lambda alignment: self._reads_as(alignment, rule, release), relative)
 
-    def _identical_releases(self, rule: Rule, release: str) -> set[str]:
-        """The releases where the rule of the same id has the same English (evened out)."""
-        from kb.history import even_out
+    def _reads_as(self, alignment: Alignment, rule: Rule, release: str) -> str | None:
+        """Whether the English `alignment`'s Spanish translates reads as `rule` of `release`."""
+        def english_of(other: str, rule_id: str) -> str | None:
+            found = self._by_id.get(other, {}).get(rule_id)
+            return found.text if found is not None else None
 
-        text = even_out(rule.text)
-        found = {release}
-        for other, rules in self._by_id.items():
-            same = rules.get(rule.id)
-            if same is not None and even_out(same.text) == text:
-                found.add(other)
-        return found
+        return translation_reads_as(alignment, rule.text, release, english_of, self._carry)
+
+    def _carry(self, rule_id: str, release: str, to: str) -> str | None:
+        """The id rule `rule_id` of `release` has in release `to` (None if it has none there)."""
+        try:
+            return self.history_of_releases.trace(rule_id, release).get(to)
+        except (LookupError, ValueError):
+            return None  # not a rule of that release: a reference that cannot be followed
 
     def spanish_alignment(self, rule_id: str) -> Alignment | None:
         return self._spanish_by_newest.get(rule_id)
@@ -894,9 +892,39 @@ def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: s
         card.texts = kb.spanish_texts(rule.id, release)
         if card.texts:
             card.spanish = card_spanish(_alignment_of(kb.alignment, card.texts[0], kb.corpus_root), kb.corpus_root)
-        if card.spanish is None:
-            card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule.id} of {release}"
+        settle_spanish(card)
     return card
+
+
+def translation_reads_as(alignment: Alignment, text: str, release: str, english_of, carry) -> str | None:
+    """Whether the English that `alignment`'s Spanish translates reads as `text`, the English of a
+    rule of `release`, the way the history compares texts (`kb.history.descent.reads_the_same`):
+    "same", "renumbered" or None. `english_of(release, id)` gives a release's English of a rule;
+    `carry(id, release, to)` the id a rule of one release has in another. A fuzzy catalog entry
+    translates its previous msgid; without one, what it translates is not known (None)."""
+    if alignment.en is None or alignment.english_release is None:
+        return None
+    english = alignment.en.text
+    source = alignment.english_release
+    if alignment.origin == "po" and alignment.status == "drifted" and english == english_of(source, alignment.en_id):
+        return None
+    return reads_the_same(english, text, lambda target: carry(target, source, release))
+
+
+def settle_spanish(card: RuleCard) -> None:
+    """The card's first Spanish text told as its `texts` tell it (for an older release, whether it
+    translates that release's English), and the notice when none translates the English shown."""
+    first = card.texts[0] if card.texts else None
+    if card.spanish is not None and first is not None and first.shown_release is not None:
+        card.spanish.current = first.current
+        card.spanish.english_release = first.english_release
+        card.spanish.evidence = list(first.evidence)
+        card.spanish.changed_since = not first.current
+    if card.spanish is None:
+        card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {card.id} of {card.release}"
+    elif first is not None and first.shown_release is not None and not first.current:
+        card.notice = (f"{NO_TRANSLATION}: no Spanish text translates the English of {card.id} of {card.release}; "
+                       f"the Spanish shown translates another English text, as each says")
 
 
 def card_spanish(alignment: Alignment | None, corpus_root: Path | str) -> SpanishText | None:

@@ -13,6 +13,7 @@ time it is needed, so a question about one rule reads only what that needs.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -89,6 +90,18 @@ class SpanishText:
             state=(alignment.state or ("fuzzy" if alignment.status == "drifted" else "translated"))
             if alignment.origin == "po" else "official",
         )
+
+
+@dataclass
+class SpanishReference:
+    """A reference in a Spanish text: as `written` (its target in the numbers of release
+    `numbering`, whose English the Spanish translates), the id its `target` has in the release asked
+    about (None if that release has no such rule), and the example it is in (None: the rule's text)."""
+
+    written: Reference
+    target: str | None
+    numbering: str
+    example: str | None = None
 
 
 @dataclass
@@ -417,16 +430,36 @@ class KnowledgeBase:
 
     def refs_out(self, rule_id: str, release: str | None = None, lang: str = "en") -> list[Reference]:
         """The references in the text of `rule_id` (an example id "101.4#ex1" or "glossary:Term" works
-        too). With lang "es", those in its best Spanish text (newest release only)."""
+        too). With lang "es", those in the rule's first Spanish text (`spanish_references`), each
+        target the id of the rule it names in `release`; one naming no rule of `release` is left out."""
         release = self._release(release)
         if lang == "es":
-            if release != self.newest:
-                return []
-            spanish = self.spanish(rule_id)
-            return find_references(spanish.text, "es") if spanish else []
+            return [dataclasses.replace(ref.written, target=ref.target)
+                    for ref in self.spanish_references(rule_id, release) if ref.target is not None]
         if lang != "en":
             raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
         return list(self._refs[0].get((release, rule_id), []))
+
+    def spanish_references(self, rule_id: str, release: str | None = None) -> list[SpanishReference]:
+        """The references in the first Spanish text of rule `rule_id` of `release` (default: the
+        newest; `spanish_texts`), text and examples. A Spanish text keeps the numbers of the release
+        whose English it translates (`numbering`): each reference's target is given as the id the
+        rule it names has in `release`, followed along its line of descent (None if it has none)."""
+        release = self._release(release)
+        if rule_id not in self._by_id[release]:
+            return []
+        texts = self.spanish_texts(rule_id, release)
+        if not texts:
+            return []
+        first = texts[0]
+        numbering = first.english_release or first.release or release
+        found = []
+        for example, text in [(None, first.text), *((f"{rule_id}#ex{n}", t) for n, t in enumerate(first.examples, 1))]:
+            for ref in find_references(text, "es"):
+                target = ref.target if numbering == release and ref.target in self._by_id[release] else (
+                    self._carry(ref.target, numbering, release) if numbering in self._by_id else None)
+                found.append(SpanishReference(ref, target, numbering, example))
+        return found
 
     def refs_in(self, rule_id: str, release: str | None = None) -> list[str]:
         """Ids of the rules (their text or examples) that refer to `rule_id`, in document order."""
@@ -472,7 +505,7 @@ class KnowledgeBase:
         rule = self.rule(rule_id, release)
         relative = relative_to(self.corpus_root)
         if release == self.newest:
-            return rule_texts(self.alignment, rule.id, release, True, {release}, relative)
+            return rule_texts(self.alignment, rule.id, relative)
         return descent_texts(self.alignment, rule.id, release, self.trace(rule.id, release),
                              lambda alignment: self._reads_as(alignment, rule, release), relative)
 

@@ -830,7 +830,7 @@ def rule_card_from_store(
                 )
             )
         if newest:
-            card.texts = rule_texts(alignments, rule_id, release, True, {release}, relative)
+            card.texts = rule_texts(alignments, rule_id, relative)
         else:
             card.texts = descent_texts(
                 alignments, rule_id, release, descent,

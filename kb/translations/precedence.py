@@ -195,29 +195,12 @@ def relative_to(root: str | Path):
     return relative
 
 
-def rule_texts(alignments, rule_id: str, release: str, newest: bool, identical: set[str], relative) -> list[SpanishSource]:
-    """The Spanish texts of rule `rule_id` of `release`, in the order to show them.
-
-    For the newest release: every text paired with the rule as it stands today (by its newest number),
-    current unless its English changed since (or it is a fuzzy catalog entry). For an older release:
-    the texts paired with that release's rule, and those paired with the same rule in a release whose
-    English is identical (`identical`, which includes `release`): a translation carries to every
-    release with the same English. A text paired with an older English is kept, marked not current."""
-    chosen = []
-    for alignment in alignments:
-        if alignment.kind != "rule" or alignment.status == "unmatched":
-            continue
-        if newest:
-            if alignment.newest_id != rule_id:
-                continue
-            current = is_current(alignment)
-        else:
-            if alignment.en_id != rule_id or alignment.english_release not in identical:
-                continue
-            current = alignment.status != "drifted"
-        chosen.append((alignment, current))
-    flags = {id(a): current for a, current in chosen}
-    return spanish_sources([a for a, _ in chosen], lambda a: flags[id(a)], relative)
+def rule_texts(alignments, rule_id: str, relative) -> list[SpanishSource]:
+    """The Spanish texts of rule `rule_id` of the newest release, in the order to show them: every
+    text paired with the rule as it stands today (by its newest number), current unless its English
+    changed since (or it is a fuzzy catalog entry). For an older release, see `descent_texts`."""
+    chosen = [a for a in alignments if a.kind == "rule" and a.status != "unmatched" and a.newest_id == rule_id]
+    return spanish_sources(chosen, is_current, relative)
 
 
 def descent_texts(alignments, rule_id: str, release: str, descent: dict[str, str | None], reads_as,

@@ -27,6 +27,9 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
     every Spanish text of it in the order a reader should see them: official quotes and the team's
     translation of the current English first, then any translation of an older English, marked so;
     each with its source (wiki page and release, or catalog and state) and the evidence of its pairing.
+    For an older release, the Spanish of the same rule wherever it stands along its line of descent
+    (renumbered or not): shown as its translation where the English it translates reads the same as
+    that release's, else marked as the translation of another English.
 
     \b
     Examples:

@@ -451,15 +451,7 @@ class KnowledgeBase:
         texts = self.spanish_texts(rule_id, release)
         if not texts:
             return []
-        first = texts[0]
-        numbering = first.english_release or first.release or release
-        found = []
-        for example, text in [(None, first.text), *((f"{rule_id}#ex{n}", t) for n, t in enumerate(first.examples, 1))]:
-            for ref in find_references(text, "es"):
-                target = ref.target if numbering == release and ref.target in self._by_id[release] else (
-                    self._carry(ref.target, numbering, release) if numbering in self._by_id else None)
-                found.append(SpanishReference(ref, target, numbering, example))
-        return found
+        return spanish_references_of(texts[0], rule_id, release, self._carry, set(self._by_id[release]))
 
     def refs_in(self, rule_id: str, release: str | None = None) -> list[str]:
         """Ids of the rules (their text or examples) that refer to `rule_id`, in document order."""
@@ -519,6 +511,8 @@ class KnowledgeBase:
 
     def _carry(self, rule_id: str, release: str, to: str) -> str | None:
         """The id rule `rule_id` of `release` has in release `to` (None if it has none there)."""
+        if release == to:
+            return rule_id
         try:
             return self.history_of_releases.trace(rule_id, release).get(to)
         except (LookupError, ValueError):
@@ -872,6 +866,8 @@ class RuleCard:
     spanish: SpanishText | None = None
     notice: str | None = None
     texts: list[SpanishSource] | None = None
+    # The references of the first Spanish text, each to the rule it names in this release.
+    spanish_references: list[SpanishReference] | None = None
 
 
 NO_TRANSLATION = "sin traducción"
@@ -925,6 +921,8 @@ def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: s
         card.texts = kb.spanish_texts(rule.id, release)
         if card.texts:
             card.spanish = card_spanish(_alignment_of(kb.alignment, card.texts[0], kb.corpus_root), kb.corpus_root)
+            card.spanish_references = spanish_references_of(card.texts[0], rule.id, release, kb._carry,
+                                                            set(kb._by_id[release]))
         settle_spanish(card)
     return card
 
@@ -942,6 +940,20 @@ def translation_reads_as(alignment: Alignment, text: str, release: str, english_
     if alignment.origin == "po" and alignment.status == "drifted" and english == english_of(source, alignment.en_id):
         return None
     return reads_the_same(english, text, lambda target: carry(target, source, release))
+
+
+def spanish_references_of(text: SpanishSource, rule_id: str, release: str, carry, known: set[str]) -> list[SpanishReference]:
+    """The references in Spanish `text` of rule `rule_id` (its text, then its examples), each target
+    carried by `carry(id, from_release, to_release)` from the numbers the Spanish keeps (those of
+    the release whose English it translates) to `release`, whose ids are `known`."""
+    numbering = text.english_release or text.release or release
+    found = []
+    bodies = [(None, text.text), *((f"{rule_id}#ex{n}", body) for n, body in enumerate(text.examples, 1))]
+    for example, body in bodies:
+        for ref in find_references(body, "es"):
+            target = carry(ref.target, numbering, release)
+            found.append(SpanishReference(ref, target if target in known else None, numbering, example))
+    return found
 
 
 def settle_spanish(card: RuleCard) -> None:

@@ -789,17 +789,32 @@ def rule_card_from_store(
         lang=lang,
     )
     if lang == "es":
-        from kb.knowledge import settle_spanish, translation_reads_as
+        from kb.knowledge import settle_spanish, spanish_references_of, translation_reads_as
         from kb.translations.precedence import descent_texts, relative_to, rule_texts
 
         relative = relative_to(paths.root)
         newest = release == releases[-1]
         descent = None
+        descents: list = []
+
+        def lines():
+            # Read only when a question needs it: the newest release's own numbers need no carrying.
+            if not descents:
+                descents.append(stored_descent(reader, releases))
+            return descents[0]
+
+        def carry(other_id: str, other: str, to: str) -> str | None:
+            if other == to:
+                return other_id
+            try:
+                return lines().carry(other_id, other, to)
+            except KeyError:
+                return None  # a release the corpus does not have
+
         if newest:
             rows = reader.rows("alignment", None, kind="rule", newest_id=rule_id)
         else:
-            lines = stored_descent(reader, releases)
-            descent = lines.trace(rule_id, release)
+            descent = lines().trace(rule_id, release)
             rows = [a for a in reader.rows("alignment", None, kind="rule")
                     if a["en_id"] is not None and descent.get(a["english_release"]) == a["en_id"]]
         english: dict[tuple[str, str], str | None] = {}
@@ -834,7 +849,7 @@ def rule_card_from_store(
         else:
             card.texts = descent_texts(
                 alignments, rule_id, release, descent,
-                lambda alignment: translation_reads_as(alignment, row["text"], release, english_of, lines.carry),
+                lambda alignment: translation_reads_as(alignment, row["text"], release, english_of, carry),
                 relative)
         best = None
         if card.texts:
@@ -842,5 +857,9 @@ def rule_card_from_store(
             best = next((a for a in alignments if a.es.line == first.line and relative(a.es.source) == first.source),
                         None)
         card.spanish = card_spanish(best, paths.root)
+        if card.texts:
+            known = {r["id"] for r in reader.rows("records", ["lang", "release", "id", "page_title"], release=release,
+                                                  lang="en") if r["page_title"] is None}
+            card.spanish_references = spanish_references_of(card.texts[0], rule_id, release, carry, known)
         settle_spanish(card)
     return card

@@ -6,7 +6,7 @@ import click
 
 from pathlib import Path
 
-from kb.cli.common import echo, emit_json, fail, json_option, load_kb, not_blank, os_error
+from kb.cli.common import echo, emit_json, fail, json_option, not_blank, os_error
 
 _RELEASE_HELP = "A release of the corpus by its ISO date (effective or published); default: the newest."
 
@@ -254,36 +254,37 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
 
 def _spanish_refs(rule_id: str, chosen, as_json: bool) -> None:
     """`kb refs RULE --lang es`: the references of the first Spanish text of RULE of the release
-    (`KnowledgeBase.spanish_references`), each to the rule it names in that release, and what cites
-    the rule there."""
+    (`kb.knowledge.rule_card`, whose Spanish references are carried to the rules they name in that
+    release), and what cites the rule there."""
+    from kb.cli.common import progress_reporter
+    from kb.corpus import ManifestError
     from kb.graph import page_node, refs_in, rule_node
-    from kb.knowledge import UnknownReleaseError, UnknownRuleError
+    from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
 
-    kb = load_kb(as_json)
     release = chosen.effective
     try:
-        texts = kb.spanish_texts(rule_id, release)
-        references = kb.spanish_references(rule_id, release)
+        card = rule_card(rule_id, release, "es", progress=progress_reporter(as_json))
     except (UnknownRuleError, UnknownReleaseError) as err:
         fail(str(err), 2)
-    if not texts:
+    except OSError as err:
+        fail(os_error(err))
+    except (ManifestError, ValueError) as err:
+        fail(str(err))
+    if not card.texts:
         fail(f"no Spanish text of rule {rule_id} of {release} in the corpus", 2)
-    first = texts[0]
-    ids = {rule.id for rule in kb.rules(release)}
+    first = card.texts[0]
     out = []
-    for ref in references:
+    for ref in card.spanish_references or []:
         written = ref.written
-        # A reference whose rule has no number in this release keeps the number it is written with,
-        # named with the release whose numbers those are.
+        # A reference naming no rule of this release keeps the number it is written with, named
+        # with the release whose numbers those are.
         target = rule_node(release, ref.target) if ref.target else rule_node(ref.numbering, written.target)
         out.append({"target": target, "surface": written.surface, "start": written.start, "end": written.end,
-                    "type": "example-refers-to" if ref.example else "refers-to",
-                    "broken": ref.target is None or ref.target not in ids,
+                    "type": "example-refers-to" if ref.example else "refers-to", "broken": ref.target is None,
                     **({"example": ref.example} if ref.example else {})})
     graph = _graph_for([chosen])
     into = refs_in(graph, rule_node(release, rule_id))
-    quoted_by = [page_node(page) for page in kb.pages if Path(page.source).name == Path(first.source).name] \
-        if first.kind == "wiki" else []
+    quoted_by = [page_node(Path(first.source).stem)] if first.kind == "wiki" else []
     node = rule_node(release, rule_id, "es")
     if as_json:
         emit_json({"node": node, "rule": rule_id, "release": release, "lang": "es", "text": first.text,

@@ -12,6 +12,11 @@ So where an official quote still translates the current English it stands; where
 moved on, the team's translation of the current text comes first and the official quote follows,
 never presented as current.
 
+For a rule of an older release (`descent_texts`), the texts are those of the same rule anywhere
+along its line of descent, across renumberings: a text translates the English shown when the English
+it translates reads the same as that release's (as the history compares texts); any other is marked
+as the translation of another English, with that English's release and number.
+
 `SpanishSource` is what the knowledge base gives the site and `kb rule --lang es`, one per text.
 """
 

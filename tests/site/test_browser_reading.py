@@ -201,6 +201,56 @@ def test_nothing_scrolls_sideways_on_a_phone(browser, real_server, path, artifac
         context.close()
 
 
+# Every box on the page that scrolls sideways inside itself (a table in its scroller, a code block):
+# on a phone these hide part of what they hold with nothing to show it.
+_SCROLLING_BOXES = """() => [...document.querySelectorAll('.md-content *')].filter(e => {
+    const s = getComputedStyle(e);
+    return ['auto', 'scroll'].includes(s.overflowX) && e.scrollWidth > e.clientWidth + 1;
+}).map(e => e.tagName.toLowerCase() + '.' + e.className + ': ' + e.scrollWidth + ' > ' + e.clientWidth)"""
+
+
+@pytest.mark.parametrize(("prefix", "labels"), [("", ("Reglas", "Glosario")), ("en/", ("Rules", "Glossary"))])
+def test_the_releases_index_fits_a_phone_and_is_a_table_on_a_desktop(browser, real_server, real_site, prefix,
+                                                                     labels, artifacts):
+    releases = sum(1 for p in (real_site.site_dir / "releases-data").glob("*.json") if p.stem != "texts")
+    phone = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True,
+                                has_touch=True)
+    page = phone.new_page()
+    try:
+        page.goto(f"{real_server}/{prefix}releases/")
+        page.screenshot(path=str(artifacts / f"phone-releases-{prefix.strip('/') or 'es'}.png"))
+        assert page.evaluate(_SCROLLING_BOXES) == []
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+        cells = page.eval_on_selector_all(".kb-releases tbody td", """cells => cells.map(c => {
+            const r = c.getBoundingClientRect(); return [r.left, r.right, r.width]; })""")
+        assert len(cells) == 4 * releases
+        assert all(left >= 0 and right <= 375 for left, right, _ in cells), [c for c in cells if c[1] > 375][:3]
+        # Each count says what it counts, as the column heading it no longer stands under did.
+        first = page.locator(".kb-releases tbody tr").first
+        shown = [first.locator("td").nth(i).evaluate("c => getComputedStyle(c, '::before').content") for i in (1, 2)]
+        assert [label in text for label, text in zip(labels, shown)] == [True, True], shown
+        # Still a table to a screen reader: its headings, a row per release, each cell under them.
+        assert page.get_by_role("columnheader").count() == 4
+        assert page.get_by_role("row").count() == releases + 1
+        assert page.get_by_role("cell").count() == 4 * releases
+    finally:
+        phone.close()
+
+    desktop = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = desktop.new_page()
+    try:
+        page.goto(f"{real_server}/{prefix}releases/")
+        assert page.locator(".kb-releases thead").is_visible()
+        tops = page.locator(".kb-releases tbody tr").first.locator("td").evaluate_all(
+            "cells => cells.map(c => Math.round(c.getBoundingClientRect().top))")
+        assert len(set(tops)) == 1, tops  # the four cells of a row side by side
+        assert page.evaluate(_SCROLLING_BOXES) == []
+        labels_shown = page.locator(".kb-releases tbody td").nth(1).evaluate("c => getComputedStyle(c, '::before').content")
+        assert labels_shown in ("none", "normal"), labels_shown
+    finally:
+        desktop.close()
+
+
 class _SubPathHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass

@@ -179,7 +179,8 @@ def test_every_text_meets_contrast_in_both_schemes(browser, real_server, scheme,
         context.close()
 
 
-@pytest.mark.parametrize("path", ["", "en/", "cr/702/", "en/cr/702/", "glossary/", "releases/", "wiki/es-pila/", "coverage/"])
+@pytest.mark.parametrize("path", ["", "en/", "cr/702/", "en/cr/702/", "glossary/", "releases/", "wiki/es-pila/", "coverage/",
+                                  "en/releases/2008-02-01--2008-05-01/"])
 def test_nothing_scrolls_sideways_on_a_phone(browser, real_server, path, artifacts):
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
                                   has_touch=True)

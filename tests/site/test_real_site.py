@@ -113,6 +113,34 @@ class TestSearch:
         assert all(r["url"].startswith("/en/") for r in self.english(page, real_server, "jugador"))
 
 
+    def test_code_and_the_narration_of_runs_are_not_searched_but_examples_are_found(self, page, real_server,
+                                                                                     real_site):
+        pages = sorted((real_site.site_dir / "examples").glob("*/index.html"))
+        if not pages:
+            pytest.skip("no executable examples in this build")
+        for query in ("ScriptedDecisions", "resolve_stack", "advance_to"):
+            assert self.spanish(page, real_server, query) == [], query
+        html = next(p for p in pages if p.parent.name != "cards").read_text(encoding="utf-8")
+        title = re.sub(r"<[^>]+>", "", re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S).group(1)).strip()
+        found = [r for r in self.spanish(page, real_server, title) if r["url"].startswith("/examples/")]
+        mine = [r for r in found if r["title"] == title]
+        assert mine, (title, [r["url"] for r in found])
+        assert ">>>" not in mine[0]["content"] and "Comienza el turno" not in mine[0]["content"]
+
+    def test_where_a_term_pair_comes_from_is_not_searched(self, page, real_server):
+        results = self.spanish(page, real_server, "glossary.po")
+        assert all(not r["url"].startswith("/terms/") for r in results), [r["url"] for r in results]
+
+
+def test_the_site_and_each_search_index_stay_within_their_budgets(real_site):
+    """The built site at most 150 MB; each language's search index, which a reader's browser
+    loads piece by piece as they type, at most 1.5 MB."""
+    assert real_site.site_bytes <= 150 * 1024 * 1024, real_site.site_bytes
+    assert set(real_site.search_bytes) == {"es", "en"}
+    for lang, size in real_site.search_bytes.items():
+        assert 0 < size <= 1.5 * 1024 * 1024, (lang, size)
+
+
 def _rule_pages(site):
     return sorted([*site.glob("cr/*/index.html"), *site.glob("en/cr/*/index.html")])
 

@@ -59,7 +59,15 @@ def environment() -> jinja2.Environment:
     env.filters["plural"] = plural
     env.filters["nl2br"] = _nl2br
     env.filters["tojson_script"] = _json_for_script
+    env.filters["css_string"] = css_string
     return env
+
+
+def css_string(value: Any) -> str:
+    """`value` as a quoted CSS string (for a custom property a stylesheet shows with `content`);
+    plain text, for the template to escape as any attribute value."""
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + "".join(f"\\{ord(c):x} " if ord(c) < 32 else c for c in text) + '"'
 
 
 def _nl2br(value: Any) -> Markup:

@@ -348,3 +348,19 @@ def test_lines_of_descent_follow_renumbering_and_never_join_two_rules():
     assert descent["2001"]["1.2"] not in descent["2002"].values()
     assert descent["2003"]["1.3"] not in descent["2001"].values()
     assert len(set(descent["2003"].values())) == 3
+
+
+def test_a_label_given_to_a_stylesheet_is_one_css_string():
+    from kb.site.generate import css_string
+
+    assert css_string("Inglés") == '"Inglés"'
+    # A quote or a backslash cannot end the string, a line break cannot break it.
+    assert css_string('a"b\\c\nd') == '"a\\"b\\\\c\\a d"'
+
+
+def test_tables_of_many_rows_name_their_columns_for_narrow_screens(docs):
+    for key, labels in (("releases/index", ("Reglas", "Glosario")), ("terms", ("Inglés", "Tipo", "Fuente"))):
+        page = read(docs, "es", key)
+        style = re.search(r"<table role=\"table\" style='([^']*)'>", page).group(1)
+        assert [re.search(rf"--kb-label-{n}: &#34;([^&]*)&#34;", style).group(1) for n in range(2, 2 + len(labels))] == list(labels)
+        assert 'class="kb-cards' in page and '<th role="columnheader">' in page

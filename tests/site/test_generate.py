@@ -226,7 +226,7 @@ def test_wiki_page_text_is_escaped_with_links_to_the_rules_it_quotes(docs):
 def test_coverage_counts_sections(docs):
     text = read(docs, "es", "coverage")
     assert "Secciones y reglas con texto en español: <strong>1</strong> de 14" in text
-    assert re.search(r"101\. Las reglas de oro de Magic</a></td><td>1 / 5</td>", text)
+    assert re.search(r"101\. Las reglas de oro de Magic</a></td><td role=\"cell\">1 / 5</td>", text)
 
 
 def test_graph_data_is_embedded_and_cannot_close_its_script(docs):
@@ -363,4 +363,4 @@ def test_tables_of_many_rows_name_their_columns_for_narrow_screens(docs):
         page = read(docs, "es", key)
         style = re.search(r"<table role=\"table\" style='([^']*)'>", page).group(1)
         assert [re.search(rf"--kb-label-{n}: &#34;([^&]*)&#34;", style).group(1) for n in range(2, 2 + len(labels))] == list(labels)
-        assert 'class="kb-cards' in page and '<th role="columnheader">' in page
+        assert ' kb-cards">' in page and '<th role="columnheader">' in page

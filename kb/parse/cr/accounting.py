@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from kb.model import CRDocument
+from kb.model import CRDocument, GlossaryEntry
 
 _LISTS = ("intro", "contents", "credits")
+
+
+def _last_line(entry: GlossaryEntry) -> int:
+    # A definition is a line per sense unless its lines were joined (`end_line` then says).
+    return entry.end_line or entry.line + len(entry.senses)
 
 
 def line_owners(doc: CRDocument) -> dict[int, list[str]]:
@@ -15,7 +20,7 @@ def line_owners(doc: CRDocument) -> dict[int, list[str]]:
         for number in range(rule.line, max(rule.end_line, rule.line) + 1):
             owners.setdefault(number, []).append(f"rule {rule.id}")
     for entry in doc.glossary:
-        for number in range(entry.line, entry.line + len(entry.senses) + 1):
+        for number in range(entry.line, _last_line(entry) + 1):
             owners.setdefault(number, []).append(f"glossary {entry.term}")
     skipped: dict[int, list[str]] = {}
     for item in doc.skipped:
@@ -56,7 +61,7 @@ def check_accounting(doc: CRDocument) -> list[str]:
     for rule in doc.rules:
         hold(rule.line, max(rule.end_line, rule.line), in_record)
     for entry in doc.glossary:
-        hold(entry.line, entry.line + len(entry.senses), in_record)
+        hold(entry.line, _last_line(entry), in_record)
     skipped = bytearray(count + 2)
     for item in doc.skipped:
         for number in range(item.line, max(item.end_line, item.line) + 1):

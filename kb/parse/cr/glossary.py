@@ -2,7 +2,8 @@
 
 Definitions with several senses write them as "1. ...", "2. ..." lines, often closed by a
 "See rule ..." line for all of them; every definition line is kept, as written, as one element
-of `senses`, so `GlossaryEntry.text` gives the definition back line for line. A term such as
+of `senses`, so `GlossaryEntry.text` gives the definition back line for line (the lines of a
+hard-wrapped release are then joined into paragraphs: `kb.parse.cr.wrapping`). A term such as
 "Active Player, Nonactive Player Order" is one term: commas do not split it.
 """
 

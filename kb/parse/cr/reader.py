@@ -7,6 +7,7 @@ or in the skipped list with its reason.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import itertools
 import operator
@@ -23,6 +24,7 @@ from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
 from kb.parse.cr.report import Report, skipped_entry
 from kb.parse.cr.rules import HEADING_TITLE_MAX, SECTION_LINE
 from kb.parse.cr.tree import RuleTree
+from kb.parse.cr.wrapping import is_hard_wrapped, unwrap
 
 
 class State(enum.Enum):
@@ -320,6 +322,11 @@ class Reader:
         self.glossary.close()
         self.regions[-1][2] = line_count
         self._final_checks(line_count)
+        if is_hard_wrapped(self.tree.rules):
+            joined = unwrap(self.tree.rules, self.glossary.entries)
+            decoding = dataclasses.replace(decoding, notes=(
+                *decoding.notes, f"hard-wrapped: {joined:,} line breaks joined into their paragraphs",
+            ))
         release = self.effective.iso if self.effective else ""
         if release:
             _date_undated(self.tree.rules, release)

@@ -51,11 +51,52 @@ def term_key(term: str) -> str:
     return loose(term).casefold()
 
 
-def glossary_changes(old: Iterable[Any], new: Iterable[Any], mapping: dict[str, str] | None = None) -> list[GlossaryChange]:
+def cut_short(doc: Any) -> bool:
+    """Whether the text of a release ends inside its glossary (as the published 2013-02-01 does):
+    the parser found a glossary and nothing after it, not even the credits."""
+    names = [region[0] for region in getattr(doc, "regions", [])]
+    return "glossary" in names and names[-1] == "glossary" and "credits" not in names
+
+
+def last_complete(entries: Sequence[Any]) -> Any | None:
+    """The last entry of a glossary cut short that is whole: the one before the last, which the
+    cut may have left without its definition or with part of it."""
+    return entries[-2] if len(entries) >= 2 else None
+
+
+def _beyond(entries: Sequence[Any], cut: Sequence[Any]) -> set[int]:
+    """The entries of `entries` (ids) that stand after where the glossary `cut` was cut short: after
+    the entry of its last whole term, or, if `entries` has no such term, after every term that
+    sorts before it."""
+    last = last_complete(cut)
+    if last is None:
+        return {id(entry) for entry in entries}
+    key = term_key(last.term)
+    keys = [term_key(entry.term) for entry in entries]
+    if key in keys:
+        at = keys.index(key)
+        return {id(entry) for entry in entries[at + 1:]}
+    return {id(entry) for entry, other in zip(entries, keys) if other > key}
+
+
+def glossary_changes(old: Iterable[Any], new: Iterable[Any], mapping: dict[str, str] | None = None, *,
+                     old_cut: bool = False, new_cut: bool = False) -> list[GlossaryChange]:
     """What changed from the glossary `old` to `new` (entries with `term` and `senses`); `mapping`
     takes the old release's rule ids to the new one's (a reference following it is no change).
-    Sorted by term, the statuses in the order of `STATUSES`."""
+    Sorted by term, the statuses in the order of `STATUSES`.
+
+    A glossary cut short (`old_cut`, `new_cut`: its text ends inside it) is compared as far as it
+    goes: its last entry, which the cut may have left incomplete, is not compared, and the other
+    glossary's terms beyond the cut are neither added nor removed."""
     mapping = mapping or {}
+    old, new = list(old), list(new)
+    unknown: set[int] = set()
+    if new_cut:
+        unknown |= _beyond(old, new)
+        new = new[:-1]
+    if old_cut:
+        unknown |= _beyond(new, old)
+        old = old[:-1]
     before: dict[str, list[Any]] = defaultdict(list)
     for entry in old:
         before[term_key(entry.term)].append(entry)
@@ -67,7 +108,8 @@ def glossary_changes(old: Iterable[Any], new: Iterable[Any], mapping: dict[str, 
             pairs.append((waiting.pop(0), entry))
         else:
             added.append(entry)
-    removed = [entry for entries in before.values() for entry in entries]
+    removed = [entry for entries in before.values() for entry in entries if id(entry) not in unknown]
+    added = [entry for entry in added if id(entry) not in unknown]
     # Renamed: a removed and an added entry that say the same.
     by_text: dict[str, list[Any]] = defaultdict(list)
     for entry in removed:

@@ -24,7 +24,7 @@ from kb.refs import Reference, find_references
 from kb.site import urls
 from kb.site.examples import ExampleRuns
 from kb.site.glossary_changes import STATUSES as GLOSSARY_STATUSES
-from kb.site.glossary_changes import GlossaryChange, glossary_changes, term_key
+from kb.site.glossary_changes import GlossaryChange, cut_short, glossary_changes, last_complete, term_key
 from kb.site.locale import LANGS, format_release, other_lang, plural, sort_key, strings
 from kb.site.text import linkify, linkify_text
 
@@ -110,6 +110,9 @@ class DiffData:
     texts: dict[tuple[str, str], str]  # (release, id) -> text
     # The glossary entries added, removed and changed (see `kb.site.glossary_changes`)
     glossary: list[GlossaryChange] = field(default_factory=list)
+    # (release, its glossary's last whole term) for each of the two releases whose text ends inside
+    # its glossary: the glossaries are compared only as far as that term
+    glossary_cut: list[tuple[str, str]] = field(default_factory=list)
     _inline: dict[int, Markup] = field(default_factory=dict, repr=False)
 
     def inline(self, entry: Any) -> Markup:
@@ -333,7 +336,10 @@ class _Collector:
                     entries=sorted(diff.entries, key=lambda e: _natural(e.new_id or e.old_id or "")),
                     counts=diff.counts(),
                     texts=texts,
-                    glossary=glossary_changes(kb.glossary("en", old), kb.glossary("en", new), diff.mapping),
+                    glossary=glossary_changes(kb.glossary("en", old), kb.glossary("en", new), diff.mapping,
+                                              old_cut=cut_short(documents[old]), new_cut=cut_short(documents[new])),
+                    glossary_cut=[(release, getattr(last_complete(documents[release].glossary), "term", ""))
+                                  for release in (old, new) if cut_short(documents[release])],
                 )
             )
 

@@ -62,3 +62,27 @@ def test_the_same_inputs_give_the_same_list():
     first = glossary_changes(old, new)
     assert first == glossary_changes(list(reversed(old)), list(reversed(new)))
     assert counts(first) == {"added": 10, "removed": 5, "changed": 17}
+
+
+def test_a_glossary_cut_short_is_compared_as_far_as_it_goes():
+    """A release whose text ends inside its glossary lost the terms after the cut, not removed
+    them; its last entry, perhaps cut in two, is not compared; the next release has not added them."""
+    whole = [entry("Ability", "Text."), entry("Attack", "To declare."), entry("Banding", "An ability."),
+             entry("Cast", "To take a spell.")]
+    cut = [entry("Ability", "Text!"), entry("Attack", "To declare."), entry("Banding", "An abil")]
+    assert [(c.status, c.term) for c in glossary_changes(whole, cut, new_cut=True)] == [("changed", "Ability")]
+    later = [*whole, entry("Zone", "A place.")]
+    assert [(c.status, c.term) for c in glossary_changes(cut, later, old_cut=True)] == [("changed", "Ability")]
+    # Uncut, the same lists are terms removed and added.
+    assert {(c.status, c.term) for c in glossary_changes(whole, cut)} == {
+        ("changed", "Ability"), ("changed", "Banding"), ("removed", "Cast")}
+
+
+def test_a_release_is_cut_short_when_its_text_ends_inside_its_glossary():
+    from types import SimpleNamespace
+
+    from kb.site.glossary_changes import cut_short
+
+    assert cut_short(SimpleNamespace(regions=[("intro", 1, 5), ("rules", 6, 90), ("glossary", 91, 120)]))
+    assert not cut_short(SimpleNamespace(regions=[("rules", 6, 90), ("glossary", 91, 120), ("credits", 121, 130)]))
+    assert not cut_short(SimpleNamespace(regions=[("rules", 6, 90)]))

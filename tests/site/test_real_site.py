@@ -219,3 +219,28 @@ def test_the_card_definition_guide_is_a_page_in_both_languages(real_site):
         assert heading in html and "kb.engine.define" in html
         index = (real_site.site_dir / f"{folder}examples/index.html").read_text(encoding="utf-8")
         assert 'href="cards/"' in index or "href=\"./cards/\"" in index, "the examples' navigation links the guide"
+
+
+def test_release_pages_list_the_glossary_changes_and_a_cut_short_glossary_says_so(real_site, kb):
+    """Each release's page lists its glossary's changes as far as both glossaries go: the release
+    whose published text ends inside its glossary (2013-02-01) is said to, and its lost terms are
+    neither removed nor added on the pages either side of it."""
+    from kb.site.glossary_changes import cut_short
+
+    site = real_site.site_dir
+    releases = list(kb.releases)
+    cut = [r for r in releases if cut_short(kb.documents[r])]
+    listed = 0
+    for old, new in zip(releases, releases[1:]):
+        for prefix in ("", "en/"):
+            html = (site / f"{prefix}releases/{old}--{new}/index.html").read_text(encoding="utf-8")
+            counts = [int(n) for n in re.findall(r'href="#glossary-\w+">[^<:]+: (\d+)</a>', html)]
+            assert len(counts) == 3, (old, new)
+            listed += sum(counts)
+            section = html[html.index('<section class="kb-diff__glossary"'):]
+            assert section.count("<dt ") == sum(counts), (old, new)
+            said = 'class="kb-diff__cut"' in html
+            assert said == (old in cut or new in cut), (old, new)
+            if said:
+                assert sum(counts[:2]) < 50, (old, new, counts)
+    assert listed > 1000

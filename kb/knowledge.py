@@ -13,6 +13,7 @@ time it is needed, so a question about one rule reads only what that needs.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,9 +23,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from kb.align.records import Alignment, Status
 from kb.history import History, HistoryEvent, ReleaseDiff, UnknownRule
+from kb.history.descent import follow, reads_the_same
 from kb.model import CRDocument, GlossaryEntry, Rule, Stamp, WikiPage
 from kb.refs import Reference, find_references
-from kb.translations.precedence import SpanishSource, best_spanish, is_current, preference, relative_to, rule_texts
+from kb.translations.precedence import (
+    SpanishSource, best_spanish, descent_texts, is_current, preference, relative_to, rule_texts,
+)
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -86,6 +90,18 @@ class SpanishText:
             state=(alignment.state or ("fuzzy" if alignment.status == "drifted" else "translated"))
             if alignment.origin == "po" else "official",
         )
+
+
+@dataclass
+class SpanishReference:
+    """A reference in a Spanish text: as `written` (its target in the numbers of release
+    `numbering`, whose English the Spanish translates), the id its `target` has in the release asked
+    about (None if that release has no such rule), and the example it is in (None: the rule's text)."""
+
+    written: Reference
+    target: str | None
+    numbering: str
+    example: str | None = None
 
 
 @dataclass
@@ -182,21 +198,7 @@ class CachedHistory(History):
 
     def _trace(self, rule_id: str, at: int) -> dict[str, str | None]:
         forward, backward = self._neighbour_links()
-        ids: list[str | None] = [None] * len(self.releases)
-        ids[at] = rule_id
-        current: str | None = rule_id
-        for i in range(at - 1, -1, -1):
-            current = backward[i].get(current)
-            if current is None:
-                break
-            ids[i] = current
-        current = rule_id
-        for i in range(at, len(forward)):
-            current = forward[i].get(current)
-            if current is None:
-                break
-            ids[i + 1] = current
-        return dict(zip(self.releases, ids))
+        return follow(self.releases, forward, backward, rule_id, at)
 
     def _neighbour_links(self) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
         """The mapping of each release's rules to the next release's, and back, oldest first."""
@@ -428,16 +430,28 @@ class KnowledgeBase:
 
     def refs_out(self, rule_id: str, release: str | None = None, lang: str = "en") -> list[Reference]:
         """The references in the text of `rule_id` (an example id "101.4#ex1" or "glossary:Term" works
-        too). With lang "es", those in its best Spanish text (newest release only)."""
+        too). With lang "es", those in the rule's first Spanish text (`spanish_references`), each
+        target the id of the rule it names in `release`; one naming no rule of `release` is left out."""
         release = self._release(release)
         if lang == "es":
-            if release != self.newest:
-                return []
-            spanish = self.spanish(rule_id)
-            return find_references(spanish.text, "es") if spanish else []
+            return [dataclasses.replace(ref.written, target=ref.target)
+                    for ref in self.spanish_references(rule_id, release) if ref.target is not None]
         if lang != "en":
             raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
         return list(self._refs[0].get((release, rule_id), []))
+
+    def spanish_references(self, rule_id: str, release: str | None = None) -> list[SpanishReference]:
+        """The references in the first Spanish text of rule `rule_id` of `release` (default: the
+        newest; `spanish_texts`), text and examples. A Spanish text keeps the numbers of the release
+        whose English it translates (`numbering`): each reference's target is given as the id the
+        rule it names has in `release`, followed along its line of descent (None if it has none)."""
+        release = self._release(release)
+        if rule_id not in self._by_id[release]:
+            return []
+        texts = self.spanish_texts(rule_id, release)
+        if not texts:
+            return []
+        return spanish_references_of(texts[0], rule_id, release, self._carry, set(self._by_id[release]))
 
     def refs_in(self, rule_id: str, release: str | None = None) -> list[str]:
         """Ids of the rules (their text or examples) that refer to `rule_id`, in document order."""
@@ -475,23 +489,34 @@ class KnowledgeBase:
         """Every Spanish text of `rule_id` of `release` (default: the newest), in the order to show
         them, each saying where it comes from (a wiki page's official quote, or the team's catalog
         with its state), the release whose English it translates, and whether that is the English of
-        the rule as shown (`kb.translations.precedence`)."""
+        the rule as shown (`kb.translations.precedence`). For an older release, the texts of the
+        same rule anywhere on its line of descent (`trace`): current where the English they
+        translate reads as that release's, as the history compares texts; else marked as the
+        translation of another English."""
         release = self._release(release)
         rule = self.rule(rule_id, release)
-        return rule_texts(self.alignment, rule.id, release, release == self.newest,
-                          self._identical_releases(rule, release), relative_to(self.corpus_root))
+        relative = relative_to(self.corpus_root)
+        if release == self.newest:
+            return rule_texts(self.alignment, rule.id, relative)
+        return descent_texts(self.alignment, rule.id, release, self.trace(rule.id, release),
+                             lambda alignment: self._reads_as(alignment, rule, release), relative)
 
-    def _identical_releases(self, rule: Rule, release: str) -> set[str]:
-        """The releases where the rule of the same id has the same English (evened out)."""
-        from kb.history import even_out
+    def _reads_as(self, alignment: Alignment, rule: Rule, release: str) -> str | None:
+        """Whether the English `alignment`'s Spanish translates reads as `rule` of `release`."""
+        def english_of(other: str, rule_id: str) -> str | None:
+            found = self._by_id.get(other, {}).get(rule_id)
+            return found.text if found is not None else None
 
-        text = even_out(rule.text)
-        found = {release}
-        for other, rules in self._by_id.items():
-            same = rules.get(rule.id)
-            if same is not None and even_out(same.text) == text:
-                found.add(other)
-        return found
+        return translation_reads_as(alignment, rule.text, release, english_of, self._carry)
+
+    def _carry(self, rule_id: str, release: str, to: str) -> str | None:
+        """The id rule `rule_id` of `release` has in release `to` (None if it has none there)."""
+        if release == to:
+            return rule_id
+        try:
+            return self.history_of_releases.trace(rule_id, release).get(to)
+        except (LookupError, ValueError):
+            return None  # not a rule of that release: a reference that cannot be followed
 
     def spanish_alignment(self, rule_id: str) -> Alignment | None:
         return self._spanish_by_newest.get(rule_id)
@@ -841,6 +866,8 @@ class RuleCard:
     spanish: SpanishText | None = None
     notice: str | None = None
     texts: list[SpanishSource] | None = None
+    # The references of the first Spanish text, each to the rule it names in this release.
+    spanish_references: list[SpanishReference] | None = None
 
 
 NO_TRANSLATION = "sin traducción"
@@ -894,9 +921,55 @@ def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: s
         card.texts = kb.spanish_texts(rule.id, release)
         if card.texts:
             card.spanish = card_spanish(_alignment_of(kb.alignment, card.texts[0], kb.corpus_root), kb.corpus_root)
-        if card.spanish is None:
-            card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule.id} of {release}"
+            card.spanish_references = spanish_references_of(card.texts[0], rule.id, release, kb._carry,
+                                                            set(kb._by_id[release]))
+        settle_spanish(card)
     return card
+
+
+def translation_reads_as(alignment: Alignment, text: str, release: str, english_of, carry) -> str | None:
+    """Whether the English that `alignment`'s Spanish translates reads as `text`, the English of a
+    rule of `release`, the way the history compares texts (`kb.history.descent.reads_the_same`):
+    "same", "renumbered" or None. `english_of(release, id)` gives a release's English of a rule;
+    `carry(id, release, to)` the id a rule of one release has in another. A fuzzy catalog entry
+    translates its previous msgid; without one, what it translates is not known (None)."""
+    if alignment.en is None or alignment.english_release is None:
+        return None
+    english = alignment.en.text
+    source = alignment.english_release
+    if alignment.origin == "po" and alignment.status == "drifted" and english == english_of(source, alignment.en_id):
+        return None
+    return reads_the_same(english, text, lambda target: carry(target, source, release))
+
+
+def spanish_references_of(text: SpanishSource, rule_id: str, release: str, carry, known: set[str]) -> list[SpanishReference]:
+    """The references in Spanish `text` of rule `rule_id` (its text, then its examples), each target
+    carried by `carry(id, from_release, to_release)` from the numbers the Spanish keeps (those of
+    the release whose English it translates) to `release`, whose ids are `known`."""
+    numbering = text.english_release or text.release or release
+    found = []
+    bodies = [(None, text.text), *((f"{rule_id}#ex{n}", body) for n, body in enumerate(text.examples, 1))]
+    for example, body in bodies:
+        for ref in find_references(body, "es"):
+            target = carry(ref.target, numbering, release)
+            found.append(SpanishReference(ref, target if target in known else None, numbering, example))
+    return found
+
+
+def settle_spanish(card: RuleCard) -> None:
+    """The card's first Spanish text told as its `texts` tell it (for an older release, whether it
+    translates that release's English), and the notice when none translates the English shown."""
+    first = card.texts[0] if card.texts else None
+    if card.spanish is not None and first is not None and first.shown_release is not None:
+        card.spanish.current = first.current
+        card.spanish.english_release = first.english_release
+        card.spanish.evidence = list(first.evidence)
+        card.spanish.changed_since = not first.current
+    if card.spanish is None:
+        card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {card.id} of {card.release}"
+    elif first is not None and first.shown_release is not None and not first.current:
+        card.notice = (f"{NO_TRANSLATION}: no Spanish text translates the English of {card.id} of {card.release}; "
+                       f"the Spanish shown translates another English text, as each says")
 
 
 def card_spanish(alignment: Alignment | None, corpus_root: Path | str) -> SpanishText | None:

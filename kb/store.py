@@ -407,6 +407,9 @@ def frames(kb) -> dict[str, pd.DataFrame]:
                 "english_release": a.english_release, "en_id": a.en_id, "status": a.status,
                 "evidence": dumps(a.evidence), "newest_id": a.newest_id, "changed_since": a.changed_since,
                 "changed_in": a.changed_in, "state": a.state,
+                # What a fuzzy catalog entry translates (its previous msgid, if given) is not its
+                # release's English: kept, so a stored build knows it as a fresh one does.
+                "en_text": a.en.text if a.origin == "po" and a.status == "drifted" and a.en is not None else None,
             }
         )
     finished("alignment")
@@ -473,7 +476,7 @@ _COLUMNS = {
     "pages": ["source", "lang", "title", "data"],
     "alignment": ["position", "kind", "origin", "es_source", "es_line", "es_id", "es_release", "es_text",
                   "es_examples", "es_record", "page_title", "stamp", "stated_release", "english_release", "en_id",
-                  "status", "evidence", "newest_id", "changed_since", "changed_in", "state"],
+                  "status", "evidence", "newest_id", "changed_since", "changed_in", "state", "en_text"],
     "history": ["old_release", "new_release", "position", "status", "kind", "old_id", "new_id", "words",
                 "similarity", "example_changes"],
     "references": ["position", "release", "lang", "source_id", "target", "surface", "start", "end", "kind"],
@@ -654,6 +657,10 @@ class _Loader:
             if row["en_id"] is not None and row["english_release"] is not None:
                 table = by_id if kind == "rule" else by_term
                 en = table.get(row["english_release"], {}).get(row["en_id"])
+                if en is not None and kind == "rule" and row["en_text"] is not None and row["en_text"] != en.text:
+                    import dataclasses
+
+                    en = dataclasses.replace(en, text=row["en_text"])
             alignment = Alignment(
                 kind=kind, es=es, en=en, status=row["status"], evidence=loads(row["evidence"]),
                 origin=row["origin"], page_title=row["page_title"] or "",
@@ -719,6 +726,20 @@ class _Loader:
         ]
 
 
+def stored_descent(reader: StoreReader, releases: list[str]):
+    """The rules' lines of descent (`kb.history.descent.Descent`) from the store's history table: each
+    release's pairing with the next, as the stored knowledge base's history has it."""
+    from kb.history.descent import Descent
+
+    table = reader.table("history", ["old_release", "new_release", "old_id", "new_id"])
+    mappings: dict[tuple[str, str], dict[str, str]] = {pair: {} for pair in zip(releases, releases[1:])}
+    columns = [table.column(name).to_pylist() for name in ("old_release", "new_release", "old_id", "new_id")]
+    for old, new, old_id, new_id in zip(*columns):
+        if old_id is not None and new_id is not None and (old, new) in mappings:
+            mappings[(old, new)][old_id] = new_id
+    return Descent(releases, list(mappings.values()))
+
+
 def rule_card_from_store(
     path: Path | str, rule_id: str, release: str | None = None, lang: str = "en", corpus_root: Path | None = None
 ):
@@ -768,25 +789,54 @@ def rule_card_from_store(
         lang=lang,
     )
     if lang == "es":
-        from kb.history import even_out
-        from kb.translations.precedence import relative_to, rule_texts
+        from kb.knowledge import settle_spanish, spanish_references_of, translation_reads_as
+        from kb.translations.precedence import descent_texts, relative_to, rule_texts
 
+        relative = relative_to(paths.root)
         newest = release == releases[-1]
-        same = reader.rows("records", ["lang", "release", "id", "text", "source", "page_title"], id=rule_id, lang="en")
-        identical = {r["release"] for r in same if r["page_title"] is None and even_out(r["text"]) == even_out(row["text"])}
-        identical.add(release)
+        descent = None
+        descents: list = []
+
+        def lines():
+            # Read only when a question needs it: the newest release's own numbers need no carrying.
+            if not descents:
+                descents.append(stored_descent(reader, releases))
+            return descents[0]
+
+        def carry(other_id: str, other: str, to: str) -> str | None:
+            if other == to:
+                return other_id
+            try:
+                return lines().carry(other_id, other, to)
+            except KeyError:
+                return None  # a release the corpus does not have
+
         if newest:
             rows = reader.rows("alignment", None, kind="rule", newest_id=rule_id)
         else:
-            rows = [a for a in reader.rows("alignment", None, kind="rule", en_id=rule_id)
-                    if a["english_release"] in identical]
+            descent = lines().trace(rule_id, release)
+            rows = [a for a in reader.rows("alignment", None, kind="rule")
+                    if a["en_id"] is not None and descent.get(a["english_release"]) == a["en_id"]]
+        english: dict[tuple[str, str], str | None] = {}
+
+        def english_of(other: str, other_id: str) -> str | None:
+            if (other, other_id) not in english:
+                found = [r for r in reader.rows("records", ["lang", "release", "id", "text", "page_title"],
+                                                release=other, id=other_id, lang="en") if r["page_title"] is None]
+                english[(other, other_id)] = found[0]["text"] if found else None
+            return english[(other, other_id)]
+
         alignments = []
         for a in rows:
             record = _sources(loads(a["es_record"]), paths.absolute)
             es = revive(Rule if a["kind"] == "rule" else GlossaryEntry, record)
+            # The English record is read only where the comparison of texts needs it (older releases).
+            text = "" if newest or a["en_id"] is None else (a["en_text"] or english_of(a["english_release"], a["en_id"]) or "")
             alignments.append(
                 Alignment(
-                    kind=a["kind"], es=es, en=None, status=a["status"], evidence=loads(a["evidence"]),
+                    kind=a["kind"], es=es, status=a["status"], evidence=loads(a["evidence"]),
+                    en=Rule(id=a["en_id"], kind="rule", parent=None, text=text, release=a["english_release"],
+                            lang="en", source="", line=0) if a["en_id"] else None,
                     origin=a["origin"], page_title=a["page_title"] or "",
                     stamp=revive(Stamp, loads(a["stamp"])) if a["stamp"] else None,
                     stated_release=a["stated_release"], english_release=a["english_release"],
@@ -794,17 +844,22 @@ def rule_card_from_store(
                     state=a["state"],
                 )
             )
-        for alignment, a in zip(alignments, rows):
-            # The English record is not read here; its id is what the ordering needs.
-            alignment.en = Rule(id=a["en_id"], kind="rule", parent=None, text="", release=a["english_release"],
-                                lang="en", source="", line=0) if a["en_id"] else None
-        card.texts = rule_texts(alignments, rule_id, release, newest, identical, relative_to(paths.root))
+        if newest:
+            card.texts = rule_texts(alignments, rule_id, relative)
+        else:
+            card.texts = descent_texts(
+                alignments, rule_id, release, descent,
+                lambda alignment: translation_reads_as(alignment, row["text"], release, english_of, carry),
+                relative)
         best = None
         if card.texts:
             first = card.texts[0]
-            best = next((a for a in alignments if a.es.line == first.line
-                         and relative_to(paths.root)(a.es.source) == first.source), None)
+            best = next((a for a in alignments if a.es.line == first.line and relative(a.es.source) == first.source),
+                        None)
         card.spanish = card_spanish(best, paths.root)
-        if card.spanish is None:
-            card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {rule_id} of {release}"
+        if card.texts:
+            known = {r["id"] for r in reader.rows("records", ["lang", "release", "id", "page_title"], release=release,
+                                                  lang="en") if r["page_title"] is None}
+            card.spanish_references = spanish_references_of(card.texts[0], rule_id, release, carry, known)
+        settle_spanish(card)
     return card

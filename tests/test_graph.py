@@ -285,11 +285,18 @@ def test_kb_refs_both_ways() -> None:
 
 
 def test_kb_refs_spanish() -> None:
-    result = run("refs", "717.1", "--lang", "es", "--json")
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    assert data["lang"] == "es" and data["quoted_by"] == ["page:es-finalizar-el-turno"]
-    assert [r["surface"] for r in data["out"]] == ["608"]
+    # The page on ending the turn numbers the rule 717.1 (as 2019-10-04 does); today it is 723.1, and in
+    # 2019-08-23, the release the page names, 716.1: the Spanish is found by the id of the release asked.
+    for args, node in ((("723.1",), "es:cr:2026-01-16:723.1"),
+                       (("716.1", "--release", "2019-08-23"), "es:cr:2019-08-23:716.1")):
+        result = run("refs", *args, "--lang", "es", "--json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        assert data["node"] == node and data["quoted_by"] == ["page:es-finalizar-el-turno"]
+        assert [(r["target"].rsplit(":", 1)[1], r["surface"]) for r in data["out"]] == [("608", "608")]
+    # 717.1 of today is another rule (Attractions), translated in the team's catalog.
+    data = json.loads(run("refs", "717.1", "--lang", "es", "--json").output)
+    assert (data["release"], data["quoted_by"]) == ("2026-01-16", []) and data["text"].startswith("Atracción")
 
 
 def test_kb_path() -> None:

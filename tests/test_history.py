@@ -225,6 +225,28 @@ def test_a_rule_rewritten_in_place_is_changed_not_replaced() -> None:
     assert [e.status for e in diff.entries if "903.4a" in (e.old_id, e.new_id)] == ["added", "removed"]
 
 
+def test_a_rule_split_in_two_keeps_its_number_for_the_part_that_stays() -> None:
+    stays = "Playing a spell follows the steps listed below, in order, and none of them can be skipped."
+    goes = (
+        "Some spells specify that their controller's opponent does something the controller would"
+        " normally do while it's being played, such as choose a mode or choose targets; in these cases"
+        " the opponent does so when the spell's controller normally would do so."
+    )
+    before = make_doc("2003-03-15", {"4": "P", "409": "Playing Spells", "409.1": f"{stays}\n{goes}",
+                                     "409.1a": "The player announces the spell."})
+    after = make_doc("2003-07-01", {"4": "P", "409": "Playing Spells", "409.1": stays,
+                                    "409.1a": "The player announces the spell.", "409.2": goes})
+    diff = diff_releases(before, after)
+    # The part that went is the longer, and the closer by similarity; the number goes with the start.
+    assert diff.mapping["409.1"] == "409.1" and diff.mapping["409.1a"] == "409.1a"
+    assert diff.entry_for(new_id="409.2").status == "added"
+    # A shorter new text of other words under the same number is no part of the old one.
+    other = make_doc("2003-07-01", {"4": "P", "409": "Playing Spells",
+                                    "409.1": "A spell's controller may choose any mode it likes for it.",
+                                    "409.1a": "The player announces the spell.", "409.2": f"{stays}\n{goes}"})
+    assert diff_releases(before, other).mapping["409.1"] == "409.2"
+
+
 def test_comparable_replaces_references() -> None:
     assert comparable("See rule 716.2 and rules 716.1a–b.") == comparable("See rule 717.2 and rules 717.1a–b.")
     assert comparable("See rule 716.2.") != comparable("See the rules.")

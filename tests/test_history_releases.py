@@ -59,6 +59,15 @@ def test_ending_the_turn_is_followed_back_across_the_renumbering(history: Histor
     assert events["2005-02-01"].words == (WordChange("replace", "(Time Stop)", "(Timestop)"),)
 
 
+def test_a_rule_split_in_two_keeps_its_number(history: History) -> None:
+    # 2003-07-01 split 409.1 (playing spells) in two: the steps stayed at 409.1, the paragraph on
+    # opponents' choices became 409.2. Today's 601.2 goes back to the first release.
+    assert history.trace("601.2")["2003-03-15"] == "409.1"
+    assert history.first_release("601.2") == "2003-03-15"
+    split = history.diff("2012-07-01", "2012-10-01")
+    assert split.mapping["708.6a"] == "708.6a" and split.mapping["708.6c"] == "708.6c"
+
+
 def test_subrules_of_ending_the_turn_cross_2009(history: History) -> None:
     diff = history.diff("2009-05-01", "2009-07-11")
     for old, new in {"509": "711", "509.1": "711.1", "509.1a": "711.1a", "509.1b": "711.1b",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from pathlib import Path
+
 from kb.cli.common import echo, emit_json, fail, json_option, not_blank, os_error
 
 _RELEASE_HELP = "A release of the corpus by its ISO date (effective or published); default: the newest."
@@ -203,7 +205,7 @@ def _node_for(graph, name: str, release: str, lang: str) -> str:
 @click.argument("rule", callback=not_blank)
 @click.option("--release", help=_RELEASE_HELP)
 @click.option("--lang", type=click.Choice(["en", "es"]), default="en", show_default=True,
-              help="Whose text: the English release, or the Spanish quotes of the wiki pages.")
+              help="Whose text: the English release, or its Spanish (a wiki quote or the team's translation).")
 @json_option
 def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> None:
     """The references of RULE both ways: the rules it cites (with the text citing them) and the
@@ -224,14 +226,12 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
     if parts is not None:
         # A node id names its own release and language.
         release, lang = parts["release"], parts["lang"]
-    if lang == "en":
-        chosen = _release(release, releases) if release else releases[-1]
-        graph = _graph_for([chosen], _pages())
-        node = _node_for(graph, rule, chosen.effective, lang)
-    else:
-        pages = _pages()
-        graph = _graph_for(_quoted_releases(releases, pages), pages)
-        node = _spanish_node(graph, rule, release)
+    chosen = _release(release, releases) if release else releases[-1]
+    if lang == "es":
+        _spanish_refs(parts["key"] if parts else rule, chosen, as_json)
+        return
+    graph = _graph_for([chosen], _pages())
+    node = _node_for(graph, rule, chosen.effective, lang)
     data = graph.nodes[node]
     out, into = refs_out(graph, node), refs_in(graph, node)
     quoted_by = sorted(u for u, _, d in graph.in_edges(node, data=True) if d["type"] == "quotes")
@@ -252,28 +252,58 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
         echo(f"quoted by: {', '.join(quoted_by)}")
 
 
-def _quoted_releases(releases, pages):
-    """The corpus releases the wiki pages quote: what Spanish references can resolve against."""
-    stamped = {q.stamp.date for page in pages for q in page.quotes if q.stamp.date}
-    return [r for r in releases if set(r.names) & stamped]
+def _spanish_refs(rule_id: str, chosen, as_json: bool) -> None:
+    """`kb refs RULE --lang es`: the references of the first Spanish text of RULE of the release
+    (`kb.knowledge.rule_card`, whose Spanish references are carried to the rules they name in that
+    release), and what cites the rule there."""
+    from kb.cli.common import progress_reporter
+    from kb.corpus import ManifestError
+    from kb.graph import page_node, refs_in, rule_node
+    from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
 
-
-def _spanish_node(graph, rule: str, release: str | None) -> str:
-    from kb.graph import parse_node
-
-    if ":" in rule:
-        return _node_for(graph, rule, release or "", "es")
-    found = sorted(
-        (parse_node(n)["release"], n)  # type: ignore[index]
-        for n, d in graph.nodes(data=True)
-        if d.get("lang") == "es" and d.get("key") == rule and d.get("type") != "page" and not d.get("placeholder")
-        and (parse_node(n) or {}).get("space") == "cr"
-    )
-    if release:
-        found = [f for f in found if f[0] == release]
-    if not found:
-        fail(f"no Spanish text of rule {rule}" + (f" of {release}" if release else "") + " in the wiki pages", 2)
-    return found[-1][1]
+    release = chosen.effective
+    try:
+        card = rule_card(rule_id, release, "es", progress=progress_reporter(as_json))
+    except (UnknownRuleError, UnknownReleaseError) as err:
+        fail(str(err), 2)
+    except OSError as err:
+        fail(os_error(err))
+    except (ManifestError, ValueError) as err:
+        fail(str(err))
+    if not card.texts:
+        fail(f"no Spanish text of rule {rule_id} of {release} in the corpus", 2)
+    first = card.texts[0]
+    out = []
+    for ref in card.spanish_references or []:
+        written = ref.written
+        # A reference naming no rule of this release keeps the number it is written with, named
+        # with the release whose numbers those are.
+        target = rule_node(release, ref.target) if ref.target else rule_node(ref.numbering, written.target)
+        out.append({"target": target, "surface": written.surface, "start": written.start, "end": written.end,
+                    "type": "example-refers-to" if ref.example else "refers-to", "broken": ref.target is None,
+                    **({"example": ref.example} if ref.example else {})})
+    graph = _graph_for([chosen])
+    into = refs_in(graph, rule_node(release, rule_id))
+    quoted_by = [page_node(Path(first.source).stem)] if first.kind == "wiki" else []
+    node = rule_node(release, rule_id, "es")
+    if as_json:
+        emit_json({"node": node, "rule": rule_id, "release": release, "lang": "es", "text": first.text,
+                   "source": first.source, "label": first.label, "current": first.current,
+                   "english_release": first.english_release, "english_id": first.english_id or rule_id,
+                   "out": out, "in": into, "quoted_by": quoted_by})
+        return
+    echo(f"{node}: {first.text}")
+    echo(f"fuente: {first.label}")
+    echo(f"refers to ({len(out)}):")
+    for ref in out:
+        mark = "  [not in this release]" if ref["broken"] else ""
+        where = f"  (in example {ref['example'].split('#', 1)[-1]})" if ref.get("example") else ""
+        echo(f"  {ref['target']}  \"{ref['surface']}\"{where}{mark}")
+    echo(f"referred to by ({len(into)}):")
+    for ref in into:
+        echo(f"  {ref['source']}  \"{ref['surface']}\"")
+    if quoted_by:
+        echo(f"quoted by: {', '.join(quoted_by)}")
 
 
 @click.command("path")

@@ -27,6 +27,9 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
     every Spanish text of it in the order a reader should see them: official quotes and the team's
     translation of the current English first, then any translation of an older English, marked so;
     each with its source (wiki page and release, or catalog and state) and the evidence of its pairing.
+    For an older release, the Spanish of the same rule wherever it stands along its line of descent
+    (renumbered or not): shown as its translation where the English it translates reads the same as
+    that release's, else marked as the translation of another English.
 
     \b
     Examples:
@@ -65,8 +68,15 @@ def _print_card(card) -> None:
         for position, text in enumerate(texts):
             if position:
                 echo("")
-            heading = "español" if text.current else "español, traducción de un texto anterior"
-            echo(f"{text.id_es} ({heading})")
+            if text.current:
+                heading = "español"
+            elif text.shown_release is not None:
+                heading = "español, traducción de otro texto inglés"
+            else:
+                heading = "español, traducción de un texto anterior"
+            if text.id_es != card.id:
+                heading += f"; numerada {text.id_es} en su fuente"
+            echo(f"{card.id} ({heading})")
             echo(text.text)
             for number, example in enumerate(text.examples, 1):
                 echo(f"  Ejemplo {number}: {example}")
@@ -75,7 +85,14 @@ def _print_card(card) -> None:
             titled = text.title and text.title != Path(text.source).name
             where = f"{text.title}, {text.source}" if titled else text.source
             echo(f"source: {'po' if text.kind == 'catalog' else 'wiki'} ({where}), line {text.line}")
-            if text.current:
+            if text.shown_release is not None and text.current:
+                same = "" if (text.english_release, text.english_id) == (card.release, card.id) else (
+                    f" (the same text as {text.english_id} of {text.english_release})")
+                echo(f"translates the English of this release, {card.release}{same}; status: {text.status}")
+            elif text.shown_release is not None and text.english_release:
+                echo(f"NOT THIS RELEASE'S ENGLISH: translates {text.english_id} of {text.english_release}, whose "
+                     f"English differs from that of {card.id} of {card.release}; status: {text.status}")
+            elif text.current:
                 echo(f"translates the current English (that of {text.english_release}); status: {text.status}")
             elif text.english_release:
                 echo(f"NOT CURRENT: translates the English of {text.english_release}, which changed in "

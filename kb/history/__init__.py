@@ -11,12 +11,15 @@ turns into JSON as it is.
 - `kb.history.pairing` — which rule of one release is which rule of another;
 - `kb.history.diff` — the diff of two releases, examples included;
 - `kb.history.timeline` — the releases in order, composed diffs, the history of one rule;
+- `kb.history.descent` — a rule's line of descent across the releases, and whether two of its
+  texts read the same as the history compares them;
 - `kb.history.cache` — diffs kept on disk by the content of the two releases;
 - `kb.history.corpus` — the releases of the corpus, named by either of their dates.
 """
 
 from kb.history.cache import DiffCache
 from kb.history.corpus import CorpusRelease, corpus_releases, find_release
+from kb.history.descent import Descent, reads_the_same
 from kb.history.diff import diff_releases, example_changes
 from kb.history.model import (
     DiffEntry,
@@ -34,8 +37,9 @@ from kb.history.text import comparable, even_out, word_changes
 from kb.history.timeline import History, rule_history, trace
 
 __all__ = [
-    "CorpusRelease", "DiffCache", "DiffEntry", "DiffStatus", "EventStatus", "ExampleChange", "History",
+    "CorpusRelease", "Descent", "DiffCache", "DiffEntry", "DiffStatus", "EventStatus", "ExampleChange", "History",
     "HistoryEvent", "Prepared", "ReleaseDiff", "UnknownRelease", "UnknownRule", "WordChange", "comparable",
-    "corpus_releases", "diff_releases", "even_out", "example_changes", "find_release", "rule_history", "trace",
+    "corpus_releases", "diff_releases", "even_out", "example_changes", "find_release", "reads_the_same",
+    "rule_history", "trace",
     "word_changes",
 ]

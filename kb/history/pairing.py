@@ -6,7 +6,8 @@ Pairing goes level by level, parts first, so that a section's own pairing can gu
    out, are paired; ties go to the same id, then to the rule under the matching parent;
 2. the rest are paired by similarity (over words) among likely candidates: the same id, or a rule
    under the parent this rule's parent was paired with; a last pass pairs near-identical rules
-   anywhere (across a renumbering of the whole rules, most pairs are made there);
+   anywhere (across a renumbering of the whole rules, most pairs are made there); a rule split in
+   two keeps its number for the part that stays, even when the part that went is the longer;
 3. a rule left over on both sides under the same number and parent was rewritten in place if
    enough of its words remain;
 4. finally, bottom up, a leftover section (or part, or rule) is paired with the leftover one most
@@ -36,6 +37,11 @@ UNHINTED_THRESHOLD = 0.85
 # (ratio), or this share of the shorter of its two texts.
 IN_PLACE_RATIO = 0.25
 IN_PLACE_KEPT = 0.6
+# A rule split in two keeps its number for the part that stays: a shorter new text under the same
+# number made of this share of the old text's words, in order, and of at least this many words
+# (rules text is formulaic: a short text or a lower share often comes from another rule).
+SPLIT_KEPT = 0.9
+SPLIT_MIN_WORDS = 8
 # Across a renumbering of the rules, two leftover texts that are each other's closest match are
 # paired from this similarity on.
 RENUMBERED_THRESHOLD = 0.5
@@ -289,9 +295,10 @@ class Pairing:
             for n in self._candidates(o, level, news_by_parent):
                 hints = (n == o) + self._parent_follows(o, n)
                 threshold = HINTED_THRESHOLD if hints else UNHINTED_THRESHOLD
-                ratio = self.ratio(o, n, threshold)
-                if ratio >= threshold:
-                    scored.append((-(ratio + 0.05 * hints), self.old.order[o], self.new.order[n], o, n, ratio))
+                ratio = self.ratio(o, n, 0.0 if hints == 2 else threshold)
+                score = max(ratio, self._kept_in_place(o, n)) if hints == 2 else ratio
+                if score >= threshold:
+                    scored.append((-(score + 0.05 * hints), self.old.order[o], self.new.order[n], o, n, ratio))
         self._accept(scored)
         olds = [i for i in olds if i not in self.pairs]
         news = [i for i in news if i not in self.taken]
@@ -308,6 +315,16 @@ class Pairing:
             if ratio >= UNHINTED_THRESHOLD:
                 scored.append((-ratio, self.old.order[o], self.new.order[n], o, n, ratio))
         self._accept(scored)
+
+    def _kept_in_place(self, old_id: str, new_id: str) -> float:
+        """The share of a shorter new text under the same number that is the old text's words, when
+        most of it is (0.0 otherwise): a rule split in two keeps its number for the part that stays
+        (409.1 of 2003-03-15 became 409.1 and 409.2), even when the part that went is the longer."""
+        old_words, new_words = self.old.tokens(old_id), self.new.tokens(new_id)
+        if len(new_words) < SPLIT_MIN_WORDS or len(new_words) >= len(old_words):
+            return 0.0
+        kept = LCSseq.similarity(old_words, new_words) / len(new_words)
+        return kept if kept >= SPLIT_KEPT else 0.0
 
     def _pair_in_place(self, level: str) -> None:
         """A rule left over on both sides under the same number and the matching parent was rewritten

@@ -12,6 +12,11 @@ So where an official quote still translates the current English it stands; where
 moved on, the team's translation of the current text comes first and the official quote follows,
 never presented as current.
 
+For a rule of an older release (`descent_texts`), the texts are those of the same rule anywhere
+along its line of descent, across renumberings: a text translates the English shown when the English
+it translates reads the same as that release's (as the history compares texts); any other is marked
+as the translation of another English, with that English's release and number.
+
 `SpanishSource` is what the knowledge base gives the site and `kb rule --lang es`, one per text.
 """
 
@@ -79,8 +84,13 @@ class SpanishSource:
     english_release the release whose English the text translates (None for a fuzzy catalog entry,
                     which translates its previous msgid)
     current         whether that English is the English shown (else it translates an older text)
-    changed_in      for a text that is not current, the first release whose English differs
+    changed_in      for a text that is not current, the first release whose English differs (for a
+                    rule of an older release: None)
     label           all that said in Spanish, for a reader
+    shown_release   for a rule of an older release, that release (its English is the English shown);
+                    None for the newest release
+    english_id      the id the English the text translates has in `english_release`: the rule's id
+                    there, along its line of descent
     """
 
     kind: Literal["wiki", "catalog"]
@@ -99,6 +109,8 @@ class SpanishSource:
     status: str
     evidence: list[str] = field(default_factory=list)
     label: str = ""
+    shown_release: str | None = None
+    english_id: str | None = None
 
     def __post_init__(self) -> None:
         if not self.label:
@@ -112,12 +124,25 @@ class SpanishSource:
             label = f"{OFFICIAL_LABEL}: página «{self.title}»" + (f", reglas de {stamp}" if stamp else "")
         else:
             label = f"{TEAM_LABEL} ({self.title}, {STATE_LABELS.get(self.state, self.state)})"
+        if self.shown_release is not None:
+            return label + self._older_release_label()
         if not self.current:
             if self.english_release:
                 label += f"; traduce el texto anterior, el de {self.english_release}, no el actual"
             else:
                 label += "; traduce un texto anterior (el msgid previo del catálogo), no el actual"
         return label
+
+    def _older_release_label(self) -> str:
+        """For a rule of an older release: which English the text translates, if not this one's."""
+        where = f"el de {self.english_release} (regla {self.english_id})"
+        if self.current:
+            if self.english_release == self.shown_release:
+                return ""
+            return f"; traduce el mismo texto inglés, {where}"
+        if self.english_release:
+            return f"; traduce otro texto inglés, {where}, no el de {self.shown_release}"
+        return f"; traduce un texto anterior (el msgid previo del catálogo), no el de {self.shown_release}"
 
     def to_data(self) -> dict:
         return dict(vars(self))
@@ -175,26 +200,54 @@ def relative_to(root: str | Path):
     return relative
 
 
-def rule_texts(alignments, rule_id: str, release: str, newest: bool, identical: set[str], relative) -> list[SpanishSource]:
-    """The Spanish texts of rule `rule_id` of `release`, in the order to show them.
+def rule_texts(alignments, rule_id: str, relative) -> list[SpanishSource]:
+    """The Spanish texts of rule `rule_id` of the newest release, in the order to show them: every
+    text paired with the rule as it stands today (by its newest number), current unless its English
+    changed since (or it is a fuzzy catalog entry). For an older release, see `descent_texts`."""
+    chosen = [a for a in alignments if a.kind == "rule" and a.status != "unmatched" and a.newest_id == rule_id]
+    return spanish_sources(chosen, is_current, relative)
 
-    For the newest release: every text paired with the rule as it stands today (by its newest number),
-    current unless its English changed since (or it is a fuzzy catalog entry). For an older release:
-    the texts paired with that release's rule, and those paired with the same rule in a release whose
-    English is identical (`identical`, which includes `release`): a translation carries to every
-    release with the same English. A text paired with an older English is kept, marked not current."""
+
+def descent_texts(alignments, rule_id: str, release: str, descent: dict[str, str | None], reads_as,
+                  relative) -> list[SpanishSource]:
+    """The Spanish texts of rule `rule_id` of `release`, a release older than the newest, in the order
+    to show them: every text paired with the same rule somewhere on its line of descent (`descent`:
+    release -> the rule's id there, as `kb.history` pairs rules across renumberings).
+
+    A text is current (it translates the English shown) when the English it translates reads as
+    this release's English the way the history compares texts: `reads_as(alignment)` gives "same",
+    "renumbered" (the same once references are renumbered) or None (another English, or one not
+    known: a fuzzy catalog entry without its previous msgid). A text of another English is kept,
+    labelled as the translation of that English with its release and id."""
     chosen = []
     for alignment in alignments:
-        if alignment.kind != "rule" or alignment.status == "unmatched":
+        if alignment.kind != "rule" or alignment.status == "unmatched" or alignment.en_id is None:
             continue
-        if newest:
-            if alignment.newest_id != rule_id:
-                continue
-            current = is_current(alignment)
+        if alignment.english_release is None or descent.get(alignment.english_release) != alignment.en_id:
+            continue
+        chosen.append((alignment, reads_as(alignment)))
+    flags = {id(a): bool(how) for a, how in chosen}
+    texts = spanish_sources([a for a, _ in chosen], lambda a: flags[id(a)], relative)
+    found = {(relative(a.es.source), a.es.line): (a, how) for a, how in reversed(chosen)}
+    out = []
+    for text in texts:
+        alignment, how = found[(text.source, text.line)]
+        english = f"{alignment.en_id} of {alignment.english_release}"
+        if how == "same" and (alignment.english_release, alignment.en_id) == (release, rule_id):
+            note = f"the English it translates is that of {rule_id} of {release}"
+        elif how == "same":
+            note = f"the English it translates, {english}, reads as {rule_id} of {release} (its line of descent)"
+        elif how == "renumbered":
+            note = (f"the English it translates, {english}, reads as {rule_id} of {release} once its references "
+                    f"are renumbered (its line of descent); the Spanish keeps the numbers of {alignment.english_release}")
+        elif text.english_release is None:
+            note = f"a fuzzy catalog entry: the English it translates is not known to be that of {rule_id} of {release}"
         else:
-            if alignment.en_id != rule_id or alignment.english_release not in identical:
-                continue
-            current = alignment.status != "drifted"
-        chosen.append((alignment, current))
-    flags = {id(a): current for a, current in chosen}
-    return spanish_sources([a for a, _ in chosen], lambda a: flags[id(a)], relative)
+            note = f"the English it translates, {english}, differs from that of {rule_id} of {release}"
+        data = {**text.to_data(), "label": "", "changed_in": None, "current": bool(how),
+                "evidence": [*text.evidence, note], "shown_release": release, "english_id": alignment.en_id}
+        if how and text.english_release is None:
+            # A fuzzy entry whose previous msgid is this release's English translates this release's.
+            data["english_release"], data["english_id"] = release, rule_id
+        out.append(SpanishSource(**data))
+    return out

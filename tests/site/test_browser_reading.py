@@ -118,6 +118,21 @@ def test_short_addresses_lead_to_the_rule(page, real_server, prefix):
     page.wait_for_url(re.compile(rf"/{prefix}cr/723/$"))
 
 
+@pytest.mark.parametrize(("prefix", "removed", "added"), [("", "[eliminado: ", "[añadido: "), ("en/", "[removed: ", "[added: ")])
+def test_marked_words_say_so_to_a_screen_reader_and_only_to_it(page, real_server, prefix, removed, added):
+    page.goto(f"{real_server}/{prefix}releases/2025-11-14--2026-01-16/")
+    for mark, said in (("del", removed), ("ins", added)):
+        word = page.locator(f".kb-diff__text {mark}").first
+        before = word.evaluate("e => getComputedStyle(e, '::before').content")
+        after = word.evaluate("e => getComputedStyle(e, '::after').content")
+        assert said in before and "]" in after
+        # Out of sight: the words keep their place and their marks take none.
+        assert word.evaluate("e => getComputedStyle(e, '::before').position") == "absolute"
+        assert word.evaluate("e => getComputedStyle(e, '::before').width") == "1px"
+    # Generated content is no text of the page: copying or indexing it gets the words alone.
+    assert removed.strip() not in page.locator("main").inner_text()
+
+
 def test_the_language_switch_keeps_the_rule_being_read(page, real_server, artifacts):
     page.goto(f"{real_server}/cr/702/")
     page.evaluate("document.getElementById('702.19').scrollIntoView({block: 'start'})")

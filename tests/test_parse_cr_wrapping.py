@@ -116,3 +116,21 @@ def test_a_text_written_a_paragraph_per_line_keeps_its_line_breaks():
     assert len(doc.glossary[0].senses) == 3
     assert not any("hard-wrapped" in note for note in doc.decoding.notes)
     assert check_accounting(doc) == []
+
+
+def test_a_term_run_into_its_first_sense_is_read_as_both_and_reported():
+    text = HEAD + "1. The Game\n\n100. General\n\n100.1. A rule.\n\nGlossary\n\n" + (
+        "Ability1. Text on an object that explains what it does.\n2. An ability on the stack.\n"
+        "See rule 113.\n\nActive Player, Nonactive Player Order\nA system.\n\nCredits\n\nGame Design: Someone\n"
+    )
+    doc = parse_cr_text(text, "glued.txt")
+    ability, order = doc.glossary
+    assert ability.term == "Ability"
+    assert ability.senses == ["1. Text on an object that explains what it does.", "2. An ability on the stack.",
+                              "See rule 113."]
+    assert ability.end_line == ability.line + 2
+    assert order.term == "Active Player, Nonactive Player Order" and order.senses == ["A system."]
+    assert [d.message.split(":")[0] for d in doc.diagnostics] == [
+        "glossary term 'Ability' runs into its first sense '1. Text on an object that expl' (line break lost)"
+    ]
+    assert check_accounting(doc) == []

@@ -202,6 +202,17 @@ def test_hard_wrapped_text_reads_as_the_releases_written_a_paragraph_per_line(pa
     assert len(apart) >= 0.9 * len(definitions)
 
 
+def test_terms_run_into_their_first_sense_are_split_and_reported(parsed):
+    # 2021-06-09 lost the line break after eleven terms with numbered senses ("Ability1. Text ...").
+    _, doc = parsed["2021-06-09"]
+    glossary = {entry.term: entry for entry in doc.glossary}
+    assert not [term for term in glossary if "1." in term]
+    assert glossary["Ability"].senses[0] == "1. Text on an object that explains what that object does or can do."
+    assert glossary["Ability"].senses[1].startswith("2. An activated or triggered ability on the stack.")
+    glued = [d for d in doc.diagnostics if "runs into its first sense" in d.message]
+    assert len(glued) == 11 and {d.level for d in glued} == {"warning"}
+
+
 def test_old_numbering(parsed):
     _, doc = parsed["2003-03-15"]
     assert [(r.id, r.text) for r in doc.rules[:2]] == [("1", "The Game"), ("100", "General")]

@@ -17,6 +17,7 @@ import jinja2
 from markupsafe import Markup
 
 from kb.site import views
+from kb.site.glossary_changes import term_key
 from kb.site.locale import LANGS, format_release, other_lang, plural, short_release, sorted_words, strings
 from kb.site.paths import ASSETS_DIR, TEMPLATES_DIR
 from kb.site.text import linkify, linkify_text, title_text, yaml_string
@@ -58,7 +59,15 @@ def environment() -> jinja2.Environment:
     env.filters["plural"] = plural
     env.filters["nl2br"] = _nl2br
     env.filters["tojson_script"] = _json_for_script
+    env.filters["css_string"] = css_string
     return env
+
+
+def css_string(value: Any) -> str:
+    """`value` as a quoted CSS string (for a custom property a stylesheet shows with `content`);
+    plain text, for the template to escape as any attribute value."""
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + "".join(f"\\{ord(c):x} " if ord(c) < 32 else c for c in text) + '"'
 
 
 def _nl2br(value: Any) -> Markup:
@@ -185,10 +194,12 @@ def _language(w: _Writer, lang: str) -> None:
     # The diffs are listed by the year of their newer release: a hundred links in one list would
     # be long to read, and drawn again on every page of it.
     diffs_by_year: dict[str, list[Any]] = {}
+    in_glossary = _glossary_places(data, lang)
     for diff in data.diffs:
         title = f"{short_release(diff.old, lang)} → {short_release(diff.new, lang)}"
-        w.write("diff.md.j2", diff.key, lang, title, diff=diff,
-                groups=views.diff_rows(data, diff, Linker(data, diff.key, lang)))
+        linker = Linker(data, diff.key, lang)
+        w.write("diff.md.j2", diff.key, lang, title, diff=diff, groups=views.diff_rows(data, diff, linker),
+                glossary=views.glossary_rows(diff.glossary, linker, in_glossary))
         diffs_by_year.setdefault(diff.new[:4], []).append({title_text(title): source_path(diff.key)})
     w.write("releases.md.j2", "releases/index", lang, t["release_history"])
     w.write("compare.md.j2", "releases/compare", lang, t["compare"])
@@ -330,6 +341,18 @@ def _other_anchor(anchors: dict[str, dict[tuple, str]], lang: str, entry: Any) -
     if found is None and lang == "en":
         found = next((a for (term, *_), a in anchors["en"].items() if term.casefold() == entry.term.casefold()), None)
     return found
+
+
+def _glossary_places(data: SiteData, lang: str) -> dict[str, tuple[str, str]]:
+    """Where each term of today's English glossary is read from a page in `lang`: (anchor, language
+    of the glossary page), the page's own where it has the entry, else the English one."""
+    anchors = glossary_anchors(data)
+    own = set(anchors[lang].values())
+    places: dict[str, tuple[str, str]] = {}
+    for entry in data.glossary.get("en", []):
+        anchor = anchors["en"][_entry_key(entry)]
+        places.setdefault(term_key(entry.term), (anchor, lang if anchor in own else "en"))
+    return places
 
 
 def _entry_key(entry: Any) -> tuple:

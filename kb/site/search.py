@@ -19,9 +19,14 @@ from kb.site.locale import DEFAULT_LANG, LANGS
 from kb.site.urls import page_url
 
 # What is on a page but is not its content: permalink markers, badges, where a text comes from, the
-# rules citing a rule, a section's list of contents, links to executable examples.
+# rules citing a rule, a section's list of contents, links to executable examples, a term pair's
+# kind and the file and line it comes from. And what no reader searches for: code (an example's,
+# the card-definition guide's) and the narration of an example's run, where every game starts,
+# steps and ends in the same words. An example is found by its title and its description; the
+# guide's prose names what its code uses.
 EXCLUDED = (".headerlink", ".kb-badge", ".kb-trust", ".kb-quote", ".kb-rule__meta", ".kb-section__meta",
-            ".kb-section__hint", ".kb-toc", ".kb-runlink", ".kb-glossary__other", ".kb-wiki__rule", ".kb-wiki__source")
+            ".kb-section__hint", ".kb-toc", ".kb-runlink", ".kb-glossary__other", ".kb-wiki__rule", ".kb-wiki__source",
+            ".kb-terms__kind", ".kb-terms__source", "pre")
 SEARCH_COMMAND = [sys.executable, "-m", "pagefind", "--quiet",
                   *(arg for selector in EXCLUDED for arg in ("--exclude-selectors", selector)), "--site"]
 BUNDLE_DIR = "pagefind"

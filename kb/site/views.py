@@ -23,6 +23,8 @@ from markupsafe import Markup, escape
 from kb.refs import Reference, find_references
 from kb.site import urls
 from kb.site.examples import ExampleRuns
+from kb.site.glossary_changes import STATUSES as GLOSSARY_STATUSES
+from kb.site.glossary_changes import GlossaryChange, cut_short, glossary_changes, last_complete, term_key
 from kb.site.locale import LANGS, format_release, other_lang, plural, sort_key, strings
 from kb.site.text import linkify, linkify_text
 
@@ -106,6 +108,11 @@ class DiffData:
     entries: list[Any]
     counts: dict[str, int]
     texts: dict[tuple[str, str], str]  # (release, id) -> text
+    # The glossary entries added, removed and changed (see `kb.site.glossary_changes`)
+    glossary: list[GlossaryChange] = field(default_factory=list)
+    # (release, its glossary's last whole term) for each of the two releases whose text ends inside
+    # its glossary: the glossaries are compared only as far as that term
+    glossary_cut: list[tuple[str, str]] = field(default_factory=list)
     _inline: dict[int, Markup] = field(default_factory=dict, repr=False)
 
     def inline(self, entry: Any) -> Markup:
@@ -329,6 +336,10 @@ class _Collector:
                     entries=sorted(diff.entries, key=lambda e: _natural(e.new_id or e.old_id or "")),
                     counts=diff.counts(),
                     texts=texts,
+                    glossary=glossary_changes(kb.glossary("en", old), kb.glossary("en", new), diff.mapping,
+                                              old_cut=cut_short(documents[old]), new_cut=cut_short(documents[new])),
+                    glossary_cut=[(release, getattr(last_complete(documents[release].glossary), "term", ""))
+                                  for release in (old, new) if cut_short(documents[release])],
                 )
             )
 
@@ -950,6 +961,45 @@ def diff_rows(data: SiteData, diff: DiffData, linker: Linker) -> dict[str, list[
             }
         )
     return groups
+
+
+def glossary_rows(changes: list[GlossaryChange], linker: Linker,
+                  anchors: dict[str, tuple[str, str]]) -> dict[str, list[dict[str, Any]]]:
+    """The glossary changes of one release diff grouped by status, each with an anchor of its own
+    on the page, its term and definition as HTML (the old and new words merged where they
+    changed), and a link to the entry in today's glossary if the term is still there. `anchors`
+    takes a term's key (`kb.site.glossary_changes.term_key`) to (anchor, language of the glossary
+    page holding it)."""
+    groups: dict[str, list[dict[str, Any]]] = {status: [] for status in GLOSSARY_STATUSES}
+    taken: set[str] = set()
+    for change in changes:
+        if change.status == "changed":
+            term = inline_diff(change.old_term, change.new_term) if change.renamed else escape(change.new_term)
+            text = _senses_diff(change.old_text, change.new_text)
+        else:
+            term = escape(change.term)
+            text = escape(change.new_text or change.old_text)
+        found = anchors.get(term_key(change.term))
+        link = link_lang = None
+        if found is not None:
+            anchor, link_lang = found
+            link = linker.page("glossary", anchor, link_lang)
+        groups[change.status].append({
+            "anchor": "g-" + term_anchor(change.term, "en", taken)[2:],
+            "term": term,
+            "text": text,
+            "link": link,
+            "link_lang": link_lang if link_lang != linker.lang else None,
+        })
+    return groups
+
+
+def _senses_diff(old: str, new: str) -> Markup:
+    """Two definitions merged word by word, sense by sense where they have as many senses."""
+    old_senses, new_senses = old.split("\n"), new.split("\n")
+    if len(old_senses) != len(new_senses):
+        return inline_diff(old, new)
+    return Markup("\n").join(inline_diff(a, b) for a, b in zip(old_senses, new_senses))
 
 
 # Words with the spaces after them: a diff over these is a diff of words.

@@ -124,6 +124,14 @@ def _doc(release: str, source: str, overrides: dict[str, str]) -> CRDocument:
         GlossaryEntry("Stack", ["A zone. See rule 405."], release, "en", source, 901),
         GlossaryEntry("Ability", ["Text on an object. See rule 102."], release, "en", source, 902),
     ]
+    # Between the releases one term goes, one comes and one definition changes; `overrides` may
+    # give the newest release's definitions ("glossary:Stack").
+    if release == NEW:
+        glossary[1].senses = [overrides.get("glossary:Stack", "A zone where spells wait. See rule 405.")]
+        glossary.append(GlossaryEntry("Priority", [overrides.get("glossary:Priority", "Which player may act. See rule 405.2.")],
+                                      release, "en", source, 903))
+    else:
+        glossary.append(GlossaryEntry("Tap", ["To turn a permanent sideways."], release, "en", source, 903))
     return CRDocument(source, release, release, DECODING, 1000, rules=rules, glossary=glossary)
 
 

@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from conftest import pagefind_search
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -82,9 +83,10 @@ def test_results_are_readable_and_no_code_is_indexed(page, real_server, artifact
     size = page.eval_on_selector(".kb-search__excerpt", "e => parseFloat(getComputedStyle(e).fontSize)")
     assert size >= 12
     page.screenshot(path=str(artifacts / "search-es-results.png"))
-    for query in ("game.events", "loss_prevented", "kind"):
-        for href in search(page, query):
-            assert "/cr/" not in href or query == "kind", (query, href)
+    # No indexed text holds code, on a rule's page or an example's: what such a query finds, if
+    # anything, is a near word elsewhere.
+    for query in ("game.events", "loss_prevented", "ScriptedDecisions"):
+        assert [r["url"] for r in pagefind_search(page, query) if query in r["content"]] == [], query
 
 
 def test_every_rule_number_is_a_permalink_and_shows_its_details(page, real_server, artifacts):
@@ -114,6 +116,21 @@ def test_short_addresses_lead_to_the_rule(page, real_server, prefix):
         assert page.locator(f'[id="{rule}"]').evaluate("e => e.matches(':target')")
     page.goto(f"{real_server}/{prefix}r/723/")
     page.wait_for_url(re.compile(rf"/{prefix}cr/723/$"))
+
+
+@pytest.mark.parametrize(("prefix", "removed", "added"), [("", "[eliminado: ", "[añadido: "), ("en/", "[removed: ", "[added: ")])
+def test_marked_words_say_so_to_a_screen_reader_and_only_to_it(page, real_server, prefix, removed, added):
+    page.goto(f"{real_server}/{prefix}releases/2025-11-14--2026-01-16/")
+    for mark, said in (("del", removed), ("ins", added)):
+        word = page.locator(f".kb-diff__text {mark}").first
+        before = word.evaluate("e => getComputedStyle(e, '::before').content")
+        after = word.evaluate("e => getComputedStyle(e, '::after').content")
+        assert said in before and "]" in after
+        # Out of sight: the words keep their place and their marks take none.
+        assert word.evaluate("e => getComputedStyle(e, '::before').position") == "absolute"
+        assert word.evaluate("e => getComputedStyle(e, '::before').width") == "1px"
+    # Generated content is no text of the page: copying or indexing it gets the words alone.
+    assert removed.strip() not in page.locator("main").inner_text()
 
 
 def test_the_language_switch_keeps_the_rule_being_read(page, real_server, artifacts):
@@ -179,7 +196,16 @@ def test_every_text_meets_contrast_in_both_schemes(browser, real_server, scheme,
         context.close()
 
 
-@pytest.mark.parametrize("path", ["", "en/", "cr/702/", "en/cr/702/", "glossary/", "releases/", "wiki/es-pila/", "coverage/"])
+# Every box on the page that scrolls sideways inside itself (a table in its scroller, a code block):
+# on a phone these hide part of what they hold with nothing to show it.
+_SCROLLING_BOXES = """() => [...document.querySelectorAll('.md-content *')].filter(e => {
+    const s = getComputedStyle(e);
+    return ['auto', 'scroll'].includes(s.overflowX) && e.scrollWidth > e.clientWidth + 1;
+}).map(e => e.tagName.toLowerCase() + '.' + e.className + ': ' + e.scrollWidth + ' > ' + e.clientWidth)"""
+
+
+@pytest.mark.parametrize("path", ["", "en/", "cr/702/", "en/cr/702/", "glossary/", "releases/", "wiki/es-pila/", "coverage/",
+                                  "terms/", "en/releases/2008-02-01--2008-05-01/"])
 def test_nothing_scrolls_sideways_on_a_phone(browser, real_server, path, artifacts):
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
                                   has_touch=True)
@@ -195,10 +221,53 @@ def test_nothing_scrolls_sideways_on_a_phone(browser, real_server, path, artifac
         )
         page.screenshot(path=str(artifacts / f"phone-{path.replace('/', '_') or 'home'}.png"))
         assert overflow <= 0, (path, overflow)
+        assert page.evaluate(_SCROLLING_BOXES) == [], path
         for selector, left, right in boxes:
             assert left >= 0 and right <= 390, (selector, left, right)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("prefix", "labels"), [("", ("Reglas", "Glosario")), ("en/", ("Rules", "Glossary"))])
+def test_the_releases_index_fits_a_phone_and_is_a_table_on_a_desktop(browser, real_server, real_site, prefix,
+                                                                     labels, artifacts):
+    releases = sum(1 for p in (real_site.site_dir / "releases-data").glob("*.json") if p.stem != "texts")
+    phone = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True,
+                                has_touch=True)
+    page = phone.new_page()
+    try:
+        page.goto(f"{real_server}/{prefix}releases/")
+        page.screenshot(path=str(artifacts / f"phone-releases-{prefix.strip('/') or 'es'}.png"))
+        assert page.evaluate(_SCROLLING_BOXES) == []
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+        cells = page.eval_on_selector_all(".kb-releases tbody td", """cells => cells.map(c => {
+            const r = c.getBoundingClientRect(); return [r.left, r.right, r.width]; })""")
+        assert len(cells) == 4 * releases
+        assert all(left >= 0 and right <= 375 for left, right, _ in cells), [c for c in cells if c[1] > 375][:3]
+        # Each count says what it counts, as the column heading it no longer stands under did.
+        first = page.locator(".kb-releases tbody tr").first
+        shown = [first.locator("td").nth(i).evaluate("c => getComputedStyle(c, '::before').content") for i in (1, 2)]
+        assert [label in text for label, text in zip(labels, shown)] == [True, True], shown
+        # Still a table to a screen reader: its headings, a row per release, each cell under them.
+        assert page.get_by_role("columnheader").count() == 4
+        assert page.get_by_role("row").count() == releases + 1
+        assert page.get_by_role("cell").count() == 4 * releases
+    finally:
+        phone.close()
+
+    desktop = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = desktop.new_page()
+    try:
+        page.goto(f"{real_server}/{prefix}releases/")
+        assert page.locator(".kb-releases thead").is_visible()
+        tops = page.locator(".kb-releases tbody tr").first.locator("td").evaluate_all(
+            "cells => cells.map(c => Math.round(c.getBoundingClientRect().top))")
+        assert len(set(tops)) == 1, tops  # the four cells of a row side by side
+        assert page.evaluate(_SCROLLING_BOXES) == []
+        labels_shown = page.locator(".kb-releases tbody td").nth(1).evaluate("c => getComputedStyle(c, '::before').content")
+        assert labels_shown in ("none", "normal"), labels_shown
+    finally:
+        desktop.close()
 
 
 class _SubPathHandler(http.server.SimpleHTTPRequestHandler):

@@ -17,7 +17,8 @@ from kb.site.views import SiteData
 @pytest.fixture(scope="module")
 def docs(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("generate")
-    kb = fake_kb(tmp, {"101.4a": HOSTILE, "405": HOSTILE_TITLE})
+    kb = fake_kb(tmp, {"101.4a": HOSTILE, "405": HOSTILE_TITLE, "glossary:Priority": HOSTILE,
+                       "glossary:Stack": f"A zone where {HOSTILE}. See rule 405."})
     data = SiteData.collect(kb, fake_examples())
     generated = generate(data, tmp / "docs")
     return generated
@@ -136,6 +137,43 @@ def test_a_change_only_in_an_example_shows_as_one(docs):
     assert "1 example" in details(docs, "en", "cr/405", "405.1")
 
 
+def glossary_section(page: str) -> str:
+    return page[page.index('<section class="kb-diff__glossary"'):page.index("</section>", page.index('<section class="kb-diff__glossary"'))]
+
+
+@pytest.mark.parametrize(("lang", "heading", "labels"), [
+    ("es", "Glosario (3)", ("Términos añadidos (1)", "Términos eliminados (1)", "Términos modificados (1)")),
+    ("en", "Glossary (3)", ("Terms added (1)", "Terms removed (1)", "Terms changed (1)")),
+])
+def test_a_release_page_lists_the_glossary_changes(docs, lang, heading, labels):
+    page = read(docs, lang, "releases/2024-06-07--2026-01-16")
+    summary = re.search(r'<p lang="(\w+)" class="kb-diff__glossary-summary">(.*?)</p>', page)
+    assert summary[1] == lang and all(label.split(" (")[0] + ": 1" in summary[2] for label in labels)
+    section = glossary_section(page)
+    # Read, not searched: the glossary itself is what search finds.
+    assert section.startswith('<section class="kb-diff__glossary" data-pagefind-ignore>')
+    assert f'<h2 id="glossary" lang="{lang}">{heading}</h2>' in section
+    positions = [section.index(f'lang="{lang}">{label}</h3>') for label in labels]
+    assert positions == sorted(positions)
+    added, removed, changed = (section[a:b] for a, b in zip(positions, positions[1:] + [len(section)]))
+    assert 'id="g-priority"' in added and 'id="g-tap"' in removed and 'id="g-stack"' in changed
+    # Corpus text is data: escaped in a term's definition, added or changed.
+    assert "<script>" not in section
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in added
+    assert "To turn a permanent sideways." in removed
+    # The changed words marked as a rule's are, the rest as it was.
+    assert re.search(r"A <del>zone\. </del><ins>zone where &lt;script&gt;.*?</ins>See rule 405\.</dd>", changed), changed
+    # A term still in today's glossary links to it: on the page's own glossary where that has
+    # the entry, else on the English one, saying so.
+    if lang == "es":
+        assert '<a href="../../glossary/#t-stack">Stack</a>' in changed
+        assert '<a href="../../en/glossary/#t-priority" hreflang="en">Priority</a>' in added
+    else:
+        assert '<a href="../../glossary/#t-stack">Stack</a>' in changed
+        assert '<a href="../../glossary/#t-priority">Priority</a>' in added
+    assert "<a" not in removed.split("</h3>", 1)[1]
+
+
 def test_corpus_text_is_escaped_in_the_markdown(docs):
     block = rule_block(read(docs, "es", "cr/101"), "101.4a")
     assert "<script>" not in block
@@ -172,7 +210,7 @@ def test_spanish_glossary_is_sorted_for_a_spanish_reader(docs):
 def test_english_glossary_and_terminology(docs):
     text = read(docs, "en", "glossary")
     terms = re.findall(r'class="kb-glossary__term">([^<]+)</a>', text)
-    assert terms == ["Ability", "Active Player", "Stack"]
+    assert terms == ["Ability", "Active Player", "Priority", "Stack"]
     terms_es = read(docs, "es", "terms")
     assert terms_es.index(">jugador<") < terms_es.index(">Jugadores<") < terms_es.index(">pila<")
     assert 'href="../wiki/es-jugador/#L1"' in terms_es
@@ -188,7 +226,7 @@ def test_wiki_page_text_is_escaped_with_links_to_the_rules_it_quotes(docs):
 def test_coverage_counts_sections(docs):
     text = read(docs, "es", "coverage")
     assert "Secciones y reglas con texto en español: <strong>1</strong> de 14" in text
-    assert re.search(r"101\. Las reglas de oro de Magic</a></td><td>1 / 5</td>", text)
+    assert re.search(r"101\. Las reglas de oro de Magic</a></td><td role=\"cell\">1 / 5</td>", text)
 
 
 def test_graph_data_is_embedded_and_cannot_close_its_script(docs):
@@ -310,3 +348,19 @@ def test_lines_of_descent_follow_renumbering_and_never_join_two_rules():
     assert descent["2001"]["1.2"] not in descent["2002"].values()
     assert descent["2003"]["1.3"] not in descent["2001"].values()
     assert len(set(descent["2003"].values())) == 3
+
+
+def test_a_label_given_to_a_stylesheet_is_one_css_string():
+    from kb.site.generate import css_string
+
+    assert css_string("Inglés") == '"Inglés"'
+    # A quote or a backslash cannot end the string, a line break cannot break it.
+    assert css_string('a"b\\c\nd') == '"a\\"b\\\\c\\a d"'
+
+
+def test_tables_of_many_rows_name_their_columns_for_narrow_screens(docs):
+    for key, labels in (("releases/index", ("Reglas", "Glosario")), ("terms", ("Inglés", "Tipo", "Fuente"))):
+        page = read(docs, "es", key)
+        style = re.search(r"<table role=\"table\" style='([^']*)'>", page).group(1)
+        assert [re.search(rf"--kb-label-{n}: &#34;([^&]*)&#34;", style).group(1) for n in range(2, 2 + len(labels))] == list(labels)
+        assert ' kb-cards">' in page and '<th role="columnheader">' in page

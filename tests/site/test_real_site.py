@@ -113,6 +113,36 @@ class TestSearch:
         assert all(r["url"].startswith("/en/") for r in self.english(page, real_server, "jugador"))
 
 
+    def test_code_and_the_narration_of_runs_are_not_searched_but_examples_are_found(self, page, real_server,
+                                                                                     real_site):
+        pages = sorted((real_site.site_dir / "examples").glob("*/index.html"))
+        if not pages:
+            pytest.skip("no executable examples in this build")
+        # What a query finds, if anything, is not the code: no indexed text holds it.
+        for query in ("ScriptedDecisions", "resolve_stack", "advance_to"):
+            results = self.spanish(page, real_server, query)
+            assert not [r["url"] for r in results if query in r["content"]], query
+        html = next(p for p in pages if p.parent.name != "cards").read_text(encoding="utf-8")
+        title = re.sub(r"<[^>]+>", "", re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S).group(1)).strip()
+        found = [r for r in self.spanish(page, real_server, title) if r["url"].startswith("/examples/")]
+        mine = [r for r in found if r["title"] == title]
+        assert mine, (title, [r["url"] for r in found])
+        assert ">>>" not in mine[0]["content"] and "Comienza el turno" not in mine[0]["content"]
+
+    def test_where_a_term_pair_comes_from_is_not_searched(self, page, real_server):
+        results = self.spanish(page, real_server, "glossary.po")
+        assert all(not r["url"].startswith("/terms/") for r in results), [r["url"] for r in results]
+
+
+def test_the_site_and_each_search_index_stay_within_their_budgets(real_site):
+    """The built site at most 150 MB; each language's search index, which a reader's browser
+    loads piece by piece as they type, at most 1.5 MB."""
+    assert real_site.site_bytes <= 150 * 1024 * 1024, real_site.site_bytes
+    assert set(real_site.search_bytes) == {"es", "en"}
+    for lang, size in real_site.search_bytes.items():
+        assert 0 < size <= 1.5 * 1024 * 1024, (lang, size)
+
+
 def _rule_pages(site):
     return sorted([*site.glob("cr/*/index.html"), *site.glob("en/cr/*/index.html")])
 
@@ -189,3 +219,28 @@ def test_the_card_definition_guide_is_a_page_in_both_languages(real_site):
         assert heading in html and "kb.engine.define" in html
         index = (real_site.site_dir / f"{folder}examples/index.html").read_text(encoding="utf-8")
         assert 'href="cards/"' in index or "href=\"./cards/\"" in index, "the examples' navigation links the guide"
+
+
+def test_release_pages_list_the_glossary_changes_and_a_cut_short_glossary_says_so(real_site, kb):
+    """Each release's page lists its glossary's changes as far as both glossaries go: the release
+    whose published text ends inside its glossary (2013-02-01) is said to, and its lost terms are
+    neither removed nor added on the pages either side of it."""
+    from kb.site.glossary_changes import cut_short
+
+    site = real_site.site_dir
+    releases = list(kb.releases)
+    cut = [r for r in releases if cut_short(kb.documents[r])]
+    listed = 0
+    for old, new in zip(releases, releases[1:]):
+        for prefix in ("", "en/"):
+            html = (site / f"{prefix}releases/{old}--{new}/index.html").read_text(encoding="utf-8")
+            counts = [int(n) for n in re.findall(r'href="#glossary-\w+">[^<:]+: (\d+)</a>', html)]
+            assert len(counts) == 3, (old, new)
+            listed += sum(counts)
+            section = html[html.index('<section class="kb-diff__glossary"'):]
+            assert section.count("<dt ") == sum(counts), (old, new)
+            said = 'class="kb-diff__cut"' in html
+            assert said == (old in cut or new in cut), (old, new)
+            if said:
+                assert sum(counts[:2]) < 50, (old, new, counts)
+    assert listed > 1000

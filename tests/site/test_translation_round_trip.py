@@ -119,7 +119,7 @@ def coverage(site: Path, lang: str = "es") -> tuple[dict[str, tuple[int, int, in
     text = (folder / "index.html").read_text(encoding="utf-8")
     rows = {}
     for section, spanish, records, from_po, fuzzy in re.findall(
-        r'<tr data-section="([^"]+)"><td>.*?</td><td>(\d+) / (\d+)</td><td>(\d+)</td><td>(\d+)</td>', text
+        r'<tr[^>]* data-section="([^"]+)"><td[^>]*>.*?</td><td[^>]*>(\d+) / (\d+)</td><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td>', text
     ):
         rows[section] = (int(spanish), int(records), int(from_po), int(fuzzy))
     total = re.search(r'<p class="kb-coverage__total">(.*?)</p>', text)

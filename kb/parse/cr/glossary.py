@@ -9,6 +9,8 @@ hard-wrapped release are then joined into paragraphs: `kb.parse.cr.wrapping`). A
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Iterator
 
 from kb.model import GlossaryEntry, Skipped
@@ -17,12 +19,34 @@ from kb.parse.cr.normalize import _BOM_AS_CP1252, clean, only_trimmed
 from kb.parse.cr.report import Report
 
 
+# A term run into its first numbered sense, the line break between them lost ("Ability1. Text on
+# an object ..." in 2021-06-09).
+_GLUED_SENSE = re.compile(r"(.*[^\W\d_][\"\u201d')]?)(1\. [^\W\d_].*)")
+
+
+def glued_sense(text: str) -> tuple[str, str] | None:
+    """The term and its first sense, when a term line holds both (see `_GLUED_SENSE`).
+
+    >>> glued_sense("Ability1. Text on an object that explains what that object does.")
+    ('Ability', '1. Text on an object that explains what that object does.')
+    >>> glued_sense("Active Player, Nonactive Player Order") is None
+    True
+    """
+    if "1. " not in text:
+        return None
+    match = _GLUED_SENSE.fullmatch(text)
+    return (match[1], match[2]) if match else None
+
+
 class Glossary:
     def __init__(self, report: Report):
         self.report = report
         self.entries: list[GlossaryEntry] = []
         self._open: GlossaryEntry | None = None
         self._terms: dict[str, int] = {}
+        # Entries whose term line holds their first sense too: their definition ends a line sooner
+        # than their count of senses says (`close` writes `end_line`).
+        self._glued: list[GlossaryEntry] = []
 
     def line(self, line: Line) -> None:
         self.add(line.number, line.text)
@@ -30,13 +54,23 @@ class Glossary:
     def add(self, number: int, text: str) -> None:
         """Line `number`, cleaned to `text`: a term if no entry is open, else a line of its definition."""
         if self._open is None:
-            self._open = GlossaryEntry(text, [], self.report.release, "en", self.report.source, number)
+            glued = glued_sense(text)
+            term = glued[0] if glued else text
+            self._open = GlossaryEntry(term, [], self.report.release, "en", self.report.source, number)
             self.entries.append(self._open)
-            first = self._terms.setdefault(text.casefold(), number)
+            first = self._terms.setdefault(term.casefold(), number)
             if first != number:
-                self.report.warn(number, f"glossary term {text!r} again (first at line {first})")
+                self.report.warn(number, f"glossary term {term!r} again (first at line {first})")
+            if glued:
+                self._split_glued(self._open, glued[1])
         else:
             self._open.senses.append(text)
+
+    def _split_glued(self, entry: GlossaryEntry, sense: str) -> None:
+        entry.senses.append(sense)
+        self._glued.append(entry)
+        self.report.warn(entry.line, f"glossary term {entry.term!r} runs into its first sense "
+                                     f"{sense[:30]!r} (line break lost): read as the term and its sense")
 
     def read_lines(self, lines: Iterator[tuple[int, str]], number: int,
                    other: Callable[[int, str, str], bool]) -> tuple[int, tuple[int, str] | None]:
@@ -80,13 +114,17 @@ class Glossary:
             # Only a line that starts with "C" can be the "Credits" heading.
             if not first.isdigit() and (first not in "Cc" or len(text) > heading_max or heading_of(text) != "Credits"):
                 if entry is None:  # `add`, inlined, and `GlossaryEntry(...)` set field by field
+                    glued = glued_sense(text) if "1. " in text else None
+                    term = glued[0] if glued else text
                     entry = new_object(entry_type)
-                    entry.term, entry.senses, entry.release, entry.lang = text, [], release, "en"
+                    entry.term, entry.senses, entry.release, entry.lang = term, [], release, "en"
                     entry.source, entry.line, entry.end_line = source, number, 0
                     entries_append(entry)
-                    first_at = terms.setdefault(text.casefold(), number)
+                    first_at = terms.setdefault(term.casefold(), number)
                     if first_at != number:
-                        warn(number, f"glossary term {text!r} again (first at line {first_at})")
+                        warn(number, f"glossary term {term!r} again (first at line {first_at})")
+                    if glued:
+                        self._split_glued(entry, glued[1])
                 else:
                     entry.senses.append(text)
                 continue
@@ -109,3 +147,5 @@ class Glossary:
         entry, self._open = self._open, None
         if entry is not None and not entry.senses:
             self.report.warn(entry.line, f"glossary term {entry.term!r} has no definition")
+        for glued in self._glued:
+            glued.end_line = glued.line + len(glued.senses) - 1

@@ -67,7 +67,7 @@ def unwrap(rules: Sequence[Rule], glossary: Sequence[GlossaryEntry]) -> int:
     room = _ROOM_SHARE * _usual_width(entry.senses for entry in glossary)
     for entry in glossary:
         if len(entry.senses) > 1:
-            entry.end_line = entry.line + len(entry.senses)
+            entry.end_line = entry.end_line or entry.line + len(entry.senses)
             paragraphs = join_wrapped(entry.senses, room)
             joined += len(entry.senses) - len(paragraphs)
             entry.senses = paragraphs

@@ -38,8 +38,10 @@ _WRAPPED_SHARE = 0.25
 # text, examples, glossary), as the widths of a proportional font run about that much apart.
 _ROOM_SHARE = 0.85
 
-_SENTENCE_END = re.compile(r"[.!?:][\"'\u2019\u201d)\]]*$")
-_WORD_BREAK = re.compile(r"(?:\w-+|\w\u2014|\w\u2013)$")
+# What may close a sentence after its stop: quotes and brackets.
+_CLOSERS = "\"'\u2019\u201d)]"
+_SENTENCE_STOPS = ".!?:"
+_DASHES = ("-", "\u2014", "\u2013")
 _SUSPENDED = re.compile(r"(?:and|or|to)\b(?!-)")
 _NEW_PARAGRAPH = re.compile(r"(?:Example\b|\d+\.\s)")
 
@@ -90,16 +92,32 @@ def join_wrapped(lines: Sequence[str], room: float) -> list[str]:
     paragraphs: list[str] = []
     pieces = [lines[0]]
     for above, line in zip(lines, lines[1:]):
-        if _NEW_PARAGRAPH.match(line) or (
-            _SENTENCE_END.search(above) and len(above) + 1 + len(line.split(" ", 1)[0]) < room
+        # Tests on the ends of strings, not regular expressions searched from every position: a
+        # hard-wrapped release has thousands of breaks.
+        first = line[:1]
+        word = line.find(" ")
+        if (first == "E" or first.isdigit()) and _NEW_PARAGRAPH.match(line) or (
+            # The next line's first word would have fitted: cheap, and most breaks fail it.
+            len(above) + 1 + (word if word >= 0 else len(line)) < room and _ends_a_sentence(above)
         ):
             paragraphs.append("".join(pieces))
             pieces = [line]
-        elif _WORD_BREAK.search(above) and not _SUSPENDED.match(line) or (
-            above.endswith("-") and line[:1].isdigit()
+        elif above.endswith(_DASHES) and (
+            _ends_a_word(above) and not _SUSPENDED.match(line) or above[-1] == "-" and line[:1].isdigit()
         ):
             pieces.append(line)
         else:
             pieces += (" ", line)
     paragraphs.append("".join(pieces))
     return paragraphs
+
+
+def _ends_a_word(text: str) -> bool:
+    """Whether the dash or hyphens that end `text` follow a letter or a digit ("Snow-", "duration--")."""
+    before = text.rstrip("-")[:-1] if text[-1] != "-" else text.rstrip("-")
+    return before[-1:].isalnum()
+
+
+def _ends_a_sentence(text: str) -> bool:
+    stop = text.rstrip(_CLOSERS)[-1:]
+    return bool(stop) and stop in _SENTENCE_STOPS

@@ -795,13 +795,8 @@ def rule_card_from_store(
         relative = relative_to(paths.root)
         newest = release == releases[-1]
         descent = None
-        descents: list = []
-
-        def lines():
-            # Read only when a question needs it: the newest release's own numbers need no carrying.
-            if not descents:
-                descents.append(stored_descent(reader, releases))
-            return descents[0]
+        # Read only when a question needs it: the newest release's own numbers need no carrying.
+        lines = functools.cache(lambda: stored_descent(reader, releases))
 
         def carry(other_id: str, other: str, to: str) -> str | None:
             if other == to:

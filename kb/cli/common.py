@@ -221,6 +221,23 @@ def releases_needed():
         raise
 
 
+def load_rule_card(rule_id: str, release: str | None, lang: str, as_json: bool = False):
+    """`kb.knowledge.rule_card` for a command, or one line and a non-zero exit (2 for a rule or a
+    release the corpus does not have)."""
+    from kb.corpus import ManifestError
+    from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
+
+    try:
+        with releases_needed():
+            return rule_card(rule_id, release, lang, progress=progress_reporter(as_json))
+    except (UnknownRuleError, UnknownReleaseError) as err:
+        fail(str(err), 2)
+    except OSError as err:
+        fail(os_error(err))
+    except (ManifestError, ValueError) as err:
+        fail(str(err))
+
+
 def load_kb(as_json: bool = False):
     """The knowledge base (from the store when it is current), or one line and a non-zero exit."""
     from kb.corpus import ManifestError

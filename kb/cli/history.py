@@ -6,7 +6,9 @@ import click
 
 from pathlib import Path
 
-from kb.cli.common import echo, emit_json, fail, json_option, not_blank, os_error, require_releases, rule_argument
+from kb.cli.common import (
+    echo, emit_json, fail, json_option, load_rule_card, not_blank, os_error, require_releases, rule_argument,
+)
 
 _RELEASE_HELP = "A release of the corpus by its ISO date (effective or published); default: the newest."
 
@@ -242,36 +244,17 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
                    "text": data.get("text", ""), "out": out, "in": into, "quoted_by": quoted_by})
         return
     echo(f"{node}: {data.get('text', '')}")
-    echo(f"refers to ({len(out)}):")
-    for ref in out:
-        mark = "  [not in this release]" if ref["broken"] else ""
-        where = f"  (in example {ref['example'].split('#', 1)[-1]})" if ref.get("example") else ""
-        echo(f"  {ref['target']}  \"{ref['surface']}\"{where}{mark}")
-    echo(f"referred to by ({len(into)}):")
-    for ref in into:
-        echo(f"  {ref['source']}  \"{ref['surface']}\"")
-    if quoted_by:
-        echo(f"quoted by: {', '.join(quoted_by)}")
+    _print_refs(out, into, quoted_by)
 
 
 def _spanish_refs(rule_id: str, chosen, as_json: bool) -> None:
     """`kb refs RULE --lang es`: the references of the first Spanish text of RULE of the release
     (`kb.knowledge.rule_card`, whose Spanish references are carried to the rules they name in that
     release), and what cites the rule there."""
-    from kb.cli.common import progress_reporter
-    from kb.corpus import ManifestError
     from kb.graph import page_node, refs_in, rule_node
-    from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
 
     release = chosen.effective
-    try:
-        card = rule_card(rule_id, release, "es", progress=progress_reporter(as_json))
-    except (UnknownRuleError, UnknownReleaseError) as err:
-        fail(str(err), 2)
-    except OSError as err:
-        fail(os_error(err))
-    except (ManifestError, ValueError) as err:
-        fail(str(err))
+    card = load_rule_card(rule_id, release, "es", as_json)
     if not card.texts:
         fail(f"no Spanish text of rule {rule_id} of {release} in the corpus", 2)
     first = card.texts[0]
@@ -296,6 +279,11 @@ def _spanish_refs(rule_id: str, chosen, as_json: bool) -> None:
         return
     echo(f"{node}: {first.text}")
     echo(f"fuente: {first.label}")
+    _print_refs(out, into, quoted_by)
+
+
+def _print_refs(out: list[dict], into: list[dict], quoted_by: list[str]) -> None:
+    """The references of `kb refs` as text, after the rule's own line: out, in, and quoting pages."""
     echo(f"refers to ({len(out)}):")
     for ref in out:
         mark = "  [not in this release]" if ref["broken"] else ""

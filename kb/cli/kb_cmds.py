@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from kb.cli.common import (
-    echo, emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name, releases_needed,
+    echo, emit_json, fail, json_option, load_kb, load_rule_card, not_blank, os_error, release_name,
     rule_argument, warn_stored_catalogs,
 )
 
@@ -38,18 +38,7 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
       kb rule 702.9b --lang es --release 2024-06-07
       kb rule 601.2 --json | jq -r .text
     """
-    from kb.corpus import ManifestError
-    from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
-
-    try:
-        with releases_needed():
-            card = rule_card(rule_id, release_name(release), lang, progress=progress_reporter(as_json))
-    except (UnknownRuleError, UnknownReleaseError) as err:
-        fail(str(err), 2)
-    except OSError as err:
-        fail(os_error(err))
-    except (ManifestError, ValueError) as err:
-        fail(str(err))
+    card = load_rule_card(rule_id, release_name(release), lang, as_json)
     warn_stored_catalogs()
     if as_json:
         emit_json(card)

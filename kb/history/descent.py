@@ -30,13 +30,13 @@ class Descent:
     def carry(self, rule_id: str, release: str, to: str) -> str | None:
         """The id rule `rule_id` of `release` has in release `to`, or None (walking only between the two)."""
         at, end = self._at[release], self._at[to]
+        steps = ((self.forward[i] for i in range(at, end)) if end >= at
+                 else (self.backward[i] for i in range(at - 1, end - 1, -1)))
         current: str | None = rule_id
-        if end >= at:
-            for i in range(at, end):
-                current = self.forward[i].get(current) if current is not None else None
-        else:
-            for i in range(at - 1, end - 1, -1):
-                current = self.backward[i].get(current) if current is not None else None
+        for links in steps:
+            current = links.get(current)
+            if current is None:
+                break  # the line breaks here
         return current
 
 

@@ -59,13 +59,12 @@ def unwrap(rules: Sequence[Rule], glossary: Sequence[GlossaryEntry]) -> int:
     examples = [example for rule in rules for example in rule.examples]
     joined = 0
     for records in (rules, examples):
-        lines = {id(record): record.text.split("\n") for record in records if "\n" in record.text}
-        room = _ROOM_SHARE * _usual_width(lines.values())
-        for record in records:
-            if id(record) in lines:
-                paragraphs = join_wrapped(lines[id(record)], room)
-                joined += len(lines[id(record)]) - len(paragraphs)
-                record.text = "\n".join(paragraphs)
+        wrapped = [(record, record.text.split("\n")) for record in records if "\n" in record.text]
+        room = _ROOM_SHARE * _usual_width(lines for _, lines in wrapped)
+        for record, lines in wrapped:
+            paragraphs = join_wrapped(lines, room)
+            joined += len(lines) - len(paragraphs)
+            record.text = "\n".join(paragraphs)
     room = _ROOM_SHARE * _usual_width(entry.senses for entry in glossary)
     for entry in glossary:
         if len(entry.senses) > 1:

@@ -112,19 +112,28 @@ def check_file(path: str | Path, overwrite: bool = False) -> Path:
         raise OutputRefused("the destination is an empty name")
     real = _real(path)
     _protected(real, shown)
-    try:
-        info = os.stat(real)
-    except FileNotFoundError:
-        info = None
-    except OSError as err:
-        raise OutputRefused(f"{shown}: {err.strerror or err}") from None
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        raise OutputRefused(f"{shown}: {_kind(info.st_mode)}, not a regular file; nothing is written to it")
+    info = check_regular(real, shown)
     if tracked_by_git(real):
         raise OutputRefused(f"{shown}: a file of the project (tracked by git); choose another destination")
     if info is not None and not overwrite and not made_by_kb(real, info):
         raise OutputRefused(f"{shown}: a file kb did not write (or one changed since); {_OVERWRITE_HINT}")
     return real
+
+
+def check_regular(path: str | Path, shown: str | Path | None = None) -> os.stat_result | None:
+    """The status of the file at `path` (its links followed), None if there is none; `OutputRefused`
+    if it is a folder, a device, a FIFO or a socket, which a command neither reads as its own file
+    nor replaces."""
+    shown = path if shown is None else shown
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise OutputRefused(f"{shown}: {err.strerror or err}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputRefused(f"{shown}: {_kind(info.st_mode)}, not a regular file; nothing is written to it")
+    return info
 
 
 def check_files(paths: Iterable[str | Path], overwrite: bool = False) -> dict[Path, Path]:

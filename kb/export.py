@@ -15,7 +15,8 @@ What can be exported:
 The same knowledge base gives the same bytes: rows in a fixed order, paths relative to the corpus,
 JSON with fixed key order and no timestamps.
 
-A CSV file is opened by spreadsheets, which run a cell beginning with `=`, `+`, `-`, `@`, a tab or a
+A CSV file follows RFC 4180 (CRLF line ends; a cell holding a line break or a comma is quoted). It is
+opened by spreadsheets, which run a cell beginning with `=`, `+`, `-`, `@`, a tab or a
 carriage return as a formula: such a cell gets a single quote (`'`) in front, as OWASP advises for
 CSV injection, and is shown as the text it is. The JSON and Parquet files keep the text as it is.
 
@@ -105,7 +106,9 @@ def export_frames(kb, tables: Iterable[str]) -> dict[str, Any]:
 def _content(frame, fmt: str):
     """The file of `frame` in `fmt`: its bytes, or a function writing them to a stream."""
     if fmt == "csv":
-        return spreadsheet_safe(frame).to_csv(index=False, lineterminator="\n").encode("utf-8")
+        # RFC 4180's CRLF line ends: a cell holding a carriage return is quoted, so that it cannot end
+        # its row early and begin the next one with a formula.
+        return spreadsheet_safe(frame).to_csv(index=False, lineterminator="\r\n").encode("utf-8")
     if fmt == "json":
         return _json_text(frame).encode("utf-8")
     from kb.store import write_parquet
@@ -123,12 +126,14 @@ def spreadsheet_safe(frame):
     def safe(value: Any) -> Any:
         return f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
 
+    import pandas as pd
+
     texts = [c for c in frame.columns if frame[c].dtype == object or str(frame[c].dtype) in ("string", "str")]
     if not texts:
         return frame
     safer = frame.copy()
     for column in texts:
-        safer[column] = frame[column].map(safe)
+        safer[column] = pd.Series([safe(v) for v in frame[column]], index=frame.index, dtype=object)
     return safer
 
 

@@ -127,10 +127,8 @@ def check_regular(path: str | Path, shown: str | Path | None = None) -> os.stat_
     shown = path if shown is None else shown
     try:
         info = os.stat(path)
-    except FileNotFoundError:
+    except OSError:  # none there, or a path that cannot be reached: the write says why, if it fails
         return None
-    except OSError as err:
-        raise OutputRefused(f"{shown}: {err.strerror or err}") from None
     if not stat.S_ISREG(info.st_mode):
         raise OutputRefused(f"{shown}: {_kind(info.st_mode)}, not a regular file; nothing is written to it")
     return info
@@ -160,10 +158,8 @@ def check_folder(folder: str | Path) -> Path:
     _protected(real, shown)
     try:
         info = os.stat(real)
-    except FileNotFoundError:
+    except OSError:  # none there, or a path that cannot be reached: making it says why, if it fails
         return real
-    except OSError as err:
-        raise OutputRefused(f"{shown}: {err.strerror or err}") from None
     if not stat.S_ISDIR(info.st_mode):
         raise OutputRefused(f"{shown}: exists and is not a folder")
     return real

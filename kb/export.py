@@ -104,13 +104,15 @@ def export_frames(kb, tables: Iterable[str]) -> dict[str, Any]:
 
 
 def _content(frame, fmt: str):
-    """The file of `frame` in `fmt`: its bytes, or a function writing them to a stream."""
+    """A function writing the file of `frame` in `fmt` to a binary stream: each file is made only
+    when it is written, so that one at a time is held in memory."""
     if fmt == "csv":
         # RFC 4180's CRLF line ends: a cell holding a carriage return is quoted, so that it cannot end
         # its row early and begin the next one with a formula.
-        return spreadsheet_safe(frame).to_csv(index=False, lineterminator="\r\n").encode("utf-8")
+        return lambda stream: stream.write(
+            spreadsheet_safe(frame).to_csv(index=False, lineterminator="\r\n").encode("utf-8"))
     if fmt == "json":
-        return _json_text(frame).encode("utf-8")
+        return lambda stream: stream.write(_json_text(frame).encode("utf-8"))
     from kb.store import write_parquet
 
     return lambda stream: write_parquet(frame, stream)

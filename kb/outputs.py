@@ -84,7 +84,9 @@ def tracked_by_git(real: Path) -> bool:
         return False
     try:
         done = subprocess.run(
-            ["git", "-C", str(project), "ls-files", "--error-unmatch", "--", str(real.relative_to(project))],
+            # safe.directory: a checkout owned by another user (a container's root) is still read.
+            ["git", "-c", f"safe.directory={project}", "-C", str(project), "ls-files", "--error-unmatch", "--",
+             str(real.relative_to(project))],
             capture_output=True, timeout=30, check=False,
         )
     except (OSError, subprocess.SubprocessError):  # no git, or no answer: nothing is known to be tracked

@@ -21,7 +21,8 @@ that cannot be written only means the next run asks for `--overwrite`.
 
 Writes are atomic: each file is written to a temporary file beside it, flushed to disk, and renamed
 over the destination only once every file of the call is written. A failure (a full disk, an
-interrupt) removes the temporary files and leaves every destination as it was.
+interrupt) removes the temporary files and leaves every destination as it was; what a kill leaves
+beside a destination is removed by the next write of it.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ REGISTRY = "outputs.json"
 _LOCK = "outputs.lock"
 _REGISTRY_LIMIT = 5000  # files remembered at most; the oldest are forgotten first
 _OVERWRITE_HINT = "give --overwrite to replace it"
+_LEFTOVER_AGE = 10.0  # seconds: a writer between making its temporary file and locking it is younger
 
 # What a file is made of: its bytes, or a function that writes them to a binary stream.
 Content = Union[bytes, Callable[[BinaryIO], None]]
@@ -177,33 +179,43 @@ def write_files(contents: Mapping[Path, Content], overwrite: bool = False) -> li
     any is written, and the files are put in place only once all are written. The files written (the
     destinations, as given), in the order given."""
     targets = check_files(contents, overwrite)
-    scratches: dict[Path, Path] = {}
+    remove_leftovers(targets.values())
+    scratches: list[tuple[Path, BinaryIO]] = []
+    placed = 0
     try:
         for path, data in contents.items():
-            scratches[targets[Path(path)]] = _scratch_copy(targets[Path(path)], data)
-        for real, scratch in list(scratches.items()):
+            try:
+                scratches.append(_scratch_copy(targets[Path(path)], data))
+            except OSError as err:  # named by the destination, not by a temporary file's name
+                raise OSError(err.errno, err.strerror or str(err), os.fspath(path)) from None
+        for real, (scratch, _stream) in zip(targets.values(), scratches):
             os.replace(scratch, real)
-            del scratches[real]
+            placed += 1
     finally:
-        for scratch in scratches.values():
-            scratch.unlink(missing_ok=True)
+        for number, (scratch, stream) in enumerate(scratches):
+            stream.close()  # which lets go of its lock
+            if number >= placed:
+                scratch.unlink(missing_ok=True)
     remember(targets.values())
     return list(targets)
 
 
-def _scratch_copy(real: Path, data: Content) -> Path:
+def _scratch_copy(real: Path, data: Content) -> tuple[Path, BinaryIO]:
     """`data` in a new temporary file beside `real`, on disk, with the mode `real` has (or any new
-    file gets under the umask)."""
+    file gets under the umask); returned open and locked, which tells it from a leftover until it
+    is renamed and closed."""
+    import fcntl
+
     handle, name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
-    scratch = Path(name)
+    scratch, stream = Path(name), os.fdopen(handle, "wb")
     try:
-        with os.fdopen(handle, "wb") as stream:
-            if isinstance(data, bytes):
-                stream.write(data)
-            else:
-                data(stream)
-            stream.flush()
-            os.fsync(stream.fileno())
+        fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
+        if isinstance(data, bytes):
+            stream.write(data)
+        else:
+            data(stream)
+        stream.flush()
+        os.fsync(stream.fileno())
         try:
             mode = real.stat().st_mode & 0o7777
         except FileNotFoundError:
@@ -212,9 +224,34 @@ def _scratch_copy(real: Path, data: Content) -> Path:
             mode = 0o666 & ~umask
         os.chmod(scratch, mode)
     except BaseException:
+        stream.close()
         scratch.unlink(missing_ok=True)
         raise
-    return scratch
+    return scratch, stream
+
+
+def remove_leftovers(paths: Iterable[str | Path]) -> list[Path]:
+    """Remove the temporary files a killed write left beside `paths` (`.NAME.XXXXXXXX.tmp`, regular
+    files no writer holds locked and untouched for `_LEFTOVER_AGE` seconds); the files removed."""
+    import fcntl
+    import glob
+    import time
+
+    removed = []
+    for path in paths:
+        real = _real(path)
+        for leftover in real.parent.glob(f".{glob.escape(real.name)}.{'?' * 8}.tmp"):
+            try:
+                info = leftover.lstat()
+                if not stat.S_ISREG(info.st_mode) or time.time() - info.st_mtime < _LEFTOVER_AGE:
+                    continue
+                with open(leftover, "rb") as handle:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # a live writer holds it
+                    leftover.unlink()
+                removed.append(leftover)
+            except OSError:
+                continue
+    return removed
 
 
 # -- what kb wrote ---------------------------------------------------------------------------------
@@ -280,6 +317,11 @@ def remember(paths: Iterable[str | Path]) -> None:
             files = {k: v for k, v in files.items() if os.path.lexists(k)}
             files = dict(list(files.items())[-_REGISTRY_LIMIT:])
             text = json.dumps({"files": files}, indent=1, ensure_ascii=False) + "\n"
-            os.replace(_scratch_copy(folder / REGISTRY, text.encode("utf-8")), folder / REGISTRY)
+            scratch, stream = _scratch_copy(folder / REGISTRY, text.encode("utf-8"))
+            try:
+                os.replace(scratch, folder / REGISTRY)
+            finally:
+                stream.close()
+                scratch.unlink(missing_ok=True)
     except OSError:
         pass

@@ -286,3 +286,49 @@ def test_a_store_that_cannot_be_written_only_means_asking_for_overwrite(tmp_path
         write_files({target: b"two"})
     write_files({target: b"two"}, overwrite=True)
     assert target.read_bytes() == b"two"
+
+
+KILLED_WRITER = """
+import sys, time
+from pathlib import Path
+from kb.outputs import write_files
+
+def slow(stream):
+    stream.write(b"half of it")
+    stream.flush()
+    print("writing", flush=True)
+    time.sleep(600)
+
+write_files({Path(sys.argv[1]): slow})
+"""
+
+
+def start_writer(target: Path, tmp_path: Path) -> subprocess.Popen:
+    writer = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(target)], cwd=ROOT, stdout=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONPATH": str(ROOT),
+                                              "KB_STORE": str(tmp_path / "store")})
+    assert writer.stdout.readline().strip() == "writing"
+    return writer
+
+
+def test_a_killed_write_leaves_the_destination_and_its_leftover_goes_with_the_next_write(tmp_path, monkeypatch):
+    import signal
+
+    monkeypatch.setenv("KB_STORE", str(tmp_path / "store"))
+    target = tmp_path / "graph.json"
+    write_files({target: b"whole"})
+    writer = start_writer(target, tmp_path)
+    try:
+        live = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+        assert len(live) == 1
+        os.utime(live[0], (1, 1))  # old, but its writer is alive: kept
+        assert outputs.remove_leftovers([target]) == [] and live[0].exists()
+    finally:
+        writer.send_signal(signal.SIGKILL)
+        writer.wait(timeout=60)
+    assert target.read_bytes() == b"whole"  # the kill left the destination whole
+    assert live[0].exists()
+    os.utime(live[0], (1, 1))
+    write_files({target: b"again"})
+    assert target.read_bytes() == b"again"
+    assert no_temporary_files(tmp_path)  # the leftover of the killed write is gone

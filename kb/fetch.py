@@ -142,7 +142,9 @@ HTML_TYPES = ("text/html", "application/xhtml+xml")
 _MARKUP_START = re.compile(r"[\s\ufeff]*<[A-Za-z!?/]")
 _HTML_TAG = re.compile(r"<\s*/?\s*(?:!doctype|html|head|body|pre|br|p|div|span|script|style|meta|title|table|"
                        r"iframe|link|a\s+href)(?:\s[^<>]*)?/?>", re.IGNORECASE)
-_USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*:(?://)?)[^/?#]*@")
+# The user name and password of an address: up to its last "@" before the path, or, for a password
+# written with a raw "/" in it, "user:..." up to the last "@" before the query (shown without either).
+_USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*:(?://)?)(?:[^/?#]*@|[^/?#:]*:[^?#]*@)")
 
 
 def _scheme(url: str) -> str:
@@ -154,11 +156,11 @@ def _scheme(url: str) -> str:
 
 def _check_url(url: str) -> None:
     shown = without_credentials(url)
-    try:
-        parts = urllib.parse.urlsplit(url)
+    try:  # read without its credentials, which a message about them would repeat
+        parts = urllib.parse.urlsplit(shown)
         parts.port  # noqa: B018 - read for its check of the port
     except ValueError as err:
-        raise BadAddress(f"{shown}: not an address ({without_credentials(str(err))})") from None
+        raise BadAddress(f"{shown}: not an address ({err})") from None
     if parts.scheme.lower() not in SCHEMES:
         raise BadAddress(f"{shown}: not an http or https address")
 

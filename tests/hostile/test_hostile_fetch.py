@@ -249,6 +249,8 @@ def test_no_error_line_repeats_a_password(server, corpus):
         (kb("fetch", f"ftp://{userinfo}127.0.0.1/MagicCompRules%2020260306.txt"), 2),  # not the web
         (kb("fetch", "--latest", "--page", server.url("/nothing", userinfo), "--timeout", "10"), 1),
     ]
+    slash = f"alice:{SECRET}/x@"  # a password with a raw "/" in it
+    cases.append((kb("fetch", server.url("/missing.txt", slash), "--timeout", "10"), 1))
     server.routes["/page.txt"] = (200, {}, b"<html>a page</html>")
     cases.append((kb("fetch", server.url("/page.txt", userinfo), "--timeout", "10"), 1))
     for result, code in cases:

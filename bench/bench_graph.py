@@ -76,9 +76,9 @@ def main(argv: list[str] | None = None) -> int:
             timings["history"].append(seconds)
             seconds, built_graph = _timed(graph)
             timings["graph"].append(seconds)
-            seconds, _ = _timed(lambda: write_graphml(built_graph, Path(scratch) / "g.graphml"))
+            seconds, _ = _timed(lambda: write_graphml(built_graph, Path(scratch) / "g.graphml", overwrite=True))
             timings["graphml"].append(seconds)
-            seconds, _ = _timed(lambda: write_node_link(built_graph, Path(scratch) / "g.json"))
+            seconds, _ = _timed(lambda: write_node_link(built_graph, Path(scratch) / "g.json", overwrite=True))
             timings["nodelink"].append(seconds)
 
     assert built_history is not None and built_graph is not None

@@ -11,10 +11,18 @@ that name is there; the manifest is appended to (what is in it is kept byte for 
 a temporary file that replaces it. Any failure — the network, an HTTP error, a page without a link,
 a file that is not a rules text, a release already listed with other bytes — raises `FetchError`
 with one line, and leaves the corpus as it was.
+
+Only http and https are spoken, redirects included: a redirect to any other scheme (ftp:, file:,
+data:, ...) is refused. An HTML page is never taken for a release, whether the server says so
+(Content-Type text/html or application/xhtml+xml) or its text shows it (a page wrapped around a
+rules text). Credentials in an address (`https://user:password@host/...`) are sent to that address
+only (HTTP basic authentication, not to where it redirects) and never shown: messages, progress,
+the manifest and `--json` name the address without them.
 """
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import hashlib
 import http.client
@@ -35,6 +43,7 @@ from pathlib import Path
 
 from kb import __version__
 from kb.corpus import RELEASE_FOLDER, ManifestError, corpus_dir, manifest_path, read_corpus, read_manifest_entries
+from kb.outputs import check_regular
 
 RULES_PAGE = "https://magic.wizards.com/en/rules"
 TITLE = "Magic: The Gathering Comprehensive Rules"
@@ -100,8 +109,8 @@ def fetch(url: str, root: Path | None = None, timeout: float = 30.0, published: 
     _check_url(url)
     if published:
         published = publication_date(published)
-    data = download(url, timeout, progress)
-    return store_release(data, url, root, published)
+    data = download(url, timeout, progress, release=True)
+    return store_release(data, without_credentials(url), root, published)
 
 
 def fetch_latest(page: str = RULES_PAGE, root: Path | None = None, timeout: float = 30.0,
@@ -111,7 +120,7 @@ def fetch_latest(page: str = RULES_PAGE, root: Path | None = None, timeout: floa
     root = Path(root) if root else corpus_dir()
     _check_url(page)
     html = download(page, timeout, progress)
-    url = newest_text_link(html.decode("utf-8", errors="replace"), page)
+    url = newest_text_link(html.decode("utf-8", errors="replace"), without_credentials(page))
     known = [e for e in read_manifest_entries(root) if e["kind"] == "cr" and e.get("url") == url]
     if known:
         available = {f.rel: f for f in read_corpus(root).files}
@@ -119,22 +128,78 @@ def fetch_latest(page: str = RULES_PAGE, root: Path | None = None, timeout: floa
         if entry is not None:
             return Fetched("present", url, str(entry.path), entry.rel, entry.published, entry.effective,
                            entry.release, entry.sha256, 0)
-    return fetch(url, root, timeout, progress=progress)
+    return fetch(_same_credentials(url, page), root, timeout, progress=progress)
 
 
 # -- the network ---------------------------------------------------------------------------------
 
 
+SCHEMES = ("http", "https")  # what kb fetch downloads from, and follows a redirect to
+# What servers call an HTML page: never a release.
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+# The start of a page's markup (a tag or a declaration, after any blank), and the elements a page
+# wraps a text in: no official rules text has any of them (its "<" opens an address, "<www...>").
+_MARKUP_START = re.compile(r"[\s\ufeff]*<[A-Za-z!?/]")
+_HTML_TAG = re.compile(r"<\s*/?\s*(?:!doctype|html|head|body|pre|br|p|div|span|script|style|meta|title|table|"
+                       r"iframe|link|a\s+href)(?:\s[^<>]*)?/?>", re.IGNORECASE)
+# The user name and password of an address: up to its last "@" before the path, or, for a password
+# written with a raw "/" in it, "user:..." up to the last "@" before the query (shown without either).
+_USERINFO = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*:(?://)?)(?:[^/?#]*@|[^/?#:]*:[^?#]*@)")
+
+
+def _scheme(url: str) -> str:
+    try:
+        return urllib.parse.urlsplit(url).scheme.lower()
+    except ValueError:  # an address that cannot be read ("http://[::1"): no scheme kb follows
+        return ""
+
+
 def _check_url(url: str) -> None:
-    scheme = urllib.parse.urlsplit(url).scheme.lower()
-    if scheme not in ("http", "https"):
-        raise BadAddress(f"{url}: not an http or https address")
+    shown = without_credentials(url)
+    try:  # read without its credentials, which a message about them would repeat
+        parts = urllib.parse.urlsplit(shown)
+        parts.port  # noqa: B018 - read for its check of the port
+    except ValueError as err:
+        raise BadAddress(f"{shown}: not an address ({err})") from None
+    if parts.scheme.lower() not in SCHEMES:
+        raise BadAddress(f"{shown}: not an http or https address")
 
 
-def download(url: str, timeout: float, progress: Progress | None = None) -> bytes:
+def without_credentials(url: str) -> str:
+    """`url` without the user name and password it may carry (`https://user:pw@host/…` is
+    `https://host/…`): what is shown and kept of an address."""
+    return _USERINFO.sub(r"\1", url)
+
+
+def _credentials(url: str) -> str | None:
+    """The `Authorization` header value of the user name and password `url` carries, or None."""
+    match = _USERINFO.match(url)
+    if match is None:
+        return None
+    userinfo = match.group(0)[len(match.group(1)):-1]
+    user, _, password = userinfo.partition(":")
+    plain = f"{urllib.parse.unquote(user)}:{urllib.parse.unquote(password)}"
+    return "Basic " + base64.b64encode(plain.encode("utf-8")).decode("ascii")
+
+
+def _same_credentials(url: str, page: str) -> str:
+    """`url` with the credentials of `page`, if it is on the same server (scheme, host and port)."""
+    match = _USERINFO.match(page)
+    if match is None:
+        return url
+    try:
+        same = urllib.parse.urlsplit(url)[:2] == urllib.parse.urlsplit(without_credentials(page))[:2]
+    except ValueError:
+        return url
+    return url.replace("://", "://" + match.group(0)[len(match.group(1)):], 1) if same else url
+
+
+def download(url: str, timeout: float, progress: Progress | None = None, release: bool = False) -> bytes:
     """The body at `url`, received whole within `timeout` seconds (connecting, waiting for the answer
     and receiving it, together: a server that sends a byte now and then cannot hold it longer), or
     `FetchError` naming the address and what went wrong. `progress` is told the bytes as they arrive.
+    Only http and https are followed, redirects included; for a `release`, a server that answers
+    with an HTML page is refused before its body is read.
 
     The network is read by a thread of its own, so that the time can be kept whatever the server
     does; past the time it is told to stop, and does so at its next read (each read waits at most
@@ -142,8 +207,12 @@ def download(url: str, timeout: float, progress: Progress | None = None) -> byte
     if not 0 < timeout < float("inf"):
         raise ValueError(f"timeout {timeout!r}: a positive number of seconds")
     timeout = min(timeout, threading.TIMEOUT_MAX)
+    _check_url(url)
+    authorization, url = _credentials(url), without_credentials(url)
     request = urllib.request.Request(_quoted(url), headers={"User-Agent": _USER_AGENT})
-    transfer = _Transfer(url, request, timeout, progress)
+    if authorization:  # for this address only, never where it redirects
+        request.add_unredirected_header("Authorization", authorization)
+    transfer = _Transfer(url, request, timeout, progress, release)
     worker = threading.Thread(target=transfer.run, name="kb-fetch", daemon=True)
     worker.start()
     try:
@@ -170,8 +239,10 @@ def download(url: str, timeout: float, progress: Progress | None = None) -> byte
 class _Transfer:
     """One download, as the thread reading it leaves it: the body or the error, and how far it got."""
 
-    def __init__(self, url: str, request: urllib.request.Request, timeout: float, progress: Progress | None):
+    def __init__(self, url: str, request: urllib.request.Request, timeout: float, progress: Progress | None,
+                 release: bool = False):
         self.url, self.request, self.timeout, self.progress = url, request, timeout, progress
+        self.release = release
         self.stop = threading.Event()
         self.answered = False
         self.received = 0
@@ -182,8 +253,12 @@ class _Transfer:
 
     def run(self) -> None:
         try:
-            with urllib.request.urlopen(self.request, timeout=self.timeout) as response:
+            with _opener().open(self.request, timeout=self.timeout) as response:
                 self.answered = True
+                kind = response.headers.get_content_type()
+                if self.release and kind in HTML_TYPES:
+                    raise FetchError(f"{self.url}: the server sends an HTML page (Content-Type {kind}), "
+                                     "not a rules text; nothing written")
                 self.total = response.length
                 chunks: list[bytes] = []
                 self._tell()
@@ -203,6 +278,42 @@ class _Transfer:
     def _tell(self) -> None:
         if self.progress is not None and not self.stop.is_set():
             self.progress(self.url, self.received, self.total)
+
+
+class _HttpRedirects(urllib.request.HTTPRedirectHandler):
+    """Redirects followed to http and https addresses only; any other is refused in one line."""
+
+    def http_error_302(self, req, fp, code, msg, headers):
+        target = headers.get("location") or headers.get("uri")
+        if target is not None:
+            try:
+                new = urllib.parse.urljoin(req.full_url, target)
+            except ValueError:
+                new = target
+            if _scheme(new) not in SCHEMES:
+                fp.close()
+                raise FetchError(f"{without_credentials(req.full_url)}: redirected to "
+                                 f"{shorten_url(without_credentials(new))}, not an http or https address; "
+                                 "nothing written")
+        return super().http_error_302(req, fp, code, msg, headers)
+
+    http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
+
+
+def shorten_url(url: str, limit: int = 200) -> str:
+    """`url` cut in its middle past `limit` characters (a data: address may be megabytes long)."""
+    return url if len(url) <= limit else f"{url[:limit // 2]}…{url[-(limit // 2):]}"
+
+
+def _opener() -> urllib.request.OpenerDirector:
+    """What opens an address: http and https (through the proxies the environment names), redirects
+    checked; no ftp, file or data handler, so that no other scheme is ever read."""
+    opener = urllib.request.OpenerDirector()
+    for handler in (urllib.request.ProxyHandler(), urllib.request.UnknownHandler(), urllib.request.HTTPHandler(),
+                    urllib.request.HTTPSHandler(), urllib.request.HTTPDefaultErrorHandler(), _HttpRedirects(),
+                    urllib.request.HTTPErrorProcessor()):
+        opener.add_handler(handler)
+    return opener
 
 
 def _failure(url: str, timeout: float, err: BaseException) -> BaseException:
@@ -248,12 +359,16 @@ def newest_text_link(html: str, page: str) -> str:
     parser.feed(html)
     texts = []
     for href in parser.links:
-        url = urllib.parse.urljoin(page, href)
-        name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rsplit("/", 1)[-1])
-        if name.lower().endswith(".txt") and url not in texts:
-            texts.append(url)
+        try:
+            url = urllib.parse.urljoin(page, href)
+            name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rsplit("/", 1)[-1])
+        except ValueError:  # a link that is no address
+            continue
+        # javascript:, file:, mailto:, data:, ftp: ... are passed over: kb fetch follows http(s) only.
+        if _scheme(url) in SCHEMES and name.lower().endswith(".txt") and url not in texts:
+            texts.append(without_credentials(url))
     if not texts:
-        raise FetchError(f"{page}: the page links to no rules text (.txt)")
+        raise FetchError(f"{page}: the page links to no rules text (.txt) at an http or https address")
     dated = [(d, i, u) for i, u in enumerate(texts) if (d := date_in_name(u))]
     return max(dated, key=lambda t: (t[0], -t[1]))[2] if dated else texts[0]
 
@@ -284,6 +399,10 @@ def check_rules_text(data: bytes, url: str):
         text, decoding = decode_bytes(data, url)
     except DecodeError as err:
         raise FetchError(f"{url}: not text ({err})") from None
+    markup = _MARKUP_START.match(text) or _HTML_TAG.search(text)
+    if markup:
+        line = text.count("\n", 0, markup.end()) + 1
+        raise FetchError(f"{url}: an HTML page, not a rules text (markup on line {line}); nothing written")
     if sniff_kind(text) != "cr":
         raise FetchError(f"{url}: not a rules text (no effective date, no numbered rules near the top)")
     doc = parse_cr_text(text, url, decoding)
@@ -332,6 +451,7 @@ def store_release(data: bytes, url: str, root: Path, published: str | None = Non
                     "than the download; nothing written"
                 )
             target = root / entry["path"]
+            check_regular(target)
             _write_new(target, data)
             return _result("stored", url, target, entry["path"], entry, doc, sha256, numbered)
         if entry.get("effective") == doc.release:
@@ -340,6 +460,7 @@ def store_release(data: bytes, url: str, root: Path, published: str | None = Non
                 "nothing written"
             )
     target = root / rel
+    check_regular(target)  # a FIFO or a device there is neither read nor replaced
     if target.exists() and _sha256_file(target) != sha256:
         raise FetchError(f"{target}: a different file of that name is there; nothing written")
     created = not target.exists()

@@ -350,7 +350,7 @@ def node_link_data(graph: nx.MultiDiGraph) -> dict[str, Any]:
     return {"directed": True, "multigraph": True, "graph": {}, "nodes": nodes, "edges": edges}
 
 
-def write_node_link(graph: nx.MultiDiGraph, path_: str | Path) -> None:
+def node_link_text(graph: nx.MultiDiGraph) -> str:
     """Node-link JSON, one node or edge per line (readable in a diff, and written at C speed)."""
     data = node_link_data(graph)
 
@@ -358,18 +358,33 @@ def write_node_link(graph: nx.MultiDiGraph, path_: str | Path) -> None:
         return ",\n".join(json.dumps(item, ensure_ascii=False) for item in items)
 
     head = ", ".join(f"{json.dumps(k)}: {json.dumps(data[k])}" for k in ("directed", "multigraph", "graph"))
-    text = f'{{{head},\n"nodes": [\n{block(data["nodes"])}\n],\n"edges": [\n{block(data["edges"])}\n]}}\n'
-    Path(path_).write_text(text, encoding="utf-8")
+    return f'{{{head},\n"nodes": [\n{block(data["nodes"])}\n],\n"edges": [\n{block(data["edges"])}\n]}}\n'
 
 
-def write_graphml(graph: nx.MultiDiGraph, path_: str | Path) -> None:
-    """GraphML with nodes and edges in sorted order (edge ids numbered in that order)."""
+def write_node_link(graph: nx.MultiDiGraph, path_: str | Path, overwrite: bool = False) -> None:
+    """`node_link_text` written to `path_` through `kb.outputs` (never over a file the user owns)."""
+    from kb.outputs import write_file
+
+    write_file(path_, node_link_text(graph).encode("utf-8"), overwrite)
+
+
+def graphml_writer(graph: nx.MultiDiGraph):
+    """A function writing the graph as GraphML to a binary stream, nodes and edges in sorted order
+    (edge ids numbered in that order)."""
     ordered = nx.MultiDiGraph()
     for node in sorted(graph.nodes):
         ordered.add_node(node, **dict(sorted(graph.nodes[node].items())))
     for i, (u, v, d) in enumerate(_sorted_edges(graph)):
         ordered.add_edge(u, v, key=str(i), **dict(sorted(d.items())))
-    nx.write_graphml(ordered, str(path_), encoding="utf-8", prettyprint=False)
+    return lambda stream: nx.write_graphml(ordered, stream, encoding="utf-8", prettyprint=False)
+
+
+def write_graphml(graph: nx.MultiDiGraph, path_: str | Path, overwrite: bool = False) -> None:
+    """The graph as GraphML (`graphml_writer`) in `path_`, through `kb.outputs` (never over a file the
+    user owns)."""
+    from kb.outputs import write_file
+
+    write_file(path_, graphml_writer(graph), overwrite)
 
 
 def record_node(record: Rule | GlossaryEntry, release: str | None = None) -> str:

@@ -17,6 +17,10 @@ import click
 from kb.model import to_data
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts (and nothing else on stdout).")
+overwrite_option = click.option(
+    "--overwrite", is_flag=True,
+    help="Replace an existing file kb did not write (never one of the corpus or the project, nor a device).",
+)
 
 
 def emit_json(data: Any) -> None:
@@ -117,6 +121,33 @@ def os_error(err: OSError, path: Path | str | None = None) -> str:
     where = err.filename if err.filename is not None else path
     reason = err.strerror or str(err)
     return f"{where}: {reason}" if where is not None else reason
+
+
+def outputs_checked(paths: Iterable[str | Path], overwrite: bool = False, folder: str | Path | None = None) -> None:
+    """Go on only if every file of `paths` may be written (`kb.outputs.check_files`), into `folder`
+    if given (`kb.outputs.check_folder`); else one line and exit 2, before any work is done."""
+    from kb.outputs import OutputRefused, check_files, check_folder
+
+    try:
+        if folder is not None:
+            check_folder(folder)
+        check_files(paths, overwrite)
+    except OutputRefused as err:
+        fail(str(err), 2)
+
+
+def write_outputs(contents, overwrite: bool = False) -> list[Path]:
+    """`kb.outputs.write_files` for a command: one line and exit 2 for a refused destination, exit 1
+    for a write that failed (nothing is left half-written either way)."""
+    from kb.outputs import OutputRefused, write_files
+
+    try:
+        return write_files(contents, overwrite)
+    except OutputRefused as err:
+        fail(str(err), 2)
+    except OSError as err:
+        fail(os_error(err))
+    return []
 
 
 def stderr_is_terminal() -> bool:

@@ -60,6 +60,7 @@ def fetch_command(url: str | None, latest: bool, page: str | None, published: st
       kb fetch https://example.org/rules.txt --published 2026-01-16 --json
     """
     from kb.fetch import RULES_PAGE, BadAddress, FetchError, fetch, fetch_latest
+    from kb.outputs import OutputRefused
 
     if latest == bool(url):
         raise click.UsageError("give a URL or --latest (one of them)")
@@ -73,7 +74,7 @@ def fetch_command(url: str | None, latest: bool, page: str | None, published: st
                 done = fetch_latest(page or RULES_PAGE, timeout=timeout, progress=progress)
             else:
                 done = fetch(url, timeout=timeout, published=published, progress=progress)
-    except BadAddress as err:
+    except (BadAddress, OutputRefused) as err:
         fail(str(err), 2)
     except FetchError as err:
         fail(str(err))

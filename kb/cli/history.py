@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import click
-
 from pathlib import Path
 
+import click
+
 from kb.cli.common import (
-    echo, emit_json, fail, json_option, load_rule_card, not_blank, os_error, require_releases, rule_argument,
+    echo, emit_json, fail, json_option, load_rule_card, not_blank, os_error, outputs_checked, overwrite_option,
+    require_releases, rule_argument, write_outputs,
 )
 
 _RELEASE_HELP = "A release of the corpus by its ISO date (effective or published); default: the newest."
@@ -342,31 +343,34 @@ def path_command(a: str, b: str, release: str | None, directed: bool, as_json: b
 @click.command("graph")
 @click.option("--release", "release_names", multiple=True, callback=not_blank, help="A release to include (repeatable); default: all.")
 @click.option("--no-pages", is_flag=True, help="Leave out the wiki pages and their Spanish quotes.")
-@click.option("--graphml", type=click.Path(dir_okay=False, writable=True), help="Write the graph as GraphML here.")
-@click.option("--node-link", type=click.Path(dir_okay=False, writable=True), help="Write node-link JSON here.")
+@click.option("--graphml", type=click.Path(dir_okay=False), help="Write the graph as GraphML here.")
+@click.option("--node-link", type=click.Path(dir_okay=False), help="Write node-link JSON here.")
+@overwrite_option
 @json_option
 def graph_command(release_names: tuple[str, ...], no_pages: bool, graphml: str | None, node_link: str | None,
-                  as_json: bool) -> None:
+                  overwrite: bool, as_json: bool) -> None:
     """Build the cross-reference graph of the corpus, print its counts and broken references, and
-    optionally export it (nodes and edges sorted: the same corpus gives the same bytes).
+    optionally export it (nodes and edges sorted: the same corpus gives the same bytes). An export
+    never replaces a file of the corpus or of the project, a device, or a file kb did not write
+    (--overwrite replaces the latter).
 
     \b
     Examples:
       kb graph --release 2026-01-16 --no-pages
       kb graph --graphml rules.graphml --node-link rules.json --json
     """
-    from kb.graph import broken_edges, summary, write_graphml, write_node_link
+    from kb.graph import broken_edges, graphml_writer, node_link_text, summary
 
+    outputs_checked([path for path in (graphml, node_link) if path], overwrite)
     releases = _releases()
     chosen = [_release(name, releases) for name in release_names] or releases
     graph = _graph_for(chosen, () if no_pages else _pages())
-    try:
-        if graphml:
-            write_graphml(graph, graphml)
-        if node_link:
-            write_node_link(graph, node_link)
-    except OSError as err:
-        fail(os_error(err))
+    contents = {}
+    if graphml:
+        contents[Path(graphml)] = graphml_writer(graph)
+    if node_link:
+        contents[Path(node_link)] = node_link_text(graph).encode("utf-8")
+    write_outputs(contents, overwrite)
     counts = summary(graph)
     broken = [{"from": u, "to": v, "surface": d.get("surface", "")} for u, v, d in broken_edges(graph)]
     if as_json:

@@ -11,8 +11,8 @@ from pathlib import Path
 import click
 
 from kb.cli.common import (
-    echo, emit_json, fail, json_option, load_kb, load_rule_card, not_blank, os_error, release_name,
-    rule_argument, warn_stored_catalogs,
+    echo, emit_json, fail, json_option, load_kb, load_rule_card, not_blank, os_error, outputs_checked,
+    overwrite_option, release_name, rule_argument, warn_stored_catalogs,
 )
 
 _LANGS = click.Choice(["en", "es"])
@@ -216,23 +216,30 @@ def terms_command(query: str | None, kind: str | None, as_json: bool) -> None:
     "--what", type=click.Choice(["records", "alignment", "history", "terminology", "graph"]), multiple=True,
     help="What to export (repeatable); default everything.",
 )
+@overwrite_option
 @json_option
-def export_command(out_dir: Path, formats: tuple[str, ...], what: tuple[str, ...], as_json: bool) -> None:
+def export_command(out_dir: Path, formats: tuple[str, ...], what: tuple[str, ...], overwrite: bool,
+                   as_json: bool) -> None:
     """Write records, alignment, history and terminology as CSV, JSON or Parquet, and the graph as
-    GraphML and JSON, into OUT_DIR. The same corpus gives the same bytes.
+    GraphML and JSON, into OUT_DIR. The same corpus gives the same bytes. A CSV cell that a
+    spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) starts with a single
+    quote; JSON and Parquet keep the text as it is. No file of the corpus or the project, and no
+    file kb did not write, is replaced (--overwrite replaces the latter); all files are written or none.
 
     \b
     Examples:
       kb export out/ --format csv --what alignment
       kb export out/ --json
     """
-    from kb.export import FORMATS, WHAT, ExportError, export
+    from kb.export import FORMATS, WHAT, ExportError, export, export_paths
+    from kb.outputs import OutputRefused
 
-    if out_dir.exists() and not out_dir.is_dir():
-        fail(f"{out_dir}: exists and is not a folder", 2)
+    outputs_checked(export_paths(out_dir, formats or FORMATS, what or WHAT), overwrite, folder=out_dir)
     kb = load_kb(as_json)
     try:
-        written = export(kb, out_dir, formats or FORMATS, what or WHAT)
+        written = export(kb, out_dir, formats or FORMATS, what or WHAT, overwrite)
+    except OutputRefused as err:
+        fail(str(err), 2)
     except OSError as err:
         fail(os_error(err, out_dir))
     except ExportError as err:

@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from kb.cli.common import (
-    echo, emit_json, fail, json_option, load_kb, not_blank, os_error, progress_reporter, release_name,
+    echo, emit_json, fail, json_option, load_kb, not_blank, os_error, outputs_checked, overwrite_option,
+    progress_reporter, release_name,
 )
 
 
@@ -36,13 +37,16 @@ def translations_group() -> None:
 @click.option("--split", is_flag=True, help="Write one catalog per part into the folder OUT: part-1.po … part-9.po, glossary.po.")
 @click.option("--part", "parts", multiple=True, metavar="N",
               help="Write only the catalog of part N (1-9, or glossary) into the folder OUT; repeatable.")
+@overwrite_option
 @json_option
 def export_command(out: Path, release: str | None, lang: str, split: bool, parts: tuple[str, ...],
-                   as_json: bool) -> None:
+                   overwrite: bool, as_json: bool) -> None:
     """Write OUT (a .po catalog, or with --split/--part a folder of them): one entry per part and
     section title, rule, subrule, example, glossary entry, and the document's headings, with the
     Spanish the corpus has (a text of identical English in any release is reused; Spanish made from
-    an older English is marked fuzzy, with that English as the previous msgid).
+    an older English is marked fuzzy, with that English as the previous msgid). A catalog kb did
+    not write (one translated since, say) is not replaced without --overwrite; a file of the corpus
+    or the project, or a device, never is.
 
     \b
     Examples:
@@ -51,7 +55,9 @@ def export_command(out: Path, release: str | None, lang: str, split: bool, parts
       kb translations export po-2026/ --part 7 --part glossary
       kb translations export rules-2024.po --release 2024-06-07 --json
     """
+    from kb.outputs import remember
     from kb.translations import CatalogError, export_catalog, export_catalogs
+    from kb.translations.catalog import GLOSSARY_GROUP, group_file
 
     groups = [p.strip().lower() for p in parts]
     bad = [p for p in groups if p not in {str(n) for n in range(1, 10)} | {"glossary"}]
@@ -62,6 +68,11 @@ def export_command(out: Path, release: str | None, lang: str, split: bool, parts
         fail(f"{out}: is a file; --split and --part write a folder of catalogs", 2)
     if not several and out.is_dir():
         fail(f"{out}: is a folder; give the catalog's file name (or --split to write one catalog per part)", 2)
+    every_group = [str(n) for n in range(1, 10)] + [GLOSSARY_GROUP]
+    if several:
+        outputs_checked([out / group_file(g) for g in groups or every_group], overwrite, folder=out)
+    else:
+        outputs_checked([out], overwrite)
     kb = load_kb(as_json)
     release = release_name(release)
     if release and release not in kb.releases:
@@ -75,6 +86,7 @@ def export_command(out: Path, release: str | None, lang: str, split: bool, parts
         fail(str(err))
     except OSError as err:
         fail(os_error(err, out))
+    remember(path for path, _summary in written)
     if as_json:
         data = [{"path": str(path), **vars(summary), "untranslated": summary.untranslated}
                 for path, summary in written]

@@ -50,6 +50,12 @@ def check_output_folder(out: Path | str) -> Path:
     if not text.strip():
         raise OutputFolderError("the output folder is an empty name")
     folder = Path(os.path.abspath(text))
+    from kb.outputs import OutputRefused, check_folder
+
+    try:
+        check_folder(text)  # never inside the corpus, a releases folder or .git
+    except OutputRefused as err:
+        raise OutputFolderError(str(err)) from None
     if folder.exists() and not folder.is_dir():
         raise OutputFolderError(f"{out}: exists and is not a folder")
     if folder.is_dir():

@@ -198,6 +198,22 @@ def store_problem(path: Path, root: Path | None = None, fingerprint: dict[str, A
             return f"{file}: table missing from the store"
         except OSError as err:
             return f"{file}: {err.strerror or err}"
+    return _columns_problem(path)
+
+
+def _columns_problem(path: Path) -> str | None:
+    """What table of the store at `path` lacks the columns this code reads (a store whose tables
+    match their checksums, but were written by other code), or None. Only the tables' footers are read."""
+    import pyarrow.parquet as pq
+
+    for name in TABLES:
+        file = path / f"{name}.parquet"
+        try:
+            columns = pq.ParquetFile(file).schema_arrow.names
+        except (OSError, ValueError) as err:  # pyarrow's own errors are both
+            return f"{file}: not a table that can be read ({one_line(str(err))})"
+        if columns != _COLUMNS[name]:
+            return f"{file}: not a table of this store (its columns are not those this version reads)"
     return None
 
 

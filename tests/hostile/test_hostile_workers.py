@@ -35,34 +35,27 @@ elif sys.argv[1] == "fail":
 """
 
 
+def processes() -> list[tuple[int, str, int, int]]:
+    """(pid, state, parent pid, process group) of every process, from /proc/PID/stat."""
+    table = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit():
+                stat = (entry / "stat").read_text()
+                state, ppid, pgrp = stat[stat.rindex(")") + 2:].split()[:3]
+                table.append((int(entry.name), state, int(ppid), int(pgrp)))
+        except OSError:
+            continue  # ended while the table was read
+    return table
+
+
 def living_in_group(group: int) -> list[int]:
     """The processes of process group `group` that are not zombies."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        state, pgrp = fields[0], int(fields[2])
-        if pgrp == group and state != "Z":
-            found.append(int(entry.name))
-    return found
+    return [pid for pid, state, _, pgrp in processes() if pgrp == group and state != "Z"]
 
 
-def children_of(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat[stat.rindex(")") + 2:].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
+def children_of(parent: int) -> list[int]:
+    return [pid for pid, state, ppid, _ in processes() if ppid == parent and state != "Z"]
 
 
 def wait_until(condition, seconds: float) -> bool:

@@ -264,18 +264,23 @@ class BuildCache:
                 if child.is_dir() and stage in self._codes and child.name not in current:
                     shutil.rmtree(child, ignore_errors=True)
                 elif child.name in current:
-                    _remove_leftovers(child)
+                    remove_leftovers(child)
         except OSError:
             pass
 
 
-def _remove_leftovers(folder: Path) -> None:
-    """Remove what builds killed long ago left half-written in `folder` (not what one running now writes)."""
+def remove_leftovers(folder: Path) -> None:
+    """Remove what writers killed long ago left half-written in `folder` (`.writing-*` files and
+    folders; not what one running now writes)."""
     import time
 
     for leftover in folder.glob(".writing-*"):
         try:
-            if time.time() - leftover.lstat().st_mtime > LEFTOVER_SECONDS:
+            if time.time() - leftover.lstat().st_mtime <= LEFTOVER_SECONDS:
+                continue
+            if leftover.is_dir() and not leftover.is_symlink():
+                shutil.rmtree(leftover)
+            else:
                 leftover.unlink()
         except OSError:
             pass

@@ -232,6 +232,9 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
     stale = path / MANIFEST
     if stale.exists():
         stale.unlink()
+    from kb.cache import remove_leftovers
+
+    remove_leftovers(path)  # what a writer killed long ago left
     scratch = Path(tempfile.mkdtemp(prefix=".writing-", dir=path))
     try:
         tables = {}

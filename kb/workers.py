@@ -55,9 +55,11 @@ def stretches(items: Sequence[T], parts: int) -> list[list[T]]:
     return [run for run in runs if run]
 
 
-def die_with_parent(parent: int) -> None:
-    """In a worker: end it as soon as the process `parent` ends, however that ends."""
-    if sys.platform.startswith("linux"):
+def die_with_parent(parent: int, by_the_kernel: bool = True) -> None:
+    """In a worker: end it as soon as the process `parent` ends, however that ends. `by_the_kernel`
+    False where the worker was forked from a thread other than the main one: the kernel's signal
+    comes when that thread ends, which may be long before its process does; the watchdog alone acts."""
+    if by_the_kernel and sys.platform.startswith("linux"):
         try:
             import ctypes
 
@@ -92,8 +94,8 @@ def let_go_of_terminal() -> None:
     os.close(null)
 
 
-def _worker(task: Callable[[Any], Any], items: Sequence[Any], parent: int, results) -> None:
-    die_with_parent(parent)
+def _worker(task: Callable[[Any], Any], items: Sequence[Any], parent: int, main_thread: bool, results) -> None:
+    die_with_parent(parent, by_the_kernel=main_thread)
     let_go_of_terminal()
     # Ctrl-C reaches the whole process group: the parent decides, and ends the workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -136,12 +138,13 @@ class _Crew:
 
     def __init__(self, task: Callable[[Any], Any], runs: list[list[Any]]):
         context = multiprocessing.get_context("fork")
+        main_thread = threading.current_thread() is threading.main_thread()
         self.processes: list[Any] = []
         self.pipes: list[Any] = []
         try:
             for run in runs:
                 receiver, sender = context.Pipe(duplex=False)
-                process = context.Process(target=_worker, args=(task, run, os.getpid(), sender),
+                process = context.Process(target=_worker, args=(task, run, os.getpid(), main_thread, sender),
                                           name="kb-worker", daemon=True)
                 process.start()
                 sender.close()  # only the worker holds it: its end shows as the pipe's end here

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,23 @@ def test_a_damaged_checksum_memo_is_not_trusted(corpus, tmp_path):
         known[key][1] = 12345
     memo.write_text(json.dumps(known), encoding="utf-8")
     assert not read_corpus(corpus, checksums=memo).unavailable
+
+
+def test_what_a_killed_writer_left_long_ago_is_removed(corpus, tmp_path):
+    store = tmp_path / "store"
+    KnowledgeBase.load(corpus, store, warn=lambda line: None)
+    stage = next((store / "cache").glob("parse-*"))
+    old = [store / ".writing-old", stage / ".writing-old"]
+    old[0].mkdir()
+    (old[0] / "records.parquet").write_bytes(b"half")
+    old[1].write_bytes(b"half an entry")
+    fresh = [store / ".writing-now", stage / ".writing-now"]  # a writer at work now
+    fresh[0].mkdir()
+    fresh[1].write_bytes(b"being written")
+    long_ago = time.time() - 2 * 3600
+    for path in old:
+        os.utime(path, (long_ago, long_ago))
+    (store / "manifest.json").unlink()  # the next load rebuilds and writes the store
+    KnowledgeBase.load(corpus, store, warn=lambda line: None)
+    assert not any(path.exists() for path in old)
+    assert all(path.exists() for path in fresh)

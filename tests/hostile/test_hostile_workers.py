@@ -153,3 +153,27 @@ def test_kb_rule_killed_while_it_builds_leaves_no_worker(tmp_path, cleanup):
     finally:
         process.kill()
         process.wait(timeout=10)
+
+
+def _slowly_doubled(item: int) -> int:
+    time.sleep(1)
+    return item * 2
+
+
+def test_work_begun_from_a_thread_that_ends_is_still_done():
+    """The kernel's signal comes when the forking thread ends: work begun from a thread that ends
+    before its results are asked for goes on (only the watchdog ends those workers)."""
+    import threading
+
+    from kb.workers import forked_begin
+
+    begun: dict = {}
+
+    def begin() -> None:
+        begun["pending"] = forked_begin(_slowly_doubled, [1, 2, 3, 4], 2)
+        time.sleep(0.5)  # the workers are at work when this thread ends
+
+    thread = threading.Thread(target=begin)
+    thread.start()
+    thread.join()
+    assert begun["pending"]() == [2, 4, 6, 8]

@@ -107,24 +107,25 @@ def entry_value(data: bytes, header: dict[str, Any], kind: Any) -> Any:
     line, newline, payload = data.partition(b"\n")
     try:
         head = json.loads(line.decode("ascii")) if newline else None
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         head = None
     if not isinstance(head, dict) or head.get("cache") != MAGIC:
         looks = "a pickle" if data[:1] == b"\x80" else "other data"
         raise EntryProblem(f"not a cache entry ({looks})")
     if head.get("format") != FORMAT:
-        raise EntryProblem(f"an entry of another format ({head.get('format')!r})")
+        raise EntryProblem("an entry of another format")
     for name, expected in header.items():
         if head.get(name) != expected:
             raise EntryProblem(f"made for another {name} than its name says")
     size = head.get("size")
     if len(payload) != size:
-        raise EntryProblem(f"{len(payload)} bytes where {size!r} were written (cut short or added to)")
+        written = size if isinstance(size, int) else "another number"
+        raise EntryProblem(f"{len(payload)} bytes where {written} were written (cut short or added to)")
     if hashlib.sha256(payload).hexdigest() != head.get("sha256"):
         raise EntryProblem("its checksum differs: the bytes are not those written")
     try:
         return _decoder(kind).decode(payload)
-    except msgspec.DecodeError as err:  # ValidationError is one too
+    except (msgspec.DecodeError, RecursionError) as err:  # ValidationError is a DecodeError too
         raise EntryProblem(f"not a {getattr(kind, '__name__', 'result')} ({err})") from None
 
 

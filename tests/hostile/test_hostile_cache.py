@@ -5,6 +5,8 @@ comes out."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import pickle
 import subprocess
@@ -196,7 +198,24 @@ def test_the_command_line_says_each_entry_once_and_answers(corpus, tmp_path):
 
 
 def _header(entry: Path) -> dict:
-    import json
-
     head = json.loads(entry.read_bytes().partition(b"\n")[0])
     return {k: head[k] for k in ("stage", "code", "key")}
+
+
+def test_a_diff_entry_nested_past_any_depth_is_refused(corpus, cached):
+    """A payload whose checksum is right but which nests arrays a hundred thousand deep (where the
+    diff keeps any JSON) is refused, not a crash of the reader."""
+    from kb.cache import entry_bytes
+
+    cache, first = cached
+    for entry in [p for p in entries(cache) if p.parent.parent.name == "diff"]:
+        header = json.loads(entry.read_bytes().partition(b"\n")[0])
+        made = entry_bytes({k: header[k] for k in ("stage", "code", "key", "old", "new")}, None)
+        deep = b"[" * 100_000 + b"]" * 100_000
+        payload = b'{"old":"a","new":"b","entries":[],"mapping":{},"unchanged":0,"_lookups":{"x":' + deep + b"}}"
+        head = json.loads(made.partition(b"\n")[0])
+        head.update(size=len(payload), sha256=hashlib.sha256(payload).hexdigest())
+        entry.write_bytes(json.dumps(head, sort_keys=True).encode() + b"\n" + payload)
+    again, said = rebuild(corpus, cache)
+    same(first, again)
+    assert len(said) == 2 and all("not a ReleaseDiff" in line for line in said), said

@@ -90,13 +90,13 @@ def _not_a_folder(path: Path) -> str | None:
 
     for part in [*reversed(path.parents), path]:
         try:
-            mode = part.lstat().st_mode
+            mode = part.stat().st_mode  # through a symbolic link: what it leads to
+        except FileNotFoundError:
+            if part.is_symlink():
+                return f"{part} is a symbolic link to {os.readlink(part)}, which does not exist"
+            return None
         except OSError:
             return None
-        if stat.S_ISLNK(mode):
-            if part.exists():
-                continue
-            return f"{part} is a symbolic link to {os.readlink(part)}, which does not exist"
         if stat.S_ISDIR(mode):
             continue
         what = "a file" if stat.S_ISREG(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \

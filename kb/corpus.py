@@ -222,7 +222,8 @@ class _Checksums:
         stamp = [info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns]
         key = str(path.resolve())
         known = self.known.get(key)
-        if isinstance(known, list) and len(known) == 2 and known[0] == stamp:
+        # A memo entry of any other shape (damaged, or put there by hand) is not trusted: the file is read.
+        if isinstance(known, list) and len(known) == 2 and known[0] == stamp and _is_sha256(known[1]):
             return known[1]
         digest = sha256_of(path)
         self.known[key] = [stamp, digest]
@@ -239,6 +240,10 @@ class _Checksums:
             os.replace(scratch, self.path)
         except OSError:
             pass
+
+
+def _is_sha256(value: object) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
 
 
 def _find_release(name: str, sha256: str, folders: list[Path], verify: bool,

@@ -335,11 +335,21 @@ def read_bytes(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
 
 
 def read_limited(stream, source: str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
-    """Read a binary stream to its end, or raise `InputTooLarge` past `max_bytes`."""
-    data = stream.read(max_bytes + 1)
-    if len(data) > max_bytes:
+    """Read a binary stream to its end, or raise `InputTooLarge` past `max_bytes`. It is read a
+    block at a time: a high limit costs the memory of what comes, not of the limit."""
+    blocks, held = [], 0
+    while held <= max_bytes:
+        block = stream.read(min(_BLOCK, max_bytes + 1 - held))
+        if not block:
+            break
+        blocks.append(block)
+        held += len(block)
+    if held > max_bytes:
         raise InputTooLarge(source, max_bytes)
-    return data
+    return b"".join(blocks)
+
+
+_BLOCK = 1 << 20
 
 
 def read_text(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, Decoding]:

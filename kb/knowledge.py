@@ -259,11 +259,14 @@ class KnowledgeBase:
         warn: Callable[[str], None] | None = None,
         corpus=None,
         cache: Path | str | None = None,
+        cache_writable: bool = True,
     ) -> KnowledgeBase:
         """Read and align the whole corpus (no store is read or written; with `cache`, a folder,
-        parse results are kept there and reused, see `kb.cache`). Each release the manifest lists
-        but that cannot be read is told to `warn` in one line (default: standard error)."""
-        return cls(build_contents(corpus_root, progress=progress, warn=warn, corpus=corpus, cache=cache))
+        parse results are kept there and reused, see `kb.cache`; only read with `cache_writable`
+        False). Each release the manifest lists but that cannot be read, and each cache entry not
+        trusted, is told to `warn` in one line (default: standard error)."""
+        return cls(build_contents(corpus_root, progress=progress, warn=warn, corpus=corpus, cache=cache,
+                                  cache_writable=cache_writable))
 
     @classmethod
     def load(
@@ -306,15 +309,24 @@ class KnowledgeBase:
             return kb, None
         if problem not in ("absent", "stale"):
             tell([f"the store in {path} cannot be read ({problem}): rebuilding it from the corpus"], warn)
-        kb = cls.build(root, progress=progress, warn=warn, corpus=corpus, cache=path / CACHE_FOLDER)
+        # A store that cannot be written costs every command a whole build: said once, up front.
+        unwritable = stored.unwritable(path)
+        if unwritable is not None:
+            tell([f"warning: the store {path} cannot be written ({unwritable}): the knowledge base is built "
+                  "for this command alone, and again by every command until it can be (or KB_STORE names "
+                  "a folder that can be written)"], warn)
+        kb = cls.build(root, progress=progress, warn=warn, corpus=corpus, cache=path / CACHE_FOLDER,
+                       cache_writable=unwritable is None)
+        if unwritable is not None:
+            return kb, None
 
         def store_it() -> None:
             try:
                 kb.save(path, fingerprint)
             except OSError as err:
                 # A store that cannot be written costs the next start a build, not this one its answer.
-                if progress is not None:
-                    progress(f"could not store the build in {path}: {err.strerror or err}")
+                tell([f"warning: could not store the build in {path} ({err.strerror or err}): the next "
+                      "command builds it again"], warn)
 
         return kb, store_it
 
@@ -686,6 +698,7 @@ def build_contents(
     warn: Callable[[str], None] | None = None,
     corpus=None,
     cache: Path | str | None = None,
+    cache_writable: bool = True,
 ) -> Contents:
     """Parse every corpus file, diff the releases, align the Spanish, and gather the references.
     With `cache` (a folder), each release parsed and its references are kept there and found again
@@ -697,7 +710,7 @@ def build_contents(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _build_contents(corpus_root, progress, warn, corpus, cache)
+        return _build_contents(corpus_root, progress, warn, corpus, cache, cache_writable)
     finally:
         if collecting:
             gc.enable()
@@ -718,9 +731,9 @@ def _term_base(root: Path, warn):
         return None
 
 
-def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
+def _build_contents(corpus_root, progress, warn, corpus, cache, cache_writable=True) -> Contents:
     from kb.align import align_corpus
-    from kb.cache import BuildCache, file_key
+    from kb.cache import BuildCache, Notices, file_key
     from kb.history import DiffCache
     from kb.workers import default_workers
     from kb.corpus import corpus_dir, read_corpus, sha256_of
@@ -734,7 +747,8 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     entries = corpus.files
     unavailable = [u.line for u in corpus.unavailable]
     tell(unavailable, warn)
-    kept = BuildCache(Path(cache) if cache else None)
+    notices = Notices(warn, writable=cache_writable)
+    kept = BuildCache(Path(cache) if cache else None, notices)
     releases = [entry for entry in entries if entry.kind == "cr"]
     say(f"parsing the rules ({len(releases)} releases)")
     documents: dict[str, CRDocument] = {}
@@ -754,7 +768,7 @@ def _build_contents(corpus_root, progress, warn, corpus, cache) -> Contents:
     say("parsing the wiki pages")
     pages = [parse_wiki(entry.path, entry.lang) for entry in entries if entry.kind == "wiki"]
     say("comparing releases")
-    diff_cache = DiffCache(Path(cache) / "diff") if cache else None
+    diff_cache = DiffCache(Path(cache) / "diff", notices) if cache else None
     history = CachedHistory(documents.values(), cache=diff_cache) if documents else None
     if history is not None:
         history.consecutive(workers=default_workers())

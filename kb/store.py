@@ -70,6 +70,41 @@ def store_dir() -> Path:
     return Path(os.environ.get("KB_STORE") or PROJECT_ROOT / ".kb")
 
 
+def unwritable(path: Path) -> str | None:
+    """Why no store can be written at `path` (one phrase), or None when one can: the folder is made
+    when it is missing, and a file is made in it and removed."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".writing-", dir=path)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as err:
+        return _not_a_folder(path) or err.strerror or str(err)
+    return None
+
+
+def _not_a_folder(path: Path) -> str | None:
+    """What `path`, or the first part of it that is not a folder, is instead (None: all are folders)."""
+    import stat
+
+    for part in [*reversed(path.parents), path]:
+        try:
+            mode = part.stat().st_mode  # through a symbolic link: what it leads to
+        except FileNotFoundError:
+            if part.is_symlink():
+                return f"{part} is a symbolic link to {os.readlink(part)}, which does not exist"
+            return None
+        except OSError:
+            return None
+        if stat.S_ISDIR(mode):
+            continue
+        what = "a file" if stat.S_ISREG(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
+            else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a folder"
+        return f"{part} is {what}, not a folder"
+    return None
+
+
 def _sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -138,6 +173,13 @@ def store_problem(path: Path, root: Path | None = None, fingerprint: dict[str, A
         return "absent"
     if not isinstance(manifest, dict) or not isinstance(manifest.get("tables"), dict):
         return f"{path / MANIFEST}: not a store manifest"
+    if "checksum" not in manifest:
+        return "stale"  # written by an older version, which kept no checksum
+    if manifest["checksum"] != manifest_checksum(manifest):
+        return f"{path / MANIFEST}: its checksum differs: the bytes are not those written"
+    releases = manifest.get("releases", [])
+    if not isinstance(releases, list) or not all(isinstance(r, str) for r in releases):
+        return f"{path / MANIFEST}: its list of releases is not one"
     fingerprint = fingerprint or corpus_fingerprint(root)
     if manifest.get("fingerprint") != fingerprint:
         return "stale"
@@ -156,6 +198,22 @@ def store_problem(path: Path, root: Path | None = None, fingerprint: dict[str, A
             return f"{file}: table missing from the store"
         except OSError as err:
             return f"{file}: {err.strerror or err}"
+    return _columns_problem(path)
+
+
+def _columns_problem(path: Path) -> str | None:
+    """What table of the store at `path` lacks the columns this code reads (a store whose tables
+    match their checksums, but were written by other code), or None. Only the tables' footers are read."""
+    import pyarrow.parquet as pq
+
+    for name in TABLES:
+        file = path / f"{name}.parquet"
+        try:
+            columns = pq.ParquetFile(file).schema_arrow.names
+        except (OSError, ValueError) as err:  # pyarrow's own errors are both
+            return f"{file}: not a table that can be read ({one_line(str(err))})"
+        if columns != _COLUMNS[name]:
+            return f"{file}: not a table of this store (its columns are not those this version reads)"
     return None
 
 
@@ -174,6 +232,9 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
     stale = path / MANIFEST
     if stale.exists():
         stale.unlink()
+    from kb.cache import remove_leftovers
+
+    remove_leftovers(path)  # what a writer killed long ago left
     scratch = Path(tempfile.mkdtemp(prefix=".writing-", dir=path))
     try:
         tables = {}
@@ -186,15 +247,26 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     manifest = {"fingerprint": fingerprint, "tables": tables, **(extra or {})}
+    manifest["checksum"] = manifest_checksum(manifest)
     text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     temporary = path / (MANIFEST + ".tmp")
     temporary.write_text(text, encoding="utf-8")
     os.replace(temporary, path / MANIFEST)
 
 
+def manifest_checksum(manifest: dict[str, Any]) -> str:
+    """The SHA-256 of a manifest's content (all but its own "checksum"), written in one canonical way."""
+    content = {k: v for k, v in manifest.items() if k != "checksum"}
+    return hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
 def write_parquet(frame: pd.DataFrame, target: Path) -> None:
     """One table; the same rows give the same bytes (no index column, fixed compression)."""
     frame.to_parquet(target, index=False, engine="pyarrow", compression="zstd")
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 class StoreReader:
@@ -214,7 +286,16 @@ class StoreReader:
             file = self.path / f"{name}.parquet"
             if not file.is_file():
                 raise StoreError(f"{file}: table missing from the store")
-            self._tables[key] = pq.ParquetFile(file).read(columns=list(columns) if columns is not None else None)
+            try:
+                table = pq.ParquetFile(file)
+                lacking = sorted(set(columns or _COLUMNS.get(name, ())) - set(table.schema_arrow.names))
+                if lacking:
+                    raise StoreError(f"{file}: not a table of this store (no column {', '.join(lacking)})")
+                self._tables[key] = table.read(columns=list(columns) if columns is not None else None)
+            except (OSError, ValueError) as err:  # pyarrow's own errors are both
+                if isinstance(err, StoreError):
+                    raise
+                raise StoreError(f"{file}: not a table that can be read ({one_line(str(err))})") from None
         return self._tables[key]
 
     def rows(self, name: str, columns: Iterable[str] | None = None, **equal: Any) -> list[dict[str, Any]]:

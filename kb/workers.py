@@ -4,6 +4,12 @@ The workers are forked, so they read what this process holds (releases parsed, t
 stands in memory instead of receiving it; each sends back only its results. Where processes cannot
 be forked, or a worker fails, `forked_map` gives None and the caller does the work itself: the
 result is the same either way.
+
+No worker outlives the command that started it. Each dies with its parent however the parent ends
+(on Linux the kernel kills it when the parent dies, `PR_SET_PDEATHSIG`; everywhere a watchdog thread
+ends it within a fraction of a second of seeing its parent gone); it lets go of the parent's standard
+input, output and error at once, so a pipeline (`kb rule 101.4 | head`) never waits on it; and the
+parent ends every worker it started when its own work ends early (an error, Ctrl-C, SIGTERM).
 """
 
 from __future__ import annotations
@@ -11,15 +17,21 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.connection import wait
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-# What the forked workers run on each item: set by the parent just before it forks them.
-_TASK: Callable[[Any], Any] | None = None
+# How often a worker looks whether its parent is still there (seconds).
+WATCH_INTERVAL = 0.2
+# How long the parent waits for a worker it has told to end before it kills it (seconds).
+END_GRACE = 0.5
 
 
 def default_workers() -> int:
@@ -43,11 +55,61 @@ def stretches(items: Sequence[T], parts: int) -> list[list[T]]:
     return [run for run in runs if run]
 
 
-def _run_stretch(items: Sequence[Any]) -> list[Any]:
+def die_with_parent(parent: int, by_the_kernel: bool = True) -> None:
+    """In a worker: end it as soon as the process `parent` ends, however that ends. `by_the_kernel`
+    False where the worker was forked from a thread other than the main one: the kernel's signal
+    comes when that thread ends, which may be long before its process does; the watchdog alone acts."""
+    if by_the_kernel and sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            pr_set_pdeathsig = 1
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still ends it
+
+    def watch() -> None:
+        while True:
+            if os.getppid() != parent:
+                os._exit(1)
+            time.sleep(WATCH_INTERVAL)
+
+    if os.getppid() != parent:
+        os._exit(1)  # the parent ended before the kernel was asked to tell
+    threading.Thread(target=watch, name="kb-watch-parent", daemon=True).start()
+
+
+def let_go_of_terminal() -> None:
+    """In a worker: standard input, output and error point at /dev/null, so that the reader of a
+    pipe the parent writes into sees its end when the parent ends, not when the workers do."""
+    try:
+        null = os.open(os.devnull, os.O_RDWR)
+    except OSError:
+        return
+    for fd in (0, 1, 2):
+        try:
+            os.dup2(null, fd)
+        except OSError:
+            pass
+    os.close(null)
+
+
+def _worker(task: Callable[[Any], Any], items: Sequence[Any], parent: int, main_thread: bool, results) -> None:
+    die_with_parent(parent, by_the_kernel=main_thread)
+    let_go_of_terminal()
+    # Ctrl-C reaches the whole process group: the parent decides, and ends the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # A collection pass would walk, and so copy into this process, every object the parent holds.
     gc.disable()
-    assert _TASK is not None
-    return [_TASK(item) for item in items]
+    try:
+        outcome = ("done", [task(item) for item in items])
+    except BaseException as err:  # noqa: BLE001 - told to the parent, which does the work itself
+        outcome = ("failed", f"{type(err).__name__}: {err}")
+    try:
+        results.send(outcome)
+    except Exception as err:  # noqa: BLE001 - a result that cannot be sent
+        results.send(("failed", f"{type(err).__name__}: {err}"))
+    results.close()
 
 
 def forked_map(task: Callable[[T], R], items: Sequence[T], workers: int) -> list[R] | None:
@@ -63,30 +125,68 @@ def forked_begin(task: Callable[[T], R], items: Sequence[T], workers: int) -> Ca
     """`forked_map`'s work begun in up to `workers` forked processes while this one goes on with
     other work: the call returned waits for it and gives `[task(item) for item in items]`, or None
     (no worker, nothing to do, no fork here, or a worker failed: the caller then does the work).
-    The workers see this process as it stood when this was called."""
-    global _TASK
+    The workers see this process as it stood when this was called. Whatever ends this process's
+    wait (an exception, Ctrl-C) ends the workers too."""
     if workers < 1 or not items or "fork" not in multiprocessing.get_all_start_methods():
         return lambda: None
-    _TASK = task
-    pool = None
-    try:
-        runs = stretches(items, workers)
-        pool = ProcessPoolExecutor(max_workers=len(runs), mp_context=multiprocessing.get_context("fork"))
-        # With fork, the pool starts every worker at the first submission, before its own thread.
-        futures = [pool.submit(_run_stretch, run) for run in runs]
-    except Exception:  # noqa: BLE001 - a broken worker costs time, never the result
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-        return lambda: None
-    finally:
-        _TASK = None
+    crew = _Crew(task, stretches(items, workers))
+    return crew.results
 
-    def results() -> list[R] | None:
+
+class _Crew:
+    """Forked workers, one per run of items, each sending its run's results through a pipe of its own."""
+
+    def __init__(self, task: Callable[[Any], Any], runs: list[list[Any]]):
+        context = multiprocessing.get_context("fork")
+        main_thread = threading.current_thread() is threading.main_thread()
+        self.processes: list[Any] = []
+        self.pipes: list[Any] = []
         try:
-            return [result for future in futures for result in future.result()]
-        except Exception:  # noqa: BLE001
+            for run in runs:
+                receiver, sender = context.Pipe(duplex=False)
+                process = context.Process(target=_worker, args=(task, run, os.getpid(), main_thread, sender),
+                                          name="kb-worker", daemon=True)
+                process.start()
+                sender.close()  # only the worker holds it: its end shows as the pipe's end here
+                self.processes.append(process)
+                self.pipes.append(receiver)
+        except BaseException:  # noqa: BLE001 - a worker that cannot start costs time, never the result
+            self.end()
+            self.processes = []
+
+    def results(self) -> list[Any] | None:
+        if not self.processes or len(self.processes) != len(self.pipes):
+            self.end()
+            return None
+        made: list[list[Any] | None] = [None] * len(self.pipes)
+        waiting = {pipe: index for index, pipe in enumerate(self.pipes)}
+        try:
+            while waiting:
+                for pipe in wait(list(waiting)):
+                    index = waiting.pop(pipe)
+                    try:
+                        status, value = pipe.recv()
+                    except (EOFError, OSError):
+                        return None  # the worker died without a word
+                    if status != "done":
+                        return None
+                    made[index] = value
+            return [result for run in made for result in run]
+        except Exception:  # noqa: BLE001 - a broken worker costs time, never the result
             return None
         finally:
-            pool.shutdown(cancel_futures=True)
+            self.end()
 
-    return results
+    def end(self) -> None:
+        """End every worker still running and let go of its pipe (a worker that has sent its results
+        has nothing more to do)."""
+        for process in self.processes:
+            if process.is_alive():
+                process.terminate()
+        for process in self.processes:
+            process.join(END_GRACE)
+            if process.is_alive():
+                process.kill()
+                process.join(END_GRACE)
+        for pipe in self.pipes:
+            pipe.close()

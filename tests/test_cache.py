@@ -15,7 +15,7 @@ from test_align_corpus import write_tiny_corpus
 
 
 def entries(folder: Path, stage: str) -> list[Path]:
-    return sorted(folder.glob(f"{stage}-*/*.pickle"))
+    return sorted(folder.glob(f"{stage}-*/*.entry"))
 
 
 def same(a: KnowledgeBase, b: KnowledgeBase) -> None:
@@ -96,7 +96,7 @@ def test_the_store_keeps_its_cache(corpus, tmp_path):
 def test_diffs_are_kept_beside_the_parse_results(corpus, tmp_path):
     cache = tmp_path / "cache"
     first = KnowledgeBase.build(corpus, cache=cache)
-    assert len(list((cache / "diff").rglob("*.pickle"))) == 2  # one per pair of consecutive releases
+    assert len(list((cache / "diff").rglob("*.entry"))) == 2  # one per pair of consecutive releases
     second = KnowledgeBase.build(corpus, cache=cache)
     for old, new in zip(first.releases, first.releases[1:]):
         a, b = first.diff(old, new), second.diff(old, new)

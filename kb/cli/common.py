@@ -300,16 +300,18 @@ def warn_stored_catalogs() -> None:
     try:
         if store.read_manifest(path) is None or not (path / "catalogs.parquet").is_file():
             return
-        rows = store.StoreReader(path).rows("catalogs", ["source", "messages", "problems", "extra"])
+        said = []
+        for row in store.StoreReader(path).rows("catalogs", ["source", "messages", "problems", "extra"]):
+            problems = [p for p in json.loads(row["problems"] or "[]") if p[1] == "error"]
+            extra = json.loads(row["extra"] or "{}")
+            if problems and (not extra.get("readable", True) or not row["messages"]):
+                line, _level, message, _context = problems[0]
+                source = store.Paths(corpus_dir()).absolute(row["source"])
+                said.append(f"kb: warning: {source}:{line}: {message} (this catalog is not read)")
     except Exception:  # noqa: BLE001 - a store that cannot be read is the loader's to report
         return
-    for row in rows:
-        problems = [p for p in json.loads(row["problems"] or "[]") if p[1] == "error"]
-        extra = json.loads(row["extra"] or "{}")
-        if problems and (not extra.get("readable", True) or not row["messages"]):
-            line, _level, message, _context = problems[0]
-            source = store.Paths(corpus_dir()).absolute(row["source"])
-            click.echo(f"kb: warning: {source}:{line}: {message} (this catalog is not read)", err=True)
+    for line in said:
+        click.echo(line, err=True)
 
 
 def warn_unreadable_catalogs(catalogs) -> None:

@@ -2,32 +2,42 @@
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from pathlib import Path
 
 import click
 
-from kb.cli.common import echo, emit_json, fail, json_option, os_error, say
+from kb.cli.common import echo, emit_json, fail, json_option, os_error, say, shorten
 from kb.model import CRDocument
 
 
 class ByteSize(click.ParamType):
-    """A number of bytes, plain or with a K, M or G suffix (powers of 1024)."""
+    """A number of bytes, plain or with a K, M, G or T suffix (powers of 1024; "KB", "KiB" and a
+    fraction, "1.5M", are read too), from 1 byte to `LARGEST`. Anything else (negative, zero, NaN,
+    infinite, past the largest, digits of other scripts) is bad usage."""
 
     name = "bytes"
-    _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    LARGEST = 1 << 40
+    _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+    _SIZE = re.compile(r"([-+]?)(\d+)(?:\.(\d+))?\s*([KMGT]?)(?:I?B)?", re.ASCII | re.IGNORECASE)
 
     def convert(self, value, param, ctx):
-        if isinstance(value, int):
+        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= self.LARGEST:
             return value
-        text = str(value).strip().upper().removesuffix("B").removesuffix("I")
-        unit = text[-1:] if text[-1:] in "KMG" else ""
-        try:
-            number = int(text[: len(text) - len(unit)])
-        except ValueError:
-            self.fail(f"{value!r} is not a size (e.g. 100000000, 200M, 1G)", param, ctx)
-        if number < 1:
-            self.fail(f"{value!r} must be at least 1 byte", param, ctx)
-        return number * self._UNITS[unit]
+        text = str(value).strip()
+        match = self._SIZE.fullmatch(text)
+        if match is None:
+            self.fail(f"{shorten(text)!r} is not a size (e.g. 100000000, 200M, 1G)", param, ctx)
+        sign, whole, fraction, unit = match.groups()
+        if len(whole.lstrip("0")) > 15:  # past 1T in any unit (and past what int() reads quickly)
+            self.fail(f"{shorten(text)!r} is more than the largest limit, 1T", param, ctx)
+        size = int(Fraction(f"{whole}.{(fraction or '0')[:15]}") * self._UNITS[unit.upper()])
+        if sign == "-" or size < 1:
+            self.fail(f"{shorten(text)!r} must be at least 1 byte", param, ctx)
+        if size > self.LARGEST:
+            self.fail(f"{shorten(text)!r} is more than the largest limit, 1T", param, ctx)
+        return size
 
 
 def _default_max_bytes() -> int:
@@ -42,7 +52,7 @@ def _default_max_bytes() -> int:
 @click.option("--lang", type=click.Choice(["es", "en"]), help="A wiki page's language, if known.")
 @click.option("--summary", is_flag=True, help="Print only the counts and diagnostics.")
 @click.option("--max-bytes", type=ByteSize(), default=_default_max_bytes, show_default="64M",
-              help="Refuse input larger than this (bytes, or with K, M, G); a real release is under 2M.")
+              help="Refuse input larger than this (bytes, or with K, M, G, T; at most 1T); a real release is under 2M.")
 @json_option
 def parse_command(path: str, kind, lang, summary: bool, max_bytes: int, as_json: bool) -> None:
     """Parse PATH (any rules text or wiki page; - reads standard input) and print its records,

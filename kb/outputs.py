@@ -28,6 +28,7 @@ beside a destination is removed by the next write of it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -131,7 +132,9 @@ def check_regular(path: str | Path, shown: str | Path | None = None) -> os.stat_
     shown = path if shown is None else shown
     try:
         info = os.stat(path)
-    except OSError:  # none there, or a path that cannot be reached: the write says why, if it fails
+    except OSError as err:  # none there, or a path that cannot be reached: the write says why, if it fails
+        if err.errno == errno.ELOOP:  # a link that leads nowhere but to links: a rename would replace it
+            raise OutputRefused(f"{shown}: a loop of symbolic links; nothing is written to it") from None
         return None
     if not stat.S_ISREG(info.st_mode):
         raise OutputRefused(f"{shown}: {_kind(info.st_mode)}, not a regular file; nothing is written to it")

@@ -280,6 +280,21 @@ def test_credentials_are_sent_once_and_never_kept(server, corpus):
     assert [h.get("authorization") for p, h in server.seen] == [wanted, None]
 
 
+def test_progress_never_names_the_password(server, corpus):
+    from kb.fetch import fetch_latest
+
+    told: list[str] = []
+    page = f'<a href="{RELEASE}">TXT</a>'
+    server.routes["/en/rules"] = (200, {"Content-Type": "text/html"}, page.encode("utf-8"))
+    server.routes[RELEASE] = (200, {}, NEW)
+    done = fetch_latest(server.url("/en/rules", f"alice:{SECRET}@"), corpus, timeout=10,
+                        progress=lambda url, received, total: told.append(url))
+    assert done.status == "added" and done.url == server.url(RELEASE)
+    assert told and not [url for url in told if SECRET in url or "alice" in url]
+    # The text, on the page's own server, was asked for with the page's credentials.
+    assert [h.get("authorization", "") != "" for p, h in server.seen] == [True, True]
+
+
 # -- where the release goes --------------------------------------------------------------------------------
 
 

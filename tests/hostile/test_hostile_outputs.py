@@ -175,6 +175,10 @@ def test_dev_null_and_a_link_to_dev_zero_are_refused(env, tmp_path):
     zero.symlink_to("/dev/zero")
     refused(kb("graph", "--graphml", str(zero), "--overwrite"), "a device")
     assert zero.is_symlink() and os.readlink(zero) == "/dev/zero"
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)
+    refused(kb("graph", "--node-link", str(loop), "--overwrite"), "loop")
+    assert loop.is_symlink()
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
 
 

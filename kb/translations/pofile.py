@@ -116,9 +116,15 @@ def read_regular(path: Path) -> bytes:
     from the open file, so a FIFO or a device put in its place is refused, never read or waited on."""
     import os
 
-    from kb.translations.files import mode_problem
+    from kb.translations.files import file_problem, mode_problem
 
-    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as err:
+        problem = file_problem(path)  # a socket cannot be opened at all: say what it is
+        if problem and problem.startswith("is "):
+            raise OSError(err.errno, problem, str(path)) from None
+        raise
     try:
         problem = mode_problem(os.fstat(handle).st_mode)
         if problem:

@@ -204,7 +204,7 @@ def build_catalog(kb, release: str | None = None, lang: str = "es", group: str |
     release = catalog_release(kb, release, lang)
     catalog = new_catalog(release, lang)
     if entries is None:
-        entries = catalog_entries(kb, release)
+        entries = export_entries(kb, release)
     for entry in entries:
         if group is not None and group_of(entry.context) != group:
             continue
@@ -257,8 +257,14 @@ def catalog_entries(kb, release: str, traces: dict | None = None,
     glossary = spanish_glossary(kb)
     for entry in doc.glossary:
         entries.append(_glossary_entry(kb, release, entry, glossary.get(entry.term), source))
+    return entries
+
+
+def export_entries(kb, release: str) -> list[CatalogEntry]:
+    """The entries an export writes: `catalog_entries`, each as the team's catalog keeps it where it
+    has it (see `_as_stored`)."""
     stored = stored_entries(kb, release)
-    return [_as_stored(entry, stored.get(entry.context)) for entry in entries]
+    return [_as_stored(entry, stored.get(entry.context)) for entry in catalog_entries(kb, release)]
 
 
 def stored_entries(kb, release: str) -> dict[str, PoEntry]:
@@ -374,7 +380,7 @@ def export_catalogs(kb, out_dir: str | Path, release: str | None = None, lang: s
     """Write the catalog of `release` split by part into `out_dir`: `part-1.po` … `part-9.po` and
     `glossary.po` (only those of `groups` if given); each file with what it holds, counted."""
     release = catalog_release(kb, release, lang)
-    entries = catalog_entries(kb, release)
+    entries = export_entries(kb, release)
     present = []
     for entry in entries:
         group = group_of(entry.context)

@@ -261,41 +261,62 @@ def catalog_entries(kb, release: str, traces: dict | None = None,
 
 
 def export_entries(kb, release: str) -> list[CatalogEntry]:
-    """The entries an export writes: `catalog_entries`, each as the team's catalog keeps it where it
-    has it (see `_as_stored`)."""
-    stored = stored_entries(kb, release)
-    return [_as_stored(entry, stored.get(entry.context)) for entry in catalog_entries(kb, release)]
+    """The entries an export writes: `catalog_entries`, each as the team's catalog of `release` keeps
+    it where it has it (see `_as_stored`); an entry of another release whose Spanish is that of a
+    reviewed stored entry of the same English keeps its review mark (see `_review_carried`)."""
+    same, reviewed = stored_entries(kb, release)
+    out = []
+    for entry in catalog_entries(kb, release):
+        kept = same.get(entry.context)
+        out.append(_as_stored(entry, kept) if kept is not None else _review_carried(entry, reviewed))
+    return out
 
 
-def stored_entries(kb, release: str) -> dict[str, PoEntry]:
-    """The entries of the corpus's catalogs of `release` (`po/`), by msgctxt; where two catalogs
-    have one, the file whose name sorts first. A catalog that cannot be read gives nothing here."""
+def stored_entries(kb, release: str) -> tuple[dict[str, PoEntry], dict[tuple[str, str], PoEntry]]:
+    """The entries of the corpus's catalogs (`po/`): those of `release` by msgctxt, and the reviewed
+    ones of any release by their English (evened out) and Spanish. Where two catalogs have one, the
+    file whose name sorts first; a catalog that cannot be read gives nothing here."""
     from kb.translations.pofile import PoSyntaxError, read_po_file
 
-    found: dict[str, PoEntry] = {}
+    same: dict[str, PoEntry] = {}
+    reviewed: dict[tuple[str, str], PoEntry] = {}
     for path in sorted((c.source for c in getattr(kb, "catalogs", None) or []), key=lambda p: (Path(p).name, p)):
         try:
             po = read_po_file(path)
         except (OSError, PoSyntaxError):
             continue
-        if po.release != release:
-            continue
         for entry in po.entries:
-            if entry.context:
-                found.setdefault(entry.context, entry)
-    return found
+            if entry.context and po.release == release:
+                same.setdefault(entry.context, entry)
+            if entry.state == "reviewed":
+                reviewed.setdefault((even_out(entry.msgid), entry.msgstr), entry)
+    return same, reviewed
 
 
-def _as_stored(entry: CatalogEntry, stored: PoEntry | None) -> CatalogEntry:
+def _as_stored(entry: CatalogEntry, stored: PoEntry) -> CatalogEntry:
     """The entry as the team's catalog of its release keeps it, when it translates the same English:
     its Spanish, flags, translator comments (the review mark among them), references and previous
     msgid, so that exporting and importing again changes no byte. A text the corpus has elsewhere
     still fills an entry the catalog leaves empty."""
-    if stored is None or _differs(stored.msgid, entry.english) or (entry.spanish and not stored.msgstr):
+    if _differs(stored.msgid, entry.english) or (entry.spanish and not stored.msgstr):
         return entry
     return replace(entry, english=stored.msgid, spanish=stored.msgstr, comments=tuple(stored.comments),
                    fuzzy=stored.fuzzy, previous=stored.previous, flags=tuple(stored.flags),
                    references=tuple(stored.references), origin="po" if stored.msgstr else None)
+
+
+def _review_carried(entry: CatalogEntry, reviewed: dict[tuple[str, str], PoEntry]) -> CatalogEntry:
+    """`entry` with the review marks of a reviewed stored entry whose English and Spanish are its own
+    (the same words reviewed once are reviewed in every release that has them)."""
+    if entry.fuzzy or not entry.spanish:
+        return entry
+    found = reviewed.get((even_out(entry.english), entry.spanish))
+    if found is None:
+        return entry
+    from kb.translations.pofile import REVIEWED
+
+    marks = tuple(c for c in found.comments if c.lower().startswith(REVIEWED) and c not in entry.comments)
+    return replace(entry, comments=entry.comments + marks)
 
 
 def po_locations(references) -> list[tuple[str, int | None]]:

@@ -156,3 +156,28 @@ def test_an_export_into_the_catalogs_when_asked_keeps_every_mark(world, corpus):
     assert_untouched(world, corpus, before)
     wrong = kb(world, "translations", "export", str(corpus / "po" / "part-1.po"), "--into-catalogs")
     assert wrong.exit_code == 2 and len(wrong.stderr.strip().splitlines()) == 1
+
+
+def test_a_review_mark_goes_with_the_same_words_into_another_release(tmp_path):
+    """A reviewed entry whose English is the same in an older release is exported there reviewed: a
+    release migration keeps the team's review, and only of the very words reviewed."""
+    from kb.knowledge import KnowledgeBase
+    from kb.translations import export_catalog, import_catalog
+    from kb.translations.pofile import read_po_file
+    from test_align_corpus import write_tiny_corpus
+    from test_translations import fill
+
+    corpus = write_tiny_corpus(tmp_path / "corpus")
+    kb = KnowledgeBase.build(corpus)
+    newest, oldest = kb.releases[-1], kb.releases[0]
+    export_catalog(kb, tmp_path / "es.po", newest)
+    filled = fill(tmp_path / "es.po", tmp_path / "filled.po", {"100.1": "Estas reglas se aplican a cualquier partida."})
+    text = filled.read_text(encoding="utf-8").replace('msgctxt "100.1"\n', '# reviewed: Ana, 2026-02-01\nmsgctxt "100.1"\n', 1)
+    filled.write_text(text, encoding="utf-8")
+    assert import_catalog(filled, kb, corpus_root=corpus).ok
+    rebuilt = KnowledgeBase.build(corpus)
+    export_catalog(rebuilt, tmp_path / "old.po", oldest)
+    entries = {e.context: e for e in read_po_file(tmp_path / "old.po").entries}
+    assert entries["100.1"].msgstr == "Estas reglas se aplican a cualquier partida."
+    assert entries["100.1"].state == "reviewed" and "reviewed: Ana, 2026-02-01" in entries["100.1"].comments
+    assert all(e.state != "reviewed" for c, e in entries.items() if c != "100.1")

@@ -40,7 +40,9 @@ from kb.translations.catalog import catalog_bytes, english_texts, group_file, gr
 from kb.translations.check import CheckedCatalog, Problem, check_catalog
 from kb.translations.files import PO_DIR
 from kb.translations.pofile import PoEntry, PoSyntaxError
-from kb.translations.stored import StoredCatalog, catalog_text, entries_catalog, portable_reference, read_stored, render_entries
+from kb.translations.stored import (
+    StoredCatalog, catalog_text, entries_catalog, portable_reference, read_stored, render_entries,
+)
 
 
 class ImportRefused(ValueError):

@@ -401,5 +401,6 @@ class _Reader:
             entries.append(entry)
         charset = re.search(r"charset=([\w.-]+)", header.get("Content-Type", ""))
         if charset and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
-            self.fail(header_lines.get("Content-Type", header_line or 1), f"charset {charset.group(1)}: the catalogs are UTF-8")
+            self.fail(header_lines.get("Content-Type", header_line or 1),
+                      f"charset {charset.group(1)}: the catalogs are UTF-8")
         return PoFile(self.path, header, entries, self.obsolete, header_line, header_lines)

@@ -57,3 +57,21 @@ def run_kb(args: list[str], env: dict[str, str], timeout: float = 120, prelude: 
     code = f"import sys\n{prelude}\nfrom kb.cli.main import main\nsys.argv = ['kb', *{args!r}]\nmain()\n"
     return subprocess.run([sys.executable, "-c", code], cwd=PROJECT, env=env, capture_output=True, text=True,
                           timeout=timeout)
+
+
+TINY_NEWEST = "2021-03-05"
+
+
+def tiny_catalogs(base: Path, fills: dict[str, dict[str, str]]):
+    """The small test corpus in `base/corpus`, its knowledge base, and a catalog of its newest
+    release for each of `fills` (name → msgctxt → Spanish), at `base/NAME.po`."""
+    from kb.knowledge import KnowledgeBase
+    from kb.translations import export_catalog
+    from test_align_corpus import write_tiny_corpus
+    from test_translations import fill
+
+    corpus = write_tiny_corpus(base / "corpus")
+    kb = KnowledgeBase.build(corpus)
+    export_catalog(kb, base / "es.po", TINY_NEWEST)
+    catalogs = {name: fill(base / "es.po", base / f"{name}.po", strings) for name, strings in fills.items()}
+    return corpus, kb, catalogs

@@ -18,15 +18,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hostile_catalog_support import PROJECT, REAL_CORPUS, kb_env, run_kb, snapshot
+from hostile_catalog_support import PROJECT, REAL_CORPUS, kb_env, run_kb, snapshot, tiny_catalogs
 from kb import corpus_write
 from kb.cli.common import settle_corpus
 from kb.cli.main import cli
-from kb.translations import export_catalog
-from test_align_corpus import write_tiny_corpus
-from test_translations import fill
-
-NEWEST = "2021-03-05"
 
 # A child that replaces the real catalogs through the journal, and, when told a step, kills itself
 # (SIGKILL: nothing of Python runs after it) as that step is reached.
@@ -158,14 +153,11 @@ def test_a_full_disk_leaves_the_old_catalogs(real):
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     base = tmp_path_factory.mktemp("tiny")
-    pristine = write_tiny_corpus(base / "pristine")
-    from kb.knowledge import KnowledgeBase
-
-    kb = KnowledgeBase.build(pristine)
-    export_catalog(kb, base / "es.po", NEWEST)
-    first = fill(base / "es.po", base / "first.po", {"100.1": "Estas reglas.", "801.2": "Cada jugador."})
-    second = fill(base / "es.po", base / "second.po", {"100.1": "Estas reglas de Magic.", "801.2": "Todo jugador."})
-    return base, pristine, first, second
+    pristine, _kb, catalogs = tiny_catalogs(base, {
+        "first": {"100.1": "Estas reglas.", "801.2": "Cada jugador."},
+        "second": {"100.1": "Estas reglas de Magic.", "801.2": "Todo jugador."},
+    })
+    return base, pristine, catalogs["first"], catalogs["second"]
 
 
 @pytest.fixture()

@@ -16,26 +16,19 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from hostile_catalog_support import kb_env, run_kb, snapshot
+from hostile_catalog_support import kb_env, run_kb, snapshot, tiny_catalogs
 from kb.cli.main import cli
-from kb.knowledge import KnowledgeBase
-from kb.translations import check_catalog, export_catalog
+from kb.translations import check_catalog
 from kb.translations.pofile import read_po_file
-from test_align_corpus import write_tiny_corpus
-from test_translations import fill
 
-NEWEST = "2021-03-05"
 GOOD_PLURAL = '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"'
 
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory):
     base = tmp_path_factory.mktemp("header")
-    pristine = write_tiny_corpus(base / "pristine")
-    kb = KnowledgeBase.build(pristine)
-    export_catalog(kb, base / "es.po", NEWEST)
-    filled = fill(base / "es.po", base / "filled.po", {"100.1": "Estas reglas."})
-    return base, pristine, kb, filled
+    pristine, kb, catalogs = tiny_catalogs(base, {"filled": {"100.1": "Estas reglas."}})
+    return base, pristine, kb, catalogs["filled"]
 
 
 def edited(world, tmp_path: Path, old: str, new: str) -> Path:

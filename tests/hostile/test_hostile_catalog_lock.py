@@ -16,14 +16,10 @@ import tomllib
 
 import pytest
 
-from hostile_catalog_support import PROJECT, kb_env, run_kb, snapshot
+from hostile_catalog_support import PROJECT, kb_env, run_kb, snapshot, tiny_catalogs
 from kb.corpus_write import corpus_lock
-from kb.knowledge import KnowledgeBase
-from kb.translations import export_catalog
 from test_align_corpus import cr_text, write_tiny_corpus
-from test_translations import fill
 
-NEWEST = "2021-03-05"
 TRIES = 6
 
 # Run first in each child: wait at the barrier (a folder where each child leaves a file) before the
@@ -76,12 +72,8 @@ def refused_in_one_line(code: int, err: str) -> bool:
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     base = tmp_path_factory.mktemp("lock")
-    corpus = write_tiny_corpus(base / "corpus")
-    export_catalog(KnowledgeBase.build(corpus), base / "es.po", NEWEST)
-    edits = {
-        "a": fill(base / "es.po", base / "a.po", {"100.1": "Estas reglas, de la edición A."}),
-        "b": fill(base / "es.po", base / "b.po", {"101": "Jugadores, de la edición B"}),
-    }
+    corpus, _kb, edits = tiny_catalogs(base, {"a": {"100.1": "Estas reglas, de la edición A."},
+                                               "b": {"101": "Jugadores, de la edición B"}})
     env = kb_env(corpus, base / "store")
     assert run_kb(["translations", "stats"], env).returncode == 0  # the store, built once
     return base, corpus, env, edits

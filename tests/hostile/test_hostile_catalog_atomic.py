@@ -22,6 +22,7 @@ from hostile_catalog_support import PROJECT, REAL_CORPUS, kb_env, run_kb, snapsh
 from kb import corpus_write
 from kb.cli.common import settle_corpus
 from kb.cli.main import cli
+from kb.translations import import_catalog
 
 # A child that replaces the real catalogs through the journal, and, when told a step, kills itself
 # (SIGKILL: nothing of Python runs after it) as that step is reached.
@@ -153,21 +154,19 @@ def test_a_full_disk_leaves_the_old_catalogs(real):
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
     base = tmp_path_factory.mktemp("tiny")
-    pristine, _kb, catalogs = tiny_catalogs(base, {
+    pristine, kb, catalogs = tiny_catalogs(base, {
         "first": {"100.1": "Estas reglas.", "801.2": "Cada jugador."},
         "second": {"100.1": "Estas reglas de Magic.", "801.2": "Todo jugador."},
     })
-    return base, pristine, catalogs["first"], catalogs["second"]
+    return base, pristine, catalogs["first"], catalogs["second"], kb
 
 
 @pytest.fixture()
 def corpus(tiny, tmp_path):
-    base, pristine, first, _second = tiny
+    base, pristine, first, _second, kb = tiny
     corpus = Path(shutil.copytree(pristine, tmp_path / "corpus"))
-    env = kb_env(corpus, base / "store")
-    done = run_kb(["translations", "import", str(first)], env)
-    assert done.returncode == 0, done.stderr
-    return corpus, env
+    assert import_catalog(first, kb, corpus_root=corpus).written
+    return corpus, kb_env(corpus, base / "store")
 
 
 @pytest.mark.parametrize("step, outcome", [("staged part-8.po", "old"), ("renamed part-1.po", "new")])

@@ -43,6 +43,10 @@ class CorpusBusy(RuntimeError):
     """Another command holds the corpus's write lock for longer than this one would wait."""
 
 
+class JournalError(RuntimeError):
+    """A journal left by an interrupted write that cannot be read or followed."""
+
+
 def lock_wait() -> float:
     """How long a writer waits for the lock: `$KB_LOCK_WAIT` seconds (a number, 0 or more)."""
     value = os.environ.get(WAIT_ENV, "").strip()
@@ -229,8 +233,8 @@ def recover(folder: Path | str) -> str | None:
         try:
             done = _roll_forward(folder)
         except (ValueError, KeyError, TypeError) as err:
-            raise ValueError(f"{folder / JOURNAL}: an interrupted write's journal cannot be read ({err}); "
-                             "nothing done") from None
+            raise JournalError(f"{folder / JOURNAL}: an interrupted write's journal cannot be read ({err}); "
+                               "nothing done") from None
         line = (f"{folder}: completed a write interrupted after its commit "
                 f"({len(done)} file{'s' if len(done) != 1 else ''} replaced: "
                 f"{', '.join(p.name for p in done)})")
@@ -257,6 +261,9 @@ def settle(root: Path | str, folder: Path | str, say: Callable[[str], None]) -> 
         with corpus_lock(root):
             line = recover(folder)
     except CorpusBusy:
+        return
+    except JournalError as err:
+        say(str(err))
         return
     except (OSError, ValueError) as err:
         reason = getattr(err, "strerror", None) or str(err)

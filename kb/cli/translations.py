@@ -167,12 +167,12 @@ def import_command(catalogs: tuple[Path, ...], replace: bool, check_only: bool, 
 def _run_import(kb, catalogs: list[Path], replace: bool, dry_run: bool):
     """`import_catalogs`, or one line and exit 1 when the corpus cannot be written (busy, a full disk:
     the catalogs are then as they were)."""
-    from kb.corpus_write import CorpusBusy
+    from kb.corpus_write import CorpusBusy, JournalError
     from kb.translations import import_catalogs
 
     try:
         report = import_catalogs(catalogs, kb, replace=replace, dry_run=dry_run)
-    except CorpusBusy as err:
+    except (CorpusBusy, JournalError) as err:
         fail(str(err))
     except ValueError as err:  # $KB_LOCK_WAIT that is no number of seconds
         fail(str(err), 2)

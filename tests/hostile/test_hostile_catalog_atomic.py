@@ -211,3 +211,16 @@ def test_a_full_disk_in_the_command_is_one_line_and_changes_nothing(tiny, corpus
     assert len(calls) == 2
     assert snapshot(corpus / "po") == old
     assert all(not p.name.startswith(".") for p in (corpus / "po").iterdir())
+
+
+def test_a_journal_that_cannot_be_read_is_told_and_followed_by_nothing(tiny, corpus):
+    corpus, env = corpus
+    old = snapshot(corpus / "po")
+    (corpus / "po" / corpus_write.JOURNAL).write_text('{"journal": 1, "files": [{"target": "../manifest.toml"', "utf-8")
+    before = snapshot(corpus / "po")
+    result = CliRunner().invoke(cli, ["translations", "import", str(tiny[3]), "--replace"], env=env)
+    assert result.exit_code == 1
+    said = [line for line in result.stderr.splitlines() if ".kb-journal.json" in line]
+    assert said and all("cannot be read" in line for line in said)
+    assert result.stderr.strip().splitlines()[-1].startswith("kb: ")
+    assert snapshot(corpus / "po") == before and {k: v for k, v in before.items() if not k.startswith(".")} == old

@@ -224,3 +224,28 @@ def test_a_journal_that_cannot_be_read_is_told_and_followed_by_nothing(tiny, cor
     assert said and all("cannot be read" in line for line in said)
     assert result.stderr.strip().splitlines()[-1].startswith("kb: ")
     assert snapshot(corpus / "po") == before and {k: v for k, v in before.items() if not k.startswith(".")} == old
+
+
+@pytest.fixture()
+def small_disk(tmp_path):
+    """A 4 MB file system of its own (tmpfs), where the real catalogs fit once but not twice."""
+    where = tmp_path / "small-disk"
+    where.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(where)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode(errors='replace').strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", str(where)], capture_output=True, timeout=30)
+
+
+def test_a_full_file_system_leaves_the_old_catalogs(real, small_disk):
+    _root, new_dir, old, _new = real
+    root = small_disk / "corpus"
+    shutil.copytree(REAL_CORPUS / "po", root / "po")
+    run = child(root, new_dir)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 1 and "failed: No space left on device" in out, (out, err)
+    assert snapshot(root / "po") == old
+    assert_clean(root)

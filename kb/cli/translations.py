@@ -129,7 +129,7 @@ def _export_into_catalogs(kb, release: str | None, lang: str, groups: list[str],
         except OSError as err:
             fail(os_error(err))
         report = _run_import(kb, [path for path, _ in written], replace=False, dry_run=False)
-        _print_import(kb, report, as_json, quality=False)
+        _print_import(kb, report, as_json, given=False)
 
 
 @translations_group.command("import")
@@ -183,9 +183,10 @@ def _run_import(kb, catalogs: list[Path], replace: bool, dry_run: bool):
     return report
 
 
-def _print_import(kb, report, as_json: bool, quality: bool = True) -> None:
-    """The report of an import, as text or JSON, and its exit."""
-    if quality:
+def _print_import(kb, report, as_json: bool, given: bool = True) -> None:
+    """The report of an import, as text or JSON, and its exit. Without `given` (the catalogs are an
+    export's, in a scratch folder), neither a line per catalog nor the term checks."""
+    if given:
         terms, conflicts, term_problem = _quality(kb, [Path(c.source) for c in report.checks if c.readable],
                                                   stored=True)
     else:
@@ -214,17 +215,18 @@ def _print_import(kb, report, as_json: bool, quality: bool = True) -> None:
     else:
         for checked in report.checks:
             for problem in checked.problems:
-                echo(str(problem), err=problem.level == "error")
+                if given or problem.level == "error":
+                    echo(str(problem), err=problem.level == "error")
         for change in report.changes:
             echo(str(change))
-        for checked in report.checks:
+        for checked in report.checks if given else []:
             echo(
                 f"{checked.source}: release {checked.release}, {checked.messages} entries: {checked.translated} "
                 f"translated ({checked.reviewed} reviewed), {checked.fuzzy} fuzzy, {checked.untranslated} untranslated; "
                 f"{_count(len(checked.errors), 'error')}, {_count(len(checked.warnings), 'warning')}"
                 + (f"; into {', '.join(report.destinations[checked.source])}" if checked.source in report.destinations else "")
             )
-        if quality:
+        if given:
             if terms is not None:
                 echo(f"terms: {_count(len(terms.violations), 'violation')}, {len(terms.excused)} excused")
             elif term_problem:

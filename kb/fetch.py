@@ -527,13 +527,34 @@ def _new_scratch(target: Path) -> tuple[int, Path]:
 
 def append_entry(manifest: Path, fields: dict[str, str]) -> None:
     """Add one `[[file]]` entry at the end of `manifest`, keeping every byte already there; the new
-    manifest replaces the old one whole, and only if it reads back."""
+    manifest replaces the old one whole, and only if it reads back. The manifest is read and written
+    under the corpus's write lock (`kb.corpus_write`), so two fetches at once both land."""
+    from kb.corpus_write import CorpusBusy, corpus_lock
+
+    try:
+        with corpus_lock(manifest.parent):
+            _append_locked(manifest, fields)
+    except CorpusBusy as err:
+        raise FetchError(str(err)) from None
+    except ValueError as err:  # $KB_LOCK_WAIT that is no number of seconds
+        raise FetchError(str(err)) from None
+    except OSError as err:
+        raise FetchError(f"{manifest.parent}: {err.strerror or err}") from None
+
+
+def _append_locked(manifest: Path, fields: dict[str, str]) -> None:
     import tomllib
 
     try:
         old = manifest.read_bytes()
     except OSError as err:
         raise FetchError(f"{manifest}: {err.strerror or err}") from None
+    try:
+        listed = tomllib.loads(old.decode("utf-8")).get("file", [])
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise FetchError(f"{manifest}: {err}") from None
+    if any(isinstance(e, dict) and e.get("path") == fields.get("path") for e in listed):
+        raise FetchError(f"{manifest}: {fields.get('path')} was listed meanwhile by another command; nothing added")
     newline = b"\r\n" if b"\r\n" in old else b"\n"
     lines = ["[[file]]"] + [f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in fields.items()]
     block = newline.join(line.encode("utf-8") for line in lines) + newline

@@ -274,6 +274,7 @@ def load_kb(as_json: bool = False):
     from kb.corpus import ManifestError
     from kb.knowledge import KnowledgeBase
 
+    settle_corpus()
     try:
         with releases_needed():
             kb = KnowledgeBase.load(progress=progress_reporter(as_json))
@@ -285,6 +286,17 @@ def load_kb(as_json: bool = False):
         require_releases(told=True)
     warn_unreadable_catalogs(kb.catalogs)
     return kb
+
+
+def settle_corpus() -> None:
+    """Finish, or undo, a write of the corpus's catalogs that a killed command left (one line on
+    standard error saying which), before the corpus is read."""
+    from kb.corpus import corpus_dir
+    from kb.corpus_write import settle
+    from kb.translations.files import PO_DIR
+
+    root = corpus_dir()
+    settle(root, root / PO_DIR, say)
 
 
 def warn_stored_catalogs() -> None:

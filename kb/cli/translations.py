@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
 from kb.cli.common import (
     echo, emit_json, fail, json_option, load_kb, not_blank, os_error, outputs_checked, overwrite_option,
-    progress_reporter, release_name,
+    progress_reporter, release_name, say,
 )
 
 
@@ -37,10 +38,13 @@ def translations_group() -> None:
 @click.option("--split", is_flag=True, help="Write one catalog per part into the folder OUT: part-1.po … part-9.po, glossary.po.")
 @click.option("--part", "parts", multiple=True, metavar="N",
               help="Write only the catalog of part N (1-9, or glossary) into the folder OUT; repeatable.")
+@click.option("--into-catalogs", is_flag=True,
+              help="OUT is the corpus's po/ folder: write the team's catalogs themselves, as an import of the "
+                   "export (every mark kept, all or nothing, nothing written when nothing changes).")
 @overwrite_option
 @json_option
 def export_command(out: Path, release: str | None, lang: str, split: bool, parts: tuple[str, ...],
-                   overwrite: bool, as_json: bool) -> None:
+                   into_catalogs: bool, overwrite: bool, as_json: bool) -> None:
     """Write OUT (a .po catalog, or with --split/--part a folder of them): one entry per part and
     section title, rule, subrule, example, glossary entry, and the document's headings, with the
     Spanish the corpus has (a text of identical English in any release is reused; Spanish made from
@@ -54,6 +58,9 @@ def export_command(out: Path, release: str | None, lang: str, split: bool, parts
       kb translations export po-2026/ --split
       kb translations export po-2026/ --part 7 --part glossary
       kb translations export rules-2024.po --release 2024-06-07 --json
+      kb translations export corpus/po --split --into-catalogs
+
+    A destination inside the corpus's po/ folder is refused (exit 2) unless --into-catalogs is given.
     """
     from kb.outputs import remember
     from kb.translations import CatalogError, export_catalog, export_catalogs
@@ -68,15 +75,20 @@ def export_command(out: Path, release: str | None, lang: str, split: bool, parts
         fail(f"{out}: is a file; --split and --part write a folder of catalogs", 2)
     if not several and out.is_dir():
         fail(f"{out}: is a folder; give the catalog's file name (or --split to write one catalog per part)", 2)
-    every_group = [str(n) for n in range(1, 10)] + [GLOSSARY_GROUP]
-    if several:
-        outputs_checked([out / group_file(g) for g in groups or every_group], overwrite, folder=out)
-    else:
-        outputs_checked([out], overwrite)
+    into = _catalog_destination(out, several, into_catalogs)
+    if not into:
+        every_group = [str(n) for n in range(1, 10)] + [GLOSSARY_GROUP]
+        if several:
+            outputs_checked([out / group_file(g) for g in groups or every_group], overwrite, folder=out)
+        else:
+            outputs_checked([out], overwrite)
     kb = load_kb(as_json)
     release = release_name(release)
     if release and release not in kb.releases:
         fail(f"no release {release}; the corpus has {', '.join(kb.releases)}", 2)
+    if into:
+        _export_into_catalogs(kb, release, lang, groups, as_json)
+        return
     try:
         if several:
             written = export_catalogs(kb, out, release, lang, groups or None)
@@ -97,6 +109,40 @@ def export_command(out: Path, release: str | None, lang: str, split: bool, parts
             f"{path}: release {summary.release}, {summary.entries} entries: {summary.translated} translated, "
             f"{summary.fuzzy} fuzzy, {summary.untranslated} untranslated"
         )
+
+
+def _catalog_destination(out: Path, several: bool, into_catalogs: bool) -> bool:
+    """Whether the export writes the corpus's own catalogs: refused (exit 2) for a destination inside
+    `po/` unless --into-catalogs is given, and --into-catalogs is for that folder, split by part."""
+    from kb.corpus import corpus_dir
+    from kb.translations.files import PO_DIR, inside_catalogs
+
+    root = corpus_dir()
+    inside = inside_catalogs(out, root)
+    if inside and not into_catalogs:
+        fail(f"{out}: is inside the corpus's catalogs ({root / PO_DIR}), which kb translations import writes; "
+             "export elsewhere, or give --into-catalogs to write them from the knowledge base", 2)
+    if into_catalogs and not (several and os.path.realpath(out) == os.path.realpath(root / PO_DIR)):
+        fail(f"{out}: --into-catalogs writes the corpus's catalog folder {root / PO_DIR} with --split or --part", 2)
+    return into_catalogs
+
+
+def _export_into_catalogs(kb, release: str | None, lang: str, groups: list[str], as_json: bool) -> None:
+    """Export to a scratch folder, then import that into the corpus's catalogs: what changes is
+    listed, the marks of every entry are kept, and nothing is written when nothing changes."""
+    import tempfile
+
+    from kb.translations import CatalogError, export_catalogs
+
+    with tempfile.TemporaryDirectory(prefix="kb-export-") as scratch:
+        try:
+            written = export_catalogs(kb, scratch, release, lang, groups or None)
+        except CatalogError as err:
+            fail(str(err))
+        except OSError as err:
+            fail(os_error(err))
+        report = _run_import(kb, [path for path, _ in written], replace=False, dry_run=False)
+        _print_import(kb, report, as_json, given=False)
 
 
 @translations_group.command("import")
@@ -120,19 +166,45 @@ def import_command(catalogs: tuple[Path, ...], replace: bool, check_only: bool, 
       kb translations import po-wip/*.po
       kb translations import part-1.po --replace --json
     """
-    from kb.translations import import_catalogs
+    from kb.translations.files import file_problem
 
     for catalog in catalogs:
-        if catalog.is_dir():
-            fail(f"{catalog}: is a folder, not a catalog", 2)
-        if not catalog.is_file():
-            fail(f"{catalog}: no such file", 2)
+        problem = file_problem(catalog)
+        if problem:
+            fail(f"{catalog}: {problem}", 2)
     kb = load_kb(as_json)
+    report = _run_import(kb, list(catalogs), replace=replace, dry_run=check_only)
+    _print_import(kb, report, as_json)
+
+
+def _run_import(kb, catalogs: list[Path], replace: bool, dry_run: bool):
+    """`import_catalogs`, or one line and exit 1 when the corpus cannot be written (busy, a full disk:
+    the catalogs are then as they were)."""
+    from kb.corpus_write import CorpusBusy, JournalError
+    from kb.translations import import_catalogs
+
     try:
-        report = import_catalogs(list(catalogs), kb, replace=replace, dry_run=check_only)
+        report = import_catalogs(catalogs, kb, replace=replace, dry_run=dry_run)
+    except (CorpusBusy, JournalError) as err:
+        fail(str(err))
+    except ValueError as err:  # $KB_LOCK_WAIT that is no number of seconds
+        fail(str(err), 2)
     except OSError as err:
-        fail(os_error(err))
-    terms, conflicts, term_problem = _quality(kb, [Path(c.source) for c in report.checks if c.readable], stored=True)
+        fail(f"{os_error(err)}; nothing imported, the catalogs are as they were")
+    if report.recovered:
+        say(report.recovered)
+    return report
+
+
+def _print_import(kb, report, as_json: bool, given: bool = True) -> None:
+    """The report of an import, as text or JSON, and its exit. Without `given` (the catalogs are an
+    export's, in a scratch folder), neither a line per catalog nor the term checks."""
+    if given:
+        terms, conflicts, term_problem = _quality(kb, [Path(c.source) for c in report.checks if c.readable],
+                                                  stored=True)
+    else:
+        terms, conflicts, term_problem = None, [], None
+    changed = [str(p) for p in report.changed]
     if as_json:
         emit_json(
             {
@@ -144,6 +216,8 @@ def import_command(catalogs: tuple[Path, ...], replace: bool, check_only: bool, 
                 ],
                 "stored": [str(p) for p in report.stored] if report.written else [],
                 "would_store": [str(p) for p in report.stored] if not report.written else [],
+                "written": changed if report.written else [],
+                "would_write": changed if not report.written and not report.refused else [],
                 "refused": report.refused,
                 "changes": [c.to_data() for c in report.changes],
                 "terms": terms.to_data() if terms else None,
@@ -154,26 +228,34 @@ def import_command(catalogs: tuple[Path, ...], replace: bool, check_only: bool, 
     else:
         for checked in report.checks:
             for problem in checked.problems:
-                echo(str(problem), err=problem.level == "error")
+                if given or problem.level == "error":
+                    echo(str(problem), err=problem.level == "error")
         for change in report.changes:
             echo(str(change))
-        for checked in report.checks:
+        for checked in report.checks if given else []:
             echo(
                 f"{checked.source}: release {checked.release}, {checked.messages} entries: {checked.translated} "
                 f"translated ({checked.reviewed} reviewed), {checked.fuzzy} fuzzy, {checked.untranslated} untranslated; "
                 f"{_count(len(checked.errors), 'error')}, {_count(len(checked.warnings), 'warning')}"
                 + (f"; into {', '.join(report.destinations[checked.source])}" if checked.source in report.destinations else "")
             )
-        if terms is not None:
-            echo(f"terms: {_count(len(terms.violations), 'violation')}, {len(terms.excused)} excused")
-        elif term_problem:
-            echo(f"terms: {term_problem}")
-        echo(f"consistency: {_count(len(conflicts), 'conflict')}")
+        if given:
+            if terms is not None:
+                echo(f"terms: {_count(len(terms.violations), 'violation')}, {len(terms.excused)} excused")
+            elif term_problem:
+                echo(f"terms: {term_problem}")
+            echo(f"consistency: {_count(len(conflicts), 'conflict')}")
         if not report.refused:
             summary = (f"{report.count('added')} added, {report.count('replaced')} replaced, "
                        f"{report.count('removed')} removed, {report.count('kept')} kept")
-            verb = "stored in" if report.written else "would store in"
-            echo(f"{summary}; {verb} {', '.join(str(p) for p in report.stored) or 'nothing'}")
+            if not changed:
+                echo(f"{summary}; nothing changed, nothing written "
+                     f"({_count(len(report.stored), 'catalog')} left as they were)")
+            else:
+                verb = "written" if report.written else "would write"
+                echo(f"{summary}; {verb}: {', '.join(changed)}"
+                     + (f" (unchanged: {', '.join(p.name for p in report.stored if str(p) not in changed)})"
+                        if len(changed) < len(report.stored) else ""))
     if report.errors:
         fail(f"{_count(len(report.errors), 'error')}; nothing imported")
     if report.refused:
@@ -294,9 +376,12 @@ def _checks_lines(checks: dict) -> None:
 def _catalog_paths(kb, catalogs: tuple[Path, ...]) -> list[Path]:
     from kb.translations.files import po_files
 
+    from kb.translations.files import file_problem
+
     for catalog in catalogs:
-        if not catalog.is_file():
-            fail(f"{catalog}: no such file", 2)
+        problem = file_problem(catalog)
+        if problem:
+            fail(f"{catalog}: {problem}", 2)
     return list(catalogs) or po_files(kb.corpus_root)
 
 

@@ -4,7 +4,8 @@
     export_catalog(kb, "es.po", release)    written as one PO file (the same bytes for the same corpus)
     export_catalogs(kb, "po/", release)     written split by part: part-1.po … part-9.po, glossary.po
     check_catalog("es.po", kb.documents)    every problem of a filled catalog, with its line
-    import_catalogs(["a.po", "b.po"], kb)   checked, merged entry by entry into the corpus's po/ folder
+    import_catalogs(["a.po", "b.po"], kb)   checked, merged entry by entry into the corpus's po/ folder:
+                                            unchanged bytes kept, all or nothing, one writer at a time
     catalog_stats(kb, release)              the catalog's entries per section: translated, fuzzy, untranslated
     check_terms(entries, term_base)         English terms of the term base whose Spanish is not used
     check_consistency(entries)              one English text translated two ways

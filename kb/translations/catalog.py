@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -33,6 +33,7 @@ from babel.messages.pofile import normalize, unescape, write_po
 from kb.align.records import Alignment
 from kb.history import even_out
 from kb.model import CRDocument, GlossaryEntry, Rule
+from kb.translations.pofile import PoEntry
 from kb.translations.precedence import preference, relative_to
 
 PROJECT = "Magic: The Gathering Comprehensive Rules"
@@ -88,6 +89,8 @@ class CatalogEntry:
     section: str = ""
     kind: str = "rule"
     origin: str | None = None
+    flags: tuple[str, ...] | None = None  # as a stored catalog has them; None: "fuzzy" when fuzzy
+    references: tuple[str, ...] | None = None  # as a stored catalog has them; None: source and line
 
     @property
     def state(self) -> str:
@@ -175,36 +178,41 @@ def release_date(release: str) -> datetime:
     return datetime.fromisoformat(release).replace(tzinfo=timezone.utc)
 
 
+PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);"}
+"""The plural rule each target language's catalogs state: gettext's, which every PO tool knows. (Babel
+2.19 derives a three-form rule for Spanish from CLDR 46, which gettext and the catalogs do not use.)"""
+
+
+def new_catalog(release: str, lang: str = "es") -> Catalog:
+    """An empty catalog of `release`, with the header every catalog of the project has: the release's
+    date as its dates, and gettext's plural rule for `lang`."""
+    when = release_date(release)
+    catalog = Catalog(locale=lang, header_comment=HEADER_COMMENT.format(release=release), project=PROJECT,
+                      version=release, creation_date=when, revision_date=when, language_team=lang, fuzzy=False)
+    # No person has translated an exported catalog yet, and the project takes no reports by mail:
+    # the header leaves both empty rather than keep babel's placeholders, which gettext warns about.
+    catalog.last_translator = ""
+    catalog.msgid_bugs_address = ""
+    catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+    return catalog
+
+
 def build_catalog(kb, release: str | None = None, lang: str = "es", group: str | None = None,
                   entries: list[CatalogEntry] | None = None) -> Catalog:
     """The catalog of `release` (default: the newest) of `kb`, with the Spanish the corpus has; only
     the entries of `group` ("1" … "9", "glossary") if given."""
     release = catalog_release(kb, release, lang)
-    when = release_date(release)
-    catalog = Catalog(
-        locale=lang,
-        header_comment=HEADER_COMMENT.format(release=release),
-        project=PROJECT,
-        version=release,
-        creation_date=when,
-        revision_date=when,
-        language_team=lang,
-        fuzzy=False,
-    )
-    # No person has translated an exported catalog yet, and the project takes no reports by mail:
-    # the header leaves both empty rather than keep babel's placeholders, which gettext warns about.
-    catalog.last_translator = ""
-    catalog.msgid_bugs_address = ""
+    catalog = new_catalog(release, lang)
     if entries is None:
-        entries = catalog_entries(kb, release)
+        entries = export_entries(kb, release)
     for entry in entries:
         if group is not None and group_of(entry.context) != group:
             continue
         catalog.add(
             entry.english,
             entry.spanish,
-            locations=[(entry.source, entry.line)],
-            flags=["fuzzy"] if entry.fuzzy else [],
+            locations=[(entry.source, entry.line)] if entry.references is None else po_locations(entry.references),
+            flags=(["fuzzy"] if entry.fuzzy else []) if entry.flags is None else list(entry.flags),
             user_comments=list(entry.comments),
             previous_id=entry.previous,
             context=entry.context,
@@ -250,6 +258,74 @@ def catalog_entries(kb, release: str, traces: dict | None = None,
     for entry in doc.glossary:
         entries.append(_glossary_entry(kb, release, entry, glossary.get(entry.term), source))
     return entries
+
+
+def export_entries(kb, release: str) -> list[CatalogEntry]:
+    """The entries an export writes: `catalog_entries`, each as the team's catalog of `release` keeps
+    it where it has it (see `_as_stored`); an entry of another release whose Spanish is that of a
+    reviewed stored entry of the same English keeps its review mark (see `_review_carried`)."""
+    same, reviewed = stored_entries(kb, release)
+    out = []
+    for entry in catalog_entries(kb, release):
+        kept = same.get(entry.context)
+        out.append(_as_stored(entry, kept) if kept is not None else _review_carried(entry, reviewed))
+    return out
+
+
+def stored_entries(kb, release: str) -> tuple[dict[str, PoEntry], dict[tuple[str, str], PoEntry]]:
+    """The entries of the corpus's catalogs (`po/`): those of `release` by msgctxt, and the reviewed
+    ones of any release by their English (evened out) and Spanish. Where two catalogs have one, the
+    file whose name sorts first; a catalog that cannot be read gives nothing here."""
+    from kb.translations.pofile import PoSyntaxError, read_po_file
+
+    same: dict[str, PoEntry] = {}
+    reviewed: dict[tuple[str, str], PoEntry] = {}
+    for path in sorted((c.source for c in getattr(kb, "catalogs", None) or []), key=lambda p: (Path(p).name, p)):
+        try:
+            po = read_po_file(path)
+        except (OSError, PoSyntaxError):
+            continue
+        for entry in po.entries:
+            if entry.context and po.release == release:
+                same.setdefault(entry.context, entry)
+            if entry.state == "reviewed":
+                reviewed.setdefault((even_out(entry.msgid), entry.msgstr), entry)
+    return same, reviewed
+
+
+def _as_stored(entry: CatalogEntry, stored: PoEntry) -> CatalogEntry:
+    """The entry as the team's catalog of its release keeps it, when it translates the same English:
+    its Spanish, flags, translator comments (the review mark among them), references and previous
+    msgid, so that exporting and importing again changes no byte. A text the corpus has elsewhere
+    still fills an entry the catalog leaves empty."""
+    if _differs(stored.msgid, entry.english) or (entry.spanish and not stored.msgstr):
+        return entry
+    return replace(entry, english=stored.msgid, spanish=stored.msgstr, comments=tuple(stored.comments),
+                   fuzzy=stored.fuzzy, previous=stored.previous, flags=tuple(stored.flags),
+                   references=tuple(stored.references), origin="po" if stored.msgstr else None)
+
+
+def _review_carried(entry: CatalogEntry, reviewed: dict[tuple[str, str], PoEntry]) -> CatalogEntry:
+    """`entry` with the review marks of a reviewed stored entry whose English and Spanish are its own
+    (the same words reviewed once are reviewed in every release that has them)."""
+    if entry.fuzzy or not entry.spanish:
+        return entry
+    found = reviewed.get((even_out(entry.english), entry.spanish))
+    if found is None:
+        return entry
+    from kb.translations.pofile import REVIEWED
+
+    marks = tuple(c for c in found.comments if c.lower().startswith(REVIEWED) and c not in entry.comments)
+    return replace(entry, comments=entry.comments + marks)
+
+
+def po_locations(references) -> list[tuple[str, int | None]]:
+    """PO references ("cr/MagicCompRules-2026-01-16.txt:181") as babel's (file, line) pairs."""
+    out = []
+    for reference in references:
+        where, _, line = reference.rpartition(":")
+        out.append((where, int(line)) if where and line.isdigit() else (reference, None))
+    return out
 
 
 def section_of(rule: Rule) -> str:
@@ -325,7 +401,7 @@ def export_catalogs(kb, out_dir: str | Path, release: str | None = None, lang: s
     """Write the catalog of `release` split by part into `out_dir`: `part-1.po` … `part-9.po` and
     `glossary.po` (only those of `groups` if given); each file with what it holds, counted."""
     release = catalog_release(kb, release, lang)
-    entries = catalog_entries(kb, release)
+    entries = export_entries(kb, release)
     present = []
     for entry in entries:
         group = group_of(entry.context)
@@ -569,4 +645,8 @@ def _differs(a: str, b: str) -> bool:
 
 
 def _relative(kb, path: str) -> str:
-    return relative_to(kb.corpus_root)(path)
+    """`path` from the corpus folder; a file outside it (a release read from `$KB_RELEASES` or
+    `../shared/cr/`) as `cr/NAME`, where the corpus looks for releases: no path of this machine goes
+    into a catalog, and the same corpus gives the same bytes wherever its releases are."""
+    relative = relative_to(kb.corpus_root)(path)
+    return f"cr/{Path(relative).name}" if Path(relative).is_absolute() else relative

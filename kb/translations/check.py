@@ -171,6 +171,11 @@ def check_catalog(path: str | Path, documents: dict[str, CRDocument], po: PoFile
     release = po.release
     locale = po.locale
     checked = CheckedCatalog(source, release, locale, po=po)
+    if locale in LANGS:
+        from kb.translations.header import header_problems
+
+        for line, reason in header_problems(po, locale):
+            checked.problems.append(Problem(source, line, "error", reason))
     if locale not in LANGS:
         checked.problems.append(Problem(source, 1, "error", f"the catalog's language is {locale!r}, expected es"))
         return checked

@@ -13,10 +13,20 @@ written. Then each entry goes to its part's catalog, merged with what is stored 
 - where two of the given catalogs translate one entry differently, the import is refused; with
   `replace` the catalog given last wins, and each such entry is listed.
 
-What the report lists is exactly what is written. Files are written atomically (a temporary file,
-then a rename), so an interrupted import leaves each catalog as it was. The name and extension of a
-given file do not matter (a `.txt` catalog is read like any other); the report names the catalogs
-each one was stored in.
+- an entry given with the Spanish already stored keeps the stored translator comments (the review
+  mark among them) and adds those given; its flags and previous msgid are those given ("annotated",
+  or "state" when that changes it: fuzzy, translated, reviewed).
+
+References are kept relative: a path of this machine (`/…/shared/cr/MagicCompRules-….txt:12`) is
+stored as `cr/MagicCompRules-….txt:12`.
+
+What the report lists is exactly what is written, and a catalog left unchanged keeps its bytes:
+entries that did not change keep their text, and the header is the stored one. An import that
+changes nothing writes nothing. Imports are all or nothing across the catalogs they touch, one at a
+time: the stored catalogs are read again under the corpus's write lock, and every changed one is
+replaced through a journal (`kb.corpus_write`), so a kill or a full disk leaves all the old catalogs
+or all the new ones. The name and extension of a given file do not matter (a `.txt` catalog is read
+like any other); the report names the catalogs each one was stored in.
 """
 
 from __future__ import annotations
@@ -25,14 +35,14 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
-
-from kb.translations.catalog import (
-    HEADER_COMMENT, PROJECT, catalog_bytes, english_texts, group_file, group_of, release_date, write_atomically,
-)
+from kb.corpus_write import corpus_lock, recover, replace_files
+from kb.translations.catalog import catalog_bytes, english_texts, group_file, group_of
 from kb.translations.check import CheckedCatalog, Problem, check_catalog
 from kb.translations.files import PO_DIR
-from kb.translations.pofile import PoEntry, PoSyntaxError, read_po_file
+from kb.translations.pofile import PoEntry, PoSyntaxError
+from kb.translations.stored import (
+    StoredCatalog, catalog_text, entries_catalog, portable_reference, read_stored, render_entries,
+)
 
 
 class ImportRefused(ValueError):
@@ -59,7 +69,8 @@ class Change:
     def __str__(self) -> str:
         where = f"{self.source}:{self.line} [{self.context}]"
         verb = {"added": ("adds", "would add"), "replaced": ("replaces", "would replace"),
-                "removed": ("removes", "would remove"), "state": ("changes", "would change")}
+                "removed": ("removes", "would remove"), "state": ("changes", "would change"),
+                "annotated": ("updates", "would update")}
         said = verb.get(self.action, ("", ""))[0 if self.done else 1]
         if self.action == "added":
             return f"{where}: {said} the Spanish of {self.context} to {self.stored_in}"
@@ -71,6 +82,9 @@ class Change:
         if self.action == "kept":
             return (f"{where}: leaves {self.context} empty; the Spanish stored in {self.stored_in} is kept "
                     f"(--replace removes it): {_short(self.old_text)!r}")
+        if self.action == "annotated":
+            return (f"{where}: {said} the comments, flags or references of {self.context} in {self.stored_in} "
+                    "(the Spanish is the same)")
         if self.action == "state":
             return (f"{where}: {said} the state of {self.context} in {self.stored_in} from {self.old_state} "
                     f"to {self.new_state}")
@@ -87,6 +101,8 @@ class ImportReport:
     changes: list[Change] = field(default_factory=list)
     refused: str | None = None
     written: bool = False
+    changed: list[Path] = field(default_factory=list)  # the catalogs written (or, checked only, that would be)
+    recovered: str | None = None  # what was done with a write left unfinished, if one was
     destinations: dict[str, list[str]] = field(default_factory=dict)  # given file → stored catalogs
 
     @property
@@ -183,47 +199,72 @@ def _import(paths, kb, corpus_root: Path | str | None = None, replace: bool = Fa
                           "give --replace to let the catalog given last win")
         return report
 
+    if dry_run:
+        _merge(report, incoming, root, release, order, replace, dry_run)
+        return report
+    # What is stored is read again once the lock is held: a writer that went first is never undone.
+    with corpus_lock(root):
+        report.recovered = recover(root / PO_DIR)
+        outputs = _merge(report, incoming, root, release, order, replace, dry_run)
+        if report.refused:
+            return report
+        replace_files(root / PO_DIR, outputs)
+    report.written = True
+    report.changed = [root / PO_DIR / name for name in outputs]
+    return report
+
+
+def _merge(report: ImportReport, incoming, root: Path, release: str, order: dict[str, int], replace: bool,
+           dry_run: bool) -> dict[str, bytes]:
+    """Merge the `incoming` entries with the stored catalogs: the report's changes, and the new bytes
+    of each catalog that changes (none when nothing does)."""
     outputs: dict[str, bytes] = {}
     for group, entries in sorted(incoming.items()):
         name = group_file(group)
         target = root / PO_DIR / name
-        stored: dict[str, PoEntry] = {}
+        report.stored.append(target)
+        stored: StoredCatalog | None = None
         if target.exists():
             try:
-                po = read_po_file(target)
+                stored = read_stored(target)
             except PoSyntaxError as err:
                 if not replace:
                     report.refused = (f"{target}:{err.line}: the stored catalog does not parse ({err.reason}); "
                                       "repair it, or give --replace to write it anew")
-                    return report
-                po = None
-            if po is not None:
-                if po.release != release:
-                    if not replace:
-                        report.refused = (f"{target}: holds release {po.release}, the catalogs are of {release}; "
-                                          "give --replace to replace it")
-                        return report
-                    for entry in po.entries:
-                        if entry.msgstr and entry.context not in entries:
-                            report.changes.append(Change("removed", entry.context or "", name, str(target),
-                                                         entry.line, entry.msgstr, "", entry.state, ""))
-                else:
-                    stored = {e.context: e for e in po.entries if e.context}
-        merged = dict(stored)
+                    return {}
+            if stored is not None and stored.po.release != release:
+                if not replace:
+                    report.refused = (f"{target}: holds release {stored.po.release}, the catalogs are of {release}; "
+                                      "give --replace to replace it")
+                    return {}
+                for entry in stored.po.entries:
+                    if entry.msgstr and entry.context not in entries:
+                        report.changes.append(Change("removed", entry.context or "", name, str(target),
+                                                     entry.line, entry.msgstr, "", entry.state, ""))
+                stored = None  # written anew, for the release given
+            elif stored is None:
+                pass  # does not parse, and --replace writes it anew
+        old_entries = {e.context: e for e in stored.po.entries if e.context} if stored else {}
+        merged = dict(old_entries)
         for context, (entry, source) in entries.items():
-            old = stored.get(context)
+            entry = _portable(entry, root)
+            old = old_entries.get(context)
             old_text = old.msgstr if old else ""
             if entry.msgstr:
+                new = _annotated(old, entry) if old is not None and old_text == entry.msgstr else entry
                 if not old_text:
                     report.changes.append(Change("added", context, name, source, entry.line, "", entry.msgstr,
-                                                 "untranslated", entry.state))
+                                                 "untranslated", new.state))
                 elif old_text != entry.msgstr:
                     report.changes.append(Change("replaced", context, name, source, entry.line, old_text,
-                                                 entry.msgstr, old.state, entry.state))
-                elif old.state != entry.state:
+                                                 entry.msgstr, old.state, new.state))
+                elif old.state != new.state:
                     report.changes.append(Change("state", context, name, source, entry.line, old_text,
-                                                 entry.msgstr, old.state, entry.state))
-                merged[context] = entry
+                                                 entry.msgstr, old.state, new.state))
+                elif not _same(old, new):
+                    report.changes.append(Change("annotated", context, name, source, entry.line, old_text,
+                                                 entry.msgstr, old.state, new.state))
+                merged[context] = new
             elif old_text:
                 if replace:
                     report.changes.append(Change("removed", context, name, source, entry.line, old_text, "",
@@ -232,40 +273,52 @@ def _import(paths, kb, corpus_root: Path | str | None = None, replace: bool = Fa
                 else:
                     report.changes.append(Change("kept", context, name, source, entry.line, old_text, old_text,
                                                  old.state, old.state))
-            else:
-                merged.setdefault(context, entry)
+            elif old is None:
+                merged[context] = entry
+        if stored is not None and all(_same(old_entries.get(c), e) for c, e in merged.items()):
+            continue  # this catalog stays as it is, byte for byte
+        if dry_run:
+            outputs[name] = b""
+            continue
         ordered = sorted(merged.values(), key=lambda e: order.get(e.context, len(order)))
-        outputs[name] = b"" if dry_run else catalog_bytes(_catalog(release, ordered))
+        if stored is None:
+            outputs[name] = catalog_bytes(entries_catalog(release, ordered))
+            continue
+        fresh = [e for e in ordered if not _same(old_entries.get(e.context), e)]
+        texts = dict(zip((e.context for e in fresh), render_entries(release, fresh)))
+        outputs[name] = catalog_text(stored.header, [texts.get(e.context) or stored.texts[e.context] for e in ordered]
+                                     + stored.others)
     replaced = report.count("replaced")
     if replaced and not replace:
         report.refused = (f"{replaced} entries would replace a different Spanish text already stored; "
                           "give --replace to replace them")
-        return report
-    for name, data in outputs.items():
-        target = root / PO_DIR / name
-        report.stored.append(target)
-        if not dry_run and (not target.exists() or target.read_bytes() != data):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(target, data)
-    report.written = not dry_run
-    return report
+        return {}
+    report.changed = [root / PO_DIR / name for name in outputs]
+    return outputs
 
 
-def _catalog(release: str, entries: list[PoEntry]) -> Catalog:
-    when = release_date(release)
-    catalog = Catalog(locale="es", header_comment=HEADER_COMMENT.format(release=release), project=PROJECT,
-                      version=release, creation_date=when, revision_date=when, language_team="es", fuzzy=False)
-    catalog.last_translator = ""
-    catalog.msgid_bugs_address = ""
-    for entry in entries:
-        locations = []
-        for reference in entry.references:
-            where, _, line = reference.rpartition(":")
-            locations.append((where, int(line)) if where and line.isdigit() else (reference, None))
-        catalog.add(entry.msgid, entry.msgstr, locations=locations, flags=[f for f in entry.flags],
-                    user_comments=list(entry.comments), auto_comments=list(entry.auto_comments),
-                    previous_id=entry.previous, context=entry.context)
-    return catalog
+def _portable(entry: PoEntry, root: Path) -> PoEntry:
+    """`entry` with every reference relative (`kb.translations.stored.portable_reference`)."""
+    references = [portable_reference(r, root) for r in entry.references]
+    return entry if references == entry.references else dataclasses.replace(entry, references=references)
+
+
+def _annotated(old: PoEntry, new: PoEntry) -> PoEntry:
+    """A stored entry given again with the same Spanish: its flags and previous msgid as given, its
+    translator comments those stored (the review mark among them) and those added, its references as
+    given, or as stored when none are. An import never takes a comment from a text it keeps."""
+    comments = list(old.comments) + [c for c in new.comments if c not in old.comments]
+    return dataclasses.replace(new, comments=comments, references=list(new.references or old.references))
+
+
+_COMPARED = ("msgid", "msgstr", "flags", "comments", "auto_comments", "references", "previous", "plural", "plurals")
+
+
+def _same(a: PoEntry | None, b: PoEntry | None) -> bool:
+    """Whether two entries would be written alike (their lines in a file aside)."""
+    if a is None or b is None:
+        return a is b
+    return all(getattr(a, name) == getattr(b, name) for name in _COMPARED)
 
 
 def _differs(a: PoEntry, b: PoEntry) -> bool:

@@ -90,6 +90,8 @@ class PoFile:
     header: dict[str, str]
     entries: list[PoEntry]
     obsolete: list[PoEntry]
+    header_line: int = 0  # the line of the header entry's msgid (0: the file has no header entry)
+    header_lines: dict[str, int] = field(default_factory=dict)  # the line of each header field
 
     @property
     def release(self) -> str | None:
@@ -103,9 +105,34 @@ class PoFile:
 
 
 def read_po_file(path: str | Path) -> PoFile:
-    """Read and validate the PO file at `path`; raises `PoSyntaxError` at the first fault."""
+    """Read and validate the PO file at `path`; raises `PoSyntaxError` at the first fault, and an
+    `OSError` saying what it is for anything but a regular file (a FIFO is not waited on)."""
     path = Path(path)
-    return parse_po(path.read_bytes(), path)
+    return parse_po(read_regular(path), path)
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of the regular file at `path`. It is opened without blocking and its status taken
+    from the open file, so a FIFO or a device put in its place is refused, never read or waited on."""
+    import os
+
+    from kb.translations.files import file_problem, mode_problem
+
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as err:
+        problem = file_problem(path)  # a socket cannot be opened at all: say what it is
+        if problem and problem.startswith("is "):
+            raise OSError(err.errno, problem, str(path)) from None
+        raise
+    try:
+        problem = mode_problem(os.fstat(handle).st_mode)
+        if problem:
+            raise OSError(0, problem, str(path))
+        with os.fdopen(handle, "rb", closefd=False) as stream:
+            return stream.read()
+    finally:
+        os.close(handle)
 
 
 def parse_po(data: bytes, path: str | Path = "<catalog>") -> PoFile:
@@ -117,6 +144,9 @@ def parse_po(data: bytes, path: str | Path = "<catalog>") -> PoFile:
     if text.startswith("\ufeff"):
         raise PoSyntaxError(path, 1, "a byte order mark before the first entry (gettext does not read it)")
     return _Reader(str(path)).read(text.splitlines())
+
+
+_HEADER_FIELD = re.compile(r'^\s*(?:msgstr\s+)?"([A-Za-z][\w-]*)\s*:')
 
 
 class _Reader:
@@ -138,6 +168,7 @@ class _Reader:
         raise PoSyntaxError(self.path, line, reason)
 
     def read(self, lines: list[str]) -> PoFile:
+        self.lines = lines
         obsolete_mode = False
         for number, raw in enumerate(lines, 1):
             line = raw.rstrip("\r")
@@ -351,9 +382,17 @@ class _Reader:
 
     def _result(self) -> PoFile:
         header: dict[str, str] = {}
+        header_line, header_lines = 0, {}
         entries = []
         for entry in self.entries:
             if entry.msgid == "" and entry.context is None:
+                header_line = entry.line
+                for number in range(entry.line, len(self.lines)):
+                    if not self.lines[number].strip() or self.lines[number].lstrip().startswith("#"):
+                        break
+                    field_name = _HEADER_FIELD.match(self.lines[number])
+                    if field_name:
+                        header_lines.setdefault(field_name.group(1), number + 1)
                 for line in entry.msgstr.split("\n"):
                     if ":" in line:
                         key, value = line.split(":", 1)
@@ -362,5 +401,6 @@ class _Reader:
             entries.append(entry)
         charset = re.search(r"charset=([\w.-]+)", header.get("Content-Type", ""))
         if charset and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
-            self.fail(1, f"charset {charset.group(1)}: the catalogs are UTF-8")
-        return PoFile(self.path, header, entries, self.obsolete)
+            self.fail(header_lines.get("Content-Type", header_line or 1),
+                      f"charset {charset.group(1)}: the catalogs are UTF-8")
+        return PoFile(self.path, header, entries, self.obsolete, header_line, header_lines)

@@ -1,0 +1,273 @@
+"""Writing the corpus safely: one writer at a time, and several files replaced all or none.
+
+The lock. Every command that writes the corpus (`kb translations import`, the manifest entry
+`kb fetch` adds) holds an exclusive `flock` on `.kb-write.lock` in the corpus folder while it reads
+what it will change and writes it. A second writer waits for it, `$KB_LOCK_WAIT` seconds at most
+(default 5), then gives up in one line: nothing it was asked to write is lost without a word. The
+lock goes with the process, however it ends, so a killed writer never leaves it held.
+
+The journal. `replace_files` writes every new file beside the old one under a temporary name
+(`.part-1.po.<id>.kb-staged`) and syncs it, then commits by renaming a journal into place
+(`.kb-journal.json`, listing each staged file and the file it replaces), then renames the staged files
+over the old ones and removes the journal. Killed before the journal is in place, the old files are
+all there, untouched; killed after, the journal says how to finish. `recover` (which the next writer,
+and every command that loads the knowledge base, runs) completes a journal it finds, or removes the
+staged files of a run that never committed, and says which in one line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+LOCK_FILE = ".kb-write.lock"
+WAIT_ENV = "KB_LOCK_WAIT"
+DEFAULT_WAIT = 5.0
+JOURNAL = ".kb-journal.json"
+STAGED = ".kb-staged"
+
+STEP_HOOK: Callable[[str], None] | None = None
+"""Called with the name of each step of `replace_files` and `recover` ("staged part-1.po",
+"journal", "committed", "renamed part-1.po", "done"); tests use it to stop a writer between two
+steps. None in normal use."""
+
+
+class CorpusBusy(RuntimeError):
+    """Another command holds the corpus's write lock for longer than this one would wait."""
+
+
+class JournalError(RuntimeError):
+    """A journal left by an interrupted write that cannot be read or followed."""
+
+
+def lock_wait() -> float:
+    """How long a writer waits for the lock: `$KB_LOCK_WAIT` seconds (a number, 0 or more)."""
+    value = os.environ.get(WAIT_ENV, "").strip()
+    if not value:
+        return DEFAULT_WAIT
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 86400:
+        raise ValueError(f"{WAIT_ENV}={value}: expected a number of seconds from 0 to 86400")
+    return seconds
+
+
+_held: dict[str, int] = {}
+
+
+@contextlib.contextmanager
+def corpus_lock(root: Path | str, wait: float | None = None) -> Iterator[Path]:
+    """Hold the corpus's write lock (`root/.kb-write.lock`) for the block; wait for it up to `wait`
+    seconds (default `lock_wait()`), else raise `CorpusBusy`. Taken again by the process that holds
+    it, it is simply held on."""
+    root = Path(root)
+    path = root / LOCK_FILE
+    key = os.path.realpath(path)
+    if key in _held:
+        _held[key] += 1
+        try:
+            yield path
+        finally:
+            _held[key] -= 1
+        return
+    wait = lock_wait() if wait is None else wait
+    handle = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        deadline = time.monotonic() + wait
+        delay = 0.01
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError as err:
+                if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise
+            if time.monotonic() >= deadline:
+                raise CorpusBusy(
+                    f"{root}: another command is writing the corpus (it holds {path.name}); waited "
+                    f"{wait:g} s ({WAIT_ENV} sets how long); nothing written"
+                )
+            time.sleep(delay)
+            delay = min(delay * 2, 0.2)
+        _held[key] = 1
+        try:
+            yield path
+        finally:
+            del _held[key]
+    finally:
+        os.close(handle)  # closing the last descriptor releases the lock
+
+
+def _step(name: str) -> None:
+    if STEP_HOOK is not None:
+        STEP_HOOK(name)
+
+
+def _write_synced(path: Path, data: bytes, mode: int) -> None:
+    """A new file at `path` holding `data`, on disk before this returns."""
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        os.fchmod(handle, mode)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(handle, view):]
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def _sync_folder(folder: Path) -> None:
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the renames are still in order
+    finally:
+        os.close(handle)
+
+
+def _new_mode(target: Path) -> int:
+    """The mode `target` has, or the one a new file gets (0666 less the umask)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def replace_files(folder: Path | str, contents: dict[str, bytes]) -> list[Path]:
+    """Replace (or create) each file `contents` names in `folder` with its bytes, all or none (see the
+    module's documentation). Call it with the corpus lock held. An error before the commit (a full
+    disk) removes what was staged and leaves every old file as it was."""
+    folder = Path(folder)
+    if not contents:
+        return []
+    for name in contents:
+        if not name or "/" in name or name.startswith("."):
+            raise ValueError(f"{name!r}: not a file name of {folder}")
+    folder.mkdir(parents=True, exist_ok=True)
+    run = secrets.token_hex(6)
+    staged: list[Path] = []
+    journal_scratch = folder / f"{JOURNAL}.{run}{STAGED}"
+    committed = False
+    try:
+        plan = []
+        for name, data in contents.items():
+            scratch = folder / f".{name}.{run}{STAGED}"
+            staged.append(scratch)
+            _write_synced(scratch, data, _new_mode(folder / name))
+            plan.append({"target": name, "staged": scratch.name})
+            _step(f"staged {name}")
+        journal = json.dumps({"journal": 1, "files": plan}, indent=1).encode("utf-8")
+        staged.append(journal_scratch)
+        _write_synced(journal_scratch, journal, 0o644)
+        _step("journal")
+        os.replace(journal_scratch, folder / JOURNAL)
+        committed = True
+    except BaseException:
+        if not committed:
+            for scratch in staged:
+                with contextlib.suppress(OSError):
+                    scratch.unlink()
+        raise
+    _sync_folder(folder)
+    _step("committed")
+    return _roll_forward(folder)
+
+
+def _roll_forward(folder: Path) -> list[Path]:
+    """Finish the journal of `folder`: rename each staged file still there over its target (a file
+    already renamed is skipped), then remove the journal."""
+    journal = folder / JOURNAL
+    plan = json.loads(journal.read_bytes())
+    done = []
+    for item in plan["files"]:
+        target, staged = str(item["target"]), str(item["staged"])
+        if "/" in target or "/" in staged or not staged.endswith(STAGED):
+            raise ValueError(f"{journal}: names a file outside its folder ({target!r}, {staged!r})")
+        if (folder / staged).exists():
+            os.replace(folder / staged, folder / target)
+            _step(f"renamed {target}")
+        done.append(folder / target)
+    _sync_folder(folder)
+    journal.unlink()
+    _sync_folder(folder)
+    _step("done")
+    return done
+
+
+def _leftovers(folder: Path) -> list[Path]:
+    """Temporary files of a writer that stopped: staged files, and the `.NAME.po.XXXX.tmp` files of
+    the atomic writes catalogs were once written with."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(folder / n for n in names
+                  if n.startswith(".") and (n.endswith(STAGED) or (".po." in n and n.endswith(".tmp"))))
+
+
+def pending(folder: Path | str) -> bool:
+    """Whether `folder` holds a journal or temporary files left by a writer (cheap: one listing)."""
+    folder = Path(folder)
+    return (folder / JOURNAL).exists() or bool(_leftovers(folder))
+
+
+def recover(folder: Path | str) -> str | None:
+    """Complete the journal left in `folder`, or remove the files staged by a run that never
+    committed; one line saying which, or None when there was nothing to do. Call it with the corpus
+    lock held."""
+    folder = Path(folder)
+    line = None
+    if (folder / JOURNAL).exists():
+        try:
+            done = _roll_forward(folder)
+        except (ValueError, KeyError, TypeError) as err:
+            raise JournalError(f"{folder / JOURNAL}: an interrupted write's journal cannot be read ({err}); "
+                               "nothing done") from None
+        line = (f"{folder}: completed a write interrupted after its commit "
+                f"({len(done)} file{'s' if len(done) != 1 else ''} replaced: "
+                f"{', '.join(p.name for p in done)})")
+    stray = _leftovers(folder)
+    for path in stray:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+    if stray and line is None:
+        line = (f"{folder}: rolled back a write interrupted before its commit ({len(stray)} temporary "
+                f"file{'s' if len(stray) != 1 else ''} removed; the files are as they were)")
+    if stray:
+        _sync_folder(folder)
+    return line
+
+
+def settle(root: Path | str, folder: Path | str, say: Callable[[str], None]) -> None:
+    """For a command about to read the corpus at `root`: `recover` `folder` if a writer left it
+    unfinished, saying what was done in one line. A writer at work there is left to finish; a corpus
+    this process cannot write is told, once, and read as it is."""
+    folder = Path(folder)
+    if not pending(folder):
+        return
+    try:
+        with corpus_lock(root):
+            line = recover(folder)
+    except CorpusBusy:
+        return
+    except JournalError as err:
+        say(str(err))
+        return
+    except (OSError, ValueError) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        say(f"{folder}: a write interrupted there is left unfinished: {reason}")
+        return
+    if line:
+        say(line)

@@ -24,8 +24,10 @@ kinds) and an effect:
 
 from __future__ import annotations
 
+import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Event
@@ -247,13 +249,17 @@ def card(
     name: str,
     *,
     mana_cost: str = "",
+    type_line: str = "",
     types: Sequence[str] = ("Creature",),
     subtypes: Sequence[str] = (),
     supertypes: Sequence[str] = (),
     power: int | None = None,
     toughness: int | None = None,
+    loyalty: int | None = None,
+    colors: Sequence[str] | None = None,
     keywords: Sequence[str] = (),
     oracle: str = "",
+    in_part: bool = False,
     name_es: str | None = None,
     triggered: Sequence[Trigger] = (),
     state_triggered: Sequence[StateTrigger] = (),
@@ -262,9 +268,13 @@ def card(
     spell_target: str | None = None,
     spell_targets: Sequence[Any] = (),
     spell_effect: Effect | None = None,
+    additional_cost: str | None = None,
 ) -> type[CardDefinition]:
     """Define and register a simple card from its characteristics and abilities; returns the
-    new `CardDefinition` subclass.
+    new `CardDefinition` subclass. A ``type_line`` ("Legendary Creature — Elf Druid") sets the
+    supertypes, types and subtypes at once (205); ``colors`` is a color indicator (204);
+    ``in_part`` marks a definition that models only the part of the card's text in ``oracle``;
+    an activated ability with an empty text is the card's whole ``oracle``.
 
     >>> from kb.engine.define import card, deal_damage
     >>> _ = card('Sample Shock', mana_cost='{R}', types=['Instant'], spell_target='any',
@@ -283,16 +293,24 @@ def card(
         "supertypes": tuple(supertypes),
         "power": power,
         "toughness": toughness,
+        "loyalty": loyalty,
+        "colors": tuple(colors) if colors is not None else None,
         "keywords": tuple(keywords),
         "oracle": oracle,
+        "in_part": in_part,
+        "additional_cost": additional_cost,
         "triggered": tuple(triggered),
         "state_triggered": tuple(state_triggered),
         "static": tuple(static),
-        "activated": tuple(activated),
+        "activated": tuple(replace(a, text=oracle) if not a.text else a for a in activated),
         "spell_target": spell_target,
         "spell_targets": tuple(spell_targets),
     }
+    if type_line:
+        attributes["type_line"] = type_line
     if spell_effect is not None:
         attributes["spell_effect"] = staticmethod(spell_effect)
     base = _SpellEffect if spell_effect is not None else CardDefinition
-    return type(name.replace(" ", "").replace("'", "").replace(",", ""), (base,), attributes)
+    # The class is named after the card, and belongs to the module that calls `card`.
+    attributes["__module__"] = sys._getframe(1).f_globals.get("__name__", __name__)
+    return type(re.sub(r"\W", "", name), (base,), attributes)

@@ -56,13 +56,8 @@ def _colossus_pump(game: Game, ability: ActivatedAbility) -> None:
 
 
 ChameleonColossus = card(
-    "Chameleon Colossus",
-    mana_cost="{2}{G}{G}",
-    type_line="Creature — Shapeshifter",
-    power=4,
-    toughness=4,
-    in_part=True,
-    oracle="{2}{G}{G}: This creature gets +X/+X until end of turn, where X is its power.",
+    "Chameleon Colossus", mana_cost="{2}{G}{G}", type_line="Creature — Shapeshifter", power=4, toughness=4,
+    in_part=True, oracle="{2}{G}{G}: This creature gets +X/+X until end of turn, where X is its power.",
     activated=(AbilityDefinition("", _colossus_pump, mana="{2}{G}{G}"),),
 )
 
@@ -72,11 +67,7 @@ def _saproling(game: Game, ability: ActivatedAbility) -> None:
 
 
 JadeMage = card(
-    "Jade Mage",
-    mana_cost="{1}{G}",
-    type_line="Creature — Human Shaman",
-    power=2,
-    toughness=1,
+    "Jade Mage", mana_cost="{1}{G}", type_line="Creature — Human Shaman", power=2, toughness=1,
     oracle="{2}{G}: Create a 1/1 green Saproling creature token.",
     activated=(AbilityDefinition("", _saproling, mana="{2}{G}"),),
 )
@@ -89,20 +80,14 @@ def _chimeric(game: Game, ability: ActivatedAbility) -> None:
 
 
 ChimericStaff = card(
-    "Chimeric Staff",
-    mana_cost="{4}",
-    type_line="Artifact",
+    "Chimeric Staff", mana_cost="{4}", type_line="Artifact",
     oracle="{X}: This artifact becomes an X/X Construct artifact creature until end of turn.",
     activated=(AbilityDefinition("", _chimeric, mana="{X}"),),
 )
 
 
 DrudgeSkeletons = card(
-    "Drudge Skeletons",
-    mana_cost="{1}{B}",
-    type_line="Creature — Skeleton",
-    power=1,
-    toughness=1,
+    "Drudge Skeletons", mana_cost="{1}{B}", type_line="Creature — Skeleton", power=1, toughness=1,
     oracle="{B}: Regenerate this creature.",
     activated=(AbilityDefinition("", lambda game, ability: game.regenerate(ability.source), mana="{B}"),),
 )
@@ -116,20 +101,13 @@ def _reassemble(game: Game, ability: ActivatedAbility) -> None:
 
 
 ReassemblingSkeleton = card(
-    "Reassembling Skeleton",
-    mana_cost="{1}{B}",
-    type_line="Creature — Skeleton Warrior",
-    power=1,
-    toughness=1,
-    oracle="{1}{B}: Return this card from your graveyard to the battlefield tapped.",
+    "Reassembling Skeleton", mana_cost="{1}{B}", type_line="Creature — Skeleton Warrior", power=1,
+    toughness=1, oracle="{1}{B}: Return this card from your graveyard to the battlefield tapped.",
     activated=(AbilityDefinition("", _reassemble, mana="{1}{B}", zone="graveyard"),),
 )
 
 
 FountainOfYouth = card(
-    "Fountain of Youth",
-    mana_cost="{0}",
-    type_line="Artifact",
-    oracle="{2}, {T}: You gain 1 life.",
+    "Fountain of Youth", mana_cost="{0}", type_line="Artifact", oracle="{2}, {T}: You gain 1 life.",
     activated=(AbilityDefinition("", lambda game, ability: game.gain_life(ability.controller, 1), mana="{2}", tap=True),),
 )

@@ -17,13 +17,8 @@ from kb.engine.game import (
 
 
 LlanowarElves = card(
-    "Llanowar Elves",
-    mana_cost="{G}",
-    type_line="Creature — Elf Druid",
-    power=1,
-    toughness=1,
-    oracle="{T}: Add {G}.",
-    activated=(basic_land_ability("G"),),
+    "Llanowar Elves", mana_cost="{G}", type_line="Creature — Elf Druid", power=1, toughness=1,
+    oracle="{T}: Add {G}.", activated=(basic_land_ability("G"),),
 )
 
 
@@ -33,9 +28,7 @@ def _cradle(game: Game, ability: ActivatedAbility) -> None:
 
 
 GaeasCradle = card(
-    "Gaea's Cradle",
-    type_line="Legendary Land",
-    oracle="{T}: Add {G} for each creature you control.",
+    "Gaea's Cradle", type_line="Legendary Land", oracle="{T}: Add {G} for each creature you control.",
     activated=(AbilityDefinition("", _cradle, tap=True, adds_mana=True, produces=lambda game, card: frozenset("G") if card.controller.creatures else frozenset()),),
 )
 
@@ -46,11 +39,7 @@ def _joiner_power(card: Card) -> int:
 
 
 ViridianJoiner = card(
-    "Viridian Joiner",
-    mana_cost="{2}{G}",
-    type_line="Creature — Elf Druid",
-    power=1,
-    toughness=2,
+    "Viridian Joiner", mana_cost="{2}{G}", type_line="Creature — Elf Druid", power=1, toughness=2,
     oracle="{T}: Add an amount of {G} equal to this creature's power.",
     activated=(AbilityDefinition("", lambda game, ability: game.add_mana(ability.controller, ["G"] * _joiner_power(ability.source), source=ability.source), tap=True, adds_mana=True, produces=lambda game, card: frozenset("G") if _joiner_power(card) else frozenset()),),
 )
@@ -72,8 +61,7 @@ def _meteor_crater(game: Game, ability: ActivatedAbility) -> None:
 
 
 MeteorCrater = card(
-    "Meteor Crater",
-    type_line="Land",
+    "Meteor Crater", type_line="Land",
     oracle="{T}: Choose a color of a permanent you control. Add one mana of that color.",
     activated=(AbilityDefinition("", _meteor_crater, tap=True, adds_mana=True, produces=_colors_of_your_permanents),),
 )
@@ -96,8 +84,7 @@ def _exotic_orchard(game: Game, ability: ActivatedAbility) -> None:
 
 
 ExoticOrchard = card(
-    "Exotic Orchard",
-    type_line="Land",
+    "Exotic Orchard", type_line="Land",
     oracle="{T}: Add one mana of any color that a land an opponent controls could produce.",
     activated=(AbilityDefinition("", _exotic_orchard, tap=True, adds_mana=True, produces=_orchard_colors),),
 )
@@ -111,9 +98,7 @@ def _double_unspent_mana(game: Game, ability: ActivatedAbility) -> None:
 
 
 DoublingCube = card(
-    "Doubling Cube",
-    mana_cost="{2}",
-    type_line="Artifact",
+    "Doubling Cube", mana_cost="{2}", type_line="Artifact",
     oracle="{3}, {T}: Double the amount of each type of unspent mana you have.",
     activated=(AbilityDefinition("", _double_unspent_mana, mana="{3}", tap=True, adds_mana=True, produces=lambda game, card: frozenset((m.type for m in card.controller.mana_pool))),),
 )

@@ -22,10 +22,7 @@ def _overrun(game: Game, ability: ActivatedAbility) -> None:
 
 
 GarrukWildspeaker = card(
-    "Garruk Wildspeaker",
-    mana_cost="{2}{G}{G}",
-    type_line="Legendary Planeswalker — Garruk",
-    loyalty=3,
+    "Garruk Wildspeaker", mana_cost="{2}{G}{G}", type_line="Legendary Planeswalker — Garruk", loyalty=3,
     oracle="[+1]: Untap up to two target lands. [−1]: Create a 3/3 green Beast creature token. [−4]: Creatures you control get +3/+3 and gain trample until end of turn.",
     activated=(AbilityDefinition("[+1]: Untap up to two target lands.", _untap_target_lands, loyalty=1, target="land", target_count=(0, 2)), AbilityDefinition("[−1]: Create a 3/3 green Beast creature token.", _beast, loyalty=-1), AbilityDefinition("[−4]: Creatures you control get +3/+3 and gain trample until end of turn.", _overrun, loyalty=-4)),
 )

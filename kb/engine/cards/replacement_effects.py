@@ -91,11 +91,7 @@ def _samite(game: Game, ability: ActivatedAbility) -> None:
 
 
 SamiteHealer = card(
-    "Samite Healer",
-    mana_cost="{1}{W}",
-    type_line="Creature — Human Cleric",
-    power=1,
-    toughness=1,
+    "Samite Healer", mana_cost="{1}{W}", type_line="Creature — Human Cleric", power=1, toughness=1,
     oracle="{T}: Prevent the next 1 damage that would be dealt to any target this turn.",
     activated=(AbilityDefinition("", _samite, tap=True, target="any"),),
 )
@@ -109,11 +105,7 @@ def _apothecary(game: Game, ability: ActivatedAbility) -> None:
 
 
 WojekApothecary = card(
-    "Wojek Apothecary",
-    mana_cost="{2}{W}{W}",
-    type_line="Creature — Human Cleric",
-    power=1,
-    toughness=1,
+    "Wojek Apothecary", mana_cost="{2}{W}{W}", type_line="Creature — Human Cleric", power=1, toughness=1,
     oracle="Radiance — {T}: Prevent the next 1 damage that would be dealt to target creature and each other creature that shares a color with it this turn.",
     activated=(AbilityDefinition("", _apothecary, tap=True, target="creature"),),
 )

@@ -69,7 +69,23 @@ def _last_turn_events(game: Game) -> list[Event]:
     return game.events[starts[-2]:starts[-1]]
 
 
-class _VillageIronsmith(CardDefinition):
+class _WerewolfFront(CardDefinition):
+    """The front face of an Innistrad werewolf: "At the beginning of each upkeep, if no spells
+    were cast last turn, transform this creature."; a face adds its other triggers first."""
+
+    transforms_when_front = True
+
+    def triggers(self, game: Game, card: Card, event: Event):
+        yield from _werewolf_transforms(self.transforms_when_front)(game, card, event)
+
+
+class _WerewolfBack(_WerewolfFront):
+    """The back face: "... if a player cast two or more spells last turn, transform this creature." """
+
+    transforms_when_front = False
+
+
+class _VillageIronsmith(_WerewolfFront):
     face_name = "Village Ironsmith"
     mana_cost = "{1}{R}"
     types, subtypes = ("Creature",), ("Human", "Werewolf")
@@ -77,20 +93,14 @@ class _VillageIronsmith(CardDefinition):
     keywords = ("First strike",)
     oracle = "First strike. At the beginning of each upkeep, if no spells were cast last turn, transform Village Ironsmith."
 
-    def triggers(self, game: Game, card: Card, event: Event):
-        yield from _werewolf_transforms(True)(game, card, event)
 
-
-class _Ironfang(CardDefinition):
+class _Ironfang(_WerewolfBack):
     face_name = "Ironfang"
     types, subtypes = ("Creature",), ("Werewolf",)
     colors = ("R",)
     power, toughness = 3, 1
     keywords = ("First strike",)
     oracle = "First strike. At the beginning of each upkeep, if a player cast two or more spells last turn, transform Ironfang."
-
-    def triggers(self, game: Game, card: Card, event: Event):
-        yield from _werewolf_transforms(False)(game, card, event)
 
 
 class VillageIronsmith(DoubleFacedCardDefinition):
@@ -102,7 +112,7 @@ def _wolf_and_life(game: Game, ability: TriggeredAbility) -> None:
     game.gain_life(ability.controller, 2)
 
 
-class _HuntmasterOfTheFells(CardDefinition):
+class _HuntmasterOfTheFells(_WerewolfFront):
     face_name = "Huntmaster of the Fells"
     mana_cost = "{2}{R}{G}"
     types, subtypes = ("Creature",), ("Human", "Werewolf")
@@ -118,7 +128,7 @@ class _HuntmasterOfTheFells(CardDefinition):
         transformed = event.kind == "transforms" and event["card"] is card and not event["back"]
         if entered or transformed:
             yield triggered_ability(card, "Whenever this creature enters or transforms into Huntmaster of the Fells, create a 2/2 green Wolf creature token and you gain 2 life.", _wolf_and_life)
-        yield from _werewolf_transforms(True)(game, card, event)
+        yield from super().triggers(game, card, event)
 
 
 def _ravager_damage(game: Game, ability: TriggeredAbility) -> None:
@@ -127,7 +137,7 @@ def _ravager_damage(game: Game, ability: TriggeredAbility) -> None:
         game.deal_damage(ability.source, opponent, 2)
 
 
-class _RavagerOfTheFells(CardDefinition):
+class _RavagerOfTheFells(_WerewolfBack):
     face_name = "Ravager of the Fells"
     types, subtypes = ("Creature",), ("Werewolf",)
     colors = ("R", "G")
@@ -145,7 +155,7 @@ class _RavagerOfTheFells(CardDefinition):
             if any("Planeswalker" in c.types for c in game.battlefield if c.controller in opponents) or any(c.controller in opponents for c in game.battlefield if c.is_creature):
                 raise NotModelledError("Ravager of the Fells' targets when a planeswalker or an opponent's creature could be one (a second, dependent target) are not modelled")
             yield triggered_ability(card, "Whenever this creature transforms into Ravager of the Fells, it deals 2 damage to target opponent or planeswalker and 2 damage to up to one target creature that player controls.", _ravager_damage, target="opponent")
-        yield from _werewolf_transforms(False)(game, card, event)
+        yield from super().triggers(game, card, event)
 
 
 class HuntmasterOfTheFells(DoubleFacedCardDefinition):
@@ -198,7 +208,7 @@ def _attackers_get(amount: int):
     return static
 
 
-class _InstigatorGang(CardDefinition):
+class _InstigatorGang(_WerewolfFront):
     face_name = "Instigator Gang"
     mana_cost = "{3}{R}"
     types, subtypes = ("Creature",), ("Human", "Werewolf")
@@ -206,11 +216,8 @@ class _InstigatorGang(CardDefinition):
     oracle = "Attacking creatures you control get +1/+0. At the beginning of each upkeep, if no spells were cast last turn, transform Instigator Gang."
     static = (_attackers_get(1),)
 
-    def triggers(self, game: Game, card: Card, event: Event):
-        yield from _werewolf_transforms(True)(game, card, event)
 
-
-class _WildbloodPack(CardDefinition):
+class _WildbloodPack(_WerewolfBack):
     face_name = "Wildblood Pack"
     types, subtypes = ("Creature",), ("Werewolf",)
     colors = ("R",)
@@ -218,9 +225,6 @@ class _WildbloodPack(CardDefinition):
     keywords = ("Trample",)
     oracle = "Trample. Attacking creatures you control get +3/+0. At the beginning of each upkeep, if a player cast two or more spells last turn, transform Wildblood Pack."
     static = (_attackers_get(3),)
-
-    def triggers(self, game: Game, card: Card, event: Event):
-        yield from _werewolf_transforms(False)(game, card, event)
 
 
 class InstigatorGang(DoubleFacedCardDefinition):
@@ -239,18 +243,15 @@ def _ransacker(game: Game, ability: TriggeredAbility) -> None:
         game.deal_damage(ability.source, controller, 3)
 
 
-class _AfflictedDeserter(CardDefinition):
+class _AfflictedDeserter(_WerewolfFront):
     face_name = "Afflicted Deserter"
     mana_cost = "{3}{R}"
     types, subtypes = ("Creature",), ("Human", "Werewolf")
     power, toughness = 3, 2
     oracle = "At the beginning of each upkeep, if no spells were cast last turn, transform Afflicted Deserter."
 
-    def triggers(self, game: Game, card: Card, event: Event):
-        yield from _werewolf_transforms(True)(game, card, event)
 
-
-class _WerewolfRansacker(CardDefinition):
+class _WerewolfRansacker(_WerewolfBack):
     face_name = "Werewolf Ransacker"
     types, subtypes = ("Creature",), ("Werewolf",)
     colors = ("R",)
@@ -265,7 +266,7 @@ class _WerewolfRansacker(CardDefinition):
     def triggers(self, game: Game, card: Card, event: Event):
         if event.kind == "transforms" and event["card"] is card and event["back"]:
             yield triggered_ability(card, "Whenever this creature transforms into Werewolf Ransacker, you may destroy target artifact. If that artifact is put into a graveyard this way, Werewolf Ransacker deals 3 damage to that artifact's controller.", _ransacker, target="artifact")
-        yield from _werewolf_transforms(False)(game, card, event)
+        yield from super().triggers(game, card, event)
 
 
 class AfflictedDeserter(DoubleFacedCardDefinition):
@@ -326,7 +327,7 @@ class CivilizedScholar(DoubleFacedCardDefinition):
     front, back = _CivilizedScholar, _HomicidalBrute
 
 
-class _KruinOutlaw(CardDefinition):
+class _KruinOutlaw(_WerewolfFront):
     face_name = "Kruin Outlaw"
     mana_cost = "{1}{R}{R}"
     types, subtypes = ("Creature",), ("Human", "Rogue", "Werewolf")
@@ -334,11 +335,8 @@ class _KruinOutlaw(CardDefinition):
     keywords = ("First strike",)
     oracle = "First strike. At the beginning of each upkeep, if no spells were cast last turn, transform Kruin Outlaw."
 
-    def triggers(self, game: Game, card: Card, event: Event):
-        yield from _werewolf_transforms(True)(game, card, event)
 
-
-class _TerrorOfKruinPass(CardDefinition):
+class _TerrorOfKruinPass(_WerewolfBack):
     face_name = "Terror of Kruin Pass"
     types, subtypes = ("Creature",), ("Werewolf",)
     colors = ("R",)
@@ -355,9 +353,6 @@ class _TerrorOfKruinPass(CardDefinition):
                 if len([b for b, a in blocks if a is attacker]) == 1:
                     return True
         return False
-
-    def triggers(self, game: Game, card: Card, event: Event):
-        yield from _werewolf_transforms(False)(game, card, event)
 
 
 class KruinOutlaw(DoubleFacedCardDefinition):

@@ -139,6 +139,8 @@ class Game(
         self.delayed_triggers: list[Any] = []
         self.phased_out: list[Card] = []
         self._batch: dict[str, Any] | None = None
+        # The permanents whose last known information the event moving them has already taken.
+        self._remembered: frozenset[int] = frozenset()
         self._second_strike: list[Card] | None = None
         self._in_second_strike_step = False
         self._layer_view: dict[int, Any] | None = None

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TYPE_CHECKING, Union
 
-from kb.engine.errors import TimingError, UnknownCardError
+from kb.engine.errors import NotModelledError, TimingError, UnknownCardError
 from kb.engine.mana import ManaCost
 
 if TYPE_CHECKING:
@@ -471,15 +471,35 @@ class Card:
             supertypes=tuple(d.supertypes),
             colors=tuple(d.colors) if d.colors is not None else ManaCost(d.mana_cost).colors,
             keywords=d.keywords + tuple(self.becomes.get("keywords", ())),
-            power=self.becomes.get("power", d.power_of(self)),
-            toughness=self.becomes.get("toughness", d.toughness_of(self)),
+            power=None,
+            toughness=None,
             controller=self._controller,
             definition=d,
             mana_cost=d.mana_cost,
             card=self,
         )
         chars.mana_value_from = mana_value_from
+        # Power and toughness are worked out only when read: a characteristic-defining ability
+        # (604.3) may read other objects, even cards in the zone this card is in (Tarmogoyf in
+        # a graveyard), and reading this card's types must never run it.
+        for size, define in (("power", d.power_of), ("toughness", d.toughness_of)):
+            if size in self.becomes:
+                setattr(chars, size, self.becomes[size])
+            else:
+                chars.defer(size, lambda size=size, define=define: self._defined_size(size, define))
         return chars
+
+    def _defined_size(self, size: str, define: Callable[["Card"], int | None]) -> int | None:
+        """The power or toughness a characteristic-defining ability gives the card; one that
+        would depend on itself is refused rather than run forever."""
+        defining = self.__dict__.setdefault("_defining", set())
+        if size in defining:
+            raise NotModelledError(f"the {size} of {self.printed_definition.name} depends on itself (604.3)")
+        defining.add(size)
+        try:
+            return define(self)
+        finally:
+            defining.discard(size)
 
     def _face(self) -> "CardDefinition":
         """The definition of the face of a double-faced permanent that is up (712.8d–e), kept so
@@ -618,6 +638,27 @@ class Characteristics:
     no_abilities: bool = False
     # The mana cost its mana value is computed from, when not its own (712.8e).
     mana_value_from: str | None = None
+
+    def defer(self, name: str, compute: Callable[[], Any]) -> None:
+        """Leave the characteristic `name` (power or toughness) to be computed when first read."""
+        self.__dict__.pop(name, None)
+        self.__dict__.setdefault("_deferred", {})[name] = compute
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for an attribute not set: a deferred power or toughness.
+        compute = self.__dict__.get("_deferred", {}).pop(name, None)
+        if compute is None:
+            raise AttributeError(name)
+        value = compute()
+        setattr(self, name, value)
+        return value
+
+    def __copy__(self) -> "Characteristics":
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        if "_deferred" in self.__dict__:
+            twin.__dict__["_deferred"] = dict(self.__dict__["_deferred"])
+        return twin
     # The object these are the characteristics of, for effects whose size depends on it.
     card: Any = field(default=None, repr=False, compare=False)
 

@@ -1,25 +1,47 @@
-"""Characteristic-defining abilities (604.3): power and toughness computed from the game."""
+"""Characteristic-defining abilities (604.3): power and toughness counted from the game, in every zone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from kb.engine.game import Card, CardDefinition, Decision, Game, Zone
 
+CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
 
-class Maro(CardDefinition):
-    name = "Maro"
-    mana_cost = "{2}{G}{G}"
-    types = ("Creature",)
-    subtypes = ("Elemental",)
-    oracle = "Maro's power and toughness are each equal to the number of cards in your hand."
+
+class _CountedSize(CardDefinition):
+    """"<This>'s power is equal to the number of <things>, and its toughness is that number plus
+    N": `count` says how many, in whatever zone the card is (604.3). It reads other objects'
+    characteristics, never this card's own power or toughness; out of a game it counts 0."""
+
+    toughness_plus = 0
+
+    def count(self, game: Game, card: Card) -> int:
+        raise NotImplementedError
 
     def power_of(self, card: Card) -> int | None:
-        return len(card.controller.hand) if card.controller else 0
+        game = card.owner.game if card.owner is not None else None
+        return self.count(game, card) if game is not None else 0
 
     def toughness_of(self, card: Card) -> int | None:
-        return self.power_of(card)
+        return self.power_of(card) + self.toughness_plus
 
 
-class LostOrderOfJarkeld(CardDefinition):
+def _graveyard_cards(game: Game) -> Iterable[Card]:
+    return (c for p in game.seats for c in p.graveyard)
+
+
+class Maro(_CountedSize):
+    name = "Maro"
+    mana_cost = "{2}{G}{G}"
+    type_line = "Creature — Elemental"
+    oracle = "Maro's power and toughness are each equal to the number of cards in your hand."
+
+    def count(self, game: Game, card: Card) -> int:
+        return len(card.controller.hand) if card.controller else 0
+
+
+class LostOrderOfJarkeld(_CountedSize):
     name = "Lost Order of Jarkeld"
     mana_cost = "{2}{W}{W}"
     type_line = "Creature — Human Knight"
@@ -37,26 +59,57 @@ class LostOrderOfJarkeld(CardDefinition):
         chosen = card.chosen_player if card.zone is Zone.BATTLEFIELD else None
         return 1 + (len(chosen.creatures) if chosen is not None else 0)
 
-    def toughness_of(self, card: Card) -> int | None:
-        return self.power_of(card)
 
-
-CARD_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker", "Sorcery")
-
-
-class Tarmogoyf(CardDefinition):
+class Tarmogoyf(_CountedSize):
     name = "Tarmogoyf"
     mana_cost = "{1}{G}"
-    types = ("Creature",)
-    subtypes = ("Lhurgoyf",)
+    type_line = "Creature — Lhurgoyf"
+    toughness_plus = 1
     oracle = "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1."
 
-    def power_of(self, card: Card) -> int | None:
-        game = card.owner.game if card.owner is not None else None
-        if game is None:
-            return 0
-        kinds = {t for p in game.seats for c in p.graveyard for t in c.types if t in CARD_TYPES}
-        return len(kinds)
+    def count(self, game: Game, card: Card) -> int:
+        return len({t for c in _graveyard_cards(game) for t in c.types if t in CARD_TYPES})
 
-    def toughness_of(self, card: Card) -> int | None:
-        return self.power_of(card) + 1
+
+class Lhurgoyf(_CountedSize):
+    name = "Lhurgoyf"
+    mana_cost = "{2}{G}{G}"
+    type_line = "Creature — Lhurgoyf"
+    toughness_plus = 1
+    oracle = "Lhurgoyf's power is equal to the number of creature cards in all graveyards and its toughness is equal to that number plus 1."
+
+    def count(self, game: Game, card: Card) -> int:
+        return sum(1 for c in _graveyard_cards(game) if "Creature" in c.types)
+
+
+class Cognivore(_CountedSize):
+    name = "Cognivore"
+    mana_cost = "{6}{U}{U}"
+    type_line = "Creature — Lhurgoyf"
+    keywords = ("Flying",)
+    oracle = "Flying. Cognivore's power and toughness are each equal to the number of instant cards in all graveyards."
+
+    def count(self, game: Game, card: Card) -> int:
+        return sum(1 for c in _graveyard_cards(game) if "Instant" in c.types)
+
+
+class Nightmare(_CountedSize):
+    name = "Nightmare"
+    mana_cost = "{5}{B}"
+    type_line = "Creature — Nightmare Horse"
+    keywords = ("Flying",)
+    oracle = "Flying. Nightmare's power and toughness are each equal to the number of Swamps you control."
+
+    def count(self, game: Game, card: Card) -> int:
+        return sum(1 for c in game.battlefield if c.controller is card.controller and "Swamp" in c.subtypes) if card.controller else 0
+
+
+class CrusaderOfOdric(_CountedSize):
+    name = "Crusader of Odric"
+    mana_cost = "{2}{W}"
+    type_line = "Creature — Human Soldier"
+    oracle = "Crusader of Odric's power and toughness are each equal to the number of creatures you control."
+
+    def count(self, game: Game, card: Card) -> int:
+        # Counting itself too, on the battlefield, by its type, never by its size.
+        return len(card.controller.creatures) if card.controller else 0

@@ -45,10 +45,10 @@ class LifeMixin:
         creature with toxic gives poison counters (120.3g). A source with deathtouch marks the
         creature for rule 704.5h."""
         replaced = []
-        for source, recipient, amount in dealt:
-            if amount <= 0:
-                continue
-            event = self.replace("damage", {"source": source, "target": recipient, "amount": amount, "combat": combat})
+        events = [{"source": source, "target": recipient, "amount": amount, "combat": combat} for source, recipient, amount in dealt if amount > 0]
+        self.divide_shields(events)
+        for event in events:
+            event = self.replace("damage", event)
             if event is not None and event["amount"] > 0:
                 replaced.append((event["source"], event["target"], event["amount"]))
         dealt = replaced

@@ -236,6 +236,7 @@ MESSAGES: dict[str, Any] = {
 PAIRS = {
     "blockers": N_("%(first)s blocks %(second)s"),
     "assign_damage": N_("%(second)d to %(first)s"),
+    "shield_prevents": N_("%(second)d from %(first)s"),
 }
 
 DECISIONS: dict[str, Any] = {
@@ -288,6 +289,7 @@ DECISIONS: dict[str, Any] = {
     "blockers": N_("%(player)s declares blockers: %(answer)s."),
     "blockers.none": N_("%(player)s declares no blockers."),
     "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
+    "shield_prevents": N_("%(player)s chooses which damage the prevention shield prevents: %(answer)s."),
 }
 ONLY_OPTION = N_("(the only option)")
 

@@ -4,6 +4,7 @@ characteristics, and the zones they are in."""
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TYPE_CHECKING, Union
@@ -56,6 +57,9 @@ class CardDefinition:
     # A type line, such as "Basic Land — Mountain", sets supertypes, types and subtypes at once.
     type_line: ClassVar[str] = ""
     in_part: ClassVar[bool] = False
+    # An Aura's enchant ability (303.4a, 702.5a): what it can enchant, as a kind of target
+    # ("creature", "player", "land" ...). None reads it from an "Enchant <kind>" Oracle text.
+    enchant: ClassVar[str | None] = None
     activated: ClassVar[tuple["AbilityDefinition", ...]] = ()
     # Triggered abilities (`kb.engine.define.Trigger`) and static abilities (callables that
     # make a `ContinuousEffect` from the game and the card), for definitions that use the
@@ -82,6 +86,14 @@ class CardDefinition:
             cls.supertypes, cls.types, cls.subtypes = line.supertypes, line.types, line.subtypes
         if cls.name:
             CardDefinition.registry[cls.name] = cls
+
+    @property
+    def enchant_kind(self) -> str | None:
+        """What the Aura's enchant ability lets it enchant (702.5a), or None for a card without one."""
+        if self.enchant is not None:
+            return self.enchant
+        found = re.match(r"Enchant ([a-z ]+?)(?:[.(\n]|$)", self.oracle)
+        return found.group(1) if found else None
 
     def power_of(self, card: "Card") -> int | None:
         """The card's power; a characteristic-defining ability overrides this (604.3)."""

@@ -215,6 +215,7 @@ MESSAGES: dict[str, Any] = {
     "returned_to_hand": N_("%(card)s is returned to its owner's hand."),
     "attached": N_("%(card)s enters attached to %(to)s."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
+    "aura_illegal": N_("%(card)s is attached to %(to)s, which it can't enchant, and is put into its owner's graveyard as a state-based action."),
     "search": N_("%(player)s searches and finds %(cards)s."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
     "shuffle.none": N_("%(player)s shuffles their library."),

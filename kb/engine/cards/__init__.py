@@ -13,6 +13,7 @@ import pkgutil
 
 import kb.engine
 from kb.engine.cards.activated_abilities import *  # noqa: F401,F403
+from kb.engine.cards.auras import *  # noqa: F401,F403
 from kb.engine.cards.control_changing import *  # noqa: F401,F403
 from kb.engine.cards.copy_effects import *  # noqa: F401,F403
 from kb.engine.cards.defining_abilities import *  # noqa: F401,F403

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from kb.engine.layers import combine, grant, modify
+from kb.engine.layers import add_types, combine, grant, modify
+from kb.engine.replacement import prevent_damage
 from kb.engine.define import card
 from kb.engine.game import AbilityDefinition, ActivatedAbility, Card, CardDefinition, Game
 
@@ -38,3 +39,25 @@ class CarthTheLion(CardDefinition):
 
     def loyalty_cost_change(self, game: Game, card: Card, permanent: Card) -> int:
         return 1 if permanent.controller is card.controller else 0
+
+
+class GideonBlackblade(CardDefinition):
+    name = "Gideon Blackblade"
+    mana_cost = "{1}{W}{W}"
+    type_line = "Legendary Planeswalker — Gideon"
+    loyalty = 4
+    in_part = True
+    oracle = (
+        "As long as it's your turn, Gideon Blackblade is a 4/4 Human Soldier creature with indestructible "
+        "that's still a planeswalker. Prevent all damage that would be dealt to Gideon Blackblade during your turn."
+    )
+
+    def static_effects(self, game: Game, card: Card):
+        # Whose turn it is is asked as the effect applies, of its controller then (layer 2 done).
+        on_your_turn = lambda game, permanent, chars: permanent is card and chars.controller is not None and game.is_active(chars.controller)
+        creature = add_types("Creature", subtypes=("Human", "Soldier"), power=4, toughness=4)
+        return [combine(creature, grant("Indestructible"), applies_to=on_your_turn, text=self.oracle)]
+
+    def replacements(self, game: Game, card: Card):
+        during_your_turn = lambda game, event: card.controller is not None and game.is_active(card.controller)
+        yield prevent_damage(to=card, where=during_your_turn, source=card, text="Prevent all damage that would be dealt to Gideon Blackblade during your turn.")

@@ -199,6 +199,20 @@ class KeywordActionsMixin:
         self.emit("exchange_of_control", "701.12b", first=first, second=second)
         return True
 
+    def _one_poisoned_player_per_holder(self, proliferating: Player, players: list[Player]) -> list[Player]:
+        """Rule 701.34b: players who share poison counters (a Two-Headed Giant team) get one more
+        between them, however many of them were chosen; the proliferating player chooses which."""
+        holders: dict[int, list[Player]] = {}
+        for chosen in players:
+            holders.setdefault(id(self._poison_unit(chosen)), []).append(chosen)
+        kept = []
+        for members in holders.values():
+            if len(members) == 1:
+                kept.append(members[0])
+            else:
+                kept.append(self.decide(Decision(proliferating, "proliferate_poison", tuple(members), rule="701.34b")))
+        return kept
+
     def proliferate(self, player: Player) -> list[Card | Player]:
         """Rule 701.34a: choose any number of permanents and/or players that have a counter; each
         gets one more counter of each kind it already has."""
@@ -208,9 +222,10 @@ class KeywordActionsMixin:
             return []
         chosen = self.decide(Decision(player, "proliferate", tuple(having), count=(0, len(having)), rule="701.34a"))
         self.emit("proliferate", "701.34a", player=player, chosen=list(chosen))
+        poisoned = self._one_poisoned_player_per_holder(player, [p for p in chosen if isinstance(p, Player) and self.poison_of(p)])
         for obj in chosen:
             kinds = list(obj.counters)
-            if isinstance(obj, Player) and self.poison_of(obj):
+            if any(obj is p for p in poisoned):
                 kinds.append("poison")
             for kind in kinds:
                 self.add_counters(obj, kind, 1)

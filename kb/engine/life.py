@@ -23,6 +23,10 @@ class LifeMixin:
     def _life_unit(self, player: Player) -> Unit:
         return player
 
+    def _poison_unit(self, player: Player) -> Unit:
+        """Who holds the player's poison counters: the player, or a team that shares them (810.10)."""
+        return player
+
     def _note_life(self, player: Player) -> None:
         unit = self._life_unit(player)
         self.emit("life_total", "119", unit=unit, life=self.life_of(player))

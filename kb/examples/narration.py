@@ -265,6 +265,7 @@ DECISIONS: dict[str, Any] = {
     "order_top": N_("%(player)s chooses the order of the cards on top, from the top: %(answer)s."),
     "order_bottom": N_("%(player)s chooses the order of the cards on the bottom: %(answer)s."),
     "proliferate": N_("%(player)s chooses what to proliferate: %(answer)s."),
+    "proliferate_poison": N_("%(player)s chooses which player of the team gets the poison counter: %(answer)s."),
     "order_replacements": N_("%(player)s chooses which replacement effect to apply first: %(answer)s."),
     "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
     "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),

@@ -133,8 +133,10 @@ class CopiesMixin:
             if set_power_toughness is not None:
                 chars.power, chars.toughness = set_power_toughness
             elif cda:
-                # The copied characteristic-defining ability works for the copy (604.3, 613.4a).
-                chars.power, chars.toughness = definition.power_of(copier), definition.toughness_of(copier)
+                # The copied characteristic-defining ability works for the copy (604.3, 613.4a),
+                # when its power or toughness is read: never while the copiable values are found.
+                chars.defer("power", lambda: copier._defined_size("power", definition.power_of))
+                chars.defer("toughness", lambda: copier._defined_size("toughness", definition.toughness_of))
             else:
                 chars.power, chars.toughness = values.power, values.toughness
             chars.definition = definition

@@ -4,6 +4,7 @@ characteristics, and the zones they are in."""
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -449,6 +450,10 @@ class Card:
         game = self._game()
         if game is not None and self.zone is Zone.BATTLEFIELD:
             return getattr(game.characteristics(self), field_name)
+        if field_name in _AS_PRINTED and not self.becomes:
+            # Off the battlefield, unchanged: the printed value itself, as `printed` gives it.
+            definition = self.cast_half if self.cast_half is not None and self.zone is Zone.STACK else self.printed_definition
+            return tuple(definition.supertypes) if field_name == "supertypes" else getattr(definition, field_name)
         return getattr(self.printed(), field_name)
 
     @property
@@ -481,7 +486,7 @@ class Card:
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
             subtypes=d.subtypes + tuple(self.becomes.get("subtypes", ())),
             supertypes=tuple(d.supertypes),
-            colors=tuple(d.colors) if d.colors is not None else ManaCost(d.mana_cost).colors,
+            colors=tuple(d.colors) if d.colors is not None else _colors_of_cost(d.mana_cost),
             keywords=d.keywords + tuple(self.becomes.get("keywords", ())),
             power=None,
             toughness=None,
@@ -503,15 +508,18 @@ class Card:
 
     def _defined_size(self, size: str, define: Callable[["Card"], int | None]) -> int | None:
         """The power or toughness a characteristic-defining ability gives the card; one that
-        would depend on itself is refused rather than run forever."""
-        defining = self.__dict__.setdefault("_defining", set())
-        if size in defining:
+        would depend on itself is refused rather than run forever. The ability may be asked
+        again while it runs, once: reading another permanent's types applies the layers to
+        every permanent, this one too, and inside the layers every read is answered from the
+        values being computed. A third time means the ability reads itself."""
+        defining = self.__dict__.setdefault("_defining", {})
+        if defining.get(size, 0) >= 2:
             raise NotModelledError(f"the {size} of {self.printed_definition.name} depends on itself (604.3)")
-        defining.add(size)
+        defining[size] = defining.get(size, 0) + 1
         try:
             return define(self)
         finally:
-            defining.discard(size)
+            defining[size] -= 1
 
     def _face(self) -> "CardDefinition":
         """The definition of the face of a double-faced permanent that is up (712.8d–e), kept so
@@ -629,6 +637,16 @@ class Card:
 
 
 COLOR_ORDER = ("W", "U", "B", "R", "G")
+
+# The characteristics a card off the battlefield has exactly as its definition prints them.
+_AS_PRINTED = frozenset({"name", "types", "subtypes", "supertypes", "keywords", "mana_cost"})
+
+
+@functools.lru_cache(maxsize=None)
+def _colors_of_cost(mana_cost: str) -> tuple[str, ...]:
+    """Rule 202.2: the colors of a mana cost, read once per cost (a card's characteristics are
+    read many times: every graveyard card for each look at a Tarmogoyf)."""
+    return ManaCost(mana_cost).colors
 
 
 @dataclass

@@ -269,6 +269,7 @@ def card(
     spell_targets: Sequence[Any] = (),
     spell_effect: Effect | None = None,
     additional_cost: str | None = None,
+    _module: str | None = None,
 ) -> type[CardDefinition]:
     """Define and register a simple card from its characteristics and abilities; returns the
     new `CardDefinition` subclass. A ``type_line`` ("Legendary Creature — Elf Druid") sets the
@@ -311,6 +312,25 @@ def card(
     if spell_effect is not None:
         attributes["spell_effect"] = staticmethod(spell_effect)
     base = _SpellEffect if spell_effect is not None else CardDefinition
-    # The class is named after the card, and belongs to the module that calls `card`.
-    attributes["__module__"] = sys._getframe(1).f_globals.get("__name__", __name__)
+    # The class is named after the card, and belongs to the module that defines it.
+    attributes["__module__"] = _module or sys._getframe(1).f_globals.get("__name__", __name__)
     return type(re.sub(r"\W", "", name), (base,), attributes)
+
+
+def spell_card(name: str, **characteristics: Any) -> Callable[[Effect], type[CardDefinition]]:
+    """`card` for an instant or sorcery whose effect is the decorated function, run as it
+    resolves: the card reads as its characteristics, then what it does.
+
+    >>> from kb.engine.define import spell_card
+    >>> @spell_card('Sample Rift', mana_cost='{1}{R}', types=['Sorcery'], oracle='Sample Rift deals 4 damage to each player.')
+    ... def SampleRift(game, spell):
+    ...     game.deal_damage_each(spell, [(p, 4) for p in game.players])
+    >>> SampleRift.__name__, Card('Sample Rift').types
+    ('SampleRift', ('Sorcery',))
+    """
+    module = sys._getframe(1).f_globals.get("__name__", __name__)
+
+    def define(effect: Effect) -> type[CardDefinition]:
+        return card(name, spell_effect=effect, _module=module, **characteristics)
+
+    return define

@@ -10,9 +10,7 @@ from kb.engine.game import AbilityDefinition, ActivatedAbility, Card, CardDefini
 
 
 class Millstone(CardDefinition):
-    name = "Millstone"
-    mana_cost = "{2}"
-    types = ("Artifact",)
+    name, mana_cost, type_line = "Millstone", "{2}", "Artifact"
     oracle = "{2}, {T}: Target player mills two cards."
 
     @staticmethod
@@ -23,10 +21,7 @@ class Millstone(CardDefinition):
 
 
 class LurkingEvil(CardDefinition):
-    name = "Lurking Evil"
-    name_es = "Mal furtivo"
-    mana_cost = "{B}{B}{B}"
-    types = ("Enchantment",)
+    name, name_es, mana_cost, type_line = "Lurking Evil", "Mal furtivo", "{B}{B}{B}", "Enchantment"
     oracle = "Pay half your life, rounded up: Lurking Evil becomes a 4/4 Horror creature with flying."
 
     @staticmethod

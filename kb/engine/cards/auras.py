@@ -7,9 +7,7 @@ from kb.engine.layers import modify
 
 
 class CurseOfDeathsHold(CardDefinition):
-    name = "Curse of Death's Hold"
-    mana_cost = "{3}{B}{B}"
-    type_line = "Enchantment — Aura Curse"
+    name, mana_cost, type_line = "Curse of Death's Hold", "{3}{B}{B}", "Enchantment — Aura Curse"
     spell_target = "player"
     oracle = "Enchant player. Creatures enchanted player controls get -1/-1."
 

@@ -8,9 +8,7 @@ from kb.engine.cards.templates import triggered_ability
 
 
 class ActOfTreason(CardDefinition):
-    name = "Act of Treason"
-    mana_cost = "{2}{R}"
-    types = ("Sorcery",)
+    name, mana_cost, type_line = "Act of Treason", "{2}{R}", "Sorcery"
     spell_target = "creature"
     oracle = "Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn."
 
@@ -21,9 +19,7 @@ class ActOfTreason(CardDefinition):
 
 
 class WordOfSeizing(CardDefinition):
-    name = "Word of Seizing"
-    mana_cost = "{3}{R}{R}"
-    types = ("Instant",)
+    name, mana_cost, type_line = "Word of Seizing", "{3}{R}{R}", "Instant"
     spell_target = "permanent"
     in_part = True
     oracle = "Untap target permanent and gain control of it until end of turn. It gains haste until end of turn."
@@ -35,9 +31,7 @@ class WordOfSeizing(CardDefinition):
 
 
 class MasterThief(CardDefinition):
-    name = "Master Thief"
-    mana_cost = "{2}{U}{U}"
-    type_line = "Creature — Human Rogue"
+    name, mana_cost, type_line = "Master Thief", "{2}{U}{U}", "Creature — Human Rogue"
     power, toughness = 2, 2
     oracle = "When this creature enters, gain control of target artifact for as long as you control this creature."
 
@@ -56,9 +50,7 @@ class MasterThief(CardDefinition):
 
 
 class MindControl(CardDefinition):
-    name = "Mind Control"
-    mana_cost = "{3}{U}{U}"
-    type_line = "Enchantment — Aura"
+    name, mana_cost, type_line = "Mind Control", "{3}{U}{U}", "Enchantment — Aura"
     spell_target = "creature"
     oracle = "Enchant creature. You control enchanted creature."
 

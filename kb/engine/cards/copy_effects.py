@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kb.engine.layers import add_types
+from kb.engine.define import spell_card
 from kb.engine.game import Card, CardDefinition, Decision, Event, Game, Spell, Step, TriggeredAbility, Zone
 from kb.engine.cards.templates import at_beginning_of_your, triggered_ability
 
@@ -17,10 +18,7 @@ def _choose_to_copy(game: Game, card: Card, kind: str, wanted) -> Card | None:
 
 
 class Clone(CardDefinition):
-    name = "Clone"
-    mana_cost = "{3}{U}"
-    types = ("Creature",)
-    subtypes = ("Shapeshifter",)
+    name, mana_cost, type_line = "Clone", "{3}{U}", "Creature — Shapeshifter"
     power, toughness = 0, 0
     oracle = "You may have this creature enter as a copy of any creature on the battlefield."
 
@@ -46,10 +44,7 @@ class _VesuvanUpkeep(CardDefinition):
 
 
 class VesuvanDoppelganger(CardDefinition):
-    name = "Vesuvan Doppelganger"
-    mana_cost = "{3}{U}{U}"
-    types = ("Creature",)
-    subtypes = ("Shapeshifter",)
+    name, mana_cost, type_line = "Vesuvan Doppelganger", "{3}{U}{U}", "Creature — Shapeshifter"
     power, toughness = 0, 0
     oracle = (
         "You may have this creature enter as a copy of any creature on the battlefield, except it doesn't copy "
@@ -64,10 +59,7 @@ class VesuvanDoppelganger(CardDefinition):
 
 
 class UnstableShapeshifter(CardDefinition):
-    name = "Unstable Shapeshifter"
-    mana_cost = "{3}{U}"
-    types = ("Creature",)
-    subtypes = ("Shapeshifter",)
+    name, mana_cost, type_line = "Unstable Shapeshifter", "{3}{U}", "Creature — Shapeshifter"
     power, toughness = 0, 1
     oracle = "Whenever another creature enters, this creature becomes a copy of that creature, except it has this ability."
 
@@ -83,10 +75,7 @@ class UnstableShapeshifter(CardDefinition):
 
 
 class QuicksilverGargantuan(CardDefinition):
-    name = "Quicksilver Gargantuan"
-    mana_cost = "{5}{U}{U}"
-    types = ("Creature",)
-    subtypes = ("Shapeshifter",)
+    name, mana_cost, type_line = "Quicksilver Gargantuan", "{5}{U}{U}", "Creature — Shapeshifter"
     power, toughness = 7, 7
     oracle = "You may have this creature enter as a copy of any creature on the battlefield, except it's 7/7."
 
@@ -97,9 +86,7 @@ class QuicksilverGargantuan(CardDefinition):
 
 
 class CopyArtifact(CardDefinition):
-    name = "Copy Artifact"
-    mana_cost = "{1}{U}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Copy Artifact", "{1}{U}", "Enchantment"
     oracle = "You may have this enchantment enter as a copy of any artifact on the battlefield, except it's an enchantment in addition to its other types."
 
     def as_enters(self, game: Game, card: Card) -> None:
@@ -108,27 +95,20 @@ class CopyArtifact(CardDefinition):
             game.become_copy(card, original, add_types=("Enchantment",))
 
 
-class SpittingImage(CardDefinition):
-    name = "Spitting Image"
-    mana_cost = "{4}{G/U}{G/U}"
-    types = ("Sorcery",)
-    spell_target = "creature"
-    in_part = True
-    oracle = "Create a token that's a copy of target creature."
-
-    def resolve(self, game: Game, spell: Spell) -> None:
-        game.create_token_copy(spell.controller, spell.targets[0])
+@spell_card(
+    "Spitting Image", mana_cost="{4}{G/U}{G/U}", type_line="Sorcery", in_part=True, spell_target="creature",
+    oracle="Create a token that's a copy of target creature.",
+)
+def SpittingImage(game: Game, spell: Spell) -> None:
+    game.create_token_copy(spell.controller, spell.targets[0])
 
 
-class Cytoshape(CardDefinition):
-    name = "Cytoshape"
-    mana_cost = "{1}{G}{U}"
-    types = ("Instant",)
-    spell_target = "nonlegendary creature"
-    oracle = "Choose a nonlegendary creature on the battlefield. Target nonlegendary creature becomes a copy of the chosen creature until end of turn."
-
-    def resolve(self, game: Game, spell: Spell) -> None:
-        target = spell.targets[0]
-        options = tuple(c for c in game.battlefield if c.is_creature and "Legendary" not in c.supertypes)
-        chosen = game.decide(Decision(spell.controller, "choose_card", options, rule="608.2c", context={"source": spell.card}))
-        game.become_copy(target, chosen, until_end_of_turn=True)
+@spell_card(
+    "Cytoshape", mana_cost="{1}{G}{U}", type_line="Instant", spell_target="nonlegendary creature",
+    oracle="Choose a nonlegendary creature on the battlefield. Target nonlegendary creature becomes a copy of the chosen creature until end of turn.",
+)
+def Cytoshape(game: Game, spell: Spell) -> None:
+    target = spell.targets[0]
+    options = tuple(c for c in game.battlefield if c.is_creature and "Legendary" not in c.supertypes)
+    chosen = game.decide(Decision(spell.controller, "choose_card", options, rule="608.2c", context={"source": spell.card}))
+    game.become_copy(target, chosen, until_end_of_turn=True)

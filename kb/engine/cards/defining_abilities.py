@@ -32,9 +32,7 @@ def _graveyard_cards(game: Game) -> Iterable[Card]:
 
 
 class Maro(_CountedSize):
-    name = "Maro"
-    mana_cost = "{2}{G}{G}"
-    type_line = "Creature — Elemental"
+    name, mana_cost, type_line = "Maro", "{2}{G}{G}", "Creature — Elemental"
     oracle = "Maro's power and toughness are each equal to the number of cards in your hand."
 
     def count(self, game: Game, card: Card) -> int:
@@ -42,9 +40,7 @@ class Maro(_CountedSize):
 
 
 class LostOrderOfJarkeld(_CountedSize):
-    name = "Lost Order of Jarkeld"
-    mana_cost = "{2}{W}{W}"
-    type_line = "Creature — Human Knight"
+    name, mana_cost, type_line = "Lost Order of Jarkeld", "{2}{W}{W}", "Creature — Human Knight"
     oracle = (
         "As this creature enters, choose an opponent. Lost Order of Jarkeld's power and toughness are each "
         "equal to 1 plus the number of creatures the chosen player controls."
@@ -61,9 +57,7 @@ class LostOrderOfJarkeld(_CountedSize):
 
 
 class Tarmogoyf(_CountedSize):
-    name = "Tarmogoyf"
-    mana_cost = "{1}{G}"
-    type_line = "Creature — Lhurgoyf"
+    name, mana_cost, type_line = "Tarmogoyf", "{1}{G}", "Creature — Lhurgoyf"
     toughness_plus = 1
     oracle = "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1."
 
@@ -72,9 +66,7 @@ class Tarmogoyf(_CountedSize):
 
 
 class Lhurgoyf(_CountedSize):
-    name = "Lhurgoyf"
-    mana_cost = "{2}{G}{G}"
-    type_line = "Creature — Lhurgoyf"
+    name, mana_cost, type_line = "Lhurgoyf", "{2}{G}{G}", "Creature — Lhurgoyf"
     toughness_plus = 1
     oracle = "Lhurgoyf's power is equal to the number of creature cards in all graveyards and its toughness is equal to that number plus 1."
 
@@ -83,9 +75,7 @@ class Lhurgoyf(_CountedSize):
 
 
 class Cognivore(_CountedSize):
-    name = "Cognivore"
-    mana_cost = "{6}{U}{U}"
-    type_line = "Creature — Lhurgoyf"
+    name, mana_cost, type_line = "Cognivore", "{6}{U}{U}", "Creature — Lhurgoyf"
     keywords = ("Flying",)
     oracle = "Flying. Cognivore's power and toughness are each equal to the number of instant cards in all graveyards."
 
@@ -94,9 +84,7 @@ class Cognivore(_CountedSize):
 
 
 class Nightmare(_CountedSize):
-    name = "Nightmare"
-    mana_cost = "{5}{B}"
-    type_line = "Creature — Nightmare Horse"
+    name, mana_cost, type_line = "Nightmare", "{5}{B}", "Creature — Nightmare Horse"
     keywords = ("Flying",)
     oracle = "Flying. Nightmare's power and toughness are each equal to the number of Swamps you control."
 
@@ -105,9 +93,7 @@ class Nightmare(_CountedSize):
 
 
 class CrusaderOfOdric(_CountedSize):
-    name = "Crusader of Odric"
-    mana_cost = "{2}{W}"
-    type_line = "Creature — Human Soldier"
+    name, mana_cost, type_line = "Crusader of Odric", "{2}{W}", "Creature — Human Soldier"
     oracle = "Crusader of Odric's power and toughness are each equal to the number of creatures you control."
 
     def count(self, game: Game, card: Card) -> int:

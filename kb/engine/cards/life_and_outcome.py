@@ -4,43 +4,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from kb.engine.define import spell_card
 from kb.engine.game import Card, CardDefinition, Event, Game, Player, Spell, Step, TriggeredAbility, Zone
 from kb.engine.cards.templates import at_beginning_of_your, triggered_ability
 
 
-class BeaconOfImmortality(CardDefinition):
-    name = "Beacon of Immortality"
-    name_es = "Faro de inmortalidad"
-    mana_cost = "{5}{W}"
-    types = ("Instant",)
-    spell_target = "player"
-    oracle = "Double target player's life total. Shuffle Beacon of Immortality into its owner's library."
-
-    def resolve(self, game: Game, spell: Spell) -> None:
-        target = spell.targets[0]
-        game.emit("double_life", "810.9a", player=target, life=game.life_of(target))
-        game.set_life(target, 2 * game.life_of(target))
-        game.shuffle_into_library(spell.card)
+@spell_card(
+    "Beacon of Immortality", name_es="Faro de inmortalidad", mana_cost="{5}{W}", type_line="Instant",
+    spell_target="player",
+    oracle="Double target player's life total. Shuffle Beacon of Immortality into its owner's library.",
+)
+def BeaconOfImmortality(game: Game, spell: Spell) -> None:
+    target = spell.targets[0]
+    game.emit("double_life", "810.9a", player=target, life=game.life_of(target))
+    game.set_life(target, 2 * game.life_of(target))
+    game.shuffle_into_library(spell.card)
 
 
-class RepayInKind(CardDefinition):
-    name = "Repay in Kind"
-    name_es = "Devolver el favor"
-    mana_cost = "{5}{B}"
-    types = ("Sorcery",)
-    oracle = "Each player's life total becomes the lowest life total among all players."
-
-    def resolve(self, game: Game, spell: Spell) -> None:
-        lowest = min(game.life_of(p) for p in game.players)
-        game.emit("lowest_life", "119.5", value=lowest)
-        game.set_each_life(lowest, spell.card)
+@spell_card(
+    "Repay in Kind", name_es="Devolver el favor", mana_cost="{5}{B}", type_line="Sorcery",
+    oracle="Each player's life total becomes the lowest life total among all players.",
+)
+def RepayInKind(game: Game, spell: Spell) -> None:
+    lowest = min(game.life_of(p) for p in game.players)
+    game.emit("lowest_life", "119.5", value=lowest)
+    game.set_each_life(lowest, spell.card)
 
 
 class MagisterSphinx(CardDefinition):
-    name = "Magister Sphinx"
-    mana_cost = "{4}{W}{U}{B}"
-    types = ("Artifact", "Creature")
-    subtypes = ("Sphinx",)
+    name, mana_cost, type_line = "Magister Sphinx", "{4}{W}{U}{B}", "Artifact Creature — Sphinx"
     power, toughness = 5, 5
     keywords = ("Flying",)
     oracle = "Flying. When Magister Sphinx enters, target player's life total becomes 10."
@@ -55,11 +47,7 @@ class MagisterSphinx(CardDefinition):
 
 
 class IchorRats(CardDefinition):
-    name = "Ichor Rats"
-    name_es = "Ratas icóridas"
-    mana_cost = "{1}{B}{B}"
-    types = ("Creature",)
-    subtypes = ("Rat",)
+    name, name_es, mana_cost, type_line = "Ichor Rats", "Ratas icóridas", "{1}{B}{B}", "Creature — Rat"
     power, toughness = 2, 1
     keywords = ("Infect",)
     oracle = "Infect. When Ichor Rats enters, each player gets a poison counter."
@@ -78,8 +66,7 @@ class GrayMerchantOfAsphodel(CardDefinition):
     name = "Gray Merchant of Asphodel"
     name_es = "Comerciante plomizo de Asfodel"
     mana_cost = "{3}{B}{B}"
-    types = ("Creature",)
-    subtypes = ("Zombie",)
+    type_line = "Creature — Zombie"
     power, toughness = 2, 4
     oracle = (
         "When Gray Merchant of Asphodel enters, each opponent loses X life, where X is your devotion "
@@ -103,7 +90,7 @@ class TestOfEndurance(CardDefinition):
     name = "Test of Endurance"
     name_es = "Prueba de resistencia"
     mana_cost = "{2}{W}{W}"
-    types = ("Enchantment",)
+    type_line = "Enchantment"
     threshold = 50
     oracle = "At the beginning of your upkeep, if you have 50 or more life, you win the game."
 
@@ -123,11 +110,7 @@ class TestOfEndurance(CardDefinition):
 
 
 class FelidarSovereign(TestOfEndurance):
-    name = "Felidar Sovereign"
-    name_es = None
-    mana_cost = "{4}{W}{W}"
-    types = ("Creature",)
-    subtypes = ("Cat", "Beast")
+    name, name_es, mana_cost, type_line = "Felidar Sovereign", None, "{4}{W}{W}", "Creature — Cat Beast"
     power, toughness = 4, 6
     keywords = ("Vigilance", "Lifelink")
     threshold = 40
@@ -135,10 +118,7 @@ class FelidarSovereign(TestOfEndurance):
 
 
 class Transcendence(CardDefinition):
-    name = "Transcendence"
-    name_es = "Trascendencia"
-    mana_cost = "{3}{W}{W}{W}"
-    types = ("Enchantment",)
+    name, name_es, mana_cost, type_line = "Transcendence", "Trascendencia", "{3}{W}{W}{W}", "Enchantment"
     in_part = True
     oracle = "You don't lose the game for having 0 or less life."
 
@@ -150,8 +130,7 @@ class PlatinumAngel(CardDefinition):
     name = "Platinum Angel"
     name_es = "Ángel de platino"
     mana_cost = "{7}"
-    types = ("Artifact", "Creature")
-    subtypes = ("Angel",)
+    type_line = "Artifact Creature — Angel"
     power, toughness = 4, 4
     keywords = ("Flying",)
     oracle = "Flying. You can't lose the game and your opponents can't win the game."
@@ -165,10 +144,7 @@ class PlatinumAngel(CardDefinition):
 
 
 class PlatinumEmperion(CardDefinition):
-    name = "Platinum Emperion"
-    mana_cost = "{8}"
-    types = ("Artifact", "Creature")
-    subtypes = ("Golem",)
+    name, mana_cost, type_line = "Platinum Emperion", "{8}", "Artifact Creature — Golem"
     power, toughness = 8, 8
     oracle = "Your life total can't change. (You can't gain or lose life. You can't pay any amount of life except 0.)"
 
@@ -177,10 +153,7 @@ class PlatinumEmperion(CardDefinition):
 
 
 class MeliraSylvokOutcast(CardDefinition):
-    name = "Melira, Sylvok Outcast"
-    mana_cost = "{1}{G}"
-    types = ("Legendary", "Creature")
-    subtypes = ("Human", "Scout")
+    name, mana_cost, type_line = "Melira, Sylvok Outcast", "{1}{G}", "Legendary Creature — Human Scout"
     power, toughness = 2, 2
     in_part = True
     oracle = "You can't get poison counters."
@@ -190,9 +163,7 @@ class MeliraSylvokOutcast(CardDefinition):
 
 
 class LichsMirror(CardDefinition):
-    name = "Lich's Mirror"
-    mana_cost = "{5}"
-    types = ("Artifact",)
+    name, mana_cost, type_line = "Lich's Mirror", "{5}", "Artifact"
     oracle = (
         "If you would lose the game, instead shuffle your hand, your graveyard, and all permanents you "
         "own into your library, then draw seven cards and your life total becomes 20."
@@ -212,10 +183,7 @@ class LichsMirror(CardDefinition):
 
 
 class ExquisiteArchangel(CardDefinition):
-    name = "Exquisite Archangel"
-    mana_cost = "{5}{W}{W}"
-    types = ("Creature",)
-    subtypes = ("Angel",)
+    name, mana_cost, type_line = "Exquisite Archangel", "{5}{W}{W}", "Creature — Angel"
     power, toughness = 5, 5
     keywords = ("Flying",)
     replacement_moves_itself = True

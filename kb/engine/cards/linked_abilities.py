@@ -32,10 +32,7 @@ def _chosen_color_mana(game: Game, card: Card) -> frozenset[str]:
 
 
 class QuirionElves(CardDefinition):
-    name = "Quirion Elves"
-    mana_cost = "{1}{G}"
-    types = ("Creature",)
-    subtypes = ("Elf", "Druid")
+    name, mana_cost, type_line = "Quirion Elves", "{1}{G}", "Creature — Elf Druid"
     power, toughness = 1, 1
     oracle = "As this creature enters, choose a color. {T}: Add {G}. {T}: Add one mana of the chosen color."
     activated = (
@@ -57,10 +54,7 @@ def _protection_from_chosen_color(game: Game, card: Card) -> ContinuousEffect:
 
 
 class VoiceOfAll(CardDefinition):
-    name = "Voice of All"
-    mana_cost = "{2}{W}{W}"
-    types = ("Creature",)
-    subtypes = ("Angel",)
+    name, mana_cost, type_line = "Voice of All", "{2}{W}{W}", "Creature — Angel"
     power, toughness = 2, 2
     keywords = ("Flying",)
     oracle = "Flying. As this creature enters, choose a color. This creature has protection from the chosen color."
@@ -85,10 +79,7 @@ def _automaton_lord(game: Game, card: Card) -> ContinuousEffect:
 
 
 class AdaptiveAutomaton(CardDefinition):
-    name = "Adaptive Automaton"
-    mana_cost = "{3}"
-    types = ("Artifact", "Creature")
-    subtypes = ("Construct",)
+    name, mana_cost, type_line = "Adaptive Automaton", "{3}", "Artifact Creature — Construct"
     power, toughness = 2, 2
     oracle = (
         "As this creature enters, choose a creature type. This creature is the chosen type in addition to its "
@@ -108,9 +99,7 @@ def _plume_gains_life(game: Game, ability: TriggeredAbility) -> None:
 
 
 class ParadisePlume(CardDefinition):
-    name = "Paradise Plume"
-    mana_cost = "{4}"
-    types = ("Artifact",)
+    name, mana_cost, type_line = "Paradise Plume", "{4}", "Artifact"
     oracle = (
         "As this artifact enters, choose a color. Whenever a player casts a spell of the chosen color, you may "
         "gain 1 life. {T}: Add one mana of the chosen color."
@@ -127,10 +116,7 @@ class ParadisePlume(CardDefinition):
 
 
 class BanisherPriest(CardDefinition):
-    name = "Banisher Priest"
-    mana_cost = "{1}{W}{W}"
-    types = ("Creature",)
-    subtypes = ("Human", "Cleric")
+    name, mana_cost, type_line = "Banisher Priest", "{1}{W}{W}", "Creature — Human Cleric"
     power, toughness = 2, 2
     oracle = "When this creature enters, exile target creature an opponent controls until this creature leaves the battlefield."
 
@@ -189,9 +175,7 @@ def _vat_token(game: Game, ability: ActivatedAbility) -> None:
 
 
 class MimicVat(CardDefinition):
-    name = "Mimic Vat"
-    mana_cost = "{3}"
-    types = ("Artifact",)
+    name, mana_cost, type_line = "Mimic Vat", "{3}", "Artifact"
     oracle = (
         "Imprint — Whenever a nontoken creature dies, you may exile that card. If you do, return each other card "
         "exiled with Mimic Vat to its owner's graveyard. {3}, {T}: Create a token that's a copy of a card exiled "

@@ -105,9 +105,7 @@ DoublingCube = card(
 
 
 class ManaFlare(CardDefinition):
-    name = "Mana Flare"
-    mana_cost = "{2}{R}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Mana Flare", "{2}{R}", "Enchantment"
     oracle = "Whenever a player taps a land for mana, that player adds one mana of any type that land produced."
 
     def triggers(self, game: Game, card: Card, event: Event):

@@ -30,9 +30,7 @@ GarrukWildspeaker = card(
 
 
 class CarthTheLion(CardDefinition):
-    name = "Carth the Lion"
-    mana_cost = "{2}{B}{G}"
-    type_line = "Legendary Creature — Cat Warrior"
+    name, mana_cost, type_line = "Carth the Lion", "{2}{B}{G}", "Legendary Creature — Cat Warrior"
     power, toughness = 3, 5
     in_part = True
     oracle = "Planeswalkers' loyalty abilities you control cost an additional [+1] to activate."
@@ -42,9 +40,7 @@ class CarthTheLion(CardDefinition):
 
 
 class GideonBlackblade(CardDefinition):
-    name = "Gideon Blackblade"
-    mana_cost = "{1}{W}{W}"
-    type_line = "Legendary Planeswalker — Gideon"
+    name, mana_cost, type_line = "Gideon Blackblade", "{1}{W}{W}", "Legendary Planeswalker — Gideon"
     loyalty = 4
     in_part = True
     oracle = (

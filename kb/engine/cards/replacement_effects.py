@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from kb.engine.replacement import Replacement, prevent_damage
 from kb.engine.define import card
+from kb.engine.define import spell_card
 from kb.engine.game import AbilityDefinition, ActivatedAbility, Card, CardDefinition, Game, Spell, Zone
 
 
 class GratuitousViolence(CardDefinition):
-    name = "Gratuitous Violence"
-    mana_cost = "{2}{R}{R}{R}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Gratuitous Violence", "{2}{R}{R}{R}", "Enchantment"
     oracle = "If a creature you control would deal damage to a permanent or player, it deals double that damage to that permanent or player instead."
 
     def replacements(self, game: Game, card: Card):
@@ -22,10 +21,7 @@ class GratuitousViolence(CardDefinition):
 
 
 class DauntingDefender(CardDefinition):
-    name = "Daunting Defender"
-    mana_cost = "{4}{W}"
-    types = ("Creature",)
-    subtypes = ("Human", "Cleric")
+    name, mana_cost, type_line = "Daunting Defender", "{4}{W}", "Creature — Human Cleric"
     power, toughness = 3, 3
     oracle = "If a source would deal damage to a Cleric creature you control, prevent 1 of that damage."
 
@@ -42,9 +38,7 @@ class DauntingDefender(CardDefinition):
 
 
 class OrbOfDreams(CardDefinition):
-    name = "Orb of Dreams"
-    mana_cost = "{3}"
-    types = ("Artifact",)
+    name, mana_cost, type_line = "Orb of Dreams", "{3}", "Artifact"
     oracle = "Permanents enter tapped."
 
     def replacements(self, game: Game, card: Card):
@@ -52,10 +46,7 @@ class OrbOfDreams(CardDefinition):
 
 
 class DarksteelColossus(CardDefinition):
-    name = "Darksteel Colossus"
-    mana_cost = "{11}"
-    types = ("Artifact", "Creature")
-    subtypes = ("Golem",)
+    name, mana_cost, type_line = "Darksteel Colossus", "{11}", "Artifact Creature — Golem"
     power, toughness = 11, 11
     keywords = ("Trample", "Indestructible")
     oracle = (
@@ -72,10 +63,7 @@ class DarksteelColossus(CardDefinition):
 
 
 class GravebaneZombie(CardDefinition):
-    name = "Gravebane Zombie"
-    mana_cost = "{3}{B}"
-    types = ("Creature",)
-    subtypes = ("Zombie",)
+    name, mana_cost, type_line = "Gravebane Zombie", "{3}{B}", "Creature — Zombie"
     power, toughness = 3, 2
     oracle = "If this creature would die, put it on top of its owner's library instead."
 
@@ -111,21 +99,16 @@ WojekApothecary = card(
 )
 
 
-class MendingHands(CardDefinition):
-    name = "Mending Hands"
-    mana_cost = "{W}"
-    types = ("Instant",)
-    spell_target = "any"
-    oracle = "Prevent the next 4 damage that would be dealt to any target this turn."
-
-    def resolve(self, game: Game, spell: Spell) -> None:
-        game.add_replacement(prevent_damage(4, to=spell.targets[0], source=spell.card, controller=spell.controller))
+@spell_card(
+    "Mending Hands", mana_cost="{W}", type_line="Instant", spell_target="any",
+    oracle="Prevent the next 4 damage that would be dealt to any target this turn.",
+)
+def MendingHands(game: Game, spell: Spell) -> None:
+    game.add_replacement(prevent_damage(4, to=spell.targets[0], source=spell.card, controller=spell.controller))
 
 
 class Fog(CardDefinition):
-    name = "Fog"
-    mana_cost = "{G}"
-    types = ("Instant",)
+    name, mana_cost, type_line = "Fog", "{G}", "Instant"
     oracle = "Prevent all combat damage that would be dealt this turn."
 
     def resolve(self, game: Game, spell: Spell) -> None:

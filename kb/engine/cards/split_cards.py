@@ -8,9 +8,7 @@ from kb.engine.game import Card, CardDefinition, Game, Player, Spell
 
 
 class _Assault(CardDefinition):
-    half_name = "Assault"
-    mana_cost = "{R}"
-    types = ("Sorcery",)
+    half_name, mana_cost, type_line = "Assault", "{R}", "Sorcery"
     spell_target = "creature"
     oracle = "Assault deals 2 damage to target creature."
 
@@ -19,9 +17,7 @@ class _Assault(CardDefinition):
 
 
 class _Battery(CardDefinition):
-    half_name = "Battery"
-    mana_cost = "{3}{G}"
-    types = ("Sorcery",)
+    half_name, mana_cost, type_line = "Battery", "{3}{G}", "Sorcery"
     oracle = "Create a 3/3 green Elephant creature token."
 
     def resolve(self, game: Game, spell: Spell) -> None:
@@ -33,9 +29,7 @@ class AssaultBattery(SplitCardDefinition):
 
 
 class _Fire(CardDefinition):
-    half_name = "Fire"
-    mana_cost = "{1}{R}"
-    types = ("Instant",)
+    half_name, mana_cost, type_line = "Fire", "{1}{R}", "Instant"
     oracle = "Fire deals 2 damage divided as you choose among one or two targets."
 
     def check_timing(self, game: Game, player: Player, card: Card) -> None:
@@ -43,9 +37,7 @@ class _Fire(CardDefinition):
 
 
 class _Ice(CardDefinition):
-    half_name = "Ice"
-    mana_cost = "{1}{U}"
-    types = ("Instant",)
+    half_name, mana_cost, type_line = "Ice", "{1}{U}", "Instant"
     spell_target = "permanent"
     oracle = "Tap target permanent. Draw a card."
 

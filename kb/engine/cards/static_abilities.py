@@ -15,9 +15,7 @@ def _white_creatures(controller_only: bool):
 
 
 class HonorOfThePure(CardDefinition):
-    name = "Honor of the Pure"
-    mana_cost = "{1}{W}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Honor of the Pure", "{1}{W}", "Enchantment"
     oracle = "White creatures you control get +1/+1."
 
     def static_effects(self, game: Game, card: Card):
@@ -26,9 +24,7 @@ class HonorOfThePure(CardDefinition):
 
 
 class Crusade(CardDefinition):
-    name = "Crusade"
-    mana_cost = "{W}{W}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Crusade", "{W}{W}", "Enchantment"
     oracle = "White creatures get +1/+1."
 
     def static_effects(self, game: Game, card: Card):
@@ -37,9 +33,7 @@ class Crusade(CardDefinition):
 
 
 class CoatOfArms(CardDefinition):
-    name = "Coat of Arms"
-    mana_cost = "{5}"
-    types = ("Artifact",)
+    name, mana_cost, type_line = "Coat of Arms", "{5}", "Artifact"
     oracle = "Each creature gets +1/+1 for each other creature on the battlefield that shares at least one creature type with it."
 
     def static_effects(self, game: Game, card: Card):
@@ -60,9 +54,7 @@ class CoatOfArms(CardDefinition):
 
 
 class MuragandaPetroglyphs(CardDefinition):
-    name = "Muraganda Petroglyphs"
-    mana_cost = "{3}{G}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Muraganda Petroglyphs", "{3}{G}", "Enchantment"
     oracle = "Creatures with no abilities get +2/+2."
 
     def static_effects(self, game: Game, card: Card):
@@ -75,9 +67,7 @@ class MuragandaPetroglyphs(CardDefinition):
 
 
 class HeartlessSummoning(CardDefinition):
-    name = "Heartless Summoning"
-    mana_cost = "{1}{B}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Heartless Summoning", "{1}{B}", "Enchantment"
     oracle = "Creature spells you cast cost {2} less to cast. Creatures you control get -1/-1."
 
     def cost_change(self, game: Game, card: Card, spell: CardDefinition, player: Player) -> int:
@@ -88,9 +78,7 @@ class HeartlessSummoning(CardDefinition):
 
 
 class DuelingGrounds(CardDefinition):
-    name = "Dueling Grounds"
-    mana_cost = "{1}{G}{W}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Dueling Grounds", "{1}{G}{W}", "Enchantment"
     oracle = "No more than one creature can attack each turn. No more than one creature can block each turn."
 
     def restricts_attack(self, game: Game, card: Card, attackers: list[Card]) -> bool:
@@ -101,10 +89,7 @@ class DuelingGrounds(CardDefinition):
 
 
 class YixlidJailer(CardDefinition):
-    name = "Yixlid Jailer"
-    mana_cost = "{1}{B}"
-    types = ("Creature",)
-    subtypes = ("Zombie", "Wizard")
+    name, mana_cost, type_line = "Yixlid Jailer", "{1}{B}", "Creature — Zombie Wizard"
     power, toughness = 2, 1
     oracle = "Cards in graveyards lose all abilities."
     graveyard_cards_lose_abilities = True
@@ -115,10 +100,7 @@ def _spell_colors(spell: CardDefinition) -> tuple[str, ...]:
 
 
 class ThunderscapeFamiliar(CardDefinition):
-    name = "Thunderscape Familiar"
-    mana_cost = "{1}{R}"
-    types = ("Creature",)
-    subtypes = ("Kavu",)
+    name, mana_cost, type_line = "Thunderscape Familiar", "{1}{R}", "Creature — Kavu"
     power, toughness = 1, 1
     keywords = ("First strike",)
     oracle = "First strike. Black spells and green spells you cast cost {1} less to cast."
@@ -128,9 +110,7 @@ class ThunderscapeFamiliar(CardDefinition):
 
 
 class ThaliaGuardianOfThraben(CardDefinition):
-    name = "Thalia, Guardian of Thraben"
-    mana_cost = "{1}{W}"
-    type_line = "Legendary Creature — Human Soldier"
+    name, mana_cost, type_line = "Thalia, Guardian of Thraben", "{1}{W}", "Legendary Creature — Human Soldier"
     power, toughness = 2, 1
     keywords = ("First strike",)
     oracle = "First strike. Noncreature spells cost {1} more to cast."

@@ -6,6 +6,7 @@ from kb.engine.layers import ContinuousEffect, modify
 from kb.engine.replacement import prevent_damage
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import DoubleFacedCardDefinition
+from kb.engine.define import spell_card
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -86,19 +87,16 @@ class _WerewolfBack(_WerewolfFront):
 
 
 class _VillageIronsmith(_WerewolfFront):
-    face_name = "Village Ironsmith"
-    mana_cost = "{1}{R}"
-    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    face_name, mana_cost, type_line = "Village Ironsmith", "{1}{R}", "Creature — Human Werewolf"
     power, toughness = 1, 1
     keywords = ("First strike",)
     oracle = "First strike. At the beginning of each upkeep, if no spells were cast last turn, transform Village Ironsmith."
 
 
 class _Ironfang(_WerewolfBack):
-    face_name = "Ironfang"
-    types, subtypes = ("Creature",), ("Werewolf",)
-    colors = ("R",)
+    face_name, type_line = "Ironfang", "Creature — Werewolf"
     power, toughness = 3, 1
+    colors = ("R",)
     keywords = ("First strike",)
     oracle = "First strike. At the beginning of each upkeep, if a player cast two or more spells last turn, transform Ironfang."
 
@@ -113,9 +111,7 @@ def _wolf_and_life(game: Game, ability: TriggeredAbility) -> None:
 
 
 class _HuntmasterOfTheFells(_WerewolfFront):
-    face_name = "Huntmaster of the Fells"
-    mana_cost = "{2}{R}{G}"
-    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    face_name, mana_cost, type_line = "Huntmaster of the Fells", "{2}{R}{G}", "Creature — Human Werewolf"
     power, toughness = 2, 2
     oracle = (
         "Whenever this creature enters or transforms into Huntmaster of the Fells, create a 2/2 green Wolf creature "
@@ -138,10 +134,9 @@ def _ravager_damage(game: Game, ability: TriggeredAbility) -> None:
 
 
 class _RavagerOfTheFells(_WerewolfBack):
-    face_name = "Ravager of the Fells"
-    types, subtypes = ("Creature",), ("Werewolf",)
-    colors = ("R", "G")
+    face_name, type_line = "Ravager of the Fells", "Creature — Werewolf"
     power, toughness = 4, 4
+    colors = ("R", "G")
     keywords = ("Trample",)
     oracle = (
         "Trample. Whenever this creature transforms into Ravager of the Fells, it deals 2 damage to target opponent "
@@ -174,9 +169,7 @@ def _delver_upkeep(game: Game, ability: TriggeredAbility) -> None:
 
 
 class _DelverOfSecrets(CardDefinition):
-    face_name = "Delver of Secrets"
-    mana_cost = "{U}"
-    types, subtypes = ("Creature",), ("Human", "Wizard")
+    face_name, mana_cost, type_line = "Delver of Secrets", "{U}", "Creature — Human Wizard"
     power, toughness = 1, 1
     oracle = (
         "At the beginning of your upkeep, look at the top card of your library. You may reveal that card. If an "
@@ -189,10 +182,9 @@ class _DelverOfSecrets(CardDefinition):
 
 
 class _InsectileAberration(CardDefinition):
-    face_name = "Insectile Aberration"
-    types, subtypes = ("Creature",), ("Human", "Insect")
-    colors = ("U",)
+    face_name, type_line = "Insectile Aberration", "Creature — Human Insect"
     power, toughness = 3, 2
+    colors = ("U",)
     keywords = ("Flying",)
     oracle = "Flying"
 
@@ -209,19 +201,16 @@ def _attackers_get(amount: int):
 
 
 class _InstigatorGang(_WerewolfFront):
-    face_name = "Instigator Gang"
-    mana_cost = "{3}{R}"
-    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    face_name, mana_cost, type_line = "Instigator Gang", "{3}{R}", "Creature — Human Werewolf"
     power, toughness = 2, 3
     oracle = "Attacking creatures you control get +1/+0. At the beginning of each upkeep, if no spells were cast last turn, transform Instigator Gang."
     static = (_attackers_get(1),)
 
 
 class _WildbloodPack(_WerewolfBack):
-    face_name = "Wildblood Pack"
-    types, subtypes = ("Creature",), ("Werewolf",)
-    colors = ("R",)
+    face_name, type_line = "Wildblood Pack", "Creature — Werewolf"
     power, toughness = 5, 5
+    colors = ("R",)
     keywords = ("Trample",)
     oracle = "Trample. Attacking creatures you control get +3/+0. At the beginning of each upkeep, if a player cast two or more spells last turn, transform Wildblood Pack."
     static = (_attackers_get(3),)
@@ -244,18 +233,15 @@ def _ransacker(game: Game, ability: TriggeredAbility) -> None:
 
 
 class _AfflictedDeserter(_WerewolfFront):
-    face_name = "Afflicted Deserter"
-    mana_cost = "{3}{R}"
-    types, subtypes = ("Creature",), ("Human", "Werewolf")
+    face_name, mana_cost, type_line = "Afflicted Deserter", "{3}{R}", "Creature — Human Werewolf"
     power, toughness = 3, 2
     oracle = "At the beginning of each upkeep, if no spells were cast last turn, transform Afflicted Deserter."
 
 
 class _WerewolfRansacker(_WerewolfBack):
-    face_name = "Werewolf Ransacker"
-    types, subtypes = ("Creature",), ("Werewolf",)
-    colors = ("R",)
+    face_name, type_line = "Werewolf Ransacker", "Creature — Werewolf"
     power, toughness = 5, 4
+    colors = ("R",)
     oracle = (
         "Whenever this creature transforms into Werewolf Ransacker, you may destroy target artifact. If that "
         "artifact is put into a graveyard this way, Werewolf Ransacker deals 3 damage to that artifact's "
@@ -286,9 +272,7 @@ def _scholar_loot(game: Game, ability: ActivatedAbility) -> None:
 
 
 class _CivilizedScholar(CardDefinition):
-    face_name = "Civilized Scholar"
-    mana_cost = "{2}{U}"
-    types, subtypes = ("Creature",), ("Human", "Advisor")
+    face_name, mana_cost, type_line = "Civilized Scholar", "{2}{U}", "Creature — Human Advisor"
     power, toughness = 0, 1
     oracle = "{T}: Draw a card, then discard a card. If a creature card is discarded this way, untap Civilized Scholar, then transform it."
     activated = (AbilityDefinition(oracle, _scholar_loot, tap=True),)
@@ -302,10 +286,9 @@ def _brute_returns(game: Game, ability: TriggeredAbility) -> None:
 
 
 class _HomicidalBrute(CardDefinition):
-    face_name = "Homicidal Brute"
-    types, subtypes = ("Creature",), ("Human", "Mutant")
-    colors = ("R",)
+    face_name, type_line = "Homicidal Brute", "Creature — Human Mutant"
     power, toughness = 5, 1
+    colors = ("R",)
     oracle = "At the beginning of your end step, if Homicidal Brute didn't attack this turn, tap it, then transform it."
 
     def triggers(self, game: Game, card: Card, event: Event):
@@ -328,19 +311,16 @@ class CivilizedScholar(DoubleFacedCardDefinition):
 
 
 class _KruinOutlaw(_WerewolfFront):
-    face_name = "Kruin Outlaw"
-    mana_cost = "{1}{R}{R}"
-    types, subtypes = ("Creature",), ("Human", "Rogue", "Werewolf")
+    face_name, mana_cost, type_line = "Kruin Outlaw", "{1}{R}{R}", "Creature — Human Rogue Werewolf"
     power, toughness = 2, 2
     keywords = ("First strike",)
     oracle = "First strike. At the beginning of each upkeep, if no spells were cast last turn, transform Kruin Outlaw."
 
 
 class _TerrorOfKruinPass(_WerewolfBack):
-    face_name = "Terror of Kruin Pass"
-    types, subtypes = ("Creature",), ("Werewolf",)
-    colors = ("R",)
+    face_name, type_line = "Terror of Kruin Pass", "Creature — Werewolf"
     power, toughness = 3, 3
+    colors = ("R",)
     keywords = ("Double strike",)
     oracle = (
         "Double strike. Each Werewolf you control can't be blocked except by two or more creatures. At the "
@@ -359,18 +339,16 @@ class KruinOutlaw(DoubleFacedCardDefinition):
     front, back = _KruinOutlaw, _TerrorOfKruinPass
 
 
-class Moonmist(CardDefinition):
-    name = "Moonmist"
-    mana_cost = "{1}{G}"
-    types = ("Instant",)
-    oracle = "Transform all Humans. Prevent all combat damage that would be dealt this turn by creatures other than Werewolves and Wolves."
-
-    def resolve(self, game: Game, spell: Spell) -> None:
-        for creature in [c for c in game.battlefield if "Human" in c.subtypes]:
-            game.transform(creature)
-
-        def others(game: Game, event: dict) -> bool:
-            source = event["source"]
-            return bool(event.get("combat")) and source is not None and not ({"Werewolf", "Wolf"} & set(source.subtypes))
-
-        game.add_replacement(prevent_damage(where=others, text="Prevent all combat damage that would be dealt this turn by creatures other than Werewolves and Wolves."))
+@spell_card(
+    "Moonmist", mana_cost="{1}{G}", type_line="Instant",
+    oracle="Transform all Humans. Prevent all combat damage that would be dealt this turn by creatures other than Werewolves and Wolves.",
+)
+def Moonmist(game: Game, spell: Spell) -> None:
+    for creature in [c for c in game.battlefield if "Human" in c.subtypes]:
+        game.transform(creature)
+    
+    def others(game: Game, event: dict) -> bool:
+        source = event["source"]
+        return bool(event.get("combat")) and source is not None and not ({"Werewolf", "Wolf"} & set(source.subtypes))
+    
+    game.add_replacement(prevent_damage(where=others, text="Prevent all combat damage that would be dealt this turn by creatures other than Werewolves and Wolves."))

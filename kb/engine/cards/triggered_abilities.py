@@ -10,10 +10,7 @@ from kb.engine.cards.templates import at_beginning_of_your, triggered_ability
 
 
 class Masticore(CardDefinition):
-    name = "Masticore"
-    mana_cost = "{4}"
-    types = ("Artifact", "Creature")
-    subtypes = ("Masticore",)
+    name, mana_cost, type_line = "Masticore", "{4}", "Artifact Creature — Masticore"
     power, toughness = 4, 4
     in_part = True
     oracle = "At the beginning of your upkeep, sacrifice Masticore unless you discard a card."
@@ -35,9 +32,7 @@ class Masticore(CardDefinition):
 
 
 class BlackVise(CardDefinition):
-    name = "Black Vise"
-    mana_cost = "{1}"
-    types = ("Artifact",)
+    name, mana_cost, type_line = "Black Vise", "{1}", "Artifact"
     oracle = (
         "As Black Vise enters, choose an opponent. At the beginning of the chosen player's upkeep, "
         "Black Vise deals X damage to that player, where X is the number of cards in their hand minus 4."
@@ -61,10 +56,7 @@ class BlackVise(CardDefinition):
 
 
 class BallLightning(CardDefinition):
-    name = "Ball Lightning"
-    mana_cost = "{R}{R}{R}"
-    types = ("Creature",)
-    subtypes = ("Elemental",)
+    name, mana_cost, type_line = "Ball Lightning", "{R}{R}{R}", "Creature — Elemental"
     power, toughness = 6, 1
     keywords = ("Trample", "Haste")
     oracle = "Trample, haste. At the beginning of the end step, sacrifice Ball Lightning."
@@ -79,9 +71,7 @@ class BallLightning(CardDefinition):
 
 
 class Megrim(CardDefinition):
-    name = "Megrim"
-    mana_cost = "{2}{B}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Megrim", "{2}{B}", "Enchantment"
     oracle = "Whenever an opponent discards a card, Megrim deals 2 damage to that player."
 
     def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
@@ -95,9 +85,7 @@ class Megrim(CardDefinition):
 
 
 class DingusEgg(CardDefinition):
-    name = "Dingus Egg"
-    mana_cost = "{4}"
-    types = ("Artifact",)
+    name, mana_cost, type_line = "Dingus Egg", "{4}", "Artifact"
     oracle = "Whenever a land is put into a graveyard from the battlefield, Dingus Egg deals 2 damage to that land's controller."
 
     def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
@@ -110,10 +98,7 @@ class DingusEgg(CardDefinition):
 
 
 class AjanisPridemate(CardDefinition):
-    name = "Ajani's Pridemate"
-    mana_cost = "{1}{W}"
-    types = ("Creature",)
-    subtypes = ("Cat", "Soldier")
+    name, mana_cost, type_line = "Ajani's Pridemate", "{1}{W}", "Creature — Cat Soldier"
     power, toughness = 2, 2
     oracle = "Whenever you gain life, put a +1/+1 counter on this creature."
 
@@ -127,10 +112,7 @@ class AjanisPridemate(CardDefinition):
 
 
 class WallOfOmens(CardDefinition):
-    name = "Wall of Omens"
-    mana_cost = "{1}{W}"
-    types = ("Creature",)
-    subtypes = ("Wall",)
+    name, mana_cost, type_line = "Wall of Omens", "{1}{W}", "Creature — Wall"
     power, toughness = 0, 4
     keywords = ("Defender",)
     oracle = "Defender. When this creature enters, draw a card."
@@ -141,9 +123,7 @@ class WallOfOmens(CardDefinition):
 
 
 class PhyrexianArena(CardDefinition):
-    name = "Phyrexian Arena"
-    mana_cost = "{1}{B}{B}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Phyrexian Arena", "{1}{B}{B}", "Enchantment"
     oracle = "At the beginning of your upkeep, you draw a card and you lose 1 life."
 
     def triggers(self, game: Game, card: Card, event: Event):
@@ -156,11 +136,7 @@ class PhyrexianArena(CardDefinition):
 
 
 class MinscBelovedRanger(CardDefinition):
-    name = "Minsc, Beloved Ranger"
-    mana_cost = "{R}{G}{W}"
-    types = ("Creature",)
-    subtypes = ("Human", "Ranger")
-    supertypes = ("Legendary",)
+    name, mana_cost, type_line = "Minsc, Beloved Ranger", "{R}{G}{W}", "Legendary Creature — Human Ranger"
     power, toughness = 3, 3
     in_part = True
     oracle = "When Minsc enters, create Boo, a legendary 1/1 red Hamster creature token with trample and haste."
@@ -177,9 +153,7 @@ class MinscBelovedRanger(CardDefinition):
 
 
 class GenesisChamber(CardDefinition):
-    name = "Genesis Chamber"
-    mana_cost = "{2}"
-    types = ("Artifact",)
+    name, mana_cost, type_line = "Genesis Chamber", "{2}", "Artifact"
     oracle = (
         "Whenever a nontoken creature enters, if this artifact is untapped, that creature's controller creates "
         "a 1/1 colorless Myr artifact creature token."
@@ -196,9 +170,7 @@ class GenesisChamber(CardDefinition):
 
 
 class Guile(CardDefinition):
-    name = "Guile"
-    mana_cost = "{3}{U}{U}{U}"
-    type_line = "Creature — Elemental Incarnation"
+    name, mana_cost, type_line = "Guile", "{3}{U}{U}{U}", "Creature — Elemental Incarnation"
     power, toughness = 6, 6
     in_part = True
     oracle = "When Guile is put into a graveyard from anywhere, shuffle it into its owner's library."
@@ -211,9 +183,7 @@ class Guile(CardDefinition):
 
 
 class LoamingShaman(CardDefinition):
-    name = "Loaming Shaman"
-    mana_cost = "{2}{G}"
-    type_line = "Creature — Centaur Shaman"
+    name, mana_cost, type_line = "Loaming Shaman", "{2}{G}", "Creature — Centaur Shaman"
     power, toughness = 3, 2
     oracle = "When this creature enters, target player shuffles any number of target cards from their graveyard into their library."
 
@@ -227,9 +197,7 @@ class LoamingShaman(CardDefinition):
 
 
 class DisaTheRestless(CardDefinition):
-    name = "Disa the Restless"
-    mana_cost = "{2}{B}{R}{G}"
-    type_line = "Legendary Creature — Human Ranger"
+    name, mana_cost, type_line = "Disa the Restless", "{2}{B}{R}{G}", "Legendary Creature — Human Ranger"
     power, toughness = 5, 6
     in_part = True
     oracle = "Whenever one or more creatures you control deal combat damage to a player, create a Tarmogoyf token."
@@ -242,9 +210,7 @@ class DisaTheRestless(CardDefinition):
 
 
 class HeartPiercerManticore(CardDefinition):
-    name = "Heart-Piercer Manticore"
-    mana_cost = "{2}{R}"
-    type_line = "Creature — Manticore"
+    name, mana_cost, type_line = "Heart-Piercer Manticore", "{2}{R}", "Creature — Manticore"
     power, toughness = 4, 3
     in_part = True
     oracle = (
@@ -276,9 +242,7 @@ class HeartPiercerManticore(CardDefinition):
 
 
 class ConcertedEffort(CardDefinition):
-    name = "Concerted Effort"
-    mana_cost = "{2}{W}{W}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Concerted Effort", "{2}{W}{W}", "Enchantment"
     oracle = (
         "At the beginning of each upkeep, creatures you control gain flying until end of turn if a creature you "
         "control has flying. The same is true for fear, first strike, double strike, landwalk, protection, "
@@ -304,9 +268,7 @@ class ConcertedEffort(CardDefinition):
 
 
 class WallOfTears(CardDefinition):
-    name = "Wall of Tears"
-    mana_cost = "{1}{U}"
-    type_line = "Creature — Wall"
+    name, mana_cost, type_line = "Wall of Tears", "{1}{U}", "Creature — Wall"
     power, toughness = 0, 4
     keywords = ("Defender",)
     oracle = "Defender. Whenever this creature blocks a creature, return that creature to its owner's hand at end of combat."
@@ -329,9 +291,7 @@ class WallOfTears(CardDefinition):
 
 
 class SearchPartyCaptain(CardDefinition):
-    name = "Search Party Captain"
-    mana_cost = "{3}{W}"
-    types, subtypes = ("Creature",), ("Kor", "Soldier")
+    name, mana_cost, type_line = "Search Party Captain", "{3}{W}", "Creature — Kor Soldier"
     power, toughness = 2, 3
     oracle = "This spell costs {1} less to cast for each creature you attacked with this turn. When this creature enters, draw a card."
 
@@ -347,10 +307,7 @@ class SearchPartyCaptain(CardDefinition):
 
 
 class SkyshroudBehemoth(CardDefinition):
-    name = "Skyshroud Behemoth"
-    mana_cost = "{5}{G}{G}"
-    types = ("Creature",)
-    subtypes = ("Beast",)
+    name, mana_cost, type_line = "Skyshroud Behemoth", "{5}{G}{G}", "Creature — Beast"
     power, toughness = 10, 10
     in_part = True
     oracle = "Fading 2 (This creature enters with two fade counters on it.) This creature enters tapped."
@@ -361,10 +318,7 @@ class SkyshroudBehemoth(CardDefinition):
 
 
 class ScarwoodTreefolk(CardDefinition):
-    name = "Scarwood Treefolk"
-    mana_cost = "{3}{G}"
-    types = ("Creature",)
-    subtypes = ("Treefolk",)
+    name, mana_cost, type_line = "Scarwood Treefolk", "{3}{G}", "Creature — Treefolk"
     power, toughness = 3, 5
     oracle = "This creature enters tapped."
 

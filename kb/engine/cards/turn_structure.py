@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kb.engine.define import spell_card
 from kb.engine.game import (
     AbilityDefinition,
     ActivatedAbility,
@@ -18,26 +19,18 @@ from kb.engine.game import (
 from kb.engine.cards.templates import triggered_ability
 
 
-class TimeStop(CardDefinition):
-    name = "Time Stop"
-    name_es = "Detener el tiempo"
-    mana_cost = "{4}{U}{U}"
-    types = ("Instant",)
-    oracle = (
-        "End the turn. (Exile all spells and abilities from the stack, including this card. The player "
+@spell_card(
+    "Time Stop", name_es="Detener el tiempo", mana_cost="{4}{U}{U}", type_line="Instant",
+    oracle="End the turn. (Exile all spells and abilities from the stack, including this card. The player "
         "whose turn it is discards down to their maximum hand size. Damage wears off, and \"this turn\" "
-        "and \"until end of turn\" effects end.)"
-    )
-
-    def resolve(self, game: Game, spell: Spell) -> None:
-        game.end_the_turn(spell.card)
+        "and \"until end of turn\" effects end.)",
+)
+def TimeStop(game: Game, spell: Spell) -> None:
+    game.end_the_turn(spell.card)
 
 
 class MandateOfPeace(CardDefinition):
-    name = "Mandate of Peace"
-    name_es = "Mandato de paz"
-    mana_cost = "{1}{W}"
-    types = ("Instant",)
+    name, name_es, mana_cost, type_line = "Mandate of Peace", "Mandato de paz", "{1}{W}", "Instant"
     oracle = (
         "Cast this spell only during combat. End the combat phase. (Remove all attackers and blockers "
         "from combat. Exile all spells and abilities from the stack, including this spell.)"
@@ -55,7 +48,7 @@ class SundialOfTheInfinite(CardDefinition):
     name = "Sundial of the Infinite"
     name_es = "Reloj de sol del infinito"
     mana_cost = "{2}"
-    types = ("Artifact",)
+    type_line = "Artifact"
     oracle = "{1}, {T}: End the turn. Activate only during your turn."
 
     @staticmethod

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from kb.engine.game import Card, CardDefinition, Decision, Game, Zone
 
@@ -65,31 +67,26 @@ class Tarmogoyf(_CountedSize):
         return len({t for c in _graveyard_cards(game) for t in c.types if t in CARD_TYPES})
 
 
-class Lhurgoyf(_CountedSize):
-    name, mana_cost, type_line = "Lhurgoyf", "{2}{G}{G}", "Creature — Lhurgoyf"
-    toughness_plus = 1
-    oracle = "Lhurgoyf's power is equal to the number of creature cards in all graveyards and its toughness is equal to that number plus 1."
-
-    def count(self, game: Game, card: Card) -> int:
-        return sum(1 for c in _graveyard_cards(game) if "Creature" in c.types)
+def _counted_size(name: str, count: Callable[[Game, Card], int], **characteristics: Any) -> type[_CountedSize]:
+    """A card whose power (and toughness) is what `count` counts, defined from its characteristics."""
+    return type(re.sub(r"\W", "", name), (_CountedSize,), {"name": name, "count": lambda self, game, card: count(game, card), "__module__": __name__, **characteristics})
 
 
-class Cognivore(_CountedSize):
-    name, mana_cost, type_line = "Cognivore", "{6}{U}{U}", "Creature — Lhurgoyf"
-    keywords = ("Flying",)
-    oracle = "Flying. Cognivore's power and toughness are each equal to the number of instant cards in all graveyards."
-
-    def count(self, game: Game, card: Card) -> int:
-        return sum(1 for c in _graveyard_cards(game) if "Instant" in c.types)
-
-
-class Nightmare(_CountedSize):
-    name, mana_cost, type_line = "Nightmare", "{5}{B}", "Creature — Nightmare Horse"
-    keywords = ("Flying",)
-    oracle = "Flying. Nightmare's power and toughness are each equal to the number of Swamps you control."
-
-    def count(self, game: Game, card: Card) -> int:
-        return sum(1 for c in game.battlefield if c.controller is card.controller and "Swamp" in c.subtypes) if card.controller else 0
+Lhurgoyf = _counted_size(
+    "Lhurgoyf", mana_cost="{2}{G}{G}", type_line="Creature — Lhurgoyf", toughness_plus=1,
+    oracle="Lhurgoyf's power is equal to the number of creature cards in all graveyards and its toughness is equal to that number plus 1.",
+    count=lambda game, card: sum(1 for c in _graveyard_cards(game) if "Creature" in c.types),
+)
+Cognivore = _counted_size(
+    "Cognivore", mana_cost="{6}{U}{U}", type_line="Creature — Lhurgoyf", keywords=("Flying",),
+    oracle="Flying. Cognivore's power and toughness are each equal to the number of instant cards in all graveyards.",
+    count=lambda game, card: sum(1 for c in _graveyard_cards(game) if "Instant" in c.types),
+)
+Nightmare = _counted_size(
+    "Nightmare", mana_cost="{5}{B}", type_line="Creature — Nightmare Horse", keywords=("Flying",),
+    oracle="Flying. Nightmare's power and toughness are each equal to the number of Swamps you control.",
+    count=lambda game, card: sum(1 for c in game.battlefield if c.controller is card.controller and "Swamp" in c.subtypes) if card.controller else 0,
+)
 
 
 class CrusaderOfOdric(_CountedSize):

@@ -5,18 +5,8 @@ from __future__ import annotations
 from kb.engine.layers import INDEFINITE, ContinuousEffect, add_types, grant, modify
 from kb.engine.manapool import basic_land_ability
 from kb.engine.objects import COLOR_ORDER
-from kb.engine.game import (
-    AbilityDefinition,
-    ActivatedAbility,
-    Card,
-    CardDefinition,
-    Decision,
-    Event,
-    Game,
-    Step,
-    TriggeredAbility,
-    Zone,
-)
+from kb.engine.game import AbilityDefinition, ActivatedAbility, Card, CardDefinition, Decision
+from kb.engine.game import Event, Game, Step, TriggeredAbility, Zone
 from kb.engine.cards.templates import triggered_ability
 
 

@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from kb.engine.manapool import basic_land_ability
 from kb.engine.define import card
-from kb.engine.game import (
-    AbilityDefinition,
-    ActivatedAbility,
-    Card,
-    CardDefinition,
-    Decision,
-    Event,
-    Game,
-    TriggeredAbility,
-)
+from kb.engine.game import AbilityDefinition, ActivatedAbility, Card, CardDefinition
+from kb.engine.game import Decision, Event, Game, TriggeredAbility
 
 
 LlanowarElves = card(

@@ -4,32 +4,30 @@ from __future__ import annotations
 
 from kb.engine.layers import ContinuousEffect, modify
 from kb.engine.mana import ManaCost
+from kb.engine.define import card
 from kb.engine.game import Card, CardDefinition, Game, Player
 
 
-def _white_creatures(controller_only: bool):
-    def select(game: Game, card: Card, chars, source: Card) -> bool:
-        return "Creature" in chars.types and "W" in chars.colors and (not controller_only or chars.controller is source.controller)
+def _white_creatures_get_one(you_control: bool):
+    """"White creatures [you control] get +1/+1" (layer 7c), a static ability."""
 
-    return select
+    def static(game: Game, card: Card) -> ContinuousEffect:
+        def applies(game: Game, creature: Card, chars) -> bool:
+            return "Creature" in chars.types and "W" in chars.colors and (not you_control or chars.controller is card.controller)
 
+        return modify(1, 1, applies_to=applies, text=card.definition.oracle)
 
-class HonorOfThePure(CardDefinition):
-    name, mana_cost, type_line = "Honor of the Pure", "{1}{W}", "Enchantment"
-    oracle = "White creatures you control get +1/+1."
-
-    def static_effects(self, game: Game, card: Card):
-        select = _white_creatures(controller_only=True)
-        return [modify(1, 1, applies_to=lambda g, c, chars: select(g, c, chars, card), text=self.oracle)]
+    return static
 
 
-class Crusade(CardDefinition):
-    name, mana_cost, type_line = "Crusade", "{W}{W}", "Enchantment"
-    oracle = "White creatures get +1/+1."
-
-    def static_effects(self, game: Game, card: Card):
-        select = _white_creatures(controller_only=False)
-        return [modify(1, 1, applies_to=lambda g, c, chars: select(g, c, chars, card), text=self.oracle)]
+HonorOfThePure = card(
+    "Honor of the Pure", mana_cost="{1}{W}", type_line="Enchantment", oracle="White creatures you control get +1/+1.",
+    static=[_white_creatures_get_one(you_control=True)],
+)
+Crusade = card(
+    "Crusade", mana_cost="{W}{W}", type_line="Enchantment", oracle="White creatures get +1/+1.",
+    static=[_white_creatures_get_one(you_control=False)],
+)
 
 
 class CoatOfArms(CardDefinition):

@@ -7,19 +7,8 @@ from kb.engine.replacement import prevent_damage
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import DoubleFacedCardDefinition
 from kb.engine.define import spell_card
-from kb.engine.game import (
-    AbilityDefinition,
-    ActivatedAbility,
-    Card,
-    CardDefinition,
-    Decision,
-    Event,
-    Game,
-    Spell,
-    Step,
-    TriggeredAbility,
-    Zone,
-)
+from kb.engine.game import AbilityDefinition, ActivatedAbility, Card, CardDefinition, Decision
+from kb.engine.game import Event, Game, Spell, Step, TriggeredAbility, Zone
 from kb.engine.cards.templates import at_beginning_of_your, triggered_ability
 
 

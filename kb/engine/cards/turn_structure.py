@@ -3,19 +3,8 @@
 from __future__ import annotations
 
 from kb.engine.define import spell_card
-from kb.engine.game import (
-    AbilityDefinition,
-    ActivatedAbility,
-    Card,
-    CardDefinition,
-    Event,
-    Game,
-    Player,
-    Spell,
-    Step,
-    TimingError,
-    TriggeredAbility,
-)
+from kb.engine.game import AbilityDefinition, ActivatedAbility, Card, CardDefinition, Event
+from kb.engine.game import Game, Player, Spell, Step, TimingError, TriggeredAbility
 from kb.engine.cards.templates import triggered_ability
 
 

@@ -5,11 +5,10 @@ import pkgutil
 
 import kb.engine.cards as cards
 from kb.engine import Card
-from kb.engine.objects import CardDefinition, _load_cards
+from kb.engine.objects import CardDefinition
 
 
 def test_every_registered_card_is_importable_by_its_class_name():
-    _load_cards()
     library = [cls for cls in CardDefinition.registry.values() if cls.__module__.startswith("kb.engine.cards.")]
     assert len(library) > 150
     exported = {id(value) for value in vars(cards).values()}

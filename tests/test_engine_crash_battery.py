@@ -27,7 +27,7 @@ from kb.engine import Card, CardDefinition, Game, Player, Step, Zone
 from kb.engine.decisions import Decision, DecisionMaker
 from kb.engine.errors import IllegalActionError, MissingDecisionError, NotModelledError
 from kb.engine.layers import gain_control
-from kb.engine.objects import SplitCardDefinition, TokenDefinition, _load_cards
+from kb.engine.objects import SplitCardDefinition, TokenDefinition
 
 ALLOWED = (NotModelledError, IllegalActionError, MissingDecisionError)
 RANDOM_GAMES = 100
@@ -36,7 +36,6 @@ STEPS_PER_GAME = 6
 
 def shipped_cards() -> list[str]:
     """Every card the engine defines (not a test's, not a token's)."""
-    _load_cards()
     return sorted(
         name
         for name, cls in CardDefinition.registry.items()

@@ -7,11 +7,9 @@ from __future__ import annotations
 import pytest
 
 from kb.engine import Card, CardDefinition, Game, NotModelledError, Player, Step, Zone
-from kb.engine.objects import _load_cards
 
 
 def _defining_cards() -> list[str]:
-    _load_cards()
     return sorted(
         name
         for name, cls in CardDefinition.registry.items()

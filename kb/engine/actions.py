@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
-from kb.engine.objects import Card, Zone
+from kb.engine.layers import INDEFINITE, gain_control
+from kb.engine.objects import Card, DoubleFacedCardDefinition, Zone
 from kb.engine.players import Player
+from kb.engine.replacement import Replacement
 
 if TYPE_CHECKING:
     pass
@@ -141,8 +143,6 @@ class KeywordActionsMixin:
         effects that applied to it still do (712.18). A permanent not represented by a
         double-faced card or token can't transform: nothing happens (701.27c, 712.9), as when
         its other face is an instant or sorcery (701.27d). Returns whether it transformed."""
-        from kb.engine.objects import DoubleFacedCardDefinition
-
         definition = permanent.printed_definition
         if permanent.zone is not Zone.BATTLEFIELD:
             return False
@@ -161,8 +161,6 @@ class KeywordActionsMixin:
         """Rule 701.19a: "The next time [permanent] would be destroyed this turn, instead remove
         all damage marked on it and its controller taps it. If it's an attacking or blocking
         creature, remove it from combat." A regeneration shield, used up once it applies."""
-        from kb.engine.replacement import Replacement
-
         incarnation = permanent.incarnation
         shield: Replacement
 
@@ -187,8 +185,6 @@ class KeywordActionsMixin:
         """Rules 701.12a–b: two permanents controlled by different players change controllers;
         if the whole exchange can't happen (one is gone), none of it does. Returns whether it
         happened."""
-        from kb.engine.layers import INDEFINITE, gain_control
-
         both_here = all(c.zone is Zone.BATTLEFIELD for c in (first, second))
         if not both_here or first.controller is second.controller:
             self.emit("no_exchange_of_control", "701.12a" if not both_here else "701.12b", first=first, second=second)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
+from kb.engine.objects import DoubleFacedCardDefinition
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -156,8 +157,6 @@ class CopiesMixin:
     def create_token_copy(self, controller: "Player", original: Card) -> Card:
         """Rule 111.4 and 707.2: a token that is a copy of `original` has its copiable values,
         its name included."""
-        from kb.engine.objects import DoubleFacedCardDefinition
-
         if isinstance(original.printed_definition, DoubleFacedCardDefinition):
             return self._create_double_faced_token_copy(controller, original)
         values = self.copiable_values(original)

@@ -36,6 +36,7 @@ from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone
 from kb.engine.players import Player
 from kb.engine.stack import Ability, TriggeredAbility
 from kb.engine.turns import Step
+from kb.engine.events import EVENT_KINDS
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -113,8 +114,6 @@ def whenever(kind: str, **fields: Any) -> When:
     ``"you"`` its controller. For example, ``whenever('attacks', card='this')`` is "Whenever
     this creature attacks", and ``whenever('cast', player='you')`` is "Whenever you cast a
     spell". A kind or a field that doesn't exist raises `EngineError`."""
-    from kb.engine.events import EVENT_KINDS
-
     if kind not in EVENT_KINDS:
         raise EngineError(f"no event kind {kind!r} (see kb.engine.events.EVENT_KINDS)")
     unknown = set(fields) - set(EVENT_KINDS[kind].fields)

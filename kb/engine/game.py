@@ -62,7 +62,7 @@ from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
 from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
-from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards, _load_cards
+from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityMixin

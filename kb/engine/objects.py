@@ -12,6 +12,7 @@ from typing import Any, ClassVar, TYPE_CHECKING, Union
 
 from kb.engine.errors import NotModelledError, TimingError, UnknownCardError
 from kb.engine.mana import ManaCost
+from kb.engine.typeline import read_type_line
 
 if TYPE_CHECKING:
     from kb.engine.replacement import Replacement
@@ -81,8 +82,6 @@ class CardDefinition:
         super().__init_subclass__(**kwargs)
         if "type_line" in cls.__dict__:
             # "Legendary Artifact Creature — Golem": read into the three lists (205).
-            from kb.engine.typeline import read_type_line
-
             line = read_type_line(cls.type_line)
             cls.supertypes, cls.types, cls.subtypes = line.supertypes, line.types, line.subtypes
         if cls.name:
@@ -323,7 +322,6 @@ class Card:
         counters: dict[str, int] | None = None,
         definition: "CardDefinition | None" = None,
     ):
-        _load_cards()
         if definition is not None:
             self.printed_definition: CardDefinition = definition
         else:
@@ -427,7 +425,6 @@ class Card:
     def token_of(cls, name: str) -> "Card":
         """A token with the characteristics of the card named `name`, as the Oracle card
         reference gives them (rule 111.11): "create a Tarmogoyf token"."""
-        _load_cards()
         try:
             card_class = CardDefinition.registry[name]
         except KeyError:
@@ -668,6 +665,8 @@ class Characteristics:
     no_abilities: bool = False
     # The mana cost its mana value is computed from, when not its own (712.8e).
     mana_value_from: str | None = None
+    # The object these are the characteristics of, for effects whose size depends on it.
+    card: Any = field(default=None, repr=False, compare=False)
 
     def defer(self, name: str, compute: Callable[[], Any]) -> None:
         """Leave the characteristic `name` (power or toughness) to be computed when first read."""
@@ -689,23 +688,10 @@ class Characteristics:
         if "_deferred" in self.__dict__:
             twin.__dict__["_deferred"] = dict(self.__dict__["_deferred"])
         return twin
-    # The object these are the characteristics of, for effects whose size depends on it.
-    card: Any = field(default=None, repr=False, compare=False)
 
 
 class TokenDefinition(CardDefinition):
     """What an effect that creates a token defines (rule 111.3); never registered by name."""
-
-
-_cards_loaded = False
-
-
-def _load_cards() -> None:
-    global _cards_loaded
-    if not _cards_loaded:
-        import kb.engine.cards  # noqa: F401  (registers the definitions)
-
-        _cards_loaded = True
 
 
 def oracle_card_names(*types: str) -> list[str]:
@@ -718,7 +704,6 @@ def oracle_card_names(*types: str) -> list[str]:
     >>> 'Island' in oracle_card_names('Artifact'), 'Juggernaut' in oracle_card_names('Artifact')
     (False, True)
     """
-    _load_cards()
     names = set()
     for name, definition_class in CardDefinition.registry.items():
         if issubclass(definition_class, TokenDefinition):

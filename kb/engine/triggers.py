@@ -9,6 +9,7 @@ from kb.engine.decisions import Decision
 from kb.engine.objects import Card, Zone
 from kb.engine.turns import Step
 from kb.engine.stack import TriggeredAbility
+from kb.engine.errors import NotModelledError
 
 if TYPE_CHECKING:
     from kb.engine.decisions import Event
@@ -149,8 +150,6 @@ class TriggersMixin:
         separately, and all of it paid or none)."""
         import itertools
         import re
-
-        from kb.engine.errors import NotModelledError
 
         life = re.fullmatch(r"Pay (\d+) life", cost)
         if life:

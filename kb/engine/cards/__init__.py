@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-
-import kb.engine
+from pathlib import Path
 from kb.engine.cards.activated_abilities import *  # noqa: F401,F403
 from kb.engine.cards.auras import *  # noqa: F401,F403
 from kb.engine.cards.control_changing import *  # noqa: F401,F403
@@ -31,6 +30,6 @@ from kb.engine.cards.turn_structure import *  # noqa: F401,F403
 from kb.engine.cards.vanilla import *  # noqa: F401,F403
 
 # Cards defined beside the package, in modules named kb.engine.cards_<topic>, register too.
-for _module in pkgutil.iter_modules(kb.engine.__path__):
+for _module in pkgutil.iter_modules([str(Path(__file__).resolve().parent.parent)]):
     if _module.name.startswith("cards_"):
         importlib.import_module(f"kb.engine.{_module.name}")

@@ -8,6 +8,8 @@ from kb.engine.objects import COLOR_ORDER
 from kb.engine.game import AbilityDefinition, ActivatedAbility, Card, CardDefinition, Decision
 from kb.engine.game import Event, Game, Step, TriggeredAbility, Zone
 from kb.engine.cards.templates import triggered_ability
+from kb.engine.typeline import CREATURE_TYPES
+from kb.engine.define import Trigger, at_beginning_of
 
 
 def _add_chosen_color(game: Game, ability: ActivatedAbility) -> None:
@@ -78,8 +80,6 @@ class AdaptiveAutomaton(CardDefinition):
     static = (_automaton_type, _automaton_lord)
 
     def as_enters(self, game: Game, card: Card) -> None:
-        from kb.engine.typeline import CREATURE_TYPES
-
         game.choose_as_enters(card, "creature_type", sorted(CREATURE_TYPES))
 
 
@@ -150,8 +150,6 @@ def _exile_token_at_end(game: Game, ability: TriggeredAbility) -> None:
 
 
 def _vat_token(game: Game, ability: ActivatedAbility) -> None:
-    from kb.engine.define import Trigger, at_beginning_of
-
     vat = ability.source
     exiled = _exiled_with(game, vat)
     if not exiled:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from kb.engine.layers import grant
 from kb.engine.game import Card, CardDefinition, Decision, Event, Game, Player, Step, TriggeredAbility, Zone
 from kb.engine.cards.templates import at_beginning_of_your, triggered_ability
+from kb.engine.define import Trigger, at_beginning_of
 
 
 class Masticore(CardDefinition):
@@ -277,8 +278,6 @@ class WallOfTears(CardDefinition):
         if event.kind == "blocks" and event["card"] is card:
             for blocked in event["attackers"]:
                 def at_end_of_combat(game: Game, ability: TriggeredAbility, blocked=blocked, incarnation=blocked.incarnation) -> None:
-                    from kb.engine.define import Trigger, at_beginning_of
-
                     def bounce(game: Game, delayed: TriggeredAbility) -> None:
                         # 608.2k: "that creature" is the object, whatever it has become.
                         if blocked.zone is Zone.BATTLEFIELD and blocked.incarnation == incarnation:

@@ -246,3 +246,14 @@ def test_the_battery_covers_every_shipped_card_and_every_action():
 def test_each_action_runs_on_the_card_under_test(action):
     # Lightning Bolt on Tarmogoyf once ended in RecursionError: each action, once, on Tarmogoyf.
     run_battery("Tarmogoyf", 7, [action, action], ["Lightning Bolt", "Grizzly Bears"])
+
+
+def test_a_token_copy_of_a_token_copy_of_a_double_faced_card():
+    # Found by the battery: the second copy's class could not be made (an inconsistent MRO).
+    ana = Player("Ana", battlefield=["Afflicted Deserter"])
+    game = Game(players=[ana, Player("Bruno")])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    first = game.create_token_copy(ana, ana.battlefield[0])
+    second = game.create_token_copy(ana, first)
+    assert second.is_token and second.name == first.name == "Afflicted Deserter"
+    assert isinstance(second.printed_definition, type(first.printed_definition))

@@ -180,10 +180,12 @@ class CopiesMixin:
         if original.zone is Zone.BATTLEFIELD and self.copiable_values(original).definition is not original._face():
             raise NotModelledError("a token copy of a double-faced permanent that is itself copying something (707.8a) is not modelled")
         card_class = type(original.printed_definition)
-        token_class = type(f"{card_class.__name__}Token", (TokenDefinition, card_class), {"name": ""})
+        # A copy of a token copy is made from the same double-faced definition (707.8a).
+        token_class = card_class if issubclass(card_class, TokenDefinition) else type(f"{card_class.__name__}Token", (TokenDefinition, card_class), {"name": ""})
+        name = original.printed_definition.name
         definition = token_class()
-        definition.name = card_class.name
-        token = Card(card_class.name, definition=definition)
+        definition.name = name
+        token = Card(name, definition=definition)
         token.owner = controller
         token.transformed = original.transformed if original.zone is Zone.BATTLEFIELD else False
         self.emit("create", "701.7a", player=controller, cards=[token])

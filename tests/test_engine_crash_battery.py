@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kb.engine import Card, CardDefinition, Game, Player, Step, Zone
+from kb.engine import Card, CardDefinition, Game, Player, Step, Team, TwoHeadedGiant, Zone
 from kb.engine.decisions import Decision, DecisionMaker
 from kb.engine.errors import IllegalActionError, MissingDecisionError, NotModelledError
 from kb.engine.layers import gain_control
@@ -184,19 +184,27 @@ def _check_zones(game: Game) -> None:
             assert card.zone is zone, f"{card.name} is listed in {zone} but says it is in {card.zone}"
 
 
-def run_battery(name: str, seed: int, actions: list[str], others: list[str]) -> None:
+def run_battery(name: str, seed: int, actions: list[str], others: list[str], *, giant: bool = False) -> None:
+    """One game: Ana with the card in hand, on the battlefield, in the graveyard and the library,
+    Bruno with it on the battlefield, both with some `others`; a Two-Headed Giant game gives each
+    a teammate (810)."""
     rnd = random.Random(seed)
     ana = Player("Ana", hand=[name, name, "Forest"], battlefield=[name, "Forest", "Island"] + others[:2], graveyard=[name] + others[2:3], library=[name] + FILLER[:4])
     bruno = Player("Bruno", hand=list(others[3:4]) + ["Lightning Bolt"], battlefield=["Grizzly Bears", name] + others[4:5], graveyard=others[5:], library=FILLER[4:])
     try:
-        game = Game(players=[ana, bruno], decisions=RandomDecisions(rnd))
+        if giant:
+            bea, dani = Player("Bea", battlefield=["Savannah Lions"], library=FILLER[:3]), Player("Dani", battlefield=[name], library=FILLER[:3])
+            game = TwoHeadedGiant(teams=[Team("A", [ana, bea]), Team("B", [bruno, dani])], decisions=RandomDecisions(rnd))
+        else:
+            game = Game(players=[ana, bruno], decisions=RandomDecisions(rnd))
         game.start(at=Step.PRECOMBAT_MAIN, turn=3)
     except ALLOWED:
         return
     for action in actions:
         if game.over:
             break
-        player = game.priority or ana
+        holder = game.priority or ana
+        player = rnd.choice(holder.players) if isinstance(holder, Team) else holder  # a team holds priority in 2HG
         try:
             ACTIONS[action](game, rnd, name, player)
         except ALLOWED:
@@ -232,9 +240,10 @@ def test_every_card_goes_through_every_action(name):
     seed=st.integers(0, 2**32 - 1),
     actions=st.lists(st.sampled_from(sorted(ACTIONS)), min_size=1, max_size=STEPS_PER_GAME),
     others=st.lists(st.sampled_from(NAMES), max_size=6),
+    giant=st.booleans(),
 )
-def test_small_random_games_raise_only_documented_errors(name, seed, actions, others):
-    run_battery(name, seed, actions, others)
+def test_small_random_games_raise_only_documented_errors(name, seed, actions, others, giant):
+    run_battery(name, seed, actions, others, giant=giant)
 
 
 def test_the_battery_covers_every_shipped_card_and_every_action():

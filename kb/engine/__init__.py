@@ -161,6 +161,10 @@ from kb.engine.manapool import Mana, ManaPool
 from kb.engine.objects import DoubleFacedCardDefinition, SplitCardDefinition, TargetSpec
 from kb.engine.variants import AlternatingTeams, SharedTeamTurns, TwoHeadedGiant, Vanguard, VanguardCard
 
+# The card library registers every card it defines, so that Card('<name>') finds it; it is
+# loaded by the package, after the engine it is written with.
+import kb.engine.cards  # noqa: E402,F401
+
 __all__ = [
     "STEPS",
     "AlternatingTeams",

@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
-from kb.engine.objects import Card, Zone
+from kb.engine.layers import INDEFINITE, gain_control
+from kb.engine.objects import Card, DoubleFacedCardDefinition, Zone
 from kb.engine.players import Player
+from kb.engine.replacement import Replacement
 
 if TYPE_CHECKING:
     pass
@@ -141,8 +143,6 @@ class KeywordActionsMixin:
         effects that applied to it still do (712.18). A permanent not represented by a
         double-faced card or token can't transform: nothing happens (701.27c, 712.9), as when
         its other face is an instant or sorcery (701.27d). Returns whether it transformed."""
-        from kb.engine.objects import DoubleFacedCardDefinition
-
         definition = permanent.printed_definition
         if permanent.zone is not Zone.BATTLEFIELD:
             return False
@@ -161,8 +161,6 @@ class KeywordActionsMixin:
         """Rule 701.19a: "The next time [permanent] would be destroyed this turn, instead remove
         all damage marked on it and its controller taps it. If it's an attacking or blocking
         creature, remove it from combat." A regeneration shield, used up once it applies."""
-        from kb.engine.replacement import Replacement
-
         incarnation = permanent.incarnation
         shield: Replacement
 
@@ -187,8 +185,6 @@ class KeywordActionsMixin:
         """Rules 701.12a–b: two permanents controlled by different players change controllers;
         if the whole exchange can't happen (one is gone), none of it does. Returns whether it
         happened."""
-        from kb.engine.layers import INDEFINITE, gain_control
-
         both_here = all(c.zone is Zone.BATTLEFIELD for c in (first, second))
         if not both_here or first.controller is second.controller:
             self.emit("no_exchange_of_control", "701.12a" if not both_here else "701.12b", first=first, second=second)
@@ -199,6 +195,20 @@ class KeywordActionsMixin:
         self.emit("exchange_of_control", "701.12b", first=first, second=second)
         return True
 
+    def _one_poisoned_player_per_holder(self, proliferating: Player, players: list[Player]) -> list[Player]:
+        """Rule 701.34b: players who share poison counters (a Two-Headed Giant team) get one more
+        between them, however many of them were chosen; the proliferating player chooses which."""
+        holders: dict[int, list[Player]] = {}
+        for chosen in players:
+            holders.setdefault(id(self._poison_unit(chosen)), []).append(chosen)
+        kept = []
+        for members in holders.values():
+            if len(members) == 1:
+                kept.append(members[0])
+            else:
+                kept.append(self.decide(Decision(proliferating, "proliferate_poison", tuple(members), rule="701.34b")))
+        return kept
+
     def proliferate(self, player: Player) -> list[Card | Player]:
         """Rule 701.34a: choose any number of permanents and/or players that have a counter; each
         gets one more counter of each kind it already has."""
@@ -208,9 +218,10 @@ class KeywordActionsMixin:
             return []
         chosen = self.decide(Decision(player, "proliferate", tuple(having), count=(0, len(having)), rule="701.34a"))
         self.emit("proliferate", "701.34a", player=player, chosen=list(chosen))
+        poisoned = self._one_poisoned_player_per_holder(player, [p for p in chosen if isinstance(p, Player) and self.poison_of(p)])
         for obj in chosen:
             kinds = list(obj.counters)
-            if isinstance(obj, Player) and self.poison_of(obj):
+            if any(obj is p for p in poisoned):
                 kinds.append("poison")
             for kind in kinds:
                 self.add_counters(obj, kind, 1)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
+from kb.engine.objects import DoubleFacedCardDefinition
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -133,8 +134,10 @@ class CopiesMixin:
             if set_power_toughness is not None:
                 chars.power, chars.toughness = set_power_toughness
             elif cda:
-                # The copied characteristic-defining ability works for the copy (604.3, 613.4a).
-                chars.power, chars.toughness = definition.power_of(copier), definition.toughness_of(copier)
+                # The copied characteristic-defining ability works for the copy (604.3, 613.4a),
+                # when its power or toughness is read: never while the copiable values are found.
+                chars.defer("power", lambda: copier._defined_size("power", definition.power_of))
+                chars.defer("toughness", lambda: copier._defined_size("toughness", definition.toughness_of))
             else:
                 chars.power, chars.toughness = values.power, values.toughness
             chars.definition = definition
@@ -154,8 +157,6 @@ class CopiesMixin:
     def create_token_copy(self, controller: "Player", original: Card) -> Card:
         """Rule 111.4 and 707.2: a token that is a copy of `original` has its copiable values,
         its name included."""
-        from kb.engine.objects import DoubleFacedCardDefinition
-
         if isinstance(original.printed_definition, DoubleFacedCardDefinition):
             return self._create_double_faced_token_copy(controller, original)
         values = self.copiable_values(original)
@@ -179,10 +180,12 @@ class CopiesMixin:
         if original.zone is Zone.BATTLEFIELD and self.copiable_values(original).definition is not original._face():
             raise NotModelledError("a token copy of a double-faced permanent that is itself copying something (707.8a) is not modelled")
         card_class = type(original.printed_definition)
-        token_class = type(f"{card_class.__name__}Token", (TokenDefinition, card_class), {"name": ""})
+        # A copy of a token copy is made from the same double-faced definition (707.8a).
+        token_class = card_class if issubclass(card_class, TokenDefinition) else type(f"{card_class.__name__}Token", (TokenDefinition, card_class), {"name": ""})
+        name = original.printed_definition.name
         definition = token_class()
-        definition.name = card_class.name
-        token = Card(card_class.name, definition=definition)
+        definition.name = name
+        token = Card(name, definition=definition)
         token.owner = controller
         token.transformed = original.transformed if original.zone is Zone.BATTLEFIELD else False
         self.emit("create", "701.7a", player=controller, cards=[token])

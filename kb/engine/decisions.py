@@ -158,6 +158,11 @@ def _name_of(option: Any) -> str | None:
 class DecisionsMixin:
     """Asking players for decisions and making simultaneous choices in APNAP order (rule 101.4)."""
 
+    def ask(self, player: Player, kind: str, options: Sequence[Any], **details: Any) -> Any:
+        """Ask `player` a decision of `kind` among `options` (`Decision`'s other fields as
+        keywords) and return the answer: for modules the decisions API can't be imported by."""
+        return self.decide(Decision(player, kind, tuple(options), **details))
+
     def decide(self, decision: Decision) -> Any:
         """Ask the decision maker, check the answer against the options, log it and return it.
         A decision with exactly one legal answer is made without asking."""

@@ -24,8 +24,10 @@ kinds) and an effect:
 
 from __future__ import annotations
 
+import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Event
@@ -34,6 +36,7 @@ from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone
 from kb.engine.players import Player
 from kb.engine.stack import Ability, TriggeredAbility
 from kb.engine.turns import Step
+from kb.engine.events import EVENT_KINDS
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -111,8 +114,6 @@ def whenever(kind: str, **fields: Any) -> When:
     ``"you"`` its controller. For example, ``whenever('attacks', card='this')`` is "Whenever
     this creature attacks", and ``whenever('cast', player='you')`` is "Whenever you cast a
     spell". A kind or a field that doesn't exist raises `EngineError`."""
-    from kb.engine.events import EVENT_KINDS
-
     if kind not in EVENT_KINDS:
         raise EngineError(f"no event kind {kind!r} (see kb.engine.events.EVENT_KINDS)")
     unknown = set(fields) - set(EVENT_KINDS[kind].fields)
@@ -247,13 +248,17 @@ def card(
     name: str,
     *,
     mana_cost: str = "",
+    type_line: str = "",
     types: Sequence[str] = ("Creature",),
     subtypes: Sequence[str] = (),
     supertypes: Sequence[str] = (),
     power: int | None = None,
     toughness: int | None = None,
+    loyalty: int | None = None,
+    colors: Sequence[str] | None = None,
     keywords: Sequence[str] = (),
     oracle: str = "",
+    in_part: bool = False,
     name_es: str | None = None,
     triggered: Sequence[Trigger] = (),
     state_triggered: Sequence[StateTrigger] = (),
@@ -262,9 +267,14 @@ def card(
     spell_target: str | None = None,
     spell_targets: Sequence[Any] = (),
     spell_effect: Effect | None = None,
+    additional_cost: str | None = None,
+    _module: str | None = None,
 ) -> type[CardDefinition]:
     """Define and register a simple card from its characteristics and abilities; returns the
-    new `CardDefinition` subclass.
+    new `CardDefinition` subclass. A ``type_line`` ("Legendary Creature — Elf Druid") sets the
+    supertypes, types and subtypes at once (205); ``colors`` is a color indicator (204);
+    ``in_part`` marks a definition that models only the part of the card's text in ``oracle``;
+    an activated ability with an empty text is the card's whole ``oracle``.
 
     >>> from kb.engine.define import card, deal_damage
     >>> _ = card('Sample Shock', mana_cost='{R}', types=['Instant'], spell_target='any',
@@ -283,16 +293,43 @@ def card(
         "supertypes": tuple(supertypes),
         "power": power,
         "toughness": toughness,
+        "loyalty": loyalty,
+        "colors": tuple(colors) if colors is not None else None,
         "keywords": tuple(keywords),
         "oracle": oracle,
+        "in_part": in_part,
+        "additional_cost": additional_cost,
         "triggered": tuple(triggered),
         "state_triggered": tuple(state_triggered),
         "static": tuple(static),
-        "activated": tuple(activated),
+        "activated": tuple(replace(a, text=oracle) if not a.text else a for a in activated),
         "spell_target": spell_target,
         "spell_targets": tuple(spell_targets),
     }
+    if type_line:
+        attributes["type_line"] = type_line
     if spell_effect is not None:
         attributes["spell_effect"] = staticmethod(spell_effect)
     base = _SpellEffect if spell_effect is not None else CardDefinition
-    return type(name.replace(" ", "").replace("'", "").replace(",", ""), (base,), attributes)
+    # The class is named after the card, and belongs to the module that defines it.
+    attributes["__module__"] = _module or sys._getframe(1).f_globals.get("__name__", __name__)
+    return type(re.sub(r"\W", "", name), (base,), attributes)
+
+
+def spell_card(name: str, **characteristics: Any) -> Callable[[Effect], type[CardDefinition]]:
+    """`card` for an instant or sorcery whose effect is the decorated function, run as it
+    resolves: the card reads as its characteristics, then what it does.
+
+    >>> from kb.engine.define import spell_card
+    >>> @spell_card('Sample Rift', mana_cost='{1}{R}', types=['Sorcery'], oracle='Sample Rift deals 4 damage to each player.')
+    ... def SampleRift(game, spell):
+    ...     game.deal_damage_each(spell, [(p, 4) for p in game.players])
+    >>> SampleRift.__name__, Card('Sample Rift').types
+    ('SampleRift', ('Sorcery',))
+    """
+    module = sys._getframe(1).f_globals.get("__name__", __name__)
+
+    def define(effect: Effect) -> type[CardDefinition]:
+        return card(name, spell_effect=effect, _module=module, **characteristics)
+
+    return define

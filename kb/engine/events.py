@@ -77,6 +77,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("loyalty_ability", "player card cost", "A loyalty ability is activated; `cost` is its total loyalty cost, + to put counters, - to remove them (606.4, 606.5)."),
     ("attached", "card to", "An Aura enters attached to what it enchants (303.4f)."),
     ("aura_unattached", "card", "An Aura attached to nothing goes to its owner's graveyard (704.5m)."),
+    ("aura_illegal", "card to", "An Aura attached to an object or player it can't enchant goes to its owner's graveyard (704.5m)."),
     ("sacrifice", "cards", "Permanents are sacrificed at the same time (701.21)."),
     ("exile", "cards", "Cards are exiled at the same time (406.3)."),
     ("transforms", "card back", "A double-faced permanent transforms; `back` is whether its back face is now up (701.27a)."),

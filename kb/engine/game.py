@@ -62,7 +62,7 @@ from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
 from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
-from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards, _load_cards
+from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityMixin
@@ -139,6 +139,8 @@ class Game(
         self.delayed_triggers: list[Any] = []
         self.phased_out: list[Card] = []
         self._batch: dict[str, Any] | None = None
+        # The permanents whose last known information the event moving them has already taken.
+        self._remembered: frozenset[int] = frozenset()
         self._second_strike: list[Card] | None = None
         self._in_second_strike_step = False
         self._layer_view: dict[int, Any] | None = None

@@ -360,6 +360,8 @@ class LayersMixin:
     @staticmethod
     def _apply_counters(card: Card, chars: Characteristics) -> None:
         plus, minus = card.counters.get("+1/+1", 0), card.counters.get("-1/-1", 0)
+        if plus == minus:
+            return  # nothing to add, and a power defined by an ability needn't be worked out
         if chars.power is not None:
             chars.power += plus - minus
         if chars.toughness is not None:

@@ -23,6 +23,10 @@ class LifeMixin:
     def _life_unit(self, player: Player) -> Unit:
         return player
 
+    def _poison_unit(self, player: Player) -> Unit:
+        """Who holds the player's poison counters: the player, or a team that shares them (810.10)."""
+        return player
+
     def _note_life(self, player: Player) -> None:
         unit = self._life_unit(player)
         self.emit("life_total", "119", unit=unit, life=self.life_of(player))
@@ -45,10 +49,10 @@ class LifeMixin:
         creature with toxic gives poison counters (120.3g). A source with deathtouch marks the
         creature for rule 704.5h."""
         replaced = []
-        for source, recipient, amount in dealt:
-            if amount <= 0:
-                continue
-            event = self.replace("damage", {"source": source, "target": recipient, "amount": amount, "combat": combat})
+        events = [{"source": source, "target": recipient, "amount": amount, "combat": combat} for source, recipient, amount in dealt if amount > 0]
+        self.divide_shields(events)
+        for event in events:
+            event = self.replace("damage", event)
             if event is not None and event["amount"] > 0:
                 replaced.append((event["source"], event["target"], event["amount"]))
         dealt = replaced

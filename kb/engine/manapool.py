@@ -360,10 +360,8 @@ class ManaMixin:
         if len(ways) == 1:
             spent = ways[0]
         else:
-            from kb.engine.decisions import Decision
-
             labels = ["".join(str(m) + ("*" if m.restriction else "") for m in sorted(w, key=_order)) for w in ways]
-            chosen = self.decide(Decision(player, "spend_mana", tuple(labels), rule="601.2h", context={"for": what}))
+            chosen = self.ask(player, "spend_mana", tuple(labels), rule="601.2h", context={"for": what})
             spent = ways[labels.index(chosen)]
         player.mana_pool.remove(spent)
         self.emit("mana_spent", "601.2h", player=player, mana=tuple(spent), use=use)

@@ -4,12 +4,15 @@ characteristics, and the zones they are in."""
 from __future__ import annotations
 
 import enum
+import functools
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TYPE_CHECKING, Union
 
-from kb.engine.errors import TimingError, UnknownCardError
+from kb.engine.errors import NotModelledError, TimingError, UnknownCardError
 from kb.engine.mana import ManaCost
+from kb.engine.typeline import read_type_line
 
 if TYPE_CHECKING:
     from kb.engine.replacement import Replacement
@@ -56,6 +59,9 @@ class CardDefinition:
     # A type line, such as "Basic Land — Mountain", sets supertypes, types and subtypes at once.
     type_line: ClassVar[str] = ""
     in_part: ClassVar[bool] = False
+    # An Aura's enchant ability (303.4a, 702.5a): what it can enchant, as a kind of target
+    # ("creature", "player", "land" ...). None reads it from an "Enchant <kind>" Oracle text.
+    enchant: ClassVar[str | None] = None
     activated: ClassVar[tuple["AbilityDefinition", ...]] = ()
     # Triggered abilities (`kb.engine.define.Trigger`) and static abilities (callables that
     # make a `ContinuousEffect` from the game and the card), for definitions that use the
@@ -76,12 +82,18 @@ class CardDefinition:
         super().__init_subclass__(**kwargs)
         if "type_line" in cls.__dict__:
             # "Legendary Artifact Creature — Golem": read into the three lists (205).
-            from kb.engine.typeline import read_type_line
-
             line = read_type_line(cls.type_line)
             cls.supertypes, cls.types, cls.subtypes = line.supertypes, line.types, line.subtypes
         if cls.name:
             CardDefinition.registry[cls.name] = cls
+
+    @property
+    def enchant_kind(self) -> str | None:
+        """What the Aura's enchant ability lets it enchant (702.5a), or None for a card without one."""
+        if self.enchant is not None:
+            return self.enchant
+        found = re.match(r"Enchant ([a-z ]+?)(?:[.(\n]|$)", self.oracle)
+        return found.group(1) if found else None
 
     def power_of(self, card: "Card") -> int | None:
         """The card's power; a characteristic-defining ability overrides this (604.3)."""
@@ -310,7 +322,6 @@ class Card:
         counters: dict[str, int] | None = None,
         definition: "CardDefinition | None" = None,
     ):
-        _load_cards()
         if definition is not None:
             self.printed_definition: CardDefinition = definition
         else:
@@ -414,7 +425,6 @@ class Card:
     def token_of(cls, name: str) -> "Card":
         """A token with the characteristics of the card named `name`, as the Oracle card
         reference gives them (rule 111.11): "create a Tarmogoyf token"."""
-        _load_cards()
         try:
             card_class = CardDefinition.registry[name]
         except KeyError:
@@ -437,6 +447,10 @@ class Card:
         game = self._game()
         if game is not None and self.zone is Zone.BATTLEFIELD:
             return getattr(game.characteristics(self), field_name)
+        if field_name in _AS_PRINTED and not self.becomes:
+            # Off the battlefield, unchanged: the printed value itself, as `printed` gives it.
+            definition = self.cast_half if self.cast_half is not None and self.zone is Zone.STACK else self.printed_definition
+            return tuple(definition.supertypes) if field_name == "supertypes" else getattr(definition, field_name)
         return getattr(self.printed(), field_name)
 
     @property
@@ -469,17 +483,40 @@ class Card:
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
             subtypes=d.subtypes + tuple(self.becomes.get("subtypes", ())),
             supertypes=tuple(d.supertypes),
-            colors=tuple(d.colors) if d.colors is not None else ManaCost(d.mana_cost).colors,
+            colors=tuple(d.colors) if d.colors is not None else _colors_of_cost(d.mana_cost),
             keywords=d.keywords + tuple(self.becomes.get("keywords", ())),
-            power=self.becomes.get("power", d.power_of(self)),
-            toughness=self.becomes.get("toughness", d.toughness_of(self)),
+            power=None,
+            toughness=None,
             controller=self._controller,
             definition=d,
             mana_cost=d.mana_cost,
             card=self,
         )
         chars.mana_value_from = mana_value_from
+        # Power and toughness are worked out only when read: a characteristic-defining ability
+        # (604.3) may read other objects, even cards in the zone this card is in (Tarmogoyf in
+        # a graveyard), and reading this card's types must never run it.
+        for size, define in (("power", d.power_of), ("toughness", d.toughness_of)):
+            if size in self.becomes:
+                setattr(chars, size, self.becomes[size])
+            else:
+                chars.defer(size, lambda size=size, define=define: self._defined_size(size, define))
         return chars
+
+    def _defined_size(self, size: str, define: Callable[["Card"], int | None]) -> int | None:
+        """The power or toughness a characteristic-defining ability gives the card; one that
+        would depend on itself is refused rather than run forever. The ability may be asked
+        again while it runs, once: reading another permanent's types applies the layers to
+        every permanent, this one too, and inside the layers every read is answered from the
+        values being computed. A third time means the ability reads itself."""
+        defining = self.__dict__.setdefault("_defining", {})
+        if defining.get(size, 0) >= 2:
+            raise NotModelledError(f"the {size} of {self.printed_definition.name} depends on itself (604.3)")
+        defining[size] = defining.get(size, 0) + 1
+        try:
+            return define(self)
+        finally:
+            defining[size] -= 1
 
     def _face(self) -> "CardDefinition":
         """The definition of the face of a double-faced permanent that is up (712.8d–e), kept so
@@ -598,6 +635,16 @@ class Card:
 
 COLOR_ORDER = ("W", "U", "B", "R", "G")
 
+# The characteristics a card off the battlefield has exactly as its definition prints them.
+_AS_PRINTED = frozenset({"name", "types", "subtypes", "supertypes", "keywords", "mana_cost"})
+
+
+@functools.lru_cache(maxsize=None)
+def _colors_of_cost(mana_cost: str) -> tuple[str, ...]:
+    """Rule 202.2: the colors of a mana cost, read once per cost (a card's characteristics are
+    read many times: every graveyard card for each look at a Tarmogoyf)."""
+    return ManaCost(mana_cost).colors
+
 
 @dataclass
 class Characteristics:
@@ -621,20 +668,30 @@ class Characteristics:
     # The object these are the characteristics of, for effects whose size depends on it.
     card: Any = field(default=None, repr=False, compare=False)
 
+    def defer(self, name: str, compute: Callable[[], Any]) -> None:
+        """Leave the characteristic `name` (power or toughness) to be computed when first read."""
+        self.__dict__.pop(name, None)
+        self.__dict__.setdefault("_deferred", {})[name] = compute
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for an attribute not set: a deferred power or toughness.
+        compute = self.__dict__.get("_deferred", {}).pop(name, None)
+        if compute is None:
+            raise AttributeError(name)
+        value = compute()
+        setattr(self, name, value)
+        return value
+
+    def __copy__(self) -> "Characteristics":
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        if "_deferred" in self.__dict__:
+            twin.__dict__["_deferred"] = dict(self.__dict__["_deferred"])
+        return twin
+
 
 class TokenDefinition(CardDefinition):
     """What an effect that creates a token defines (rule 111.3); never registered by name."""
-
-
-_cards_loaded = False
-
-
-def _load_cards() -> None:
-    global _cards_loaded
-    if not _cards_loaded:
-        import kb.engine.cards  # noqa: F401  (registers the definitions)
-
-        _cards_loaded = True
 
 
 def oracle_card_names(*types: str) -> list[str]:
@@ -647,7 +704,6 @@ def oracle_card_names(*types: str) -> list[str]:
     >>> 'Island' in oracle_card_names('Artifact'), 'Juggernaut' in oracle_card_names('Artifact')
     (False, True)
     """
-    _load_cards()
     names = set()
     for name, definition_class in CardDefinition.registry.items():
         if issubclass(definition_class, TokenDefinition):

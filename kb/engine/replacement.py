@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
+from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, Zone
 from kb.engine.players import Player
 
@@ -86,6 +87,8 @@ def prevent_damage(amount: int | None = None, *, to: Any = None, where: Callable
     def applies(game: "Game", event: dict) -> bool:
         if to is not None and event["target"] is not to:
             return False
+        if event.get("shields", {}).get(id(effect)) == 0:
+            return False  # 615.7: its player chose to have it prevent other damage
         return where is None or where(game, event)
 
     effect: Replacement
@@ -94,7 +97,7 @@ def prevent_damage(amount: int | None = None, *, to: Any = None, where: Callable
         if effect.shield is None:
             prevented = event["amount"]
         else:
-            prevented = min(effect.shield, event["amount"])
+            prevented = min(effect.shield, event["amount"], event.get("shields", {}).get(id(effect), event["amount"]))
             effect.shield -= prevented
             if effect.shield <= 0:
                 game.end_replacement(effect)
@@ -105,8 +108,78 @@ def prevent_damage(amount: int | None = None, *, to: Any = None, where: Callable
     return effect
 
 
+class ShieldDivision(list):
+    """Which damage a prevention shield prevents when two or more sources would deal damage to
+    what it shields at the same time (615.7): (source, amount) pairs, one per damage event. A
+    scripted answer may give a dict {source: amount} or pairs, by object or name; a source
+    left out prevents none of its damage."""
+
+    def matches(self, answer: Any) -> bool:
+        pairs = list(answer.items()) if isinstance(answer, dict) else [tuple(p) for p in answer] if isinstance(answer, (list, tuple)) else None
+        if pairs is None:
+            return False
+        given: dict[int, int] = {}
+        for source, amount in pairs:
+            found = [s for s, _ in self if s is source or (isinstance(source, str) and s is not None and s.name == source)]
+            if not found:
+                return False
+            given[id(found[0])] = given.get(id(found[0]), 0) + amount
+        return all(given.get(id(s), 0) == a for s, a in self)
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{s.name if s is not None else None!r}: {a}" for s, a in self) + "}"
+
+
+# The most ways to divide a shield the engine lists before it says it doesn't model the choice.
+MAX_SHIELD_DIVISIONS = 200
+
+
+def _divisions(total: int, limits: list[int]) -> list[tuple[int, ...]]:
+    """Every way to split `total` into parts, each at most its limit."""
+    if not limits:
+        return [()] if total == 0 else []
+    found = []
+    for first in range(min(total, limits[0]), -1, -1):
+        for rest in _divisions(total - first, limits[1:]):
+            found.append((first,) + rest)
+            if len(found) > MAX_SHIELD_DIVISIONS:
+                return found
+    return found
+
+
 class ReplacementMixin:
     """Applying replacement and prevention effects to events (614–616)."""
+
+    def divide_shields(self, events: list[dict]) -> None:
+        """Rule 615.7: when two or more sources would deal damage at the same time to what a
+        shield ("prevent the next N damage") protects, and the shield can't prevent it all, the
+        player, or the controller of the permanent, chooses which damage it prevents. The
+        choice is written in each damage event (``shields``: how much of it each shield
+        prevents); a shield that prevents none of an event doesn't apply to it."""
+        shields = [r for r in self._active_replacements("damage") if r.prevention and r.shield is not None and r.shield > 0]
+        for shield in shields:
+            hits = [e for e in events if self._left(e) > 0 and shield.applies(self, e) and self._within_range(shield, e)]
+            left = [self._left(e) for e in hits]
+            if len({id(e["source"]) for e in hits}) < 2 or sum(left) <= shield.shield:
+                continue
+            choosers = {id(self._affected_player("damage", e)): self._affected_player("damage", e) for e in hits}
+            others = [r for r in self._active_replacements("damage") if r is not shield and any(r.applies(self, e) for e in hits)]
+            if len(choosers) > 1 or others:
+                raise NotModelledError("choosing which damage a shield prevents among several recipients, or along with other replacement effects on that damage (615.7, 616.1), is not modelled")
+            splits = _divisions(shield.shield, left)
+            if len(splits) > MAX_SHIELD_DIVISIONS:
+                raise NotModelledError(f"too many ways to choose which damage a shield of {shield.shield} prevents (615.7)")
+            options = tuple(ShieldDivision((e["source"], a) for e, a in zip(hits, split)) for split in splits)
+            chooser = next(iter(choosers.values()))
+            context = {"source": shield.source} if shield.source is not None else {}
+            chosen = self.decide(Decision(chooser, "shield_prevents", options, rule="615.7", context=context))
+            for event, (_, amount) in zip(hits, chosen):
+                event.setdefault("shields", {})[id(shield)] = amount
+
+    @staticmethod
+    def _left(event: dict) -> int:
+        """The damage of an event no shield has been chosen to prevent yet."""
+        return event["amount"] - sum(event.get("shields", {}).values())
 
     def add_replacement(self, effect: Replacement) -> Replacement:
         """Start a replacement or prevention effect from a resolving spell or ability."""

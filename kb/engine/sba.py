@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.engine.decisions import Decision
-from kb.engine.errors import EngineError
+from kb.engine.combat import _protected_from
+from kb.engine.errors import EngineError, NotModelledError
 from kb.engine.objects import Zone
+from kb.engine.players import Player
 
 if TYPE_CHECKING:
     from kb.engine.objects import Card
-    from kb.engine.players import Player, Unit
+    from kb.engine.players import Unit
 
 
 class StateBasedActionsMixin:
@@ -53,12 +55,9 @@ class StateBasedActionsMixin:
             c for c in self.battlefield
             if id(c) not in going and c.counters.get("+1/+1") and c.counters.get("-1/-1")
         ]
-        # 704.5m: an Aura attached to nothing, or to an object no longer on the battlefield.
-        loose_auras = [
-            c for c in self.battlefield
-            if "Aura" in c.subtypes and (c.attached_to is None or getattr(c.attached_to, "zone", None) is not Zone.BATTLEFIELD)
-        ]
-        dying.extend((c, "704.5m") for c in loose_auras if not any(c is d for d, _ in dying))
+        # 704.5m: an Aura attached to nothing, or to an object or player it can't enchant.
+        illegal_auras = [c for c in self.battlefield if "Aura" in c.subtypes and not self.aura_is_legal(c)]
+        dying.extend((c, "704.5m") for c in illegal_auras if not any(c is d for d, _ in dying))
         gone_tokens = [
             c for p in self.seats for zone in (p.library, p.hand, p.graveyard) for c in zone if c.is_token
         ] + [c for c in self.exile if c.is_token]
@@ -96,6 +95,9 @@ class StateBasedActionsMixin:
                 self._replacers[id(unit)] = replacer
         if dying:
             for card, rule in dying:
+                if rule == "704.5m" and card.attached_to is not None:
+                    self.emit("aura_illegal", rule, card=card, to=card.attached_to)
+                    continue
                 self.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch", "704.5m": "aura_unattached", "704.5i": "no_loyalty"}.get(rule, "dies_toughness"), rule, card=card)
             moving = [c for c, _ in dying]
             for card, player in self._replacers.values():
@@ -110,6 +112,37 @@ class StateBasedActionsMixin:
             self._lose_all(losses)
         self._replacers = {}
         return True
+
+    def aura_is_legal(self, aura: Card) -> bool:
+        """Whether an Aura on the battlefield is attached to something it can enchant (303.4c–d,
+        704.5m): an object still on the battlefield or a player still in the game, of the kind
+        its enchant ability names (702.5a), that protection doesn't keep from it (702.16c);
+        never itself, and never while the Aura is a creature."""
+        enchanted = aura.attached_to
+        if enchanted is None or enchanted is aura or aura.is_creature:
+            return False
+        kind = aura.definition.enchant_kind
+        if kind is None:
+            raise NotModelledError(f"{aura.name} is an Aura with no enchant ability the engine reads (702.5a)")
+        if isinstance(enchanted, Player):
+            if enchanted.left_game:
+                return False
+            if kind == "player":
+                return True
+            if kind == "opponent":
+                return enchanted in self.opponents(aura.controller)
+            return False
+        if enchanted.zone is not Zone.BATTLEFIELD or _protected_from(enchanted, aura):
+            return False
+        if kind == "permanent":
+            return True
+        if kind in ("creature", "artifact", "enchantment", "land", "planeswalker", "battle"):
+            return kind.capitalize() in enchanted.types
+        if kind == "creature you control":
+            return enchanted.is_creature and enchanted.controller is aura.controller
+        if kind in ("player", "opponent"):
+            return False
+        raise NotModelledError(f"the enchant ability \"Enchant {kind}\" of {aura.name} is not modelled (702.5a)")
 
     def _find_loss_replacer(self, unit: Unit) -> tuple[Card, Player] | None:
         for player in self.members(unit):

@@ -9,6 +9,7 @@ from kb.engine.decisions import Decision
 from kb.engine.objects import Card, Zone
 from kb.engine.turns import Step
 from kb.engine.stack import TriggeredAbility
+from kb.engine.errors import NotModelledError
 
 if TYPE_CHECKING:
     from kb.engine.decisions import Event
@@ -32,6 +33,8 @@ class UpkeepPayment:
     text: str
     amount: int = 0
     cards: tuple[Card, ...] = ()
+    # What it takes: "life" (amount), "sacrifice" (cards) or "mana" (text, its symbols).
+    kind: str = "mana"
 
     def __repr__(self) -> str:
         return self.text
@@ -148,16 +151,14 @@ class TriggersMixin:
         import itertools
         import re
 
-        from kb.engine.errors import NotModelledError
-
         life = re.fullmatch(r"Pay (\d+) life", cost)
         if life:
             amount = int(life.group(1)) * age
             can = amount == 0 or (amount <= self.life_of(player) and not self.forbidden(player, "lose life"))
-            return [UpkeepPayment(f"pay {amount} life", amount=amount)] if can else []
+            return [UpkeepPayment(f"pay {amount} life", amount=amount, kind="life")] if can else []
         if cost == "Sacrifice a creature":
             creatures = player.creatures
-            return [UpkeepPayment("sacrifice " + ", ".join(c.name for c in group), cards=group) for group in itertools.combinations(creatures, age)]
+            return [UpkeepPayment("sacrifice " + ", ".join(c.name for c in group), cards=group, kind="sacrifice") for group in itertools.combinations(creatures, age)]
         symbols = re.fullmatch(r"((?:\{[WUBRGC0-9]\})+)((?: or (?:\{[WUBRGC0-9]\})+)*)", cost)
         if symbols:
             choices = re.findall(r"(?:\{[WUBRGC0-9]\})+", cost)

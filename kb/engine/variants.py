@@ -134,6 +134,9 @@ class TwoHeadedGiant(SharedTeamTurns):
     def _life_unit(self, player: Player) -> Unit:
         return player.team
 
+    def _poison_unit(self, player: Player) -> Unit:
+        return player.team
+
     def poison_of(self, player: Player) -> int:
         """Rule 810.10a: a player has as many poison counters as their team."""
         return player.team.poison

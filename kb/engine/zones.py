@@ -44,7 +44,7 @@ class ZonesMixin:
             zone = event["to"]
         if zone is Zone.LIBRARY and top and self._batch is not None:
             self._batch["pinned"].append(card)  # 701.24g: a position a shuffle keeps
-        if card.zone is Zone.BATTLEFIELD:
+        if card.zone is Zone.BATTLEFIELD and id(card) not in self._remembered:
             card._remember()  # last known information, while it is still a permanent (608.2h)
         source = self._zone_list(card)
         if source is not None and card in source:
@@ -122,12 +122,14 @@ class ZonesMixin:
         A replacement effect may send some elsewhere; shuffles these cause happen once all have
         moved, keeping the positions other replacements gave (701.24g)."""
         controllers = [(card, card.controller) for card in cards]
+        self._remember_all(cards)
         self._batch = {"shuffle": [], "pinned": [], "destroyed": set(destroyed), "cant_regenerate": cant_regenerate}
         try:
             for card in cards:
                 self._move(card, Zone.GRAVEYARD)
         finally:
             batch, self._batch = self._batch, None
+            self._remembered = frozenset()
         for owner in dict.fromkeys(batch["shuffle"]):
             pinned = [c for c in owner.library if any(c is p for p in batch["pinned"])]
             rest = [c for c in owner.library if not any(c is p for p in pinned)]
@@ -135,7 +137,7 @@ class ZonesMixin:
             owner.library[:] = pinned + rest
         gone = [c for c in cards if c.zone is Zone.GRAVEYARD]
         # Whether each was a creature is as it last existed on the battlefield (603.10a).
-        creatures = [c for c in gone if "Creature" in c.last_known.get("types", c.types)]
+        creatures = [c for c in gone if "Creature" in (c.last_known["types"] if "types" in c.last_known else c.types)]
         # One event, told in parts: what it made leave exile returns after all of it (610.3).
         holding, self._returning = self._returning, True
         try:
@@ -149,9 +151,22 @@ class ZonesMixin:
         if self.exiled_until:
             self._return_exiled_until()
 
-    def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
+    def _remember_all(self, cards: Sequence[Card]) -> None:
+        """Last known information of every permanent one event moves, taken before any of them
+        moves (608.2h, 603.10a): a card that counts a graveyard doesn't count those that die
+        with it."""
         for card in cards:
-            self._move(card, Zone.EXILE)
+            if card.zone is Zone.BATTLEFIELD:
+                card._remember()
+        self._remembered = frozenset(id(card) for card in cards)
+
+    def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
+        self._remember_all(cards)
+        try:
+            for card in cards:
+                self._move(card, Zone.EXILE)
+        finally:
+            self._remembered = frozenset()
         if cards:
             self.emit("exile", rule, cards=list(cards))
 

@@ -4,6 +4,7 @@ are gettext messages (English msgids) from the ``engine`` domain in ``kb/locale`
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 from babel.lists import format_list
 from babel.support import Translations
 
-from kb.engine.game import Ability, Card, Decision, Event, Player, Spell, Step, Team, Zone
+from kb.engine.game import Ability, Card, CardDefinition, Decision, Event, Player, Spell, Step, Team, Zone
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "engine"
@@ -69,6 +70,68 @@ ZONE_NAMES = {
 }
 
 COLOR_WORDS = {"W": N_("white"), "U": N_("blue"), "B": N_("black"), "R": N_("red"), "G": N_("green")}
+
+# Names of counters as they follow the word "counter" ("an age counter": "un contador de edad");
+# a counter named by a symbol (+1/+1) needs no translation.
+COUNTER_NAMES = {
+    "age": N_("age"),
+    "charge": N_("charge"),
+    "divinity": N_("divinity"),
+    "energy": N_("energy"),
+    "experience": N_("experience"),
+    "fade": N_("fade"),
+    "loyalty": N_("loyalty"),
+    "poison": N_("poison"),
+    "shield": N_("shield"),
+    "stun": N_("stun"),
+    "time": N_("time"),
+}
+
+# Creature types as the Spanish printed cards name them (205.3m); a type not listed is told by
+# its English name, and the line says it is untranslated.
+CREATURE_TYPE_NAMES = {
+    "Angel": N_("Angel"),
+    "Berserker": N_("Berserker"),
+    "Bear": N_("Bear"),
+    "Beast": N_("Beast"),
+    "Cat": N_("Cat"),
+    "Cleric": N_("Cleric"),
+    "Construct": N_("Construct"),
+    "Dragon": N_("Dragon"),
+    "Druid": N_("Druid"),
+    "Dwarf": N_("Dwarf"),
+    "Elemental": N_("Elemental"),
+    "Elephant": N_("Elephant"),
+    "Elf": N_("Elf"),
+    "Giant": N_("Giant"),
+    "Goblin": N_("Goblin"),
+    "Human": N_("Human"),
+    "Knight": N_("Knight"),
+    "Merfolk": N_("Merfolk"),
+    "Myr": N_("Myr"),
+    "Ogre": N_("Ogre"),
+    "Rogue": N_("Rogue"),
+    "Saproling": N_("Saproling"),
+    "Shaman": N_("Shaman"),
+    "Sliver": N_("Sliver"),
+    "Soldier": N_("Soldier"),
+    "Spirit": N_("Spirit"),
+    "Vampire": N_("Vampire"),
+    "Warrior": N_("Warrior"),
+    "Werewolf": N_("Werewolf"),
+    "Wizard": N_("Wizard"),
+    "Wolf": N_("Wolf"),
+    "Zombie": N_("Zombie"),
+}
+
+# A token named by its subtypes (111.4): "Saproling Token".
+TOKEN_NAME = N_("%(types)s Token")
+
+# Ways to pay a cumulative upkeep cost (702.24a); a payment in mana is told by its symbols.
+UPKEEP_PAYMENTS = {
+    "life": NP_("pay %(amount)d life", "pay %(amount)d life"),
+    "sacrifice": N_("sacrifice %(cards)s"),
+}
 
 LOSS_REASONS = {
     "life": N_("having 0 or less life"),
@@ -197,8 +260,8 @@ MESSAGES: dict[str, Any] = {
     "effect_does_nothing": N_("The effect's duration ended before it could begin: it does nothing."),
     "phase_out": N_("%(cards)s: phased out, treated as though they don't exist."),
     "phase_in": N_("%(cards)s: phased in."),
-    "counters_put": NP_("%(target)s gets a %(counter)s counter.", "%(target)s gets %(amount)d %(counter)s counters."),
-    "counters_removed": NP_("A %(counter)s counter is removed from %(target)s.", "%(amount)d %(counter)s counters are removed from %(target)s."),
+    "counters_put": NP_("%(target)s gets one %(counter)s counter.", "%(target)s gets %(amount)d %(counter)s counters."),
+    "counters_removed": NP_("One %(counter)s counter is removed from %(target)s.", "%(amount)d %(counter)s counters are removed from %(target)s."),
     "counters_annihilate": NP_("%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each is removed as a state-based action.", "%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each are removed as a state-based action."),
     "token_ceases": N_("%(card)s is a token outside the battlefield and ceases to exist."),
     "destroyed_deathtouch": N_("%(card)s was dealt damage by a source with deathtouch and is destroyed as a state-based action."),
@@ -215,6 +278,7 @@ MESSAGES: dict[str, Any] = {
     "returned_to_hand": N_("%(card)s is returned to its owner's hand."),
     "attached": N_("%(card)s enters attached to %(to)s."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
+    "aura_illegal": N_("%(card)s is attached to %(to)s, which it can't enchant, and is put into its owner's graveyard as a state-based action."),
     "search": N_("%(player)s searches and finds %(cards)s."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
     "shuffle.none": N_("%(player)s shuffles their library."),
@@ -236,10 +300,12 @@ MESSAGES: dict[str, Any] = {
 PAIRS = {
     "blockers": N_("%(first)s blocks %(second)s"),
     "assign_damage": N_("%(second)d to %(first)s"),
+    "shield_prevents": N_("%(second)d from %(first)s"),
 }
 
 DECISIONS: dict[str, Any] = {
     "sacrifice": N_("%(player)s chooses %(answer)s to sacrifice."),
+    "sacrifice.no": N_("%(player)s chooses not to sacrifice anything."),
     "exile_from_hand": NP_("%(player)s chooses a card from their hand, face down.", "%(player)s chooses %(count)d cards from their hand, face down."),
     "discard": N_("%(player)s chooses %(answer)s to discard."),
     "may_discard.yes": N_("%(player)s chooses to discard a card."),
@@ -263,6 +329,7 @@ DECISIONS: dict[str, Any] = {
     "order_top": N_("%(player)s chooses the order of the cards on top, from the top: %(answer)s."),
     "order_bottom": N_("%(player)s chooses the order of the cards on the bottom: %(answer)s."),
     "proliferate": N_("%(player)s chooses what to proliferate: %(answer)s."),
+    "proliferate_poison": N_("%(player)s chooses which player of the team gets the poison counter: %(answer)s."),
     "order_replacements": N_("%(player)s chooses which replacement effect to apply first: %(answer)s."),
     "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
     "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
@@ -288,6 +355,7 @@ DECISIONS: dict[str, Any] = {
     "blockers": N_("%(player)s declares blockers: %(answer)s."),
     "blockers.none": N_("%(player)s declares no blockers."),
     "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
+    "shield_prevents": N_("%(player)s chooses which damage the prevention shield prevents: %(answer)s."),
 }
 ONLY_OPTION = N_("(the only option)")
 
@@ -297,11 +365,14 @@ SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "life_lost", "
 
 @dataclass(frozen=True)
 class NarrationLine:
-    """One told event: its sentence, the rule behind it and the kind of event."""
+    """One told event: its sentence, the rule behind it and the kind of event. ``untranslated``
+    lists the words the sentence took from the engine as they are, with no translation (a
+    counter's name, a cost's text): in Spanish there should be none."""
 
     text: str
     rule: str | None
     kind: str
+    untranslated: tuple[str, ...] = ()
 
 
 class Narrator:
@@ -310,6 +381,15 @@ class Narrator:
     def __init__(self, lang: str):
         self.lang = lang
         self.tr = translations(lang)
+        # The engine's own words put into the sentence being told, untranslated.
+        self.untranslated: list[str] = []
+
+    def verbatim(self, text: str) -> str:
+        """`text` as the engine wrote it, noted as untranslated unless it is only symbols
+        (mana symbols, a loyalty cost, +1/+1) or a number, the same in every language."""
+        if not _SYMBOLIC.fullmatch(text):
+            self.untranslated.append(text)
+        return text
 
     def _(self, message: str) -> str:
         return self.tr.gettext(message)
@@ -319,9 +399,29 @@ class Narrator:
 
     # ----- names
 
+    def creature_type(self, name: str) -> str:
+        message = CREATURE_TYPE_NAMES.get(name)
+        return self._(message) if message is not None else self.verbatim(name)
+
+    def counter(self, kind: str) -> str:
+        message = COUNTER_NAMES.get(kind)
+        if message is not None:
+            return self._(message)
+        return kind if _SYMBOLIC.fullmatch(kind) else self.verbatim(kind)
+
+    def card_name(self, name: str) -> str:
+        """A card name a player chose (201.4): the card's Spanish name where it has one."""
+        definition = CardDefinition.registry.get(name)
+        if self.lang == "es" and definition is not None and definition.name_es:
+            return definition.name_es
+        return name
+
     def card(self, card: Card) -> str:
         if self.lang == "es" and card.definition.name_es:
             return card.definition.name_es
+        printed = card.printed_definition
+        if card.is_token and printed.subtypes and card.name == printed.name == " ".join(tuple(printed.subtypes) + ("Token",)):
+            return self._(TOKEN_NAME) % {"types": " ".join(self.creature_type(t) for t in printed.subtypes)}
         return card.name
 
     def printed(self, card: Card) -> str:
@@ -345,12 +445,21 @@ class Narrator:
         if isinstance(thing, Zone):
             return self._(ZONE_NAMES[thing])
         if isinstance(thing, bool):
-            return str(thing)
+            return self.verbatim(str(thing))
+        if type(thing).__name__ == "UpkeepPayment":
+            return self.upkeep_payment(thing)
         if type(thing).__name__ == "Replacement":
-            return self.name(thing.source) if thing.source is not None else thing.text
+            return self.name(thing.source) if thing.source is not None else self.verbatim(thing.text)
         if isinstance(thing, (list, tuple)):
             return self.names(thing)
-        return str(thing)
+        return self.verbatim(str(thing))
+
+    def upkeep_payment(self, payment: Any) -> str:
+        if payment.kind == "life":
+            return self._n(UPKEEP_PAYMENTS["life"], payment.amount) % {"amount": payment.amount}
+        if payment.kind == "sacrifice":
+            return self._(UPKEEP_PAYMENTS["sacrifice"]) % {"cards": self.names(payment.cards)}
+        return self.verbatim(payment.text)
 
     def names(self, things: Iterable[Any]) -> str:
         items = [self.name(t) for t in things]
@@ -368,15 +477,22 @@ class Narrator:
         data = event.data
         key = event.kind
         values: dict[str, Any] = {}
+        # The engine's words each field would put in the sentence; only those it uses count.
+        verbatim_by_field: dict[str, tuple[list[str], str]] = {}
         for field_name, value in data.items():
             if field_name == "mana":
                 values[field_name] = "".join(str(m) for m in value)
+            elif field_name == "counter":
+                values[field_name] = self.counter(value)
             elif field_name == "cost" and isinstance(value, int):
                 values[field_name] = f"{value:+d}".replace("-", "−")  # a loyalty symbol: [+1], [−3]
             elif field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
                 values[field_name] = value
             else:
+                start = len(self.untranslated)
                 values[field_name] = self.name(value) if value is not None else ""
+                verbatim_by_field[field_name] = (self.untranslated[start:], values[field_name])
+                del self.untranslated[start:]
         unit = data.get("unit")
         if isinstance(unit, Team) and f"{key}.team" in MESSAGES:
             key = f"{key}.team"
@@ -420,6 +536,11 @@ class Narrator:
         message = MESSAGES.get(key)
         if message is None:
             return None
+        used = set(re.findall(r"%\((\w+)\)", message if isinstance(message, str) else " ".join(message)))
+        for field_name in used & set(verbatim_by_field):
+            words, told = verbatim_by_field[field_name]
+            if values.get(field_name) is told:  # not told another way since
+                self.untranslated.extend(words)
         if isinstance(message, tuple):
             count = values.get("amount", values.get("count", values.get("poison", values.get("possible", 1))))
             return _sentence(self._n(message, count) % values)
@@ -432,7 +553,7 @@ class Narrator:
             "player": decision.player.name,
             "team": decision.team.name if decision.team is not None else "",
         }
-        if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
+        if kind in ("enter_as_copy", "cumulative_upkeep", "sacrifice") and answer is False:
             key = f"{kind}.no"
         elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile"):
             key = f"{kind}.{'yes' if answer else 'no'}"
@@ -445,7 +566,22 @@ class Narrator:
         message = DECISIONS.get(key)
         if message is None:
             return None
-        if kind in PAIRS and isinstance(answer, list):
+        if kind == "new_targets":
+            values["answer"] = "; ".join(self.names(group) for group in answer.groups)
+            values["count"] = 1
+        elif kind == "color":
+            values["answer"] = self._(COLOR_WORDS[answer])
+            values["count"] = 1
+        elif kind == "mana_type":
+            values["answer"] = "{%s}" % answer  # a type of mana, as its symbol
+            values["count"] = 1
+        elif kind == "creature_type":
+            values["answer"] = self.creature_type(answer)
+            values["count"] = 1
+        elif kind == "card_name":
+            values["answer"] = self.card_name(answer)
+            values["count"] = 1
+        elif kind in PAIRS and isinstance(answer, list):
             pair = self._(PAIRS[kind])
             values["answer"] = format_list(
                 [pair % {"first": self.name(a), "second": b if isinstance(b, int) else self.name(b)} for a, b in answer] or ["—"],
@@ -455,15 +591,11 @@ class Narrator:
         elif isinstance(answer, list):
             values["answer"] = self.names(answer)
             values["count"] = len(answer)
-        else:
+        elif "%(answer)s" in (message if isinstance(message, str) else message[0]):
             values["answer"] = self.name(answer)
             values["count"] = 1
-        if kind == "new_targets":
-            values["answer"] = "; ".join(self.names(group) for group in answer.groups)
-        if kind == "color":
-            values["answer"] = self._(COLOR_WORDS[answer])
-        elif kind == "mana_type":
-            values["answer"] = "{%s}" % answer  # a type of mana, as its symbol
+        else:
+            values["count"] = 1
         if "source" in decision.context:
             values["source"] = self.name(decision.context["source"])
             if kind == "enter_as_copy":
@@ -479,6 +611,10 @@ class Narrator:
         return _sentence(text)
 
 
+# Text the same in every language: mana symbols, numbers, +N/+N and the like.
+_SYMBOLIC = re.compile(r"(?:\{[^{}]+\}|[+\-−]?\d+(?:/[+\-−]?\d+)?|[\[\]+\-−/ ,.])+")
+
+
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -488,21 +624,23 @@ def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
     narrator = Narrator(lang)
     lines = []
     for event in events:
+        narrator.untranslated = []
         text = narrator.tell(event)
         if text:
-            lines.append(NarrationLine(text, event.rule, event.kind))
+            lines.append(NarrationLine(text, event.rule, event.kind, tuple(narrator.untranslated)))
     return lines
 
 
 def message_ids() -> set[str]:
     """Every msgid the narration can use (the catalogs must translate them all)."""
     ids: set[str] = set()
-    for table in (STEP_NAMES, ZONE_NAMES, COLOR_WORDS, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS):
+    for table in (STEP_NAMES, ZONE_NAMES, COLOR_WORDS, COUNTER_NAMES, CREATURE_TYPE_NAMES, UPKEEP_PAYMENTS, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS):
         for message in table.values():
             if isinstance(message, tuple):
                 ids.add(message[0])
             else:
                 ids.add(message)
     ids.add(ONLY_OPTION)
+    ids.add(TOKEN_NAME)
     ids.add("An effect")
     return ids

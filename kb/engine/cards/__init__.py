@@ -1,0 +1,35 @@
+"""The cards the engine knows, by their Oracle behaviour, one module per mechanic or kind of card.
+
+A definition marked ``in_part`` models only the part of the card's text quoted in its ``oracle``.
+Spanish names are those the Spanish wiki pages in the corpus use; other cards keep their English
+name in both languages. Importing this package registers every card (`Card('<name>')` makes
+one), including those of the engine's ``kb.engine.cards_<topic>`` modules.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from pathlib import Path
+from kb.engine.cards.activated_abilities import *  # noqa: F401,F403
+from kb.engine.cards.auras import *  # noqa: F401,F403
+from kb.engine.cards.control_changing import *  # noqa: F401,F403
+from kb.engine.cards.copy_effects import *  # noqa: F401,F403
+from kb.engine.cards.defining_abilities import *  # noqa: F401,F403
+from kb.engine.cards.life_and_outcome import *  # noqa: F401,F403
+from kb.engine.cards.linked_abilities import *  # noqa: F401,F403
+from kb.engine.cards.mana_abilities import *  # noqa: F401,F403
+from kb.engine.cards.planeswalkers import *  # noqa: F401,F403
+from kb.engine.cards.replacement_effects import *  # noqa: F401,F403
+from kb.engine.cards.spells import *  # noqa: F401,F403
+from kb.engine.cards.split_cards import *  # noqa: F401,F403
+from kb.engine.cards.static_abilities import *  # noqa: F401,F403
+from kb.engine.cards.transforming import *  # noqa: F401,F403
+from kb.engine.cards.triggered_abilities import *  # noqa: F401,F403
+from kb.engine.cards.turn_structure import *  # noqa: F401,F403
+from kb.engine.cards.vanilla import *  # noqa: F401,F403
+
+# Cards defined beside the package, in modules named kb.engine.cards_<topic>, register too.
+for _module in pkgutil.iter_modules([str(Path(__file__).resolve().parent.parent)]):
+    if _module.name.startswith("cards_"):
+        importlib.import_module(f"kb.engine.{_module.name}")

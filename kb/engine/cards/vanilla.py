@@ -1,0 +1,98 @@
+"""Basic lands, and cards whose only abilities are keywords the rules modules handle or text not modelled (``in_part``)."""
+
+from __future__ import annotations
+
+from kb.engine.manapool import basic_land_ability
+from kb.engine.define import card
+
+
+Plains = card("Plains", type_line="Basic Land — Plains")
+Island = card("Island", type_line="Basic Land — Island")
+Swamp = card("Swamp", type_line="Basic Land — Swamp")
+Mountain = card("Mountain", type_line="Basic Land — Mountain")
+Forest = card("Forest", type_line="Basic Land — Forest")
+Wastes = card("Wastes", type_line="Basic Land", oracle="{T}: Add {C}.", activated=[basic_land_ability("C")])
+SnowCoveredForest = card("Snow-Covered Forest", type_line="Basic Snow Land — Forest", oracle="({T}: Add {G}.)")
+GrizzlyBears = card("Grizzly Bears", mana_cost="{1}{G}", type_line="Creature — Bear", power=2, toughness=2)
+RuneclawBear = card("Runeclaw Bear", mana_cost="{1}{G}", type_line="Creature — Bear", power=2, toughness=2)
+HillGiant = card("Hill Giant", mana_cost="{3}{R}", type_line="Creature — Giant", power=3, toughness=3)
+GrayOgre = card("Gray Ogre", mana_cost="{2}{R}", type_line="Creature — Ogre", power=2, toughness=2)
+SavannahLions = card("Savannah Lions", mana_cost="{W}", type_line="Creature — Cat", power=2, toughness=1)
+BearCub = card("Bear Cub", mana_cost="{1}{G}", type_line="Creature — Bear", power=2, toughness=2)
+
+
+EliteVanguard = card(
+    "Elite Vanguard", mana_cost="{W}", type_line="Creature — Human Soldier", power=2, toughness=1,
+)
+
+
+SerraAngel = card(
+    "Serra Angel", mana_cost="{3}{W}{W}", type_line="Creature — Angel", power=4, toughness=4,
+    keywords=("Flying", "Vigilance"), oracle="Flying, vigilance",
+)
+
+
+AssaultGriffin = card(
+    "Assault Griffin", mana_cost="{3}{W}", type_line="Creature — Griffin", power=3, toughness=2,
+    keywords=("Flying",), oracle="Flying",
+)
+
+
+YoungWolf = card(
+    "Young Wolf", mana_cost="{G}", type_line="Creature — Wolf", power=1, toughness=1, keywords=("Undying",),
+    oracle="Undying",
+)
+
+
+SiegeWurm = card(
+    "Siege Wurm", mana_cost="{5}{G}{G}", type_line="Creature — Wurm", power=5, toughness=5,
+    keywords=("Convoke", "Trample"), oracle="Convoke. Trample.",
+)
+
+
+Juggernaut = card(
+    "Juggernaut", mana_cost="{4}", type_line="Artifact Creature — Juggernaut", power=5, toughness=3,
+    keywords=("Attacks each combat if able",), in_part=True,
+    oracle="This creature attacks each combat if able.",
+)
+
+
+DryadArbor = card(
+    "Dryad Arbor", type_line="Land Creature — Forest Dryad", colors=("G",), power=1, toughness=1,
+    oracle="(This land is a Forest and a Dryad. It's still a land and a creature.)",
+)
+
+
+SeatOfTheSynod = card("Seat of the Synod", type_line="Artifact Land", in_part=True, oracle="{T}: Add {U}.")
+
+
+BidentOfThassa = card(
+    "Bident of Thassa", mana_cost="{2}{U}{U}", type_line="Legendary Enchantment Artifact", in_part=True,
+    oracle="Whenever a creature you control deals combat damage to a player, you may draw a card.",
+)
+
+
+DoomedDissenter = card(
+    "Doomed Dissenter", mana_cost="{1}{B}", type_line="Creature — Human", power=1, toughness=1,
+    in_part=True, oracle="When this creature dies, create a 2/2 black Zombie creature token.",
+)
+
+
+BoshIronGolem = card(
+    "Bosh, Iron Golem", mana_cost="{8}", type_line="Legendary Artifact Creature — Golem", power=6,
+    toughness=7, keywords=("Trample",), in_part=True,
+    oracle="Trample. {3}{R}, Sacrifice an artifact: Bosh, Iron Golem deals damage equal to the sacrificed artifact's mana value to any target.",
+)
+
+
+WortTheRaidmother = card(
+    "Wort, the Raidmother", mana_cost="{4}{R/G}{R/G}", type_line="Legendary Creature — Elemental Shaman",
+    power=3, toughness=3, in_part=True,
+    oracle="When Wort enters, create two 1/1 red and green Goblin Warrior creature tokens. Each red or green instant or sorcery spell you cast has conspire.",
+)
+
+
+HowlingMine = card(
+    "Howling Mine", mana_cost="{2}", type_line="Artifact", in_part=True,
+    oracle="At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card.",
+)

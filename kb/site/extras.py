@@ -17,6 +17,7 @@ from pathlib import Path
 from markupsafe import escape
 
 from kb.site.locale import LANGS
+from kb.site.query import write_query_indexes
 from kb.site.urls import page_url, relative_url
 from kb.site.views import SiteData
 
@@ -102,6 +103,43 @@ def write_short_addresses(data: SiteData, site_dir: Path) -> int:
             path = Path(site_dir) / page_url(short_key(target), lang) / "index.html"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(_forward_page(lang, url, title, indexed), encoding="utf-8")
+            written += 1
+    return written
+
+
+SEARCH_COPIES = "kb-search"
+
+
+def write_search_copies(data: SiteData, site_dir: Path) -> int:
+    """The glossary and the terminology as the search index reads them (`kb-search/glossary/`,
+    `kb-search/terms/`): an entry or a pair per heading, its anchor the page's, so that a hit opens
+    the page at that entry; the pages themselves are not indexed. Each copy forwards to its page."""
+    from kb.site.generate import _entry_key, glossary_anchors, terminology_anchors
+    from kb.site.locale import other_lang, strings
+
+    glossary = glossary_anchors(data)
+    pairs = terminology_anchors(data)
+    written = 0
+    for lang in LANGS:
+        t = strings(lang)
+        other = other_lang(lang)
+        copies = {
+            "glossary": (t["glossary"], [(glossary[lang][_entry_key(entry)], entry.term, " ".join(entry.senses))
+                                         for entry in data.glossary.get(lang, [])]),
+            "terms": (t["terminology"], [(pairs[id(term)], getattr(term, lang) or getattr(term, other),
+                                          getattr(term, other)) for term in data.terminology]),
+        }
+        for key, (title, entries) in copies.items():
+            body = "".join(f'<h2 id="{escape(anchor)}">{escape(heading)}</h2>\n<p>{escape(text)}</p>\n'
+                           for anchor, heading, text in entries)
+            indexed = (f'<main data-pagefind-body>\n<meta data-pagefind-meta="url[content]" '
+                       f'content="{escape(page_url(key, lang))}">\n'
+                       f'<meta data-pagefind-meta="title[content]" content="{escape(title)}">\n{body}</main>\n')
+            copy_key = f"{SEARCH_COPIES}/{key}"
+            path = Path(site_dir) / page_url(copy_key, lang) / "index.html"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(_forward_page(lang, relative_url(copy_key, lang, key, lang), title, indexed),
+                            encoding="utf-8")
             written += 1
     return written
 
@@ -218,7 +256,9 @@ def write_standalone_extras(data: SiteData, folder: Path, generated=None) -> Non
     Path(folder).mkdir(parents=True, exist_ok=True)
     write_release_data(data, folder)
     write_short_addresses(data, folder)
+    write_search_copies(data, folder)
     write_vocabularies(data, folder)
+    write_query_indexes(data, folder)
     if generated is not None:
         write_page_files(generated, folder)
 

@@ -359,10 +359,19 @@ def _entry_key(entry: Any) -> tuple:
     return (entry.term, str(entry.source), entry.line)
 
 
+def terminology_anchors(data: SiteData) -> dict[int, str]:
+    """The anchor of each pair of the terminology page, made from its English term: the same in
+    both languages (keyed by the pair's identity)."""
+    taken: set[str] = set()
+    return {id(term): views.term_anchor(term.en or term.es, "en", taken).replace("t-", "p-", 1)
+            for term in data.terminology}
+
+
 def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:
     linker = Linker(data, "terms", lang)
     pages = {str(w.page.source): w for w in data.wiki}
     rows = []
+    anchors = terminology_anchors(data)
     for term in sorted_words(data.terminology, lang, key=lambda term: getattr(term, lang)):
         wiki = pages.get(str(term.source))
         slug = wiki.slug if wiki else None
@@ -372,6 +381,7 @@ def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:
             {
                 "es": term.es,
                 "en": term.en,
+                "anchor": anchors[id(term)],
                 "kind": strings(lang).get(f"kind_{term.kind}", term.kind),
                 "source": Path(str(term.source)).name,
                 "line": term.line,

@@ -159,6 +159,10 @@ class SiteData:
     # release -> rule id -> number of the rule's line of descent: the same number in two releases
     # is the same rule, followed through every renumbering between them (see `lines_of_descent`)
     descent: dict[str, dict[str, int]] = field(default_factory=dict)
+    # The corpus's term base (`kb.translations.termbase.Term`) and the search box's curated phrases
+    # (`kb.site.query.Synonym`): what a query is understood by before it is ranked.
+    term_base: list[Any] = field(default_factory=list)
+    synonyms: list[Any] = field(default_factory=list)
     _by_section: dict[str, list[RuleData]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -363,6 +367,7 @@ class _Collector:
             release_texts=release_texts,
             newest_of=newest_of,
             descent=lines_of_descent(releases, release_texts, mappings),
+            **_query_sources(getattr(kb, "corpus_root", None)),
         )
 
     def _newest_id(self, target: str, release: str | None) -> str | None:
@@ -526,6 +531,23 @@ class _Collector:
         chrome |= {n.line for n in getattr(page, "nav", []) or []}
         return WikiData(slug=wiki_slug(page.source), page=page, lines=lines, quoted=quoted, refs=refs,
                         original=wiki_address(page), chrome=chrome)
+
+
+def _query_sources(corpus_root: Any) -> dict[str, list[Any]]:
+    """The term base and the synonyms of the corpus at `corpus_root`, where it has them (an error
+    in either fails the build: the search box would lose its understanding of the queries)."""
+    if corpus_root is None:
+        return {}
+    from kb.site.query import load_synonyms
+    from kb.translations.termbase import load_term_base
+
+    folder = Path(corpus_root) / "terms"
+    found: dict[str, list[Any]] = {}
+    if (folder / "terms.tsv").is_file():
+        found["term_base"] = list(load_term_base(folder / "terms.tsv").terms)
+    if (folder / "synonyms.tsv").is_file():
+        found["synonyms"] = load_synonyms(folder / "synonyms.tsv")
+    return found
 
 
 def full_text(rule: Any) -> str:

@@ -229,14 +229,20 @@ def term_map(data: SiteData, lang: str) -> dict[str, str]:
 RELEASE_DATA = "releases-data"
 
 
+# The compare page reads the texts it shows, fifty to a file: comparing the two newest releases
+# reads about a hundred kilobytes of them, not every text of every release.
+TEXT_CHUNK = 50
+
+
 def write_release_data(data: SiteData, site_dir: Path) -> int:
     """What the compare page reads to set any two releases side by side: every distinct rule text of
-    every release once (`texts.json`), and for each release its rules' ids, each with the number of
-    its text and the number of its line of descent (`RELEASE.json`: `{"702.19b": [text,
-    descent]}`), so that rules pair across any renumbering between the two. A text that stays the
-    same across releases is stored once."""
+    every release once, numbered, in files of `TEXT_CHUNK` (`texts/N.json` holds the texts numbered
+    from N × TEXT_CHUNK), and for each release its rules' ids, each with the number of its text and
+    the number of its line of descent (`RELEASE.json`: `{"702.19b": [text, descent]}`), so that rules
+    pair across any renumbering between the two. A text that stays the same across releases is stored
+    once."""
     folder = Path(site_dir) / RELEASE_DATA
-    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "texts").mkdir(parents=True, exist_ok=True)
     texts: dict[str, int] = {}
     for release in data.releases:
         table = {}
@@ -244,8 +250,10 @@ def write_release_data(data: SiteData, site_dir: Path) -> int:
         for rule_id, text in data.release_texts.get(release, {}).items():
             table[rule_id] = [texts.setdefault(text, len(texts)), descent[rule_id]]
         (folder / f"{release}.json").write_text(json.dumps(table, separators=(",", ":")), encoding="utf-8")
-    (folder / "texts.json").write_text(json.dumps(list(texts), ensure_ascii=False, separators=(",", ":")),
-                                       encoding="utf-8")
+    ordered = list(texts)
+    for start in range(0, len(ordered), TEXT_CHUNK):
+        (folder / "texts" / f"{start // TEXT_CHUNK}.json").write_text(
+            json.dumps(ordered[start:start + TEXT_CHUNK], ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return len(texts)
 
 

@@ -8,6 +8,7 @@ blocks, escaped) and static assets, and returns the navigation for whoever build
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,7 @@ import jinja2
 from markupsafe import Markup
 
 from kb.site import views
+from kb.site.extras import TEXT_CHUNK
 from kb.site.glossary_changes import term_key
 from kb.site.locale import LANGS, format_release, other_lang, plural, short_release, sorted_words, strings
 from kb.site.paths import ASSETS_DIR, TEMPLATES_DIR
@@ -202,14 +204,15 @@ def _language(w: _Writer, lang: str) -> None:
                 glossary=views.glossary_rows(diff.glossary, linker, in_glossary))
         diffs_by_year.setdefault(diff.new[:4], []).append({title_text(title): source_path(diff.key)})
     w.write("releases.md.j2", "releases/index", lang, t["release_history"])
-    w.write("compare.md.j2", "releases/compare", lang, t["compare"])
+    w.write("compare.md.j2", "releases/compare", lang, t["compare"], text_chunk=TEXT_CHUNK)
     releases_nav: list[Any] = [source_path("releases/index"), {t["compare"]: source_path("releases/compare")}]
     releases_nav.extend({year: entries} for year, entries in diffs_by_year.items())
     nav.append({t["releases"]: releases_nav})
 
     w.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))
     nav.append({t["coverage"]: source_path("coverage")})
-    w.write("graph.md.j2", "graph/index", lang, t["graph"], graph=_graph(data, lang))
+    w.write("graph.md.j2", "graph/index", lang, t["graph"], graph_data=GRAPH_FOLDER)
+    _graph_files(w, _graph(data, lang), lang)
     nav.append({t["graph"]: source_path("graph/index")})
 
     wiki_nav: list[Any] = [source_path("wiki/index")]
@@ -223,7 +226,19 @@ def _language(w: _Writer, lang: str) -> None:
     w.generated.nav[lang] = nav
 
 
-DETAILS_FILE = "kb-details.json"
+# A rule's details (its history, other-language text, sources) are read when the rule is opened,
+# from a file per numbered rule with its subrules beside its section's page: a page of many rules
+# (702) would otherwise fetch the details of all of them for one.
+DETAILS_FOLDER = "kb-details/"
+
+
+def details_group(rule_id: str) -> str:
+    """The numbered rule whose details file holds `rule_id`'s: "702.19" for 702.19c (as kb.js reads it)."""
+    return re.sub(r"[a-z]+$", "", rule_id)
+
+
+def details_file(rule_id: str) -> str:
+    return f"{DETAILS_FOLDER}{details_group(rule_id)}.json"
 # The card-definition guide's folder: one Markdown file per language beside the example catalog.
 CARDS_GUIDE = Path(__file__).resolve().parents[1] / "examples"
 # A section with more rules than this opens with a list of its numbered rules.
@@ -247,13 +262,17 @@ def _section_page(w: _Writer, section: Any, key: str, lang: str, full: str, titl
     common = max(sorted(set(labels)), key=labels.count) if labels else ""
     untranslated = sum(1 for v in rule_views if v.untranslated)
     w.write("section.md.j2", key, lang, full, section=section, section_title=title, title_known=known,
-            part=part, rules=rule_views, contents=contents, details_file=DETAILS_FILE, common_trust=common,
+            part=part, rules=rule_views, contents=contents, details_file=DETAILS_FOLDER, common_trust=common,
             untranslated=untranslated)
     macro = w.env.get_template("macros.html.j2").module.details  # type: ignore[attr-defined]
     t = strings(lang)
-    details = {rule.id: str(macro(views.rule_details(data, rule, linker), t, lang)) for rule in rules}
-    w.generated.extras[(key, lang, DETAILS_FILE)] = json.dumps(details, ensure_ascii=False, sort_keys=True,
-                                                               separators=(",", ":"))
+    groups: dict[str, dict[str, str]] = {}
+    for rule in rules:
+        groups.setdefault(details_group(rule.id), {})[rule.id] = str(
+            macro(views.rule_details(data, rule, linker), t, lang))
+    for group, details in groups.items():
+        w.generated.extras[(key, lang, details_file(rule_id=group))] = json.dumps(
+            details, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def _contents_label(rule: Any, lang: str) -> str:
@@ -414,6 +433,25 @@ def _coverage(data: SiteData, lang: str) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+# The graph page reads the nodes of the sections it draws, a file per section, and the list of
+# every rule only when a reader types one: one page with every rule would weigh half a megabyte.
+GRAPH_FOLDER = "kb-graph/"
+
+
+def graph_file(node_id: str) -> str:
+    """The file of the graph's nodes that holds `node_id`: its section's (as kb.js reads it)."""
+    return f"{GRAPH_FOLDER}{node_id.split('.', 1)[0]}.json"
+
+
+def _graph_files(w: _Writer, nodes: dict[str, Any], lang: str) -> None:
+    files: dict[str, dict[str, Any]] = {}
+    for node_id, node in nodes.items():
+        files.setdefault(graph_file(node_id), {})[node_id] = node
+    for name, part in files.items():
+        w.generated.extras[("graph/index", lang, name)] = json.dumps(part, ensure_ascii=False, separators=(",", ":"))
+    w.generated.extras[("graph/index", lang, f"{GRAPH_FOLDER}ids.json")] = json.dumps(list(nodes), separators=(",", ":"))
 
 
 def _graph(data: SiteData, lang: str) -> dict[str, Any]:

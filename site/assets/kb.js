@@ -548,14 +548,12 @@
   function setupDetails() {
     var section = document.querySelector(".kb-section[data-details]");
     if (!section) return;
-    var details = null;
-    function load() {
-      if (!details) {
-        details = fetch(new URL(section.dataset.details, location.href).href)
-          .then(function (r) { return r.ok ? r.json() : {}; })
-          .catch(function () { return {}; });
-      }
-      return details;
+    // The details of a numbered rule and its subrules, one file each (kb.site.generate.details_group).
+    var details = {};
+    function load(id) {
+      var group = id.replace(/[a-z]+$/, "");
+      if (!details[group]) details[group] = fetchJson(new URL(section.dataset.details + group + ".json", location.href).href, {});
+      return details[group];
     }
     function show(id, toggle) {
       var heading = document.getElementById(id);
@@ -571,7 +569,7 @@
       panel.setAttribute("role", "region");
       panel.textContent = section.dataset.loading;
       rule.appendChild(panel);
-      load().then(function (all) {
+      load(id).then(function (all) {
         // The details are the site's own HTML, escaped when the site was built.
         panel.innerHTML = all[id] || "";
       });
@@ -700,9 +698,19 @@
     function note(text) { view.appendChild(el("p", { "class": "kb-compare__note", lang: lang }, text)); }
     function show(oldName, newName, swapped) {
       view.textContent = root.dataset.loading;
-      Promise.all([get("texts.json"), get(oldName + ".json"), get(newName + ".json")]).then(function (all) {
-        var texts = all[0], a = byDescent(all[1]), b = byDescent(all[2]);
-        var rows = [];
+      var rows = [], chunk = Number(root.dataset.textChunk) || 50, loaded = {};
+      // The texts of the rows shown, read from the files that hold them (kb.site.extras.TEXT_CHUNK).
+      function texts(numbers) {
+        var files = {};
+        numbers.forEach(function (n) { files[Math.floor(n / chunk)] = true; });
+        return Promise.all(Object.keys(files).map(function (f) {
+          return get("texts/" + f + ".json").then(function (list) {
+            list.forEach(function (text, i) { loaded[Number(f) * chunk + i] = text; });
+          });
+        })).then(function () { return loaded; });
+      }
+      Promise.all([get(oldName + ".json"), get(newName + ".json")]).then(function (all) {
+        var a = byDescent(all[0]), b = byDescent(all[1]);
         Object.keys(a).forEach(function (key) {
           var before = a[key], after = b[key];
           if (!after) rows.push({ status: "removed", before: before, sort: before.id });
@@ -713,6 +721,13 @@
           if (!a[key]) rows.push({ status: "added", after: b[key], sort: b[key].id });
         });
         rows.sort(function (p, q) { return p.sort.localeCompare(q.sort, "en", { numeric: true }) || (p.status < q.status ? -1 : 1); });
+        var numbers = [];
+        rows.forEach(function (row) {
+          if (row.before) numbers.push(row.before.text);
+          if (row.after) numbers.push(row.after.text);
+        });
+        return texts(numbers);
+      }).then(function (texts) {
         view.textContent = "";
         if (swapped) note(root.dataset.swapped);
         if (oldName === newName) note(root.dataset.same);
@@ -778,19 +793,37 @@
 
   function setupGraph() {
     var root = document.getElementById("kb-graph");
-    var dataEl = document.getElementById("kb-graph-data");
-    if (!root || !dataEl) return;
-    var nodes = JSON.parse(dataEl.textContent);
+    if (!root || !root.dataset.nodes) return;
+    var folder = new URL(root.dataset.nodes, location.href);
+    // The nodes of each section drawn, read as needed (kb.site.generate.graph_file).
+    var nodes = {}, files = {};
+    function section(id) {
+      var name = id.split(".")[0];
+      if (!files[name]) {
+        files[name] = fetchJson(new URL(name + ".json", folder).href, {}).then(function (part) {
+          Object.keys(part).forEach(function (key) { nodes[key] = part[key]; });
+        });
+      }
+      return files[name];
+    }
     var view = root.querySelector(".kb-graph__view");
     var input = root.querySelector("input[name=rule]");
     var list = document.createElement("datalist");
     list.id = "kb-graph-ids";
-    Object.keys(nodes).forEach(function (id) {
-      var option = document.createElement("option");
-      option.value = id;
-      list.appendChild(option);
-    });
     root.appendChild(list);
+    var listed = false;
+    // Every rule's number, offered as the reader types one.
+    function offer() {
+      if (listed) return;
+      listed = true;
+      fetchJson(new URL("ids.json", folder).href, []).then(function (ids) {
+        ids.forEach(function (id) { list.appendChild(el("option", { value: id })); });
+      });
+    }
+    if (input) {
+      input.addEventListener("focus", offer);
+      input.addEventListener("input", offer);
+    }
 
     function column(ids, x, label, height, rowHeight) {
       var group = svgEl("g", {});
@@ -846,7 +879,12 @@
     var params = new URLSearchParams(location.search);
     var current = (params.get("rule") || "").trim();
     if (input) input.value = current;
-    show(current);
+    if (!current) return;
+    section(current).then(function () {
+      var node = nodes[current];
+      var near = node ? node.i.concat(node.o) : [];
+      return Promise.all(near.map(section));
+    }).then(function () { show(current); });
   }
 
   function start() {

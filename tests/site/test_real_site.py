@@ -168,7 +168,7 @@ def test_every_link_is_relative(real_site):
 
 def test_counts_and_words_read_right(real_site):
     site = real_site.site_dir
-    texts = [p.read_text(encoding="utf-8") for p in site.rglob("kb-details.json")]
+    texts = [p.read_text(encoding="utf-8") for p in site.rglob("kb-details/*.json")]
     assert texts and not any(re.search(r"\b1 (?:palabras|words)\b", t) for t in texts)
     home = (site / "index.html").read_text(encoding="utf-8")
     coverage = (site / "coverage" / "index.html").read_text(encoding="utf-8")

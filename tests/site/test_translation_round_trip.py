@@ -97,7 +97,9 @@ def details_html(site: Path, lang: str, section: str, rule_id: str) -> str:
     import json
 
     folder = site / "cr" / section if lang == "es" else site / "en" / "cr" / section
-    return json.loads((folder / "kb-details.json").read_text(encoding="utf-8"))[rule_id]
+    from kb.site.generate import details_file
+
+    return json.loads((folder / details_file(rule_id)).read_text(encoding="utf-8"))[rule_id]
 
 
 def origin_label(site: Path, section: str, rule_id: str) -> str:

@@ -853,7 +853,7 @@
       var rows = Math.max(ins.length, outs.length, 1);
       var height = 50 + rows * rowHeight;
       var width = 720;
-      var svg = svgEl("svg", { viewBox: "0 0 " + width + " " + height, width: "100%", role: "img", "class": "kb-graph__svg" });
+      var svg = svgEl("svg", { viewBox: "0 0 " + width + " " + height, width: "100%", role: "group", "aria-label": id, "class": "kb-graph__svg" });
       svg.appendChild(svgEl("title", {}, id));
       var cx = width / 2, cy = 40 + (rows * rowHeight) / 2 - rowHeight / 2;
       ins.forEach(function (x, i) {

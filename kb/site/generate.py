@@ -199,10 +199,8 @@ def _language(w: _Writer, lang: str) -> None:
     in_glossary = _glossary_places(data, lang)
     for diff in data.diffs:
         title = f"{short_release(diff.old, lang)} → {short_release(diff.new, lang)}"
-        linker = Linker(data, diff.key, lang)
-        w.write("diff.md.j2", diff.key, lang, title, diff=diff, groups=views.diff_rows(data, diff, linker),
-                glossary=views.glossary_rows(diff.glossary, linker, in_glossary))
-        diffs_by_year.setdefault(diff.new[:4], []).append({title_text(title): source_path(diff.key)})
+        for key, page_title in _diff_pages(w, diff, lang, title, in_glossary):
+            diffs_by_year.setdefault(diff.new[:4], []).append({title_text(page_title): source_path(key)})
     w.write("releases.md.j2", "releases/index", lang, t["release_history"])
     w.write("compare.md.j2", "releases/compare", lang, t["compare"], text_chunk=TEXT_CHUNK)
     releases_nav: list[Any] = [source_path("releases/index"), {t["compare"]: source_path("releases/compare")}]
@@ -230,6 +228,43 @@ def _language(w: _Writer, lang: str) -> None:
 # from a file per numbered rule with its subrules beside its section's page: a page of many rules
 # (702) would otherwise fetch the details of all of them for one.
 DETAILS_FOLDER = "kb-details/"
+
+
+def _diff_pages(w: _Writer, diff: Any, lang: str, title: str,
+                in_glossary: dict[str, tuple[str, str]]) -> list[tuple[str, str]]:
+    """Write the page or pages of a release diff (`DiffData.pages`); the glossary's changes go on
+    the last, or on a page of their own where they would make it too heavy. Returns (key, title) of
+    each page."""
+    entry_pages = diff.pages()
+    keys = [diff.page_key(n) for n in range(len(entry_pages))]
+    # A changed entry shows its old and new texts merged, about as long as both.
+    glossary_size = sum(len(change.term) + len(change.old_text) + len(change.new_text) + views.DIFF_ENTRY_MARKUP
+                        for change in diff.glossary)
+    last_size = sum(len(diff.inline(e)) + views.DIFF_ENTRY_MARKUP for e in entry_pages[-1])
+    if len(entry_pages) > 1 or last_size + glossary_size > views.DIFF_PAGE_BYTES:
+        keys.append(diff.page_key(len(entry_pages)))
+        entry_pages = [*entry_pages, []]
+    glossary_key = keys[-1]
+    anchors_of = [{views.diff_anchor(e.new_id, e.old_id) for e in page} for page in entry_pages]
+    starts: dict[str, str] = {}
+    for key, page in zip(keys, entry_pages):
+        for entry in page:
+            starts.setdefault(entry.status, key)
+    written = []
+    for number, key in enumerate(keys):
+        linker = Linker(w.data, key, lang)
+        groups = views.diff_rows(w.data, diff, linker)
+        here = {status: [row for row in rows if row["anchor"] in anchors_of[number]] for status, rows in groups.items()}
+        page_title = title if len(keys) == 1 else f"{title} ({number + 1}/{len(keys)})"
+        w.write("diff.md.j2", key, lang, page_title, diff=diff, groups=groups, here=here,
+                first_page=number == 0, status_url={status: linker.page(starts.get(status, keys[0]), status)
+                                                    for status in views.DIFF_STATUSES},
+                glossary_here=key == glossary_key, glossary_url=linker.page(glossary_key),
+                pager=[{"label": str(n + 1), "url": linker.page(k), "current": k == key} for n, k in enumerate(keys)]
+                if len(keys) > 1 else [],
+                glossary=views.glossary_rows(diff.glossary, linker, in_glossary))
+        written.append((key, page_title))
+    return written
 
 
 def details_group(rule_id: str) -> str:

@@ -100,6 +100,13 @@ class WikiData:
     chrome: set[int] = field(default_factory=set)
 
 
+DIFF_STATUSES = ("added", "removed", "changed", "moved")
+# A page of a release diff holds about this much of its entries' text (the markup around each is
+# counted as DIFF_ENTRY_MARKUP): with the site's frame it stays under 300 KB.
+DIFF_PAGE_BYTES = 200_000
+DIFF_ENTRY_MARKUP = 160
+
+
 @dataclass
 class DiffData:
     key: str
@@ -114,6 +121,36 @@ class DiffData:
     # its glossary: the glossaries are compared only as far as that term
     glossary_cut: list[tuple[str, str]] = field(default_factory=list)
     _inline: dict[int, Markup] = field(default_factory=dict, repr=False)
+    _pages: list[list[Any]] = field(default_factory=list, repr=False)
+
+    def pages(self) -> list[list[Any]]:
+        """The entries in the order shown (added, removed, changed, moved), cut into pages of about
+        `DIFF_PAGE_BYTES` of text each: a release that renumbered the rules (2009-07-11) would make
+        one page of a megabyte."""
+        if not self._pages:
+            ordered = [e for status in DIFF_STATUSES for e in self.entries if e.status == status]
+            pages: list[list[Any]] = [[]]
+            size = 0
+            for entry in ordered:
+                weight = len(self.inline(entry)) + DIFF_ENTRY_MARKUP
+                if pages[-1] and size + weight > DIFF_PAGE_BYTES:
+                    pages.append([])
+                    size = 0
+                pages[-1].append(entry)
+                size += weight
+            self._pages = pages
+        return self._pages
+
+    def page_key(self, number: int) -> str:
+        """The key of page `number` (from 0): the diff's own key, then `KEY/2`, `KEY/3`..."""
+        return self.key if number == 0 else f"{self.key}/{number + 1}"
+
+    def key_of(self, new_id: str | None, old_id: str | None) -> str:
+        """The page that shows the entry of these ids."""
+        for number, page in enumerate(self.pages()):
+            if any(e.new_id == new_id and e.old_id == old_id for e in page):
+                return self.page_key(number)
+        return self.key
 
     def inline(self, entry: Any) -> Markup:
         """The entry's text as HTML: the old and new words merged where its text or one of its
@@ -191,6 +228,10 @@ class SiteData:
         if any(part.id == target for part in self.parts):
             return "cr/index", f"part-{target}"
         return None
+
+    def diff_to(self, release: str) -> DiffData | None:
+        """The diff that ends at `release`, if there is one."""
+        return next((diff for diff in self.diffs if diff.new == release), None)
 
     def diff_key(self, release: str) -> str | None:
         """The diff page that ends at `release`, if there is one."""
@@ -827,10 +868,10 @@ def history_views(data: SiteData, rule: RuleData, linker: Linker) -> list[Histor
     for event in rule.history:
         if event.status == "unchanged":
             continue
-        diff_key = data.diff_key(event.release)
+        diff = data.diff_to(event.release)
         url = None
-        if diff_key and event.status in ("added", "changed", "moved", "removed"):
-            url = linker.page(diff_key, diff_anchor(event.new_id, event.old_id))
+        if diff is not None and event.status in DIFF_STATUSES:
+            url = linker.page(diff.key_of(event.new_id, event.old_id), diff_anchor(event.new_id, event.old_id))
         out.append(
             HistoryView(
                 status=event.status,

@@ -339,6 +339,13 @@ class _Collector:
 
         titles = kb.section_titles_es()
         titles_es = {key: getattr(value, "title_es", value) for key, value in titles.items() if key}
+        # A title no wiki's navigation gives (a section new since: 720, 721) is the team's
+        # translation, where the catalogs have one of the current English.
+        for heading in [*parts, *sections]:
+            if heading.id not in titles_es:
+                found = kb.spanish(heading.id)
+                if found is not None and not getattr(found, "changed_since", False) and found.text.strip():
+                    titles_es[heading.id] = found.text.strip()
 
         self.progress("glossary")
         glossary = {lang: list(kb.glossary(lang)) for lang in LANGS}

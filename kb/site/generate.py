@@ -8,7 +8,6 @@ blocks, escaped) and static assets, and returns the navigation for whoever build
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -225,9 +224,14 @@ def _language(w: _Writer, lang: str) -> None:
 
 
 # A rule's details (its history, other-language text, sources) are read when the rule is opened,
-# from a file per numbered rule with its subrules beside its section's page: a page of many rules
-# (702) would otherwise fetch the details of all of them for one.
+# from a file of its own beside its section's page: a page of many rules (702) would otherwise
+# fetch the details of all of them for one.
 DETAILS_FOLDER = "kb-details/"
+
+
+def details_file(rule_id: str) -> str:
+    """The file that holds `rule_id`'s details (as kb.js reads it)."""
+    return f"{DETAILS_FOLDER}{rule_id}.json"
 
 
 def _diff_pages(w: _Writer, diff: Any, lang: str, title: str,
@@ -267,13 +271,6 @@ def _diff_pages(w: _Writer, diff: Any, lang: str, title: str,
     return written
 
 
-def details_group(rule_id: str) -> str:
-    """The numbered rule whose details file holds `rule_id`'s: "702.19" for 702.19c (as kb.js reads it)."""
-    return re.sub(r"[a-z]+$", "", rule_id)
-
-
-def details_file(rule_id: str) -> str:
-    return f"{DETAILS_FOLDER}{details_group(rule_id)}.json"
 # The card-definition guide's folder: one Markdown file per language beside the example catalog.
 CARDS_GUIDE = Path(__file__).resolve().parents[1] / "examples"
 # A section with more rules than this opens with a list of its numbered rules.
@@ -301,13 +298,10 @@ def _section_page(w: _Writer, section: Any, key: str, lang: str, full: str, titl
             untranslated=untranslated)
     macro = w.env.get_template("macros.html.j2").module.details  # type: ignore[attr-defined]
     t = strings(lang)
-    groups: dict[str, dict[str, str]] = {}
     for rule in rules:
-        groups.setdefault(details_group(rule.id), {})[rule.id] = str(
-            macro(views.rule_details(data, rule, linker), t, lang))
-    for group, details in groups.items():
-        w.generated.extras[(key, lang, details_file(rule_id=group))] = json.dumps(
-            details, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        details = {rule.id: str(macro(views.rule_details(data, rule, linker), t, lang))}
+        w.generated.extras[(key, lang, details_file(rule.id))] = json.dumps(details, ensure_ascii=False,
+                                                                            separators=(",", ":"))
 
 
 def _contents_label(rule: Any, lang: str) -> str:

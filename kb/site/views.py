@@ -940,8 +940,21 @@ def spanish_source(data: SiteData, spanish: SpanishData, linker: Linker) -> dict
         "stamp": spanish.stamp,
         "id_es": spanish.id_es,
         "renumbered": bool(spanish.newest_id and spanish.newest_id != spanish.id_es),
-        "catalog": Path(spanish.source).name if spanish.origin == "po" else "",
+        "catalog": catalog_label(Path(spanish.source).name, linker.lang) if spanish.origin == "po" else "",
+        "coverage_url": linker.page("coverage"),
     }
+
+
+def catalog_label(name: str, lang: str) -> str:
+    """A translation catalog in plain words: part-7.po is "part 7 of the rules", glossary.po "the
+    glossary" (in the reader's language), any other catalog its name without the extension."""
+    t = strings(lang)
+    part = re.fullmatch(r"part-(\d+)\.po", name)
+    if part:
+        return t["catalog_part"].replace("{n}", part.group(1))
+    if name == "glossary.po":
+        return t["catalog_glossary"]
+    return Path(name).stem
 
 
 def diff_anchor(new_id: str | None, old_id: str | None) -> str:

@@ -548,12 +548,11 @@
   function setupDetails() {
     var section = document.querySelector(".kb-section[data-details]");
     if (!section) return;
-    // The details of a numbered rule and its subrules, one file each (kb.site.generate.details_group).
+    // The details of a rule, a file each (kb.site.generate.details_file).
     var details = {};
     function load(id) {
-      var group = id.replace(/[a-z]+$/, "");
-      if (!details[group]) details[group] = fetchJson(new URL(section.dataset.details + group + ".json", location.href).href, {});
-      return details[group];
+      if (!details[id]) details[id] = fetchJson(new URL(section.dataset.details + encodeURIComponent(id) + ".json", location.href).href, {});
+      return details[id];
     }
     function show(id, toggle) {
       var heading = document.getElementById(id);

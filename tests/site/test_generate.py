@@ -244,12 +244,12 @@ def test_graph_data_is_read_by_section(docs):
     assert "405.7" in ids and "101" in ids
 
 
-def test_details_are_read_by_numbered_rule(docs):
+def test_details_are_read_rule_by_rule(docs):
     import json
 
     assert 'data-details="kb-details/"' in read(docs, "es", "cr/101")
-    group = json.loads(docs.extras[("cr/101", "es", "kb-details/101.4.json")])
-    assert set(group) == {"101.4", "101.4a", "101.4b"}
+    for rule_id in ("101.4", "101.4a"):
+        assert set(json.loads(docs.extras[("cr/101", "es", f"kb-details/{rule_id}.json")])) == {rule_id}
 
 
 def test_navigation_groups_sections_by_part(docs):
@@ -334,7 +334,7 @@ def test_a_catalog_text_names_its_catalog_and_links_no_wiki_page(tmp_path):
     assert "kb-trust--stale" in es and "exacta" not in es
     more = details(generated, "es", "cr/101", "101.4")
     assert "wiki/es-jugador" not in es + more and "página de la wiki" not in es + more
-    assert "catálogo es-jugador.po" in more
+    assert "traducción de este proyecto (es-jugador · " in more and ".po" not in more
     en = details(generated, "en", "cr/101", "101.4")
     assert "this project&#39;s translation · needs updating" in en
 

@@ -56,3 +56,11 @@ def test_a_rules_history_links_the_page_of_its_change(paged):
     anchor = views.diff_anchor(entry.new_id, entry.old_id)
     page = diff.key_of(entry.new_id, entry.old_id).rsplit("/", 1)[1]
     assert re.search(rf'href="[^"]*/{page}/#{re.escape(anchor)}"', details), details
+
+
+def test_the_spanish_release_pages_say_their_text_is_the_english(paged):
+    data, docs = paged
+    for key in (data.diffs[0].key, "releases/compare"):
+        spanish = (docs.docs_dir / "es" / f"{key}.md").read_text(encoding="utf-8")
+        english = (docs.docs_dir / "en" / f"{key}.md").read_text(encoding="utf-8")
+        assert "es el inglés oficial" in spanish and "official English" not in english

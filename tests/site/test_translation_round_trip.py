@@ -144,7 +144,9 @@ def test_a_rule_without_spanish_shows_the_imported_text_escaped_with_its_catalog
     assert unescape(text) == FILLED["100.1"] and "<b>y</b>" not in block
     assert origin_label(trip.after.site, "100", "100.1") == "traducción de este proyecto · sin revisar"
     more = details_html(trip.after.site, "es", "100", "100.1")
-    assert "catálogo part-1.po" in more
+    # Where it comes from, in plain words, with the coverage page for the details.
+    assert "traducción de este proyecto (parte 1 de las reglas · " in more and "part-1.po" not in more
+    assert 'href="../../coverage/"' in more
     # Nothing links to a wiki page for a catalog text.
     assert "/wiki/" not in block + more
     english = details_html(trip.after.site, "en", "100", "100.1")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -86,11 +87,7 @@ def type_and_enter(page, server, start, query):
 
 @pytest.fixture(params=[{"width": 1280, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
 def window(request, browser):
-    context = browser.new_context(viewport=request.param, locale="es-ES", has_touch=request.param["width"] < 600)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.js_errors = errors
+    context, page = new_page(browser, viewport=request.param, locale="es-ES", has_touch=request.param["width"] < 600)
     yield page
     context.close()
 

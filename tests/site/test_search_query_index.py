@@ -70,19 +70,16 @@ def test_the_built_site_carries_the_query_index(fake_site):
     assert 'data-pagefind-meta="url[content]" content="glossary/"' in copy
 
 
-def test_a_malformed_synonyms_table_names_its_line(tmp_path):
+@pytest.mark.parametrize("rows, message", [
+    ("phrase\tlang\ttarget\tnote\nSBA\ten\t704\t\nSBA\ten\t704\tagain\n", r"synonyms.tsv:3: 'SBA' is already given at line 2"),
+    ("phrase\tlang\ttarget\tnote\nSBA\tfr\t704\t\n", r"synonyms.tsv:2: lang 'fr'"),
+    ("phrase\tlang\ttarget\tnote\nSBA\ten\tsee 704\t\n", r"synonyms.tsv:2: target 'see 704'"),
+    ("phrase\ttarget\nSBA\t704\n", r"synonyms.tsv:1: the header"),
+])
+def test_a_malformed_synonyms_table_names_its_line(tmp_path, rows, message):
     path = tmp_path / "synonyms.tsv"
-    path.write_text("phrase\tlang\ttarget\tnote\nSBA\ten\t704\t\nSBA\ten\t704\tagain\n", encoding="utf-8")
-    with pytest.raises(SynonymError, match=r"synonyms.tsv:3: 'SBA' is already given at line 2"):
-        load_synonyms(path)
-    path.write_text("phrase\tlang\ttarget\tnote\nSBA\tfr\t704\t\n", encoding="utf-8")
-    with pytest.raises(SynonymError, match=r":2: lang 'fr'"):
-        load_synonyms(path)
-    path.write_text("phrase\tlang\ttarget\tnote\nSBA\ten\tsee 704\t\n", encoding="utf-8")
-    with pytest.raises(SynonymError, match=r":2: target 'see 704'"):
-        load_synonyms(path)
-    path.write_text("phrase\ttarget\nSBA\t704\n", encoding="utf-8")
-    with pytest.raises(SynonymError, match=r":1: the header"):
+    path.write_text(rows, encoding="utf-8")
+    with pytest.raises(SynonymError, match=message):
         load_synonyms(path)
 
 

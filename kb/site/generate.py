@@ -263,7 +263,7 @@ def _diff_pages(w: _Writer, diff: Any, lang: str, title: str,
         w.write("diff.md.j2", key, lang, page_title, diff=diff, groups=groups, here=here,
                 first_page=number == 0, status_url={status: linker.page(starts.get(status, keys[0]), status)
                                                     for status in views.DIFF_STATUSES},
-                glossary_here=key == glossary_key, glossary_url=linker.page(glossary_key),
+                glossary_here=key == glossary_key, glossary_url="" if key == glossary_key else linker.page(glossary_key),
                 pager=[{"label": str(n + 1), "url": linker.page(k), "current": k == key} for n, k in enumerate(keys)]
                 if len(keys) > 1 else [],
                 glossary=views.glossary_rows(diff.glossary, linker, in_glossary))

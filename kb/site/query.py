@@ -4,7 +4,8 @@
 
 - `release`: the release whose rules the site shows;
 - `pages`: every rule, section and part of that release by the page it is on (`{"cr/702/":
-  ["702", "702.1", ...]}`, an id written `ID#FRAGMENT` where its anchor is not its number): a
+  ["702#", "702.1", ...]}`, an id written `ID#FRAGMENT` where its anchor is not its number, `ID#`
+  where it is the page itself): a
   number a reader types is a rule when it is in there, and no rule when it is not;
 - `sections`: each section's and part's title in the language (`"702": "Habilidades de palabra
   clave"`), and `labels`: the short title of a titled rule (`"702.19": "Arrollar"`), which name a
@@ -195,8 +196,8 @@ def query_index(data: SiteData, lang: str) -> dict[str, Any]:
         if place is None:
             continue
         key, fragment = place
-        pages.setdefault(page_url(key, lang), []).append(
-            target if fragment in (None, target) else f"{target}#{fragment}")
+        # "702.19" is at #702.19; "702#" is the page itself; "7#part-7" at that anchor.
+        pages.setdefault(page_url(key, lang), []).append(target if fragment == target else f"{target}#{fragment or ''}")
     return {
         "release": data.newest,
         "pages": pages,

@@ -159,7 +159,8 @@
             var ids = data.pages[pageUrl], head = ids[0].split("#")[0];
             ids.forEach(function (entry) {
               var parts = entry.split("#"), id = parts[0];
-              data.where[id] = new URL(pageUrl + "#" + (parts[1] || id), root).href;
+              var fragment = parts.length > 1 ? parts[1] : id;
+              data.where[id] = new URL(pageUrl + (fragment ? "#" + fragment : ""), root).href;
               data.section[id] = head;
             });
           });

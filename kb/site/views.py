@@ -1039,11 +1039,29 @@ def diff_rows(data: SiteData, diff: DiffData, linker: Linker) -> dict[str, list[
                 "now": now if now != entry.new_id else None,
                 "kind": entry.kind,
                 "link": link,
-                "inline": diff.inline(entry),
+                "inline": _linked_inline(data, diff, entry, linker),
                 "words": len(entry.words),
             }
         )
     return groups
+
+
+def _linked_inline(data: SiteData, diff: DiffData, entry: Any, linker: Linker) -> Markup:
+    """An entry's text on its release's page; where its words did not change, the rules it names
+    ("See rule 601.2a") link to them as they stand today (numbered as in that release)."""
+    inline = diff.inline(entry)
+    if "<ins>" in inline or "<del>" in inline:
+        return inline
+    release, rule_id = (diff.new, entry.new_id) if entry.new_id else (diff.old, entry.old_id)
+    text = diff.texts.get((release, rule_id), "")
+    if not text or escape(text) != inline:
+        return inline
+
+    def today(target: str) -> str | None:
+        now = data.newest_of.get((release, target)) or (target if release == data.newest else None)
+        return linker.rule(now) if now and data.target_page(now) else None
+
+    return linkify_text(text, "en", today)
 
 
 def glossary_rows(changes: list[GlossaryChange], linker: Linker,

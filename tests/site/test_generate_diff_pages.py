@@ -64,3 +64,13 @@ def test_the_spanish_release_pages_say_their_text_is_the_english(paged):
         spanish = (docs.docs_dir / "es" / f"{key}.md").read_text(encoding="utf-8")
         english = (docs.docs_dir / "en" / f"{key}.md").read_text(encoding="utf-8")
         assert "es el inglés oficial" in spanish and "official English" not in english
+
+
+def test_a_rule_named_in_a_diffs_text_is_a_link(paged):
+    data, docs = paged
+    diff = data.diffs[0]
+    key = diff.key_of("405.7", None)
+    page = (docs.docs_dir / "en" / f"{key}.md").read_text(encoding="utf-8")
+    entry = page[page.index('id="405.7"'):]
+    entry = entry[:entry.index("</div>")]
+    assert re.search(r'refers to rule <a class="kb-ref" href="[./]*/?cr/102/#102\.1">102\.1</a>', entry), entry

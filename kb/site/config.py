@@ -48,6 +48,10 @@ def search_strings(lang: str) -> dict[str, str]:
         "noscript": t["search_noscript"],
         "corrected": t["search_corrected"],
         "goto_rule": t["search_goto_rule"],
+        "shown": t["search_shown"],
+        "no_rule": t["search_no_rule"],
+        "glossary_entry": t["glossary"],
+        "help": t["search_help"],
     }
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from markupsafe import escape
 
 from kb.site.locale import LANGS
+from kb.site.query import write_query_indexes
 from kb.site.urls import page_url, relative_url
 from kb.site.views import SiteData
 
@@ -106,6 +107,43 @@ def write_short_addresses(data: SiteData, site_dir: Path) -> int:
     return written
 
 
+SEARCH_COPIES = "kb-search"
+
+
+def write_search_copies(data: SiteData, site_dir: Path) -> int:
+    """The glossary and the terminology as the search index reads them (`kb-search/glossary/`,
+    `kb-search/terms/`): an entry or a pair per heading, its anchor the page's, so that a hit opens
+    the page at that entry; the pages themselves are not indexed. Each copy forwards to its page."""
+    from kb.site.generate import _entry_key, glossary_anchors, terminology_anchors
+    from kb.site.locale import other_lang, strings
+
+    glossary = glossary_anchors(data)
+    pairs = terminology_anchors(data)
+    written = 0
+    for lang in LANGS:
+        t = strings(lang)
+        other = other_lang(lang)
+        copies = {
+            "glossary": (t["glossary"], [(glossary[lang][_entry_key(entry)], entry.term, " ".join(entry.senses))
+                                         for entry in data.glossary.get(lang, [])]),
+            "terms": (t["terminology"], [(pairs[id(term)], getattr(term, lang) or getattr(term, other),
+                                          getattr(term, other)) for term in data.terminology]),
+        }
+        for key, (title, entries) in copies.items():
+            body = "".join(f'<h2 id="{escape(anchor)}">{escape(heading)}</h2>\n<p>{escape(text)}</p>\n'
+                           for anchor, heading, text in entries)
+            indexed = (f'<main data-pagefind-body>\n<meta data-pagefind-meta="url[content]" '
+                       f'content="{escape(page_url(key, lang))}">\n'
+                       f'<meta data-pagefind-meta="title[content]" content="{escape(title)}">\n{body}</main>\n')
+            copy_key = f"{SEARCH_COPIES}/{key}"
+            path = Path(site_dir) / page_url(copy_key, lang) / "index.html"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(_forward_page(lang, relative_url(copy_key, lang, key, lang), title, indexed),
+                            encoding="utf-8")
+            written += 1
+    return written
+
+
 def write_page_files(generated, site_dir: Path) -> int:
     """The files generation made for the built site (each section's details), beside their pages."""
     for (key, lang, name), text in sorted(generated.extras.items()):
@@ -191,14 +229,20 @@ def term_map(data: SiteData, lang: str) -> dict[str, str]:
 RELEASE_DATA = "releases-data"
 
 
+# The compare page reads the texts it shows, fifty to a file: comparing the two newest releases
+# reads about a hundred kilobytes of them, not every text of every release.
+TEXT_CHUNK = 50
+
+
 def write_release_data(data: SiteData, site_dir: Path) -> int:
     """What the compare page reads to set any two releases side by side: every distinct rule text of
-    every release once (`texts.json`), and for each release its rules' ids, each with the number of
-    its text and the number of its line of descent (`RELEASE.json`: `{"702.19b": [text,
-    descent]}`), so that rules pair across any renumbering between the two. A text that stays the
-    same across releases is stored once."""
+    every release once, numbered, in files of `TEXT_CHUNK` (`texts/N.json` holds the texts numbered
+    from N × TEXT_CHUNK), and for each release its rules' ids, each with the number of its text and
+    the number of its line of descent (`RELEASE.json`: `{"702.19b": [text, descent]}`), so that rules
+    pair across any renumbering between the two. A text that stays the same across releases is stored
+    once."""
     folder = Path(site_dir) / RELEASE_DATA
-    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "texts").mkdir(parents=True, exist_ok=True)
     texts: dict[str, int] = {}
     for release in data.releases:
         table = {}
@@ -206,8 +250,10 @@ def write_release_data(data: SiteData, site_dir: Path) -> int:
         for rule_id, text in data.release_texts.get(release, {}).items():
             table[rule_id] = [texts.setdefault(text, len(texts)), descent[rule_id]]
         (folder / f"{release}.json").write_text(json.dumps(table, separators=(",", ":")), encoding="utf-8")
-    (folder / "texts.json").write_text(json.dumps(list(texts), ensure_ascii=False, separators=(",", ":")),
-                                       encoding="utf-8")
+    ordered = list(texts)
+    for start in range(0, len(ordered), TEXT_CHUNK):
+        (folder / "texts" / f"{start // TEXT_CHUNK}.json").write_text(
+            json.dumps(ordered[start:start + TEXT_CHUNK], ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return len(texts)
 
 
@@ -218,7 +264,9 @@ def write_standalone_extras(data: SiteData, folder: Path, generated=None) -> Non
     Path(folder).mkdir(parents=True, exist_ok=True)
     write_release_data(data, folder)
     write_short_addresses(data, folder)
+    write_search_copies(data, folder)
     write_vocabularies(data, folder)
+    write_query_indexes(data, folder)
     if generated is not None:
         write_page_files(generated, folder)
 

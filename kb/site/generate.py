@@ -17,6 +17,7 @@ import jinja2
 from markupsafe import Markup
 
 from kb.site import views
+from kb.site.extras import TEXT_CHUNK
 from kb.site.glossary_changes import term_key
 from kb.site.locale import LANGS, format_release, other_lang, plural, short_release, sorted_words, strings
 from kb.site.paths import ASSETS_DIR, TEMPLATES_DIR
@@ -197,19 +198,18 @@ def _language(w: _Writer, lang: str) -> None:
     in_glossary = _glossary_places(data, lang)
     for diff in data.diffs:
         title = f"{short_release(diff.old, lang)} → {short_release(diff.new, lang)}"
-        linker = Linker(data, diff.key, lang)
-        w.write("diff.md.j2", diff.key, lang, title, diff=diff, groups=views.diff_rows(data, diff, linker),
-                glossary=views.glossary_rows(diff.glossary, linker, in_glossary))
-        diffs_by_year.setdefault(diff.new[:4], []).append({title_text(title): source_path(diff.key)})
+        for key, page_title in _diff_pages(w, diff, lang, title, in_glossary):
+            diffs_by_year.setdefault(diff.new[:4], []).append({title_text(page_title): source_path(key)})
     w.write("releases.md.j2", "releases/index", lang, t["release_history"])
-    w.write("compare.md.j2", "releases/compare", lang, t["compare"])
+    w.write("compare.md.j2", "releases/compare", lang, t["compare"], text_chunk=TEXT_CHUNK)
     releases_nav: list[Any] = [source_path("releases/index"), {t["compare"]: source_path("releases/compare")}]
     releases_nav.extend({year: entries} for year, entries in diffs_by_year.items())
     nav.append({t["releases"]: releases_nav})
 
     w.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))
     nav.append({t["coverage"]: source_path("coverage")})
-    w.write("graph.md.j2", "graph/index", lang, t["graph"], graph=_graph(data, lang))
+    w.write("graph.md.j2", "graph/index", lang, t["graph"], graph_data=GRAPH_FOLDER)
+    _graph_files(w, _graph(data, lang), lang)
     nav.append({t["graph"]: source_path("graph/index")})
 
     wiki_nav: list[Any] = [source_path("wiki/index")]
@@ -223,7 +223,54 @@ def _language(w: _Writer, lang: str) -> None:
     w.generated.nav[lang] = nav
 
 
-DETAILS_FILE = "kb-details.json"
+# A rule's details (its history, other-language text, sources) are read when the rule is opened,
+# from a file of its own beside its section's page: a page of many rules (702) would otherwise
+# fetch the details of all of them for one.
+DETAILS_FOLDER = "kb-details/"
+
+
+def details_file(rule_id: str) -> str:
+    """The file that holds `rule_id`'s details (as kb.js reads it)."""
+    return f"{DETAILS_FOLDER}{rule_id}.json"
+
+
+def _diff_pages(w: _Writer, diff: Any, lang: str, title: str,
+                in_glossary: dict[str, tuple[str, str]]) -> list[tuple[str, str]]:
+    """Write the page or pages of a release diff (`DiffData.pages`); the glossary's changes go on
+    the last, or on a page of their own where they would make it too heavy. Returns (key, title) of
+    each page."""
+    entry_pages = diff.pages()
+    keys = [diff.page_key(n) for n in range(len(entry_pages))]
+    # A changed entry shows its old and new texts merged, about as long as both.
+    glossary_size = sum(len(change.term) + len(change.old_text) + len(change.new_text) + views.DIFF_ENTRY_MARKUP
+                        for change in diff.glossary)
+    last_size = sum(len(diff.inline(e)) + views.DIFF_ENTRY_MARKUP for e in entry_pages[-1])
+    if len(entry_pages) > 1 or last_size + glossary_size > views.DIFF_PAGE_BYTES:
+        keys.append(diff.page_key(len(entry_pages)))
+        entry_pages = [*entry_pages, []]
+    glossary_key = keys[-1]
+    anchors_of = [{views.diff_anchor(e.new_id, e.old_id) for e in page} for page in entry_pages]
+    starts: dict[str, str] = {}
+    for key, page in zip(keys, entry_pages):
+        for entry in page:
+            starts.setdefault(entry.status, key)
+    written = []
+    for number, key in enumerate(keys):
+        linker = Linker(w.data, key, lang)
+        groups = views.diff_rows(w.data, diff, linker)
+        here = {status: [row for row in rows if row["anchor"] in anchors_of[number]] for status, rows in groups.items()}
+        page_title = title if len(keys) == 1 else f"{title} ({number + 1}/{len(keys)})"
+        w.write("diff.md.j2", key, lang, page_title, diff=diff, groups=groups, here=here,
+                first_page=number == 0, status_url={status: linker.page(starts.get(status, keys[0]), status)
+                                                    for status in views.DIFF_STATUSES},
+                glossary_here=key == glossary_key, glossary_url="" if key == glossary_key else linker.page(glossary_key),
+                pager=[{"label": str(n + 1), "url": linker.page(k), "current": k == key} for n, k in enumerate(keys)]
+                if len(keys) > 1 else [],
+                glossary=views.glossary_rows(diff.glossary, linker, in_glossary))
+        written.append((key, page_title))
+    return written
+
+
 # The card-definition guide's folder: one Markdown file per language beside the example catalog.
 CARDS_GUIDE = Path(__file__).resolve().parents[1] / "examples"
 # A section with more rules than this opens with a list of its numbered rules.
@@ -247,13 +294,14 @@ def _section_page(w: _Writer, section: Any, key: str, lang: str, full: str, titl
     common = max(sorted(set(labels)), key=labels.count) if labels else ""
     untranslated = sum(1 for v in rule_views if v.untranslated)
     w.write("section.md.j2", key, lang, full, section=section, section_title=title, title_known=known,
-            part=part, rules=rule_views, contents=contents, details_file=DETAILS_FILE, common_trust=common,
+            part=part, rules=rule_views, contents=contents, details_file=DETAILS_FOLDER, common_trust=common,
             untranslated=untranslated)
     macro = w.env.get_template("macros.html.j2").module.details  # type: ignore[attr-defined]
     t = strings(lang)
-    details = {rule.id: str(macro(views.rule_details(data, rule, linker), t, lang)) for rule in rules}
-    w.generated.extras[(key, lang, DETAILS_FILE)] = json.dumps(details, ensure_ascii=False, sort_keys=True,
-                                                               separators=(",", ":"))
+    for rule in rules:
+        details = {rule.id: str(macro(views.rule_details(data, rule, linker), t, lang))}
+        w.generated.extras[(key, lang, details_file(rule.id))] = json.dumps(details, ensure_ascii=False,
+                                                                            separators=(",", ":"))
 
 
 def _contents_label(rule: Any, lang: str) -> str:
@@ -359,10 +407,19 @@ def _entry_key(entry: Any) -> tuple:
     return (entry.term, str(entry.source), entry.line)
 
 
+def terminology_anchors(data: SiteData) -> dict[int, str]:
+    """The anchor of each pair of the terminology page, made from its English term: the same in
+    both languages (keyed by the pair's identity)."""
+    taken: set[str] = set()
+    return {id(term): views.term_anchor(term.en or term.es, "en", taken).replace("t-", "p-", 1)
+            for term in data.terminology}
+
+
 def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:
     linker = Linker(data, "terms", lang)
     pages = {str(w.page.source): w for w in data.wiki}
     rows = []
+    anchors = terminology_anchors(data)
     for term in sorted_words(data.terminology, lang, key=lambda term: getattr(term, lang)):
         wiki = pages.get(str(term.source))
         slug = wiki.slug if wiki else None
@@ -372,6 +429,7 @@ def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:
             {
                 "es": term.es,
                 "en": term.en,
+                "anchor": anchors[id(term)],
                 "kind": strings(lang).get(f"kind_{term.kind}", term.kind),
                 "source": Path(str(term.source)).name,
                 "line": term.line,
@@ -404,6 +462,25 @@ def _coverage(data: SiteData, lang: str) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+# The graph page reads the nodes of the sections it draws, a file per section, and the list of
+# every rule only when a reader types one: one page with every rule would weigh half a megabyte.
+GRAPH_FOLDER = "kb-graph/"
+
+
+def graph_file(node_id: str) -> str:
+    """The file of the graph's nodes that holds `node_id`: its section's (as kb.js reads it)."""
+    return f"{GRAPH_FOLDER}{node_id.split('.', 1)[0]}.json"
+
+
+def _graph_files(w: _Writer, nodes: dict[str, Any], lang: str) -> None:
+    files: dict[str, dict[str, Any]] = {}
+    for node_id, node in nodes.items():
+        files.setdefault(graph_file(node_id), {})[node_id] = node
+    for name, part in files.items():
+        w.generated.extras[("graph/index", lang, name)] = json.dumps(part, ensure_ascii=False, separators=(",", ":"))
+    w.generated.extras[("graph/index", lang, f"{GRAPH_FOLDER}ids.json")] = json.dumps(list(nodes), separators=(",", ":"))
 
 
 def _graph(data: SiteData, lang: str) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from kb.site.urls import page_url
 # steps and ends in the same words. An example is found by its title and its description; the
 # guide's prose names what its code uses.
 EXCLUDED = (".headerlink", ".kb-badge", ".kb-trust", ".kb-quote", ".kb-rule__meta", ".kb-section__meta",
-            ".kb-section__hint", ".kb-toc", ".kb-runlink", ".kb-glossary__other", ".kb-wiki__rule", ".kb-wiki__source",
+            ".kb-section__hint", ".kb-toc", ".kb-runlink", ".kb-wiki__rule", ".kb-wiki__source",
             ".kb-terms__kind", ".kb-terms__source", "pre")
 SEARCH_COMMAND = [sys.executable, "-m", "pagefind", "--quiet",
                   *(arg for selector in EXCLUDED for arg in ("--exclude-selectors", selector)), "--site"]

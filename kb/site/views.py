@@ -100,6 +100,13 @@ class WikiData:
     chrome: set[int] = field(default_factory=set)
 
 
+DIFF_STATUSES = ("added", "removed", "changed", "moved")
+# A page of a release diff holds about this much of its entries' text (the markup around each is
+# counted as DIFF_ENTRY_MARKUP): with the site's frame it stays under 300 KB.
+DIFF_PAGE_BYTES = 200_000
+DIFF_ENTRY_MARKUP = 160
+
+
 @dataclass
 class DiffData:
     key: str
@@ -114,6 +121,36 @@ class DiffData:
     # its glossary: the glossaries are compared only as far as that term
     glossary_cut: list[tuple[str, str]] = field(default_factory=list)
     _inline: dict[int, Markup] = field(default_factory=dict, repr=False)
+    _pages: list[list[Any]] = field(default_factory=list, repr=False)
+
+    def pages(self) -> list[list[Any]]:
+        """The entries in the order shown (added, removed, changed, moved), cut into pages of about
+        `DIFF_PAGE_BYTES` of text each: a release that renumbered the rules (2009-07-11) would make
+        one page of a megabyte."""
+        if not self._pages:
+            ordered = [e for status in DIFF_STATUSES for e in self.entries if e.status == status]
+            pages: list[list[Any]] = [[]]
+            size = 0
+            for entry in ordered:
+                weight = len(self.inline(entry)) + DIFF_ENTRY_MARKUP
+                if pages[-1] and size + weight > DIFF_PAGE_BYTES:
+                    pages.append([])
+                    size = 0
+                pages[-1].append(entry)
+                size += weight
+            self._pages = pages
+        return self._pages
+
+    def page_key(self, number: int) -> str:
+        """The key of page `number` (from 0): the diff's own key, then `KEY/2`, `KEY/3`..."""
+        return self.key if number == 0 else f"{self.key}/{number + 1}"
+
+    def key_of(self, new_id: str | None, old_id: str | None) -> str:
+        """The page that shows the entry of these ids."""
+        for number, page in enumerate(self.pages()):
+            if any(e.new_id == new_id and e.old_id == old_id for e in page):
+                return self.page_key(number)
+        return self.key
 
     def inline(self, entry: Any) -> Markup:
         """The entry's text as HTML: the old and new words merged where its text or one of its
@@ -159,6 +196,10 @@ class SiteData:
     # release -> rule id -> number of the rule's line of descent: the same number in two releases
     # is the same rule, followed through every renumbering between them (see `lines_of_descent`)
     descent: dict[str, dict[str, int]] = field(default_factory=dict)
+    # The corpus's term base (`kb.translations.termbase.Term`) and the search box's curated phrases
+    # (`kb.site.query.Synonym`): what a query is understood by before it is ranked.
+    term_base: list[Any] = field(default_factory=list)
+    synonyms: list[Any] = field(default_factory=list)
     _by_section: dict[str, list[RuleData]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -187,6 +228,10 @@ class SiteData:
         if any(part.id == target for part in self.parts):
             return "cr/index", f"part-{target}"
         return None
+
+    def diff_to(self, release: str) -> DiffData | None:
+        """The diff that ends at `release`, if there is one."""
+        return next((diff for diff in self.diffs if diff.new == release), None)
 
     def diff_key(self, release: str) -> str | None:
         """The diff page that ends at `release`, if there is one."""
@@ -294,6 +339,13 @@ class _Collector:
 
         titles = kb.section_titles_es()
         titles_es = {key: getattr(value, "title_es", value) for key, value in titles.items() if key}
+        # A title no wiki's navigation gives (a section new since: 720, 721) is the team's
+        # translation, where the catalogs have one of the current English.
+        for heading in [*parts, *sections]:
+            if heading.id not in titles_es:
+                found = kb.spanish(heading.id)
+                if found is not None and not getattr(found, "changed_since", False) and found.text.strip():
+                    titles_es[heading.id] = found.text.strip()
 
         self.progress("glossary")
         glossary = {lang: list(kb.glossary(lang)) for lang in LANGS}
@@ -363,6 +415,7 @@ class _Collector:
             release_texts=release_texts,
             newest_of=newest_of,
             descent=lines_of_descent(releases, release_texts, mappings),
+            **_query_sources(getattr(kb, "corpus_root", None)),
         )
 
     def _newest_id(self, target: str, release: str | None) -> str | None:
@@ -526,6 +579,23 @@ class _Collector:
         chrome |= {n.line for n in getattr(page, "nav", []) or []}
         return WikiData(slug=wiki_slug(page.source), page=page, lines=lines, quoted=quoted, refs=refs,
                         original=wiki_address(page), chrome=chrome)
+
+
+def _query_sources(corpus_root: Any) -> dict[str, list[Any]]:
+    """The term base and the synonyms of the corpus at `corpus_root`, where it has them (an error
+    in either fails the build: the search box would lose its understanding of the queries)."""
+    if corpus_root is None:
+        return {}
+    from kb.site.query import load_synonyms
+    from kb.translations.termbase import load_term_base
+
+    folder = Path(corpus_root) / "terms"
+    found: dict[str, list[Any]] = {}
+    if (folder / "terms.tsv").is_file():
+        found["term_base"] = list(load_term_base(folder / "terms.tsv").terms)
+    if (folder / "synonyms.tsv").is_file():
+        found["synonyms"] = load_synonyms(folder / "synonyms.tsv")
+    return found
 
 
 def full_text(rule: Any) -> str:
@@ -805,10 +875,10 @@ def history_views(data: SiteData, rule: RuleData, linker: Linker) -> list[Histor
     for event in rule.history:
         if event.status == "unchanged":
             continue
-        diff_key = data.diff_key(event.release)
+        diff = data.diff_to(event.release)
         url = None
-        if diff_key and event.status in ("added", "changed", "moved", "removed"):
-            url = linker.page(diff_key, diff_anchor(event.new_id, event.old_id))
+        if diff is not None and event.status in DIFF_STATUSES:
+            url = linker.page(diff.key_of(event.new_id, event.old_id), diff_anchor(event.new_id, event.old_id))
         out.append(
             HistoryView(
                 status=event.status,
@@ -870,8 +940,21 @@ def spanish_source(data: SiteData, spanish: SpanishData, linker: Linker) -> dict
         "stamp": spanish.stamp,
         "id_es": spanish.id_es,
         "renumbered": bool(spanish.newest_id and spanish.newest_id != spanish.id_es),
-        "catalog": Path(spanish.source).name if spanish.origin == "po" else "",
+        "catalog": catalog_label(Path(spanish.source).name, linker.lang) if spanish.origin == "po" else "",
+        "coverage_url": linker.page("coverage"),
     }
+
+
+def catalog_label(name: str, lang: str) -> str:
+    """A translation catalog in plain words: part-7.po is "part 7 of the rules", glossary.po "the
+    glossary" (in the reader's language), any other catalog its name without the extension."""
+    t = strings(lang)
+    part = re.fullmatch(r"part-(\d+)\.po", name)
+    if part:
+        return t["catalog_part"].replace("{n}", part.group(1))
+    if name == "glossary.po":
+        return t["catalog_glossary"]
+    return Path(name).stem
 
 
 def diff_anchor(new_id: str | None, old_id: str | None) -> str:
@@ -956,11 +1039,29 @@ def diff_rows(data: SiteData, diff: DiffData, linker: Linker) -> dict[str, list[
                 "now": now if now != entry.new_id else None,
                 "kind": entry.kind,
                 "link": link,
-                "inline": diff.inline(entry),
+                "inline": _linked_inline(data, diff, entry, linker),
                 "words": len(entry.words),
             }
         )
     return groups
+
+
+def _linked_inline(data: SiteData, diff: DiffData, entry: Any, linker: Linker) -> Markup:
+    """An entry's text on its release's page; where its words did not change, the rules it names
+    ("See rule 601.2a") link to them as they stand today (numbered as in that release)."""
+    inline = diff.inline(entry)
+    if "<ins>" in inline or "<del>" in inline:
+        return inline
+    release, rule_id = (diff.new, entry.new_id) if entry.new_id else (diff.old, entry.old_id)
+    text = diff.texts.get((release, rule_id), "")
+    if not text or escape(text) != inline:
+        return inline
+
+    def today(target: str) -> str | None:
+        now = data.newest_of.get((release, target)) or (target if release == data.newest else None)
+        return linker.rule(now) if now and data.target_page(now) else None
+
+    return linkify_text(text, "en", today)
 
 
 def glossary_rows(changes: list[GlossaryChange], linker: Linker,

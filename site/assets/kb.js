@@ -1,15 +1,21 @@
-/* The site's behaviour: the search box (Pagefind's index, read through its JavaScript API), a
-   rule's details on demand, a language switch that keeps the rule being read, the release compare
-   and the reference graph. No network access beyond the site's own files. */
+/* The site's behaviour: the search box (the query understood first, then Pagefind's index read
+   through its JavaScript API), a rule's details on demand, a language switch that keeps the rule
+   being read, the release compare and the reference graph. No network access beyond the site's own
+   files. */
 (function () {
   "use strict";
 
-  // A rule, section or part number as a reader types it: "810.8a", "702.19", "810.8", "723".
-  var RULE_NUMBER = /^\s*(?:(?:rule|regla|r\.?)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d{3}\.?)\s*\.?\s*$/i;
+  // A rule, section or part number as a reader types it: "702.19c", "702.19C", "CR 702.19c",
+  // "rule 702.19", "regla 702.19", "702,19c", "702.19.c", "702", "sección 702", "parte 7".
+  var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
+    "(\\d{1,3})(?:\\s*[.,]\\s*(\\d{1,3})(?:\\s*[.,]?\\s*([a-z]))?)?\\s*\\.?$", "i");
+  // Words a query may open with that say nothing of what is sought.
+  var LEADING = /^(?:the|a|an|el|la|los|las|un|una|what is|que es|qué es|rule of|regla de)\s+/;
   // How much each kind of page counts for a query: the rules come first.
   var KIND_WEIGHT = { rule: 4, glossary: 1.2, terms: 0.8, example: 0.5, wiki: 0.35, other: 0.6 };
   // A section page holds many rules, so a long page says little about relevance.
   var RANKING = { pageLength: 0.1, termFrequency: 1.0 };
+  var PAGE_SIZE = 10;
   window.kbSearchRanking = RANKING;
 
   function el(name, attrs, text) {
@@ -35,6 +41,10 @@
     var box = document.getElementById("kb-search") || document.querySelector("[data-root]");
     var root = box ? box.getAttribute("data-root") : null;
     return new URL(root || "./", location.href);
+  }
+
+  function fetchJson(url, fallback) {
+    return fetch(url).then(function (r) { return r.ok ? r.json() : fallback; }).catch(function () { return fallback; });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -64,29 +74,66 @@
     return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
   }
 
+  // A phrase as the query index keeps it (kb.site.query.fold): folded, apostrophes dropped, words
+  // of letters and digits (and "/") separated by single spaces.
+  function phraseKey(text) {
+    return fold(text).replace(/[\u2019']/g, "").replace(/[^\p{L}\p{N}_/]+/gu, " ").trim();
+  }
+
+  // What the query index understands of a query: a rule number (known or not), or a phrase of
+  // either language that names a rule or a glossary entry.
+  function understand(index, query) {
+    var number = RULE_QUERY.exec(query.trim());
+    if (number) {
+      var id = number[1] + (number[2] ? "." + number[2] + (number[3] || "").toLowerCase() : "");
+      return { kind: "number", id: id, known: !!index.where[id] };
+    }
+    var key = phraseKey(query);
+    var keys = [key, key.replace(LEADING, "")];
+    keys.slice().forEach(function (k) {
+      if (/es$/.test(k)) keys.push(k.slice(0, -2));
+      if (/s$/.test(k)) keys.push(k.slice(0, -1));
+      else keys.push(k + "s");
+    });
+    for (var i = 0; i < keys.length; i++) {
+      var found = keys[i] && index.terms[keys[i]];
+      if (found && (!found[0] || index.where[found[0]])) return { kind: "term", id: found[0], anchor: found[1], phrase: query.trim() };
+    }
+    return null;
+  }
+
   function setupSearch() {
     var box = document.getElementById("kb-search");
     if (!box) return;
     var d = box.dataset;
     var root = siteRoot();
     var bundle = new URL(d.bundle || "pagefind/", location.href);
-    var pagefind = null;
-    var words = null;
+    var lang = document.documentElement.getAttribute("lang") || "es";
+    var otherLang = lang === "es" ? "en" : "es";
+    var pagefind = null, index = null, vocabularies = {}, terms = null;
     var counter = 0;
+    var current = null;  // the search shown: {query, mine, promise}
 
     box.textContent = "";
-    var form = el("form", { "class": "pagefind-ui__form kb-search__form", role: "search" });
+    var form = el("form", { "class": "pagefind-ui__form kb-search__form" });
     var input = el("input", {
       "class": "pagefind-ui__search-input kb-search__input", type: "search", autocomplete: "off",
       spellcheck: "false", placeholder: d.placeholder, "aria-label": d.placeholder,
-      "aria-keyshortcuts": "/ Control+K", enterkeyhint: "go"
+      "aria-keyshortcuts": "/ Control+K", enterkeyhint: "go", "aria-describedby": "kb-search-help",
+      "aria-controls": "kb-search-drawer"
     });
     var clear = el("button", { "class": "pagefind-ui__search-clear kb-search__clear", type: "button" }, d.clear);
-    var drawer = el("div", { "class": "pagefind-ui__drawer kb-search__drawer", "aria-live": "polite" });
+    var help = el("span", { id: "kb-search-help", "class": "kb-search__help" }, d.help);
+    var drawer = el("div", { "class": "pagefind-ui__drawer kb-search__drawer", id: "kb-search-drawer" });
+    var status = el("p", { "class": "pagefind-ui__message kb-search__message", role: "status" });
+    var list = el("ol", { "class": "pagefind-ui__results kb-search__results" });
     drawer.hidden = true;
     form.appendChild(input);
     form.appendChild(clear);
+    form.appendChild(help);
     box.appendChild(form);
+    drawer.appendChild(status);
+    drawer.appendChild(list);
     box.appendChild(drawer);
 
     function load() {
@@ -101,39 +148,78 @@
       return pagefind;
     }
 
-    function vocabulary() {
-      if (!words) {
-        words = fetch(new URL(d.words, root).href).then(function (r) { return r.ok ? r.json() : []; })
-          .catch(function () { return []; });
+    // The query index of the page's language, with each id's page worked out once.
+    function queryIndex() {
+      if (!index) {
+        index = fetchJson(new URL(d.query, root).href, null).then(function (data) {
+          data = data || { pages: {}, sections: {}, labels: {}, terms: {}, release: "" };
+          data.where = {};
+          data.section = {};
+          Object.keys(data.pages).forEach(function (pageUrl) {
+            var ids = data.pages[pageUrl], head = ids[0].split("#")[0];
+            ids.forEach(function (entry) {
+              var parts = entry.split("#"), id = parts[0];
+              var fragment = parts.length > 1 ? parts[1] : id;
+              data.where[id] = new URL(pageUrl + (fragment ? "#" + fragment : ""), root).href;
+              data.section[id] = head;
+            });
+          });
+          return data;
+        });
       }
-      return words;
+      return index;
     }
 
-    function correct(query) {
-      return vocabulary().then(function (list) {
-        var changed = false;
-        var fixed = query.split(/\s+/).map(function (word) {
-          var w = fold(word);
-          if (w.length < 4 || list.indexOf(w) >= 0) return word;
-          var limit = w.length > 7 ? 2 : 1, best = null, bestDistance = limit + 1;
-          for (var i = 0; i < list.length; i++) {
-            var dist = editDistance(w, list[i], limit);
-            if (dist < bestDistance) { best = list[i]; bestDistance = dist; if (dist === 1) break; }
-          }
-          if (best) { changed = true; return best; }
-          return word;
-        }).join(" ");
-        return changed ? fixed : null;
-      });
+    function vocabulary(which) {
+      if (!vocabularies[which]) vocabularies[which] = fetchJson(new URL(d.words.replace("." + lang + ".", "." + which + "."), root).href, []);
+      return vocabularies[which];
     }
 
-    var terms = null;
     function termMap() {
-      if (!terms) {
-        terms = fetch(new URL(d.words.replace("kb-words", "kb-terms"), root).href)
-          .then(function (r) { return r.ok ? r.json() : {}; }).catch(function () { return {}; });
-      }
+      if (!terms) terms = fetchJson(new URL(d.words.replace("kb-words", "kb-terms"), root).href, {});
       return terms;
+    }
+
+    // A rule's name in a result: "702.19 Arrollar · Habilidades de palabra clave", "101.4 · Reglas
+    // de oro de Magic", "702. Habilidades de palabra clave".
+    function ruleTitle(data, id) {
+      if (data.sections[id] !== undefined) return id + ". " + data.sections[id];
+      var label = data.labels[id], section = data.sections[data.section[id]];
+      return id + (label ? " " + label : "") + (section ? " · " + section : "");
+    }
+
+    // The text of a rule, from its short address (where a numbered rule keeps its subrules' text).
+    function ruleText(id) {
+      var tries = [id];
+      if (/[a-z]$/.test(id)) tries.push(id.slice(0, -1));
+      function attempt(i) {
+        if (i >= tries.length) return Promise.resolve("");
+        var url = new URL((d.langPrefix || "") + "r/" + tries[i] + "/", root).href;
+        return fetch(url).then(function (r) { return r.ok ? r.text() : ""; }).then(function (html) {
+          var doc = new DOMParser().parseFromString(html || "", "text/html");
+          var heading = doc.getElementById(id);
+          var text = heading && heading.nextElementSibling && heading.nextElementSibling.tagName === "P" ? heading.nextElementSibling.textContent : "";
+          return text || attempt(i + 1);
+        }).catch(function () { return attempt(i + 1); });
+      }
+      return attempt(0);
+    }
+
+    // The result an understood query leads to, and its glossary entry after it.
+    function understood(data, meaning) {
+      if (!meaning || (meaning.kind === "number" && !meaning.known)) return Promise.resolve([]);
+      var out = [];
+      var glossary = meaning.anchor ? {
+        url: new URL((d.langPrefix || "") + "glossary/#" + meaning.anchor, root).href,
+        title: d.glossaryEntry + ": " + (data.labels[meaning.id] || meaning.phrase), text: "", kind: "glossary"
+      } : null;
+      if (!meaning.id) return Promise.resolve(glossary ? [glossary] : []);
+      var isSection = data.sections[meaning.id] !== undefined;
+      return (isSection ? Promise.resolve("") : ruleText(meaning.id)).then(function (text) {
+        out.push({ url: data.where[meaning.id], title: ruleTitle(data, meaning.id), text: text, kind: "rule", id: meaning.id });
+        if (glossary) out.push(glossary);
+        return out;
+      });
     }
 
     function kindOf(url) {
@@ -144,31 +230,6 @@
       if (/^examples\//.test(path)) return "example";
       if (/^wiki\//.test(path)) return "wiki";
       return "other";
-    }
-
-    function ruleShortcut(query) {
-      var m = RULE_NUMBER.exec(query);
-      if (!m) return Promise.resolve(null);
-      var id = m[1].replace(/\.$/, "").toLowerCase();
-      var url = new URL((d.langPrefix || "") + "r/" + id + "/", siteRoot()).href;
-      return fetch(url, { method: "GET" }).then(function (r) {
-        if (!r.ok) return null;
-        return r.text().then(function (html) {
-          var doc = new DOMParser().parseFromString(html, "text/html");
-          var target = doc.querySelector('link[rel="canonical"]');
-          var href = target ? new URL(target.getAttribute("href"), url).href : url;
-          var heading = doc.querySelector("h1");
-          var text = doc.querySelector("main p");
-          return { id: id, url: href, title: heading ? heading.textContent : id, text: text ? text.textContent : "" };
-        });
-      }).catch(function () { return null; });
-    }
-
-    function excerptNode(html) {
-      // Pagefind's excerpt is the page's own (escaped) text with <mark> around the matches.
-      var p = el("p", { "class": "pagefind-ui__result-excerpt kb-search__excerpt" });
-      p.innerHTML = html;
-      return p;
     }
 
     function bestSubs(data) {
@@ -192,133 +253,233 @@
       return subs.slice(0, 3).map(function (x) { return x.sub; });
     }
 
-    function render(query, shortcut, results, corrected) {
-      drawer.textContent = "";
-      drawer.setAttribute("data-query", query);
-      var list = el("ol", { "class": "pagefind-ui__results kb-search__results" });
-      var count = results.length + (shortcut ? 1 : 0);
-      var message = el("p", { "class": "pagefind-ui__message kb-search__message" });
-      var template = count === 0 ? d.zero : count === 1 ? d.one : d.many;
-      message.textContent = template.replace("[COUNT]", String(count)).replace("[SEARCH_TERM]", corrected || query);
-      drawer.appendChild(message);
-      if (corrected) {
-        message.textContent = d.corrected.replace("[SEARCH_TERM]", corrected) + " · " + message.textContent;
+    // Pagefind's results of one query: all of them (ids and scores), their data loaded as shown.
+    function pagefindSearch(api, query) {
+      return api.search(query).then(function (search) {
+        return { query: query, results: (search && search.results) || [] };
+      });
+    }
+
+    function loadData(found, data, start, end) {
+      var words = fold(found.query).split(/\s+/).filter(function (w) { return w.length > 2; });
+      var slice = found.results.slice(start, end);
+      return Promise.all(slice.map(function (r) { return r.data(); })).then(function (datas) {
+        return datas.map(function (info, i) {
+          info.query = found.query;
+          info.id = slice[i].id;
+          info.kind = kindOf(info.meta && info.meta.url ? new URL(info.meta.url, root).href : info.url);
+          info.rank = slice[i].score * (KIND_WEIGHT[info.kind] || 1);
+          // A section or part whose own title is the query comes first ("Two-Headed Giant").
+          var name = fold(info.meta.title || "");
+          if (info.kind === "rule" && /^\d+\. /.test(name) && words.length &&
+              words.every(function (w) { return name.indexOf(w) >= 0; })) info.rank *= 3;
+          info.subs = bestSubs(info);
+          info.firstUrl = place(info.subs.length ? info.subs[0].url : (info.meta.url || info.url));
+          info.item = pagefindItem(data, info);
+          return info;
+        });
+      });
+    }
+
+    function pagefindItem(data, info) {
+      var first = info.subs[0];
+      var title = info.meta.title || info.url;
+      if (first) {
+        var id = (first.title || "").trim();
+        if (info.kind === "rule" && data.where[id]) title = ruleTitle(data, id);
+        else if (first.title && first.title !== info.meta.title) title = first.title + " · " + info.meta.title;
       }
-      if (shortcut) {
-        var li = el("li", { "class": "pagefind-ui__result kb-search__result kb-search__result--rule" });
-        var a = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: shortcut.url });
-        a.textContent = shortcut.title;
-        a.setAttribute("aria-label", d.gotoRule.replace("[RULE]", shortcut.id));
-        li.appendChild(el("p", { "class": "pagefind-ui__result-title" })).appendChild(a);
-        var text = el("p", { "class": "pagefind-ui__result-excerpt kb-search__excerpt" });
-        text.textContent = shortcut.text.length > 220 ? shortcut.text.slice(0, 217) + "…" : shortcut.text;
-        li.appendChild(text);
-        list.appendChild(li);
-      }
-      results.forEach(function (data) {
-        if (shortcut && data.firstUrl === shortcut.url) return;
-        var li = el("li", { "class": "pagefind-ui__result kb-search__result" });
-        var title = el("p", { "class": "pagefind-ui__result-title" });
-        // A rule's entry (its short address) leads to the rule on its section's page: the best
-        // matching rule or subrule of it first, the others beneath.
-        var own = data.meta && data.meta.url;
-        var subs = bestSubs(data);
-        var first = subs.length ? subs[0] : null;
-        // Pagefind gives a rule's own address as written (relative to the site's root) and its
-        // headings' addresses from the server's root.
-        var resolve = place;
-        var link = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: resolve(first ? first.url : (own || data.url)) });
-        var section = (data.meta.title || "").split(" · ")[1];
-        link.textContent = first && own ? first.title + (section ? " · " + section : "") : (data.meta.title || data.url);
-        title.appendChild(link);
-        li.appendChild(title);
-        li.appendChild(excerptNode(first ? first.excerpt : data.excerpt));
-        var rest = subs.slice(1);
-        if (rest.length) {
+      return {
+        url: info.firstUrl, title: title, excerpt: first ? first.excerpt : info.excerpt, kind: info.kind,
+        subs: info.subs.slice(1).map(function (s) {
+          var sid = (s.title || "").trim();
+          return { url: place(s.url), title: info.kind === "rule" && data.where[sid] ? ruleTitle(data, sid) : s.title, excerpt: s.excerpt };
+        })
+      };
+    }
+
+    // Everything a query finds: what it is understood to name first, then the ranked results of the
+    // query (and of its other-language twin) with their true count. `shown` says how many to load.
+    function gather(query, mine) {
+      return Promise.all([load(), queryIndex(), termMap()]).then(function (got) {
+        var api = got[0], data = got[1], twins = got[2];
+        var meaning = understand(data, query);
+        if (meaning && meaning.kind === "number") {
+          return understood(data, meaning).then(function (lead) {
+            return { query: query, data: data, meaning: meaning, lead: lead, searches: [], ranked: [], total: lead.length };
+          });
+        }
+        var queries = [query];
+        var twin = twins[fold(query)];
+        if (twin) queries.push(twin);
+        return Promise.all([understood(data, meaning)].concat(queries.map(function (q) { return pagefindSearch(api, q); })))
+          .then(function (all) {
+            var lead = all[0], searches = all.slice(1);
+            var ids = {};
+            searches.forEach(function (s) { s.results.forEach(function (r) { ids[r.id] = true; }); });
+            var result = { query: query, data: data, meaning: meaning, lead: lead, searches: searches, ranked: [], loaded: 0,
+                           total: lead.length + Object.keys(ids).length, seen: {} };
+            return more(result, mine);
+          });
+      });
+    }
+
+    // The next page of results: each search's next results loaded, merged by rank, the ones already
+    // listed (or leading) left out, and the count told again without them.
+    function more(result, mine) {
+      var start = result.loaded, end = start + 2 * PAGE_SIZE;
+      result.loaded = end;
+      var leadUrls = {};
+      result.lead.forEach(function (item) { leadUrls[item.url] = true; });
+      return Promise.all(result.searches.map(function (s) { return loadData(s, result.data, start, end); })).then(function (lists) {
+        if (mine !== counter) return result;
+        var batch = [].concat.apply([], lists);
+        batch.sort(function (a, b) { return b.rank - a.rank; });
+        batch.forEach(function (info) {
+          if (result.seen[info.id]) return;
+          result.seen[info.id] = true;
+          if (leadUrls[info.firstUrl]) { result.total--; return; }
+          result.ranked.push(info.item);
+        });
+        return result;
+      });
+    }
+
+    // Words the page's language does not know, corrected to the nearest word it does ("priorty" ->
+    // "priority"); a word of the other language, or of a term either language names, is left as it
+    // is: a Spanish query on the English site is never made into English lookalikes.
+    function correct(query) {
+      return Promise.all([vocabulary(lang), vocabulary(otherLang), queryIndex()]).then(function (got) {
+        var data = got[2];
+        // The page's words, and the one-word names of rules and terms in either language
+        // ("deatouch" -> "deathtouch", which leads to 702.2 on either site).
+        var list = got[0].concat(Object.keys(data.terms).filter(function (k) { return k.indexOf(" ") < 0 && k.length > 3; }));
+        var other = got[1];
+        var mine = {}, theirs = {};
+        list.forEach(function (w) { mine[w] = true; });
+        other.forEach(function (w) { theirs[w] = true; });
+        var changed = false;
+        var fixed = query.split(/\s+/).map(function (word) {
+          var w = fold(word);
+          if (w.length < 4 || mine[w] || theirs[w] || data.terms[w]) return word;
+          var limit = w.length > 7 ? 2 : 1, best = null, bestDistance = limit + 1;
+          for (var i = 0; i < list.length; i++) {
+            var dist = editDistance(w, list[i], limit);
+            if (dist < bestDistance) { best = list[i]; bestDistance = dist; if (dist === 1) break; }
+          }
+          if (best) { changed = true; return best; }
+          return word;
+        }).join(" ");
+        return changed ? fixed : null;
+      });
+    }
+
+    // The query understood and searched; only when it is not understood, and a word of it is a
+    // word of neither language, is it corrected, and the correction searched the same way (shown
+    // when it finds anything).
+    function resolve(query, mine) {
+      return gather(query, mine).then(function (result) {
+        if (mine !== counter) return null;
+        if (result.meaning) return result;
+        return correct(query).then(function (fixed) {
+          if (!fixed || mine !== counter) return result;
+          return gather(fixed, mine).then(function (second) {
+            if (!second.total) return result;
+            second.corrected = fixed;
+            second.query = query;
+            return second;
+          });
+        });
+      });
+    }
+
+    function excerptNode(html) {
+      // Pagefind's excerpt is the page's own (escaped) text with <mark> around the matches.
+      var p = el("p", { "class": "pagefind-ui__result-excerpt kb-search__excerpt" });
+      p.innerHTML = html;
+      return p;
+    }
+
+    function item(entry, lead) {
+      var li = el("li", { "class": "pagefind-ui__result kb-search__result" + (lead ? " kb-search__result--" + entry.kind : "") });
+      var title = el("p", { "class": "pagefind-ui__result-title" });
+      var a = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: entry.url }, entry.title);
+      if (lead && entry.id) a.setAttribute("aria-label", d.gotoRule.replace("[RULE]", entry.id) + ": " + entry.title);
+      title.appendChild(a);
+      li.appendChild(title);
+      if (lead) {
+        if (entry.text) li.appendChild(el("p", { "class": "pagefind-ui__result-excerpt kb-search__excerpt" },
+          entry.text.length > 260 ? entry.text.slice(0, 257) + "…" : entry.text));
+      } else {
+        li.appendChild(excerptNode(entry.excerpt || ""));
+        if (entry.subs.length) {
           var nested = el("ul", { "class": "kb-search__subs" });
-          rest.forEach(function (s) {
-            var item = el("li", { "class": "pagefind-ui__result-nested" });
-            var sa = el("a", { "class": "pagefind-ui__result-link kb-search__sublink", href: resolve(s.url) }, s.title);
-            item.appendChild(sa);
-            item.appendChild(excerptNode(s.excerpt));
-            nested.appendChild(item);
+          entry.subs.forEach(function (s) {
+            var sub = el("li", { "class": "pagefind-ui__result-nested" });
+            sub.appendChild(el("a", { "class": "pagefind-ui__result-link kb-search__sublink", href: s.url }, s.title));
+            sub.appendChild(excerptNode(s.excerpt || ""));
+            nested.appendChild(sub);
           });
           li.appendChild(nested);
         }
+      }
+      return li;
+    }
+
+    function render(result) {
+      list.textContent = "";
+      drawer.setAttribute("data-query", result.query);
+      var shown = result.lead.length + result.ranked.length;
+      var term = result.corrected || result.query;
+      var message;
+      if (result.meaning && result.meaning.kind === "number" && !result.meaning.known) {
+        message = d.noRule.replace("[RULE]", result.meaning.id).replace("[RELEASE]", result.data.release);
+        drawer.setAttribute("data-no-rule", result.meaning.id);
+      } else {
+        drawer.removeAttribute("data-no-rule");
+        var template = result.total === 0 ? d.zero : result.total === 1 ? d.one : shown < result.total ? d.shown : d.many;
+        message = template.replace("[COUNT]", String(result.total)).replace("[SHOWN]", String(shown)).replace("[SEARCH_TERM]", term);
+        if (result.corrected) message = d.corrected.replace("[SEARCH_TERM]", result.corrected) + " · " + message;
+      }
+      status.textContent = message;
+      result.lead.forEach(function (entry) { list.appendChild(item(entry, true)); });
+      result.ranked.forEach(function (entry) { list.appendChild(item(entry, false)); });
+      if (shown < result.total && result.searches.length) {
+        var li = el("li", { "class": "kb-search__more-item" });
+        var button = el("button", { type: "button", "class": "md-button kb-search__more" }, d.more);
+        button.addEventListener("click", function () {
+          var mine = counter;
+          var before = list.querySelectorAll("a.kb-search__link").length;
+          more(result, mine).then(function (r) {
+            if (mine !== counter) return;
+            render(r);
+            var next = list.querySelectorAll("a.kb-search__link")[before];
+            if (next) next.focus();
+          });
+        });
+        li.appendChild(button);
         list.appendChild(li);
-      });
-      drawer.appendChild(list);
+      }
       drawer.hidden = false;
-    }
-
-    function scored(api, query) {
-      var words = fold(query).split(/\s+/).filter(function (w) { return w.length > 2; });
-      return api.search(query).then(function (search) {
-        var top = (search && search.results || []).slice(0, 24);
-        return Promise.all(top.map(function (r) { return r.data(); })).then(function (datas) {
-          datas.forEach(function (data, i) {
-            data.query = query;
-            data.kind = kindOf(data.meta && data.meta.url ? new URL(data.meta.url, siteRoot()).href : data.url);
-            data.rank = top[i].score * (KIND_WEIGHT[data.kind] || 1);
-            // A section or part whose own title is the query comes first ("Two-Headed Giant").
-            var name = fold(data.meta.title || "");
-            if (data.kind === "rule" && /^\d+\. /.test(name) && words.length &&
-                words.every(function (w) { return name.indexOf(w) >= 0; })) data.rank *= 3;
-            var subs = bestSubs(data), u = subs.length ? subs[0].url : (data.meta.url || data.url);
-            data.firstUrl = place(u);
-          });
-          return datas;
-        });
-      });
-    }
-
-    function runSearch(query, mine) {
-      return Promise.all([load(), termMap()]).then(function (got) {
-        var api = got[0], map = got[1];
-        // A term of the other language is searched with this language's term too ("APNAP", "JAJNA").
-        var twin = map[fold(query)];
-        var searches = [scored(api, query), ruleShortcut(query)];
-        if (twin) searches.push(scored(api, twin));
-        return Promise.all(searches).then(function (found) {
-          if (mine !== counter) return null;
-          var datas = found[0].concat(found[2] || []);
-          var seen = {};
-          datas.sort(function (a, b) { return b.rank - a.rank; });
-          datas = datas.filter(function (data) {
-            if (seen[data.url]) return false;
-            seen[data.url] = true;
-            return true;
-          });
-          return { shortcut: found[1], results: datas.slice(0, 10) };
-        });
-      });
-    }
-
-    // The results of a query, or of its correction when a word of it is in no rule and a word
-    // that is lies one or two letters away ("priorty" -> "priority").
-    function resolve(query, mine) {
-      return correct(query).then(function (fixed) {
-        if (!fixed) return runSearch(query, mine).then(function (out) { return out && { out: out, fixed: null }; });
-        return runSearch(fixed, mine).then(function (out) {
-          if (!out) return null;
-          if (out.results.length || out.shortcut) return { out: out, fixed: fixed };
-          return runSearch(query, mine).then(function (plain) { return plain && { out: plain, fixed: null }; });
-        });
-      });
     }
 
     function search() {
       var query = input.value.trim();
       var mine = ++counter;
       if (!query) {
+        current = null;
         drawer.hidden = true;
-        drawer.textContent = "";
-        return;
+        list.textContent = "";
+        status.textContent = "";
+        return null;
       }
-      resolve(query, mine).then(function (found) {
-        if (!found || mine !== counter) return;
-        render(query, found.out.shortcut, found.out.results, found.fixed);
+      var promise = resolve(query, mine).then(function (result) {
+        if (!result || mine !== counter) return null;
+        render(result);
+        return result;
       });
+      current = { query: query, promise: promise };
+      return promise;
     }
 
     var timer = null;
@@ -326,7 +487,7 @@
       clearTimeout(timer);
       timer = setTimeout(search, 120);
     });
-    input.addEventListener("focus", function () { load(); });
+    input.addEventListener("focus", function () { load(); queryIndex(); });
     clear.addEventListener("click", function () {
       input.value = "";
       search();
@@ -336,15 +497,31 @@
       event.preventDefault();
       var query = input.value.trim();
       if (!query) return;
-      // Enter goes to the first result, waiting for it if the search is still running.
+      // Enter takes the first result, waiting for it if the search is still running; a number that
+      // is no rule (or a query that finds nothing) leaves the page where it is.
       clearTimeout(timer);
-      var mine = ++counter;
-      resolve(query, mine).then(function (found) {
-        if (!found) return;
-        render(query, found.out.shortcut, found.out.results, found.fixed);
-        var first = drawer.querySelector("a.kb-search__link");
+      var pending = current && current.query === query ? current.promise : search();
+      pending.then(function (result) {
+        if (!result || input.value.trim() !== query) return;
+        var first = list.querySelector("a.kb-search__link");
         if (first) location.href = first.href;
       });
+    });
+
+    // The keyboard alone: arrows move from the box through the results and back, Escape closes.
+    function focusables() {
+      return Array.prototype.slice.call(drawer.querySelectorAll("a.kb-search__link, a.kb-search__sublink, button.kb-search__more"));
+    }
+    box.addEventListener("keydown", function (event) {
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+      if (drawer.hidden) return;
+      var items = focusables();
+      if (!items.length) return;
+      var at = items.indexOf(document.activeElement);
+      var next = event.key === "ArrowDown" ? at + 1 : at - 1;
+      event.preventDefault();
+      if (next < 0) input.focus();
+      else items[Math.min(next, items.length - 1)].focus();
     });
     document.addEventListener("keydown", function (event) {
       var typing = /^(INPUT|TEXTAREA|SELECT)$/.test((event.target && event.target.tagName) || "") ||
@@ -353,15 +530,17 @@
         event.preventDefault();
         input.focus();
         input.select();
-      } else if (event.key === "Escape" && document.activeElement === input) {
+      } else if (event.key === "Escape" && box.contains(document.activeElement)) {
         drawer.hidden = true;
-        input.blur();
+        input.focus();
       }
     });
     document.addEventListener("click", function (event) {
       if (!box.contains(event.target)) drawer.hidden = true;
     });
-    input.addEventListener("focus", function () { if (drawer.childNodes.length) drawer.hidden = false; });
+    input.addEventListener("focus", function () {
+      if (list.childNodes.length || status.textContent) drawer.hidden = false;
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -370,14 +549,11 @@
   function setupDetails() {
     var section = document.querySelector(".kb-section[data-details]");
     if (!section) return;
-    var details = null;
-    function load() {
-      if (!details) {
-        details = fetch(new URL(section.dataset.details, location.href).href)
-          .then(function (r) { return r.ok ? r.json() : {}; })
-          .catch(function () { return {}; });
-      }
-      return details;
+    // The details of a rule, a file each (kb.site.generate.details_file).
+    var details = {};
+    function load(id) {
+      if (!details[id]) details[id] = fetchJson(new URL(section.dataset.details + encodeURIComponent(id) + ".json", location.href).href, {});
+      return details[id];
     }
     function show(id, toggle) {
       var heading = document.getElementById(id);
@@ -393,7 +569,7 @@
       panel.setAttribute("role", "region");
       panel.textContent = section.dataset.loading;
       rule.appendChild(panel);
-      load().then(function (all) {
+      load(id).then(function (all) {
         // The details are the site's own HTML, escaped when the site was built.
         panel.innerHTML = all[id] || "";
       });
@@ -522,9 +698,19 @@
     function note(text) { view.appendChild(el("p", { "class": "kb-compare__note", lang: lang }, text)); }
     function show(oldName, newName, swapped) {
       view.textContent = root.dataset.loading;
-      Promise.all([get("texts.json"), get(oldName + ".json"), get(newName + ".json")]).then(function (all) {
-        var texts = all[0], a = byDescent(all[1]), b = byDescent(all[2]);
-        var rows = [];
+      var rows = [], chunk = Number(root.dataset.textChunk) || 50, loaded = {};
+      // The texts of the rows shown, read from the files that hold them (kb.site.extras.TEXT_CHUNK).
+      function texts(numbers) {
+        var files = {};
+        numbers.forEach(function (n) { files[Math.floor(n / chunk)] = true; });
+        return Promise.all(Object.keys(files).map(function (f) {
+          return get("texts/" + f + ".json").then(function (list) {
+            list.forEach(function (text, i) { loaded[Number(f) * chunk + i] = text; });
+          });
+        })).then(function () { return loaded; });
+      }
+      Promise.all([get(oldName + ".json"), get(newName + ".json")]).then(function (all) {
+        var a = byDescent(all[0]), b = byDescent(all[1]);
         Object.keys(a).forEach(function (key) {
           var before = a[key], after = b[key];
           if (!after) rows.push({ status: "removed", before: before, sort: before.id });
@@ -535,6 +721,13 @@
           if (!a[key]) rows.push({ status: "added", after: b[key], sort: b[key].id });
         });
         rows.sort(function (p, q) { return p.sort.localeCompare(q.sort, "en", { numeric: true }) || (p.status < q.status ? -1 : 1); });
+        var numbers = [];
+        rows.forEach(function (row) {
+          if (row.before) numbers.push(row.before.text);
+          if (row.after) numbers.push(row.after.text);
+        });
+        return texts(numbers);
+      }).then(function (texts) {
         view.textContent = "";
         if (swapped) note(root.dataset.swapped);
         if (oldName === newName) note(root.dataset.same);
@@ -600,19 +793,37 @@
 
   function setupGraph() {
     var root = document.getElementById("kb-graph");
-    var dataEl = document.getElementById("kb-graph-data");
-    if (!root || !dataEl) return;
-    var nodes = JSON.parse(dataEl.textContent);
+    if (!root || !root.dataset.nodes) return;
+    var folder = new URL(root.dataset.nodes, location.href);
+    // The nodes of each section drawn, read as needed (kb.site.generate.graph_file).
+    var nodes = {}, files = {};
+    function section(id) {
+      var name = id.split(".")[0];
+      if (!files[name]) {
+        files[name] = fetchJson(new URL(name + ".json", folder).href, {}).then(function (part) {
+          Object.keys(part).forEach(function (key) { nodes[key] = part[key]; });
+        });
+      }
+      return files[name];
+    }
     var view = root.querySelector(".kb-graph__view");
     var input = root.querySelector("input[name=rule]");
     var list = document.createElement("datalist");
     list.id = "kb-graph-ids";
-    Object.keys(nodes).forEach(function (id) {
-      var option = document.createElement("option");
-      option.value = id;
-      list.appendChild(option);
-    });
     root.appendChild(list);
+    var listed = false;
+    // Every rule's number, offered as the reader types one.
+    function offer() {
+      if (listed) return;
+      listed = true;
+      fetchJson(new URL("ids.json", folder).href, []).then(function (ids) {
+        ids.forEach(function (id) { list.appendChild(el("option", { value: id })); });
+      });
+    }
+    if (input) {
+      input.addEventListener("focus", offer);
+      input.addEventListener("input", offer);
+    }
 
     function column(ids, x, label, height, rowHeight) {
       var group = svgEl("g", {});
@@ -642,7 +853,7 @@
       var rows = Math.max(ins.length, outs.length, 1);
       var height = 50 + rows * rowHeight;
       var width = 720;
-      var svg = svgEl("svg", { viewBox: "0 0 " + width + " " + height, width: "100%", role: "img", "class": "kb-graph__svg" });
+      var svg = svgEl("svg", { viewBox: "0 0 " + width + " " + height, width: "100%", role: "group", "aria-label": id, "class": "kb-graph__svg" });
       svg.appendChild(svgEl("title", {}, id));
       var cx = width / 2, cy = 40 + (rows * rowHeight) / 2 - rowHeight / 2;
       ins.forEach(function (x, i) {
@@ -668,7 +879,12 @@
     var params = new URLSearchParams(location.search);
     var current = (params.get("rule") || "").trim();
     if (input) input.value = current;
-    show(current);
+    if (!current) return;
+    section(current).then(function () {
+      var node = nodes[current];
+      var near = node ? node.i.concat(node.o) : [];
+      return Promise.all(near.map(section));
+    }).then(function () { show(current); });
   }
 
   function start() {

@@ -142,13 +142,20 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-ES")
+def new_page(browser, **options):
+    """A page in a browser context of its own (`options` are the context's), the script errors it
+    meets gathered in `page.js_errors`; returns (context, page)."""
+    context = browser.new_context(**options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.js_errors = errors
+    return context, page
+
+
+@pytest.fixture
+def page(browser):
+    context, page = new_page(browser, viewport={"width": 1280, "height": 900}, locale="es-ES")
     yield page
     context.close()
 

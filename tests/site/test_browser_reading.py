@@ -42,13 +42,13 @@ FIRST_RESULTS = [
     ("", "723", "/cr/723/"),
     ("", "APNAP", "/cr/101/#101.4"),
     ("", "JAJNA", "/cr/101/#101.4"),
-    ("", "gigante de dos cabezas", "/cr/810/#810"),
+    ("", "gigante de dos cabezas", "/cr/810/"),
     ("en/", "810.8a", "/en/cr/810/#810.8a"),
     ("en/", "702.19", "/en/cr/702/#702.19"),
     ("en/", "723", "/en/cr/723/"),
     ("en/", "APNAP", "/en/cr/101/#101.4"),
-    ("en/", "two-headed giant", "/en/cr/810/#810"),
-    ("en/", "priorty", "/en/cr/117/#117"),
+    ("en/", "two-headed giant", "/en/cr/810/"),
+    ("en/", "priorty", "/en/cr/117/"),
 ]
 
 

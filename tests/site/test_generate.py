@@ -32,7 +32,9 @@ def details(docs, lang, key, rule_id) -> str:
     """What a reader gets on asking for more about a rule (read on demand from the section's file)."""
     import json
 
-    return json.loads(docs.extras[(key, lang, "kb-details.json")])[rule_id]
+    from kb.site.generate import details_file
+
+    return json.loads(docs.extras[(key, lang, details_file(rule_id))])[rule_id]
 
 
 def rule_block(text: str, rule_id: str) -> str:
@@ -200,7 +202,7 @@ def test_executable_example_is_linked_from_its_rule_and_shown_on_its_page(docs):
 
 def test_spanish_glossary_is_sorted_for_a_spanish_reader(docs):
     text = read(docs, "es", "glossary")
-    terms = re.findall(r'class="kb-glossary__term">([^<]+)</a>', text)
+    terms = re.findall(r'<dt id="[^"]+"><a href="#[^"]+">([^<]+)</a>', text)
     assert terms == ["Ábaco", "Jugador activo", "Nómada", "Ñandú", "Pila"]
     # Definitions link the rules they name; paired terms link their English entry.
     assert '<a class="kb-ref" href="../cr/102/#102.1">102.1</a>' in text
@@ -209,7 +211,7 @@ def test_spanish_glossary_is_sorted_for_a_spanish_reader(docs):
 
 def test_english_glossary_and_terminology(docs):
     text = read(docs, "en", "glossary")
-    terms = re.findall(r'class="kb-glossary__term">([^<]+)</a>', text)
+    terms = re.findall(r'<dt id="[^"]+"><a href="#[^"]+">([^<]+)</a>', text)
     assert terms == ["Ability", "Active Player", "Priority", "Stack"]
     terms_es = read(docs, "es", "terms")
     assert terms_es.index(">jugador<") < terms_es.index(">Jugadores<") < terms_es.index(">pila<")
@@ -229,15 +231,25 @@ def test_coverage_counts_sections(docs):
     assert re.search(r"101\. Las reglas de oro de Magic</a></td><td role=\"cell\">1 / 5</td>", text)
 
 
-def test_graph_data_is_embedded_and_cannot_close_its_script(docs):
-    text = read(docs, "en", "graph/index")
-    data = text.split('<script type="application/json" id="kb-graph-data">')[1].split("</script>")[0]
-    assert "<" not in data
+def test_graph_data_is_read_by_section(docs):
     import json
 
-    nodes = json.loads(data)
+    text = read(docs, "en", "graph/index")
+    assert 'data-nodes="kb-graph/"' in text and "kb-graph-data" not in text
+    nodes = json.loads(docs.extras[("graph/index", "en", "kb-graph/101.json")])
+    assert set(nodes) == {"101", "101.1", "101.4", "101.4a", "101.4b"}
     assert nodes["101.4"]["o"] == ["405"] and nodes["101.4"]["i"] == ["102.1"]
     assert nodes["101.4"]["u"] == "../cr/101/#101.4"
+    ids = json.loads(docs.extras[("graph/index", "en", "kb-graph/ids.json")])
+    assert "405.7" in ids and "101" in ids
+
+
+def test_details_are_read_rule_by_rule(docs):
+    import json
+
+    assert 'data-details="kb-details/"' in read(docs, "es", "cr/101")
+    for rule_id in ("101.4", "101.4a"):
+        assert set(json.loads(docs.extras[("cr/101", "es", f"kb-details/{rule_id}.json")])) == {rule_id}
 
 
 def test_navigation_groups_sections_by_part(docs):
@@ -322,7 +334,7 @@ def test_a_catalog_text_names_its_catalog_and_links_no_wiki_page(tmp_path):
     assert "kb-trust--stale" in es and "exacta" not in es
     more = details(generated, "es", "cr/101", "101.4")
     assert "wiki/es-jugador" not in es + more and "página de la wiki" not in es + more
-    assert "catálogo es-jugador.po" in more
+    assert "traducción de este proyecto (es-jugador · " in more and ".po" not in more
     en = details(generated, "en", "cr/101", "101.4")
     assert "this project&#39;s translation · needs updating" in en
 

@@ -97,7 +97,9 @@ def details_html(site: Path, lang: str, section: str, rule_id: str) -> str:
     import json
 
     folder = site / "cr" / section if lang == "es" else site / "en" / "cr" / section
-    return json.loads((folder / "kb-details.json").read_text(encoding="utf-8"))[rule_id]
+    from kb.site.generate import details_file
+
+    return json.loads((folder / details_file(rule_id)).read_text(encoding="utf-8"))[rule_id]
 
 
 def origin_label(site: Path, section: str, rule_id: str) -> str:
@@ -142,7 +144,9 @@ def test_a_rule_without_spanish_shows_the_imported_text_escaped_with_its_catalog
     assert unescape(text) == FILLED["100.1"] and "<b>y</b>" not in block
     assert origin_label(trip.after.site, "100", "100.1") == "traducción de este proyecto · sin revisar"
     more = details_html(trip.after.site, "es", "100", "100.1")
-    assert "catálogo part-1.po" in more
+    # Where it comes from, in plain words, with the coverage page for the details.
+    assert "traducción de este proyecto (parte 1 de las reglas · " in more and "part-1.po" not in more
+    assert 'href="../../coverage/"' in more
     # Nothing links to a wiki page for a catalog text.
     assert "/wiki/" not in block + more
     english = details_html(trip.after.site, "en", "100", "100.1")

@@ -92,6 +92,19 @@ def one_line(error: BaseException) -> str:
     return " ".join(line.strip() for line in text.splitlines() if line.strip())
 
 
+_TRACEBACK = "Traceback (most recent call last):\n"
+
+
+def _without_traceback(got: str) -> str:
+    """What a statement printed, with the exception it raised as one line instead of its traceback
+    (whose frames name the files of the machine and of the Python that ran it)."""
+    printed, found, _ = got.partition(_TRACEBACK)
+    if not found:
+        return got
+    last = got.rpartition(_TRACEBACK)[2]
+    return printed + " ".join(line.strip() for line in last.splitlines() if line.strip() and not line.startswith(" ")) + "\n"
+
+
 class _RecordingRunner(doctest.DocTestRunner):
     def __init__(self) -> None:
         super().__init__(optionflags=0, verbose=False)
@@ -102,9 +115,11 @@ class _RecordingRunner(doctest.DocTestRunner):
         return (test.lineno or 0) + example.lineno + 1
 
     def report_success(self, out, test, example, got):
+        got = _without_traceback(got)
         self.checks.append(Check(self._line(test, example), example.source.rstrip("\n"), example.want, got, True))
 
     def report_failure(self, out, test, example, got):
+        got = _without_traceback(got)
         self.checks.append(Check(self._line(test, example), example.source.rstrip("\n"), example.want, got, False))
         self.failure_reports.append(self._failure_header(test, example) + f"Expected:\n{example.want}Got:\n{got}")
 

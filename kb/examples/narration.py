@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import gettext
+import io
+from importlib import resources
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,8 +45,8 @@ def translations(lang: str) -> gettext.GNUTranslations:
     try:
         from kb.examples.i18n import load_translations
     except ImportError:
-        with open(LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as compiled:
-            return gettext.GNUTranslations(compiled)
+        compiled = resources.files("kb") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
     return load_translations(lang)
 
 

@@ -39,7 +39,11 @@ async function load(id) {
   let loaded = 0;
   let stage = "loading";
   const report = () => post({ id, kind: "progress", stage, loaded: Math.min(loaded, total), total });
-  self.fetch = countingFetch(config.sizes, (bytes) => { loaded += bytes; report(); });
+  // Once kept by the service worker, the runtime is read as it is: a response of the browser's
+  // cache lets it reuse the interpreter's compiled code, which a counted copy would not.
+  const kept = self.caches && await caches.match(new URL("pyodide/pyodide.asm.wasm", RUNNER).href).catch(() => null);
+  if (kept) loaded = total;
+  else self.fetch = countingFetch(config.sizes, (bytes) => { loaded += bytes; report(); });
   report();
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", RUNNER).href);
   const wheel = fetch(new URL(config.wheel, RUNNER)).then((r) => {
@@ -74,7 +78,8 @@ self.onmessage = async (event) => {
   post({ id, kind: "progress", stage: "running", loaded: 1, total: 1 });
   try {
     const result = JSON.parse(web.run(code, lang, name, path, line));
-    post({ id, kind: result.error ? "error" : "result", ...result });
+    if (result.error) post({ id, kind: "error", message: result.error });
+    else post({ id, kind: "result", ...result });
   } catch (err) {
     post({ id, kind: "error", message: String((err && err.message) || err).trim().split("\n").pop() });
   }

@@ -25,6 +25,13 @@
 
   var script = document.currentScript;
   var workerUrl = new URL("runner-worker.js", script ? script.src : location.href);
+  var style = new URL("runner.css", workerUrl).href;
+  if (!document.querySelector('link[href$="runner.css"]')) {
+    var link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = style;
+    document.head.appendChild(link);
+  }
   var worker = null;
   var pending = {};
   var counter = 0;
@@ -51,6 +58,10 @@
     // from a file or without a service worker runs all the same.
     return navigator.serviceWorker.register(new URL("runner-sw.js", root).href, { scope: root.pathname })
       .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (registration) {
+        var loaded = performance.getEntriesByType("resource").map(function (e) { return e.name; });
+        registration.active.postMessage({ keep: [location.href.split("#")[0]].concat(loaded) });
+      })
       .then(function () {
         if (navigator.serviceWorker.controller) return;
         return new Promise(function (done) {

@@ -49,6 +49,23 @@ async function networkFirst(event) {
   }
 }
 
+// The page that registered this worker, and what it loaded before: kept too, so that it opens offline.
+self.addEventListener("message", (event) => {
+  const urls = (event.data && event.data.keep) || [];
+  event.waitUntil((async () => {
+    const cache = await caches.open(PAGES);
+    for (const url of urls) {
+      if (!url.startsWith(SCOPE.href) || isRuntime(url)) continue;
+      const request = new Request(url);
+      if (await cache.match(request)) continue;
+      try {
+        const response = await fetch(request);
+        if (response.ok) await cache.put(request, response);
+      } catch (err) { /* offline already: nothing more to keep */ }
+    }
+  })());
+});
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;

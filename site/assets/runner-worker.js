@@ -50,7 +50,9 @@ async function load(id) {
     if (!r.ok) throw new Error(`${config.wheel}: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", RUNNER).href, env: { PYTHONHASHSEED: "0" } });
+  // Everything from the site: no package is ever looked for elsewhere.
+  const index = new URL("pyodide/", RUNNER).href;
+  const pyodide = await loadPyodide({ indexURL: index, packageBaseUrl: index, env: { PYTHONHASHSEED: "0" } });
   stage = "engine";
   report();
   pyodide.unpackArchive(await wheel, "wheel");

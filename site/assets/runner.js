@@ -90,6 +90,7 @@
     if (!out.firstChild) {
       out.appendChild(el("p", "kb-runner__status"));
       var bar = el("progress", "kb-runner__progress");
+      bar.setAttribute("aria-label", words(box).loading);
       bar.hidden = true;
       out.appendChild(bar);
       out.appendChild(el("pre", "kb-runner__stdout"));

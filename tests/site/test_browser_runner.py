@@ -115,6 +115,44 @@ def test_the_wheel_runs_an_example_with_the_standard_library_alone_as_the_comman
     assert answer["passed"] is True and answer["stderr"] == ""
 
 
+# Every example in both languages on Pyodide itself (its CPython, a newer one than the command
+# line's), run by Node from the package the site ships.
+_EVERY_EXAMPLE = """
+import { loadPyodide } from %(module)s;
+import fs from "fs";
+const [wheel, examples, out] = process.argv.slice(2);
+const pyodide = await loadPyodide();
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel");
+const web = pyodide.pyimport("kb.examples.web");
+const answers = {};
+for (const e of JSON.parse(fs.readFileSync(examples, "utf8")))
+  for (const lang of ["es", "en"]) answers[e.name + " " + lang] = JSON.parse(web.run(e.code, lang, e.name, e.path, e.line));
+fs.writeFileSync(out, JSON.stringify(answers));
+"""
+
+
+@pytest.mark.slow
+def test_every_example_prints_on_pyodide_what_it_prints_on_the_command_line(tmp_path):
+    from kb.examples import catalog, run
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node to run Pyodide outside a browser")
+    runner.ensure_pyodide()
+    (tmp_path / "wheel.whl").write_bytes(runner.engine_wheel())
+    examples = [{"name": e.name, "code": e.code, **runner.example_source(e.name)} for e in catalog()]
+    (tmp_path / "examples.json").write_text(json.dumps(examples), encoding="utf-8")
+    script = tmp_path / "every.mjs"
+    script.write_text(_EVERY_EXAMPLE % {"module": json.dumps((runner.pyodide_dir() / "pyodide.mjs").as_uri())},
+                      encoding="utf-8")
+    proc = subprocess.run([node, str(script), str(tmp_path / "wheel.whl"), str(tmp_path / "examples.json"),
+                           str(tmp_path / "out.json")], capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-1500:]
+    answers = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    differ = [key for key, answer in answers.items() if answer.get("stdout") != run(*key.split(" ")).report]
+    assert len(answers) == 2 * len(examples) and differ == []
+
+
 def test_a_run_that_cannot_start_and_an_exception_are_one_line_each():
     from kb.examples import web
 

@@ -15,7 +15,8 @@ from kb.site.examples import ExampleRuns
 from kb.site.extras import move_into, squeeze_pages, write_standalone_extras
 from kb.site.generate import generate
 from kb.site.locale import LANGS, parse_release
-from kb.site.runner import runtime_for_runner, write_runner_files
+from kb.site.pyodide import runtime_for_runner
+from kb.site.runner import write_runner_files
 from kb.site.output import check_output_folder, locked_output, swap_in, work_folder
 from kb.site.paths import DEFAULT_OUT
 from kb.site.search import build_search_index, index_sizes

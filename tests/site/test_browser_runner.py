@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from kb.corpus import PROJECT_ROOT
-from kb.site import runner
+from kb.site import pyodide, runner, wheel
 
 SAMPLE = ("intervening-if-felidar-sovereign", "two-headed-giant-flame-rift", "state-based-actions-lightning-bolt",
           "apnap-each-player-sacrifices")
@@ -65,7 +65,7 @@ def test_the_narration_lists_as_babel_does():
 
 
 def test_the_wheel_is_the_same_bytes_every_time_and_holds_the_engine_and_compiled_catalogs():
-    first, second = runner.engine_wheel(), runner.engine_wheel()
+    first, second = wheel.engine_wheel(), wheel.engine_wheel()
     assert first == second
     import io
 
@@ -99,13 +99,13 @@ print(web.run(code, sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6])))
 def test_the_wheel_runs_an_example_with_the_standard_library_alone_as_the_command_line_does(tmp_path, lang):
     from kb.examples import find
 
-    wheel = tmp_path / runner.wheel_name()
-    wheel.write_bytes(runner.engine_wheel())
+    archive = tmp_path / wheel.wheel_name()
+    archive.write_bytes(wheel.engine_wheel())
     example = find(SAMPLE[0])
     code = tmp_path / "code.txt"
     code.write_text(example.code, encoding="utf-8")
     source = runner.example_source(example.name)
-    proc = subprocess.run([sys.executable, "-I", "-c", _ISOLATED, str(wheel), str(code), lang, example.name,
+    proc = subprocess.run([sys.executable, "-I", "-c", _ISOLATED, str(archive), str(code), lang, example.name,
                            source["path"], str(source["line"])], capture_output=True, text=True, timeout=120,
                           cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -138,12 +138,12 @@ def test_every_example_prints_on_pyodide_what_it_prints_on_the_command_line(tmp_
     node = shutil.which("node")
     if node is None:
         pytest.skip("no node to run Pyodide outside a browser")
-    runner.ensure_pyodide()
-    (tmp_path / "wheel.whl").write_bytes(runner.engine_wheel())
+    pyodide.ensure_pyodide()
+    (tmp_path / "wheel.whl").write_bytes(wheel.engine_wheel())
     examples = [{"name": e.name, "code": e.code, **runner.example_source(e.name)} for e in catalog()]
     (tmp_path / "examples.json").write_text(json.dumps(examples), encoding="utf-8")
     script = tmp_path / "every.mjs"
-    script.write_text(_EVERY_EXAMPLE % {"module": json.dumps((runner.pyodide_dir() / "pyodide.mjs").as_uri())},
+    script.write_text(_EVERY_EXAMPLE % {"module": json.dumps((pyodide.pyodide_dir() / "pyodide.mjs").as_uri())},
                       encoding="utf-8")
     proc = subprocess.run([node, str(script), str(tmp_path / "wheel.whl"), str(tmp_path / "examples.json"),
                            str(tmp_path / "out.json")], capture_output=True, text=True, timeout=900)
@@ -190,7 +190,7 @@ def runner_site(tmp_path_factory):
     from conftest import fake_kb
     from kb.site import build_site
 
-    runner.ensure_pyodide()  # without it, these tests fail: the README's build installs it
+    pyodide.ensure_pyodide()  # without it, these tests fail: the README's build installs it
     tmp = tmp_path_factory.mktemp("runner-site")
     return build_site(fake_kb(tmp), tmp / "out", examples=SampleExamples())
 
@@ -218,7 +218,7 @@ def test_the_runtime_is_served_from_the_site_and_the_same_bytes_every_build(runn
         assert (site / "runner" / name).stat().st_size == size
     assert (site / "runner-sw.js").read_text(encoding="utf-8").count(config["build"]) == 1
     again = tmp_path / "again"
-    runner.write_runner_files(again, [], runner.pyodide_version())
+    runner.write_runner_files(again, [], pyodide.pyodide_version())
     for name in config["sizes"]:
         assert (again / "runner" / name).read_bytes() == (site / "runner" / name).read_bytes()
     assert (again / "runner-sw.js").read_bytes() == (site / "runner-sw.js").read_bytes()

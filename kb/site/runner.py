@@ -36,6 +36,7 @@ STRINGS = {
     "es": {
         "run": "Ejecutar",
         "code_label": "Código del ejemplo (editable)",
+        "code_label_playground": "Código de la partida (editable)",
         "hint": "Edita el código y pulsa Ejecutar (Ctrl+Intro): el motor corre en tu navegador.",
         "playground": "Zona de pruebas",
         "playground_intro": "Escribe una partida y ejecútala en el motor de reglas de referencia, en tu navegador. Empieza desde cualquier ejemplo o desde una partida en blanco.",
@@ -49,6 +50,7 @@ STRINGS = {
     "en": {
         "run": "Run",
         "code_label": "The example's code (editable)",
+        "code_label_playground": "The game's code (editable)",
         "hint": "Edit the code and press Run (Ctrl+Enter): the engine runs in your browser.",
         "playground": "Playground",
         "playground_intro": "Write a game and run it on the reference rules engine, in your browser. Start from any example or from a blank game.",
@@ -179,6 +181,6 @@ def runner_context(key: str, lang: str, name: str = "") -> dict[str, Any]:
         "style": asset_url(key, lang, "assets/runner.css"),
         "playground": relative_url(key, lang, PLAYGROUND, lang),
         "guide": relative_url(key, lang, CARDS_GUIDE_PAGE, lang),
-        "t": STRINGS[lang],
+        "t": STRINGS[lang] if name else {**STRINGS[lang], "code_label": STRINGS[lang]["code_label_playground"]},
         **source,
     }

@@ -105,8 +105,7 @@ def run_command(name: str, lang: str, as_json: bool) -> None:
             }
         )
     else:
-        echo(result.output, nl=False)
-        echo(f"doctest: {'passed' if result.passed else 'FAILED'} ({sum(c.passed for c in result.checks)}/{len(result.checks)} checks)")
+        echo(result.report, nl=False)
         for failure in result.failures:
             echo(failure, err=True)
     if not result.passed:

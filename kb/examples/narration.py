@@ -1,17 +1,20 @@
 """Telling what the engine did, one sentence per event, in Spanish or English. The sentences
-are gettext messages (English msgids) from the ``engine`` domain in ``kb/locale``."""
+are gettext messages (English msgids) from the ``engine`` domain in ``kb/locale``.
+
+Only the standard library is needed to tell: the site ships this module with the engine to run
+the examples in the browser, where the catalogs come compiled (see `translations`)."""
 
 from __future__ import annotations
 
 import functools
+import gettext
+import io
 import re
+from importlib import resources
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-from babel.lists import format_list
-from babel.support import Translations
 
 from kb.engine.game import Ability, Card, CardDefinition, Decision, Event, Player, Spell, Step, Team, Zone
 
@@ -35,13 +38,38 @@ class UnknownLanguageError(ValueError):
 
 
 @functools.lru_cache(maxsize=None)
-def translations(lang: str) -> Translations:
-    """The catalog for `lang`, compiled from its .po file."""
+def translations(lang: str) -> gettext.GNUTranslations:
+    """The catalog for `lang`, compiled from its .po file; where the catalog tools are absent (the
+    engine as the site ships it to the browser), the .mo file compiled when the site was built."""
     if lang not in LANGS:
         raise UnknownLanguageError(f"no narration in {lang!r}: choose one of {', '.join(LANGS)}")
-    from kb.examples.i18n import load_translations
-
+    try:
+        from kb.examples.i18n import load_translations
+    except ImportError:
+        compiled = resources.files("kb") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
     return load_translations(lang)
+
+
+# The standard ("and") list patterns of the Unicode CLDR for each language, as babel gives them:
+# the first two items, each middle one, the last one, and a list of two.
+LIST_PATTERNS = {
+    "es": {"start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0} y {1}", "2": "{0} y {1}"},
+    "en": {"start": "{0}, {1}", "middle": "{0}, {1}", "end": "{0}, and {1}", "2": "{0} and {1}"},
+}
+
+
+def format_list(items: Sequence[str], lang: str) -> str:
+    """"a, b y c" in Spanish, "a, b, and c" in English."""
+    patterns = LIST_PATTERNS[lang]
+    if len(items) < 2:
+        return items[0] if items else ""
+    if len(items) == 2:
+        return patterns["2"].format(*items)
+    text = patterns["start"].format(items[0], items[1])
+    for item in items[2:-1]:
+        text = patterns["middle"].format(text, item)
+    return patterns["end"].format(text, items[-1])
 
 
 # Names of steps, with their article, so a sentence can use them as they are.
@@ -465,7 +493,7 @@ class Narrator:
         items = [self.name(t) for t in things]
         if not items:
             return "—"
-        return format_list(items, locale=self.lang)
+        return format_list(items, self.lang)
 
     # ----- sentences
 
@@ -585,7 +613,7 @@ class Narrator:
             pair = self._(PAIRS[kind])
             values["answer"] = format_list(
                 [pair % {"first": self.name(a), "second": b if isinstance(b, int) else self.name(b)} for a, b in answer] or ["—"],
-                locale=self.lang,
+                self.lang,
             )
             values["count"] = len(answer)
         elif isinstance(answer, list):

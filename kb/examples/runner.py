@@ -8,11 +8,13 @@ import functools
 import io
 import traceback
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kb.engine.game import Game
-from kb.examples.catalog import ExecutableExample, find
 from kb.examples.narration import LANGS, NarrationLine, UnknownLanguageError, narrate
+
+if TYPE_CHECKING:
+    from kb.examples.catalog import ExecutableExample
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,39 @@ class RunResult:
                 parts.append(check.got.rstrip("\n"))
         return "\n".join(parts).rstrip("\n") + "\n"
 
+    @property
+    def verdict(self) -> str:
+        """The doctest's verdict in one line: "doctest: passed (4/4 checks)"."""
+        passed = sum(c.passed for c in self.checks)
+        return f"doctest: {'passed' if self.passed else 'FAILED'} ({passed}/{len(self.checks)} checks)"
+
+    @property
+    def report(self) -> str:
+        """What `kb example run` prints on standard output: the output, then the verdict."""
+        return self.output + self.verdict + "\n"
+
+
+def one_line(error: BaseException) -> str:
+    """An exception as one line, as Python names it ("kb.engine.errors.TimingError: ..."), a
+    syntax error with the line of the doctest's statement it is in."""
+    if isinstance(error, SyntaxError):
+        return f"SyntaxError: {error.msg} (line {error.lineno})"
+    text = "".join(traceback.format_exception_only(type(error), error))
+    return " ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+_TRACEBACK = "Traceback (most recent call last):\n"
+
+
+def _without_traceback(got: str) -> str:
+    """What a statement printed, with the exception it raised as one line instead of its traceback
+    (whose frames name the files of the machine and of the Python that ran it)."""
+    printed, found, _ = got.partition(_TRACEBACK)
+    if not found:
+        return got
+    last = got.rpartition(_TRACEBACK)[2]
+    return printed + " ".join(line.strip() for line in last.splitlines() if line.strip() and not line.startswith(" ")) + "\n"
+
 
 class _RecordingRunner(doctest.DocTestRunner):
     def __init__(self) -> None:
@@ -80,25 +115,36 @@ class _RecordingRunner(doctest.DocTestRunner):
         return (test.lineno or 0) + example.lineno + 1
 
     def report_success(self, out, test, example, got):
+        got = _without_traceback(got)
         self.checks.append(Check(self._line(test, example), example.source.rstrip("\n"), example.want, got, True))
 
     def report_failure(self, out, test, example, got):
+        got = _without_traceback(got)
         self.checks.append(Check(self._line(test, example), example.source.rstrip("\n"), example.want, got, False))
         self.failure_reports.append(self._failure_header(test, example) + f"Expected:\n{example.want}Got:\n{got}")
 
     def report_unexpected_exception(self, out, test, example, exc_info):
-        got = "".join(traceback.format_exception_only(exc_info[0], exc_info[1]))
+        got = one_line(exc_info[1]) + "\n"
         self.checks.append(Check(self._line(test, example), example.source.rstrip("\n"), example.want, got, False))
         self.failure_reports.append(self._failure_header(test, example) + f"Exception raised:\n{got}")
 
 
 def run_example(example: ExecutableExample, lang: str = "es") -> RunResult:
     """Run `example`'s doctest and tell what the engine did in `lang`."""
+    return run_code(example.code, lang, example.name, example.path, example.code_line,
+                    example_ids=example.example_ids, rules=example.rules)
+
+
+def run_code(code: str, lang: str = "es", name: str = "example", path: str = "<example>", line: int = 1,
+             example_ids: tuple[str, ...] = (), rules: tuple[str, ...] = ()) -> RunResult:
+    """Run `code`, an example's doctest as written (its first line is line `line` of `path`),
+    and tell what the engine did in `lang`: what the site's pages run in the browser, edited or
+    not. A doctest that cannot be read raises `ValueError`."""
     if lang not in LANGS:
         raise UnknownLanguageError(f"no narration in {lang!r}: choose one of {', '.join(LANGS)}")
-    globs: dict[str, Any] = {"__name__": f"example_{example.name.replace('-', '_')}"}
+    globs: dict[str, Any] = {"__name__": f"example_{name.replace('-', '_')}"}
     parser = doctest.DocTestParser()
-    test = parser.get_doctest(example.code, globs, example.name, example.path, example.code_line - 1)
+    test = parser.get_doctest(code, globs, name, path, line - 1)
     runner = _RecordingRunner()
     runner.run(test, out=io.StringIO().write, clear_globs=False)
     globs = test.globs
@@ -112,13 +158,13 @@ def run_example(example: ExecutableExample, lang: str = "es") -> RunResult:
             )
     checks = tuple(runner.checks)
     return RunResult(
-        name=example.name,
+        name=name,
         lang=lang,
         passed=bool(checks) and all(c.passed for c in checks),
         checks=checks,
         games=tuple(games),
-        example_ids=example.example_ids,
-        rules=example.rules,
+        example_ids=tuple(example_ids),
+        rules=tuple(rules),
         failures=tuple(runner.failure_reports),
     )
 
@@ -134,4 +180,6 @@ def run(name: str, lang: str = "es", directory: str | None = None) -> RunResult:
     changes)."""
     if lang not in LANGS:
         raise UnknownLanguageError(f"no narration in {lang!r}: choose one of {', '.join(LANGS)}")
+    from kb.examples.catalog import find
+
     return _cached(find(name, directory), lang)

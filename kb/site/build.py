@@ -15,6 +15,8 @@ from kb.site.examples import ExampleRuns
 from kb.site.extras import move_into, squeeze_pages, write_standalone_extras
 from kb.site.generate import generate
 from kb.site.locale import LANGS, parse_release
+from kb.site.pyodide import runtime_for_runner
+from kb.site.runner import write_runner_files
 from kb.site.output import check_output_folder, locked_output, swap_in, work_folder
 from kb.site.paths import DEFAULT_OUT
 from kb.site.search import build_search_index, index_sizes
@@ -139,10 +141,12 @@ def build_site(
 
     stamped = kb is None and examples == "default"
     with locked_output(out_dir, on_wait=lambda: notify("wait", "start")):
+        pyodide = runtime_for_runner()
         if stamped:
             notify("check", "start")
             start = time.perf_counter()
             inputs, unavailable = build_inputs(out_dir, search)
+            inputs["pyodide"] = pyodide
             previous = None if force else unchanged_build(out_dir, inputs)
             if previous is not None:
                 from kb.knowledge import tell
@@ -153,7 +157,7 @@ def build_site(
             remove_stamp(out_dir)
         work = work_folder(out_dir)
         try:
-            built = _build_into(work, kb, search, examples, stage)
+            built = _build_into(work, kb, search, examples, stage, pyodide)
             swap_in(work, out_dir)
         except BaseException:
             import shutil
@@ -182,7 +186,8 @@ def build_site(
     return result
 
 
-def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callable[[str], Any]):
+def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callable[[str], Any],
+                pyodide: str | None = None):
     """The whole build inside `work`: pages in work/docs, the site in work/site."""
     docs_dir, site_dir = work / "docs", work / "site"
     # The call that stores a knowledge base built afresh: made while the site builder runs in its
@@ -216,6 +221,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                 if stored is not None:
                     stored()
                 write_standalone_extras(data, staged, generated)
+                write_runner_files(staged, data.examples, pyodide)
 
             builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile)
             squeeze_pages(site_dir)

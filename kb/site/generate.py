@@ -16,7 +16,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from kb.site import views
+from kb.site import runner, views
 from kb.site.extras import TEXT_CHUNK
 from kb.site.glossary_changes import term_key
 from kb.site.locale import LANGS, format_release, other_lang, plural, short_release, sorted_words, strings
@@ -173,7 +173,7 @@ def _language(w: _Writer, lang: str) -> None:
     for example in data.examples:
         key = f"examples/{views.example_slug(example.name)}"
         run = views.example_run_view(data, example.name, Linker(data, key, lang))
-        w.write("example.md.j2", key, lang, run.title, example=run)
+        w.write("example.md.j2", key, lang, run.title, example=run, runner=runner.runner_context(key, lang, example.name))
         part_id = example.rules[0][:1] if example.rules else ""
         entry = {title_text(run.title): source_path(key)}
         (examples_by_part.setdefault(part_id, []) if part_id in parts_by_id else unplaced).append(entry)
@@ -187,6 +187,10 @@ def _language(w: _Writer, lang: str) -> None:
         heading = next((line[2:].strip() for line in body.splitlines() if line.startswith("# ")), t["examples"])
         w.write("markdown.md.j2", "examples/cards", lang, heading, body=body)
         examples_nav.append({title_text(heading): source_path("examples/cards")})
+    examples_nav.append({runner.STRINGS[lang]["playground"]: source_path(runner.PLAYGROUND)})
+    w.write("playground.md.j2", runner.PLAYGROUND, lang, runner.STRINGS[lang]["playground"],
+            runner=runner.runner_context(runner.PLAYGROUND, lang), blank=runner.BLANK_GAME, cards=runner.engine_cards(),
+            examples=[views.example_run_view(data, e.name, Linker(data, runner.PLAYGROUND, lang)) for e in data.examples])
     index_linker = Linker(data, "examples/index", lang)
     w.write("examples.md.j2", "examples/index", lang, t["executable_examples"],
             examples=[views.example_run_view(data, e.name, index_linker) for e in data.examples])

@@ -4,7 +4,8 @@ previous build of the same folder, whose output is still as that build left it, 
 The inputs are everything the bytes of a site depend on: the corpus (the knowledge base's own
 fingerprint: every release, wiki page, catalog and term-base file, and the releases that are
 unavailable), the package's code, the templates and theme, the executable examples, the site's
-configuration, the installed Python distributions and the Python that runs them, the output
+configuration, the installed Python distributions and the Python that runs them, the Pyodide the
+examples run on in the browser (its version; `kb.site.build` adds it), the output
 folder (the configuration written beside the site names it) and the build's options. The stamp
 is written beside the site (`OUT/.kb-stamp.json`) once the build is in place, and removed before
 a build starts changing the folder; the output is checked by the SHA-256 of every file.
@@ -26,7 +27,7 @@ FORMAT = 1
 # What the build writes into its folder, checked file by file.
 OUTPUTS = ("docs", "site", "mkdocs.yml")
 # Folders of the project whose files shape the site.
-_PROJECT_INPUTS = ("kb", "site", "mkdocs.yml", "pyproject.toml")
+_PROJECT_INPUTS = ("kb", "site", "mkdocs.yml", "pyproject.toml", "package.json", "package-lock.json")
 _SKIPPED_PARTS = {"__pycache__", ".pytest_cache", ".hypothesis"}
 
 

@@ -106,7 +106,7 @@ def test_opening_an_example(page, real_server, real_site, artifacts):
     links.first.click()
     page.wait_for_selector("h1")
     assert page.locator("h1").first.inner_text() == title
-    assert page.locator("pre.kb-run__code code").inner_text().strip()
+    assert page.locator("textarea.kb-runner__code").input_value().strip()
     assert page.locator(".kb-run__result .kb-badge").inner_text() in ("correcto", "fallido", "error")
     # The narration of the run, when the run says more than its code (the code is shown once).
     if page.locator(".kb-run__output").count():

@@ -1,0 +1,191 @@
+"""Run an example in headless Chromium, as a reader does, and print what it costs.
+
+    python3 bench/bench_runner.py [--site DIR] [--example NAME] [--rounds N] [--json]
+
+For each round, in a fresh browser (no cache, no service worker): the time from the click on Run
+to the run's output on the page, cold (Pyodide downloaded and started), warm (a second Run on the
+same page), and cached (the next page's first Run, with the runtime kept by the service worker),
+and the bytes the server sent for the first Run. The baselines, measured in the same run: the same
+example run by this CPython in process (`kb.examples.run_code`); Pyodide's own start with the
+engine imported, outside any browser (Node, from the same files: what no page can do faster on
+this machine now); the page's own weight before the click; and the machine's load. The budget on this machine: cold <= 8 s, warm <= 1 s, <= 15 MB for the first Run.
+
+Without --site, a small site is built first (the fake knowledge base of the tests with a few real
+examples; the runner's files are those of a full build).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(ROOT / "tests" / "site"))
+
+BUDGET = {"cold_s": 8.0, "warm_s": 1.0, "first_run_mb": 15.0}
+CHROMIUM = "/usr/bin/chromium"
+DEFAULT_EXAMPLE = "two-headed-giant-flame-rift"
+
+
+class CountingHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site and counts the bytes of every response body it sends."""
+
+    sent = 0
+    lock = threading.Lock()
+
+    def copyfile(self, source, outputfile):
+        while chunk := source.read(1 << 16):
+            outputfile.write(chunk)
+            with CountingHandler.lock:
+                CountingHandler.sent += len(chunk)
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(CountingHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def build_small_site(out: Path, example: str) -> Path:
+    from conftest import fake_kb
+
+    from kb.examples import find, run
+    from kb.site import build_site
+
+    class Examples:
+        def catalog(self):
+            return [find(example)]
+
+        def run(self, name, lang):
+            return run(name, lang)
+
+    out.mkdir(parents=True, exist_ok=True)
+    return build_site(fake_kb(out), out / "out", examples=Examples(), search=False).site_dir
+
+
+def timed_run(page) -> float:
+    start = time.perf_counter()
+    page.click("[data-kb-run]")
+    page.wait_for_selector("[data-kb-runner][aria-busy='false'] .kb-runner__stdout:not(:empty)", timeout=120_000)
+    return time.perf_counter() - start
+
+
+def cpython_baseline(example: str) -> float:
+    from kb.examples import find
+    from kb.examples.runner import run_code
+
+    code = find(example).code
+    run_code(code, "en", example)  # imports and catalogs, as the browser's warm-up does
+    start = time.perf_counter()
+    run_code(code, "en", example)
+    return time.perf_counter() - start
+
+
+_NODE_START = """
+import { loadPyodide } from %(module)s;
+import fs from "fs";
+const start = performance.now();
+const pyodide = await loadPyodide();
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[2])), "wheel");
+pyodide.pyimport("kb.examples.web").warm();
+console.log((performance.now() - start) / 1000);
+"""
+
+
+def node_baseline(folder: Path) -> float | None:
+    """Seconds for Node to start Pyodide and import the engine, as the browser's worker does."""
+    import shutil
+    import subprocess
+
+    from kb.site.pyodide import pyodide_dir
+    from kb.site.wheel import engine_wheel
+
+    node = shutil.which("node")
+    if node is None:
+        return None
+    (folder / "engine.whl").write_bytes(engine_wheel())
+    script = folder / "start.mjs"
+    script.write_text(_NODE_START % {"module": json.dumps((pyodide_dir() / "pyodide.mjs").as_uri())}, encoding="utf-8")
+    proc = subprocess.run([node, str(script), str(folder / "engine.whl")], capture_output=True, text=True, timeout=300)
+    return float(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
+
+
+def one_round(browser, url: str) -> dict[str, float]:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        CountingHandler.sent = 0
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        page_bytes = CountingHandler.sent
+        CountingHandler.sent = 0
+        cold = timed_run(page)
+        first_run = CountingHandler.sent
+        warm = timed_run(page)
+        page.wait_for_timeout(500)  # the service worker's last writes to its cache
+        second = context.new_page()
+        second.goto(url)
+        second.wait_for_load_state("networkidle")
+        CountingHandler.sent = 0
+        cached = timed_run(second)
+        return {"cold_s": cold, "warm_s": warm, "cached_s": cached, "first_run_mb": first_run / 1e6,
+                "cached_run_kb": CountingHandler.sent / 1e3, "page_kb": page_bytes / 1e3}
+    finally:
+        context.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="a built site (default: build a small one)")
+    parser.add_argument("--example", default=DEFAULT_EXAMPLE, help=f"the example to run (default {DEFAULT_EXAMPLE})")
+    parser.add_argument("--rounds", type=int, default=3, help="fresh browsers to time (default 3)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = args.site or build_small_site(Path(tmp), args.example)
+        node_start = node_baseline(Path(tmp))
+        server, base = serve(site)
+        url = f"{base}/en/examples/{args.example}/"
+        rounds = []
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
+            try:
+                for _ in range(args.rounds):
+                    rounds.append(one_round(browser, url))
+            finally:
+                browser.close()
+        server.shutdown()
+    figures = {key: round(statistics.median(r[key] for r in rounds), 3) for key in rounds[0]}
+    figures["cpython_run_s"] = round(cpython_baseline(args.example), 4)
+    figures["node_pyodide_start_s"] = round(node_start, 3) if node_start is not None else None
+    figures["load_average"] = round(os.getloadavg()[0], 2)
+    figures["rounds"] = len(rounds)
+    figures["within_budget"] = {key: figures[key] <= limit for key, limit in BUDGET.items()}
+    if args.json:
+        print(json.dumps(figures, indent=1))
+    else:
+        for key, value in figures.items():
+            limit = BUDGET.get(key)
+            print(f"{key:>20}: {value}" + (f"  (budget {limit})" if limit is not None else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""The examples, runnable in the reader's browser: what the site serves for that, and what its
+pages say about it.
+
+A Run button on an example page (or the playground) starts a Web Worker that loads Pyodide (the
+CPython of the browser, installed from npm by `kb.site.pyodide` and copied into the site), unpacks
+the engine's wheel (`kb.site.wheel`) into it and runs the edited code with `kb.examples.web`.
+Everything is served from the site's own folder; nothing loads before the first Run, and a
+service worker keeps what was loaded for use offline.
+
+    runner/pyodide/…               the Pyodide runtime (only the files a run needs)
+    runner/kb_engine-….whl         the engine, the narration and the runner
+    runner/runner.json             what the worker loads, with each file's size (its progress)
+    runner/examples.json           every example's code, for the playground
+    runner-sw.js                   the service worker (at the root: it serves the whole site)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from kb.corpus import PROJECT_ROOT
+from kb.site.pyodide import LOCK_FILE, PYODIDE_FILES, pyodide_dir
+from kb.site.urls import asset_url
+from kb.site.wheel import engine_wheel, wheel_name
+
+RUNNER_DIR = "runner"
+SERVICE_WORKER = "runner-sw.js"
+
+# The words of the pages; those of a run (progress, errors) are in assets/runner.js, which loads
+# with it.
+STRINGS = {
+    "es": {
+        "run": "Ejecutar",
+        "code_label": "Código del ejemplo (editable)",
+        "code_label_playground": "Código de la partida (editable)",
+        "hint": "Edita el código y pulsa Ejecutar (Ctrl+Intro): el motor corre en tu navegador.",
+        "playground": "Zona de pruebas",
+        "playground_intro": "Escribe una partida y ejecútala en el motor de reglas de referencia, en tu navegador. Empieza desde cualquier ejemplo o desde una partida en blanco.",
+        "start_from": "Empezar desde",
+        "blank_game": "Partida en blanco",
+        "cards": "Cartas que conoce el motor",
+        "cards_filter": "Filtrar cartas",
+        "cards_guide": "Cómo definir una carta propia",
+        "open_playground": "Abrir en la zona de pruebas",
+    },
+    "en": {
+        "run": "Run",
+        "code_label": "The example's code (editable)",
+        "code_label_playground": "The game's code (editable)",
+        "hint": "Edit the code and press Run (Ctrl+Enter): the engine runs in your browser.",
+        "playground": "Playground",
+        "playground_intro": "Write a game and run it on the reference rules engine, in your browser. Start from any example or from a blank game.",
+        "start_from": "Start from",
+        "blank_game": "Blank game",
+        "cards": "Cards the engine knows",
+        "cards_filter": "Filter cards",
+        "cards_guide": "How to define a card of your own",
+        "open_playground": "Open in the playground",
+    },
+}
+
+# The playground's blank game: two players, a few cards, the narration of a turn and one check.
+BLANK_GAME = """>>> from kb.engine import Game, Player, Step
+>>> ana = Player('Ana', hand=['Lightning Bolt'], library=10)
+>>> bruno = Player('Bruno', battlefield=['Grizzly Bears'], library=10)
+>>> game = Game(players=[ana, bruno])
+>>> game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+>>> game.cast(ana, 'Lightning Bolt', targets=[bruno])
+Spell(Card('Lightning Bolt'), controller=Player('Ana'))
+>>> game.pass_all()
+>>> bruno.life
+17
+"""
+
+
+# ---------------------------------------------------------------------------------------------
+# What the site serves
+
+
+def _code_line(name: str) -> tuple[str, int]:
+    """Where an example's code begins, as the failures of `kb example run` name it."""
+    try:
+        from kb.examples.catalog import find
+
+        example = find(name)
+    except Exception:  # noqa: BLE001 - an example of another provider: its code's own lines
+        return f"examples/{name}.md", 1
+    return f"examples/{Path(example.path).name}", example.code_line
+
+
+def example_source(name: str) -> dict[str, Any]:
+    path, line = _code_line(name)
+    return {"path": path, "line": line}
+
+
+def engine_cards() -> list[dict[str, str]]:
+    """Every card the engine knows (not its tokens), with its Oracle text, by name."""
+    from kb.engine.objects import CardDefinition, TokenDefinition, _load_cards
+
+    _load_cards()
+    cards = []
+    for name, definition in sorted(CardDefinition.registry.items()):
+        if issubclass(definition, TokenDefinition):
+            continue
+        cards.append({
+            "name": name,
+            "es": getattr(definition, "name_es", None) or "",
+            "cost": str(getattr(definition, "mana_cost", "") or ""),
+            "types": " ".join([*definition.supertypes, *definition.types]) + (
+                " — " + " ".join(definition.subtypes) if definition.subtypes else ""),
+            "pt": f"{definition.power}/{definition.toughness}" if definition.power is not None else "",
+            "oracle": definition.oracle or "",
+        })
+    return cards
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _service_worker(version: str) -> str:
+    template = (PROJECT_ROOT / "site" / "runner" / SERVICE_WORKER).read_text(encoding="utf-8")
+    return template.replace("__KB_RUNNER_VERSION__", version)
+
+
+def write_runner_files(folder: Path, examples: list[Any], version: str | None) -> None:
+    """The runtime, the wheel and what the playground reads, under `folder` as in the site;
+    without Pyodide (`version` None) only what the playground reads, and the pages say the
+    examples cannot run here."""
+    runner = Path(folder) / RUNNER_DIR
+    runner.mkdir(parents=True, exist_ok=True)
+    (runner / "examples.json").write_text(_json([
+        {"name": e.name, "code": e.code, **example_source(e.name)} for e in examples
+    ]), encoding="utf-8")
+    if version is None:
+        return
+    source = pyodide_dir()
+    (runner / "pyodide").mkdir(exist_ok=True)
+    sizes: dict[str, int] = {}
+    digest = hashlib.sha256(version.encode("utf-8"))
+    for name in PYODIDE_FILES:
+        shutil.copyfile(source / name, runner / "pyodide" / name)
+        sizes[f"pyodide/{name}"] = (runner / "pyodide" / name).stat().st_size
+    lock = json.loads((source / LOCK_FILE).read_text(encoding="utf-8"))
+    lock_text = _json({"info": lock["info"], "packages": {}})
+    (runner / "pyodide" / LOCK_FILE).write_text(lock_text, encoding="utf-8")
+    sizes[f"pyodide/{LOCK_FILE}"] = len(lock_text.encode("utf-8"))
+    wheel = engine_wheel()
+    (runner / wheel_name()).write_bytes(wheel)
+    sizes[wheel_name()] = len(wheel)
+    digest.update(wheel)
+    worker = PROJECT_ROOT / "site" / "assets" / "runner-worker.js"
+    digest.update(worker.read_bytes())
+    build = digest.hexdigest()[:16]
+    (runner / "runner.json").write_text(_json({
+        "pyodide": version, "wheel": wheel_name(), "sizes": sizes, "build": build,
+    }), encoding="utf-8")
+    (Path(folder) / SERVICE_WORKER).write_text(_service_worker(build), encoding="utf-8")
+
+
+PLAYGROUND = "examples/playground"
+CARDS_GUIDE_PAGE = "examples/cards"
+
+
+def runner_context(key: str, lang: str, name: str = "") -> dict[str, Any]:
+    """What a page with a code area tells its template: the site's root and the runner's script
+    as seen from the page, its words, where the example's code comes from, and the pages it links."""
+    from kb.site.locale import DEFAULT_LANG
+    from kb.site.urls import relative_url
+
+    source = example_source(name) if name else {"path": "", "line": 1}
+    return {
+        "lang": lang,
+        "id": name or "playground",
+        "root": relative_url(key, lang, "index", DEFAULT_LANG),
+        "script": asset_url(key, lang, "assets/runner.js"),
+        "style": asset_url(key, lang, "assets/runner.css"),
+        "playground": relative_url(key, lang, PLAYGROUND, lang),
+        "guide": relative_url(key, lang, CARDS_GUIDE_PAGE, lang),
+        "t": STRINGS[lang] if name else {**STRINGS[lang], "code_label": STRINGS[lang]["code_label_playground"]},
+        **source,
+    }

@@ -1,0 +1,88 @@
+/* The examples' runner, in a Web Worker so that the page stays responsive: loads Pyodide from the
+   site's own runner/ folder, unpacks the engine's wheel into it, and runs each code it is sent
+   with kb.examples.web. Loading reports its progress in bytes. Messages:
+     in:  {id, code, lang, name, path, line}
+     out: {id, kind: "progress", stage, loaded, total} | {id, kind: "result", stdout, stderr, passed}
+          | {id, kind: "error", message} | {id, kind: "unavailable"} */
+const RUNNER = new URL("../runner/", import.meta.url);
+let ready = null;
+
+function post(message) { self.postMessage(message); }
+
+// Every byte of the runtime's files, counted as it arrives: what the progress bar shows.
+function countingFetch(sizes, onBytes) {
+  const realFetch = self.fetch.bind(self);
+  const watched = new Set(Object.keys(sizes).map((name) => new URL(name, RUNNER).href));
+  return async function (input, init) {
+    const response = await realFetch(input, init);
+    const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
+    if (!watched.has(url) || !response.ok || !response.body) return response;
+    const reader = response.body.getReader();
+    const body = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) { controller.close(); return; }
+        onBytes(value.byteLength);
+        controller.enqueue(value);
+      },
+      cancel(reason) { return reader.cancel(reason); },
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
+async function load(id) {
+  const answer = await fetch(new URL("runner.json", RUNNER), { cache: "no-cache" }).catch(() => null);
+  if (!answer || !answer.ok) return null;
+  const config = await answer.json();
+  const total = Object.values(config.sizes).reduce((a, b) => a + b, 0);
+  let loaded = 0;
+  let stage = "loading";
+  const report = () => post({ id, kind: "progress", stage, loaded: Math.min(loaded, total), total });
+  // Once kept by the service worker, the runtime is read as it is: a response of the browser's
+  // cache lets it reuse the interpreter's compiled code, which a counted copy would not.
+  const kept = self.caches && await caches.match(new URL("pyodide/pyodide.asm.wasm", RUNNER).href).catch(() => null);
+  if (kept) loaded = total;
+  else self.fetch = countingFetch(config.sizes, (bytes) => { loaded += bytes; report(); });
+  report();
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", RUNNER).href);
+  const wheel = fetch(new URL(config.wheel, RUNNER)).then((r) => {
+    if (!r.ok) throw new Error(`${config.wheel}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+  // Everything from the site: no package is ever looked for elsewhere.
+  const index = new URL("pyodide/", RUNNER).href;
+  const pyodide = await loadPyodide({ indexURL: index, packageBaseUrl: index, env: { PYTHONHASHSEED: "0" } });
+  stage = "engine";
+  report();
+  pyodide.unpackArchive(await wheel, "wheel");
+  const web = pyodide.pyimport("kb.examples.web");
+  web.warm();
+  return web;
+}
+
+self.onmessage = async (event) => {
+  const { id, code, lang, name, path, line } = event.data;
+  if (ready === null) ready = load(id);
+  let web;
+  try {
+    web = await ready;
+  } catch (err) {
+    ready = null;
+    post({ id, kind: "error", stage: "load", message: String((err && err.message) || err).split("\n")[0] });
+    return;
+  }
+  if (web === null) {
+    ready = null;
+    post({ id, kind: "unavailable" });
+    return;
+  }
+  post({ id, kind: "progress", stage: "running", loaded: 1, total: 1 });
+  try {
+    const result = JSON.parse(web.run(code, lang, name, path, line));
+    if (result.error) post({ id, kind: "error", message: result.error });
+    else post({ id, kind: "result", ...result });
+  } catch (err) {
+    post({ id, kind: "error", message: String((err && err.message) || err).trim().split("\n").pop() });
+  }
+};

@@ -1,0 +1,264 @@
+/* The examples' Run button: loaded by the page at the first Run (see site/templates/runner.html.j2),
+   it starts the runner's Web Worker (assets/runner-worker.js), shows the loading's progress, then
+   the run's output as `kb example run` prints it, or one line saying what went wrong. A service
+   worker (runner-sw.js at the site's root) keeps what was loaded, for use offline. */
+(function () {
+  "use strict";
+  if (window.kbRunner) return;
+
+  var WORDS = {
+    es: {
+      stop: "Detener", loading: "Descargando Python", starting: "Iniciando Python…",
+      engine: "Cargando el motor de reglas…", running: "Ejecutando…", stopped: "Ejecución detenida.",
+      error: "Error", passed: "Superada", failed: "Fallida", failures: "Fallos",
+      unavailable: "Esta copia del sitio se construyó sin Pyodide: los ejemplos no se pueden ejecutar en el navegador.",
+      load_failed: "No se pudo cargar Python en el navegador"
+    },
+    en: {
+      stop: "Stop", loading: "Downloading Python", starting: "Starting Python…",
+      engine: "Loading the rules engine…", running: "Running…", stopped: "Run stopped.",
+      error: "Error", passed: "Passed", failed: "Failed", failures: "Failures",
+      unavailable: "This copy of the site was built without Pyodide: the examples cannot run in the browser.",
+      load_failed: "Python could not be loaded in the browser"
+    }
+  };
+
+  var script = document.currentScript;
+  var workerUrl = new URL("runner-worker.js", script ? script.src : location.href);
+  var style = new URL("runner.css", workerUrl).href;
+  if (!document.querySelector('link[href$="runner.css"]')) {
+    var link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = style;
+    document.head.appendChild(link);
+  }
+  var worker = null;
+  var pending = {};
+  var counter = 0;
+
+  function el(name, cls, text) {
+    var node = document.createElement(name);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function words(box) { return WORDS[box.getAttribute("data-lang")] || WORDS.en; }
+
+  function megabytes(bytes, lang) {
+    var text = (bytes / 1048576).toFixed(1);
+    return (lang === "es" ? text.replace(".", ",") : text) + " MB";
+  }
+
+  function registerServiceWorker(box) {
+    if (!("serviceWorker" in navigator) || registerServiceWorker.done) return Promise.resolve();
+    registerServiceWorker.done = true;
+    var root = new URL(box.getAttribute("data-root") || "./", location.href);
+    // The runtime then loads through it, and it keeps every file for use offline. A page served
+    // from a file or without a service worker runs all the same.
+    return navigator.serviceWorker.register(new URL("runner-sw.js", root).href, { scope: root.pathname })
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (registration) {
+        var loaded = performance.getEntriesByType("resource").map(function (e) { return e.name; });
+        registration.active.postMessage({ keep: [location.href.split("#")[0]].concat(loaded) });
+      })
+      .then(function () {
+        if (navigator.serviceWorker.controller) return;
+        return new Promise(function (done) {
+          navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
+          setTimeout(done, 1500);
+        });
+      })
+      .catch(function () {});
+  }
+
+  function startWorker() {
+    worker = new Worker(workerUrl, { type: "module" });
+    worker.onmessage = function (event) {
+      var message = event.data;
+      var handler = pending[message.id];
+      if (handler) handler(message);
+    };
+    worker.onerror = function (event) {
+      var text = (event && event.message) || "worker failed";
+      Object.keys(pending).forEach(function (id) { pending[id]({ id: id, kind: "error", stage: "load", message: text }); });
+    };
+  }
+
+  function parts(box) {
+    var out = box.querySelector(".kb-runner__out");
+    if (!out.firstChild) {
+      out.appendChild(el("p", "kb-runner__status"));
+      var bar = el("progress", "kb-runner__progress");
+      bar.setAttribute("aria-label", words(box).loading);
+      bar.hidden = true;
+      out.appendChild(bar);
+      out.appendChild(el("pre", "kb-runner__stdout"));
+      out.appendChild(el("pre", "kb-runner__stderr"));
+    }
+    out.hidden = false;
+    return {
+      status: out.querySelector(".kb-runner__status"),
+      bar: out.querySelector(".kb-runner__progress"),
+      stdout: out.querySelector(".kb-runner__stdout"),
+      stderr: out.querySelector(".kb-runner__stderr")
+    };
+  }
+
+  function setButton(box, running) {
+    var button = box.querySelector("[data-kb-run]");
+    var stop = box.querySelector(".kb-runner__stop");
+    if (!stop) {
+      stop = el("button", "md-button kb-runner__stop", words(box).stop);
+      stop.type = "button";
+      stop.addEventListener("click", function () { halt(box); });
+      button.parentNode.insertBefore(stop, button.nextSibling);
+    }
+    stop.hidden = !running;
+    button.disabled = running;
+    box.setAttribute("aria-busy", running ? "true" : "false");
+  }
+
+  // A run that does not end (a loop in the edited code) is stopped by ending its worker: the next
+  // run starts another.
+  function halt(box) {
+    if (worker) worker.terminate();
+    worker = null;
+    Object.keys(pending).forEach(function (id) { delete pending[id]; });
+    var p = parts(box);
+    p.bar.hidden = true;
+    p.status.className = "kb-runner__status kb-runner__status--error";
+    p.status.textContent = words(box).stopped;
+    setButton(box, false);
+  }
+
+  function show(box, message, p, w) {
+    var lang = box.getAttribute("data-lang");
+    if (message.kind === "progress") {
+      p.bar.hidden = false;
+      if (message.stage === "loading") {
+        p.bar.max = message.total;
+        p.bar.value = message.loaded;
+        p.status.textContent = message.loaded >= message.total ? w.starting
+          : w.loading + " (" + megabytes(message.loaded, lang) + " / " + megabytes(message.total, lang) + ")…";
+      } else {
+        p.bar.removeAttribute("value");
+        p.status.textContent = message.stage === "engine" ? w.engine : w.running;
+      }
+      return false;
+    }
+    p.bar.hidden = true;
+    if (message.kind === "result") {
+      p.status.className = "kb-runner__status kb-runner__status--" + (message.passed ? "passed" : "failed");
+      p.status.textContent = message.passed ? w.passed : w.failed;
+      p.stdout.textContent = message.stdout;
+      p.stderr.textContent = message.stderr;
+      p.stderr.hidden = !message.stderr;
+    } else {
+      p.status.className = "kb-runner__status kb-runner__status--error";
+      p.status.setAttribute("role", "alert");
+      p.status.textContent = message.kind === "unavailable" ? w.unavailable
+        : (message.stage === "load" ? w.load_failed : w.error) + ": " + message.message;
+    }
+    return true;
+  }
+
+  function run(box) {
+    var code = box.querySelector("textarea").value;
+    var p = parts(box);
+    var w = words(box);
+    p.status.className = "kb-runner__status";
+    p.status.removeAttribute("role");
+    p.status.textContent = w.running;
+    p.stdout.textContent = "";
+    p.stderr.textContent = "";
+    p.stderr.hidden = true;
+    setButton(box, true);
+    var started = performance.now();
+    return registerServiceWorker(box).then(function () {
+      if (!worker) startWorker();
+      var id = String(++counter);
+      return new Promise(function (done) {
+        pending[id] = function (message) {
+          if (!show(box, message, p, w)) return;
+          delete pending[id];
+          box.setAttribute("data-run-ms", String(Math.round(performance.now() - started)));
+          setButton(box, false);
+          done(message);
+        };
+        worker.postMessage({
+          id: id, code: code, lang: box.getAttribute("data-lang"), name: box.getAttribute("data-name") || "example",
+          path: box.getAttribute("data-path") || "<example>", line: Number(box.getAttribute("data-line") || 1)
+        });
+      });
+    });
+  }
+
+  function fromEvent(event) {
+    var target = event.target;
+    if (!target.closest) return null;
+    if (event.type === "click") {
+      var button = target.closest("[data-kb-run]");
+      return button ? button.closest("[data-kb-runner]") : null;
+    }
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) return target.closest("[data-kb-runner]");
+    return null;
+  }
+
+  function onEvent(event) {
+    var box = fromEvent(event);
+    if (!box || box.getAttribute("aria-busy") === "true") return;
+    event.preventDefault();
+    run(box);
+  }
+
+  // The playground: start from an example (also ?example=NAME) or the blank game; filter the cards.
+  function playground() {
+    var select = document.querySelector("[data-kb-start]");
+    var box = document.querySelector("[data-kb-runner]");
+    if (!select || !box) return;
+    var textarea = box.querySelector("textarea");
+    var blank = textarea.defaultValue;
+    var examples = null;
+    function choose(name) {
+      if (!name) {
+        textarea.value = blank;
+        ["data-name", "data-path", "data-line"].forEach(function (a) { box.removeAttribute(a); });
+        return Promise.resolve();
+      }
+      var root = new URL(box.getAttribute("data-root") || "./", location.href);
+      examples = examples || fetch(new URL("runner/examples.json", root)).then(function (r) { return r.json(); });
+      return examples.then(function (list) {
+        var found = list.filter(function (e) { return e.name === name; })[0];
+        if (!found) return;
+        textarea.value = found.code;
+        textarea.rows = Math.min(30, found.code.split("\n").length);
+        box.setAttribute("data-name", found.name);
+        box.setAttribute("data-path", found.path);
+        box.setAttribute("data-line", String(found.line));
+      });
+    }
+    select.addEventListener("change", function () { choose(select.value); });
+    var wanted = new URLSearchParams(location.search).get("example");
+    if (wanted && Array.prototype.some.call(select.options, function (o) { return o.value === wanted; })) {
+      select.value = wanted;
+      choose(wanted);
+    }
+    var filter = document.querySelector("[data-kb-card-filter]");
+    if (filter) filter.addEventListener("input", function () {
+      var query = filter.value.trim().toLowerCase();
+      document.querySelectorAll(".kb-cards__card").forEach(function (card) {
+        card.hidden = query !== "" && card.getAttribute("data-names").indexOf(query) < 0 &&
+          card.textContent.toLowerCase().indexOf(query) < 0;
+      });
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", playground);
+  else playground();
+
+  document.addEventListener("click", onEvent);
+  document.addEventListener("keydown", onEvent);
+  window.kbRunner = { run: run };
+  document.dispatchEvent(new CustomEvent("kb-runner-ready"));
+})();

@@ -1,0 +1,375 @@
+"""The examples run in the reader's browser: the engine's wheel (standard library only, the same
+bytes every build), the site's code areas and playground, and, in headless Chromium, runs that
+print what `kb example run` prints, edited code, errors in one line, nothing fetched from
+elsewhere, and runs offline once loaded. The site is a small one, from the fake knowledge base
+with a few of the real examples."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from kb.corpus import PROJECT_ROOT
+from kb.site import pyodide, runner, wheel
+
+SAMPLE = ("intervening-if-felidar-sovereign", "two-headed-giant-flame-rift", "state-based-actions-lightning-bolt",
+          "apnap-each-player-sacrifices")
+RUN_TIMEOUT = 90_000  # ms: a cold start on a busy machine, with room to spare
+
+
+def need_pyodide() -> None:
+    """Install Pyodide as the build does; as the other npm packages of the tests, a machine that
+    cannot have it (no npm, no registry and nothing in npm's cache) skips what needs it."""
+    try:
+        pyodide.ensure_pyodide()
+    except pyodide.RunnerUnavailable as err:
+        pytest.skip(str(err))
+
+
+class SampleExamples:
+    """A few of the real examples, run in this process (a build runs each in both languages)."""
+
+    def catalog(self):
+        from kb.examples import find
+
+        return [find(name) for name in SAMPLE]
+
+    def run(self, name, lang):
+        from kb.examples import run
+
+        return run(name, lang)
+
+
+def cli_run(name: str, lang: str, examples: Path | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    if examples is not None:
+        env["KB_EXAMPLES"] = str(examples)
+    return subprocess.run([sys.executable, "-m", "kb", "example", "run", name, "--lang", lang], cwd=PROJECT_ROOT,
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+# ---------------------------------------------------------------------------------------------
+# The wheel and what runs in it
+
+
+def test_the_narration_lists_as_babel_does():
+    from babel import Locale
+    from babel.lists import format_list as babel_list
+
+    from kb.examples.narration import LIST_PATTERNS, format_list
+
+    for lang in ("es", "en"):
+        assert LIST_PATTERNS[lang] == dict(Locale.parse(lang).list_patterns["standard"])
+        for size in range(0, 6):
+            items = [f"item{i}" for i in range(size)]
+            assert format_list(items, lang) == babel_list(items, locale=lang)
+
+
+def test_the_wheel_is_the_same_bytes_every_time_and_holds_the_engine_and_compiled_catalogs():
+    first, second = wheel.engine_wheel(), wheel.engine_wheel()
+    assert first == second
+    import io
+
+    names = zipfile.ZipFile(io.BytesIO(first)).namelist()
+    assert "kb/engine/cards.py" in names and "kb/examples/web.py" in names
+    assert {"kb/locale/es/LC_MESSAGES/engine.mo", "kb/locale/en/LC_MESSAGES/engine.mo"} <= set(names)
+    # Nothing of the rest of the package: not the catalog tools, not the example files' reader.
+    assert not any(n.startswith(("kb/site", "kb/parse", "kb/cli")) or n in ("kb/examples/i18n.py", "kb/examples/catalog.py")
+                   for n in names)
+    assert any(n.endswith(".dist-info/RECORD") for n in names)
+
+
+# Run in a Python that can import only the standard library and the wheel, as Pyodide's core.
+_ISOLATED = r"""
+import importlib.abc, json, sys
+sys.path[:] = [p for p in sys.path if 'site-packages' not in p and 'dist-packages' not in p]
+sys.path.insert(0, sys.argv[1])
+class Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition('.')[0]
+        if top != 'kb' and top not in sys.stdlib_module_names:
+            raise ImportError(f'not in the standard library: {name}')
+sys.meta_path.insert(0, Refuse())
+from kb.examples import web
+code = open(sys.argv[2], encoding='utf-8').read()
+print(web.run(code, sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6])))
+"""
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_wheel_runs_an_example_with_the_standard_library_alone_as_the_command_line_does(tmp_path, lang):
+    from kb.examples import find
+
+    archive = tmp_path / wheel.wheel_name()
+    archive.write_bytes(wheel.engine_wheel())
+    example = find(SAMPLE[0])
+    code = tmp_path / "code.txt"
+    code.write_text(example.code, encoding="utf-8")
+    source = runner.example_source(example.name)
+    proc = subprocess.run([sys.executable, "-I", "-c", _ISOLATED, str(archive), str(code), lang, example.name,
+                           source["path"], str(source["line"])], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    answer = json.loads(proc.stdout)
+    assert "error" not in answer, answer
+    assert answer["stdout"] == cli_run(example.name, lang).stdout
+    assert answer["passed"] is True and answer["stderr"] == ""
+
+
+# Every example in both languages on Pyodide itself (its CPython, a newer one than the command
+# line's), run by Node from the package the site ships.
+_EVERY_EXAMPLE = """
+import { loadPyodide } from %(module)s;
+import fs from "fs";
+const [wheel, examples, out] = process.argv.slice(2);
+const pyodide = await loadPyodide();
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel");
+const web = pyodide.pyimport("kb.examples.web");
+const answers = {};
+for (const e of JSON.parse(fs.readFileSync(examples, "utf8")))
+  for (const lang of ["es", "en"]) answers[e.name + " " + lang] = JSON.parse(web.run(e.code, lang, e.name, e.path, e.line));
+fs.writeFileSync(out, JSON.stringify(answers));
+"""
+
+
+@pytest.mark.slow
+def test_every_example_prints_on_pyodide_what_it_prints_on_the_command_line(tmp_path):
+    from kb.examples import catalog, run
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node to run Pyodide outside a browser")
+    need_pyodide()
+    (tmp_path / "wheel.whl").write_bytes(wheel.engine_wheel())
+    examples = [{"name": e.name, "code": e.code, **runner.example_source(e.name)} for e in catalog()]
+    (tmp_path / "examples.json").write_text(json.dumps(examples), encoding="utf-8")
+    script = tmp_path / "every.mjs"
+    script.write_text(_EVERY_EXAMPLE % {"module": json.dumps((pyodide.pyodide_dir() / "pyodide.mjs").as_uri())},
+                      encoding="utf-8")
+    proc = subprocess.run([node, str(script), str(tmp_path / "wheel.whl"), str(tmp_path / "examples.json"),
+                           str(tmp_path / "out.json")], capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-1500:]
+    answers = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    differ = [key for key, answer in answers.items() if answer.get("stdout") != run(*key.split(" ")).report]
+    assert len(answers) == 2 * len(examples) and differ == []
+
+
+def test_a_run_that_cannot_start_and_an_exception_are_one_line_each():
+    from kb.examples import web
+
+    error = json.loads(web.run(">>>broken", "es"))["error"]
+    assert error.startswith("ValueError: ") and "\n" not in error
+    answer = json.loads(web.run(">>> from kb.engine import Player\n>>> Player('Ana').nothing\n>>> 1 / 0\n", "en"))
+    assert "\nAttributeError: 'Player' object has no attribute 'nothing'\n" in answer["stdout"]
+    assert "\nZeroDivisionError: division by zero\n" in answer["stdout"]
+    assert "Traceback" not in answer["stdout"] and "File " not in answer["stdout"]
+    assert answer["passed"] is False and answer["stdout"].endswith("doctest: FAILED (1/3 checks)\n")
+    syntax = json.loads(web.run(">>> x = (\n", "en"))["stdout"]
+    assert re.search(r"\nSyntaxError: .+ \(line 1\)\n", syntax)
+
+
+def test_without_pyodide_the_build_says_so_in_one_line_and_the_pages_still_offer_the_code(tmp_path, monkeypatch, capfd):
+    from conftest import fake_kb
+    from kb.site import build_site
+
+    monkeypatch.setenv("KB_PYODIDE", str(tmp_path / "nowhere"))
+    built = build_site(fake_kb(tmp_path), tmp_path / "out", examples=SampleExamples(), search=False)
+    lines = [line for line in capfd.readouterr().err.splitlines() if "browser" in line]
+    assert len(lines) == 1 and "holds no Pyodide" in lines[0]
+    assert not (built.site_dir / "runner" / "pyodide").exists()
+    assert (built.site_dir / "runner" / "examples.json").is_file()
+    page = (built.site_dir / "examples" / SAMPLE[0] / "index.html").read_text(encoding="utf-8")
+    assert "<textarea" in page and "data-kb-run" in page
+
+
+# ---------------------------------------------------------------------------------------------
+# The site
+
+
+@pytest.fixture(scope="module")
+def runner_site(tmp_path_factory):
+    from conftest import fake_kb
+    from kb.site import build_site
+
+    need_pyodide()
+    tmp = tmp_path_factory.mktemp("runner-site")
+    return build_site(fake_kb(tmp), tmp / "out", examples=SampleExamples())
+
+
+def test_every_example_page_has_its_code_to_edit_and_a_run_button_and_nothing_of_the_runtime(runner_site):
+    from kb.examples import find
+
+    for prefix, label in (("", "Ejecutar"), ("en/", "Run")):
+        for name in SAMPLE:
+            html = (runner_site.site_dir / f"{prefix}examples/{name}" / "index.html").read_text(encoding="utf-8")
+            area = re.search(r"<textarea[^>]*>(.*?)</textarea>", html, re.DOTALL)
+            from html import unescape
+
+            assert area and unescape(area.group(1)) == find(name).code
+            assert f">{label}</button>" in html
+            # The runtime and the runner's script load at the first Run, not with the page.
+            assert "pyodide" not in html.lower()
+            assert not re.search(r"<script[^>]*\bsrc=[^>]*runner", html) and "runner.js" in html  # named by the loader
+
+
+def test_the_runtime_is_served_from_the_site_and_the_same_bytes_every_build(runner_site, tmp_path):
+    site = runner_site.site_dir
+    config = json.loads((site / "runner" / "runner.json").read_text(encoding="utf-8"))
+    for name, size in config["sizes"].items():
+        assert (site / "runner" / name).stat().st_size == size
+    assert (site / "runner-sw.js").read_text(encoding="utf-8").count(config["build"]) == 1
+    again = tmp_path / "again"
+    runner.write_runner_files(again, [], pyodide.pyodide_version())
+    for name in config["sizes"]:
+        assert (again / "runner" / name).read_bytes() == (site / "runner" / name).read_bytes()
+    assert (again / "runner-sw.js").read_bytes() == (site / "runner-sw.js").read_bytes()
+
+
+@pytest.mark.parametrize(("prefix", "guide"), [("", "Cómo definir una carta propia"), ("en/", "How to define a card of your own")])
+def test_the_playground_lists_the_examples_and_the_engines_cards(runner_site, prefix, guide):
+    html = (runner_site.site_dir / f"{prefix}examples/playground" / "index.html").read_text(encoding="utf-8")
+    assert all(f'<option value="{name}">' in html for name in SAMPLE)
+    cards = runner.engine_cards()
+    assert len(cards) > 50 and html.count('class="kb-cards__card"') == len(cards)
+    assert "Lightning Bolt deals 3 damage to any target." in html
+    assert f'href="../cards/">{guide}</a>' in html
+
+
+# ---------------------------------------------------------------------------------------------
+# In the browser
+
+@pytest.fixture(scope="module")
+def runner_server(runner_site):
+    from conftest import _Server
+
+    server = _Server(runner_site.site_dir)
+    yield server.url
+    server.close()
+
+
+@pytest.fixture
+def runner_context(browser):
+    """A browser context of its own (its own service worker and caches), with every request it makes."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.requested = []
+    context.on("request", lambda request: context.requested.append(request.url))
+    yield context
+    context.close()
+
+
+def run_in(page, timeout: int = RUN_TIMEOUT) -> dict:
+    """Press Run and wait for its end: the status and what the run printed."""
+    page.click("[data-kb-run]")
+    page.wait_for_selector("[data-kb-runner][aria-busy='false'] .kb-runner__status", timeout=timeout)
+    return page.evaluate("""() => ({
+        status: document.querySelector('.kb-runner__status').className,
+        text: document.querySelector('.kb-runner__status').textContent,
+        stdout: document.querySelector('.kb-runner__stdout').textContent,
+        stderr: document.querySelector('.kb-runner__stderr').textContent})""")
+
+
+def choose(page, name: str) -> None:
+    """Start the playground from the example `name`."""
+    page.select_option("[data-kb-start]", name)
+    page.wait_for_function("name => document.querySelector('[data-kb-runner]').dataset.name === name", arg=name)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize(("prefix", "lang"), [("", "es"), ("en/", "en")])
+def test_run_prints_what_the_command_line_prints(runner_context, runner_server, artifacts, prefix, lang):
+    """The first example of the sample on its own page, the others in the playground (a page's
+    first Run starts Python; the next ones reuse it)."""
+    page = runner_context.new_page()
+    errors = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(f"{runner_server}/{prefix}examples/{SAMPLE[0]}/")
+    page.wait_for_load_state("networkidle")
+    # Before the click, nothing of the runner: the page weighs what it did.
+    assert not any("runner" in url.rpartition("/")[2] or "/runner/" in url for url in runner_context.requested), \
+        runner_context.requested
+    result = run_in(page)
+    assert result["stdout"] == cli_run(SAMPLE[0], lang).stdout
+    assert "kb-runner__status--passed" in result["status"]
+    page.screenshot(path=str(artifacts / f"runner-example-phone-{lang}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    page.goto(f"{runner_server}/{prefix}examples/playground/")
+    for name in SAMPLE[1:]:
+        choose(page, name)
+        result = run_in(page)
+        assert result["stdout"] == cli_run(name, lang).stdout, name
+    assert errors == []
+    origin = runner_server + "/"
+    assert all(url.startswith(origin) for url in runner_context.requested), \
+        [u for u in runner_context.requested if not u.startswith(origin)]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_an_edited_example_gives_the_changed_outcome_as_the_command_line_does(runner_context, runner_server, tmp_path):
+    from kb.examples import examples_dir
+
+    name = SAMPLE[0]
+    page = runner_context.new_page()
+    page.goto(f"{runner_server}/en/examples/{name}/")
+    code = page.input_value("textarea")
+    assert "upkeep(39)" in code
+    edited = code.replace("upkeep(39)", "upkeep(41)")
+    page.fill("textarea", edited)
+    result = run_in(page)
+    # The same edit, made to a copy of the example's file, run from the command line.
+    folder = tmp_path / "examples"
+    folder.mkdir()
+    original = (examples_dir() / f"{name}.md").read_text(encoding="utf-8")
+    (folder / f"{name}.md").write_text(original.replace("upkeep(39)", "upkeep(41)"), encoding="utf-8")
+    expected = cli_run(name, "en", folder)
+    assert expected.returncode == 1
+    assert result["stdout"] == expected.stdout
+    assert "Felidar Sovereign doesn't trigger" not in result["stdout"]
+    assert result["stdout"].endswith("doctest: FAILED (13/14 checks)\n")
+    assert "kb-runner__status--failed" in result["status"]
+    # The failure, as the command line tells it on standard error (the file named as in the project).
+    assert result["stderr"] == expected.stderr.replace(str(folder) + os.sep, "examples/")
+    # An exception is one line where the statement that raised it was; a doctest that cannot be
+    # read is one line in place of the output.
+    page.fill("textarea", ">>> from kb.engine import Game, Player\n>>> Game(players=[Player('Ana')]).cast(Player('Ana'), 'Nope')\n")
+    result = run_in(page)
+    lines = [line for line in result["stdout"].splitlines() if "Error" in line]
+    assert len(lines) == 1 and "Traceback" not in result["stdout"], result["stdout"]
+    page.fill("textarea", ">>>broken")
+    result = run_in(page)
+    assert "kb-runner__status--error" in result["status"]
+    assert result["text"].startswith("Error: ValueError: ") and "\n" not in result["text"]
+    assert result["stdout"] == "" and result["stderr"] == ""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_playground_starts_from_an_example_and_runs_offline_once_loaded(runner_context, runner_server, artifacts):
+    name = SAMPLE[1]
+    page = runner_context.new_page()
+    page.goto(f"{runner_server}/en/examples/playground/")
+    choose(page, name)
+    result = run_in(page)
+    assert result["stdout"] == cli_run(name, "en").stdout
+    page.fill("[data-kb-card-filter]", "flame rift")
+    assert page.locator(".kb-cards__card:visible").count() == 1
+    page.screenshot(path=str(artifacts / "runner-playground-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    # Offline: the page and the runtime come from the service worker's cache.
+    runner_context.set_offline(True)
+    try:
+        page.goto(f"{runner_server}/en/examples/playground/?example={SAMPLE[2]}")
+        page.wait_for_function("document.querySelector('textarea').value.includes('Grizzly Bears')")
+        result = run_in(page)
+        assert result["stdout"] == cli_run(SAMPLE[2], "en").stdout
+    finally:
+        runner_context.set_offline(False)

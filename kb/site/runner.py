@@ -99,9 +99,9 @@ def example_source(name: str) -> dict[str, Any]:
 
 def engine_cards() -> list[dict[str, str]]:
     """Every card the engine knows (not its tokens), with its Oracle text, by name."""
-    from kb.engine.objects import CardDefinition, TokenDefinition, _load_cards
+    import kb.engine.cards  # noqa: F401 (defining the cards registers them)
+    from kb.engine.objects import CardDefinition, TokenDefinition
 
-    _load_cards()
     cards = []
     for name, definition in sorted(CardDefinition.registry.items()):
         if issubclass(definition, TokenDefinition):

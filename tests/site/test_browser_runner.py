@@ -79,7 +79,7 @@ def test_the_wheel_is_the_same_bytes_every_time_and_holds_the_engine_and_compile
     import io
 
     names = zipfile.ZipFile(io.BytesIO(first)).namelist()
-    assert "kb/engine/cards.py" in names and "kb/examples/web.py" in names
+    assert "kb/engine/cards/__init__.py" in names and "kb/examples/web.py" in names
     assert {"kb/locale/es/LC_MESSAGES/engine.mo", "kb/locale/en/LC_MESSAGES/engine.mo"} <= set(names)
     # Nothing of the rest of the package: not the catalog tools, not the example files' reader.
     assert not any(n.startswith(("kb/site", "kb/parse", "kb/cli")) or n in ("kb/examples/i18n.py", "kb/examples/catalog.py")

@@ -51,8 +51,10 @@ class UpdateRefused(ValueError):
 
 @dataclass(frozen=True)
 class EntryChange:
-    """What the update does to one entry: `action` one of `ACTIONS`; `old_context`/`new_context` its
-    id in each release (None where it has none); `state` the entry's state afterwards."""
+    """What the update does to one entry: `action` one of `ACTIONS` ("renumbered" whether or not its
+    English changed too, as `kb diff` counts a rule moved); `old_context`/`new_context` its id in each
+    release (None where it has none); `state` the entry's state afterwards ("fuzzy" where its English
+    changed, "obsolete" for a removed one kept)."""
 
     action: str
     kind: str
@@ -285,7 +287,7 @@ class _Plan:
 
     def _carried(self, old: PoEntry, context: str, english: str, line: int) -> tuple[PoEntry, str]:
         """The old entry under `context`, with the new English; and what happened to it."""
-        renumber = self.mapping.get if not context.startswith(("glossary:", "document:")) else (lambda _: None)
+        renumber = self.mapping.get  # a glossary entry's references are to rules too
         moved = old.context != context and not context.startswith("document:")
         comments = [f"release {self.new}" if _RELEASE_COMMENT.match(c) else c for c in old.comments]
         entry = dataclasses.replace(old, msgid=english, context=context, comments=comments,
@@ -299,7 +301,7 @@ class _Plan:
             # The Spanish translates the English this release came back to: current again.
             entry.flags = [f for f in old.flags if f != "fuzzy"]
             entry.previous = entry.previous_context = None
-            return entry, "changed"
+            return entry, "renumbered" if moved else "changed"
         if old.msgstr:
             if not old.fuzzy:
                 entry.flags = ["fuzzy", *old.flags]
@@ -310,7 +312,7 @@ class _Plan:
                 entry.previous_context = old.context if moved else None
             elif moved and not old.previous_context:
                 entry.previous_context = old.context
-        return entry, "changed"
+        return entry, "renumbered" if moved else "changed"
 
 
 def stored_bytes(catalog: StoredCatalog) -> bytes:

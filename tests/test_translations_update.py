@@ -145,3 +145,13 @@ def test_todo_lists_fuzzy_with_word_diff_and_untranslated_in_catalog_order(updat
     words = [str(w) for w in items[0].words]
     assert words == ["[shuffles nothing else.] -> [may then take a mulligan.]"]
     assert items[1].previous_context == "100.5" and [str(w) for w in items[1].words] == ["+[other]"]
+
+
+def test_a_fuzzy_entry_is_known_as_the_translation_of_the_older_english(updated):
+    _kb, root, _checked, _report, _entries, _obsolete = updated
+    kb = KnowledgeBase.build(root)
+    fuzzy = {a.es_id: a for a in kb.alignment if a.origin == "po" and a.status == "drifted"}
+    assert set(fuzzy) == {"100.2", "100.4"}
+    assert (fuzzy["100.2"].english_release, fuzzy["100.2"].changed_in) == (OLD, NEW)
+    # Renumbered and changed: the English it translates is that of 100.5 in the older release.
+    assert (fuzzy["100.4"].en_id, fuzzy["100.4"].english_release) == ("100.5", OLD)

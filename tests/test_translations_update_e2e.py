@@ -67,7 +67,9 @@ def updated(tmp_path_factory):
     # fuzzy what was translated from 2026-01-16's English, here taken as done for 2025-11-14's).
     for path in (base / "po-old").glob("*.po"):
         lines = path.read_text(encoding="utf-8").split("\n")
-        path.write_text("\n".join(ln for ln in lines if ln != "#, fuzzy" and not ln.startswith("#| ")),
+        text = "\n".join(ln for ln in lines if ln != "#, fuzzy" and not ln.startswith("#| "))
+        # What 2026-01-16 left untranslated (702.124k, which it removes) the team had translated.
+        path.write_text(text.replace('\nmsgstr ""\n\n', '\nmsgstr "Traducción de 2025-11-14."\n\n'),
                         encoding="utf-8")
 
     corpus = corpus_of(base / "corpus", {OLD}, base / "po-old")
@@ -136,7 +138,7 @@ def test_every_changed_rule_is_fuzzy_with_the_english_it_translated(updated):
     removed = [e["old_id"] for e in diff["entries"] if e["status"] == "removed"
                and old_entries.get(e["old_id"]) is not None and old_entries[e["old_id"]].msgstr]
     obsolete = {e.context for p in (corpus / "po").glob("*.po") for e in read_po_file(p).obsolete}
-    assert set(removed) <= obsolete
+    assert removed and set(removed) <= obsolete
 
 
 def test_a_second_update_is_the_identity(updated):

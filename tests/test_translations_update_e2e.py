@@ -188,5 +188,19 @@ def test_todo_lists_the_fuzzy_entries_with_their_word_diff_and_one_translated_le
 def test_the_updated_corpus_builds(updated):
     corpus, env, base = updated["corpus"], updated["env"], updated["base"]
     out = base / "site"
-    ok(run_kb(["build", "--out", str(out)], env, timeout=900))
-    assert (out / "index.html").is_file()
+    ok(run_kb(["build", "--out", str(out), "--no-search"], env, timeout=900))
+    site = out / "site" if (out / "site" / "index.html").is_file() else out
+    todo = json.loads(ok(run_kb(["translations", "todo", "--state", "fuzzy", "--json"], env)))
+    still = next(i["context"] for i in todo["items"] if "#" not in i["context"] and ":" not in i["context"])
+    done = updated.get("translated")
+    for lang, line in (("", "el texto inglés cambió el"), ("en/", "the English text changed on")):
+        page = (site / f"{lang}cr/{still.split('.')[0]}/index.html").read_text(encoding="utf-8")
+        card = page[page.index(f'id="{still}"'):]
+        card = card[:card.index("</section>")]
+        # The mark, in both languages, with the English's word diff one click away.
+        assert "kb-trust--stale" in card and line in card and "14" in card, card[:600]
+        assert '<details class="kb-stale">' in card and ("<ins>" in card or "<del>" in card)
+        if done and "#" not in done and ":" not in done:
+            page = (site / f"{lang}cr/{done.split('.')[0]}/index.html").read_text(encoding="utf-8")
+            card = page[page.index(f'id="{done}"'):]
+            assert "kb-trust--stale" not in card[:card.index("</section>")]

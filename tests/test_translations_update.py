@@ -155,3 +155,71 @@ def test_a_fuzzy_entry_is_known_as_the_translation_of_the_older_english(updated)
     assert (fuzzy["100.2"].english_release, fuzzy["100.2"].changed_in) == (OLD, NEW)
     # Renumbered and changed: the English it translates is that of 100.5 in the older release.
     assert (fuzzy["100.4"].en_id, fuzzy["100.4"].english_release) == ("100.5", OLD)
+
+
+@pytest.fixture
+def stale_catalogs(tmp_path):
+    """The corpus of both releases with catalogs of the older one, not yet updated."""
+    root = corpus_with(tmp_path / "corpus", [OLD, NEW])
+    kb = KnowledgeBase.build(root)
+    export_catalogs(kb, tmp_path / "scratch", OLD)
+    (root / "po").mkdir()
+    for path in (tmp_path / "scratch").glob("*.po"):
+        fill(path, root / "po" / path.name, SPANISH)
+    return kb, root
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_an_update_interrupted_before_its_commit_leaves_every_catalog(stale_catalogs, monkeypatch):
+    import kb.corpus_write as corpus_write
+
+    kb, root = stale_catalogs
+    before = _snapshot(root / "po")
+
+    def stop(step: str) -> None:
+        if step == "journal":
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(corpus_write, "STEP_HOOK", stop)
+    with pytest.raises(KeyboardInterrupt):
+        update_catalogs(kb, NEW)
+    assert _snapshot(root / "po") == before
+
+
+def test_a_second_writer_waits_then_is_refused(stale_catalogs, monkeypatch):
+    import subprocess
+    import sys
+
+    from kb.corpus_write import CorpusBusy
+
+    kb, root = stale_catalogs
+    before = _snapshot(root / "po")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\nfrom kb.corpus_write import corpus_lock\n"
+         f"with corpus_lock({str(root)!r}):\n    print('held', flush=True)\n    time.sleep(30)\n"],
+        cwd=Path(__file__).resolve().parents[1], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        monkeypatch.setenv("KB_LOCK_WAIT", "0.3")
+        with pytest.raises(CorpusBusy):
+            update_catalogs(kb, NEW)
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+    assert _snapshot(root / "po") == before
+
+
+def test_catalogs_of_several_releases_are_refused(stale_catalogs):
+    from kb.translations import UpdateRefused
+
+    kb, root = stale_catalogs
+    glossary = root / "po" / "glossary.po"
+    glossary.write_text(glossary.read_text(encoding="utf-8").replace(f"Rules {OLD}", f"Rules {NEW}"),
+                        encoding="utf-8")
+    before = _snapshot(root / "po")
+    with pytest.raises(UpdateRefused, match="several releases"):
+        update_catalogs(kb, NEW)
+    assert _snapshot(root / "po") == before

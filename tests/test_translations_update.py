@@ -223,3 +223,12 @@ def test_catalogs_of_several_releases_are_refused(stale_catalogs):
     with pytest.raises(UpdateRefused, match="several releases"):
         update_catalogs(kb, NEW)
     assert _snapshot(root / "po") == before
+
+
+def test_the_rule_command_names_the_release_a_fuzzy_entry_translates(updated):
+    _kb, root, _checked, _report, _entries, _obsolete = updated
+    kb = KnowledgeBase.build(root)
+    texts = kb.spanish_texts("100.2")
+    fuzzy = next(t for t in texts if t.kind == "catalog")
+    assert fuzzy.english_release == OLD and not fuzzy.current
+    assert f"el de {OLD}" in fuzzy.label

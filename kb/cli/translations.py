@@ -519,20 +519,19 @@ def update_command(release: str, check_only: bool, as_json: bool) -> None:
     if as_json:
         emit_json({**report.to_data(), "checked_only": check_only})
         return
+    if report.old == report.new:
+        echo(f"the catalogs are of release {report.new} already; nothing changed, nothing written")
+        return
     rules = report.rules
-    would = "would be" if check_only else ""
     echo(f"{report.old} -> {report.new}: rules {rules['unchanged']} unchanged, {rules['renumbered']} renumbered "
          f"({rules['renumbered_and_changed']} also changed), {rules['changed']} changed, {rules['new']} new, "
          f"{rules['removed']} removed")
     for kind, counts in report.entries().items():
         if any(counts.values()):
             echo(f"  {kind} entries: " + ", ".join(f"{n} {action}" for action, n in counts.items()))
-    if report.old == report.new:
-        echo(f"the catalogs are of release {report.new} already; nothing changed, nothing written")
-        return
+    made = f"would make {report.fuzzy} entries fuzzy" if check_only else f"{report.fuzzy} entries made fuzzy"
     verb = "would write" if check_only else "written"
-    echo(f"{report.fuzzy} entries fuzzy {would}".rstrip() + f"; {verb}: "
-         + (", ".join(str(p) for p in report.changed) or "nothing"))
+    echo(f"{made}; {verb}: " + (", ".join(str(p) for p in report.changed) or "nothing"))
 
 
 @translations_group.command("todo")

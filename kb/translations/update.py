@@ -86,7 +86,9 @@ class UpdateReport:
 
     @property
     def fuzzy(self) -> int:
-        return sum(1 for c in self.changes if c.state == "fuzzy")
+        """The entries the update makes fuzzy (its English changed; one fuzzy before and left as it
+        was is not counted)."""
+        return sum(1 for c in self.changes if c.state == "fuzzy" and c.action in ("changed", "renumbered"))
 
     def to_data(self) -> dict:
         return {"old": self.old, "new": self.new, "rules": self.rules, "entries": self.entries(),

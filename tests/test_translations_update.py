@@ -232,3 +232,16 @@ def test_the_rule_command_names_the_release_a_fuzzy_entry_translates(updated):
     fuzzy = next(t for t in texts if t.kind == "catalog")
     assert fuzzy.english_release == OLD and not fuzzy.current
     assert f"el de {OLD}" in fuzzy.label
+
+
+def test_a_fuzzy_entry_whose_previous_msgid_is_the_new_english_is_current_again(stale_catalogs):
+    kb, root = stale_catalogs
+    new_english = RELEASES[NEW][1][0][2][1][1]
+    part = root / "po" / "part-1.po"
+    text = part.read_text(encoding="utf-8")
+    part.write_text(text.replace('msgctxt "100.2"', f'#, fuzzy\n#| msgid "{new_english}"\nmsgctxt "100.2"'),
+                    encoding="utf-8")
+    report = update_catalogs(kb, NEW)
+    entry = next(e for e in read_po_file(part).entries if e.context == "100.2")
+    assert (entry.msgstr, entry.fuzzy, entry.previous, entry.msgid) == (SPANISH["100.2"], False, None, new_english)
+    assert report.fuzzy == 1  # 100.4 alone

@@ -309,10 +309,8 @@ class _Plan:
                 entry.flags = ["fuzzy", *old.flags]
                 entry.previous = old.msgid
                 entry.previous_context = old.context if moved else None
-            elif not old.previous:
-                entry.previous = old.msgid
-                entry.previous_context = old.context if moved else None
-            elif moved and not old.previous_context:
+            # Fuzzy already: its previous msgid (if it has one) is still the English it translates.
+            elif old.previous and moved and not old.previous_context:
                 entry.previous_context = old.context
         return entry, "renumbered" if moved else "changed"
 

@@ -25,7 +25,8 @@ RELEASES = {
           "A token is never a card in a graveyard."]),
         ("100.5", "Tokens cease to exist when they leave the battlefield for any zone whatsoever.", []),
     ])], [("Token", "A marker used to represent any permanent that isn't a card. See rule 100.5."),
-          ("Ante", "An old way of playing for ownership of cards. See rule 100.3.")]),
+          ("Ante", "An old way of playing for ownership of cards. See rule 100.3."),
+          ("Mana Pool", "Where mana a player has made is kept until it is spent or lost.")]),
     NEW: ("February 14, 2025", [("100", "General", [
         ("100.1", "The players take turns in the order the rules of the game give them.", []),
         ("100.2", "Each player draws seven cards at the start of the game and may then take a mulligan.", []),
@@ -34,7 +35,8 @@ RELEASES = {
           "A token is never a card in a graveyard."]),
         ("100.4", "Tokens cease to exist when they leave the battlefield for any other zone whatsoever.", []),
         ("100.5", "A brand new rule about companions that this release adds to the game.", []),
-    ])], [("Token", "A marker used to represent any permanent that isn't a card. See rule 100.4.")]),
+    ])], [("Token", "A marker used to represent any permanent that isn't a card. See rule 100.4."),
+          ("Mana Reserve", "Where mana a player has made is kept until it is spent or lost.")]),
 }
 SPANISH = {
     "1": "Conceptos del juego",
@@ -47,6 +49,7 @@ SPANISH = {
     "100.4#ex2": "Una ficha nunca es una carta en un cementerio.",
     "100.5": "Las fichas dejan de existir cuando abandonan el campo de batalla hacia cualquier zona.",
     "glossary:Token": "Ficha\nUn marcador que representa un permanente que no es una carta. Ver regla 100.5.",
+    "glossary:Mana Pool": "Reserva de maná\nDonde se guarda el maná que un jugador produce hasta que se gasta o se pierde.",
     "glossary:Ante": "Apuesta\nUna antigua forma de jugar por la propiedad de las cartas. Ver regla 100.3.",
 }
 
@@ -119,6 +122,10 @@ def test_each_entry_goes_where_its_rule_went(updated):
     assert obsolete["glossary:Ante"].msgstr == SPANISH["glossary:Ante"]
     assert entries["glossary:Token"].msgstr == SPANISH["glossary:Token"].replace("100.5", "100.4")
     assert not entries["glossary:Token"].fuzzy
+    # A term renamed, its definition kept: carried to the new term, fuzzy (its heading changed).
+    renamed = entries["glossary:Mana Reserve"]
+    assert renamed.fuzzy and renamed.previous_context == "glossary:Mana Pool"
+    assert renamed.msgstr == SPANISH["glossary:Mana Pool"]
     entry_counts = report.entries()
     assert entry_counts["rule"] == {"unchanged": 3, "renumbered": 2, "changed": 1, "new": 1, "removed": 1}
     assert entry_counts["example"]["renumbered"] == 2
@@ -141,7 +148,8 @@ def test_the_catalogs_read_back_and_a_second_update_writes_nothing(updated):
 def test_todo_lists_fuzzy_with_word_diff_and_untranslated_in_catalog_order(updated):
     _kb, root, _checked, _report, _entries, _obsolete = updated
     items = [i for i in todo(root) if not i.context.startswith("document:")]
-    assert [(i.context, i.state) for i in items] == [("100.2", "fuzzy"), ("100.4", "fuzzy"), ("100.5", "untranslated")]
+    assert [(i.context, i.state) for i in items] == [("100.2", "fuzzy"), ("100.4", "fuzzy"), ("100.5", "untranslated"),
+                                                  ("glossary:Mana Reserve", "fuzzy")]
     words = [str(w) for w in items[0].words]
     assert words == ["[shuffles nothing else.] -> [may then take a mulligan.]"]
     assert items[1].previous_context == "100.5" and [str(w) for w in items[1].words] == ["+[other]"]
@@ -150,7 +158,7 @@ def test_todo_lists_fuzzy_with_word_diff_and_untranslated_in_catalog_order(updat
 def test_a_fuzzy_entry_is_known_as_the_translation_of_the_older_english(updated):
     _kb, root, _checked, _report, _entries, _obsolete = updated
     kb = KnowledgeBase.build(root)
-    fuzzy = {a.es_id: a for a in kb.alignment if a.origin == "po" and a.status == "drifted"}
+    fuzzy = {a.es_id: a for a in kb.alignment if a.origin == "po" and a.status == "drifted" and a.kind == "rule"}
     assert set(fuzzy) == {"100.2", "100.4"}
     assert (fuzzy["100.2"].english_release, fuzzy["100.2"].changed_in) == (OLD, NEW)
     # Renumbered and changed: the English it translates is that of 100.5 in the older release.
@@ -244,4 +252,4 @@ def test_a_fuzzy_entry_whose_previous_msgid_is_the_new_english_is_current_again(
     report = update_catalogs(kb, NEW)
     entry = next(e for e in read_po_file(part).entries if e.context == "100.2")
     assert (entry.msgstr, entry.fuzzy, entry.previous, entry.msgid) == (SPANISH["100.2"], False, None, new_english)
-    assert report.fuzzy == 1  # 100.4 alone
+    assert report.fuzzy == 2  # 100.4 and the renamed glossary term

@@ -951,7 +951,10 @@ def translation_reads_as(alignment: Alignment, text: str, release: str, english_
         return None
     english = alignment.en.text
     source = alignment.english_release
-    if alignment.origin == "po" and alignment.status == "drifted" and english == english_of(source, alignment.en_id):
+    # A fuzzy entry without a previous msgid stands for its own release's English, which it does not
+    # translate; one whose previous msgid an older release reads as stands for that release's.
+    if (alignment.origin == "po" and alignment.status == "drifted" and source == alignment.stated_release
+            and english == english_of(source, alignment.en_id)):
         return None
     return reads_the_same(english, text, lambda target: carry(target, source, release))
 

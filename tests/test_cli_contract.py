@@ -194,6 +194,9 @@ def samples(tmp_path_factory, rules_site):
         "kb translations export": [tmp / "again.po"],
         "kb translations import": [catalog_file, "--check"],
         "kb translations stats": [],
+        # The catalogs are of the newest release already: the update says so and writes nothing.
+        "kb translations update": ["--release", newest, "--check"],
+        "kb translations todo": [],
         "kb translations check-terms": [catalog_file, "--terms", _term_base(tmp)],
         "kb translations check-consistency": [catalog_file],
     }
@@ -297,6 +300,9 @@ BAD_USAGE = [
     (["translations", "export", "{dir}/x.po", "--release", "1999-01-01"], "1999-01-01"),
     (["translations", "import", "{missing}"], "missing.txt"),
     (["translations", "import", "{dir}"], "a-folder"),
+    (["translations", "update", "--release", "1999-01-01"], "1999-01-01"),
+    (["translations", "update"], "--release"),
+    (["translations", "todo", "--state", "done"], "done"),
     (["build", "--out", "{file}"], "a-file.txt"),
     (["terms", "--kind", "noun"], "noun"),
     (["align", "--status", "lost"], "lost"),

@@ -479,4 +479,109 @@ def check_consistency_command(catalogs: tuple[Path, ...], exceptions: Path | Non
         raise SystemExit(1)
 
 
+@translations_group.command("update")
+@click.option("--release", required=True, callback=not_blank,
+              help="The release to bring the catalogs to, by its ISO date (effective or published).")
+@click.option("--check", "check_only", is_flag=True, help="Only say what the update would do; write nothing.")
+@json_option
+def update_command(release: str, check_only: bool, as_json: bool) -> None:
+    """Bring the team's catalogs (po/) from the release they translate to RELEASE, following every
+    rule as `kb diff OLD RELEASE` pairs it: an entry whose English changed becomes fuzzy, with the
+    English it translates kept as its previous msgid (#| msgid; #| msgctxt when renumbered too); a
+    renumbered rule carries its Spanish to its new number; a new rule comes in untranslated; a removed
+    rule's Spanish is kept as an obsolete entry (#~). Examples and glossary entries too. Prints the
+    rules unchanged, renumbered, changed, new and removed (the counts of `kb diff`), then the entries.
+    All or nothing, one writer at a time; catalogs already of RELEASE are left as they are.
+
+    \b
+    Examples:
+      kb translations update --release 2026-01-16 --check
+      kb translations update --release 2026-01-16
+      kb translations update --release 2026-01-16 --json | jq .rules
+    """
+    from kb.corpus_write import CorpusBusy, JournalError
+    from kb.translations.update import UpdateRefused, update_catalogs
+
+    kb = load_kb(as_json)
+    name = release_name(release)
+    if name not in kb.releases:
+        fail(f"no release {release}; the corpus has {', '.join(kb.releases)}", 2)
+    try:
+        report = update_catalogs(kb, name, dry_run=check_only)
+    except UpdateRefused as err:
+        fail(f"{err}; nothing written")
+    except (CorpusBusy, JournalError) as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"{os_error(err)}; nothing written, the catalogs are as they were")
+    if report.recovered:
+        say(report.recovered)
+    if as_json:
+        emit_json({**report.to_data(), "checked_only": check_only})
+        return
+    if report.old == report.new:
+        echo(f"the catalogs are of release {report.new} already; nothing changed, nothing written")
+        return
+    rules = report.rules
+    echo(f"{report.old} -> {report.new}: rules {rules['unchanged']} unchanged, {rules['renumbered']} renumbered "
+         f"({rules['renumbered_and_changed']} also changed), {rules['changed']} changed, {rules['new']} new, "
+         f"{rules['removed']} removed")
+    for kind, counts in report.entries().items():
+        if any(counts.values()):
+            echo(f"  {kind} entries: " + ", ".join(f"{n} {action}" for action, n in counts.items()))
+    made = f"would make {report.fuzzy} entries fuzzy" if check_only else f"{report.fuzzy} entries made fuzzy"
+    verb = "would write" if check_only else "written"
+    echo(f"{made}; {verb}: " + (", ".join(str(p) for p in report.changed) or "nothing"))
+
+
+@translations_group.command("todo")
+@click.option("--state", type=click.Choice(["fuzzy", "untranslated"]), help="List entries in this state only.")
+@json_option
+def todo_command(state: str | None, as_json: bool) -> None:
+    """What the catalogs (po/) need a translator for, in catalog order (the parts, then the glossary):
+    each fuzzy entry, with the word diff from the English its Spanish translates (its previous msgid)
+    to today's, and each untranslated entry.
+
+    \b
+    Examples:
+      kb translations todo
+      kb translations todo --state fuzzy
+      kb translations todo --json | jq '.items[] | .context'
+    """
+    from kb.cli.common import settle_corpus
+    from kb.corpus import corpus_dir
+    from kb.translations.pofile import PoSyntaxError
+    from kb.translations.update import todo
+
+    settle_corpus()
+    try:
+        items = todo(corpus_dir())
+    except PoSyntaxError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(os_error(err))
+    if state:
+        items = [i for i in items if i.state == state]
+    counts = {s: sum(1 for i in items if i.state == s) for s in ("fuzzy", "untranslated")}
+    if as_json:
+        emit_json({"counts": counts, "items": [i.to_data() for i in items]})
+        return
+    for item in items:
+        moved = f" (was {item.previous_context})" if item.previous_context else ""
+        echo(f"{item.catalog}:{item.line} [{item.context}] {item.state}{moved}")
+        if item.state == "fuzzy":
+            if item.words:
+                echo("    " + "; ".join(str(w) for w in item.words))
+            elif not item.previous:
+                echo("    (no previous msgid: the English it translates is not kept)")
+        else:
+            echo(f"    {_short_english(item.english)}")
+    echo(f"{counts['fuzzy']} fuzzy, {counts['untranslated']} untranslated")
+
+
+def _short_english(text: str, width: int = 100) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 commands = [translations_group]

@@ -760,6 +760,7 @@ class RuleView:
     trust: Trust | None
     quote: QuoteView | None
     executable: list[ExampleRunView]
+    stale: Any = None  # kb.site.stale.StaleView: the Spanish translates an older English
 
 
 def _status_label(status: str, lang: str) -> str:
@@ -829,6 +830,8 @@ def trust(data: SiteData, spanish: SpanishData, lang: str) -> Trust:
 
 
 def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
+    from kb.site.stale import stale_view
+
     """What a section page shows of one rule: kept lean, every byte here is repeated thousands of
     times. The rest (history, the text in the other language, sources) is in `rule_details`."""
     lang = linker.lang
@@ -865,6 +868,7 @@ def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
         trust=shown_trust,
         quote=quote,
         executable=[e for e in executable if e is not None],
+        stale=stale_view(data, rule, lang),
     )
 
 

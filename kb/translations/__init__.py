@@ -7,6 +7,9 @@
     import_catalogs(["a.po", "b.po"], kb)   checked, merged entry by entry into the corpus's po/ folder:
                                             unchanged bytes kept, all or nothing, one writer at a time
     catalog_stats(kb, release)              the catalog's entries per section: translated, fuzzy, untranslated
+    update_catalogs(kb, "2026-01-16")       the catalogs brought to a new release: changed entries fuzzy,
+                                            renumbered ones carried, new ones untranslated, removed obsolete
+    todo(corpus_root)                       the fuzzy and untranslated entries, with their English's word diff
     check_terms(entries, term_base)         English terms of the term base whose Spanish is not used
     check_consistency(entries)              one English text translated two ways
 
@@ -26,6 +29,7 @@ _EXPORTS = {
     ),
     "kb.translations.check": ("CheckedCatalog", "Problem", "check_catalog", "read_catalog"),
     "kb.translations.importer": ("ImportRefused", "ImportReport", "import_catalog", "import_catalogs"),
+    "kb.translations.update": ("TodoItem", "UpdateRefused", "UpdateReport", "todo", "update_catalogs"),
     "kb.translations.stats": ("CatalogStats", "EntryCounts", "catalog_stats", "release_coverage"),
     "kb.translations.pofile": ("PoSyntaxError", "read_po_file"),
     "kb.translations.termbase": ("TermBase", "TermError", "check_terms", "check_consistency", "load_term_base"),

@@ -180,7 +180,11 @@ class _Reader:
                 if body.startswith("|"):
                     continue  # the previous msgid of an obsolete entry
                 if not obsolete_mode:
+                    # The comments just before an obsolete entry are its own (gettext writes them so).
+                    comments = self.pending if self.state == "start" and self.pending.start else None
                     self._finish(number)
+                    if comments is not None:
+                        self.pending = comments
                     obsolete_mode = True
                 self._statement(body.strip(), number, obsolete=True)
                 continue

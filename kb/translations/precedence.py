@@ -162,6 +162,7 @@ def spanish_sources(alignments, current_of, relative) -> list[SpanishSource]:
         seen.add(key)
         record = alignment.es
         catalog = alignment.origin == "po"
+        unknown = catalog and alignment.status == "drifted" and alignment.english_release == alignment.stated_release
         stamp = alignment.stamp
         out.append(
             SpanishSource(
@@ -175,11 +176,11 @@ def spanish_sources(alignments, current_of, relative) -> list[SpanishSource]:
                 release=alignment.stated_release,
                 stamp=getattr(stamp, "raw", None) if stamp else None,
                 state=catalog_state(alignment),
-                # A fuzzy catalog entry translates its previous msgid, an English of no known release.
-                english_release=None if catalog and alignment.status == "drifted" else alignment.english_release,
+                # A fuzzy catalog entry translates its previous msgid: the English of an older release
+                # when one reads as it (kb.translations.source), else of no known release.
+                english_release=None if unknown else alignment.english_release,
                 current=current,
-                changed_in=None if current or (catalog and alignment.status == "drifted")
-                else (alignment.changed_in or alignment.english_release),
+                changed_in=None if current or unknown else (alignment.changed_in or alignment.english_release),
                 status=alignment.status,
                 evidence=list(alignment.evidence),
             )

@@ -14,6 +14,7 @@ translated before fuzzy, then the file whose name sorts first.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -94,6 +95,8 @@ def catalog_alignments(contents) -> tuple[list[CatalogSource], list[Alignment]]:
     for checked in checked_all:
         sources.append(CatalogSource.of(checked))
         for alignment in entry_alignments(checked):
+            if alignment.status == "drifted" and alignment.kind == "rule" and contents.history is not None:
+                _english_of_previous(alignment, documents, contents.history)
             follow_to_newest(alignment, index)
             if alignment.status == "drifted":
                 # A fuzzy translation is behind the English it stands beside, whatever came after.
@@ -101,6 +104,35 @@ def catalog_alignments(contents) -> tuple[list[CatalogSource], list[Alignment]]:
                 alignment.changed_in = alignment.changed_in or alignment.english_release
             alignments.append(alignment)
     return sources, alignments
+
+
+def _english_of_previous(alignment: Alignment, documents, history) -> None:
+    """For a fuzzy entry of a rule: the release whose English its Spanish translates (its previous
+    msgid), found back along the rule's line of descent, the newest first; the alignment then stands
+    for that English (its release, its number, its record), and `changed_in` is the release after it,
+    where the English changed. Left as it is when no older release reads as the previous msgid."""
+    from kb.history.text import loose
+
+    release, rule_id = alignment.english_release, alignment.en_id
+    releases = history.releases
+    if release not in releases or not alignment.en.text:
+        return
+    wanted = loose(alignment.en.text)
+    at = releases.index(release)
+    current: str | None = rule_id
+    for i in range(at - 1, -1, -1):
+        current = history.diff(releases[i], releases[i + 1]).reverse_mapping.get(current)
+        if current is None:
+            return
+        record = next((r for r in documents[releases[i]].rules if r.id == current), None)
+        if record is None:
+            return
+        if loose(record.text) == wanted:
+            alignment.en = dataclasses.replace(record, examples=alignment.en.examples)
+            alignment.english_release = releases[i]
+            alignment.changed_in = releases[i + 1]
+            alignment.evidence.append(f"its previous msgid is the English of {current} in {releases[i]}")
+            return
 
 
 def _settle_overlaps(catalogs: list[CheckedCatalog]) -> None:

@@ -1,0 +1,50 @@
+"""What a rule's card says when its Spanish translates an older English: in both languages, the
+line naming the release the translation is of and when the English changed, and the English's word
+diff since that release, the history's own, one click away. Kept apart from the rest of the card
+(`kb.site.views.rule_view` only calls `stale_view`), with its template `site/templates/stale.html.j2`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb.site.locale import strings
+
+
+@dataclass(frozen=True)
+class WordView:
+    old: str
+    new: str
+
+
+@dataclass(frozen=True)
+class StaleView:
+    """The line (shown on the English card; the Spanish card has it as its trust line already), the
+    summary of the <details>, and the words changed, release by release."""
+
+    line: str
+    summary: str
+    changes: list[tuple[str, list[WordView]]]
+
+
+def stale_view(data, rule, lang: str) -> StaleView | None:
+    """For a rule whose shown Spanish translates an English that changed since: what to say, in
+    `lang`; None for any other rule."""
+    from kb.site.locale import format_release
+    from kb.site.views import trust
+
+    spanish = rule.spanish
+    if spanish is None:
+        return None
+    shown = trust(data, spanish, lang)
+    if shown.kind != "stale":
+        return None
+    since = spanish.english_release or ""
+    changes = []
+    for event in rule.history:
+        if since and event.release <= since:
+            continue
+        words = [WordView(w.old, w.new) for w in event.words]
+        if words:
+            changes.append((format_release(event.release, lang), words))
+    t = strings(lang)
+    return StaleView(f"{t['spanish_text']}: {shown.label}. {shown.sentence}", t["stale_english_changes"], changes)

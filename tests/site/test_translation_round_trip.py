@@ -150,7 +150,7 @@ def test_a_rule_without_spanish_shows_the_imported_text_escaped_with_its_catalog
     # Nothing links to a wiki page for a catalog text.
     assert "/wiki/" not in block + more
     english = details_html(trip.after.site, "en", "100", "100.1")
-    assert "this project&#39;s translation (catalog part-1.po)" in english
+    assert "this project&#39;s translation (part 1 of the rules · " in english and "part-1.po" not in english
     assert "&lt;b&gt;y&lt;/b&gt; &#34;equipos&#34; &amp; más." in english
 
 

@@ -887,7 +887,15 @@
     }).then(function () { show(current); });
   }
 
+  // The colour scheme follows the reader's system: the theme's radio inputs that carry each scheme
+  // are hidden from assistive technology, so they are kept out of the keyboard's way too.
+  function setupPalette() {
+    var hidden = document.querySelectorAll('input.md-option[aria-hidden="true"]');
+    for (var i = 0; i < hidden.length; i++) hidden[i].setAttribute("tabindex", "-1");
+  }
+
   function start() {
+    setupPalette();
     setupSearch();
     setupDetails();
     setupLanguageSwitch();

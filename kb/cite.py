@@ -13,7 +13,8 @@ A release is named by the date it takes effect or the date it was published (ISO
 2019", "20191004", or its file name, "MagicCompRules 20191004.txt"); a date that is no release's
 names the release in force that day. Bad input raises `CitationError` (a `ValueError`).
 
-The lines of descent come from a `Lineage`: `KnowledgeLineage` reads them from the knowledge base.
+The lines of descent come from a `Lineage`: `IndexLineage` reads them from the store's lookup table
+(`kb.lookup`), `KnowledgeLineage` from a loaded knowledge base.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Literal, Protocol
 from kb.refs import find_references, kind_of
 
 __all__ = [
-    "Citation", "CitationError", "Finding", "KnowledgeLineage", "Lineage", "ReleaseChoice", "Resolution", "Step",
+    "Citation", "CitationError", "Finding", "IndexLineage", "KnowledgeLineage", "Lineage", "ReleaseChoice", "Resolution", "Step",
     "UnknownCitedRelease", "check_text", "find_citations", "parse_citation", "resolve", "resolve_release",
 ]
 
@@ -217,6 +218,85 @@ class KnowledgeLineage:
 
     def trace(self, rule_id: str, release: str) -> dict[str, str | None]:
         return self.kb.trace(rule_id, release)
+
+
+class IndexLineage:
+    """A `Lineage` over the store's lookup table (`kb.lookup.IndexReader`): one rule's rows and its
+    line of descent step by step, without loading the knowledge base. Its events are those of
+    `KnowledgeBase.history` (`kb.history.timeline.History.rule_history`), made from the stored
+    history's rows the way `kb.store` rebuilds the diffs."""
+
+    def __init__(self, reader, releases: Sequence[str], aliases: dict[str, str] | None = None):
+        self.reader = reader
+        self.releases = list(releases)
+        self.aliases = dict(aliases or {})
+        self._descent = reader.descent(self.releases)
+        self._renumbering: dict[tuple[str, str], bool] | None = None
+
+    def _record(self, release: str, rule_id: str) -> dict | None:
+        found = self.reader.rows("records", ["release", "id", "lang", "page_title", "text"], release=release,
+                                 id=rule_id, lang="en", page_title=None)
+        return found[0] if found else None
+
+    def has(self, release: str, rule_id: str) -> bool:
+        return self._record(release, rule_id) is not None
+
+    def text(self, release: str, rule_id: str) -> str:
+        found = self._record(release, rule_id)
+        if found is None:
+            raise KeyError(f"release {release} has no rule {rule_id}")
+        return found["text"]
+
+    def trace(self, rule_id: str, release: str) -> dict[str, str | None]:
+        return self._descent.trace(rule_id, release)
+
+    def _renumbered(self, old: str, new: str) -> bool:
+        from kb.history.model import RENUMBERING_SHARE
+
+        if self._renumbering is None:
+            self._renumbering = {
+                (old_release, new_release): paired > 0 and moved > RENUMBERING_SHARE * paired
+                for old_release, new_release, paired, moved in self.reader.pair_counts()
+            }
+        return self._renumbering.get((old, new), False)
+
+    def events(self, rule_id: str, release: str) -> list:
+        import json
+
+        from kb.history.model import ExampleChange, HistoryEvent, WordChange
+
+        ids = self.trace(rule_id, release)
+        events = []
+        for i, current in enumerate(self.releases):
+            now = ids[current]
+            before = ids[self.releases[i - 1]] if i else None
+            if i == 0:
+                if now is not None:
+                    events.append(HistoryEvent(current, "present", None, now))
+                continue
+            previous = self.releases[i - 1]
+            if now is None:
+                if before is not None:
+                    events.append(HistoryEvent(current, "removed", before, None,
+                                               renumbering=self._renumbered(previous, current)))
+                continue
+            renumbering = self._renumbered(previous, current)
+            if before is None:
+                events.append(HistoryEvent(current, "added", None, now, renumbering=renumbering))
+                continue
+            entries = [row for row in self.reader.rows(
+                "history", ["old_release", "new_release", "position", "status", "old_id", "words", "example_changes"],
+                old_release=previous, new_release=current, old_id=before) if row["status"] != "unchanged"]
+            if not entries:
+                events.append(HistoryEvent(current, "unchanged", before, now, renumbering=renumbering))
+                continue
+            entry = min(entries, key=lambda row: row["position"])
+            words = tuple(WordChange(*w) for w in json.loads(entry["words"]))
+            examples = tuple(
+                ExampleChange(op, old_number, new_number, old_text, new_text, tuple(WordChange(*w) for w in changes))
+                for op, old_number, new_number, old_text, new_text, changes in json.loads(entry["example_changes"]))
+            events.append(HistoryEvent(current, entry["status"], before, now, words, examples, renumbering))
+        return events
 
 
 # -- resolving one citation ---------------------------------------------------------------------------

@@ -256,3 +256,34 @@ def test_a_text_is_read_within_a_bound(tmp_path):
     latin = tmp_path / "latin.txt"
     latin.write_bytes("regla 101.4 \xe9\n".encode("cp1252"))
     assert read_citing_text(str(latin), 1000)[1] == "regla 101.4 é\n"
+
+
+@pytest.fixture(scope="module")
+def indexed(kb, lineage):
+    from kb.cite import IndexLineage
+    from kb.lookup import current_index
+
+    index = current_index()
+    assert index is not None, "the store's lookup table is missing or stale after a load"
+    return IndexLineage(index, index.manifest["releases"], lineage.aliases)
+
+
+def test_the_lookup_table_follows_citations_as_the_knowledge_base_does(kb, lineage, indexed):
+    from kb.model import to_data
+
+    assert indexed.releases == lineage.releases
+    draw = random.Random(11)
+    cases = [("723.1", None), ("100.1", "2003-03-15"), ("716.1", "2019-08-23"), ("200.10", "2019-08-23")]
+    for _ in range(25):
+        release = draw.choice(kb.releases)
+        cases.append((draw.choice(kb.rules(release)).id, release))
+    for rule, release in cases:
+        release = release or kb.releases[-1]
+        if lineage.has(release, rule):
+            assert indexed.events(rule, release) == lineage.events(rule, release), (rule, release)
+        for to in (kb.releases[0], "2019-10-04", kb.releases[-1]):
+            fast = resolve(indexed, Citation(rule, release), to, today=TODAY)
+            slow = resolve(lineage, Citation(rule, release), to, today=TODAY)
+            assert to_data(fast) == to_data(slow), (rule, release, to)
+    assert [to_data(f) for f in check_text(indexed, ARTICLE, as_of="2019-08-23", today=TODAY)] == \
+        [to_data(f) for f in check_text(lineage, ARTICLE, as_of="2019-08-23", today=TODAY)]

@@ -59,7 +59,7 @@ def cite_command(citation: str | None, to: str | None, as_of: str | None, check:
         texts = [read_citing_text(path, MAX_TEXT_BYTES, stdin=click.get_binary_stream("stdin")) for path in check]
     except CitationError as err:
         fail(str(err), 2)
-    lineage = _lineage(as_json)
+    lineage = _lineage(as_json, aliases)
     if cited is not None:
         _resolve(lineage, cited, to, as_of, as_json)
     else:
@@ -82,11 +82,18 @@ def _choose(name, releases, aliases):
     return resolve_release(name, releases, aliases)
 
 
-def _lineage(as_json: bool):
-    from kb.cite import KnowledgeLineage
-    from kb.cli.common import load_kb
+def _lineage(as_json: bool, aliases: dict[str, str]):
+    """The lines of descent from the store's lookup table when it is current, else from the knowledge
+    base (which builds the store)."""
+    from kb.cite import IndexLineage, KnowledgeLineage
+    from kb.cli.common import load_kb, settle_corpus
+    from kb.lookup import current_index
 
-    return KnowledgeLineage.of_corpus(load_kb(as_json))
+    settle_corpus()
+    index = current_index()
+    if index is not None and index.manifest.get("releases"):
+        return IndexLineage(index, index.manifest["releases"], aliases)
+    return KnowledgeLineage(load_kb(as_json), aliases)
 
 
 def _resolve(lineage, cited, to, as_of, as_json: bool) -> None:

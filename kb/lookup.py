@@ -35,7 +35,7 @@ TABLES: dict[str, tuple[tuple[str, ...] | None, tuple[tuple[str, ...], ...]]] = 
     "examples": (None, (("release", "rule", "lang"),)),
     "references": (("position", "release", "lang", "source_id", "target"),
                    (("release", "source_id", "lang"), ("release", "target", "lang"))),
-    "alignment": (None, (("kind", "newest_id"), ("kind",))),
+    "alignment": (None, (("kind", "newest_id"), ("kind",), ("position",))),
     "history": (("old_release", "new_release", "position", "status", "kind", "old_id", "new_id", "words",
                  "example_changes"), (("old_release", "old_id"), ("new_release", "new_id"))),
     "catalogs": (None, ()),

@@ -898,8 +898,12 @@ def rule_card_from_store(
             rows = reader.rows("alignment", None, kind="rule", newest_id=rule_id)
         else:
             descent = lines().trace(rule_id, release)
-            rows = [a for a in reader.rows("alignment", None, kind="rule")
-                    if a["en_id"] is not None and descent.get(a["english_release"]) == a["en_id"]]
+            # Which rows first, by three columns; then those rows whole (a lookup table reads no more).
+            along = {(other, other_id) for other, other_id in descent.items() if other_id is not None}
+            positions = [a["position"] for a in reader.rows("alignment", ["kind", "position", "english_release", "en_id"],
+                                                            kind="rule")
+                         if (a["english_release"], a["en_id"]) in along]
+            rows = [a for position in positions for a in reader.rows("alignment", None, kind="rule", position=position)]
         english: dict[tuple[str, str], str | None] = {}
 
         def english_of(other: str, other_id: str) -> str | None:

@@ -179,12 +179,19 @@ def open_index(path: Path | str, fingerprint: dict[str, Any] | None = None) -> I
         return None
     recorded = manifest.get("index")
     file = path / INDEX
+    if not isinstance(manifest.get("tables"), dict):
+        return None
     if not isinstance(recorded, dict) or recorded.get("format") != FORMAT or \
             recorded.get("tables") != tables_checksum(manifest.get("tables")):
         return None
     try:
         if file.stat().st_size != recorded.get("size"):
             return None
+        # A table missing or cut short is the store's loader's to tell and rebuild: the sizes cost a
+        # stat each, where checking the tables' bytes would cost more than the lookup.
+        for name, table in manifest["tables"].items():
+            if not isinstance(table, dict) or (path / f"{name}.parquet").stat().st_size != table.get("size"):
+                return None
         reader = IndexReader(file, manifest)
         if reader.meta.get("tables") != recorded["tables"] or reader.meta.get("format") != str(FORMAT):
             return None

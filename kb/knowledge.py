@@ -907,7 +907,22 @@ def rule_card(
     root = Path(corpus_root) if corpus_root else corpus_dir()
     path = Path(store) if store else stored.store_dir()
     corpus = read_corpus(root, checksums=path / CHECKSUMS)
-    if stored.is_current(path, root, stored.corpus_fingerprint(root, corpus)):
+    fingerprint = stored.corpus_fingerprint(root, corpus)
+    # The store's lookup table, when it is the one written for this corpus and code: no pyarrow.
+    import sqlite3
+
+    from kb.lookup import open_index
+
+    index = open_index(path, fingerprint)
+    if index is not None:
+        try:
+            card = stored.rule_card_from_store(path, rule_id, release, lang, root, reader=index)
+        except (stored.StoreError, sqlite3.DatabaseError):
+            pass  # a damaged lookup table: the Parquet tables answer, checked whole
+        else:
+            tell([u.line for u in corpus.unavailable], warn)
+            return card
+    if stored.is_current(path, root, fingerprint):
         tell([u.line for u in corpus.unavailable], warn)
         return stored.rule_card_from_store(path, rule_id, release, lang, root)
     return card_of(KnowledgeBase.load(root, path, progress=progress, warn=warn), rule_id, release, lang)

@@ -244,9 +244,13 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
             write_parquet(frame, target)
             tables[name] = {"rows": len(frame), "sha256": _sha256(target), "size": target.stat().st_size}
             os.replace(target, path / f"{name}.parquet")
+        from kb.lookup import INDEX, write_index
+
+        index = write_index(path, scratch / INDEX, tables)  # what `kb rule` reads (see kb.lookup)
+        os.replace(scratch / INDEX, path / INDEX)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    manifest = {"fingerprint": fingerprint, "tables": tables, **(extra or {})}
+    manifest = {"fingerprint": fingerprint, "tables": tables, "index": index, **(extra or {})}
     manifest["checksum"] = manifest_checksum(manifest)
     text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     temporary = path / (MANIFEST + ".tmp")
@@ -822,15 +826,17 @@ def stored_descent(reader: StoreReader, releases: list[str]):
 
 
 def rule_card_from_store(
-    path: Path | str, rule_id: str, release: str | None = None, lang: str = "en", corpus_root: Path | None = None
+    path: Path | str, rule_id: str, release: str | None = None, lang: str = "en", corpus_root: Path | None = None,
+    reader=None,
 ):
-    """`kb.knowledge.card_of`, answered from the store's tables alone (the rows of one rule)."""
+    """`kb.knowledge.card_of`, answered from the store's tables alone (the rows of one rule); `reader`,
+    if given, reads them instead (`kb.lookup.IndexReader`, the store's lookup table)."""
     from kb.align.records import Alignment
     from kb.knowledge import NO_TRANSLATION, RuleCard, UnknownReleaseError, UnknownRuleError, _unique, card_spanish
     from kb.model import GlossaryEntry, Rule, Stamp
 
     path = Path(path)
-    reader = StoreReader(path)
+    reader = reader or StoreReader(path)
     paths = Paths(corpus_root or corpus_dir())
     releases = (read_manifest(path) or {}).get("releases", [])
     if not releases:
@@ -877,7 +883,8 @@ def rule_card_from_store(
         newest = release == releases[-1]
         descent = None
         # Read only when a question needs it: the newest release's own numbers need no carrying.
-        lines = functools.cache(lambda: stored_descent(reader, releases))
+        lines = functools.cache(lambda: reader.descent(releases) if hasattr(reader, "descent")
+                                else stored_descent(reader, releases))
 
         def carry(other_id: str, other: str, to: str) -> str | None:
             if other == to:
@@ -891,8 +898,12 @@ def rule_card_from_store(
             rows = reader.rows("alignment", None, kind="rule", newest_id=rule_id)
         else:
             descent = lines().trace(rule_id, release)
-            rows = [a for a in reader.rows("alignment", None, kind="rule")
-                    if a["en_id"] is not None and descent.get(a["english_release"]) == a["en_id"]]
+            # Which rows first, by three columns; then those rows whole (a lookup table reads no more).
+            along = {(other, other_id) for other, other_id in descent.items() if other_id is not None}
+            positions = [a["position"] for a in reader.rows("alignment", ["kind", "position", "english_release", "en_id"],
+                                                            kind="rule")
+                         if (a["english_release"], a["en_id"]) in along]
+            rows = [a for position in positions for a in reader.rows("alignment", None, kind="rule", position=position)]
         english: dict[tuple[str, str], str | None] = {}
 
         def english_of(other: str, other_id: str) -> str | None:

@@ -176,6 +176,7 @@ def samples(tmp_path_factory, rules_site):
     return {
         "kb align": ["--kind", "rule"],
         "kb build": ["--out", tmp / "site", "--no-search"],
+        "kb cite": ["716.1", "--as-of", "2019-08-23", "--to", "2019-10-04"],
         "kb diff": [oldest, newest, "--only", "changed"],
         "kb example coverage": [],
         "kb example list": [],
@@ -308,6 +309,10 @@ BAD_USAGE = [
     (["align", "--status", "lost"], "lost"),
     (["align", "--page", "no-such-page"], "no-such-page"),
     (["stats", "extra"], "extra"),
+    (["cite", "nonsense"], "nonsense"),
+    (["cite", RULE, "--to", "1999-01-01"], "1999-01-01"),
+    (["cite", "--check", "{dir}"], "a-folder"),
+    (["cite", "--check", "{missing}"], "missing.txt"),
     (["bogus"], "bogus"),
     (["--bogus"], "--bogus"),
 ]

@@ -308,12 +308,15 @@ def warn_stored_catalogs() -> None:
     from kb import store
     from kb.corpus import corpus_dir
 
+    from kb.lookup import open_index
+
     path = store.store_dir()
     try:
         if store.read_manifest(path) is None or not (path / "catalogs.parquet").is_file():
             return
         said = []
-        for row in store.StoreReader(path).rows("catalogs", ["source", "messages", "problems", "extra"]):
+        reader = open_index(path) or store.StoreReader(path)  # the lookup table needs no pyarrow
+        for row in reader.rows("catalogs", ["source", "messages", "problems", "extra"]):
             problems = [p for p in json.loads(row["problems"] or "[]") if p[1] == "error"]
             extra = json.loads(row["extra"] or "{}")
             if problems and (not extra.get("readable", True) or not row["messages"]):

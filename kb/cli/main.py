@@ -26,6 +26,7 @@ COMMAND_MODULES = [
     "kb.cli.site",
     "kb.cli.history",
     "kb.cli.fetch",
+    "kb.cli.cite",
 ]
 
 _EXAMPLES = """Every command has -h/--help; every command that prints data has --json.

@@ -1,0 +1,379 @@
+"""The store's lookup table: the rows one rule's card needs, in a SQLite file beside the Parquet tables.
+
+`kb rule` asks for a handful of rows (a rule, its examples, its references both ways, its Spanish
+texts, a few steps of its line of descent); reading them from Parquet means importing pyarrow and
+reading whole columns. `write_index` copies the tables the card reads into `lookup.sqlite`, each
+string kept once (`strings`) and every column a card filters on indexed; `IndexReader` answers
+`StoreReader.rows` from it, row for row the same values in the same order, and `IndexDescent`
+follows a line of descent one step at a time instead of reading the history whole. Only the
+standard library is imported on that path.
+
+The index is written with the store, and the store's manifest records it (under "index": its size
+and the checksum of the tables it was made from, which the file keeps too); `open_index` reads it
+only when the manifest's own checksum holds, the store was built from this corpus and code (the
+fingerprint), and the file is the one written for these tables. Hashing the whole file on every
+lookup would cost more than the lookup: instead every row, and every string, carries a seal (a
+keyed BLAKE2b of its values) that is checked as it is read, so a damaged row is never answered
+(`LookupDamaged`); SQLite itself refuses a file whose structure is damaged (`sqlite3.DatabaseError`).
+Either way the caller reads the Parquet tables as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+INDEX = "lookup.sqlite"
+FORMAT = 1
+# The tables a rule's card (and `kb cite`) reads, with the columns kept and those searched by.
+TABLES: dict[str, tuple[tuple[str, ...] | None, tuple[tuple[str, ...], ...]]] = {
+    "records": (None, (("release", "id", "lang"), ("release", "lang"))),
+    "examples": (None, (("release", "rule", "lang"),)),
+    "references": (("position", "release", "lang", "source_id", "target"),
+                   (("release", "source_id", "lang"), ("release", "target", "lang"))),
+    "alignment": (None, (("kind", "newest_id"), ("kind",), ("position",))),
+    "history": (("old_release", "new_release", "position", "status", "kind", "old_id", "new_id", "words",
+                 "example_changes"), (("old_release", "old_id"), ("new_release", "new_id"))),
+    "catalogs": (None, ()),
+}
+_STRING, _INT, _FLOAT, _BOOL, _NULL = "s", "i", "f", "b", "n"
+
+
+class LookupTableError(ValueError):
+    """A lookup table that cannot be written from the store's tables."""
+
+
+def _damaged(file: Path, what: str):
+    from kb.store import StoreError
+
+    class LookupDamaged(StoreError):
+        pass
+
+    return LookupDamaged(f"{file}: {what} is not the one written (its seal differs)")
+
+
+_SEAL_KEY = b"kb.lookup seal 1"
+
+
+def _seal(values: tuple) -> int:
+    """The seal of a row's stored values: 64 bits of a keyed BLAKE2b, as SQLite's signed integer."""
+    digest = hashlib.blake2b(repr(values).encode("utf-8", "surrogatepass"), digest_size=8, key=_SEAL_KEY).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def tables_checksum(tables: dict[str, Any]) -> str:
+    """What ties a lookup table to the Parquet tables it was made from: a hash of their checksums."""
+    return hashlib.sha256(json.dumps(tables, sort_keys=True).encode()).hexdigest()
+
+
+def _kind(arrow_type) -> str:
+    import pyarrow as pa
+
+    if pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type):
+        return _STRING
+    if pa.types.is_integer(arrow_type):
+        return _INT
+    if pa.types.is_floating(arrow_type):
+        return _FLOAT
+    if pa.types.is_boolean(arrow_type):
+        return _BOOL
+    if pa.types.is_null(arrow_type):
+        return _NULL
+    raise LookupTableError(f"a column of type {arrow_type} cannot be kept in the lookup table")
+
+
+def write_index(store: Path, target: Path, tables: dict[str, Any]) -> dict[str, Any]:
+    """Write the lookup table of the Parquet tables in `store` (whose manifest entries are `tables`)
+    to `target` (a new file); returns what the store's manifest records of it."""
+    import pyarrow.parquet as pq
+
+    target = Path(target)
+    if target.exists():
+        target.unlink()
+    connection = sqlite3.connect(target)
+    try:
+        db = connection.cursor()
+        db.execute("PRAGMA journal_mode=OFF")
+        db.execute("PRAGMA synchronous=OFF")
+        db.execute("CREATE TABLE strings (id INTEGER PRIMARY KEY, s TEXT NOT NULL, seal INTEGER NOT NULL)")
+        db.execute("CREATE TABLE columns (name TEXT, position INTEGER, col TEXT, kind TEXT)")
+        strings: dict[str, int] = {}
+
+        def interned(value: str | None) -> int | None:
+            if value is None:
+                return None
+            found = strings.get(value)
+            if found is None:
+                found = strings[value] = len(strings) + 1
+            return found
+
+        for name, (kept, searched) in TABLES.items():
+            table = pq.ParquetFile(Path(store) / f"{name}.parquet").read(columns=list(kept) if kept else None)
+            names = table.column_names
+            kinds = [_kind(table.schema.field(n).type) for n in names]
+            db.executemany("INSERT INTO columns VALUES (?, ?, ?, ?)",
+                           [(name, i, n, k) for i, (n, k) in enumerate(zip(names, kinds))])
+            db.execute(f'CREATE TABLE "{name}" ({", ".join(f"{_quoted(n)}" for n in names)}, seal INTEGER NOT NULL)')
+            values = [table.column(n).to_pylist() for n in names]
+            converters = [interned if k == _STRING else int if k == _BOOL else (lambda v: v) for k in kinds]
+            rows = (tuple(None if column[i] is None else convert(column[i]) for convert, column in zip(converters, values))
+                    for i in range(table.num_rows))
+            marks = ", ".join("?" * (len(names) + 1))
+            db.executemany(f'INSERT INTO "{name}" VALUES ({marks})', ((*row, _seal(row)) for row in rows))
+            for number, key in enumerate(searched):
+                db.execute(f'CREATE INDEX "{name}_{number}" ON "{name}" ({", ".join(map(_quoted, key))})')
+        db.executemany("INSERT INTO strings VALUES (?, ?, ?)", ((i, s, _seal((i, s))) for s, i in strings.items()))
+        # Filters name short strings (ids, releases, languages): only those are indexed.
+        db.execute(f"CREATE INDEX strings_short ON strings(s) WHERE length(s) <= {_SHORT}")
+        db.execute("CREATE TABLE pairs (old_release, new_release, paired, moved, seal INTEGER NOT NULL)")
+        pairs = [(interned(old), interned(new), paired, moved) for old, new, paired, moved in _pair_counts(db, strings)]
+        db.executemany("INSERT INTO pairs VALUES (?, ?, ?, ?, ?)", ((*row, _seal(row)) for row in pairs))
+        db.executemany("INSERT INTO columns VALUES (?, ?, ?, ?)",
+                       [("pairs", i, n, k) for i, (n, k) in enumerate(
+                           [("old_release", _STRING), ("new_release", _STRING), ("paired", _INT), ("moved", _INT)])])
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+        checksum = tables_checksum(tables)
+        db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", str(FORMAT)), ("tables", checksum)])
+        connection.commit()
+        db.execute("VACUUM")
+    finally:
+        connection.close()
+    return {"size": target.stat().st_size, "tables": checksum, "format": FORMAT}
+
+
+_SHORT = 64
+
+
+def _pair_counts(db, strings: dict[str, int]) -> list[tuple[str, str, int, int]]:
+    """For each pair of consecutive releases of the history: its rules paired, and those renumbered."""
+    found = db.execute(
+        "SELECT old_release, new_release, count(*), sum(old_id != new_id) FROM history "
+        "WHERE old_id IS NOT NULL AND new_id IS NOT NULL GROUP BY old_release, new_release").fetchall()
+    text = {i: s for s, i in strings.items()}
+    return [(text[old], text[new], paired, moved or 0) for old, new, paired, moved in found]
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def open_index(path: Path | str, fingerprint: dict[str, Any] | None = None) -> IndexReader | None:
+    """The lookup table of the store at `path`, or None when it cannot be trusted to answer: no
+    manifest, a manifest whose checksum fails, a store built from another corpus or code than
+    `fingerprint` (when given), or an index file that is not the one written for the store's tables
+    (another size, another store's, another format)."""
+    from kb.store import StoreError, manifest_checksum, read_manifest
+
+    path = Path(path)
+    try:
+        manifest = read_manifest(path)
+    except StoreError:
+        return None
+    if not isinstance(manifest, dict) or manifest.get("checksum") != manifest_checksum(manifest):
+        return None
+    if fingerprint is not None and manifest.get("fingerprint") != fingerprint:
+        return None
+    recorded = manifest.get("index")
+    file = path / INDEX
+    if not isinstance(manifest.get("tables"), dict):
+        return None
+    if not isinstance(recorded, dict) or recorded.get("format") != FORMAT or \
+            recorded.get("tables") != tables_checksum(manifest.get("tables")):
+        return None
+    try:
+        if file.stat().st_size != recorded.get("size"):
+            return None
+        # A table missing or cut short is the store's loader's to tell and rebuild: the sizes cost a
+        # stat each, where checking the tables' bytes would cost more than the lookup.
+        for name, table in manifest["tables"].items():
+            if not isinstance(table, dict) or (path / f"{name}.parquet").stat().st_size != table.get("size"):
+                return None
+        reader = IndexReader(file, manifest)
+        if reader.meta.get("tables") != recorded["tables"] or reader.meta.get("format") != str(FORMAT):
+            return None
+        return reader
+    except (OSError, sqlite3.Error):
+        return None
+
+
+class IndexReader:
+    """`kb.store.StoreReader`'s `rows`, answered from the lookup table (read-only), every row and
+    string read checked against its seal (`LookupDamaged` when one differs)."""
+
+    def __init__(self, file: Path, manifest: dict[str, Any] | None = None):
+        self.file = Path(file)
+        self.manifest = manifest or {}
+        uri = self.file.resolve().as_uri() + "?mode=ro"
+        self.db = sqlite3.connect(uri, uri=True)
+        self._columns: dict[str, list[tuple[str, str]]] = {}
+        for table, _position, column, kind in self.db.execute("SELECT * FROM columns ORDER BY rowid"):
+            self._columns.setdefault(table, []).append((column, kind))
+        self.meta = dict(self.db.execute("SELECT key, value FROM meta"))
+        self._ids: dict[str, int | None] = {}
+        self._text: dict[int, str] = {}
+
+    def _string_id(self, value: str) -> int | None:
+        if value not in self._ids:
+            short = f" AND length(s) <= {_SHORT}" if len(value) <= _SHORT else ""
+            found = self.db.execute(f"SELECT id, s, seal FROM strings WHERE s = ?{short}", (value,)).fetchone()
+            if found is not None:
+                self._check_string(found)
+            self._ids[value] = found[0] if found else None
+        return self._ids[value]
+
+    def _check_string(self, row: tuple) -> None:
+        if _seal(tuple(row[:2])) != row[2]:
+            raise _damaged(self.file, f"string {row[0]}")
+        self._text[row[0]] = row[1]
+
+    def _strings(self, ids: Iterable[int]) -> dict[int, str]:
+        wanted = sorted({i for i in ids if i is not None and i not in self._text})
+        for start in range(0, len(wanted), 900):  # SQLite's limit on the parameters of one statement
+            chunk = wanted[start:start + 900]
+            marks = ", ".join("?" * len(chunk))
+            for row in self.db.execute(f"SELECT id, s, seal FROM strings WHERE id IN ({marks})", chunk):
+                self._check_string(row)
+        missing = [i for i in wanted if i not in self._text]
+        if missing:
+            raise _damaged(self.file, f"string {missing[0]}")
+        return self._text
+
+    def _select(self, name: str, equal: dict[str, Any], tail: str = "ORDER BY rowid") -> list[tuple]:
+        """The stored rows of `name` (every column, strings as their ids) whose columns equal the
+        given values, each checked against its seal."""
+        from kb.store import StoreError
+
+        kept = self._columns.get(name)
+        if kept is None:
+            raise StoreError(f"{self.file}: no table {name} in the lookup table")
+        kinds = dict(kept)
+        lacking = [c for c in equal if c not in kinds]
+        if lacking:
+            raise StoreError(f"{self.file}: the lookup table keeps no column {', '.join(lacking)} of {name}")
+        where, parameters = [], []
+        for column, value in equal.items():
+            if value is None:
+                where.append(f"{_quoted(column)} IS NULL")
+                continue
+            if kinds[column] == _STRING:
+                value = self._string_id(value)
+                if value is None:
+                    return []  # a string the store never holds: no row has it
+            elif kinds[column] == _BOOL:
+                value = int(value)
+            where.append(f"{_quoted(column)} = ?")
+            parameters.append(value)
+        query = f'SELECT {", ".join(_quoted(c) for c, _ in kept)}, seal FROM "{name}"'
+        if where:
+            query += " WHERE " + " AND ".join(where)
+        found = self.db.execute(f"{query} {tail}", parameters).fetchall()
+        for row in found:
+            if _seal(tuple(row[:-1])) != row[-1]:
+                raise _damaged(self.file, f"a row of {name}")
+        return found
+
+    def rows(self, name: str, columns: Iterable[str] | None = None, **equal: Any) -> list[dict[str, Any]]:
+        """The rows of table `name` whose columns equal the given values, as dicts (in table order)."""
+        from kb.store import StoreError
+
+        found = self._select(name, equal)
+        kept = self._columns[name]
+        wanted = list(columns) if columns is not None else [c for c, _ in kept]
+        at = {c: i for i, (c, _) in enumerate(kept)}
+        kinds = dict(kept)
+        lacking = [c for c in wanted if c not in at]
+        if lacking:
+            raise StoreError(f"{self.file}: the lookup table keeps no column {', '.join(lacking)} of {name}")
+        strings = self._strings(row[at[c]] for row in found for c in wanted if kinds[c] == _STRING)
+        out = []
+        for row in found:
+            values = {}
+            for column in wanted:
+                value, kind = row[at[column]], kinds[column]
+                if value is not None:
+                    value = strings[value] if kind == _STRING else bool(value) if kind == _BOOL else \
+                        float(value) if kind == _FLOAT else value
+                values[column] = value
+            out.append(values)
+        return out
+
+    def pair_counts(self) -> list[tuple[str, str, int, int]]:
+        """For each pair of consecutive releases of the history: its rules paired, and those renumbered."""
+        return [(r["old_release"], r["new_release"], r["paired"], r["moved"]) for r in self.rows("pairs")]
+
+    def descent(self, releases: Sequence[str]) -> IndexDescent:
+        return IndexDescent(self, releases)
+
+
+class IndexDescent:
+    """`kb.history.descent.Descent`'s `trace` and `carry` over the lookup table's history: each step
+    one query (the same pairing as `kb.store.stored_descent`: a later row of a pair wins)."""
+
+    def __init__(self, reader: IndexReader, releases: Sequence[str]):
+        self.reader = reader
+        self.releases = list(releases)
+        self._at = {release: i for i, release in enumerate(self.releases)}
+        self._steps: dict[tuple[int, str, bool], str | None] = {}
+        kept = [c for c, _ in reader._columns["history"]]
+        self._old, self._new = kept.index("old_id"), kept.index("new_id")
+
+    def _step(self, i: int, rule_id: str, forward: bool) -> str | None:
+        """The id in release i + 1 of rule `rule_id` of release i (forward), or back from i + 1 to i."""
+        key = (i, rule_id, forward)
+        if key not in self._steps:
+            given, other = ("old_id", self._new) if forward else ("new_id", self._old)
+            rows = [row for row in self.reader._select(
+                "history", {"old_release": self.releases[i], "new_release": self.releases[i + 1], given: rule_id},
+                "ORDER BY rowid DESC") if row[other] is not None]
+            self._steps[key] = self.reader._strings([rows[0][other]])[rows[0][other]] if rows else None
+        return self._steps[key]
+
+    def trace(self, rule_id: str, release: str) -> dict[str, str | None]:
+        at = self._at[release]
+        ids: list[str | None] = [None] * len(self.releases)
+        ids[at] = rule_id
+        current: str | None = rule_id
+        for i in range(at - 1, -1, -1):
+            current = self._step(i, current, forward=False)
+            if current is None:
+                break
+            ids[i] = current
+        current = rule_id
+        for i in range(at, len(self.releases) - 1):
+            current = self._step(i, current, forward=True)
+            if current is None:
+                break
+            ids[i + 1] = current
+        return dict(zip(self.releases, ids))
+
+    def carry(self, rule_id: str, release: str, to: str) -> str | None:
+        at, end = self._at[release], self._at[to]
+        current: str | None = rule_id
+        steps = ((i, True) for i in range(at, end)) if end >= at else ((i, False) for i in range(at - 1, end - 1, -1))
+        for i, forward in steps:
+            current = self._step(i, current, forward)
+            if current is None:
+                break
+        return current
+
+
+def current_index(corpus_root: Path | str | None = None, store: Path | str | None = None) -> IndexReader | None:
+    """The lookup table of the store (`$KB_STORE` or `.kb/`) when it was built from this corpus and
+    code and is whole, else None (the caller loads the knowledge base, which rebuilds the store)."""
+    from kb import store as stored
+    from kb.corpus import ManifestError, corpus_dir, read_corpus
+    from kb.knowledge import CHECKSUMS
+
+    root = Path(corpus_root) if corpus_root else corpus_dir()
+    path = Path(store) if store else stored.store_dir()
+    try:
+        corpus = read_corpus(root, checksums=path / CHECKSUMS)
+        if corpus.unavailable:
+            return None  # the knowledge base's loader tells each one
+        return open_index(path, stored.corpus_fingerprint(root, corpus))
+    except (OSError, ManifestError, ValueError):
+        return None

@@ -284,6 +284,8 @@ class CastingMixin:
             raise IllegalActionError(f"{card.name}'s ability has no X in its cost")
         if ability.only_your_turn and not self.is_active(player):
             raise NotYourTurnError(f"{card.name}'s ability can be activated only during its controller's turn")
+        if ability.sorcery and not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+            raise TimingError(f"{card.name}'s ability can be activated only as a sorcery: in its controller's main phase with an empty stack (602.5d)")
         if ability.tap:
             if card.tapped:
                 raise CannotPayError(f"{card.name} is already tapped")
@@ -306,6 +308,7 @@ class CastingMixin:
         elif mana_abilities:
             self._activate_mana_abilities(player, mana_abilities)
         data = {"x": x} if has_x else {}
+        data["incarnation"] = card.incarnation  # the source as it was activated (400.7)
         if ability.tap:
             data["tap"] = True
         obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data=data)
@@ -480,6 +483,10 @@ class CastingMixin:
             return [c for c in creatures if "Legendary" not in c.supertypes]
         if kind == "nonblack creature":
             return [c for c in creatures if "B" not in c.colors]
+        if kind in ("creature you control", "land you control"):
+            # 702.6a, 702.67a: equip and fortify target a creature or land you control.
+            wanted = "Creature" if kind == "creature you control" else "Land"
+            return [c for c in self.battlefield if wanted in c.types and c.controller is chooser and c.controller in reach]
         if kind == "creature an opponent controls":
             return [c for c in creatures if chooser is None or c.controller in self.opponents(chooser)]
         if kind == "any":
@@ -490,7 +497,7 @@ class CastingMixin:
             return [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, creature, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, creature, creature you control, land you control, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

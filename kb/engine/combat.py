@@ -10,9 +10,13 @@ engine reads ``"Can't attack alone"``, ``"Can't block"``, ``"Attacks each combat
 A permanent restricts attacks or blocks globally through `CardDefinition.restricts_attack` and
 `CardDefinition.restricts_block`.
 
-Banding, landwalk, attacking planeswalkers or battles, and costs to attack or block are not
-modelled: a creature with banding, landwalk or a "bands with other" ability raises
-`NotModelledError` when it attacks or could block.
+Creatures attack players and the planeswalkers they control (508.1b); a creature attacking a
+planeswalker deals its combat damage to it, never to the player (510.1b, 702.19f), unless it
+has trample over planeswalkers (702.19c, 702.19e).
+
+Banding and attacking battles are not modelled: a creature with banding or a "bands with
+other" ability raises `NotModelledError` when it attacks or could block, and so does declaring
+attackers while a battle is on the battlefield.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ if TYPE_CHECKING:
 # Above this many legal declarations or divisions, the engine would rather stop than guess.
 MAX_OPTIONS = 20000
 UNMODELLED_KEYWORDS = ("Banding", "Bands with other", "Horsemanship", "Skulk", "Daunt")
+TRAMPLE_OVER_PLANESWALKERS = "Trample over planeswalkers"
 
 
 def _resolve(item: Any, pool: Sequence[Any]) -> Any:
@@ -148,15 +153,48 @@ class CombatMixin:
                 chosen = self.decide(Decision(player, "attackers", tuple(legal), rule="508.1d"))
             else:
                 chosen = self.decide(Decision(player, "attackers", tuple(able), count=(0, len(able)), rule="508.1a"))
+            defenders = self.attack_targets(player)
             for card in chosen:
-                defenders = self.attackable_players(player)
                 defender = defenders[0] if len(defenders) == 1 else self.decide(
                     Decision(player, "attack_target", tuple(defenders), rule="508.1b", context={"attacker": card})
                 )
                 card.attacking = defender
+                card.defending_player = defender if isinstance(defender, Player) else defender.controller
+                card.attacked_incarnation = defender.incarnation if isinstance(defender, Card) else None
                 if "Vigilance" not in card.keywords:
                     self.tap([card])  # 508.1f: attacking causes it to become tapped
                 self.emit("attacks", "508.1", card=card, defender=defender, player=player)
+
+    def attack_targets(self, player: Player) -> list[Player | Card]:
+        """Rules 506.2, 506.3, 508.1b: what `player`'s creatures may attack: each opponent they
+        may attack and each planeswalker that opponent controls."""
+        if any("Battle" in c.types for c in self.battlefield):
+            raise NotModelledError("attacking battles (310, 508.1b) is not modelled")
+        targets: list[Player | Card] = []
+        for opponent in self.attackable_players(player):
+            targets.append(opponent)
+            targets.extend(c for c in self.battlefield if "Planeswalker" in c.types and c.controller is opponent)
+        return targets
+
+    def defending_player_of(self, attacker: Card) -> Player | None:
+        """The player an attacking creature attacks, or the controller of the planeswalker it
+        attacks as attackers were declared (506.2)."""
+        if isinstance(attacker.attacking, Player):
+            return attacker.attacking
+        return attacker.defending_player
+
+    def attacked(self, attacker: Card) -> Player | Card | None:
+        """What `attacker` is attacking now: None if it attacks a planeswalker that was removed
+        from combat, having left the battlefield or stopped being a planeswalker (506.4, 506.4c),
+        or a player who left the game."""
+        target = attacker.attacking
+        if isinstance(target, Card):
+            if target.zone is not Zone.BATTLEFIELD or target.incarnation != attacker.attacked_incarnation or "Planeswalker" not in target.types:
+                return None
+            return target
+        if target is None or target.left_game:
+            return None
+        return target
 
     def _refuse_unmodelled(self, card: Card) -> None:
         for keyword in card.keywords:
@@ -194,7 +232,7 @@ class CombatMixin:
     def _declare_blockers(self) -> None:
         attackers = self.attackers
         for defender in self.apnap_order():
-            against = [a for a in attackers if a.attacking is defender]
+            against = [a for a in attackers if self.defending_player_of(a) is defender]
             able = [c for c in defender.creatures if not c.tapped and "Can't block" not in c.keywords]
             if not against or not able:
                 continue
@@ -321,24 +359,56 @@ class CombatMixin:
         if power <= 0:
             return []  # 510.1a
         if card.attacking is not None:
-            if not card.was_blocked:
-                defender = card.attacking
-                return [] if defender.left_game else [(defender, power)]  # 510.1b
-            blockers = [b for b in card.blocked_by if b.zone is Zone.BATTLEFIELD and card in b.blocking]
-            trample = "Trample" in card.keywords
-            if not blockers:
-                # 510.1c: no damage; with trample, all of it to the player (702.19e).
-                return [(card.attacking, power)] if trample and not card.attacking.left_game else []
-            recipients: list[Any] = list(blockers) + ([card.attacking] if trample else [])
-            if len(recipients) == 1:
-                return [(recipients[0], power)]
-            return self._divide(card, recipients, power, trample, marked, rule="702.19b" if trample else "510.1c")
+            return self._assign_attacker_damage(card, power, marked)
         attackers = [a for a in card.blocking if a.zone is Zone.BATTLEFIELD and a.attacking is not None]
         if not attackers:
             return []  # 510.1d
         if len(attackers) == 1:
             return [(attackers[0], power)]
-        return self._divide(card, attackers, power, False, marked, rule="510.1d")
+        return self._divide(card, attackers, power, marked, rule="510.1d")
+
+    def _assign_attacker_damage(self, card: Card, power: int, marked: dict[int, int]) -> list[tuple[Any, int]]:
+        """Rules 510.1b–c and 702.19b–f: an attacking creature's combat damage."""
+        attacked = self.attacked(card)
+        over_walkers = TRAMPLE_OVER_PLANESWALKERS in card.keywords
+        trample = "Trample" in card.keywords or over_walkers
+        defending = self.defending_player_of(card)
+        if defending is not None and defending.left_game:
+            defending = None
+        # Past the planeswalker, its controller (702.19c); with it removed from combat, the
+        # defending player instead (702.19e). Without trample over planeswalkers, nobody (702.19f).
+        beyond = None
+        if over_walkers and isinstance(card.attacking, Card):
+            if attacked is not None:
+                beyond = attacked.controller if not attacked.controller.left_game else None
+            else:
+                beyond = defending
+        if not card.was_blocked:
+            if attacked is None:
+                return [(beyond, power)] if beyond is not None else []  # 510.1b, 702.19e
+            recipients = [attacked] + ([beyond] if beyond is not None else [])
+            if len(recipients) == 1:
+                return [(attacked, power)]
+            return self._divide(card, recipients, power, marked, rule="702.19c", blockers=0, attacked=attacked)
+        blockers = [b for b in card.blocked_by if b.zone is Zone.BATTLEFIELD and card in b.blocking]
+        if not trample:
+            if not blockers:
+                return []  # 510.1c
+            if len(blockers) == 1:
+                return [(blockers[0], power)]
+            return self._divide(card, blockers, power, marked, rule="510.1c")
+        # 702.19b, 702.19d: past the blockers, what it attacks; then, past a planeswalker, its controller.
+        recipients: list[Any] = list(blockers)
+        if attacked is not None:
+            recipients.append(attacked)
+        if beyond is not None:
+            recipients.append(beyond)
+        if not recipients:
+            return []
+        if len(recipients) == 1:
+            return [(recipients[0], power)]
+        rule = "702.19c" if over_walkers and isinstance(card.attacking, Card) else "702.19b"
+        return self._divide(card, recipients, power, marked, rule=rule, blockers=len(blockers), attacked=attacked if isinstance(attacked, Card) else None)
 
     def _lethal(self, source: Card, blocker: Card, marked: dict[int, int]) -> int:
         """Lethal damage for trample (702.19b): toughness less damage already marked and damage
@@ -347,23 +417,32 @@ class CombatMixin:
             return 1
         return max(0, (blocker.toughness or 0) - blocker.damage - marked.get(id(blocker), 0))
 
-    def _divide(self, card: Card, recipients: list[Any], power: int, trample: bool, marked: dict[int, int], rule: str) -> list[tuple[Any, int]]:
+    def _divide(self, card: Card, recipients: list[Any], power: int, marked: dict[int, int], rule: str, *, blockers: int | None = None, attacked: Card | None = None) -> list[tuple[Any, int]]:
+        """Every legal division of `power` among `recipients`, then the controller's choice.
+        With trample, `recipients` are the first `blockers` blocking creatures, then what the
+        creature attacks, then (trample over planeswalkers) the planeswalker's controller: no
+        damage goes past the blockers until each is assigned lethal damage (702.19b), nor past
+        the planeswalker `attacked` until it is assigned damage at least equal to its loyalty,
+        counting what other creatures assign to it in this step (702.19c)."""
         options = []
+        loyalty = attacked.counters.get("loyalty", 0) - marked.get(id(attacked), 0) if attacked is not None else 0
         for split in _compositions(power, len(recipients)):
-            if trample:
-                to_player = split[-1]
-                if to_player and any(split[i] < self._lethal(card, b, marked) for i, b in enumerate(recipients[:-1])):
+            if blockers is not None:
+                past = sum(split[blockers:])
+                if past and any(split[i] < self._lethal(card, b, marked) for i, b in enumerate(recipients[:blockers])):
+                    continue
+                if attacked is not None and len(recipients) > blockers + 1 and split[-1] and split[blockers] < loyalty:
                     continue
             options.append(DamageAssignment((r, a) for r, a in zip(recipients, split) if a))
             if len(options) > MAX_OPTIONS:
                 raise NotModelledError(f"too many ways to divide {card.name}'s damage")
-        if trample:
-            # The usual choice first: lethal damage to each blocker, the rest to the player.
-            def excess_first(option: DamageAssignment) -> tuple[int, int]:
-                player_share = sum(a for r, a in option if not isinstance(r, Card))
-                return (-player_share, 0)
+        if blockers is not None:
+            # The usual choice first: as much as possible past the blockers, the farthest first.
+            def farthest_first(option: DamageAssignment) -> tuple[int, ...]:
+                shares = {id(r): a for r, a in option}
+                return tuple(-shares.get(id(r), 0) for r in reversed(recipients[blockers:]))
 
-            options.sort(key=excess_first)
+            options.sort(key=farthest_first)
         chosen = self.decide(Decision(card.controller, "assign_damage", tuple(options), rule=rule, context={"source": card}))
         return list(chosen)
 
@@ -371,6 +450,7 @@ class CombatMixin:
         removed = [c for c in self.battlefield if c.attacking is not None or c.blocking]
         for card in removed:
             card.attacking = None
+            card.defending_player = card.attacked_incarnation = None
             card.blocking = []
             card.blocked_by = []
             card.was_blocked = False

@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kb.engine.actions import KeywordActionsMixin
+from kb.engine.attachments import AttachmentsMixin
 from kb.engine.casting import CastingMixin
 from kb.engine.combat import CombatMixin
 from kb.engine.decisions import (
@@ -105,6 +106,7 @@ class Game(
     ReplacementMixin,
     ManaMixin,
     LinkedAbilitiesMixin,
+    AttachmentsMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

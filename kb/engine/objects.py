@@ -267,6 +267,8 @@ class AbilityDefinition:
     tap: bool = False
     life: Callable[["Game", "Player"], int] | None = None
     only_your_turn: bool = False
+    # "Activate only as a sorcery" (602.5d): in its controller's main phase, the stack empty.
+    sorcery: bool = False
     # The zone the ability functions in: the battlefield, or a graveyard for an ability that
     # moves its card out of it (113.6m).
     zone: str = "battlefield"
@@ -325,7 +327,13 @@ class Card:
         self.damage = 0
         self.deathtouch_damage = False
         self.attached_to: Any = None
-        self.attacking: Player | None = None
+        # The incarnation of the object it was attached to (400.7: a new object isn't).
+        self.attached_incarnation: int | None = None
+        # What it attacks: a player, or a planeswalker (508.1b); the player defending against
+        # it (506.2); and the attacked planeswalker's incarnation (a new object isn't, 400.7).
+        self.attacking: "Player | Card | None" = None
+        self.defending_player: Player | None = None
+        self.attacked_incarnation: int | None = None
         self.blocking: list[Card] = []
         self.blocked_by: list[Card] = []
         self.was_blocked = False
@@ -583,6 +591,7 @@ class Card:
         self.damage = 0
         self.deathtouch_damage = False
         self.attacking = None
+        self.defending_player = self.attacked_incarnation = None
         self.blocking = []
         self.blocked_by = []
         self.was_blocked = False
@@ -593,6 +602,7 @@ class Card:
         self.choices = {}
         self.transformed = False
         self.attached_to = None
+        self.attached_incarnation = None
         self.controller = self.owner
 
 
@@ -633,6 +643,7 @@ def _load_cards() -> None:
     global _cards_loaded
     if not _cards_loaded:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
+        import kb.engine.cards_equipment  # noqa: F401
 
         _cards_loaded = True
 

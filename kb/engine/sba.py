@@ -77,8 +77,12 @@ class StateBasedActionsMixin:
             player.drew_from_empty_library = False
         for card in self.battlefield:
             card.deathtouch_damage = False
-        if not dying and not losses and not annihilating and not gone_tokens:
+        unattaching = self._illegal_attachments()
+        if not dying and not losses and not annihilating and not gone_tokens and not unattaching:
             return False
+        for card, rule in unattaching:
+            previous, card.attached_to, card.attached_incarnation = card.attached_to, None, None
+            self.emit("unattaches", rule, card=card, previous=previous)
         for token in gone_tokens:
             zone = self._zone_list(token)
             if zone is not None and token in zone:

@@ -198,7 +198,7 @@ MESSAGES: dict[str, Any] = {
     "phase_out": N_("%(cards)s: phased out, treated as though they don't exist."),
     "phase_in": N_("%(cards)s: phased in."),
     "counters_put": NP_("%(target)s gets a %(counter)s counter.", "%(target)s gets %(amount)d %(counter)s counters."),
-    "counters_removed": NP_("A %(counter)s counter is removed from %(target)s.", "%(amount)d %(counter)s counters are removed from %(target)s."),
+    "counters_removed": NP_("A %(counter)s counter is removed from %(target)s.", "%(target)s loses %(amount)d %(counter)s counters."),
     "counters_annihilate": NP_("%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each is removed as a state-based action.", "%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each are removed as a state-based action."),
     "token_ceases": N_("%(card)s is a token outside the battlefield and ceases to exist."),
     "destroyed_deathtouch": N_("%(card)s was dealt damage by a source with deathtouch and is destroyed as a state-based action."),
@@ -214,6 +214,10 @@ MESSAGES: dict[str, Any] = {
     "becomes_blocked": N_("%(card)s becomes blocked."),
     "returned_to_hand": N_("%(card)s is returned to its owner's hand."),
     "attached": N_("%(card)s enters attached to %(to)s."),
+    "attaches": N_("%(card)s becomes attached to %(to)s."),
+    "unattaches": N_("%(card)s becomes unattached from %(previous)s and stays on the battlefield."),
+    "unattaches.sba": N_("%(card)s can't stay attached to %(previous)s: it becomes unattached as a state-based action and stays on the battlefield."),
+    "doesnt_attach": N_("%(card)s can't be attached to %(to)s: it doesn't move."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
     "search": N_("%(player)s searches and finds %(cards)s."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
@@ -415,6 +419,8 @@ class Narrator:
             key = "replaced.prevention" if data["effect"].prevention else "replaced"
             if data.get("source") is not None:
                 key += ".source"
+        if key == "unattaches" and (event.rule or "").startswith("704.5"):
+            key = "unattaches.sba"
         if key == "becomes_copy":
             values["card"] = self.printed(data["card"])
         message = MESSAGES.get(key)

@@ -98,7 +98,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("shuffle_in", "player card", "A card is shuffled into its owner's library (701.24)."),
     ("shuffle_all_in", "player count", "Cards are shuffled into a library instead (614.1a)."),
     ("as_much_as_possible", "player possible wanted", "A player does as much as possible (609.3)."),
-    ("returned_to_hand", "card", "A permanent is returned to its owner's hand (400.3)."),
+    ("returned_to_hand", "card controller origin left", "A permanent (or a card from a graveyard or exile, its `origin`) is returned to its owner's hand (400.3); `controller` is its last controller, `left` every permanent that left the battlefield in the same event (603.10a)."),
     ("token_ceases", "card", "A token outside the battlefield ceases to exist (704.5d)."),
     # keyword actions
     ("create", "player cards", "Tokens are created (701.7a)."),

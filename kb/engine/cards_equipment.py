@@ -7,7 +7,7 @@ from kb.engine.objects import CardDefinition
 
 
 class Bonesplitter(CardDefinition):
-    name, name_es = "Bonesplitter", "Partehuesos"
+    name = "Bonesplitter"
     mana_cost, type_line = "{1}", "Artifact — Equipment"
     oracle = "Equipped creature gets +2/+0.\nEquip {1}"
     static = (attached_gets(2, 0, text="Equipped creature gets +2/+0."),)
@@ -15,7 +15,7 @@ class Bonesplitter(CardDefinition):
 
 
 class VulshokMorningstar(CardDefinition):
-    name, name_es = "Vulshok Morningstar", "Lucero del alba vulshok"
+    name = "Vulshok Morningstar"
     mana_cost, type_line = "{2}", "Artifact — Equipment"
     oracle = "Equipped creature gets +2/+2.\nEquip {2}"
     static = (attached_gets(2, 2, text="Equipped creature gets +2/+2."),)
@@ -23,7 +23,7 @@ class VulshokMorningstar(CardDefinition):
 
 
 class LoxodonWarhammer(CardDefinition):
-    name, name_es = "Loxodon Warhammer", "Martillo de guerra loxodonte"
+    name = "Loxodon Warhammer"
     mana_cost, type_line = "{3}", "Artifact — Equipment"
     oracle = "Equipped creature gets +3/+0 and has trample and lifelink.\nEquip {3}"
     static = (attached_gets(3, 0, "Trample", "Lifelink", text="Equipped creature gets +3/+0 and has trample and lifelink."),)
@@ -31,7 +31,7 @@ class LoxodonWarhammer(CardDefinition):
 
 
 class DarksteelGarrison(CardDefinition):
-    name, name_es = "Darksteel Garrison", "Guarnición de darksteel"
+    name = "Darksteel Garrison"
     mana_cost, type_line = "{2}", "Artifact — Fortification"
     oracle = "Fortified land has indestructible.\nFortify {3}"
     in_part = True  # its "whenever fortified land becomes tapped" ability is left out

@@ -329,7 +329,7 @@ class CastingMixin:
             card.loyalty_activated_turn = self.turn
             self.emit("loyalty_ability", "606.4", player=player, card=card, cost=loyalty)
             if loyalty > 0:
-                self.add_counters(card, "loyalty", loyalty)
+                self.add_counters(card, "loyalty", loyalty, cost=True)
             elif loyalty < 0:
                 self.remove_counters(card, "loyalty", -loyalty)
         self.stack.push(obj)

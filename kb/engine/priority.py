@@ -194,5 +194,7 @@ class PriorityMixin:
         if entering is not None:  # 614.1d: "enters tapped", "enters with counters"
             card.tapped = entering["tapped"]
             card.counters = {k: v for k, v in entering["counters"].items() if v}
+        if card.counters:
+            card.counters = self._counters_as_it_enters(card)
         self.battlefield.append(card)
         self.emit("enters", "403.3", card=card, controller=controller)

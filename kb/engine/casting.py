@@ -123,6 +123,8 @@ class CastingMixin:
         spell.target_groups = groups
         spell.x = x
         spell.mana_spent = spent
+        # The objects used to pay its costs, which its effect may refer to (a copy's too, 707.10).
+        spell.paid_with = [victim] if victim is not None else []
         player.hand.remove(card)
         card.zone = Zone.STACK
         self.stack.push(spell)
@@ -479,6 +481,8 @@ class CastingMixin:
             return [p for p in players if chooser is None or p in self.opponents(chooser)]
         if kind == "spell":
             return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach]
+        if kind == "instant or sorcery spell":
+            return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach and {"Instant", "Sorcery"} & set(o.card.types)]
         if kind == "nonlegendary creature":
             return [c for c in creatures if "Legendary" not in c.supertypes]
         if kind == "nonblack creature":
@@ -497,7 +501,7 @@ class CastingMixin:
             return [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, creature, creature you control, land you control, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

@@ -30,6 +30,7 @@ from typing import Any
 
 from kb.engine.actions import KeywordActionsMixin
 from kb.engine.attachments import AttachmentsMixin
+from kb.engine.spell_copies import SpellCopiesMixin
 from kb.engine.casting import CastingMixin
 from kb.engine.combat import CombatMixin
 from kb.engine.decisions import (
@@ -107,6 +108,7 @@ class Game(
     ManaMixin,
     LinkedAbilitiesMixin,
     AttachmentsMixin,
+    SpellCopiesMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

@@ -645,6 +645,7 @@ def _load_cards() -> None:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
         import kb.engine.cards_counters  # noqa: F401
         import kb.engine.cards_equipment  # noqa: F401
+        import kb.engine.cards_spell_copies  # noqa: F401
 
         _cards_loaded = True
 

@@ -78,8 +78,13 @@ class StateBasedActionsMixin:
         for card in self.battlefield:
             card.deathtouch_damage = False
         unattaching = self._illegal_attachments()
-        if not dying and not losses and not annihilating and not gone_tokens and not unattaching:
+        gone_copies = self._ceasing_spell_copies()
+        if not dying and not losses and not annihilating and not gone_tokens and not unattaching and not gone_copies:
             return False
+        for copied in gone_copies:
+            self._zone_list(copied).remove(copied)
+            copied.zone = None
+            self.emit("copy_ceases", "704.5e", card=copied)
         for card, rule in unattaching:
             previous, card.attached_to, card.attached_incarnation = card.attached_to, None, None
             self.emit("unattaches", rule, card=card, previous=previous)

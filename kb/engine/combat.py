@@ -28,7 +28,16 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.decisions import Decision, _name_of
 from kb.engine.errors import IllegalChoiceError, NotModelledError
 from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.manapool import ManaUse, payments
 from kb.engine.players import Player
+from kb.engine.requirements import (
+    attack_requirements,
+    block_requirements_obeyed,
+    has_attack_costs,
+    has_attack_requirements,
+    has_block_rules,
+    total_attack_cost,
+)
 
 if TYPE_CHECKING:
     pass
@@ -87,6 +96,42 @@ class BlockDeclaration(list):
 
     def __repr__(self) -> str:
         return "{" + ", ".join(f"{b.name!r}: {a.name!r}" for b, a in self) + "}"
+
+
+class TargetedAttackDeclaration(list):
+    """Attackers declared with what each attacks (508.1a–b), when attacking costs something
+    (508.1h): a list of (attacker, player or planeswalker) pairs. A scripted answer may give a
+    dict {attacker: target} or pairs, by object or name, or, when there is only one thing to
+    attack, just the attackers."""
+
+    single_target: bool = False
+
+    def matches(self, answer: Any) -> bool:
+        if isinstance(answer, dict):
+            pairs = list(answer.items())
+        elif isinstance(answer, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in answer):
+            pairs = [tuple(p) for p in answer]
+        elif isinstance(answer, (list, tuple)) and self.single_target:
+            return AttackDeclaration(a for a, _ in self).matches(answer)
+        else:
+            return False
+        if len(pairs) != len(self):
+            return False
+        attackers = [a for a, _ in self]
+        wanted = {}
+        for attacker, target in pairs:
+            a = _resolve(attacker, attackers)
+            if a is None:
+                return False
+            wanted[id(a)] = target
+        for attacker, target in self:
+            given = wanted.get(id(attacker))
+            if given is None or not (given is target or (isinstance(given, str) and _name_of(target) == given)):
+                return False
+        return True
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{a.name!r}: {t.name!r}" for a, t in self) + "}"
 
 
 class DamageAssignment(list):
@@ -148,16 +193,23 @@ class CombatMixin:
                 continue
             for card in able:
                 self._refuse_unmodelled(card)
-            if self._attack_rules_apply(player, able):
+            defenders = self.attack_targets(player)
+            declared: dict[int, Any] = {}
+            if has_attack_costs(self):
+                legal = self._legal_costly_attacks(player, able, defenders)
+                declaration = self.decide(Decision(player, "attackers", tuple(legal), rule="508.1d"))
+                chosen = [a for a, _ in declaration]
+                declared = {id(a): t for a, t in declaration}
+                self._pay_attack_cost(player, list(declaration))
+            elif self._attack_rules_apply(player, able):
                 legal = self._legal_attacks(player, able)
                 chosen = self.decide(Decision(player, "attackers", tuple(legal), rule="508.1d"))
             else:
                 chosen = self.decide(Decision(player, "attackers", tuple(able), count=(0, len(able)), rule="508.1a"))
-            defenders = self.attack_targets(player)
             for card in chosen:
-                defender = defenders[0] if len(defenders) == 1 else self.decide(
+                defender = declared.get(id(card)) or (defenders[0] if len(defenders) == 1 else self.decide(
                     Decision(player, "attack_target", tuple(defenders), rule="508.1b", context={"attacker": card})
-                )
+                ))
                 card.attacking = defender
                 card.defending_player = defender if isinstance(defender, Player) else defender.controller
                 card.attacked_incarnation = defender.incarnation if isinstance(defender, Card) else None
@@ -202,8 +254,7 @@ class CombatMixin:
                 raise NotModelledError(f"{card.name} has {keyword}: banding and landwalk are not modelled in combat")
 
     def _attack_rules_apply(self, player: Player, able: list[Card]) -> bool:
-        keywords = {"Can't attack alone", "Attacks each combat if able"}
-        if any(keywords & set(c.keywords) for c in able):
+        if any("Can't attack alone" in c.keywords for c in able) or has_attack_requirements(self, able):
             return True
         return any(type(p.definition).restricts_attack is not CardDefinition.restricts_attack for p in self.battlefield)
 
@@ -222,10 +273,49 @@ class CombatMixin:
         for size in range(len(able) + 1):
             for chosen in itertools.combinations(able, size):
                 if not self._attack_restricted(list(chosen)):
-                    obeyed = sum(1 for c in chosen if "Attacks each combat if able" in c.keywords)
+                    obeyed = sum(attack_requirements(self, c) for c in chosen)
                     declarations.append((obeyed, AttackDeclaration(chosen)))
         best = max(obeyed for obeyed, _ in declarations)
         return [d for obeyed, d in declarations if obeyed == best]
+
+    def _legal_costly_attacks(self, player: Player, able: list[Card], targets: list[Any]) -> list[TargetedAttackDeclaration]:
+        """Rules 508.1c–d and 508.1h with costs to attack: every assignment of attackers to what
+        they attack that disobeys no restriction, whose cost can be paid, and that obeys at least
+        as many requirements as the most that can be obeyed without paying a cost (508.1d); the
+        empty one first when it is legal."""
+        per_creature = [[None] + list(targets) for _ in able]
+        total = (len(targets) + 1) ** len(able)
+        if total > MAX_OPTIONS:
+            raise NotModelledError(f"too many possible attacks to weigh ({total})")
+        found = []
+        for combination in itertools.product(*per_creature):
+            assignment = [(c, t) for c, t in zip(able, combination) if t is not None]
+            if self._attack_restricted([c for c, _ in assignment]):
+                continue
+            cost = total_attack_cost(self, assignment)
+            obeyed = sum(attack_requirements(self, c) for c, _ in assignment)
+            found.append((obeyed, cost, assignment))
+        best_free = max(obeyed for obeyed, cost, _ in found if not cost.symbols)
+        legal = []
+        for obeyed, cost, assignment in sorted(found, key=lambda f: len(f[2])):
+            if obeyed < best_free:
+                continue
+            declaration = TargetedAttackDeclaration(assignment)
+            declaration.single_target = len(targets) == 1
+            declaration.cost = cost
+            legal.append(declaration)
+        return legal
+
+    def _pay_attack_cost(self, player: Player, declaration: list[tuple[Card, Any]]) -> None:
+        """Rules 508.1h–i: the total cost to attack is locked in, then paid. In a game that
+        pays mana from mana pools, activating mana abilities to pay it (508.1i) is not modelled."""
+        cost = total_attack_cost(self, declaration)
+        if not cost.symbols:
+            return
+        if self.pay_mana and not payments(player.mana_pool, cost, ManaUse("attack", None)):
+            raise NotModelledError("activating mana abilities to pay a cost to attack (508.1i) is not modelled")
+        self.emit("attack_cost", "508.1h", player=player, cost=cost.text)
+        self._pay_mana(player, cost, None, ManaUse("attack", None), "attacking")
 
     # ----- declare blockers (509.1)
 
@@ -297,6 +387,7 @@ class CombatMixin:
     def _legal_blocks(self, defender: Player, able: list[Card], against: list[Card]) -> list[BlockDeclaration]:
         """Rules 509.1b–c: every declaration that disobeys no restriction and obeys as many
         requirements as possible; no blocks first when that is legal."""
+        has_block_rules(self, able)  # costs to block raise NotModelledError
         choices_per_blocker = []
         for blocker in able:
             reachable = [a for a in against if self._may_block(blocker, a)]
@@ -315,7 +406,7 @@ class CombatMixin:
             blocks = [(blocker, attacker) for blocker, targets in zip(able, combo) for attacker in targets]
             if self._block_restricted(blocks, against):
                 continue
-            obeyed = sum(1 for blocker, targets in zip(able, combo) if targets and "Blocks each combat if able" in blocker.keywords)
+            obeyed = block_requirements_obeyed(self, able, against, blocks)
             declarations.append((obeyed, BlockDeclaration(blocks)))
         best = max(obeyed for obeyed, _ in declarations)
         return sorted((d for obeyed, d in declarations if obeyed == best), key=len)

@@ -42,6 +42,12 @@ class CopiedDefinition(CardDefinition):
     def __repr__(self) -> str:
         return f"CopiedDefinition({self.original.name!r})"
 
+    def __getattr__(self, name: str) -> Any:
+        # Optional hooks no CardDefinition has (see kb.engine.requirements) are the original's.
+        if name.startswith("__") or name in ("original", "keeps"):
+            raise AttributeError(name)
+        return getattr(self.original, name)
+
     def power_of(self, card: Card) -> int | None:
         return self.original.power_of(card)
 

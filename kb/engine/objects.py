@@ -643,6 +643,7 @@ def _load_cards() -> None:
     global _cards_loaded
     if not _cards_loaded:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
+        import kb.engine.cards_combat_requirements  # noqa: F401
         import kb.engine.cards_counters  # noqa: F401
         import kb.engine.cards_equipment  # noqa: F401
         import kb.engine.cards_spell_copies  # noqa: F401

@@ -172,6 +172,7 @@ MESSAGES: dict[str, Any] = {
     "mill.all": NP_("%(player)s mills %(count)d card: %(cards)s.", "%(player)s mills %(count)d cards: %(cards)s."),
     "as_much_as_possible": NP_("%(player)s has only %(possible)d card to discard, so discards only that one.", "%(player)s has only %(possible)d cards to discard, so discards only those."),
     "attacks": N_("%(card)s attacks %(defender)s."),
+    "attack_cost": N_("%(player)s pays %(cost)s to attack."),
     "removed_from_combat": N_("%(cards)s: removed from combat."),
     "damage_wears_off": N_("Damage wears off, and \"until end of turn\" and \"this turn\" effects end."),
     "cleanup_priority": N_("Abilities triggered or state-based actions apply during the cleanup step, so the active player gets priority."),
@@ -243,6 +244,7 @@ MESSAGES: dict[str, Any] = {
 PAIRS = {
     "blockers": N_("%(first)s blocks %(second)s"),
     "assign_damage": N_("%(second)d to %(first)s"),
+    "attackers": N_("%(first)s attacking %(second)s"),
 }
 
 DECISIONS: dict[str, Any] = {
@@ -454,7 +456,7 @@ class Narrator:
         message = DECISIONS.get(key)
         if message is None:
             return None
-        if kind in PAIRS and isinstance(answer, list):
+        if kind in PAIRS and isinstance(answer, list) and all(isinstance(item, tuple) for item in answer):
             pair = self._(PAIRS[kind])
             values["answer"] = format_list(
                 [pair % {"first": self.name(a), "second": b if isinstance(b, int) else self.name(b)} for a, b in answer] or ["—"],

@@ -626,6 +626,9 @@ class Characteristics:
     mana_cost: str = ""
     # Set by an effect that makes the object lose all abilities (layer 6).
     no_abilities: bool = False
+    # Set by an effect that sets a land's basic land types: the abilities of its rules text are
+    # gone (305.7), those granted by other effects are not.
+    text_abilities_lost: bool = False
     # The mana cost its mana value is computed from, when not its own (712.8e).
     mana_value_from: str | None = None
     # The object these are the characteristics of, for effects whose size depends on it.
@@ -646,6 +649,7 @@ def _load_cards() -> None:
         import kb.engine.cards_combat_requirements  # noqa: F401
         import kb.engine.cards_counters  # noqa: F401
         import kb.engine.cards_equipment  # noqa: F401
+        import kb.engine.cards_layers  # noqa: F401
         import kb.engine.cards_spell_copies  # noqa: F401
 
         _cards_loaded = True

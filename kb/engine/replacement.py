@@ -132,6 +132,8 @@ class ReplacementMixin:
         if kind == "zone_change" and event is not None and not any(c is event["card"] for c in watchers):
             watchers.append(event["card"])
         for card in watchers:
+            if self.abilities_removed(card):
+                continue  # a permanent that lost its abilities has no replacement effects
             for effect in card.definition.replacements(self, card):
                 if effect.kind == kind:
                     effect.source = effect.source or card

@@ -58,10 +58,10 @@ class TriggersMixin:
             # Abilities that trigger on a card being put into a graveyard "from anywhere".
             if not any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
                 watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
-        losing = any(getattr(e, "removes_abilities", False) for e in self.effects)
+        losing = self.may_remove_abilities()
         for card in watchers:
-            if card.zone is Zone.BATTLEFIELD and losing and self.characteristics(card).no_abilities:
-                continue  # it has lost its abilities (613.1f): nothing of it triggers
+            if losing and self.abilities_removed(card):
+                continue  # it has lost its abilities (613.1f, 305.7): nothing of it triggers
             for ability in card.definition.triggers(self, card, event):
                 self._pending.append(ability)
                 self.emit("triggers", "603.2", ability=ability)
@@ -98,7 +98,7 @@ class TriggersMixin:
                     key = (id(card), card.incarnation, index)
                     if key in waiting or not trigger.state(self, card):
                         continue
-                    if any(getattr(e, "removes_abilities", False) for e in self.effects) and self.characteristics(card).no_abilities:
+                    if self.abilities_removed(card):
                         continue
                     ability = TriggeredAbility(card, card.controller, trigger.text, trigger.effect, data={"state_trigger": key})
                     self._pending.append(ability)

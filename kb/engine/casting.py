@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
+from kb.engine.costs import check_energy, choose_sacrifice, pay_other_costs
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
@@ -239,11 +240,14 @@ class CastingMixin:
         targets: Sequence[Any] | None = None,
         x: int | None = None,
         mana_abilities: Sequence[Any] = (),
+        sacrifice: Card | str | None = None,
     ) -> ActivatedAbility:
         """Activate activated ability number `index` (from 0) of a permanent `player` controls
         (rule 602), choosing the value of X if its cost has one (602.2b, 601.2b). Its mana cost
-        is paid as a spell's is (see `cast`), after `mana_abilities` are activated. A mana
-        ability doesn't use the stack: it resolves at once (605.3b)."""
+        is paid as a spell's is (see `cast`), after `mana_abilities` are activated; a cost to
+        sacrifice a permanent is paid with `sacrifice` (or one the player chooses), and energy
+        from the player's energy counters (`kb.engine.costs`). A mana ability doesn't use the
+        stack: it resolves at once (605.3b)."""
         self._check_priority(player)
         in_graveyard = isinstance(card, Card) and card in player.graveyard
         if isinstance(card, str) and not any(c.name == card for c in player.battlefield):
@@ -258,7 +262,7 @@ class CastingMixin:
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
         where = "graveyard" if in_graveyard else "battlefield"
-        obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities)
+        obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities, sacrifice=sacrifice)
         if abilities[index].is_mana_ability:
             # 117.3c: a player who activates a mana ability receives priority afterward.
             self._passes = 0
@@ -275,6 +279,7 @@ class CastingMixin:
         *,
         where: str,
         mana_abilities: Sequence[Any] = (),
+        sacrifice: Card | str | None = None,
     ) -> ActivatedAbility:
         if ability.zone != where:
             # 113.6m: an ability that moves its card out of a zone functions only there.
@@ -299,6 +304,8 @@ class CastingMixin:
         loyalty = None
         if ability.loyalty is not None:
             loyalty = self._loyalty_cost_to_pay(player, card, ability)
+        check_energy(player, card, ability)
+        sacrificed = choose_sacrifice(self, player, card, ability, sacrifice)
         chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count)
         if ability.mana and self.pay_mana:
             # 601.2g–h through 602.2b: mana abilities, then the whole cost is paid. Tapping the
@@ -313,6 +320,8 @@ class CastingMixin:
         data["incarnation"] = card.incarnation  # the source as it was activated (400.7)
         if ability.tap:
             data["tap"] = True
+        if sacrificed:
+            data["sacrificed"] = list(sacrificed)  # what its effect may refer to (608.2h)
         obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data=data)
         if ability.is_mana_ability:
             self.emit("activate", "605.3b", player=player, card=card)
@@ -320,6 +329,7 @@ class CastingMixin:
                 self.tap([card])
             if life:
                 self.pay_life(player, life)
+            pay_other_costs(self, player, ability, sacrificed)
             self._resolve_mana_ability(obj)
             return obj
         self.emit("activate", "602.2", player=player, card=card)
@@ -327,6 +337,7 @@ class CastingMixin:
             self.tap([card])
         if life:
             self.pay_life(player, life)
+        pay_other_costs(self, player, ability, sacrificed)
         if loyalty is not None:
             card.loyalty_activated_turn = self.turn
             self.emit("loyalty_ability", "606.4", player=player, card=card, cost=loyalty)

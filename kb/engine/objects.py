@@ -281,6 +281,10 @@ class AbilityDefinition:
     loyalty: int | None = None
     # How many targets, at least and at most: "up to two target lands" is (0, 2).
     target_count: tuple[int, int] = (1, 1)
+    # Other costs (602.1a, see `kb.engine.costs`): a permanent to sacrifice ("this", or a card
+    # type: "creature", "artifact"), and energy to pay ({E}, 107.14).
+    sacrifice: str | None = None
+    energy: int = 0
 
     @property
     def is_mana_ability(self) -> bool:
@@ -647,6 +651,7 @@ def _load_cards() -> None:
     if not _cards_loaded:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
         import kb.engine.cards_combat_requirements  # noqa: F401
+        import kb.engine.cards_costs  # noqa: F401
         import kb.engine.cards_counters  # noqa: F401
         import kb.engine.cards_equipment  # noqa: F401
         import kb.engine.cards_layers  # noqa: F401

@@ -199,6 +199,8 @@ MESSAGES: dict[str, Any] = {
     "phase_out": N_("%(cards)s: phased out, treated as though they don't exist."),
     "phase_in": N_("%(cards)s: phased in."),
     "counters_put": NP_("%(target)s gets a %(counter)s counter.", "%(target)s gets %(amount)d %(counter)s counters."),
+    "counters_put.energy": NP_("%(target)s gets {E} (an energy counter).", "%(target)s gets %(amount)d energy counters."),
+    "counters_removed.energy": NP_("%(target)s pays {E} (an energy counter).", "%(target)s pays %(amount)d energy counters."),
     "counters_removed": NP_("A %(counter)s counter is removed from %(target)s.", "%(target)s loses %(amount)d %(counter)s counters."),
     "counters_annihilate": NP_("%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each is removed as a state-based action.", "%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each are removed as a state-based action."),
     "token_ceases": N_("%(card)s is a token outside the battlefield and ceases to exist."),
@@ -426,6 +428,8 @@ class Narrator:
                 key += ".source"
         if key == "unattaches" and (event.rule or "").startswith("704.5"):
             key = "unattaches.sba"
+        if key in ("counters_put", "counters_removed") and data.get("counter") == "energy":
+            key += ".energy"  # 107.14: {E}
         if key == "becomes_copy":
             values["card"] = self.printed(data["card"])
         message = MESSAGES.get(key)

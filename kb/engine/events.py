@@ -94,6 +94,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("draw", "player count", "A player draws cards (121.1)."),
     ("draw_empty", "player", "A player attempts to draw from an empty library (121.4)."),
     ("discard", "player cards", "A player discards cards (701.9)."),
+    ("cycle", "player card", "A player cycles a card: it was discarded to pay the cost of its cycling ability (702.29a, 702.29c)."),
     ("mill", "player cards count", "A player mills cards (701.17)."),
     ("reveal", "cards", "Cards are revealed (701.20)."),
     ("search", "player owner cards", "A player searches zones and finds cards (701.23)."),

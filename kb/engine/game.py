@@ -59,6 +59,7 @@ from kb.engine.errors import (
     UnknownCardError,
 )
 from kb.engine.copies import CopiesMixin
+from kb.engine.cycling import CyclingMixin
 from kb.engine.counters import CountersMixin
 from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
@@ -109,6 +110,7 @@ class Game(
     LinkedAbilitiesMixin,
     AttachmentsMixin,
     SpellCopiesMixin,
+    CyclingMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

@@ -51,6 +51,10 @@ class TriggersMixin:
             # left in the same event still "see" it, as they last existed.
             left = event.get("left") or (event["cards"] if event.kind == "dies" else [event["card"]])
             watchers.extend(c for c in left if not any(c is w for w in watchers))
+        elif event.kind == "cycle":
+            # 702.29c: "when you cycle this card" triggers from wherever the card is now.
+            if not any(event["card"] is w for w in watchers):
+                watchers.append(event["card"])
         elif event.kind == "returned_to_hand":
             # 603.10a: a permanent returned to a hand still "sees" it, as it last existed.
             watchers.extend(c for c in event.get("left") or () if not any(c is w for w in watchers))

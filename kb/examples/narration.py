@@ -159,6 +159,7 @@ MESSAGES: dict[str, Any] = {
     "poison_prevented": N_("%(player)s can't get poison counters, because of %(card)s."),
     "poison_removed": NP_("%(player)s loses a poison counter.", "%(player)s loses %(amount)d poison counters."),
     "discard": N_("%(player)s discards %(cards)s."),
+    "cycle": N_("%(player)s cycles %(card)s."),
     "sacrifice": N_("%(cards)s: sacrificed at the same time."),
     "destroy": N_("%(cards)s: destroyed at the same time."),
     "loss_replaced": N_("%(unit)s would lose the game, but %(card)s replaces that loss."),

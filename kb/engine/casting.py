@@ -12,6 +12,7 @@ from kb.engine.costs import check_energy, choose_sacrifice, pay_other_costs
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
+from kb.engine.modal import ModalSpellDefinition, choose_modes
 from kb.engine.manapool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
 from kb.engine.stack import ActivatedAbility, Spell
@@ -65,6 +66,7 @@ class CastingMixin:
         half: str | None = None,
         sacrifice: Card | str | None = None,
         convoke: Sequence[Card | str] = (),
+        modes: Sequence[int | str] | None = None,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -77,7 +79,8 @@ class CastingMixin:
         from static abilities are applied then, and an additional cost of sacrificing a creature
         is paid with `sacrifice` (or a creature the player chooses). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
-        each (702.51a–b)."""
+        each (702.51a–b). For a modal spell, `modes` are the modes chosen (by index from 0 or
+        by text, 700.2a), and `targets` one list for each chosen mode that targets."""
         self._check_priority(player)
         card = self._find(player.hand, card, f"{player.name}'s hand")
         if card.is_land:
@@ -99,6 +102,11 @@ class CastingMixin:
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
         definition.check_timing(self, player, card)
+        modal = isinstance(definition, ModalSpellDefinition)
+        if modal:
+            definition = choose_modes(self, player, definition, modes, card)
+        elif modes is not None:
+            raise IllegalActionError(f"{definition.name} is not a modal spell (700.2)")
         if definition.spell_targets:
             groups = self._choose_target_groups(player, definition.spell_targets, targets, card)
             chosen = [t for group in groups for t in group]
@@ -119,8 +127,9 @@ class CastingMixin:
             self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
         if victim is not None:
             self.sacrifice([victim], rule="601.2h")
-        card.cast_half = definition if half is not None else None
+        card.cast_half = definition if half is not None or modal else None
         spell = Spell(card, player, chosen)
+        spell.modes = list(getattr(definition, "chosen_modes", ()))
         spell.target_groups = groups
         spell.x = x
         spell.mana_spent = spent
@@ -510,9 +519,11 @@ class CastingMixin:
             return creatures + walkers + players
         if kind == "permanent":
             return [c for c in self.battlefield if c.controller in reach]
+        if kind == "non-Aura enchantment":
+            return [c for c in self.battlefield if "Enchantment" in c.types and "Aura" not in c.subtypes and c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, non-Aura enchantment, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

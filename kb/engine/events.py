@@ -42,6 +42,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("bottom", "player count", "Cards go to the bottom of the library after mulligans (103.5)."),
     # priority, casting and the stack
     ("cast", "player card targets", "A spell is cast (601.2)."),
+    ("modes_chosen", "player card modes numbers count", "The modes of a modal spell are chosen as it is cast (700.2a); `modes` are their texts, `numbers` their places in the list, from 1."),
     ("activate", "player card", "An activated ability is activated (602.2)."),
     ("play_land", "player card", "A land is played (305.1)."),
     ("convoke", "player cards", "Creatures are tapped to pay for a spell with convoke (702.51a)."),

@@ -655,6 +655,7 @@ def _load_cards() -> None:
         import kb.engine.cards_counters  # noqa: F401
         import kb.engine.cards_equipment  # noqa: F401
         import kb.engine.cards_layers  # noqa: F401
+        import kb.engine.cards_modal  # noqa: F401
         import kb.engine.cards_cycling  # noqa: F401
         import kb.engine.cards_spell_copies  # noqa: F401
 

@@ -81,7 +81,7 @@ class SpellCopiesMixin:
         card.owner = card.controller = controller
         card.zone = Zone.STACK
         card.spell_copy = True
-        card.cast_half = original.cast_half
+        card.cast_half = definition if original.cast_half is not None else None
         copied = Spell(card, controller, [t for group in groups for t in group])
         copied.target_groups = groups or [[]]
         copied.x = spell.x

@@ -105,6 +105,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("as_much_as_possible", "player possible wanted", "A player does as much as possible (609.3)."),
     ("returned_to_hand", "card controller origin left", "A permanent (or a card from a graveyard or exile, its `origin`) is returned to its owner's hand (400.3); `controller` is its last controller, `left` every permanent that left the battlefield in the same event (603.10a)."),
     ("token_ceases", "card", "A token outside the battlefield ceases to exist (704.5d)."),
+    ("emblem", "player emblem source", "A player gets an emblem in the command zone (114.2)."),
+    ("becomes_monarch", "player previous", "A player becomes the monarch; `previous` ceases to be (724.1, 724.3, 724.4)."),
     # keyword actions
     ("create", "player cards", "Tokens are created (701.7a)."),
     ("investigate", "player", "A player investigates (701.16a)."),

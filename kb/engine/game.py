@@ -58,6 +58,7 @@ from kb.engine.errors import (
     TimingError,
     UnknownCardError,
 )
+from kb.engine.command import CommandZoneMixin
 from kb.engine.copies import CopiesMixin
 from kb.engine.cycling import CyclingMixin
 from kb.engine.counters import CountersMixin
@@ -111,6 +112,7 @@ class Game(
     AttachmentsMixin,
     SpellCopiesMixin,
     CyclingMixin,
+    CommandZoneMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

@@ -352,7 +352,7 @@ class LayersMixin:
         """The effects the static abilities of permanents generate now (611.3), with their
         source's timestamp (613.7a)."""
         found = []
-        for card in sorted(self.battlefield, key=lambda c: c.timestamp):
+        for card in sorted(list(self.battlefield) + self.command, key=lambda c: c.timestamp):
             for effect in card.definition.static_effects(self, card):
                 effect.source = effect.source or card
                 effect.duration = STATIC

@@ -27,6 +27,8 @@ class Zone(enum.Enum):
     GRAVEYARD = "graveyard"
     STACK = "stack"
     EXILE = "exile"
+    # Rule 408: emblems and other specialized objects; not a zone of cards here.
+    COMMAND = "command"
 
     def __repr__(self) -> str:
         return f"Zone.{self.name}"
@@ -651,6 +653,7 @@ def _load_cards() -> None:
     if not _cards_loaded:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
         import kb.engine.cards_combat_requirements  # noqa: F401
+        import kb.engine.cards_command  # noqa: F401
         import kb.engine.cards_costs  # noqa: F401
         import kb.engine.cards_counters  # noqa: F401
         import kb.engine.cards_equipment  # noqa: F401

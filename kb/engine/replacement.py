@@ -128,7 +128,7 @@ class ReplacementMixin:
         """Those of permanents, those of resolved spells and abilities, and, for a card changing
         zones, the card's own ("If <this> would be put into a graveyard from anywhere")."""
         found = []
-        watchers = list(self.battlefield)
+        watchers = list(self.battlefield) + self.command  # emblems' abilities work there (114.4)
         if kind == "zone_change" and event is not None and not any(c is event["card"] for c in watchers):
             watchers.append(event["card"])
         for card in watchers:

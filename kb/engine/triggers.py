@@ -45,7 +45,7 @@ class TriggersMixin:
     def _check_triggers(self, event: Event) -> None:
         if event.kind in ("decision",):
             return
-        watchers = list(self.battlefield)
+        watchers = list(self.battlefield) + self.ability_holders()  # 114.4, 724.2
         if event.kind in ("dies", "put_into_graveyard"):
             # Leaves-the-battlefield abilities look back in time (603.10a): the permanents that
             # left in the same event still "see" it, as they last existed.

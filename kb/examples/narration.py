@@ -66,6 +66,7 @@ ZONE_NAMES = {
     Zone.GRAVEYARD: N_("the graveyard"),
     Zone.STACK: N_("the stack"),
     Zone.EXILE: N_("exile"),
+    Zone.COMMAND: N_("the command zone"),
 }
 
 COLOR_WORDS = {"W": N_("white"), "U": N_("blue"), "B": N_("black"), "R": N_("red"), "G": N_("green")}
@@ -226,6 +227,8 @@ MESSAGES: dict[str, Any] = {
     "spell_copied": N_("A copy of %(original)s is put onto the stack under %(player)s's control; it isn't cast."),
     "copy_not_created": N_("%(target)s isn't a legal target for a copy of %(spell)s: the copy isn't created."),
     "copy_ceases": N_("A copy of %(card)s is outside the stack and ceases to exist."),
+    "emblem": N_("%(player)s gets an emblem in the command zone."),
+    "becomes_monarch": N_("%(player)s becomes the monarch."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
     "search": N_("%(player)s searches and finds %(cards)s."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),

@@ -8,7 +8,8 @@ Abilities of a creature about combat are keywords (strings): besides the keyword
 engine reads ``"Can't attack alone"``, ``"Can't block"``, ``"Attacks each combat if able"``,
 ``"Blocks each combat if able"`` and ``"Can block an additional creature each combat"``.
 A permanent restricts attacks or blocks globally through `CardDefinition.restricts_attack` and
-`CardDefinition.restricts_block`.
+`CardDefinition.restricts_block`, and states requirements and costs to attack through the
+hooks `kb.engine.requirements` reads (508.1d, 508.1h, 509.1c).
 
 Creatures attack players and the planeswalkers they control (508.1b); a creature attacking a
 planeswalker deals its combat damage to it, never to the player (510.1b, 702.19f), unless it

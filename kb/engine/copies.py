@@ -7,8 +7,8 @@ its printed values as modified by other copy effects and their exceptions, and n
 copy effect applies, the copy *does* what the original does: its definition (triggered,
 activated and static abilities) is the copied one, joined by any ability the exception gives.
 
-Copying a spell (707.10), face-down permanents (707.3) and double-faced or flip cards (707.8)
-are not modelled.
+Copying a spell (707.10) is in `kb.engine.spell_copies`; copying face-down permanents (707.3)
+and double-faced or flip cards (707.8) is not modelled.
 """
 
 from __future__ import annotations

@@ -95,3 +95,16 @@ def test_removing_an_ability_that_acts_outside_the_layers_is_not_modelled():
     with pytest.raises(NotModelledError):
         game, ana = setup("Humility", "Platinum Angel")
         ana.battlefield[1].power
+
+
+def test_614_12_entering_with_its_own_as_enters_under_humility_is_not_modelled():
+    game, ana = setup("Humility", hand=["Servant of the Scale"])
+    game.cast(ana, "Servant of the Scale")
+    with pytest.raises(NotModelledError):
+        game.resolve_stack()
+
+
+def test_protection_from_artifacts_cant_be_equipped():
+    game, ana = setup("Bonesplitter", Card.creature(2, 2, keywords=["Protection from artifacts"]))
+    splitter, creature = ana.battlefield
+    assert not game.attach(splitter, creature) and creature.power == 2

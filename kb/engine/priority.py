@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotYourPriorityError
-from kb.engine.objects import Zone
+from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotModelledError, NotYourPriorityError
+from kb.engine.objects import CardDefinition, Zone
 from kb.engine.stack import Ability, Spell
 from kb.engine.turns import STEPS
 
@@ -186,6 +186,10 @@ class PriorityMixin:
             effect._incarnations = {id(card): card.incarnation}
             self.add_effect(effect)
         printed = card.printed_definition
+        if type(printed).as_enters is not CardDefinition.as_enters and self.abilities_removed(card):
+            # 614.12: whether its own "as this enters" applies depends on the abilities it would
+            # have on the battlefield; with them removed, that is not modelled.
+            raise NotModelledError(f"{card.name} would enter with its abilities removed: its own \"as this enters\" effects (614.12) are not modelled then")
         printed.as_enters(self, card)
         if card.definition is not printed:
             # It enters as a copy: the copied object's "as enters" effects apply too (707.5).

@@ -7,14 +7,11 @@ import pytest
 from kb.engine import Card, Game, Player, ScriptedDecisions, Step
 from kb.engine.errors import CannotPayError
 from kb.examples.narration import narrate
+from engine_scenario import two_player_game
 
 
 def setup(*battlefield, bruno=(), decisions=None):
-    ana = Player("Ana", battlefield=list(battlefield), library=10)
-    other = Player("Bruno", battlefield=list(bruno), library=10)
-    game = Game(players=[ana, other], decisions=decisions)
-    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
-    return game, ana, other
+    return two_player_game({"battlefield": battlefield}, {"battlefield": bruno}, decisions=decisions)
 
 
 def test_sacrificing_the_source_is_paid_before_the_ability_resolves():

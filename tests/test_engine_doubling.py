@@ -3,16 +3,13 @@ affected object's controller choosing their order (616.1)."""
 
 from __future__ import annotations
 
-from kb.engine import Card, Game, Player, ScriptedDecisions, Step
+from kb.engine import Card, ScriptedDecisions
 from kb.examples.narration import narrate
+from engine_scenario import two_player_game
 
 
 def setup(*battlefield, hand=(), bruno=(), decisions=None):
-    ana = Player("Ana", battlefield=list(battlefield), hand=list(hand), library=10)
-    other = Player("Bruno", battlefield=list(bruno), library=10)
-    game = Game(players=[ana, other], decisions=decisions)
-    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
-    return game, ana, other
+    return two_player_game({"battlefield": battlefield, "hand": hand}, {"battlefield": bruno}, decisions=decisions)
 
 
 def test_the_controller_chooses_the_order_plus_one_then_double():

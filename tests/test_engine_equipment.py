@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Card, Game, Player, Step
+from kb.engine import Card, Step
 from kb.engine.errors import IllegalTargetError, NotModelledError, TimingError
 from kb.engine.layers import add_types, gain_control
 from kb.examples.narration import narrate
+from engine_scenario import two_player_game
 
 
 def setup(*battlefield, bruno=(), hand=()):
-    ana = Player("Ana", battlefield=list(battlefield), hand=list(hand), library=10)
-    other = Player("Bruno", battlefield=list(bruno), library=10)
-    game = Game(players=[ana, other])
-    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
-    return game, ana, other
+    return two_player_game({"battlefield": battlefield, "hand": hand}, {"battlefield": bruno})
 
 
 def equip(game, player, equipment, creature):

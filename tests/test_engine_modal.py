@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Game, Player, ScriptedDecisions, Step
+from kb.engine import ScriptedDecisions
 from kb.engine.errors import IllegalActionError
 from kb.examples.narration import narrate
+from engine_scenario import two_player_game
 
 
 def setup(ana_hand, bruno_battlefield=(), ana_battlefield=(), decisions=None):
-    ana = Player("Ana", hand=list(ana_hand), battlefield=list(ana_battlefield), library=5)
-    bruno = Player("Bruno", battlefield=list(bruno_battlefield), library=5)
-    game = Game(players=[ana, bruno], decisions=decisions)
-    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
-    return game, ana, bruno
+    return two_player_game({"hand": ana_hand, "battlefield": ana_battlefield}, {"battlefield": bruno_battlefield}, decisions=decisions)
 
 
 def test_700_2a_a_mode_without_legal_targets_cant_be_chosen():

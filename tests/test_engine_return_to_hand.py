@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Card, CardDefinition, Game, Player, Step
+from kb.engine import Card, CardDefinition
 from kb.engine.define import Trigger, draw, gain_life, whenever
 from kb.engine.errors import IllegalActionError
 from kb.engine.layers import gain_control
 from kb.engine.objects import Zone
 from kb.examples.narration import narrate
+from engine_scenario import two_player_game
 
 
 class SampleHomingPigeon(CardDefinition):
@@ -28,11 +29,7 @@ class SampleWatcher(CardDefinition):
 
 
 def setup(*battlefield, bruno=(), graveyard=()):
-    ana = Player("Ana", battlefield=list(battlefield), graveyard=list(graveyard), library=10)
-    other = Player("Bruno", battlefield=list(bruno), library=10)
-    game = Game(players=[ana, other])
-    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
-    return game, ana, other
+    return two_player_game({"battlefield": battlefield, "graveyard": graveyard}, {"battlefield": bruno})
 
 
 def test_a_permanent_goes_to_its_owners_hand_whoever_controls_it():

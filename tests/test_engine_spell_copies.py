@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Card, CardDefinition, Game, Player, ScriptedDecisions, Step
+from kb.engine import CardDefinition, ScriptedDecisions
 from kb.engine.define import Trigger, gain_life, whenever
 from kb.engine.errors import NotModelledError
 from kb.examples.narration import narrate
+from engine_scenario import two_player_game
 
 
 class SampleProwess(CardDefinition):
@@ -19,11 +20,7 @@ class SampleProwess(CardDefinition):
 
 
 def setup(ana_hand, bruno_hand=(), ana_battlefield=(), bruno_battlefield=(), decisions=None):
-    ana = Player("Ana", hand=list(ana_hand), battlefield=list(ana_battlefield), library=10)
-    bruno = Player("Bruno", hand=list(bruno_hand), battlefield=list(bruno_battlefield), library=10)
-    game = Game(players=[ana, bruno], decisions=decisions)
-    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
-    return game, ana, bruno
+    return two_player_game({"hand": ana_hand, "battlefield": ana_battlefield}, {"hand": bruno_hand, "battlefield": bruno_battlefield}, decisions=decisions)
 
 
 def test_the_copy_is_not_cast_and_deals_its_damage():

@@ -6,28 +6,23 @@ from kb.engine.attachments import attached_gets, equip, fortify
 from kb.engine.objects import CardDefinition
 
 
-class Bonesplitter(CardDefinition):
-    name = "Bonesplitter"
-    mana_cost, type_line = "{1}", "Artifact — Equipment"
-    oracle = "Equipped creature gets +2/+0.\nEquip {1}"
-    static = (attached_gets(2, 0, text="Equipped creature gets +2/+0."),)
-    activated = (equip("{1}"),)
+def _equipment(name: str, mana_cost: str, bonus: str, power: int, toughness: int, keywords: tuple[str, ...], equip_cost: str) -> type[CardDefinition]:
+    """An Equipment whose only abilities are "Equipped creature gets ..." and "Equip [cost]"."""
+    return type(name.replace(" ", ""), (CardDefinition,), {
+        "name": name,
+        "mana_cost": mana_cost,
+        "type_line": "Artifact — Equipment",
+        "oracle": f"{bonus}\nEquip {equip_cost}",
+        "static": (attached_gets(power, toughness, *keywords, text=bonus),),
+        "activated": (equip(equip_cost),),
+    })
 
 
-class VulshokMorningstar(CardDefinition):
-    name = "Vulshok Morningstar"
-    mana_cost, type_line = "{2}", "Artifact — Equipment"
-    oracle = "Equipped creature gets +2/+2.\nEquip {2}"
-    static = (attached_gets(2, 2, text="Equipped creature gets +2/+2."),)
-    activated = (equip("{2}"),)
-
-
-class LoxodonWarhammer(CardDefinition):
-    name = "Loxodon Warhammer"
-    mana_cost, type_line = "{3}", "Artifact — Equipment"
-    oracle = "Equipped creature gets +3/+0 and has trample and lifelink.\nEquip {3}"
-    static = (attached_gets(3, 0, "Trample", "Lifelink", text="Equipped creature gets +3/+0 and has trample and lifelink."),)
-    activated = (equip("{3}"),)
+Bonesplitter = _equipment("Bonesplitter", "{1}", "Equipped creature gets +2/+0.", 2, 0, (), "{1}")
+VulshokMorningstar = _equipment("Vulshok Morningstar", "{2}", "Equipped creature gets +2/+2.", 2, 2, (), "{2}")
+LoxodonWarhammer = _equipment(
+    "Loxodon Warhammer", "{3}", "Equipped creature gets +3/+0 and has trample and lifelink.", 3, 0, ("Trample", "Lifelink"), "{3}"
+)
 
 
 class DarksteelGarrison(CardDefinition):

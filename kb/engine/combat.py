@@ -58,6 +58,15 @@ def _resolve(item: Any, pool: Sequence[Any]) -> Any:
     return next((c for c in pool if c is item), None)
 
 
+def _answer_pairs(answer: Any) -> list[tuple[Any, Any]] | None:
+    """A scripted answer given as a dict or as a list of pairs, as pairs; None otherwise."""
+    if isinstance(answer, dict):
+        return list(answer.items())
+    if isinstance(answer, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in answer):
+        return [tuple(p) for p in answer]
+    return None
+
+
 class AttackDeclaration(list):
     """The creatures declared as attackers (rule 508.1a): a list of cards. A scripted answer may
     give the cards, or their names."""
@@ -108,28 +117,18 @@ class TargetedAttackDeclaration(list):
     single_target: bool = False
 
     def matches(self, answer: Any) -> bool:
-        if isinstance(answer, dict):
-            pairs = list(answer.items())
-        elif isinstance(answer, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in answer):
-            pairs = [tuple(p) for p in answer]
-        elif isinstance(answer, (list, tuple)) and self.single_target:
-            return AttackDeclaration(a for a, _ in self).matches(answer)
-        else:
-            return False
+        pairs = _answer_pairs(answer)
+        if pairs is None:
+            return self.single_target and isinstance(answer, (list, tuple)) and AttackDeclaration(a for a, _ in self).matches(answer)
         if len(pairs) != len(self):
             return False
-        attackers = [a for a, _ in self]
         wanted = {}
         for attacker, target in pairs:
-            a = _resolve(attacker, attackers)
+            a = _resolve(attacker, [a for a, _ in self])
             if a is None:
                 return False
             wanted[id(a)] = target
-        for attacker, target in self:
-            given = wanted.get(id(attacker))
-            if given is None or not (given is target or (isinstance(given, str) and _name_of(target) == given)):
-                return False
-        return True
+        return all(_resolve(wanted.get(id(attacker)), [target]) is target for attacker, target in self)
 
     def __repr__(self) -> str:
         return "{" + ", ".join(f"{a.name!r}: {t.name!r}" for a, t in self) + "}"
@@ -140,7 +139,7 @@ class DamageAssignment(list):
     scripted answer may give a dict {recipient: amount} or pairs, by object or name."""
 
     def matches(self, answer: Any) -> bool:
-        pairs = list(answer.items()) if isinstance(answer, dict) else [tuple(p) for p in answer] if isinstance(answer, (list, tuple)) else None
+        pairs = _answer_pairs(answer)
         if pairs is None:
             return False
         pool = [r for r, _ in self]

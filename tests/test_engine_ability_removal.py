@@ -108,3 +108,9 @@ def test_protection_from_artifacts_cant_be_equipped():
     game, ana = setup("Bonesplitter", Card.creature(2, 2, keywords=["Protection from artifacts"]))
     splitter, creature = ana.battlefield
     assert not game.attach(splitter, creature) and creature.power == 2
+
+
+def test_creatures_that_lost_their_abilities_have_no_abilities_for_muraganda_petroglyphs():
+    game, ana = setup("Humility", "Muraganda Petroglyphs", "Serra Angel")
+    angel = ana.battlefield[2]
+    assert (angel.power, angel.toughness) == (3, 3)

@@ -212,11 +212,22 @@ def lose_all_abilities(**kwargs: Any) -> ContinuousEffect:
         _refuse_unmodelled_removal(chars)
         chars.keywords = ()
         chars.no_abilities = True
+        chars.definition = _without_text_abilities(chars.definition)
 
     kwargs.setdefault("text", "loses all abilities")
     effect = ContinuousEffect({"6": part}, **kwargs)
     effect.removes_abilities = True
     return effect
+
+
+def _without_text_abilities(definition: Any) -> Any:
+    """What later layers see of an object whose abilities were removed: its definition with no
+    rules text and no abilities (so "creatures with no abilities" counts it, 613.1f)."""
+    if definition is None:
+        return None
+    bare = copy.copy(definition)
+    bare.oracle, bare.keywords, bare.triggered, bare.static, bare.activated, bare.state_triggered = "", (), (), (), (), ()
+    return bare
 
 
 # Rule 205.3i: the land types; the first five are the basic land types.
@@ -242,6 +253,7 @@ def set_land_types(*basic_types: str, **kwargs: Any) -> ContinuousEffect:
         chars.subtypes = tuple(s for s in chars.subtypes if s not in LAND_TYPES) + tuple(basic_types)
         chars.keywords = ()
         chars.text_abilities_lost = True
+        chars.definition = _without_text_abilities(chars.definition)
 
     kwargs.setdefault("text", f"is {' '.join(basic_types)}")
     effect = ContinuousEffect({"4": part}, **kwargs)

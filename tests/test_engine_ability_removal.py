@@ -114,3 +114,18 @@ def test_creatures_that_lost_their_abilities_have_no_abilities_for_muraganda_pet
     game, ana = setup("Humility", "Muraganda Petroglyphs", "Serra Angel")
     angel = ana.battlefield[2]
     assert (angel.power, angel.toughness) == (3, 3)
+
+
+def test_603_10a_a_creature_that_had_no_abilities_has_no_dies_trigger():
+    from kb.engine.define import Trigger, draw, when_dies
+
+    card("Sample Dying Seer", mana_cost="{1}{U}", power=1, toughness=1, oracle="When this creature dies, draw a card.",
+         triggered=[Trigger("When this creature dies, draw a card.", when_dies(), draw(1))])
+    game, ana = setup("Humility", "Sample Dying Seer")
+    game.destroy([ana.battlefield[1]])
+    game.resolve_stack()
+    assert not any(e.kind == "triggers" for e in game.events) and len(ana.hand) == 0
+    game, ana = setup("Sample Dying Seer")
+    game.destroy([ana.battlefield[0]])
+    game.resolve_stack()
+    assert len(ana.hand) == 1

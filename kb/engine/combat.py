@@ -280,8 +280,8 @@ class CombatMixin:
 
     def _legal_costly_attacks(self, player: Player, able: list[Card], targets: list[Any]) -> list[TargetedAttackDeclaration]:
         """Rules 508.1c–d and 508.1h with costs to attack: every assignment of attackers to what
-        they attack that disobeys no restriction, whose cost can be paid, and that obeys at least
-        as many requirements as the most that can be obeyed without paying a cost (508.1d); the
+        they attack that disobeys no restriction and obeys at least as many requirements as the
+        most that can be obeyed without paying a cost (508.1d), each with its total cost; the
         empty one first when it is legal."""
         per_creature = [[None] + list(targets) for _ in able]
         total = (len(targets) + 1) ** len(able)
@@ -295,7 +295,7 @@ class CombatMixin:
             cost = total_attack_cost(self, assignment)
             obeyed = sum(attack_requirements(self, c) for c, _ in assignment)
             found.append((obeyed, cost, assignment))
-        best_free = max(obeyed for obeyed, cost, _ in found if not cost.symbols)
+        best_free = max((obeyed for obeyed, cost, _ in found if not cost.symbols), default=0)
         legal = []
         for obeyed, cost, assignment in sorted(found, key=lambda f: len(f[2])):
             if obeyed < best_free:

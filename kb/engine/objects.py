@@ -590,6 +590,10 @@ class Card:
             "types": self.types,
             "keywords": self.keywords,
         }
+        game = self._game()
+        if game is not None and hasattr(game, "abilities_removed"):
+            # Whether it had lost its abilities, for abilities that look back at it (603.10a).
+            self.last_known["abilities_removed"] = game.abilities_removed(self)
 
     def _leave_battlefield_state(self) -> None:
         """Rule 400.7: an object that changes zones becomes a new object with no memory."""

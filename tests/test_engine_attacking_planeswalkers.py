@@ -125,13 +125,12 @@ def test_blockers_of_the_defending_player_can_block_an_attacker_of_the_planeswal
     assert walker.counters["loyalty"] == 3
 
 
-def test_attacking_battles_is_not_modelled():
+def test_a_battle_of_another_type_than_siege_is_not_modelled():
     bears = Card("Grizzly Bears")
     game, ana, bruno, walker = combat([bears], [], ana=[[bears]], bruno=[])
-    battle = Card.token("Sample Siege", types=("Battle",), subtypes=("Siege",))
-    game.create_tokens(bruno, battle)
+    battle = Card.token("Sample Battle", types=("Battle",), subtypes=("Skirmish",))
     with pytest.raises(NotModelledError):
-        game.advance_to(Step.DECLARE_BLOCKERS)
+        game.create_tokens(bruno, battle)
 
 
 def test_narration_names_the_planeswalker_attacked():

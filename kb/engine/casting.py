@@ -514,9 +514,9 @@ class CastingMixin:
         if kind == "creature an opponent controls":
             return [c for c in creatures if chooser is None or c.controller in self.opponents(chooser)]
         if kind == "any":
-            # 115.4: a creature, a player, or a planeswalker (battles are not modelled).
-            walkers = [c for c in self.battlefield if "Planeswalker" in c.types and not c.is_creature and c.controller in reach]
-            return creatures + walkers + players
+            # 115.4: a creature, a player, a planeswalker or a battle.
+            others = [c for c in self.battlefield if {"Planeswalker", "Battle"} & set(c.types) and not c.is_creature and c.controller in reach]
+            return creatures + others + players
         if kind == "permanent":
             return [c for c in self.battlefield if c.controller in reach]
         if kind == "non-Aura enchantment":

@@ -15,9 +15,9 @@ Creatures attack players and the planeswalkers they control (508.1b); a creature
 planeswalker deals its combat damage to it, never to the player (510.1b, 702.19f), unless it
 has trample over planeswalkers (702.19c, 702.19e).
 
-Banding and attacking battles are not modelled: a creature with banding or a "bands with
-other" ability raises `NotModelledError` when it attacks or could block, and so does declaring
-attackers while a battle is on the battlefield.
+Battles are attacked too (310.8b): the damage goes to the battle, and only its protector's
+creatures block (310.8c). Banding is not modelled: a creature with banding or a "bands with
+other" ability raises `NotModelledError` when it attacks or could block.
 """
 
 from __future__ import annotations
@@ -211,21 +211,21 @@ class CombatMixin:
                     Decision(player, "attack_target", tuple(defenders), rule="508.1b", context={"attacker": card})
                 ))
                 card.attacking = defender
-                card.defending_player = defender if isinstance(defender, Player) else defender.controller
+                card.defending_player = defender if isinstance(defender, Player) else defender.protector if "Battle" in defender.types else defender.controller
                 card.attacked_incarnation = defender.incarnation if isinstance(defender, Card) else None
                 if "Vigilance" not in card.keywords:
                     self.tap([card])  # 508.1f: attacking causes it to become tapped
                 self.emit("attacks", "508.1", card=card, defender=defender, player=player)
 
     def attack_targets(self, player: Player) -> list[Player | Card]:
-        """Rules 506.2, 506.3, 508.1b: what `player`'s creatures may attack: each opponent they
-        may attack and each planeswalker that opponent controls."""
-        if any("Battle" in c.types for c in self.battlefield):
-            raise NotModelledError("attacking battles (310, 508.1b) is not modelled")
+        """Rules 506.2, 506.3, 508.1b, 310.8b: what `player`'s creatures may attack: each
+        opponent they may attack, each planeswalker that opponent controls and each battle that
+        opponent protects."""
         targets: list[Player | Card] = []
         for opponent in self.attackable_players(player):
             targets.append(opponent)
             targets.extend(c for c in self.battlefield if "Planeswalker" in c.types and c.controller is opponent)
+            targets.extend(c for c in self.battlefield if "Battle" in c.types and c.protector is opponent and not any(c is t for t in targets))
         return targets
 
     def defending_player_of(self, attacker: Card) -> Player | None:
@@ -236,12 +236,12 @@ class CombatMixin:
         return attacker.defending_player
 
     def attacked(self, attacker: Card) -> Player | Card | None:
-        """What `attacker` is attacking now: None if it attacks a planeswalker that was removed
-        from combat, having left the battlefield or stopped being a planeswalker (506.4, 506.4c),
-        or a player who left the game."""
+        """What `attacker` is attacking now: None if it attacks a planeswalker or battle that was
+        removed from combat, having left the battlefield or stopped being a planeswalker or a
+        battle (506.4, 506.4c), or a player who left the game."""
         target = attacker.attacking
         if isinstance(target, Card):
-            if target.zone is not Zone.BATTLEFIELD or target.incarnation != attacker.attacked_incarnation or "Planeswalker" not in target.types:
+            if target.zone is not Zone.BATTLEFIELD or target.incarnation != attacker.attacked_incarnation or not {"Planeswalker", "Battle"} & set(target.types):
                 return None
             return target
         if target is None or target.left_game:
@@ -469,7 +469,8 @@ class CombatMixin:
         # Past the planeswalker, its controller (702.19c); with it removed from combat, the
         # defending player instead (702.19e). Without trample over planeswalkers, nobody (702.19f).
         beyond = None
-        if over_walkers and isinstance(card.attacking, Card):
+        at_walker = isinstance(card.attacking, Card) and "Planeswalker" in card.attacking.printed_definition.types
+        if over_walkers and at_walker:
             if attacked is not None:
                 beyond = attacked.controller if not attacked.controller.left_game else None
             else:
@@ -498,8 +499,8 @@ class CombatMixin:
             return []
         if len(recipients) == 1:
             return [(recipients[0], power)]
-        rule = "702.19c" if over_walkers and isinstance(card.attacking, Card) else "702.19b"
-        return self._divide(card, recipients, power, marked, rule=rule, blockers=len(blockers), attacked=attacked if isinstance(attacked, Card) else None)
+        rule = "702.19c" if over_walkers and at_walker else "702.19b"
+        return self._divide(card, recipients, power, marked, rule=rule, blockers=len(blockers), attacked=attacked if beyond is not None and isinstance(attacked, Card) else None)
 
     def _lethal(self, source: Card, blocker: Card, marked: dict[int, int]) -> int:
         """Lethal damage for trample (702.19b): toughness less damage already marked and damage

@@ -30,6 +30,7 @@ from typing import Any
 
 from kb.engine.actions import KeywordActionsMixin
 from kb.engine.attachments import AttachmentsMixin
+from kb.engine.battles import BattlesMixin
 from kb.engine.spell_copies import SpellCopiesMixin
 from kb.engine.casting import CastingMixin
 from kb.engine.combat import CombatMixin
@@ -113,6 +114,7 @@ class Game(
     SpellCopiesMixin,
     CyclingMixin,
     CommandZoneMixin,
+    BattlesMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).
@@ -209,6 +211,8 @@ class Game(
                     # A planeswalker set up on the battlefield has the loyalty it entered with
                     # (306.5b) unless the scenario gives it counters.
                     card.counters["loyalty"] = printed.loyalty
+                if "Battle" in printed.types and printed.defense and "defense" not in card.counters:
+                    card.counters["defense"] = printed.defense  # 310.4b; its protector: 310.10
         self._init_life()
         starting = starting_player or self.seats[0]
         if starting not in self.seats:

@@ -53,6 +53,8 @@ class CardDefinition:
     toughness: ClassVar[int | None] = None
     # A planeswalker's printed loyalty (306.5a): it enters with that many loyalty counters.
     loyalty: ClassVar[int | None] = None
+    # A battle's printed defense (310.4a): it enters with that many defense counters (310.4b).
+    defense: ClassVar[int | None] = None
     keywords: ClassVar[tuple[str, ...]] = ()
     oracle: ClassVar[str] = ""
     # A type line, such as "Basic Land — Mountain", sets supertypes, types and subtypes at once.
@@ -340,6 +342,8 @@ class Card:
         self.attacking: "Player | Card | None" = None
         self.defending_player: Player | None = None
         self.attacked_incarnation: int | None = None
+        # A battle's protector (310.8).
+        self.protector: Player | None = None
         self.blocking: list[Card] = []
         self.blocked_by: list[Card] = []
         self.was_blocked = False
@@ -601,7 +605,7 @@ class Card:
         self.damage = 0
         self.deathtouch_damage = False
         self.attacking = None
-        self.defending_player = self.attacked_incarnation = None
+        self.defending_player = self.attacked_incarnation = self.protector = None
         self.blocking = []
         self.blocked_by = []
         self.was_blocked = False
@@ -656,6 +660,7 @@ def _load_cards() -> None:
     global _cards_loaded
     if not _cards_loaded:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
+        import kb.engine.cards_battles  # noqa: F401
         import kb.engine.cards_combat_requirements  # noqa: F401
         import kb.engine.cards_command  # noqa: F401
         import kb.engine.cards_costs  # noqa: F401

@@ -176,6 +176,9 @@ class PriorityMixin:
         if "Planeswalker" in card.printed_definition.types and card.printed_definition.loyalty:
             # 306.5b: it enters with loyalty counters equal to its printed loyalty.
             card.counters["loyalty"] = card.counters.get("loyalty", 0) + card.printed_definition.loyalty
+        if "Battle" in card.printed_definition.types and card.printed_definition.defense:
+            # 310.4b: it enters with defense counters equal to its printed defense.
+            card.counters["defense"] = card.counters.get("defense", 0) + card.printed_definition.defense
         card.controller = controller
         card.zone = Zone.BATTLEFIELD
         card.entered_turn = self.turn
@@ -191,6 +194,8 @@ class PriorityMixin:
             # have on the battlefield; with them removed, that is not modelled.
             raise NotModelledError(f"{card.name} would enter with its abilities removed: its own \"as this enters\" effects (614.12) are not modelled then")
         printed.as_enters(self, card)
+        if "Battle" in card.types:
+            self.choose_protector(card)  # 310.8a, 310.11a: as it enters
         if card.definition is not printed:
             # It enters as a copy: the copied object's "as enters" effects apply too (707.5).
             card.definition.as_enters(self, card)

@@ -59,6 +59,7 @@ class StateBasedActionsMixin:
             if "Aura" in c.subtypes and (c.attached_to is None or getattr(c.attached_to, "zone", None) is not Zone.BATTLEFIELD)
         ]
         dying.extend((c, "704.5m") for c in loose_auras if not any(c is d for d, _ in dying))
+        dying.extend(b for b in self._battle_state_actions() if not any(b[0] is d for d, _ in dying))
         gone_tokens = [
             c for p in self.seats for zone in (p.library, p.hand, p.graveyard) for c in zone if c.is_token
         ] + [c for c in self.exile if c.is_token]
@@ -105,7 +106,7 @@ class StateBasedActionsMixin:
                 self._replacers[id(unit)] = replacer
         if dying:
             for card, rule in dying:
-                self.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch", "704.5m": "aura_unattached", "704.5i": "no_loyalty"}.get(rule, "dies_toughness"), rule, card=card)
+                self.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch", "704.5m": "aura_unattached", "704.5i": "no_loyalty", "704.5v": "no_defense", "310.10": "no_protector"}.get(rule, "dies_toughness"), rule, card=card)
             moving = [c for c, _ in dying]
             for card, player in self._replacers.values():
                 if card in moving and card.definition.replacement_moves_itself:

@@ -9,9 +9,17 @@ from kb.engine import Game, Player, Step
 
 def two_player_game(ana: dict[str, Any] | None = None, bruno: dict[str, Any] | None = None, **game: Any) -> tuple[Game, Player, Player]:
     """Ana and Bruno with the zones given (``battlefield``, ``hand``, ``graveyard``, lists of
-    cards or names) and ten cards in each library; `game` are `Game` options."""
-    first = Player("Ana", **{"library": 10, **{k: list(v) for k, v in (ana or {}).items()}})
-    second = Player("Bruno", **{"library": 10, **{k: list(v) for k, v in (bruno or {}).items()}})
+    cards or names; a library may be a number of cards, ten by default); `game` are `Game`
+    options."""
+    first = Player("Ana", **_zones(ana))
+    second = Player("Bruno", **_zones(bruno))
     played = Game(players=[first, second], **game)
     played.start(at=Step.PRECOMBAT_MAIN, turn=3)
     return played, first, second
+
+
+def _zones(given: dict[str, Any] | None) -> dict[str, Any]:
+    zones: dict[str, Any] = {"library": 10}
+    for zone, cards in (given or {}).items():
+        zones[zone] = cards if isinstance(cards, int) else list(cards)
+    return zones

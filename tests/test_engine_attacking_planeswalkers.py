@@ -6,20 +6,19 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Card, Game, Player, ScriptedDecisions, Step
+from kb.engine import Card, ScriptedDecisions, Step
 from kb.engine.errors import IllegalChoiceError, NotModelledError
 from kb.engine.layers import set_power_toughness
 from kb.examples.narration import narrate
+from engine_scenario import two_player_game
 
 TOP = "Trample over planeswalkers"
 
 
 def combat(attackers, bruno_battlefield, ana=(), bruno=(), loyalty=3):
     walker = Card("Garruk Wildspeaker", counters={"loyalty": loyalty})
-    a = Player("Ana", battlefield=list(attackers), library=5)
-    b = Player("Bruno", battlefield=[walker, *bruno_battlefield], library=5)
-    game = Game(players=[a, b], decisions=ScriptedDecisions(Ana=list(ana), Bruno=list(bruno)))
-    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    scripts = ScriptedDecisions(Ana=list(ana), Bruno=list(bruno))
+    game, a, b = two_player_game({"battlefield": attackers, "library": 5}, {"battlefield": [walker, *bruno_battlefield], "library": 5}, decisions=scripts)
     return game, a, b, walker
 
 

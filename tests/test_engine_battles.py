@@ -7,14 +7,13 @@ import pytest
 from kb.engine import Card, Game, Player, ScriptedDecisions, Step
 from kb.engine.errors import NotModelledError
 from kb.examples.narration import narrate
+from engine_scenario import two_player_game
 
 
 def with_siege(ana_battlefield=(), bruno_battlefield=(), ana=(), bruno=(), defense=None, hand=()):
     siege = Card("Invasion of Ravnica", counters={"defense": defense} if defense else None)
-    a = Player("Ana", battlefield=[siege, *ana_battlefield], hand=list(hand), library=5)
-    b = Player("Bruno", battlefield=list(bruno_battlefield), library=5)
-    game = Game(players=[a, b], decisions=ScriptedDecisions(Ana=list(ana), Bruno=list(bruno)))
-    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    scripts = ScriptedDecisions(Ana=list(ana), Bruno=list(bruno))
+    game, a, b = two_player_game({"battlefield": [siege, *ana_battlefield], "hand": hand}, {"battlefield": bruno_battlefield}, decisions=scripts)
     return game, a, b, siege
 
 

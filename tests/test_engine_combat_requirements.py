@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Card, Game, Player, ScriptedDecisions, Step
+from kb.engine import Card, CardDefinition, Game, Player, ScriptedDecisions, Step
 from kb.engine.errors import IllegalChoiceError, NotModelledError
 from kb.examples.narration import narrate
 
@@ -119,3 +119,20 @@ def test_lure_doesnt_oblige_a_creature_that_cant_block_it():
     game.resolve_stack()
     game.advance_to(Step.END_OF_COMBAT)
     assert bruno.life == 18
+
+
+class SampleWarCry(CardDefinition):
+    name = "Sample War Cry"
+    mana_cost, types = "{R}", ("Enchantment",)
+    oracle = "All creatures attack each combat if able."
+
+    def attack_requirement(self, game, card, attacker):
+        return True
+
+
+def test_a_permanent_can_require_every_creature_to_attack():
+    bears, elves = Card("Grizzly Bears"), Card("Llanowar Elves")
+    game, ana, bruno = game_with([bears, elves, "Sample War Cry"], [])
+    game.advance_to(Step.END_OF_COMBAT)
+    decision = attackers_decision(game)
+    assert decision.forced and len(decision.options) == 1 and bruno.life == 17

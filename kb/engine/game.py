@@ -13,7 +13,16 @@ mixed in here:
 - `kb.engine.life`: life, damage and poison (119, 120, 122);
 - `kb.engine.zones`: cards moving between zones (400, 121, 701);
 - `kb.engine.combat`: the combat phase (506–511);
-- `kb.engine.decisions`: decisions and simultaneous choices (101.4).
+- `kb.engine.decisions`: decisions and simultaneous choices (101.4);
+- `kb.engine.attachments`: Equipment and Fortifications, attaching and unattaching (301.5, 701.3);
+- `kb.engine.battles`: battles and their protectors (310);
+- `kb.engine.spell_copies`: copying spells (707.10);
+- `kb.engine.cycling`: cycling cards (702.29);
+- `kb.engine.command`: the command zone, emblems and the monarch (114, 408, 724).
+
+Requirements and costs of attacking (`kb.engine.requirements`), other costs of activated
+abilities (`kb.engine.costs`), modal spells (`kb.engine.modal`) and replacement effects on
+counters and tokens (`kb.engine.doubling`) are read by the modules above.
 
 The objects the game is made of live in `kb.engine.objects` (cards), `kb.engine.players`
 (players and teams), `kb.engine.stack` (spells and abilities) and `kb.engine.errors`; they are

@@ -210,3 +210,22 @@ def test_narration_in_both_languages():
     assert "Bonesplitter se anexa a Grizzly Bears." in spanish
     assert any("desanexa como acción basada en estado" in t for t in spanish)
     assert "Bonesplitter becomes attached to Grizzly Bears." in english
+
+
+def test_613_7a_an_ability_granted_to_an_equipment_keeps_its_place_after_the_equipment_moves():
+    game, ana, _ = setup("Colossus Hammer", "Serra Angel", hand=["Rune of Flight"])
+    hammer, angel = ana.battlefield
+    game.cast(ana, "Rune of Flight", targets=[hammer])
+    game.resolve_stack()
+    equip(game, ana, hammer, angel)
+    assert hammer.timestamp > ana.battlefield[2].timestamp
+    assert (angel.power, angel.toughness) == (14, 14) and "Flying" in angel.keywords
+    game.unattach(hammer)
+    assert (angel.power, angel.keywords) == (4, ("Flying", "Vigilance"))
+
+
+def test_rune_of_flight_on_a_creature_gives_it_flying():
+    game, ana, _ = setup("Grizzly Bears", hand=["Rune of Flight"])
+    game.cast(ana, "Rune of Flight", targets=[ana.battlefield[0]])
+    game.resolve_stack()
+    assert ana.battlefield[0].keywords == ("Flying",) and len(ana.hand) == 1

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
-from kb.engine.layers import ContinuousEffect, combine, grant, modify
+from kb.engine.layers import ContinuousEffect, combine, grant, modify, remove
 from kb.engine.objects import AbilityDefinition, Card, Zone
 
 if TYPE_CHECKING:
@@ -167,9 +167,10 @@ def fortify(cost: str, *, text: str | None = None) -> AbilityDefinition:
     return AbilityDefinition(text or f"Fortify {cost}", _attach_to_target, mana=cost, target="land you control", sorcery=True)
 
 
-def attached_gets(power: int = 0, toughness: int = 0, *keywords: str, text: str = "") -> Callable[["Game", Card], ContinuousEffect]:
-    """A static ability "Equipped creature gets +N/+M and has <keywords>" (or "Fortified land
-    has ..."): it affects whatever the permanent is attached to (301.5f), in layers 6 and 7c."""
+def attached_gets(power: int = 0, toughness: int = 0, *keywords: str, loses: tuple[str, ...] = (), text: str = "") -> Callable[["Game", Card], ContinuousEffect]:
+    """A static ability "Equipped creature gets +N/+M, has <keywords> and loses <loses>" (or
+    "Fortified land has ..."): it affects whatever the permanent is attached to (301.5f), in
+    layers 6 and 7c."""
 
     def make(game: "Game", card: Card) -> ContinuousEffect:
         parts = []
@@ -177,6 +178,27 @@ def attached_gets(power: int = 0, toughness: int = 0, *keywords: str, text: str 
             parts.append(modify(power, toughness))
         if keywords:
             parts.append(grant(*keywords))
+        if loses:
+            parts.append(remove(*loses))
         return combine(*parts, applies_to=lambda g, c, chars: g.is_attached(card, c), text=text or card.definition.oracle)
+
+    return make
+
+
+def enchanted_attachment_grants(*keywords: str, text: str = "") -> Callable[["Game", Card], ContinuousEffect]:
+    """An Aura's static ability "Enchanted Equipment has 'Equipped creature has <keywords>'":
+    an ability the Equipment has, whose effect has the Aura's timestamp or the Equipment's,
+    whichever is later, and stays after the Equipment's own abilities when the Equipment gets a
+    new timestamp (613.7a, 613.7e)."""
+
+    def make(game: "Game", aura: Card) -> ContinuousEffect:
+        def equipped(g: "Game", c: Card, chars: Any) -> bool:
+            equipment = aura.attached_to
+            return isinstance(equipment, Card) and equipment.zone is Zone.BATTLEFIELD and g.is_attached(equipment, c)
+
+        effect = grant(*keywords, applies_to=equipped, text=text)
+        if isinstance(aura.attached_to, Card):
+            effect.granted_to = aura.attached_to
+        return effect
 
     return make

@@ -519,11 +519,13 @@ class CastingMixin:
             return creatures + others + players
         if kind == "permanent":
             return [c for c in self.battlefield if c.controller in reach]
+        if kind in ("Equipment", "Aura", "Fortification"):
+            return [c for c in self.battlefield if kind in c.subtypes and c.controller in reach]
         if kind == "non-Aura enchantment":
             return [c for c in self.battlefield if "Enchantment" in c.types and "Aura" not in c.subtypes and c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, non-Aura enchantment, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, Equipment, Aura, Fortification, non-Aura enchantment, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

@@ -368,7 +368,10 @@ class LayersMixin:
             for effect in card.definition.static_effects(self, card):
                 effect.source = effect.source or card
                 effect.duration = STATIC
-                effect.timestamp = card.timestamp
+                # 613.7a: an ability granted by an effect later than the object has that
+                # effect's timestamp, and keeps its place after the object's own abilities.
+                granted = getattr(effect, "granted_to", None)
+                effect.timestamp = max(card.timestamp, granted.timestamp) + 0.5 if granted is not None else card.timestamp
                 found.append(effect)
         return found
 

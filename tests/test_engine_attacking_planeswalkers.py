@@ -8,7 +8,6 @@ import pytest
 
 from kb.engine import Card, ScriptedDecisions, Step
 from kb.engine.errors import IllegalChoiceError, NotModelledError
-from kb.engine.layers import set_power_toughness
 from kb.examples.narration import narrate
 from engine_scenario import two_player_game
 

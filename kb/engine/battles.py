@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from kb.engine.decisions import Decision
 from kb.engine.errors import NotModelledError
-from kb.engine.objects import Card, Zone
+from kb.engine.objects import Card
 
 if TYPE_CHECKING:
     from kb.engine.players import Player

@@ -8,9 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
+from kb.engine.costs import check_energy, choose_sacrifice, pay_other_costs
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
+from kb.engine.modal import ModalSpellDefinition, choose_modes
 from kb.engine.manapool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
 from kb.engine.stack import ActivatedAbility, Spell
@@ -64,6 +66,7 @@ class CastingMixin:
         half: str | None = None,
         sacrifice: Card | str | None = None,
         convoke: Sequence[Card | str] = (),
+        modes: Sequence[int | str] | None = None,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -76,7 +79,8 @@ class CastingMixin:
         from static abilities are applied then, and an additional cost of sacrificing a creature
         is paid with `sacrifice` (or a creature the player chooses). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
-        each (702.51a–b)."""
+        each (702.51a–b). For a modal spell, `modes` are the modes chosen (by index from 0 or
+        by text, 700.2a), and `targets` one list for each chosen mode that targets."""
         self._check_priority(player)
         card = self._find(player.hand, card, f"{player.name}'s hand")
         if card.is_land:
@@ -98,6 +102,11 @@ class CastingMixin:
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
         definition.check_timing(self, player, card)
+        modal = isinstance(definition, ModalSpellDefinition)
+        if modal:
+            definition = choose_modes(self, player, definition, modes, card)
+        elif modes is not None:
+            raise IllegalActionError(f"{definition.name} is not a modal spell (700.2)")
         if definition.spell_targets:
             groups = self._choose_target_groups(player, definition.spell_targets, targets, card)
             chosen = [t for group in groups for t in group]
@@ -118,11 +127,14 @@ class CastingMixin:
             self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
         if victim is not None:
             self.sacrifice([victim], rule="601.2h")
-        card.cast_half = definition if half is not None else None
+        card.cast_half = definition if half is not None or modal else None
         spell = Spell(card, player, chosen)
+        spell.modes = list(getattr(definition, "chosen_modes", ()))
         spell.target_groups = groups
         spell.x = x
         spell.mana_spent = spent
+        # The objects used to pay its costs, which its effect may refer to (a copy's too, 707.10).
+        spell.paid_with = [victim] if victim is not None else []
         player.hand.remove(card)
         card.zone = Zone.STACK
         self.stack.push(spell)
@@ -237,11 +249,14 @@ class CastingMixin:
         targets: Sequence[Any] | None = None,
         x: int | None = None,
         mana_abilities: Sequence[Any] = (),
+        sacrifice: Card | str | None = None,
     ) -> ActivatedAbility:
         """Activate activated ability number `index` (from 0) of a permanent `player` controls
         (rule 602), choosing the value of X if its cost has one (602.2b, 601.2b). Its mana cost
-        is paid as a spell's is (see `cast`), after `mana_abilities` are activated. A mana
-        ability doesn't use the stack: it resolves at once (605.3b)."""
+        is paid as a spell's is (see `cast`), after `mana_abilities` are activated; a cost to
+        sacrifice a permanent is paid with `sacrifice` (or one the player chooses), and energy
+        from the player's energy counters (`kb.engine.costs`). A mana ability doesn't use the
+        stack: it resolves at once (605.3b)."""
         self._check_priority(player)
         in_graveyard = isinstance(card, Card) and card in player.graveyard
         if isinstance(card, str) and not any(c.name == card for c in player.battlefield):
@@ -256,7 +271,7 @@ class CastingMixin:
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
         where = "graveyard" if in_graveyard else "battlefield"
-        obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities)
+        obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities, sacrifice=sacrifice)
         if abilities[index].is_mana_ability:
             # 117.3c: a player who activates a mana ability receives priority afterward.
             self._passes = 0
@@ -273,6 +288,7 @@ class CastingMixin:
         *,
         where: str,
         mana_abilities: Sequence[Any] = (),
+        sacrifice: Card | str | None = None,
     ) -> ActivatedAbility:
         if ability.zone != where:
             # 113.6m: an ability that moves its card out of a zone functions only there.
@@ -284,6 +300,8 @@ class CastingMixin:
             raise IllegalActionError(f"{card.name}'s ability has no X in its cost")
         if ability.only_your_turn and not self.is_active(player):
             raise NotYourTurnError(f"{card.name}'s ability can be activated only during its controller's turn")
+        if ability.sorcery and not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+            raise TimingError(f"{card.name}'s ability can be activated only as a sorcery: in its controller's main phase with an empty stack (602.5d)")
         if ability.tap:
             if card.tapped:
                 raise CannotPayError(f"{card.name} is already tapped")
@@ -295,6 +313,8 @@ class CastingMixin:
         loyalty = None
         if ability.loyalty is not None:
             loyalty = self._loyalty_cost_to_pay(player, card, ability)
+        check_energy(player, card, ability)
+        sacrificed = choose_sacrifice(self, player, card, ability, sacrifice)
         chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count)
         if ability.mana and self.pay_mana:
             # 601.2g–h through 602.2b: mana abilities, then the whole cost is paid. Tapping the
@@ -306,8 +326,11 @@ class CastingMixin:
         elif mana_abilities:
             self._activate_mana_abilities(player, mana_abilities)
         data = {"x": x} if has_x else {}
+        data["incarnation"] = card.incarnation  # the source as it was activated (400.7)
         if ability.tap:
             data["tap"] = True
+        if sacrificed:
+            data["sacrificed"] = list(sacrificed)  # what its effect may refer to (608.2h)
         obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data=data)
         if ability.is_mana_ability:
             self.emit("activate", "605.3b", player=player, card=card)
@@ -315,6 +338,7 @@ class CastingMixin:
                 self.tap([card])
             if life:
                 self.pay_life(player, life)
+            pay_other_costs(self, player, ability, sacrificed)
             self._resolve_mana_ability(obj)
             return obj
         self.emit("activate", "602.2", player=player, card=card)
@@ -322,11 +346,12 @@ class CastingMixin:
             self.tap([card])
         if life:
             self.pay_life(player, life)
+        pay_other_costs(self, player, ability, sacrificed)
         if loyalty is not None:
             card.loyalty_activated_turn = self.turn
             self.emit("loyalty_ability", "606.4", player=player, card=card, cost=loyalty)
             if loyalty > 0:
-                self.add_counters(card, "loyalty", loyalty)
+                self.add_counters(card, "loyalty", loyalty, cost=True)
             elif loyalty < 0:
                 self.remove_counters(card, "loyalty", -loyalty)
         self.stack.push(obj)
@@ -476,21 +501,31 @@ class CastingMixin:
             return [p for p in players if chooser is None or p in self.opponents(chooser)]
         if kind == "spell":
             return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach]
+        if kind == "instant or sorcery spell":
+            return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach and {"Instant", "Sorcery"} & set(o.card.types)]
         if kind == "nonlegendary creature":
             return [c for c in creatures if "Legendary" not in c.supertypes]
         if kind == "nonblack creature":
             return [c for c in creatures if "B" not in c.colors]
+        if kind in ("creature you control", "land you control"):
+            # 702.6a, 702.67a: equip and fortify target a creature or land you control.
+            wanted = "Creature" if kind == "creature you control" else "Land"
+            return [c for c in self.battlefield if wanted in c.types and c.controller is chooser and c.controller in reach]
         if kind == "creature an opponent controls":
             return [c for c in creatures if chooser is None or c.controller in self.opponents(chooser)]
         if kind == "any":
-            # 115.4: a creature, a player, or a planeswalker (battles are not modelled).
-            walkers = [c for c in self.battlefield if "Planeswalker" in c.types and not c.is_creature and c.controller in reach]
-            return creatures + walkers + players
+            # 115.4: a creature, a player, a planeswalker or a battle.
+            others = [c for c in self.battlefield if {"Planeswalker", "Battle"} & set(c.types) and not c.is_creature and c.controller in reach]
+            return creatures + others + players
         if kind == "permanent":
             return [c for c in self.battlefield if c.controller in reach]
+        if kind in ("Equipment", "Aura", "Fortification"):
+            return [c for c in self.battlefield if kind in c.subtypes and c.controller in reach]
+        if kind == "non-Aura enchantment":
+            return [c for c in self.battlefield if "Enchantment" in c.types and "Aura" not in c.subtypes and c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, creature, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, Equipment, Aura, Fortification, non-Aura enchantment, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

@@ -7,8 +7,8 @@ its printed values as modified by other copy effects and their exceptions, and n
 copy effect applies, the copy *does* what the original does: its definition (triggered,
 activated and static abilities) is the copied one, joined by any ability the exception gives.
 
-Copying a spell (707.10), face-down permanents (707.3) and double-faced or flip cards (707.8)
-are not modelled.
+Copying a spell (707.10) is in `kb.engine.spell_copies`; copying face-down permanents (707.3)
+and double-faced or flip cards (707.8) is not modelled.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import copy as _copy
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from kb.engine.doubling import replace_tokens
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
@@ -41,6 +42,12 @@ class CopiedDefinition(CardDefinition):
 
     def __repr__(self) -> str:
         return f"CopiedDefinition({self.original.name!r})"
+
+    def __getattr__(self, name: str) -> Any:
+        # Optional hooks no CardDefinition has (see kb.engine.requirements) are the original's.
+        if name.startswith("__") or name in ("original", "keeps"):
+            raise AttributeError(name)
+        return getattr(self.original, name)
 
     def power_of(self, card: Card) -> int | None:
         return self.original.power_of(card)
@@ -154,9 +161,10 @@ class CopiesMixin:
         self.emit("becomes_copy", "707.1", card=copier, original=original)
         return effect
 
-    def create_token_copy(self, controller: "Player", original: Card) -> Card:
+    def create_token_copy(self, controller: "Player", original: Card) -> Card | None:
         """Rule 111.4 and 707.2: a token that is a copy of `original` has its copiable values,
-        its name included."""
+        its name included. Replacement effects may create more (each the same copy) or none;
+        the first is returned."""
         if isinstance(original.printed_definition, DoubleFacedCardDefinition):
             return self._create_double_faced_token_copy(controller, original)
         values = self.copiable_values(original)
@@ -167,14 +175,21 @@ class CopiesMixin:
         token = Card(values.name, definition=definition)
         token.copy_source = values.definition
         token.owner = controller
-        # The copy effect applies as the token is created and enters, so the copied object's
-        # "as this enters" choices are made for the token (614.12, 707.5).
-        effect = self.copy_effect(token, original)
-        self.emit("create", "701.7a", player=controller, cards=[token])
-        self._put_onto_battlefield(token, controller, effects=[effect])
-        return token
+        # Creating the tokens contains their entering: an effect on how many are created
+        # applies before those on how each enters (616.1g).
+        tokens = replace_tokens(self, controller, [token])
+        if not tokens:
+            return None
+        # Each copy effect is taken before any of them enters, so it copies the original as
+        # it was; it applies as the token enters, whose "as this enters" choices are its own
+        # (614.12, 707.5).
+        effects = [self.copy_effect(t, original) for t in tokens]
+        self.emit("create", "701.7a", player=controller, cards=list(tokens))
+        for each, effect in zip(tokens, effects):
+            self._put_onto_battlefield(each, controller, effects=[effect])
+        return tokens[0]
 
-    def _create_double_faced_token_copy(self, controller: "Player", original: Card) -> Card:
+    def _create_double_faced_token_copy(self, controller: "Player", original: Card) -> Card | None:
         """Rule 707.8a: a token that is a copy of a double-faced permanent or card is a
         double-faced token with both faces, and enters with the same face up."""
         if original.zone is Zone.BATTLEFIELD and self.copiable_values(original).definition is not original._face():
@@ -188,6 +203,10 @@ class CopiesMixin:
         token = Card(name, definition=definition)
         token.owner = controller
         token.transformed = original.transformed if original.zone is Zone.BATTLEFIELD else False
-        self.emit("create", "701.7a", player=controller, cards=[token])
-        self._put_onto_battlefield(token, controller)
-        return token
+        tokens = replace_tokens(self, controller, [token])
+        if not tokens:
+            return None
+        self.emit("create", "701.7a", player=controller, cards=list(tokens))
+        for each in tokens:
+            self._put_onto_battlefield(each, controller)
+        return tokens[0]

@@ -13,7 +13,16 @@ mixed in here:
 - `kb.engine.life`: life, damage and poison (119, 120, 122);
 - `kb.engine.zones`: cards moving between zones (400, 121, 701);
 - `kb.engine.combat`: the combat phase (506–511);
-- `kb.engine.decisions`: decisions and simultaneous choices (101.4).
+- `kb.engine.decisions`: decisions and simultaneous choices (101.4);
+- `kb.engine.attachments`: Equipment and Fortifications, attaching and unattaching (301.5, 701.3);
+- `kb.engine.battles`: battles and their protectors (310);
+- `kb.engine.spell_copies`: copying spells (707.10);
+- `kb.engine.cycling`: cycling cards (702.29);
+- `kb.engine.command`: the command zone, emblems and the monarch (114, 408, 724).
+
+Requirements and costs of attacking (`kb.engine.requirements`), other costs of activated
+abilities (`kb.engine.costs`), modal spells (`kb.engine.modal`) and replacement effects on
+counters and tokens (`kb.engine.doubling`) are read by the modules above.
 
 The objects the game is made of live in `kb.engine.objects` (cards), `kb.engine.players`
 (players and teams), `kb.engine.stack` (spells and abilities) and `kb.engine.errors`; they are
@@ -29,6 +38,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kb.engine.actions import KeywordActionsMixin
+from kb.engine.attachments import AttachmentsMixin
+from kb.engine.battles import BattlesMixin
+from kb.engine.spell_copies import SpellCopiesMixin
 from kb.engine.casting import CastingMixin
 from kb.engine.combat import CombatMixin
 from kb.engine.decisions import (
@@ -56,7 +68,9 @@ from kb.engine.errors import (
     TimingError,
     UnknownCardError,
 )
+from kb.engine.command import CommandZoneMixin
 from kb.engine.copies import CopiesMixin
+from kb.engine.cycling import CyclingMixin
 from kb.engine.counters import CountersMixin
 from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
@@ -105,6 +119,11 @@ class Game(
     ReplacementMixin,
     ManaMixin,
     LinkedAbilitiesMixin,
+    AttachmentsMixin,
+    SpellCopiesMixin,
+    CyclingMixin,
+    CommandZoneMixin,
+    BattlesMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).
@@ -203,6 +222,8 @@ class Game(
                     # A planeswalker set up on the battlefield has the loyalty it entered with
                     # (306.5b) unless the scenario gives it counters.
                     card.counters["loyalty"] = printed.loyalty
+                if "Battle" in printed.types and printed.defense and "defense" not in card.counters:
+                    card.counters["defense"] = printed.defense  # 310.4b; its protector: 310.10
         self._init_life()
         starting = starting_player or self.seats[0]
         if starting not in self.seats:

@@ -73,9 +73,12 @@ class LifeMixin:
                 if combat and toxic:
                     self.give_poison(recipient, toxic)
             else:
-                if "Planeswalker" in recipient.types:
-                    # 120.3c: damage to a planeswalker removes that many loyalty counters.
-                    self.remove_counters(recipient, "loyalty", amount)
+                if "Planeswalker" in recipient.types or "Battle" in recipient.types:
+                    # 120.3c, 120.3h: damage to a planeswalker removes loyalty counters, to a
+                    # battle defense counters.
+                    for kind, card_type in (("loyalty", "Planeswalker"), ("defense", "Battle")):
+                        if card_type in recipient.types:
+                            self.remove_counters(recipient, kind, amount)
                     if not recipient.is_creature:
                         continue
                 if "Wither" in keywords or "Infect" in keywords:

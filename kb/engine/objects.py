@@ -30,6 +30,8 @@ class Zone(enum.Enum):
     GRAVEYARD = "graveyard"
     STACK = "stack"
     EXILE = "exile"
+    # Rule 408: emblems and other specialized objects; not a zone of cards here.
+    COMMAND = "command"
 
     def __repr__(self) -> str:
         return f"Zone.{self.name}"
@@ -54,6 +56,8 @@ class CardDefinition:
     toughness: ClassVar[int | None] = None
     # A planeswalker's printed loyalty (306.5a): it enters with that many loyalty counters.
     loyalty: ClassVar[int | None] = None
+    # A battle's printed defense (310.4a): it enters with that many defense counters (310.4b).
+    defense: ClassVar[int | None] = None
     keywords: ClassVar[tuple[str, ...]] = ()
     oracle: ClassVar[str] = ""
     # A type line, such as "Basic Land — Mountain", sets supertypes, types and subtypes at once.
@@ -279,6 +283,8 @@ class AbilityDefinition:
     tap: bool = False
     life: Callable[["Game", "Player"], int] | None = None
     only_your_turn: bool = False
+    # "Activate only as a sorcery" (602.5d): in its controller's main phase, the stack empty.
+    sorcery: bool = False
     # The zone the ability functions in: the battlefield, or a graveyard for an ability that
     # moves its card out of it (113.6m).
     zone: str = "battlefield"
@@ -291,6 +297,10 @@ class AbilityDefinition:
     loyalty: int | None = None
     # How many targets, at least and at most: "up to two target lands" is (0, 2).
     target_count: tuple[int, int] = (1, 1)
+    # Other costs (602.1a, see `kb.engine.costs`): a permanent to sacrifice ("this", or a card
+    # type: "creature", "artifact"), and energy to pay ({E}, 107.14).
+    sacrifice: str | None = None
+    energy: int = 0
 
     @property
     def is_mana_ability(self) -> bool:
@@ -336,7 +346,15 @@ class Card:
         self.damage = 0
         self.deathtouch_damage = False
         self.attached_to: Any = None
-        self.attacking: Player | None = None
+        # The incarnation of the object it was attached to (400.7: a new object isn't).
+        self.attached_incarnation: int | None = None
+        # What it attacks: a player, or a planeswalker (508.1b); the player defending against
+        # it (506.2); and the attacked planeswalker's incarnation (a new object isn't, 400.7).
+        self.attacking: "Player | Card | None" = None
+        self.defending_player: Player | None = None
+        self.attacked_incarnation: int | None = None
+        # A battle's protector (310.8).
+        self.protector: Player | None = None
         self.blocking: list[Card] = []
         self.blocked_by: list[Card] = []
         self.was_blocked = False
@@ -613,6 +631,10 @@ class Card:
             "types": self.types,
             "keywords": self.keywords,
         }
+        game = self._game()
+        if game is not None and hasattr(game, "abilities_removed"):
+            # Whether it had lost its abilities, for abilities that look back at it (603.10a).
+            self.last_known["abilities_removed"] = game.abilities_removed(self)
 
     def _leave_battlefield_state(self) -> None:
         """Rule 400.7: an object that changes zones becomes a new object with no memory."""
@@ -620,6 +642,7 @@ class Card:
         self.damage = 0
         self.deathtouch_damage = False
         self.attacking = None
+        self.defending_player = self.attacked_incarnation = self.protector = None
         self.blocking = []
         self.blocked_by = []
         self.was_blocked = False
@@ -630,6 +653,7 @@ class Card:
         self.choices = {}
         self.transformed = False
         self.attached_to = None
+        self.attached_incarnation = None
         self.controller = self.owner
 
 
@@ -663,6 +687,9 @@ class Characteristics:
     mana_cost: str = ""
     # Set by an effect that makes the object lose all abilities (layer 6).
     no_abilities: bool = False
+    # Set by an effect that sets a land's basic land types: the abilities of its rules text are
+    # gone (305.7), those granted by other effects are not.
+    text_abilities_lost: bool = False
     # The mana cost its mana value is computed from, when not its own (712.8e).
     mana_value_from: str | None = None
     # The object these are the characteristics of, for effects whose size depends on it.

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotYourPriorityError
-from kb.engine.objects import Zone
+from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotModelledError, NotYourPriorityError
+from kb.engine.objects import CardDefinition, Zone
 from kb.engine.stack import Ability, Spell
 from kb.engine.turns import STEPS
 
@@ -176,6 +176,9 @@ class PriorityMixin:
         if "Planeswalker" in card.printed_definition.types and card.printed_definition.loyalty:
             # 306.5b: it enters with loyalty counters equal to its printed loyalty.
             card.counters["loyalty"] = card.counters.get("loyalty", 0) + card.printed_definition.loyalty
+        if "Battle" in card.printed_definition.types and card.printed_definition.defense:
+            # 310.4b: it enters with defense counters equal to its printed defense.
+            card.counters["defense"] = card.counters.get("defense", 0) + card.printed_definition.defense
         card.controller = controller
         card.zone = Zone.BATTLEFIELD
         card.entered_turn = self.turn
@@ -186,7 +189,13 @@ class PriorityMixin:
             effect._incarnations = {id(card): card.incarnation}
             self.add_effect(effect)
         printed = card.printed_definition
+        if type(printed).as_enters is not CardDefinition.as_enters and self.abilities_removed(card):
+            # 614.12: whether its own "as this enters" applies depends on the abilities it would
+            # have on the battlefield; with them removed, that is not modelled.
+            raise NotModelledError(f"{card.name} would enter with its abilities removed: its own \"as this enters\" effects (614.12) are not modelled then")
         printed.as_enters(self, card)
+        if "Battle" in card.types:
+            self.choose_protector(card)  # 310.8a, 310.11a: as it enters
         if card.definition is not printed:
             # It enters as a copy: the copied object's "as enters" effects apply too (707.5).
             card.definition.as_enters(self, card)
@@ -194,5 +203,7 @@ class PriorityMixin:
         if entering is not None:  # 614.1d: "enters tapped", "enters with counters"
             card.tapped = entering["tapped"]
             card.counters = {k: v for k, v in entering["counters"].items() if v}
+        if card.counters:
+            card.counters = self._counters_as_it_enters(card)
         self.battlefield.append(card)
         self.emit("enters", "403.3", card=card, controller=controller)

@@ -48,20 +48,32 @@ class TriggersMixin:
     def _check_triggers(self, event: Event) -> None:
         if event.kind in ("decision",):
             return
-        watchers = list(self.battlefield)
+        watchers = list(self.battlefield) + self.ability_holders()  # 114.4, 724.2
+        looking_back: list[Card] = []
         if event.kind in ("dies", "put_into_graveyard"):
             # Leaves-the-battlefield abilities look back in time (603.10a): the permanents that
             # left in the same event still "see" it, as they last existed.
             left = event.get("left") or (event["cards"] if event.kind == "dies" else [event["card"]])
-            watchers.extend(c for c in left if not any(c is w for w in watchers))
+            looking_back = [c for c in left if not any(c is w for w in watchers)]
+            watchers.extend(looking_back)
+        elif event.kind == "cycle":
+            # 702.29c: "when you cycle this card" triggers from wherever the card is now.
+            if not any(event["card"] is w for w in watchers):
+                watchers.append(event["card"])
+        elif event.kind == "returned_to_hand":
+            # 603.10a: a permanent returned to a hand still "sees" it, as it last existed.
+            looking_back = [c for c in event.get("left") or () if not any(c is w for w in watchers)]
+            watchers.extend(looking_back)
         elif event.kind in ("discard", "mill"):
             # Abilities that trigger on a card being put into a graveyard "from anywhere".
             if not any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
                 watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
-        losing = any(getattr(e, "removes_abilities", False) for e in self.effects)
+        losing = self.may_remove_abilities()
         for card in watchers:
-            if card.zone is Zone.BATTLEFIELD and losing and self.characteristics(card).no_abilities:
-                continue  # it has lost its abilities (613.1f): nothing of it triggers
+            if losing and self.abilities_removed(card):
+                continue  # it has lost its abilities (613.1f, 305.7): nothing of it triggers
+            if any(card is c for c in looking_back) and card.last_known.get("abilities_removed"):
+                continue  # it had none as it last existed on the battlefield (603.10a)
             for ability in card.definition.triggers(self, card, event):
                 self._pending.append(ability)
                 self.emit("triggers", "603.2", ability=ability)
@@ -98,7 +110,7 @@ class TriggersMixin:
                     key = (id(card), card.incarnation, index)
                     if key in waiting or not trigger.state(self, card):
                         continue
-                    if any(getattr(e, "removes_abilities", False) for e in self.effects) and self.characteristics(card).no_abilities:
+                    if self.abilities_removed(card):
                         continue
                     ability = TriggeredAbility(card, card.controller, trigger.text, trigger.effect, data={"state_trigger": key})
                     self._pending.append(ability)

@@ -67,6 +67,7 @@ ZONE_NAMES = {
     Zone.GRAVEYARD: N_("the graveyard"),
     Zone.STACK: N_("the stack"),
     Zone.EXILE: N_("exile"),
+    Zone.COMMAND: N_("the command zone"),
 }
 
 COLOR_WORDS = {"W": N_("white"), "U": N_("blue"), "B": N_("black"), "R": N_("red"), "G": N_("green")}
@@ -165,6 +166,7 @@ MESSAGES: dict[str, Any] = {
     "additional_land": N_("%(player)s may play an additional land this turn."),
     "cant_play_lands": N_("%(player)s can't play lands this turn."),
     "cast": N_("%(player)s casts %(card)s."),
+    "modes_chosen": NP_("%(player)s chooses mode %(numbers)s of %(card)s.", "%(player)s chooses modes %(numbers)s of %(card)s."),
     "cast.targets": N_("%(player)s casts %(card)s targeting %(targets)s."),
     "activate": N_("%(player)s activates %(card)s's ability."),
     "phases_added": NP_("After this phase comes an extra phase with only %(steps)s.", "After this phase come %(count)d extra phases with only %(steps)s."),
@@ -191,6 +193,8 @@ MESSAGES: dict[str, Any] = {
     "cant_transform": N_("%(card)s can't transform: nothing happens."),
     "return_from_exile": N_("%(cards)s return to the battlefield under their owners' control."),
     "doesnt_move": N_("%(card)s isn't exiled: %(source)s has already left the battlefield."),
+    "no_defense": N_("%(card)s has no defense counters and is put into its owner's graveyard."),
+    "no_protector": N_("No player can protect %(card)s: it is put into its owner's graveyard."),
     "no_loyalty": N_("%(card)s has no loyalty counters and is put into its owner's graveyard."),
     "loyalty_ability": N_("%(player)s activates a loyalty ability of %(card)s: its loyalty cost is [%(cost)s]."),
     "dies_toughness": N_("%(card)s has 0 or less toughness and is put into its owner's graveyard."),
@@ -222,6 +226,7 @@ MESSAGES: dict[str, Any] = {
     "poison_prevented": N_("%(player)s can't get poison counters, because of %(card)s."),
     "poison_removed": NP_("%(player)s loses a poison counter.", "%(player)s loses %(amount)d poison counters."),
     "discard": N_("%(player)s discards %(cards)s."),
+    "cycle": N_("%(player)s cycles %(card)s."),
     "sacrifice": N_("%(cards)s: sacrificed at the same time."),
     "destroy": N_("%(cards)s: destroyed at the same time."),
     "loss_replaced": N_("%(unit)s would lose the game, but %(card)s replaces that loss."),
@@ -235,6 +240,7 @@ MESSAGES: dict[str, Any] = {
     "mill.all": NP_("%(player)s mills %(count)d card: %(cards)s.", "%(player)s mills %(count)d cards: %(cards)s."),
     "as_much_as_possible": NP_("%(player)s has only %(possible)d card to discard, so discards only that one.", "%(player)s has only %(possible)d cards to discard, so discards only those."),
     "attacks": N_("%(card)s attacks %(defender)s."),
+    "attack_cost": N_("%(player)s pays %(cost)s to attack."),
     "removed_from_combat": N_("%(cards)s: removed from combat."),
     "damage_wears_off": N_("Damage wears off, and \"until end of turn\" and \"this turn\" effects end."),
     "cleanup_priority": N_("Abilities triggered or state-based actions apply during the cleanup step, so the active player gets priority."),
@@ -261,7 +267,9 @@ MESSAGES: dict[str, Any] = {
     "phase_out": N_("%(cards)s: phased out, treated as though they don't exist."),
     "phase_in": N_("%(cards)s: phased in."),
     "counters_put": NP_("%(target)s gets one %(counter)s counter.", "%(target)s gets %(amount)d %(counter)s counters."),
-    "counters_removed": NP_("One %(counter)s counter is removed from %(target)s.", "%(amount)d %(counter)s counters are removed from %(target)s."),
+    "counters_removed": NP_("One %(counter)s counter is removed from %(target)s.", "%(target)s loses %(amount)d %(counter)s counters."),
+    "counters_put.energy": NP_("%(target)s gets {E} (an energy counter).", "%(target)s gets %(amount)d energy counters."),
+    "counters_removed.energy": NP_("%(target)s pays {E} (an energy counter).", "%(target)s pays %(amount)d energy counters."),
     "counters_annihilate": NP_("%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each is removed as a state-based action.", "%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each are removed as a state-based action."),
     "token_ceases": N_("%(card)s is a token outside the battlefield and ceases to exist."),
     "destroyed_deathtouch": N_("%(card)s was dealt damage by a source with deathtouch and is destroyed as a state-based action."),
@@ -277,6 +285,15 @@ MESSAGES: dict[str, Any] = {
     "becomes_blocked": N_("%(card)s becomes blocked."),
     "returned_to_hand": N_("%(card)s is returned to its owner's hand."),
     "attached": N_("%(card)s enters attached to %(to)s."),
+    "attaches": N_("%(card)s becomes attached to %(to)s."),
+    "unattaches": N_("%(card)s becomes unattached from %(previous)s and stays on the battlefield."),
+    "unattaches.sba": N_("%(card)s can't stay attached to %(previous)s: it becomes unattached as a state-based action and stays on the battlefield."),
+    "doesnt_attach": N_("%(card)s can't be attached to %(to)s: it doesn't move."),
+    "spell_copied": N_("A copy of %(original)s is put onto the stack under %(player)s's control; it isn't cast."),
+    "copy_not_created": N_("%(target)s isn't a legal target for a copy of %(spell)s: the copy isn't created."),
+    "copy_ceases": N_("A copy of %(card)s is outside the stack and ceases to exist."),
+    "emblem": N_("%(player)s gets an emblem in the command zone."),
+    "becomes_monarch": N_("%(player)s becomes the monarch."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
     "aura_illegal": N_("%(card)s is attached to %(to)s, which it can't enchant, and is put into its owner's graveyard as a state-based action."),
     "search": N_("%(player)s searches and finds %(cards)s."),
@@ -301,6 +318,7 @@ PAIRS = {
     "blockers": N_("%(first)s blocks %(second)s"),
     "assign_damage": N_("%(second)d to %(first)s"),
     "shield_prevents": N_("%(second)d from %(first)s"),
+    "attackers": N_("%(first)s attacking %(second)s"),
 }
 
 DECISIONS: dict[str, Any] = {
@@ -347,6 +365,8 @@ DECISIONS: dict[str, Any] = {
     "mana_type": N_("%(player)s chooses %(answer)s."),
     "new_targets": N_("%(player)s chooses the targets of %(source)s: %(answer)s."),
     "convoke": N_("%(player)s chooses what is left to pay after convoke: %(answer)s."),
+    "protector": N_("%(player)s chooses %(answer)s as the protector of %(source)s."),
+    "modes": N_("%(player)s chooses the modes of %(source)s."),
     "card_name": N_("%(player)s chooses the card name %(answer)s."),
     "spend_mana": N_("%(player)s chooses which mana to spend: %(answer)s."),
     "find": N_("%(player)s chooses what to find in the library: %(answer)s."),
@@ -531,6 +551,10 @@ class Narrator:
             key = "replaced.prevention" if data["effect"].prevention else "replaced"
             if data.get("source") is not None:
                 key += ".source"
+        if key == "unattaches" and (event.rule or "").startswith("704.5"):
+            key = "unattaches.sba"
+        if key in ("counters_put", "counters_removed") and data.get("counter") == "energy":
+            key += ".energy"  # 107.14: {E}
         if key == "becomes_copy":
             values["card"] = self.printed(data["card"])
         message = MESSAGES.get(key)
@@ -581,7 +605,7 @@ class Narrator:
         elif kind == "card_name":
             values["answer"] = self.card_name(answer)
             values["count"] = 1
-        elif kind in PAIRS and isinstance(answer, list):
+        elif kind in PAIRS and isinstance(answer, list) and all(isinstance(item, tuple) for item in answer):
             pair = self._(PAIRS[kind])
             values["answer"] = format_list(
                 [pair % {"first": self.name(a), "second": b if isinstance(b, int) else self.name(b)} for a, b in answer] or ["—"],

@@ -13,14 +13,24 @@ import pkgutil
 from pathlib import Path
 from kb.engine.cards.activated_abilities import *  # noqa: F401,F403
 from kb.engine.cards.auras import *  # noqa: F401,F403
+from kb.engine.cards.battles import *  # noqa: F401,F403
+from kb.engine.cards.combat_requirements import *  # noqa: F401,F403
+from kb.engine.cards.command import *  # noqa: F401,F403
 from kb.engine.cards.control_changing import *  # noqa: F401,F403
 from kb.engine.cards.copy_effects import *  # noqa: F401,F403
+from kb.engine.cards.costs import *  # noqa: F401,F403
+from kb.engine.cards.counters import *  # noqa: F401,F403
+from kb.engine.cards.cycling import *  # noqa: F401,F403
 from kb.engine.cards.defining_abilities import *  # noqa: F401,F403
+from kb.engine.cards.equipment import *  # noqa: F401,F403
+from kb.engine.cards.layers import *  # noqa: F401,F403
 from kb.engine.cards.life_and_outcome import *  # noqa: F401,F403
 from kb.engine.cards.linked_abilities import *  # noqa: F401,F403
 from kb.engine.cards.mana_abilities import *  # noqa: F401,F403
+from kb.engine.cards.modal import *  # noqa: F401,F403
 from kb.engine.cards.planeswalkers import *  # noqa: F401,F403
 from kb.engine.cards.replacement_effects import *  # noqa: F401,F403
+from kb.engine.cards.spell_copies import *  # noqa: F401,F403
 from kb.engine.cards.spells import *  # noqa: F401,F403
 from kb.engine.cards.split_cards import *  # noqa: F401,F403
 from kb.engine.cards.static_abilities import *  # noqa: F401,F403

@@ -164,7 +164,14 @@ class CopiesMixin:
     def create_token_copy(self, controller: "Player", original: Card) -> Card | None:
         """Rule 111.4 and 707.2: a token that is a copy of `original` has its copiable values,
         its name included. Replacement effects may create more (each the same copy) or none;
-        the first is returned."""
+        the first is returned (`create_token_copies` returns them all)."""
+        tokens = self.create_token_copies(controller, original)
+        return tokens[0] if tokens else None
+
+    def create_token_copies(self, controller: "Player", original: Card) -> list[Card]:
+        """The tokens an effect creating one token copy of `original` creates once replacement
+        effects have applied (614.1a, 616.1g): an effect that then does something to "it" does it
+        to each of them."""
         if isinstance(original.printed_definition, DoubleFacedCardDefinition):
             return self._create_double_faced_token_copy(controller, original)
         values = self.copiable_values(original)
@@ -179,7 +186,7 @@ class CopiesMixin:
         # applies before those on how each enters (616.1g).
         tokens = replace_tokens(self, controller, [token])
         if not tokens:
-            return None
+            return []
         # Each copy effect is taken before any of them enters, so it copies the original as
         # it was; it applies as the token enters, whose "as this enters" choices are its own
         # (614.12, 707.5).
@@ -187,9 +194,9 @@ class CopiesMixin:
         self.emit("create", "701.7a", player=controller, cards=list(tokens))
         for each, effect in zip(tokens, effects):
             self._put_onto_battlefield(each, controller, effects=[effect])
-        return tokens[0]
+        return tokens
 
-    def _create_double_faced_token_copy(self, controller: "Player", original: Card) -> Card | None:
+    def _create_double_faced_token_copy(self, controller: "Player", original: Card) -> list[Card]:
         """Rule 707.8a: a token that is a copy of a double-faced permanent or card is a
         double-faced token with both faces, and enters with the same face up."""
         if original.zone is Zone.BATTLEFIELD and self.copiable_values(original).definition is not original._face():
@@ -204,9 +211,8 @@ class CopiesMixin:
         token.owner = controller
         token.transformed = original.transformed if original.zone is Zone.BATTLEFIELD else False
         tokens = replace_tokens(self, controller, [token])
-        if not tokens:
-            return None
-        self.emit("create", "701.7a", player=controller, cards=list(tokens))
+        if tokens:
+            self.emit("create", "701.7a", player=controller, cards=list(tokens))
         for each in tokens:
             self._put_onto_battlefield(each, controller)
-        return tokens[0]
+        return tokens

@@ -160,6 +160,7 @@ from kb.engine.mana import ManaCost, ManaCostError
 from kb.engine.manapool import Mana, ManaPool
 from kb.engine.objects import DoubleFacedCardDefinition, SplitCardDefinition, TargetSpec
 from kb.engine.variants import AlternatingTeams, SharedTeamTurns, TwoHeadedGiant, Vanguard, VanguardCard
+from kb.engine.variants_multiplayer import Emperor, GrandMelee
 
 __all__ = [
     "STEPS",
@@ -176,11 +177,13 @@ __all__ = [
     "Decision",
     "DecisionMaker",
     "DoubleFacedCardDefinition",
+    "Emperor",
     "EngineError",
     "Event",
     "FirstOptions",
     "Game",
     "GameOverError",
+    "GrandMelee",
     "IllegalActionError",
     "IllegalChoiceError",
     "IllegalTargetError",

@@ -64,6 +64,7 @@ class CastingMixin:
         half: str | None = None,
         sacrifice: Card | str | None = None,
         convoke: Sequence[Card | str] = (),
+        discard: Card | str | None = None,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -74,7 +75,8 @@ class CastingMixin:
         `half` names the half cast: only that half is evaluated and put on the stack (709.3).
         The total cost is locked in before it is paid (601.2f): cost increases and reductions
         from static abilities are applied then, and an additional cost of sacrificing a creature
-        is paid with `sacrifice` (or a creature the player chooses). For a spell with convoke,
+        is paid with `sacrifice` (or a creature the player chooses), one of discarding a card with
+        `discard` (or a card the player chooses from their hand). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
         each (702.51a–b)."""
         self._check_priority(player)
@@ -104,7 +106,10 @@ class CastingMixin:
         else:
             chosen = self._choose_targets(player, definition.spell_target, targets, card)
             groups = [chosen]
-        victim = self._additional_sacrifice(player, definition, sacrifice, card)
+        if definition.additional_cost == "discard a card":
+            victim = self._additional_discard(player, definition, discard, card)
+        else:
+            victim = self._additional_sacrifice(player, definition, sacrifice, card)
         total, changed = self._total_cost(player, card, x, half)
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
@@ -116,7 +121,9 @@ class CastingMixin:
         if tapped_for_convoke:
             self.tap(tapped_for_convoke)
             self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
-        if victim is not None:
+        if victim is not None and definition.additional_cost == "discard a card":
+            self.discard(player, [victim], rule="601.2h")
+        elif victim is not None:
             self.sacrifice([victim], rule="601.2h")
         card.cast_half = definition if half is not None else None
         spell = Spell(card, player, chosen)
@@ -199,6 +206,16 @@ class CastingMixin:
                 raise CannotPayError(f"{player.name} has no creature to sacrifice for {definition.name} (601.2h)")
             return self.decide(Decision(player, "sacrifice", tuple(creatures), rule="601.2h", context={"source": card}))
         return self._find(creatures, given, f"the creatures {player.name} controls")
+
+    def _additional_discard(self, player: Player, definition: Any, given: Card | str | None, card: Card) -> Card:
+        """Rules 601.2b and 118.8: an additional cost of discarding a card, from the hand of the
+        player casting the spell (722.5a: the controlled player's, whoever chooses it)."""
+        others = [c for c in player.hand if c is not card]
+        if given is not None:
+            return self._find(others, given, f"{player.name}'s hand")
+        if not others:
+            raise CannotPayError(f"{player.name} has no other card in hand to discard for {definition.name} (601.2h)")
+        return self.decide(Decision(player, "discard", tuple(others), rule="601.2h", context={"source": card}))
 
     def land_plays(self, player: Player) -> int:
         """Rule 305.2: how many lands `player` can play this turn: one, plus each additional land

@@ -151,6 +151,9 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("first_strike_step", "", "A first combat damage step happens (510.4)."),
     ("combat_damage", "dealt", "Combat damage has been dealt: (source, recipient, amount) as assigned (510.2)."),
     ("removed_from_combat", "cards", "Creatures are removed from combat (506.4, 511.3)."),
+    # controlling another player
+    ("player_controlled", "controller player", "A player controls another during that player's turn (722.1)."),
+    ("player_control_ends", "controller player", "The control of a player ends as the next turn begins (722.1)."),
     # winning and losing, ending the turn
     ("loses", "unit reason", "A player (or team) loses the game (104.3)."),
     ("loss_prevented", "unit reason by", "A player can't lose the game (104.3)."),

@@ -13,7 +13,8 @@ mixed in here:
 - `kb.engine.life`: life, damage and poison (119, 120, 122);
 - `kb.engine.zones`: cards moving between zones (400, 121, 701);
 - `kb.engine.combat`: the combat phase (506–511);
-- `kb.engine.decisions`: decisions and simultaneous choices (101.4).
+- `kb.engine.decisions`: decisions and simultaneous choices (101.4);
+- `kb.engine.player_control`: controlling another player (722).
 
 The objects the game is made of live in `kb.engine.objects` (cards), `kb.engine.players`
 (players and teams), `kb.engine.stack` (spells and abilities) and `kb.engine.errors`; they are
@@ -64,6 +65,7 @@ from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards, _load_cards
 from kb.engine.outcome import OutcomeMixin
+from kb.engine.player_control import PlayerControlMixin
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityMixin
 from kb.engine.replacement import Replacement, ReplacementMixin
@@ -88,6 +90,7 @@ __all__ = [
 
 
 class Game(
+    PlayerControlMixin,
     DecisionsMixin,
     TurnStructureMixin,
     PriorityMixin,

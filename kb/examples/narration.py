@@ -231,6 +231,8 @@ MESSAGES: dict[str, Any] = {
     "replaced.prevention": N_("A prevention effect applies."),
     "replaced.prevention.source": N_("A prevention effect of %(source)s applies."),
     "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
+    "player_controlled": N_("%(controller)s controls %(player)s during this turn: %(controller)s makes %(player)s's choices and decisions."),
+    "player_control_ends": N_("%(controller)s no longer controls %(player)s."),
     "damage_prevented": NP_("Prevented: %(amount)d damage that %(source)s would deal to %(target)s.", "Prevented: %(amount)d damage that %(source)s would deal to %(target)s."),
 }
 PAIRS = {
@@ -290,6 +292,7 @@ DECISIONS: dict[str, Any] = {
     "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
 }
 ONLY_OPTION = N_("(the only option)")
+DECIDED_BY = N_("%(controller)s decides for %(player)s: %(decision)s")
 
 # Events that other events already tell, or that are bookkeeping.
 SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "life_lost", "combat_damage"})
@@ -476,6 +479,8 @@ class Narrator:
             text = self._(message) % values
         if decision.forced:
             text = f"{text[:-1]} {self._(ONLY_OPTION)}."
+        if decision.decided_by is not None:
+            text = self._(DECIDED_BY) % {"controller": decision.decided_by.name, "player": decision.player.name, "decision": text}
         return _sentence(text)
 
 
@@ -504,5 +509,6 @@ def message_ids() -> set[str]:
             else:
                 ids.add(message)
     ids.add(ONLY_OPTION)
+    ids.add(DECIDED_BY)
     ids.add("An effect")
     return ids

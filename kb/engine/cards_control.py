@@ -1,0 +1,13 @@
+"""Cards for controlling another player (722) and the costs a controlled player pays (722.5a)."""
+
+from __future__ import annotations
+
+from kb.engine.define import card, draw
+
+card(
+    "Tormenting Voice",
+    mana_cost="{1}{R}",
+    types=("Sorcery",),
+    oracle="As an additional cost to cast this spell, discard a card. Draw two cards.",
+    spell_effect=draw(2),
+).additional_cost = "discard a card"

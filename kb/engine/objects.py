@@ -635,6 +635,8 @@ def _load_cards() -> None:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
         import kb.engine.cards_control  # noqa: F401
         import kb.engine.cards_multiplayer  # noqa: F401
+        import kb.engine.cards_piles  # noqa: F401
+        import kb.engine.cards_resolution_costs  # noqa: F401
 
         _cards_loaded = True
 

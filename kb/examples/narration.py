@@ -231,6 +231,8 @@ MESSAGES: dict[str, Any] = {
     "replaced.prevention": N_("A prevention effect applies."),
     "replaced.prevention.source": N_("A prevention effect of %(source)s applies."),
     "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
+    "cost_not_paid": N_("%(card)s can't be sacrificed: it is no longer on the battlefield, so the cost isn't paid and nothing else happens."),
+    "piles_put": N_("%(player)s puts one pile into their hand (%(to_hand)s) and the other into their graveyard (%(to_graveyard)s)."),
     "player_controlled": N_("%(controller)s controls %(player)s during this turn: %(controller)s makes %(player)s's choices and decisions."),
     "player_control_ends": N_("%(controller)s no longer controls %(player)s."),
     "damage_prevented": NP_("Prevented: %(amount)d damage that %(source)s would deal to %(target)s.", "Prevented: %(amount)d damage that %(source)s would deal to %(target)s."),
@@ -287,6 +289,10 @@ DECISIONS: dict[str, Any] = {
     "find": N_("%(player)s chooses what to find in the library: %(answer)s."),
     "cumulative_upkeep": N_("%(player)s chooses how to pay the cumulative upkeep of %(source)s: %(answer)s."),
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
+    "piles": N_("%(player)s separates the revealed cards into two piles: %(answer)s, and the rest."),
+    "piles.none": N_("%(player)s separates the revealed cards into two piles: an empty one, and all of them."),
+    "choose_pile.first": N_("%(player)s chooses the first pile for their hand."),
+    "choose_pile.second": N_("%(player)s chooses the second pile for their hand."),
     "blockers": N_("%(player)s declares blockers: %(answer)s."),
     "blockers.none": N_("%(player)s declares no blockers."),
     "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
@@ -441,6 +447,10 @@ class Narrator:
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"
+        elif kind == "piles" and not answer:
+            key = "piles.none"
+        elif kind == "choose_pile":
+            key = f"choose_pile.{answer}"
         elif decision.team is not None and f"{kind}.team" in DECISIONS:
             key = f"{kind}.team"
         else:

@@ -634,6 +634,7 @@ def _load_cards() -> None:
     if not _cards_loaded:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
         import kb.engine.cards_control  # noqa: F401
+        import kb.engine.cards_devotion  # noqa: F401
         import kb.engine.cards_multiplayer  # noqa: F401
         import kb.engine.cards_piles  # noqa: F401
         import kb.engine.cards_resolution_costs  # noqa: F401

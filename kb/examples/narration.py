@@ -290,6 +290,7 @@ DECISIONS: dict[str, Any] = {
     "cumulative_upkeep": N_("%(player)s chooses how to pay the cumulative upkeep of %(source)s: %(answer)s."),
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
     "piles": N_("%(player)s separates the revealed cards into two piles: %(answer)s, and the rest."),
+    "next_target": N_("%(player)s chooses %(answer)s as the next target %(source)s deals with."),
     "piles.none": N_("%(player)s separates the revealed cards into two piles: an empty one, and all of them."),
     "choose_pile.first": N_("%(player)s chooses the first pile for their hand."),
     "choose_pile.second": N_("%(player)s chooses the second pile for their hand."),

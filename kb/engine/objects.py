@@ -638,6 +638,7 @@ def _load_cards() -> None:
         import kb.engine.cards_multiplayer  # noqa: F401
         import kb.engine.cards_partial_resolution  # noqa: F401
         import kb.engine.cards_piles  # noqa: F401
+        import kb.engine.cards_references  # noqa: F401
         import kb.engine.cards_resolution_costs  # noqa: F401
 
         _cards_loaded = True

@@ -264,6 +264,28 @@ class LayersMixin:
         self.emit("effect_begins", "611.2", effect=effect, text=effect.text)
         return effect
 
+    def spell_characteristics(self, card: Card) -> Characteristics:
+        """The characteristics of a spell on the stack (112.4): its printed values changed by the
+        effects of spells and abilities that affect that spell itself, layer by layer in
+        timestamp order. Effects that select what they apply to ("creatures you control") apply
+        to permanents, not spells, and are left out."""
+        chars = card.printed()
+        mine = [e for e in self.effects if e.affected is not None and e.selects(self, card, chars)]
+        for layer in LAYERS:
+            for effect in sorted((e for e in mine if layer in e.parts), key=lambda e: e.timestamp):
+                effect.parts[layer](chars)
+        return chars
+
+    def _follow_spell_to_permanent(self, card: Card, on_stack: int) -> None:
+        """Rules 400.7a and 112.4: an effect of a spell or ability that changed the
+        characteristics or controller of a permanent spell keeps applying to the permanent it
+        becomes, for as long as the effect lasts."""
+        if card.zone is not Zone.BATTLEFIELD:
+            return
+        for effect in self.effects:
+            if effect.affected is not None and any(c is card for c in effect.affected) and effect._incarnations.get(id(card)) == on_stack:
+                effect._incarnations[id(card)] = card.incarnation
+
     def end_effect(self, effect: ContinuousEffect) -> None:
         if effect in self.effects:
             self.effects.remove(effect)

@@ -437,6 +437,8 @@ class Card:
         game = self._game()
         if game is not None and self.zone is Zone.BATTLEFIELD:
             return getattr(game.characteristics(self), field_name)
+        if game is not None and self.zone is Zone.STACK and game.effects:
+            return getattr(game.spell_characteristics(self), field_name)
         return getattr(self.printed(), field_name)
 
     @property
@@ -640,6 +642,7 @@ def _load_cards() -> None:
         import kb.engine.cards_piles  # noqa: F401
         import kb.engine.cards_references  # noqa: F401
         import kb.engine.cards_resolution_costs  # noqa: F401
+        import kb.engine.cards_spells_changed  # noqa: F401
 
         _cards_loaded = True
 

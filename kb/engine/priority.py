@@ -169,6 +169,7 @@ class PriorityMixin:
     def _put_onto_battlefield(self, card: Card, controller: Player, *, counters: dict[str, int] | None = None, effects: Sequence[Any] = ()) -> None:
         """`card` enters the battlefield under `controller`'s control, with `counters` on it if
         an effect says it enters with them (614.1c)."""
+        on_stack = card.incarnation if card.zone is Zone.STACK else None
         source = self._zone_list(card) if card.zone is not Zone.STACK else None
         if source is not None and card in source:
             source.remove(card)
@@ -181,6 +182,8 @@ class PriorityMixin:
         card.entered_turn = self.turn
         card.timestamp = self._next_timestamp()
         card.incarnation += 1
+        if on_stack is not None:
+            self._follow_spell_to_permanent(card, on_stack)
         for effect in effects:
             effect.affected = [card]
             effect._incarnations = {id(card): card.incarnation}

@@ -7,8 +7,8 @@ its printed values as modified by other copy effects and their exceptions, and n
 copy effect applies, the copy *does* what the original does: its definition (triggered,
 activated and static abilities) is the copied one, joined by any ability the exception gives.
 
-Copying a spell (707.10), face-down permanents (707.3) and double-faced or flip cards (707.8)
-are not modelled.
+A face-down permanent's copiable values are its face-down ones (708.2, 707.2). Copying a spell
+(707.10) and flip cards (707.8) are not modelled.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
+from kb.engine.facedown import apply_face_down, is_face_down
 from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
 
@@ -93,6 +94,8 @@ class CopiesMixin:
         for effect in sorted((e for e in self.effects if "1" in e.parts), key=lambda e: e.timestamp):
             if effect.selects(self, card, chars):
                 effect.parts["1"](chars)
+        if is_face_down(card):
+            apply_face_down(chars)  # 708.2, 613.2b: a face-down object's copiable values
         return chars
 
     def copy_effect(
@@ -112,8 +115,6 @@ class CopiesMixin:
         is then not copied, 707.9d), having an ability of its own, given as the definition
         `keeps` (707.9a). The values are
         taken now (707.2b). The effect is not yet started: see `become_copy`."""
-        if original.zone is Zone.BATTLEFIELD and getattr(original, "face_down", False):
-            raise NotModelledError("copying a face-down permanent (707.3) is not modelled")
         values = self.copiable_values(original)
         own = self.copiable_values(copier)
         add_types, add_subtypes = tuple(add_types), tuple(add_subtypes)

@@ -43,6 +43,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     # priority, casting and the stack
     ("cast", "player card targets", "A spell is cast (601.2)."),
     ("activate", "player card", "An activated ability is activated (602.2)."),
+    ("cast_face_down", "player card", "A card is cast face down (702.37c, 708.4)."),
+    ("turned_face_up", "player card", "A face-down permanent is turned face up (702.37e, 708.8)."),
     ("play_land", "player card", "A land is played (305.1)."),
     ("convoke", "player cards", "Creatures are tapped to pay for a spell with convoke (702.51a)."),
     ("cost_locked", "player card cost", "The total cost of a spell is locked in (601.2f), when effects or X change it from its mana cost; `cost` is its mana."),

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
+from kb.engine.facedown import apply_face_down
 from kb.engine.objects import COLOR_ORDER, Card, CardDefinition, Characteristics, Zone
 
 if TYPE_CHECKING:
@@ -272,6 +273,8 @@ class LayersMixin:
         chars = card.printed()
         mine = [e for e in self.effects if e.affected is not None and e.selects(self, card, chars)]
         for layer in LAYERS:
+            if layer == "2" and card.face_down:
+                apply_face_down(chars)  # 708.4
             for effect in sorted((e for e in mine if layer in e.parts), key=lambda e: e.timestamp):
                 effect.parts[layer](chars)
         return chars
@@ -346,7 +349,7 @@ class LayersMixin:
                 return view
             return card.printed()
         effects = self.all_effects()
-        if not effects and not card.counters:
+        if not effects and not card.counters and not card.face_down:
             return card.printed()
         return self._apply_layers(effects, card)[id(card)]
 
@@ -362,6 +365,10 @@ class LayersMixin:
             # Rule 613.6: an effect's later parts apply to the objects its first part applied to.
             chosen: dict[int, list[Card]] = {}
             for layer in LAYERS:
+                if layer == "2":
+                    for card in cards:  # layer 1b: face-down status (613.2b, 708.2)
+                        if card.face_down:
+                            apply_face_down(view[id(card)])
                 if layer == "7c":
                     for card in cards:  # counters that modify power and toughness (613.4c)
                         self._apply_counters(card, view[id(card)])

@@ -337,6 +337,8 @@ class Card:
         self.cast_half: CardDefinition | None = None
         # A double-faced permanent with its back face up (701.27a, 712.8e).
         self.transformed = False
+        # A face-down spell or permanent (708): see `kb.engine.facedown`.
+        self.face_down = False
         # Choices made for linked abilities (607.2a), such as "as this enters, choose a color",
         # keyed by the definition whose ability made them and what was chosen: an ability
         # copied from another object finds no choice of its own (607.5a).
@@ -437,7 +439,7 @@ class Card:
         game = self._game()
         if game is not None and self.zone is Zone.BATTLEFIELD:
             return getattr(game.characteristics(self), field_name)
-        if game is not None and self.zone is Zone.STACK and game.effects:
+        if game is not None and self.zone is Zone.STACK and (game.effects or self.face_down):
             return getattr(game.spell_characteristics(self), field_name)
         return getattr(self.printed(), field_name)
 
@@ -446,6 +448,10 @@ class Card:
         """What the object is and does now: its printed definition, or, while a copy effect
         applies to it, the definition it copies (rules 707.2, 613.2)."""
         game = self._game()
+        if self.face_down and self.zone in (Zone.BATTLEFIELD, Zone.STACK):
+            from kb.engine.facedown import FACE_DOWN
+
+            return FACE_DOWN  # 708.2: none of its own abilities, whatever it copies
         if self.cast_half is not None and self.zone is Zone.STACK:
             return self.cast_half
         if self.zone is Zone.BATTLEFIELD and isinstance(self.printed_definition, DoubleFacedCardDefinition):
@@ -595,6 +601,7 @@ class Card:
         self.choices = {}
         self.transformed = False
         self.attached_to = None
+        self.face_down = False  # 708.9: it is revealed as it leaves
         self.controller = self.owner
 
 
@@ -637,6 +644,7 @@ def _load_cards() -> None:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
         import kb.engine.cards_control  # noqa: F401
         import kb.engine.cards_devotion  # noqa: F401
+        import kb.engine.cards_morph  # noqa: F401
         import kb.engine.cards_multiplayer  # noqa: F401
         import kb.engine.cards_partial_resolution  # noqa: F401
         import kb.engine.cards_piles  # noqa: F401

@@ -231,6 +231,8 @@ MESSAGES: dict[str, Any] = {
     "replaced.prevention": N_("A prevention effect applies."),
     "replaced.prevention.source": N_("A prevention effect of %(source)s applies."),
     "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
+    "cast_face_down": N_("%(player)s casts a card face down, a 2/2 creature spell with no name, no mana cost and no abilities."),
+    "turned_face_up": N_("%(player)s turns %(card)s face up."),
     "cost_not_paid": N_("%(card)s can't be sacrificed: it is no longer on the battlefield, so the cost isn't paid and nothing else happens."),
     "piles_put": N_("%(player)s puts one pile into their hand (%(to_hand)s) and the other into their graveyard (%(to_graveyard)s)."),
     "player_controlled": N_("%(controller)s controls %(player)s during this turn: %(controller)s makes %(player)s's choices and decisions."),
@@ -299,6 +301,8 @@ DECISIONS: dict[str, Any] = {
     "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
 }
 ONLY_OPTION = N_("(the only option)")
+FACE_DOWN_NAME = N_("a face-down creature")
+NAMELESS = N_("%(card)s, which has no name")
 DECIDED_BY = N_("%(controller)s decides for %(player)s: %(decision)s")
 
 # Events that other events already tell, or that are bookkeeping.
@@ -330,6 +334,10 @@ class Narrator:
     # ----- names
 
     def card(self, card: Card) -> str:
+        if card.name == "":
+            if card.face_down:
+                return self._(FACE_DOWN_NAME)
+            return self._(NAMELESS) % {"card": self.printed(card)}
         if self.lang == "es" and card.definition.name_es:
             return card.definition.name_es
         return card.name
@@ -521,5 +529,7 @@ def message_ids() -> set[str]:
                 ids.add(message)
     ids.add(ONLY_OPTION)
     ids.add(DECIDED_BY)
+    ids.add(FACE_DOWN_NAME)
+    ids.add(NAMELESS)
     ids.add("An effect")
     return ids

@@ -61,3 +61,23 @@ def test_effects_on_a_face_down_permanent_still_apply_face_up():
     assert (demon.power, demon.toughness) == (3, 3)
     game.turn_face_up(ana, demon)
     assert (demon.power, demon.toughness) == (7, 7)
+
+
+def test_objects_with_different_names_need_a_name_each_and_none_in_common():
+    from kb.engine.cards_morph import with_different_names
+
+    hidden = face_down(Card("Branchsnap Lorian"))
+    game, ana = _game(battlefield=["Grinning Demon", "Grinning Demon", "Bloodgift Demon", hidden])
+    first, second, bloodgift, nameless = ana.battlefield
+    assert with_different_names([first, bloodgift]) == 2
+    assert with_different_names([first, second, bloodgift]) == 2  # 201.2a: the same name
+    assert with_different_names([first, bloodgift, nameless]) == 2  # 201.2b: no name
+
+
+def test_the_face_of_a_face_down_permanent_is_seen_by_its_controller_only():
+    hidden = face_down(Card("Grinning Demon"))
+    game, ana = _game(battlefield=[hidden])
+    bruno = game.player("Bruno")
+    assert game.sees(ana, hidden) and not game.sees(bruno, hidden)
+    game.turn_face_up(ana, hidden)
+    assert game.sees(bruno, hidden)

@@ -62,7 +62,10 @@ class PlayerControlMixin:
     def sees(self, viewer: Player, card: Card) -> bool:
         """Whether information about `card` is visible to `viewer`: cards in public zones to
         everyone, a card in a hand to its owner and to whoever controls that owner (722.4),
-        a card in a library to no one."""
+        the face of a face-down spell or permanent to its controller (708.5) and to whoever
+        controls that player (722.4), a card in a library to no one."""
+        if card.face_down and card.zone in (Zone.BATTLEFIELD, Zone.STACK):
+            return viewer is card.controller or viewer is self.controller_of_player(card.controller)
         if card.zone in (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE, Zone.STACK):
             return True
         if card.zone is Zone.HAND:

@@ -275,6 +275,8 @@ DECISIONS: dict[str, Any] = {
     "choose_card": N_("%(player)s chooses %(answer)s."),
     "color": N_("%(player)s chooses %(answer)s."),
     "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
+    "may_draw.yes": N_("%(player)s chooses to draw a card."),
+    "may_draw.no": N_("%(player)s chooses not to draw a card."),
     "may_exile.yes": N_("%(player)s chooses to exile it."),
     "may_exile.no": N_("%(player)s chooses not to exile it."),
     "may_destroy.yes": N_("%(player)s chooses to destroy it."),
@@ -452,7 +454,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"

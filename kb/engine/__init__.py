@@ -160,6 +160,7 @@ from kb.engine.mana import ManaCost, ManaCostError
 from kb.engine.manapool import Mana, ManaPool
 from kb.engine.objects import DoubleFacedCardDefinition, SplitCardDefinition, TargetSpec
 from kb.engine.variants import AlternatingTeams, SharedTeamTurns, TwoHeadedGiant, Vanguard, VanguardCard
+from kb.engine.variants_commander import Commander
 from kb.engine.variants_multiplayer import Emperor, GrandMelee
 
 __all__ = [
@@ -173,6 +174,7 @@ __all__ = [
     "CardDefinition",
     "CardNotFoundError",
     "ChoiceRequest",
+    "Commander",
     "ContinuousEffect",
     "Decision",
     "DecisionMaker",

@@ -312,7 +312,9 @@ class CastingMixin:
         loyalty = None
         if ability.loyalty is not None:
             loyalty = self._loyalty_cost_to_pay(player, card, ability)
-        chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count)
+        # "Another target ...": any but the object whose ability it is (115.1).
+        other = [card] if ability.target and ability.target.startswith("another ") else []
+        chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count, exclude=other)
         if ability.mana and self.pay_mana:
             # 601.2g–h through 602.2b: mana abilities, then the whole cost is paid. Tapping the
             # permanent itself is part of the cost too, so it can't pay for its own ability.
@@ -482,6 +484,8 @@ class CastingMixin:
     def legal_targets(self, kind: str, chooser: Player | None = None) -> list[Any]:
         """What a spell or ability of `chooser`'s may target: within their range of influence
         (rule 801.4)."""
+        if kind.startswith("another "):
+            return self.legal_targets(kind[len("another "):], chooser)
         reach = self.in_range(chooser) if chooser is not None else self.players
         players = [p for p in self.players if p in reach]
         creatures = [c for c in self.battlefield if c.is_creature and c.controller in reach]
@@ -505,6 +509,9 @@ class CastingMixin:
             return creatures + walkers + players
         if kind == "permanent":
             return [c for c in self.battlefield if c.controller in reach]
+        if kind[:1].isupper():
+            # "Target Vampire": a permanent with that subtype.
+            return [c for c in self.battlefield if kind in c.subtypes and c.controller in reach]
         if kind == "spell or permanent":
             return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach] + [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):

@@ -644,6 +644,7 @@ def _load_cards() -> None:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
         import kb.engine.cards_commander  # noqa: F401
         import kb.engine.cards_control  # noqa: F401
+        import kb.engine.cards_copy_abilities  # noqa: F401
         import kb.engine.cards_devotion  # noqa: F401
         import kb.engine.cards_morph  # noqa: F401
         import kb.engine.cards_multiplayer  # noqa: F401

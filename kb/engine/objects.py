@@ -472,10 +472,16 @@ class Card:
                 # 712.8e: the back face up, its mana value is still that of the front face's cost.
                 mana_value_from = d.mana_cost
             d = self._face()
+        subtypes = d.subtypes + tuple(self.becomes.get("subtypes", ()))
+        if "Changeling" in d.keywords:
+            # 702.73a, 604.3: a characteristic-defining ability, working in every zone.
+            from kb.engine.creature_types import CREATURE_TYPES
+
+            subtypes = subtypes + tuple(t for t in CREATURE_TYPES if t not in subtypes)
         chars = Characteristics(
             name=d.name,
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
-            subtypes=d.subtypes + tuple(self.becomes.get("subtypes", ())),
+            subtypes=subtypes,
             supertypes=tuple(d.supertypes),
             colors=tuple(d.colors) if d.colors is not None else ManaCost(d.mana_cost).colors,
             keywords=d.keywords + tuple(self.becomes.get("keywords", ())),
@@ -645,6 +651,7 @@ def _load_cards() -> None:
         import kb.engine.cards_commander  # noqa: F401
         import kb.engine.cards_control  # noqa: F401
         import kb.engine.cards_copy_abilities  # noqa: F401
+        import kb.engine.cards_copy_exceptions  # noqa: F401
         import kb.engine.cards_devotion  # noqa: F401
         import kb.engine.cards_morph  # noqa: F401
         import kb.engine.cards_multiplayer  # noqa: F401

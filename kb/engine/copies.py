@@ -108,16 +108,23 @@ class CopiesMixin:
         add_subtypes: Iterable[str] = (),
         set_power_toughness: tuple[int, int] | None = None,
         keeps: CardDefinition | None = None,
+        add_supertypes: Iterable[str] = (),
+        add_keywords: Iterable[str] = (),
     ) -> ContinuousEffect:
         """A copy effect making `copier` a copy of `original`, with the exceptions a card states
         (707.9): keeping its own colours (707.9c), being another type in addition (707.9b),
         being N/M (707.9b; a characteristic-defining ability that defines power and toughness
         is then not copied, 707.9d), having an ability of its own, given as the definition
-        `keeps` (707.9a). The values are
+        `keeps` (707.9a), or supertypes and keyword abilities in addition. The values are
         taken now (707.2b). The effect is not yet started: see `become_copy`."""
         values = self.copiable_values(original)
         own = self.copiable_values(copier)
         add_types, add_subtypes = tuple(add_types), tuple(add_subtypes)
+        add_supertypes, add_keywords = tuple(add_supertypes), tuple(add_keywords)
+        if "Changeling" in add_keywords:
+            from kb.engine.creature_types import CREATURE_TYPES
+
+            add_subtypes += CREATURE_TYPES  # 702.73a
         definition = CopiedDefinition(values.definition, keeps=keeps)
         cda = _has_cda(values.definition) and set_power_toughness is None
 
@@ -128,9 +135,9 @@ class CopiesMixin:
             chars.mana_value_from = None
             chars.types = values.types + tuple(t for t in add_types if t not in values.types)
             chars.subtypes = values.subtypes + tuple(s for s in add_subtypes if s not in values.subtypes)
-            chars.supertypes = values.supertypes
+            chars.supertypes = values.supertypes + tuple(t for t in add_supertypes if t not in values.supertypes)
             chars.colors = own.colors if keep_colors else values.colors
-            chars.keywords = values.keywords
+            chars.keywords = values.keywords + tuple(k for k in add_keywords if k not in values.keywords)
             if set_power_toughness is not None:
                 chars.power, chars.toughness = set_power_toughness
             elif cda:

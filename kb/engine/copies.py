@@ -7,8 +7,9 @@ its printed values as modified by other copy effects and their exceptions, and n
 copy effect applies, the copy *does* what the original does: its definition (triggered,
 activated and static abilities) is the copied one, joined by any ability the exception gives.
 
-A face-down permanent's copiable values are its face-down ones (708.2, 707.2). Copying a spell
-(707.10) and flip cards (707.8) are not modelled.
+A face-down permanent's copiable values are its face-down ones (708.2, 707.2); a copy of a flip
+card has the half its own flipped status selects (707.3). Copying a spell (707.10) is not
+modelled.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
 from kb.engine.facedown import apply_face_down, is_face_down
+from kb.engine.flip import copy_of_flip_card, flip_definition
 from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
 
@@ -127,6 +129,13 @@ class CopiesMixin:
             add_subtypes += CREATURE_TYPES  # 702.73a
         definition = CopiedDefinition(values.definition, keeps=keeps)
         cda = _has_cda(values.definition) and set_power_toughness is None
+        whole = flip_definition(values.definition)
+        halves: dict[str, CopiedDefinition] = {}
+
+        def copied_half(half: CardDefinition) -> CopiedDefinition:
+            if half.name not in halves:
+                halves[half.name] = CopiedDefinition(half, keeps=keeps)
+            return halves[half.name]
 
         def part(chars: Characteristics) -> None:
             chars.name = values.name
@@ -146,6 +155,8 @@ class CopiesMixin:
             else:
                 chars.power, chars.toughness = values.power, values.toughness
             chars.definition = definition
+            if whole is not None:
+                copy_of_flip_card(chars, whole, copier, copied_half)  # 707.3: by the copy's status
 
         return ContinuousEffect({"1": part}, affected=[copier], duration=INDEFINITE, text=f"copy of {values.name}", source=copier)
 

@@ -44,6 +44,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("cast", "player card targets", "A spell is cast (601.2)."),
     ("activate", "player card", "An activated ability is activated (602.2)."),
     ("cast_face_down", "player card", "A card is cast face down (702.37c, 708.4)."),
+    ("flips", "card", "A flip card permanent flips (710.2)."),
     ("turned_face_down", "count source", "Permanents are turned face down (708.2a)."),
     ("turned_face_up", "player card", "A face-down permanent is turned face up (702.37e, 708.8)."),
     ("play_land", "player card", "A land is played (305.1)."),

@@ -15,7 +15,8 @@ mixed in here:
 - `kb.engine.combat`: the combat phase (506–511);
 - `kb.engine.decisions`: decisions and simultaneous choices (101.4);
 - `kb.engine.player_control`: controlling another player (722);
-- `kb.engine.facedown`: face-down spells and permanents, morph (708, 702.37).
+- `kb.engine.facedown`: face-down spells and permanents, morph (708, 702.37);
+- `kb.engine.flip`: flip cards and the flipped status (710, 110.5).
 
 The objects the game is made of live in `kb.engine.objects` (cards), `kb.engine.players`
 (players and teams), `kb.engine.stack` (spells and abilities) and `kb.engine.errors`; they are
@@ -61,6 +62,7 @@ from kb.engine.errors import (
 from kb.engine.copies import CopiesMixin
 from kb.engine.counters import CountersMixin
 from kb.engine.facedown import FaceDownMixin
+from kb.engine.flip import FlipMixin
 from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
 from kb.engine.linked import LinkedAbilitiesMixin
@@ -108,6 +110,7 @@ class Game(
     KeywordActionsMixin,
     CopiesMixin,
     FaceDownMixin,
+    FlipMixin,
     ReplacementMixin,
     ManaMixin,
     LinkedAbilitiesMixin,

@@ -339,6 +339,8 @@ class Card:
         self.transformed = False
         # A face-down spell or permanent (708): see `kb.engine.facedown`.
         self.face_down = False
+        # A flipped permanent (110.5, 710): see `kb.engine.flip`.
+        self.flipped = False
         # Choices made for linked abilities (607.2a), such as "as this enters, choose a color",
         # keyed by the definition whose ability made them and what was chosen: an ability
         # copied from another object finds no choice of its own (607.5a).
@@ -460,6 +462,10 @@ class Card:
             return self._face()
         if game is not None and self.zone is Zone.BATTLEFIELD and game.has_copy_effects():
             return game.copiable_values(self).definition or self.printed_definition
+        if self.flipped:
+            from kb.engine.flip import printed_half
+
+            return printed_half(self, self.printed_definition)
         return self.printed_definition
 
     def printed(self) -> "Characteristics":
@@ -472,6 +478,10 @@ class Card:
                 # 712.8e: the back face up, its mana value is still that of the front face's cost.
                 mana_value_from = d.mana_cost
             d = self._face()
+        if self.flipped:
+            from kb.engine.flip import printed_half
+
+            d = printed_half(self, d)  # 710.2
         subtypes = d.subtypes + tuple(self.becomes.get("subtypes", ()))
         if "Changeling" in d.keywords:
             # 702.73a, 604.3: a characteristic-defining ability, working in every zone.
@@ -608,6 +618,7 @@ class Card:
         self.transformed = False
         self.attached_to = None
         self.face_down = False  # 708.9: it is revealed as it leaves
+        self.flipped = False  # 710.4: no memory of its status
         self.controller = self.owner
 
 
@@ -653,6 +664,7 @@ def _load_cards() -> None:
         import kb.engine.cards_copy_abilities  # noqa: F401
         import kb.engine.cards_copy_exceptions  # noqa: F401
         import kb.engine.cards_devotion  # noqa: F401
+        import kb.engine.cards_flip  # noqa: F401
         import kb.engine.cards_morph  # noqa: F401
         import kb.engine.cards_multiplayer  # noqa: F401
         import kb.engine.cards_partial_resolution  # noqa: F401
@@ -684,6 +696,10 @@ def oracle_card_names(*types: str) -> list[str]:
         elif issubclass(definition_class, DoubleFacedCardDefinition):
             # Each face of a double-faced card has its own name (712.8).
             names.update(f.face_name for f in (definition_class.front, definition_class.back) if all(t in f.types for t in types))
+        elif getattr(definition_class, "flipped_half", None) is not None:
+            # 710.5: a flip card's alternative name may be chosen too.
+            halves = ((name, definition_class), (definition_class.flipped_half.half_name, definition_class.flipped_half))
+            names.update(n for n, half in halves if all(t in half.types for t in types))
         elif all(t in definition_class.types for t in types):
             names.add(name)
     return sorted(names)

@@ -233,6 +233,7 @@ MESSAGES: dict[str, Any] = {
     "replaced.prevention.source": N_("A prevention effect of %(source)s applies."),
     "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
     "cast_face_down": N_("%(player)s casts a card face down, a 2/2 creature spell with no name, no mana cost and no abilities."),
+    "flips": N_("The permanent flips: it is now %(card)s."),
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),
     "turned_face_up": N_("%(player)s turns %(card)s face up."),
     "cost_not_paid": N_("%(card)s can't be sacrificed: it is no longer on the battlefield, so the cost isn't paid and nothing else happens."),

@@ -665,6 +665,7 @@ def _load_cards() -> None:
         import kb.engine.cards_copy_exceptions  # noqa: F401
         import kb.engine.cards_damage_events  # noqa: F401
         import kb.engine.cards_devotion  # noqa: F401
+        import kb.engine.cards_expend  # noqa: F401
         import kb.engine.cards_flip  # noqa: F401
         import kb.engine.cards_morph  # noqa: F401
         import kb.engine.cards_multiplayer  # noqa: F401

@@ -662,6 +662,7 @@ def _load_cards() -> None:
         import kb.engine.cards_commander  # noqa: F401
         import kb.engine.cards_control  # noqa: F401
         import kb.engine.cards_copy_abilities  # noqa: F401
+        import kb.engine.cards_cost_replacement  # noqa: F401
         import kb.engine.cards_copy_exceptions  # noqa: F401
         import kb.engine.cards_damage_events  # noqa: F401
         import kb.engine.cards_devotion  # noqa: F401

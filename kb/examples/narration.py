@@ -80,6 +80,13 @@ LOSS_REASONS = {
     "opponent won": N_("an opponent winning the game"),
 }
 
+# Ways to pay a cumulative upkeep cost (702.24a); mana is told by its symbols.
+UPKEEP_PAYMENTS: dict[str, Any] = {
+    "life": NP_("pay %(amount)d life", "pay %(amount)d life"),
+    "draw": NP_("draw %(amount)d card", "draw %(amount)d cards"),
+    "sacrifice": N_("sacrifice %(cards)s"),
+}
+
 OBJECTS = {
     "triggered ability": N_("the triggered ability of %(card)s"),
     "activated ability": N_("the activated ability of %(card)s"),
@@ -278,6 +285,8 @@ DECISIONS: dict[str, Any] = {
     "choose_card": N_("%(player)s chooses %(answer)s."),
     "color": N_("%(player)s chooses %(answer)s."),
     "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
+    "may_skip_draw.yes": N_("%(player)s chooses to skip that draw."),
+    "may_skip_draw.no": N_("%(player)s chooses not to skip that draw."),
     "may_draw.yes": N_("%(player)s chooses to draw a card."),
     "may_draw.no": N_("%(player)s chooses not to draw a card."),
     "may_exile.yes": N_("%(player)s chooses to exile it."),
@@ -369,6 +378,11 @@ class Narrator:
             return self._(ZONE_NAMES[thing])
         if isinstance(thing, bool):
             return str(thing)
+        if type(thing).__name__ == "UpkeepPayment" and thing.kind in UPKEEP_PAYMENTS:
+            message = UPKEEP_PAYMENTS[thing.kind]
+            if thing.kind == "sacrifice":
+                return self._(message) % {"cards": self.names(thing.cards)}
+            return self._n(message, thing.amount) % {"amount": thing.amount}
         if type(thing).__name__ == "Replacement":
             return self.name(thing.source) if thing.source is not None else thing.text
         if isinstance(thing, (list, tuple)):
@@ -457,7 +471,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"
@@ -526,7 +540,7 @@ def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
 def message_ids() -> set[str]:
     """Every msgid the narration can use (the catalogs must translate them all)."""
     ids: set[str] = set()
-    for table in (STEP_NAMES, ZONE_NAMES, COLOR_WORDS, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS):
+    for table in (STEP_NAMES, ZONE_NAMES, COLOR_WORDS, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS, UPKEEP_PAYMENTS):
         for message in table.values():
             if isinstance(message, tuple):
                 ids.add(message[0])

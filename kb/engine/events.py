@@ -101,6 +101,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("as_much_as_possible", "player possible wanted", "A player does as much as possible (609.3)."),
     ("cost_not_paid", "card", "A cost paid as an ability resolves can't be paid: what depends on it doesn't happen (118.12)."),
     ("piles_put", "player to_hand to_graveyard", "Of two piles, one goes to a player's hand, the other to their graveyard (700.3)."),
+    ("brought_into_game", "player card", "A card is brought into the game from outside it (400.11)."),
+    ("game_restarts", "player", "The game ends and a new one begins, started by `player` (726.1)."),
     ("returned_to_hand", "card", "A permanent is returned to its owner's hand (400.3)."),
     ("token_ceases", "card", "A token outside the battlefield ceases to exist (704.5d)."),
     # keyword actions

@@ -16,7 +16,8 @@ mixed in here:
 - `kb.engine.decisions`: decisions and simultaneous choices (101.4);
 - `kb.engine.player_control`: controlling another player (722);
 - `kb.engine.facedown`: face-down spells and permanents, morph (708, 702.37);
-- `kb.engine.flip`: flip cards and the flipped status (710, 110.5).
+- `kb.engine.flip`: flip cards and the flipped status (710, 110.5);
+- `kb.engine.restart`: restarting the game, cards brought in from outside it (726, 400.11).
 
 The objects the game is made of live in `kb.engine.objects` (cards), `kb.engine.players`
 (players and teams), `kb.engine.stack` (spells and abilities) and `kb.engine.errors`; they are
@@ -73,6 +74,7 @@ from kb.engine.player_control import PlayerControlMixin
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityMixin
 from kb.engine.replacement import Replacement, ReplacementMixin
+from kb.engine.restart import RestartMixin
 from kb.engine.sba import StateBasedActionsMixin
 from kb.engine.stack import Ability, ActivatedAbility, Spell, Stack, StackObject, TriggeredAbility
 from kb.engine.triggers import TriggersMixin
@@ -111,6 +113,7 @@ class Game(
     CopiesMixin,
     FaceDownMixin,
     FlipMixin,
+    RestartMixin,
     ReplacementMixin,
     ManaMixin,
     LinkedAbilitiesMixin,

@@ -671,6 +671,7 @@ def _load_cards() -> None:
         import kb.engine.cards_flip  # noqa: F401
         import kb.engine.cards_morph  # noqa: F401
         import kb.engine.cards_multiplayer  # noqa: F401
+        import kb.engine.cards_outside  # noqa: F401
         import kb.engine.cards_partial_resolution  # noqa: F401
         import kb.engine.cards_piles  # noqa: F401
         import kb.engine.cards_references  # noqa: F401

@@ -239,6 +239,8 @@ MESSAGES: dict[str, Any] = {
     "replaced.prevention": N_("A prevention effect applies."),
     "replaced.prevention.source": N_("A prevention effect of %(source)s applies."),
     "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
+    "brought_into_game": N_("%(player)s brings %(card)s into the game from outside it."),
+    "game_restarts": N_("The game is restarted: it ends with no winner, and a new game begins, %(player)s going first, with every card that was in it."),
     "cast_face_down": N_("%(player)s casts a card face down, a 2/2 creature spell with no name, no mana cost and no abilities."),
     "flips": N_("The permanent flips: it is now %(card)s."),
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),

@@ -512,6 +512,8 @@ class CastingMixin:
         if kind[:1].isupper():
             # "Target Vampire": a permanent with that subtype.
             return [c for c in self.battlefield if kind in c.subtypes and c.controller in reach]
+        if kind == "player or planeswalker":
+            return players + [c for c in self.battlefield if "Planeswalker" in c.types and c.controller in reach]
         if kind == "creature card in a graveyard":
             return [c for p in self.players if p in reach for c in p.graveyard if "Creature" in c.types]
         if kind == "spell or permanent":

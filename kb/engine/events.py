@@ -121,6 +121,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     # life, damage, poison, counters
     ("damage", "source target amount combat", "Damage is dealt (120.3); `combat` is true for combat damage (510.2)."),
     ("damage_prevented", "source target amount", "Damage is prevented (615.1a), by protection too (702.16e)."),
+    ("redirect_out_of_range", "source target amount", "Damage redirected to a player or object outside the range of influence of the source's controller does nothing (801.13a)."),
     ("replaced", "effect text source", "A replacement or prevention effect modifies an event (614.1, 616.1)."),
     ("life_lost", "player amount damage", "A player loses life, from damage or not (119.3, 120.3a)."),
     ("life_loss", "player amount", "A player loses life other than from damage (119.3)."),

@@ -45,11 +45,18 @@ class LifeMixin:
         creature with toxic gives poison counters (120.3g). A source with deathtouch marks the
         creature for rule 704.5h."""
         replaced = []
-        for source, recipient, amount in dealt:
+        pending = list(dealt)
+        while pending:
+            source, recipient, amount = pending.pop(0)
             if amount <= 0:
                 continue
             event = self.replace("damage", {"source": source, "target": recipient, "amount": amount, "combat": combat})
-            if event is not None and event["amount"] > 0:
+            if event is None:
+                continue
+            # A redirection effect splits the event: the part it sends elsewhere is part of the
+            # same damage event, and other effects may still apply to it (614.9).
+            pending.extend(event.get("redirected", ()))
+            if event["amount"] > 0:
                 replaced.append((event["source"], event["target"], event["amount"]))
         dealt = replaced
         for source, recipient, amount in dealt:
@@ -81,9 +88,14 @@ class LifeMixin:
                     if "Deathtouch" in keywords:
                         recipient.deathtouch_damage = True
         self._note_lives(touched)
+        # 702.15e, 119.10: one life gain event for each source with lifelink, however many
+        # recipients it dealt damage to at once.
+        gains: dict[int, tuple[Card, int]] = {}
         for source, recipient, amount in dealt:
             if "Lifelink" in self._damage_keywords(source):
-                self.gain_life(source.controller or source.owner, amount)
+                gains[id(source)] = (source, gains.get(id(source), (source, 0))[1] + amount)
+        for source, amount in gains.values():
+            self.gain_life(source.controller or source.owner, amount)
 
     @staticmethod
     def _damage_keywords(source: Card | None) -> tuple[str, ...]:

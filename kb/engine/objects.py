@@ -674,6 +674,7 @@ def _load_cards() -> None:
         import kb.engine.cards_outside  # noqa: F401
         import kb.engine.cards_partial_resolution  # noqa: F401
         import kb.engine.cards_piles  # noqa: F401
+        import kb.engine.cards_redirection  # noqa: F401
         import kb.engine.cards_references  # noqa: F401
         import kb.engine.cards_resolution_costs  # noqa: F401
         import kb.engine.cards_spells_changed  # noqa: F401

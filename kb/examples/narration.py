@@ -238,6 +238,7 @@ MESSAGES: dict[str, Any] = {
     "replaced.source": N_("A replacement effect of %(source)s applies."),
     "replaced.prevention": N_("A prevention effect applies."),
     "replaced.prevention.source": N_("A prevention effect of %(source)s applies."),
+    "redirect_out_of_range": NP_("%(target)s is outside the range of influence of the controller of %(source)s: the %(amount)d damage redirected to them does nothing.", "%(target)s is outside the range of influence of the controller of %(source)s: the %(amount)d damage redirected to them does nothing."),
     "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
     "brought_into_game": N_("%(player)s brings %(card)s into the game from outside it."),
     "game_restarts": N_("The game is restarted: it ends with no winner, and a new game begins, %(player)s going first, with every card that was in it."),

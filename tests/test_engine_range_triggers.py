@@ -73,3 +73,14 @@ def test_a_permanent_leaving_the_battlefield_counts_as_its_last_controllers():
     watchers = [e["ability"].controller.name for e in game.events if e.kind == "triggers"]
     assert watchers == ["Carissa"]
     assert bear.zone.name == "GRAVEYARD" and bear.owner is alex
+
+
+def test_an_opponents_choice_of_target_without_a_limited_range():
+    ana = Player("Ana", battlefield=["Cuombajj Witches"], library=5)
+    bruno = Player("Bruno", battlefield=["Grizzly Bears"], library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Bruno=["Cuombajj Witches"]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.activate(ana, "Cuombajj Witches", targets=[bruno.battlefield[0]])
+    game.resolve_stack()
+    witches, bears = ana.battlefield[0], bruno.battlefield[0]
+    assert witches.damage == 1 and bears.damage == 1 and witches.tapped

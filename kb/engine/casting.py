@@ -315,6 +315,8 @@ class CastingMixin:
         # "Another target ...": any but the object whose ability it is (115.1).
         other = [card] if ability.target and ability.target.startswith("another ") else []
         chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count, exclude=other)
+        if ability.more_targets is not None:
+            chosen = chosen + ability.more_targets(self, player, card)
         if ability.mana and self.pay_mana:
             # 601.2g–h through 602.2b: mana abilities, then the whole cost is paid. Tapping the
             # permanent itself is part of the cost too, so it can't pay for its own ability.

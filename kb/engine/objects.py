@@ -279,6 +279,9 @@ class AbilityDefinition:
     loyalty: int | None = None
     # How many targets, at least and at most: "up to two target lands" is (0, 2).
     target_count: tuple[int, int] = (1, 1)
+    # Targets chosen by others as it is activated ("any target of an opponent's choice"):
+    # given the game, the activating player and the permanent, they return more targets.
+    more_targets: Callable[["Game", "Player", "Card"], list[Any]] | None = None
 
     @property
     def is_mana_ability(self) -> bool:

@@ -33,3 +33,18 @@ def test_with_several_opponents_the_caster_chooses_who_separates():
     assert piles.player.name == "Carla"
     assert [c.name for c in ana.hand] == ["Island"]
     assert [c.name for c in ana.library] == ["Swamp"]
+
+
+def test_with_no_opponent_in_range_the_nearest_to_the_left_separates():
+    from kb.engine import Team
+
+    ana = Player("Ana", hand=["Fact or Fiction"], library=LIBRARY)
+    first, second, near, far = (Player(name, library=5) for name in ("First", "Second", "Near", "Far"))
+    Team("A", [ana, first, second])
+    Team("B", [near, far])
+    game = Game(players=[first, ana, second, near, far], starting_player=ana, range_of_influence=1)
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.cast(ana, "Fact or Fiction")
+    game.resolve_stack()
+    piles = next(d for d in game.decision_log if d.kind == "piles")
+    assert piles.player is near

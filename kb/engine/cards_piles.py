@@ -8,6 +8,22 @@ from kb.engine.decisions import Decision
 from kb.engine.objects import CardDefinition, Zone
 
 
+def opponent_to_choose(game: Any, you: Any) -> Any:
+    """The opponent who makes a choice an effect of `you`'s gives "an opponent": one `you` choose
+    within your range of influence, or, if there is none, the nearest opponent to your left
+    (801.5c)."""
+    opponents = game.affected_opponents(you)
+    if opponents:
+        return game.decide(Decision(you, "choose_opponent", tuple(opponents), rule="700.3"))
+    seated = game.players
+    start = seated.index(you)
+    for player in seated[start + 1:] + seated[:start]:
+        if player in game.opponents(you):
+            game.emit("nearest_opponent_chooses", "801.5c", player=player, controller=you)
+            return player
+    return None
+
+
 class FactOrFiction(CardDefinition):
     name = "Fact or Fiction"
     mana_cost = "{3}{U}"
@@ -21,10 +37,9 @@ class FactOrFiction(CardDefinition):
         you = spell.controller
         revealed = list(you.library[:5])
         game.emit("reveal", "701.20a", cards=revealed)
-        opponents = game.affected_opponents(you)
-        if not opponents:
+        opponent = opponent_to_choose(game, you)
+        if opponent is None:
             return
-        opponent = game.decide(Decision(you, "choose_opponent", tuple(opponents), rule="700.3"))
         # 700.3c: the cards stay in the library while they are separated; a pile may be empty (700.3d).
         first = game.decide(Decision(opponent, "piles", tuple(revealed), count=(0, len(revealed)), rule="700.3c"))
         second = [c for c in revealed if not any(c is f for f in first)]

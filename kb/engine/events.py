@@ -100,6 +100,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("shuffle_all_in", "player count", "Cards are shuffled into a library instead (614.1a)."),
     ("as_much_as_possible", "player possible wanted", "A player does as much as possible (609.3)."),
     ("cost_not_paid", "card", "A cost paid as an ability resolves can't be paid: what depends on it doesn't happen (118.12)."),
+    ("nearest_opponent_chooses", "player controller", "No opponent is within range of influence: the nearest one to the controller's left makes the choice (801.5c)."),
     ("piles_put", "player to_hand to_graveyard", "Of two piles, one goes to a player's hand, the other to their graveyard (700.3)."),
     ("brought_into_game", "player card", "A card is brought into the game from outside it (400.11)."),
     ("game_restarts", "player", "The game ends and a new one begins, started by `player` (726.1)."),

@@ -61,6 +61,7 @@ class Emperor(Game):
 
     `emperors` names each team's emperor; by default it is the middle player of a team with an
     odd number of players. Teams are seated in the order given, each in its players' order.
+    ``range_of_influence`` may set other ranges than those of 809.6a.
     The deploy creatures option (809.3b, 804) is not offered.
 
     >>> teams = [Team(t, [Player(f'{t}{i}') for i in (1, 2, 3)]) for t in 'AB']
@@ -76,13 +77,15 @@ class Emperor(Game):
         sizes = {len(t.players) for t in self.teams}
         if len(sizes) != 1 or min(sizes) < 3:
             raise SetupError("Emperor teams have the same number of players, three or more (rules 809.1, 809.6)")
-        if "range_of_influence" in options:
-            raise SetupError("Emperor ranges of influence follow from the seating (rules 809.3a, 809.6a)")
         self.emperors: dict[str, Player] = {}
         for team in self.teams:
             self.emperors[team.name] = self._emperor_of(team, (emperors or {}).get(team.name))
         seats = [p for team in self.teams for p in team.players]
-        super().__init__(seats, range_of_influence=self.ranges(self.teams, seats, self.emperors), **options)
+        # 809.3a, 809.6a say what ranges "should" be; a game may agree on others (801.1).
+        ranges = options.pop("range_of_influence", None)
+        if ranges is None:
+            ranges = self.ranges(self.teams, seats, self.emperors)
+        super().__init__(seats, range_of_influence=ranges, **options)
 
     @staticmethod
     def _emperor_of(team: Team, name: str | None) -> Player:

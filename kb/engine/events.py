@@ -104,6 +104,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("piles_put", "player to_hand to_graveyard", "Of two piles, one goes to a player's hand, the other to their graveyard (700.3)."),
     ("brought_into_game", "player card", "A card is brought into the game from outside it (400.11)."),
     ("game_restarts", "player", "The game ends and a new one begins, started by `player` (726.1)."),
+    ("exchange_fails", "card", "Half of an exchange can't be completed, so the ability has no effect (702.65b, 701.12)."),
+    ("aura_swapped", "card other to", "An Aura is exchanged with an Aura card in its owner's hand (702.65a)."),
     ("returned_to_hand", "card", "A permanent is returned to its owner's hand (400.3)."),
     ("token_ceases", "card", "A token outside the battlefield ceases to exist (704.5d)."),
     # keyword actions

@@ -663,6 +663,7 @@ def _load_cards() -> None:
     if not _cards_loaded:
         import kb.engine.cards  # noqa: F401  (registers the definitions)
         import kb.engine.cards_animated_lands  # noqa: F401
+        import kb.engine.cards_aura_swap  # noqa: F401
         import kb.engine.cards_commander  # noqa: F401
         import kb.engine.cards_control  # noqa: F401
         import kb.engine.cards_copy_abilities  # noqa: F401

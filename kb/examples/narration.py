@@ -242,6 +242,8 @@ MESSAGES: dict[str, Any] = {
     "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
     "brought_into_game": N_("%(player)s brings %(card)s into the game from outside it."),
     "game_restarts": N_("The game is restarted: it ends with no winner, and a new game begins, %(player)s going first, with every card that was in it."),
+    "exchange_fails": N_("The exchange of %(card)s can't be completed: the ability has no effect."),
+    "aura_swapped": N_("%(card)s returns to its owner's hand, and %(other)s enters the battlefield attached to %(to)s."),
     "cast_face_down": N_("%(player)s casts a card face down, a 2/2 creature spell with no name, no mana cost and no abilities."),
     "flips": N_("The permanent flips: it is now %(card)s."),
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),
@@ -314,6 +316,8 @@ DECISIONS: dict[str, Any] = {
     "piles.none": N_("%(player)s separates the revealed cards into two piles: an empty one, and all of them."),
     "choose_pile.first": N_("%(player)s chooses the first pile for their hand."),
     "choose_pile.second": N_("%(player)s chooses the second pile for their hand."),
+    "aura_swap": N_("%(player)s chooses to exchange %(source)s with %(answer)s."),
+    "aura_swap.no": N_("%(player)s chooses not to exchange %(source)s."),
     "blockers": N_("%(player)s declares blockers: %(answer)s."),
     "blockers.none": N_("%(player)s declares no blockers."),
     "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
@@ -473,7 +477,7 @@ class Narrator:
             "player": decision.player.name,
             "team": decision.team.name if decision.team is not None else "",
         }
-        if kind in ("enter_as_copy", "cumulative_upkeep") and answer is False:
+        if kind in ("enter_as_copy", "cumulative_upkeep", "aura_swap") and answer is False:
             key = f"{kind}.no"
         elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw"):
             key = f"{kind}.{'yes' if answer else 'no'}"

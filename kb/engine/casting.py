@@ -514,6 +514,8 @@ class CastingMixin:
         if kind[:1].isupper():
             # "Target Vampire": a permanent with that subtype.
             return [c for c in self.battlefield if kind in c.subtypes and c.controller in reach]
+        if kind == "artifact creature":
+            return [c for c in creatures if "Artifact" in c.types]
         if kind == "player or planeswalker":
             return players + [c for c in self.battlefield if "Planeswalker" in c.types and c.controller in reach]
         if kind == "creature card in a graveyard":

@@ -291,6 +291,8 @@ DECISIONS: dict[str, Any] = {
     "choose_card": N_("%(player)s chooses %(answer)s."),
     "color": N_("%(player)s chooses %(answer)s."),
     "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
+    "may_put_counters.yes": N_("%(player)s chooses to put the counters."),
+    "may_put_counters.no": N_("%(player)s chooses not to put the counters."),
     "may_skip_draw.yes": N_("%(player)s chooses to skip that draw."),
     "may_skip_draw.no": N_("%(player)s chooses not to skip that draw."),
     "may_draw.yes": N_("%(player)s chooses to draw a card."),
@@ -479,7 +481,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep", "aura_swap") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"

@@ -174,6 +174,7 @@ MESSAGES: dict[str, Any] = {
     "win_in_range": N_("%(unit)s would win the game: instead, each opponent within their range of influence loses: %(losers)s."),
     "exile": N_("%(cards)s: exiled at the same time."),
     "reveal": N_("The chosen cards are revealed: %(cards)s."),
+    "reveal.source": N_("The ability of %(source)s reveals %(cards)s."),
     "shuffle_in": N_("%(player)s shuffles %(card)s into their library."),
     "shuffle_all_in": NP_("%(player)s shuffles %(count)d card into their library.", "%(player)s shuffles %(count)d cards into their library."),
     "mill": NP_("%(player)s mills only %(count)d card, all there is: %(cards)s.", "%(player)s mills only %(count)d cards, all there are: %(cards)s."),
@@ -445,6 +446,8 @@ class Narrator:
             values["player"] = ability.controller.name
         if event.kind == "enters":
             values["player"] = data["controller"].name
+        if key == "reveal" and data.get("source") is not None:
+            key = "reveal.source"
         if key == "shuffle" and not data.get("cards"):
             key = "shuffle.none"
         if key == "damage_prevented" and data.get("source") is None:

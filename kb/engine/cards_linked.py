@@ -11,12 +11,14 @@ from kb.engine.objects import Card, CardDefinition
 from kb.engine.stack import TriggeredAbility
 
 
-def first_card_drawn_this_turn(game: Any, player: Any) -> Card | None:
-    for event in this_turn(game, "draw", lambda e: e["player"] is player):
-        cards = event.get("cards") or []
-        if cards:
-            return cards[0]
-    return None
+def first_draw_of_the_turn(game: Any, event: Any) -> Card | None:
+    """The card drawn first this turn by the player of the draw `event`, if `event` is that
+    player's first draw this turn: the draw event comes right after the cards are put into the
+    hand, last."""
+    player = event["player"]
+    if this_turn(game, "draw", lambda e: e["player"] is player)[:1] != [event]:
+        return None
+    return player.hand[-event["count"]] if len(player.hand) >= event["count"] else None
 
 
 class RevealFirstDraw(CardDefinition):
@@ -29,8 +31,8 @@ class RevealFirstDraw(CardDefinition):
     def triggers(self, game: Any, card: Any, event: Any):
         you = card.controller
         if event.kind == "draw" and event["player"] is you:
-            first = first_card_drawn_this_turn(game, you)
-            if first is not None and any(first is c for c in event.get("cards") or []):
+            first = first_draw_of_the_turn(game, event)
+            if first is not None:
                 game.emit("reveal", "603.11", cards=[first], source=card)
         elif event.kind == "reveal" and event.get("source") is card:
             if any(type(self).revealed_kind(c) for c in event["cards"]):

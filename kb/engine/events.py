@@ -89,7 +89,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("put_into_graveyard_from_exile", "cards", "Cards exiled with a permanent go to their owners' graveyards (607.2a)."),
     ("return_from_exile", "cards", "Cards exiled until a permanent left the battlefield return to it, at the same time (610.3, 610.3d)."),
     ("doesnt_move", "card source", "A card to be exiled until `source` leaves the battlefield doesn't move: it already has (610.3a–b)."),
-    ("draw", "player count cards", "A player draws cards (121.1); `cards` are the cards drawn."),
+    ("draw", "player count", "A player draws cards (121.1)."),
     ("draw_empty", "player", "A player attempts to draw from an empty library (121.4)."),
     ("discard", "player cards", "A player discards cards (701.9)."),
     ("mill", "player cards count", "A player mills cards (701.17)."),

@@ -78,7 +78,7 @@ class ZonesMixin:
             self._move(card, Zone.HAND)
             drawn.append(card)
         if drawn:
-            self.emit("draw", rule, player=player, count=len(drawn), cards=list(drawn))
+            self.emit("draw", rule, player=player, count=len(drawn))
         return drawn
 
     def mill(self, player: Player, count: int) -> list[Card]:

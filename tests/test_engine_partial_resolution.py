@@ -31,3 +31,19 @@ def test_no_targets_at_all_does_nothing():
     game, ana, bruno, _ = _cast(["Hill Giant"], lambda a, b: [])
     game.resolve_stack()
     assert not game.exile and bruno.life == 20
+
+
+def test_blatant_thievery_has_a_target_for_each_opponent_and_skips_illegal_ones():
+    ana = Player("Ana", hand=["Blatant Thievery"], library=5)
+    bruno = Player("Bruno", battlefield=["Grizzly Bears"], library=5)
+    carla = Player("Carla", battlefield=["Juggernaut"], library=5)
+    game = Game(players=[ana, bruno, carla])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.cast(ana, "Blatant Thievery", targets=[["Grizzly Bears"], ["Juggernaut"]])
+    game.destroy([bruno.battlefield[0]])
+    game.resolve_stack()
+    assert [c.name for c in ana.battlefield] == ["Juggernaut"]
+    two = Game(players=[Player("Dee", hand=["Blatant Thievery"], library=5), Player("Eve", battlefield=["Forest"], library=5)])
+    two.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    spell = two.cast(two.player("Dee"), "Blatant Thievery")
+    assert [t.name for t in spell.targets] == ["Forest"]

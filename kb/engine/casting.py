@@ -100,8 +100,10 @@ class CastingMixin:
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
         definition.check_timing(self, player, card)
-        if definition.spell_targets:
-            groups = self._choose_target_groups(player, definition.spell_targets, targets, card)
+        # A spell whose words "target" depend on the game ("for each opponent, target ...").
+        specs = tuple(definition.target_specs(self, player)) if hasattr(definition, "target_specs") else definition.spell_targets
+        if specs:
+            groups = self._choose_target_groups(player, specs, targets, card)
             chosen = [t for group in groups for t in group]
         else:
             chosen = self._choose_targets(player, definition.spell_target, targets, card)
@@ -128,6 +130,7 @@ class CastingMixin:
         card.cast_half = definition if half is not None else None
         spell = Spell(card, player, chosen)
         spell.target_groups = groups
+        spell.target_specs = specs
         spell.x = x
         spell.mana_spent = spent
         player.hand.remove(card)
@@ -514,6 +517,9 @@ class CastingMixin:
         if kind[:1].isupper():
             # "Target Vampire": a permanent with that subtype.
             return [c for c in self.battlefield if kind in c.subtypes and c.controller in reach]
+        if kind.startswith("permanent controlled by "):
+            owner = kind[len("permanent controlled by "):]
+            return [c for c in self.battlefield if c.controller is not None and c.controller.name == owner and c.controller in reach]
         if kind == "artifact creature":
             return [c for c in creatures if "Artifact" in c.types]
         if kind == "player or planeswalker":

@@ -127,9 +127,10 @@ class PriorityMixin:
         obj = self.stack.pop()
         self._resolving = obj
         self._flow_changed = False
-        if isinstance(obj, Spell) and obj.card.definition.spell_targets:
+        specs = (getattr(obj, "target_specs", None) or obj.card.definition.spell_targets) if isinstance(obj, Spell) else ()
+        if specs:
             # 608.2b: it doesn't resolve only if every target is illegal, each for its own word.
-            pairs = [(t, spec.kind) for spec, group in zip(obj.card.definition.spell_targets, obj.target_groups) for t in group]
+            pairs = [(t, spec.kind) for spec, group in zip(specs, obj.target_groups) for t in group]
         else:
             kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
             pairs = [(t, kind) for t in obj.targets]

@@ -106,6 +106,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("game_restarts", "player", "The game ends and a new one begins, started by `player` (726.1)."),
     ("exchange_fails", "card", "Half of an exchange can't be completed, so the ability has no effect (702.65b, 701.12)."),
     ("aura_swapped", "card other to", "An Aura is exchanged with an Aura card in its owner's hand (702.65a)."),
+    ("named", "player card name", "A name sticker is put on an object, whose controller announces its new name (123.6b)."),
+    ("sticker_not_put", "player card", "A player can't put a sticker on an object they don't own (123.3b)."),
     ("returned_to_hand", "card", "A permanent is returned to its owner's hand (400.3)."),
     ("token_ceases", "card", "A token outside the battlefield ceases to exist (704.5d)."),
     # keyword actions

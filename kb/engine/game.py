@@ -17,7 +17,8 @@ mixed in here:
 - `kb.engine.player_control`: controlling another player (722);
 - `kb.engine.facedown`: face-down spells and permanents, morph (708, 702.37);
 - `kb.engine.flip`: flip cards and the flipped status (710, 110.5);
-- `kb.engine.restart`: restarting the game, cards brought in from outside it (726, 400.11).
+- `kb.engine.restart`: restarting the game, cards brought in from outside it (726, 400.11);
+- `kb.engine.stickers`: name stickers (123.6).
 
 The objects the game is made of live in `kb.engine.objects` (cards), `kb.engine.players`
 (players and teams), `kb.engine.stack` (spells and abilities) and `kb.engine.errors`; they are
@@ -75,6 +76,7 @@ from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityMixin
 from kb.engine.replacement import Replacement, ReplacementMixin
 from kb.engine.restart import RestartMixin
+from kb.engine.stickers import StickersMixin
 from kb.engine.sba import StateBasedActionsMixin
 from kb.engine.stack import Ability, ActivatedAbility, Spell, Stack, StackObject, TriggeredAbility
 from kb.engine.triggers import TriggersMixin
@@ -114,6 +116,7 @@ class Game(
     FaceDownMixin,
     FlipMixin,
     RestartMixin,
+    StickersMixin,
     ReplacementMixin,
     ManaMixin,
     LinkedAbilitiesMixin,

@@ -71,13 +71,15 @@ class ContinuousEffect:
     lasts_while: Callable[["Game"], bool] | None = None
     # The player a control-changing effect gives control to (it ends if they leave, 800.4a).
     gives_control_to: Any = None
+    # A text-changing effect of layer 3 that changes only a name, such as a name sticker (123.6).
+    changes_name_only: bool = False
     _incarnations: dict[int, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         unknown = set(self.parts) - set(LAYERS)
         if unknown:
             raise ValueError(f"no layer {sorted(unknown)[0]!r} (layers: {', '.join(LAYERS)})")
-        if "3" in self.parts:
+        if "3" in self.parts and not self.changes_name_only:
             raise NotModelledError("text-changing effects (layer 3, rule 612) are not modelled")
         if self.affected is not None and self.applies_to is not None:
             raise ValueError("an effect needs either the objects it affects or a way to select them, not both")
@@ -271,7 +273,7 @@ class LayersMixin:
         timestamp order. Effects that select what they apply to ("creatures you control") apply
         to permanents, not spells, and are left out."""
         chars = card.printed()
-        mine = [e for e in self.effects if e.affected is not None and e.selects(self, card, chars)]
+        mine = [e for e in self.effects if (e.affected is not None or e.changes_name_only) and e.selects(self, card, chars)]
         for layer in LAYERS:
             if layer == "2" and card.face_down:
                 apply_face_down(chars)  # 708.4

@@ -444,7 +444,7 @@ class Card:
         game = self._game()
         if game is not None and self.zone is Zone.BATTLEFIELD:
             return getattr(game.characteristics(self), field_name)
-        if game is not None and self.zone is Zone.STACK and (game.effects or self.face_down):
+        if game is not None and (self.zone is Zone.STACK and (game.effects or self.face_down) or self.zone in (Zone.GRAVEYARD, Zone.EXILE) and game.effects):
             return getattr(game.spell_characteristics(self), field_name)
         return getattr(self.printed(), field_name)
 

@@ -99,6 +99,7 @@ __all__ = [
 
 class Game(
     PlayerControlMixin,
+    StickersMixin,
     DecisionsMixin,
     TurnStructureMixin,
     PriorityMixin,
@@ -116,7 +117,6 @@ class Game(
     FaceDownMixin,
     FlipMixin,
     RestartMixin,
-    StickersMixin,
     ReplacementMixin,
     ManaMixin,
     LinkedAbilitiesMixin,

@@ -29,6 +29,13 @@ def _add_word(word: str, position: int):
 class StickersMixin:
     """Putting name stickers on objects (123.3, 123.6)."""
 
+    def _move(self, card: Card, zone: Zone, *, top: bool = True) -> None:
+        super()._move(card, zone, top=top)
+        if zone in HIDDEN:
+            # 123.5: stickers aren't retained as an object moves to a hidden zone.
+            for effect in [e for e in self.effects if getattr(e, "sticker_on", None) is card]:
+                self.end_effect(effect)
+
     def put_name_sticker(self, player: "Player", obj: Card, word: str) -> ContinuousEffect | None:
         """`player` puts a name sticker with `word` on `obj`: its controller chooses where the word
         goes (123.6b), among the names it could have. A player can't put a sticker on an object
@@ -45,10 +52,10 @@ class StickersMixin:
             {"3": _add_word(word, position)},
             applies_to=lambda game, card, chars: card is obj,
             duration=INDEFINITE,
-            lasts_while=lambda game: obj.zone not in HIDDEN,
             changes_name_only=True,
             text=f"name sticker {word!r}",
         )
         self.add_effect(effect)
+        effect.sticker_on = obj
         self.emit("named", "123.6b", player=chooser, card=obj, name=obj.name)
         return effect

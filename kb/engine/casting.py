@@ -302,6 +302,8 @@ class CastingMixin:
             raise IllegalActionError(f"{card.name}'s ability has X in its cost: choose X, a number of 0 or more")
         if not has_x and x is not None:
             raise IllegalActionError(f"{card.name}'s ability has no X in its cost")
+        if ability.sorcery_speed and not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+            raise TimingError(f"{card.name}'s ability can be activated only as a sorcery (602.5d)")
         if ability.only_your_turn and not self.is_active(player):
             raise NotYourTurnError(f"{card.name}'s ability can be activated only during its controller's turn")
         if ability.tap:
@@ -342,6 +344,8 @@ class CastingMixin:
             self._resolve_mana_ability(obj)
             return obj
         self.emit("activate", "602.2", player=player, card=card)
+        if ability.exile_self:
+            self.exile_cards([card], rule="602.2b")
         if ability.tap:
             self.tap([card])
         if life:
@@ -389,7 +393,9 @@ class CastingMixin:
         graveyards lose all abilities."""
         if any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
             return ()
-        return tuple(card.definition.activated)
+        # Abilities that permanents give cards in graveyards (Varolz: scavenge, 702.1a).
+        granted = tuple(a for p in self.battlefield for a in getattr(p.definition, "graveyard_grants", lambda g, s, c: ())(self, p, card))
+        return tuple(card.definition.activated) + granted
 
     def _summoning_sick(self, card: Card) -> bool:
         """Rule 302.6."""

@@ -282,6 +282,10 @@ class AbilityDefinition:
     # Targets chosen by others as it is activated ("any target of an opponent's choice"):
     # given the game, the activating player and the permanent, they return more targets.
     more_targets: Callable[["Game", "Player", "Card"], list[Any]] | None = None
+    # "Exile this card from your graveyard" as part of the cost (702.97a), and "Activate only
+    # as a sorcery" (602.5d).
+    exile_self: bool = False
+    sorcery_speed: bool = False
 
     @property
     def is_mana_ability(self) -> bool:
@@ -682,6 +686,7 @@ def _load_cards() -> None:
         import kb.engine.cards_redirection  # noqa: F401
         import kb.engine.cards_references  # noqa: F401
         import kb.engine.cards_resolution_costs  # noqa: F401
+        import kb.engine.cards_scavenge  # noqa: F401
         import kb.engine.cards_spells_changed  # noqa: F401
 
         _cards_loaded = True

@@ -67,6 +67,7 @@ class CastingMixin:
         sacrifice: Card | str | None = None,
         convoke: Sequence[Card | str] = (),
         modes: Sequence[int | str] | None = None,
+        discard: Card | str | None = None,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -77,7 +78,8 @@ class CastingMixin:
         `half` names the half cast: only that half is evaluated and put on the stack (709.3).
         The total cost is locked in before it is paid (601.2f): cost increases and reductions
         from static abilities are applied then, and an additional cost of sacrificing a creature
-        is paid with `sacrifice` (or a creature the player chooses). For a spell with convoke,
+        is paid with `sacrifice` (or a creature the player chooses), one of discarding a card with
+        `discard` (or a card the player chooses from their hand). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
         each (702.51a–b). For a modal spell, `modes` are the modes chosen (by index from 0 or
         by text, 700.2a), and `targets` one list for each chosen mode that targets."""
@@ -107,13 +109,18 @@ class CastingMixin:
             definition = choose_modes(self, player, definition, modes, card)
         elif modes is not None:
             raise IllegalActionError(f"{definition.name} is not a modal spell (700.2)")
-        if definition.spell_targets:
-            groups = self._choose_target_groups(player, definition.spell_targets, targets, card)
+        # A spell whose words "target" depend on the game ("for each opponent, target ...").
+        specs = tuple(definition.target_specs(self, player)) if hasattr(definition, "target_specs") else definition.spell_targets
+        if specs:
+            groups = self._choose_target_groups(player, specs, targets, card)
             chosen = [t for group in groups for t in group]
         else:
             chosen = self._choose_targets(player, definition.spell_target, targets, card)
             groups = [chosen]
-        victim = self._additional_sacrifice(player, definition, sacrifice, card)
+        if definition.additional_cost == "discard a card":
+            victim = self._additional_discard(player, definition, discard, card)
+        else:
+            victim = self._additional_sacrifice(player, definition, sacrifice, card)
         total, changed = self._total_cost(player, card, x, half)
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
@@ -125,12 +132,15 @@ class CastingMixin:
         if tapped_for_convoke:
             self.tap(tapped_for_convoke)
             self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
-        if victim is not None:
+        if victim is not None and definition.additional_cost == "discard a card":
+            self.discard(player, [victim], rule="601.2h")
+        elif victim is not None:
             self.sacrifice([victim], rule="601.2h")
         card.cast_half = definition if half is not None or modal else None
         spell = Spell(card, player, chosen)
         spell.modes = list(getattr(definition, "chosen_modes", ()))
         spell.target_groups = groups
+        spell.target_specs = specs
         spell.x = x
         spell.mana_spent = spent
         # The objects used to pay its costs, which its effect may refer to (a copy's too, 707.10).
@@ -211,6 +221,16 @@ class CastingMixin:
                 raise CannotPayError(f"{player.name} has no creature to sacrifice for {definition.name} (601.2h)")
             return self.decide(Decision(player, "sacrifice", tuple(creatures), rule="601.2h", context={"source": card}))
         return self._find(creatures, given, f"the creatures {player.name} controls")
+
+    def _additional_discard(self, player: Player, definition: Any, given: Card | str | None, card: Card) -> Card:
+        """Rules 601.2b and 118.8: an additional cost of discarding a card, from the hand of the
+        player casting the spell (722.5a: the controlled player's, whoever chooses it)."""
+        others = [c for c in player.hand if c is not card]
+        if given is not None:
+            return self._find(others, given, f"{player.name}'s hand")
+        if not others:
+            raise CannotPayError(f"{player.name} has no other card in hand to discard for {definition.name} (601.2h)")
+        return self.decide(Decision(player, "discard", tuple(others), rule="601.2h", context={"source": card}))
 
     def land_plays(self, player: Player) -> int:
         """Rule 305.2: how many lands `player` can play this turn: one, plus each additional land
@@ -315,7 +335,11 @@ class CastingMixin:
             loyalty = self._loyalty_cost_to_pay(player, card, ability)
         check_energy(player, card, ability)
         sacrificed = choose_sacrifice(self, player, card, ability, sacrifice)
-        chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count)
+        # "Another target ...": any but the object whose ability it is (115.1).
+        other = [card] if ability.target and ability.target.startswith("another ") else []
+        chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count, exclude=other)
+        if ability.more_targets is not None:
+            chosen = chosen + ability.more_targets(self, player, card)
         if ability.mana and self.pay_mana:
             # 601.2g–h through 602.2b: mana abilities, then the whole cost is paid. Tapping the
             # permanent itself is part of the cost too, so it can't pay for its own ability.
@@ -342,6 +366,8 @@ class CastingMixin:
             self._resolve_mana_ability(obj)
             return obj
         self.emit("activate", "602.2", player=player, card=card)
+        if ability.exile_self:
+            self.exile_cards([card], rule="602.2b")
         if ability.tap:
             self.tap([card])
         if life:
@@ -390,7 +416,9 @@ class CastingMixin:
         graveyards lose all abilities."""
         if any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
             return ()
-        return tuple(card.definition.activated)
+        # Abilities that permanents give cards in graveyards (Varolz: scavenge, 702.1a).
+        granted = tuple(a for p in self.battlefield for a in getattr(p.definition, "graveyard_grants", lambda g, s, c: ())(self, p, card))
+        return tuple(card.definition.activated) + granted
 
     def _summoning_sick(self, card: Card) -> bool:
         """Rule 302.6."""
@@ -490,6 +518,8 @@ class CastingMixin:
     def legal_targets(self, kind: str, chooser: Player | None = None) -> list[Any]:
         """What a spell or ability of `chooser`'s may target: within their range of influence
         (rule 801.4)."""
+        if kind.startswith("another "):
+            return self.legal_targets(kind[len("another "):], chooser)
         reach = self.in_range(chooser) if chooser is not None else self.players
         players = [p for p in self.players if p in reach]
         creatures = [c for c in self.battlefield if c.is_creature and c.controller in reach]
@@ -519,13 +549,25 @@ class CastingMixin:
             return creatures + others + players
         if kind == "permanent":
             return [c for c in self.battlefield if c.controller in reach]
-        if kind in ("Equipment", "Aura", "Fortification"):
-            return [c for c in self.battlefield if kind in c.subtypes and c.controller in reach]
         if kind == "non-Aura enchantment":
             return [c for c in self.battlefield if "Enchantment" in c.types and "Aura" not in c.subtypes and c.controller in reach]
+        if kind[:1].isupper():
+            # "Target Vampire": a permanent with that subtype.
+            return [c for c in self.battlefield if kind in c.subtypes and c.controller in reach]
+        if kind.startswith("permanent controlled by "):
+            owner = kind[len("permanent controlled by "):]
+            return [c for c in self.battlefield if c.controller is not None and c.controller.name == owner and c.controller in reach]
+        if kind == "artifact creature":
+            return [c for c in creatures if "Artifact" in c.types]
+        if kind == "player or planeswalker":
+            return players + [c for c in self.battlefield if "Planeswalker" in c.types and c.controller in reach]
+        if kind == "creature card in a graveyard":
+            return [c for p in self.players if p in reach for c in p.graveyard if "Creature" in c.types]
+        if kind == "spell or permanent":
+            return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach] + [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, Equipment, Aura, Fortification, non-Aura enchantment, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, a subtype such as Equipment, Aura or Vampire, non-Aura enchantment, nonlegendary creature, nonblack creature, creature an opponent controls, artifact creature, any, player or planeswalker, permanent, permanent controlled by <player>, spell or permanent, creature card in a graveyard, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

@@ -63,6 +63,8 @@ class Trigger:
     def fire(self, game: "Game", card: Card, event: Event) -> TriggeredAbility | None:
         if not self.when(game, card, event):
             return None
+        if game.range_of_influence is not None and not _event_within_range(game, card.controller, event, getattr(self.when, "event_fields", ())):
+            return None  # 801.7
         ability = TriggeredAbility(card, card.controller, self.text, self.effect, target=self.target, condition=self.condition, data={"event": event})
         if self.condition is not None and not self.condition(game, ability):
             return None
@@ -138,7 +140,35 @@ def whenever(kind: str, **fields: Any) -> When:
                 return False
         return True
 
+    when.event_fields = tuple(fields)  # what of the event the trigger condition speaks of (801.7)
     return when
+
+
+# Events in which permanents leave the battlefield: whose they were is read from before (801.7a).
+_LEAVING = ("dies", "put_into_graveyard")
+
+
+def _event_within_range(game: "Game", controller: Player | None, event: Event, names: Sequence[str]) -> bool:
+    """Rule 801.7: a triggered ability triggers only if its trigger event happens entirely
+    within its controller's range of influence: every player, and the controller of every
+    object, that the trigger condition speaks of (the event fields `names`). A permanent that
+    left the battlefield counts as its last controller's (801.7a)."""
+    if controller is None:
+        return True
+    reach = game.in_range(controller)
+    for name in names:
+        value = event.get(name)
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(item, Player):
+                whose = item
+            elif isinstance(item, Card):
+                whose = item.last_known.get("controller") if event.kind in _LEAVING else None
+                whose = whose or item.controller or item.owner
+            else:
+                continue
+            if whose not in reach:
+                return False
+    return True
 
 
 def whenever_loses_life(whose: str = "any") -> When:

@@ -18,7 +18,12 @@ mixed in here:
 - `kb.engine.battles`: battles and their protectors (310);
 - `kb.engine.spell_copies`: copying spells (707.10);
 - `kb.engine.cycling`: cycling cards (702.29);
-- `kb.engine.command`: the command zone, emblems and the monarch (114, 408, 724).
+- `kb.engine.command`: the command zone, emblems and the monarch (114, 408, 724);
+- `kb.engine.player_control`: controlling another player (722);
+- `kb.engine.facedown`: face-down spells and permanents, morph (708, 702.37);
+- `kb.engine.flip`: flip cards and the flipped status (710, 110.5);
+- `kb.engine.restart`: restarting the game, cards brought in from outside it (726, 400.11);
+- `kb.engine.stickers`: name stickers (123.6).
 
 Requirements and costs of attacking (`kb.engine.requirements`), other costs of activated
 abilities (`kb.engine.costs`), modal spells (`kb.engine.modal`) and replacement effects on
@@ -72,15 +77,20 @@ from kb.engine.command import CommandZoneMixin
 from kb.engine.copies import CopiesMixin
 from kb.engine.cycling import CyclingMixin
 from kb.engine.counters import CountersMixin
+from kb.engine.facedown import FaceDownMixin
+from kb.engine.flip import FlipMixin
 from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
 from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
 from kb.engine.outcome import OutcomeMixin
+from kb.engine.player_control import PlayerControlMixin
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityMixin
 from kb.engine.replacement import Replacement, ReplacementMixin
+from kb.engine.restart import RestartMixin
+from kb.engine.stickers import StickersMixin
 from kb.engine.sba import StateBasedActionsMixin
 from kb.engine.stack import Ability, ActivatedAbility, Spell, Stack, StackObject, TriggeredAbility
 from kb.engine.triggers import TriggersMixin
@@ -102,6 +112,8 @@ __all__ = [
 
 
 class Game(
+    PlayerControlMixin,
+    StickersMixin,
     DecisionsMixin,
     TurnStructureMixin,
     PriorityMixin,
@@ -116,6 +128,9 @@ class Game(
     CountersMixin,
     KeywordActionsMixin,
     CopiesMixin,
+    FaceDownMixin,
+    FlipMixin,
+    RestartMixin,
     ReplacementMixin,
     ManaMixin,
     LinkedAbilitiesMixin,

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
+from kb.engine.facedown import apply_face_down
 from kb.engine.objects import COLOR_ORDER, Card, CardDefinition, Characteristics, Zone
 
 if TYPE_CHECKING:
@@ -70,13 +71,15 @@ class ContinuousEffect:
     lasts_while: Callable[["Game"], bool] | None = None
     # The player a control-changing effect gives control to (it ends if they leave, 800.4a).
     gives_control_to: Any = None
+    # A text-changing effect of layer 3 that changes only a name, such as a name sticker (123.6).
+    changes_name_only: bool = False
     _incarnations: dict[int, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         unknown = set(self.parts) - set(LAYERS)
         if unknown:
             raise ValueError(f"no layer {sorted(unknown)[0]!r} (layers: {', '.join(LAYERS)})")
-        if "3" in self.parts:
+        if "3" in self.parts and not self.changes_name_only:
             raise NotModelledError("text-changing effects (layer 3, rule 612) are not modelled")
         if self.affected is not None and self.applies_to is not None:
             raise ValueError("an effect needs either the objects it affects or a way to select them, not both")
@@ -346,6 +349,29 @@ class LayersMixin:
         if card.zone is not Zone.BATTLEFIELD or not self.may_remove_abilities():
             return False
         return _abilities_lost(self.characteristics(card))
+    def spell_characteristics(self, card: Card) -> Characteristics:
+        """The characteristics of a spell on the stack (112.4): its printed values changed by the
+        effects of spells and abilities that affect that spell itself, layer by layer in
+        timestamp order. Effects that select what they apply to ("creatures you control") apply
+        to permanents, not spells, and are left out."""
+        chars = card.printed()
+        mine = [e for e in self.effects if (e.affected is not None or e.changes_name_only) and e.selects(self, card, chars)]
+        for layer in LAYERS:
+            if layer == "2" and card.face_down:
+                apply_face_down(chars)  # 708.4
+            for effect in sorted((e for e in mine if layer in e.parts), key=lambda e: e.timestamp):
+                effect.parts[layer](chars)
+        return chars
+
+    def _follow_spell_to_permanent(self, card: Card, on_stack: int) -> None:
+        """Rules 400.7a and 112.4: an effect of a spell or ability that changed the
+        characteristics or controller of a permanent spell keeps applying to the permanent it
+        becomes, for as long as the effect lasts."""
+        if card.zone is not Zone.BATTLEFIELD:
+            return
+        for effect in self.effects:
+            if effect.affected is not None and any(c is card for c in effect.affected) and effect._incarnations.get(id(card)) == on_stack:
+                effect._incarnations[id(card)] = card.incarnation
 
     def end_effect(self, effect: ContinuousEffect) -> None:
         if effect in self.effects:
@@ -410,7 +436,7 @@ class LayersMixin:
                 return view
             return card.printed()
         effects = self.all_effects()
-        if not effects and not card.counters:
+        if not effects and not card.counters and not card.face_down:
             return card.printed()
         return self._apply_layers(effects, card)[id(card)]
 
@@ -426,6 +452,10 @@ class LayersMixin:
             # Rule 613.6: an effect's later parts apply to the objects its first part applied to.
             chosen: dict[int, list[Card]] = {}
             for layer in LAYERS:
+                if layer == "2":
+                    for card in cards:  # layer 1b: face-down status (613.2b, 708.2)
+                        if card.face_down:
+                            apply_face_down(view[id(card)])
                 if layer == "7c":
                     for card in cards:  # counters that modify power and toughness (613.4c)
                         self._apply_counters(card, view[id(card)])

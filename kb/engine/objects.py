@@ -301,6 +301,11 @@ class AbilityDefinition:
     # type: "creature", "artifact"), and energy to pay ({E}, 107.14).
     sacrifice: str | None = None
     energy: int = 0
+    # Targets chosen by others as it is activated ("any target of an opponent's choice"):
+    # given the game, the activating player and the permanent, they return more targets.
+    more_targets: Callable[["Game", "Player", "Card"], list[Any]] | None = None
+    # "Exile this card from your graveyard" as part of the cost (702.97a).
+    exile_self: bool = False
 
     @property
     def is_mana_ability(self) -> bool:
@@ -366,6 +371,10 @@ class Card:
         self.cast_half: CardDefinition | None = None
         # A double-faced permanent with its back face up (701.27a, 712.8e).
         self.transformed = False
+        # A face-down spell or permanent (708): see `kb.engine.facedown`.
+        self.face_down = False
+        # A flipped permanent (110.5, 710): see `kb.engine.flip`.
+        self.flipped = False
         # Choices made for linked abilities (607.2a), such as "as this enters, choose a color",
         # keyed by the definition whose ability made them and what was chosen: an ability
         # copied from another object finds no choice of its own (607.5a).
@@ -465,10 +474,14 @@ class Card:
         game = self._game()
         if game is not None and self.zone is Zone.BATTLEFIELD:
             return getattr(game.characteristics(self), field_name)
-        if field_name in _AS_PRINTED and not self.becomes:
-            # Off the battlefield, unchanged: the printed value itself, as `printed` gives it.
+        if game is not None and (self.zone is Zone.STACK and (game.effects or self.face_down) or self.zone in (Zone.GRAVEYARD, Zone.EXILE) and game.effects):
+            return getattr(game.spell_characteristics(self), field_name)
+        if field_name in _AS_PRINTED and not self.becomes and not self.flipped:
+            # Off the battlefield, unchanged: the printed value itself, as `printed` gives it
+            # (which adds every creature type for changeling, 702.73a).
             definition = self.cast_half if self.cast_half is not None and self.zone is Zone.STACK else self.printed_definition
-            return tuple(definition.supertypes) if field_name == "supertypes" else getattr(definition, field_name)
+            if not (field_name == "subtypes" and "Changeling" in definition.keywords):
+                return tuple(definition.supertypes) if field_name == "supertypes" else getattr(definition, field_name)
         return getattr(self.printed(), field_name)
 
     @property
@@ -476,6 +489,8 @@ class Card:
         """What the object is and does now: its printed definition, or, while a copy effect
         applies to it, the definition it copies (rules 707.2, 613.2)."""
         game = self._game()
+        if self.face_down and self.zone in (Zone.BATTLEFIELD, Zone.STACK):
+            return _FACE_DOWN  # 708.2: none of its own abilities, whatever it copies
         if self.cast_half is not None and self.zone is Zone.STACK:
             return self.cast_half
         if self.zone is Zone.BATTLEFIELD and isinstance(self.printed_definition, DoubleFacedCardDefinition):
@@ -484,6 +499,8 @@ class Card:
             return self._face()
         if game is not None and self.zone is Zone.BATTLEFIELD and game.has_copy_effects():
             return game.copiable_values(self).definition or self.printed_definition
+        if self.flipped:
+            return printed_half(self, self.printed_definition)
         return self.printed_definition
 
     def printed(self) -> "Characteristics":
@@ -496,10 +513,18 @@ class Card:
                 # 712.8e: the back face up, its mana value is still that of the front face's cost.
                 mana_value_from = d.mana_cost
             d = self._face()
+        if self.flipped:
+            d = printed_half(self, d)  # 710.2
+        subtypes = d.subtypes + tuple(self.becomes.get("subtypes", ()))
+        if "Changeling" in d.keywords:
+            # 702.73a, 604.3: a characteristic-defining ability, working in every zone.
+            from kb.engine.creature_types import CREATURE_TYPES
+
+            subtypes = subtypes + tuple(t for t in CREATURE_TYPES if t not in subtypes)
         chars = Characteristics(
             name=d.name,
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
-            subtypes=d.subtypes + tuple(self.becomes.get("subtypes", ())),
+            subtypes=subtypes,
             supertypes=tuple(d.supertypes),
             colors=tuple(d.colors) if d.colors is not None else _colors_of_cost(d.mana_cost),
             keywords=d.keywords + tuple(self.becomes.get("keywords", ())),
@@ -654,6 +679,8 @@ class Card:
         self.transformed = False
         self.attached_to = None
         self.attached_incarnation = None
+        self.face_down = False  # 708.9: it is revealed as it leaves
+        self.flipped = False  # 710.4: no memory of its status
         self.controller = self.owner
 
 
@@ -721,6 +748,28 @@ class TokenDefinition(CardDefinition):
     """What an effect that creates a token defines (rule 111.3); never registered by name."""
 
 
+class FaceDownDefinition(CardDefinition):
+    """What a face-down spell or permanent is (708.2a): never registered by name."""
+
+    name = ""
+    types = ("Creature",)
+    power, toughness = 2, 2
+    colors = ()
+
+
+_FACE_DOWN = FaceDownDefinition()
+
+
+def printed_half(card: "Card", definition: CardDefinition) -> CardDefinition:
+    """The half of a flip card (`kb.engine.flip`) that applies to `card` now (710.2)."""
+    if getattr(definition, "flipped_half", None) is not None and card.zone is Zone.BATTLEFIELD and card.flipped:
+        halves = card.__dict__.setdefault("_flip_halves", {})
+        if id(definition) not in halves:
+            halves[id(definition)] = definition.half(True)  # type: ignore[attr-defined]
+        return halves[id(definition)]
+    return definition
+
+
 def oracle_card_names(*types: str) -> list[str]:
     """Rule 201.4: the names a player may choose when told to choose a card name: those of the
     cards the engine knows (its Oracle card reference), never a token's. With `types`, only
@@ -740,6 +789,10 @@ def oracle_card_names(*types: str) -> list[str]:
         elif issubclass(definition_class, DoubleFacedCardDefinition):
             # Each face of a double-faced card has its own name (712.8).
             names.update(f.face_name for f in (definition_class.front, definition_class.back) if all(t in f.types for t in types))
+        elif getattr(definition_class, "flipped_half", None) is not None:
+            # 710.5: a flip card's alternative name may be chosen too.
+            halves = ((name, definition_class), (definition_class.flipped_half.half_name, definition_class.flipped_half))
+            names.update(n for n, half in halves if all(t in half.types for t in types))
         elif all(t in definition_class.types for t in types):
             names.add(name)
     return sorted(names)

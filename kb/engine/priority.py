@@ -127,9 +127,10 @@ class PriorityMixin:
         obj = self.stack.pop()
         self._resolving = obj
         self._flow_changed = False
-        if isinstance(obj, Spell) and obj.card.definition.spell_targets:
+        specs = (getattr(obj, "target_specs", None) or obj.card.definition.spell_targets) if isinstance(obj, Spell) else ()
+        if specs:
             # 608.2b: it doesn't resolve only if every target is illegal, each for its own word.
-            pairs = [(t, spec.kind) for spec, group in zip(obj.card.definition.spell_targets, obj.target_groups) for t in group]
+            pairs = [(t, spec.kind) for spec, group in zip(specs, obj.target_groups) for t in group]
         else:
             kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
             pairs = [(t, kind) for t in obj.targets]
@@ -169,6 +170,7 @@ class PriorityMixin:
     def _put_onto_battlefield(self, card: Card, controller: Player, *, counters: dict[str, int] | None = None, effects: Sequence[Any] = ()) -> None:
         """`card` enters the battlefield under `controller`'s control, with `counters` on it if
         an effect says it enters with them (614.1c)."""
+        on_stack = card.incarnation if card.zone is Zone.STACK else None
         source = self._zone_list(card) if card.zone is not Zone.STACK else None
         if source is not None and card in source:
             source.remove(card)
@@ -184,6 +186,8 @@ class PriorityMixin:
         card.entered_turn = self.turn
         card.timestamp = self._next_timestamp()
         card.incarnation += 1
+        if on_stack is not None:
+            self._follow_spell_to_permanent(card, on_stack)
         for effect in effects:
             effect.affected = [card]
             effect._incarnations = {id(card): card.incarnation}

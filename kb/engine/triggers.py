@@ -33,7 +33,8 @@ class UpkeepPayment:
     text: str
     amount: int = 0
     cards: tuple[Card, ...] = ()
-    # What it takes: "life" (amount), "sacrifice" (cards) or "mana" (text, its symbols).
+    # What is paid: "life" (amount), "draw" (amount), "sacrifice" (cards) or "mana" (text, its
+    # symbols), for telling it in any language.
     kind: str = "mana"
 
     def __repr__(self) -> str:
@@ -134,7 +135,7 @@ class TriggersMixin:
         """Rule 702.24a: "At the beginning of your upkeep, if this permanent is on the battlefield,
         put an age counter on this permanent. Then you may pay [cost] for each age counter on it.
         If you don't, sacrifice it." Costs read: "Pay N life", "Sacrifice a creature", and mana
-        such as "{W} or {U}" (mana taken as paid once chosen)."""
+        such as "{W} or {U}" (mana taken as paid once chosen), and "Draw a card"."""
         cost = keyword[len("Cumulative upkeep"):].lstrip(" —-").strip()
         incarnation = card.incarnation
 
@@ -154,6 +155,9 @@ class TriggersMixin:
                 game.pay_life(you, choice.amount)
             elif cost == "Sacrifice a creature":
                 game.sacrifice(list(choice.cards), rule="702.24a")
+            elif cost == "Draw a card":
+                for _ in range(choice.amount):
+                    game.draw(you, 1, rule="702.24a")
 
         return TriggeredAbility(card, card.controller, f"{keyword} ({cost} for each age counter)", resolve)
 
@@ -168,6 +172,9 @@ class TriggersMixin:
             amount = int(life.group(1)) * age
             can = amount == 0 or (amount <= self.life_of(player) and not self.forbidden(player, "lose life"))
             return [UpkeepPayment(f"pay {amount} life", amount=amount, kind="life")] if can else []
+        if cost == "Draw a card":
+            # Drawing is a cost any player can pay, even from an empty library (118.3, 121.4).
+            return [UpkeepPayment(f"draw {age} card{'s' if age != 1 else ''}", amount=age, kind="draw")]
         if cost == "Sacrifice a creature":
             creatures = player.creatures
             return [UpkeepPayment("sacrifice " + ", ".join(c.name for c in group), cards=group, kind="sacrifice") for group in itertools.combinations(creatures, age)]

@@ -261,5 +261,7 @@ class ZonesMixin:
         self.emit("shuffle_in", "701.24", player=owner, card=card)
 
     def devotion(self, player: Player, *colors: str) -> int:
-        """Rule 700.5: the mana symbols of `colors` among the costs of permanents `player` controls."""
-        return sum(card.mana_cost.devotion(*colors) for card in player.battlefield)
+        """Rule 700.5: the mana symbols of `colors` among the costs of permanents `player` controls,
+        plus what effects add to it (700.5a: a permanent's ``devotion_bonus``)."""
+        symbols = sum(card.mana_cost.devotion(*colors) for card in player.battlefield)
+        return symbols + sum(getattr(card.definition, "devotion_bonus", 0) for card in player.battlefield)

@@ -304,7 +304,7 @@ def card(
     new `CardDefinition` subclass. A ``type_line`` ("Legendary Creature — Elf Druid") sets the
     supertypes, types and subtypes at once (205); ``colors`` is a color indicator (204);
     ``in_part`` marks a definition that models only the part of the card's text in ``oracle``;
-    an activated ability with an empty text is the card's whole ``oracle``.
+    an activated or triggered ability with an empty text is the card's whole ``oracle``.
 
     >>> from kb.engine.define import card, deal_damage
     >>> _ = card('Sample Shock', mana_cost='{R}', types=['Instant'], spell_target='any',
@@ -329,7 +329,7 @@ def card(
         "oracle": oracle,
         "in_part": in_part,
         "additional_cost": additional_cost,
-        "triggered": tuple(triggered),
+        "triggered": tuple(replace(t, text=oracle) if not t.text else t for t in triggered),
         "state_triggered": tuple(state_triggered),
         "static": tuple(static),
         "activated": tuple(replace(a, text=oracle) if not a.text else a for a in activated),

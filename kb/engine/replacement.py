@@ -166,7 +166,9 @@ class ReplacementMixin:
             if len({id(e["source"]) for e in hits}) < 2 or sum(left) <= shield.shield:
                 continue
             choosers = {id(self._affected_player("damage", e)): self._affected_player("damage", e) for e in hits}
-            others = [r for r in self._active_replacements("damage") if r is not shield and any(r.applies(self, e) for e in hits)]
+            # Other shields take their share in turn; any other effect on this damage could
+            # change it before the shield applies (616.1).
+            others = [r for r in self._active_replacements("damage") if r.shield is None and any(r.applies(self, e) for e in hits)]
             if len(choosers) > 1 or others:
                 raise NotModelledError("choosing which damage a shield prevents among several recipients, or along with other replacement effects on that damage (615.7, 616.1), is not modelled")
             splits = _divisions(shield.shield, left)

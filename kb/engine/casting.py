@@ -65,6 +65,7 @@ class CastingMixin:
         sacrifice: Card | str | None = None,
         convoke: Sequence[Card | str] = (),
         discard: Card | str | None = None,
+        flashback: bool = False,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -78,9 +79,11 @@ class CastingMixin:
         is paid with `sacrifice` (or a creature the player chooses), one of discarding a card with
         `discard` (or a card the player chooses from their hand). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
-        each (702.51a–b)."""
+        each (702.51a–b). With ``flashback`` the card is cast from the graveyard for its
+        flashback cost, and exiled whenever it would leave the stack (702.34a)."""
         self._check_priority(player)
-        card = self._find(player.hand, card, f"{player.name}'s hand")
+        origin = player.graveyard if flashback else player.hand
+        card = self._find(origin, card, f"{player.name}'s {'graveyard' if flashback else 'hand'}")
         if card.is_land:
             raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
         definition = card.definition
@@ -112,7 +115,12 @@ class CastingMixin:
             victim = self._additional_discard(player, definition, discard, card)
         else:
             victim = self._additional_sacrifice(player, definition, sacrifice, card)
-        total, changed = self._total_cost(player, card, x, half)
+        base = None
+        if flashback:
+            base = self.flashback_cost(card, half)
+            if base is None:
+                raise IllegalActionError(f"{card.name} has no flashback: it can't be cast from a graveyard (702.34a)")
+        total, changed = self._total_cost(player, card, x, half, base=base)
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
         tapped_for_convoke = []
@@ -133,7 +141,9 @@ class CastingMixin:
         spell.target_specs = specs
         spell.x = x
         spell.mana_spent = spent
-        player.hand.remove(card)
+        if flashback:
+            spell.destination = Zone.EXILE  # 702.34a
+        origin.remove(card)
         card.zone = Zone.STACK
         self.stack.push(spell)
         self.emit("cast", "601.2", player=player, card=card, targets=chosen)
@@ -154,9 +164,10 @@ class CastingMixin:
         """
         return self._total_cost(player, card, x, half)[0]
 
-    def _total_cost(self, player: Player, card: Card, x: int | None, half: str | None) -> tuple[ManaCost, int]:
+    def _total_cost(self, player: Player, card: Card, x: int | None, half: str | None, base: str | None = None) -> tuple[ManaCost, int]:
         definition = card.printed_definition.half(half) if half is not None else card.definition
-        base = ManaCost(definition.mana_cost)
+        # An alternative cost (118.9), such as flashback, takes the mana cost's place.
+        base = ManaCost(definition.mana_cost if base is None else base)
         if base.halves:
             raise IllegalActionError(f"{card.name} is a split card: the total cost is that of the half cast (709.3)")
         generic = 0
@@ -530,6 +541,8 @@ class CastingMixin:
             return [c for c in creatures if "Artifact" in c.types]
         if kind == "player or planeswalker":
             return players + [c for c in self.battlefield if "Planeswalker" in c.types and c.controller in reach]
+        if kind == "sorcery card in your graveyard":
+            return [c for c in chooser.graveyard if "Sorcery" in c.types] if chooser is not None else []
         if kind == "creature card in a graveyard":
             return [c for p in self.players if p in reach for c in p.graveyard if "Creature" in c.types]
         if kind == "spell or permanent":

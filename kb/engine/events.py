@@ -108,6 +108,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("aura_swapped", "card other to", "An Aura is exchanged with an Aura card in its owner's hand (702.65a)."),
     ("named", "player card name", "A name sticker is put on an object, whose controller announces its new name (123.6b)."),
     ("sticker_not_put", "player card", "A player can't put a sticker on an object they don't own (123.3b)."),
+    ("gains_flashback", "cards", "Cards gain flashback until end of turn, its cost their mana cost (702.34a, 702.1b)."),
     ("returned_to_hand", "card", "A permanent is returned to its owner's hand (400.3)."),
     ("token_ceases", "card", "A token outside the battlefield ceases to exist (704.5d)."),
     # keyword actions

@@ -676,6 +676,7 @@ def _load_cards() -> None:
         import kb.engine.cards_damage_events  # noqa: F401
         import kb.engine.cards_devotion  # noqa: F401
         import kb.engine.cards_expend  # noqa: F401
+        import kb.engine.cards_flashback  # noqa: F401
         import kb.engine.cards_flip  # noqa: F401
         import kb.engine.cards_modular  # noqa: F401
         import kb.engine.cards_morph  # noqa: F401

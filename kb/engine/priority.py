@@ -137,7 +137,7 @@ class PriorityMixin:
         if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t, kind in pairs):
             self.emit("fizzles", "608.2b", object=obj)
             if isinstance(obj, Spell):
-                self._move(obj.card, Zone.GRAVEYARD)
+                self._move(obj.card, obj.destination or Zone.GRAVEYARD)
         elif isinstance(obj, Ability) and obj.condition is not None and not obj.condition(self, obj):
             self.emit("no_effect", "603.4", object=obj)
         else:

@@ -247,6 +247,7 @@ MESSAGES: dict[str, Any] = {
     "aura_swapped": N_("%(card)s returns to its owner's hand, and %(other)s enters the battlefield attached to %(to)s."),
     "named": N_("%(player)s announces the new name: %(name)s."),
     "sticker_not_put": N_("%(player)s doesn't own %(card)s and can't put a sticker on it."),
+    "gains_flashback": N_("%(cards)s: gain flashback until end of turn, with a cost equal to their mana cost."),
     "cast_face_down": N_("%(player)s casts a card face down, a 2/2 creature spell with no name, no mana cost and no abilities."),
     "flips": N_("The permanent flips: it is now %(card)s."),
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),

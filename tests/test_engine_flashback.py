@@ -35,3 +35,19 @@ def test_no_flashback_without_an_effect_and_it_ends_with_the_turn():
     assert game.flashback_cost(ana.graveyard[0]) == "{2}{U}{R}"
     game.advance_to(Step.UPKEEP, turn=4)
     assert game.flashback_cost(ana.graveyard[0]) is None
+
+
+def test_other_graveyards_only_with_shamans_trance_and_only_this_turn():
+    ana = Player("Ana", hand=["Shaman's Trance"], library=5)
+    bruno = Player("Bruno", graveyard=["Firebolt"], library=5)
+    game = Game(players=[ana, bruno])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    from kb.engine import CardNotFoundError
+
+    with pytest.raises(CardNotFoundError):
+        game.cast(ana, "Firebolt", flashback=True, targets=[bruno])
+    game.cast(ana, "Shaman's Trance")
+    game.resolve_stack()
+    game.cast(ana, "Firebolt", flashback=True, targets=[bruno])
+    game.resolve_stack()
+    assert bruno.life == 18 and [c.name for c in game.exile] == ["Firebolt"]

@@ -52,3 +52,49 @@ class BlackSunsZenith(CardDefinition):
             game.emit("shuffle", "701.24c", player=owner, cards=[])
         else:
             game.shuffle_into_library(card)
+
+
+def _two_damage(game: Any, spell: Any) -> None:
+    game.deal_damage(spell, spell.targets[0], 2)
+
+
+class Firebolt(CardDefinition):
+    name = "Firebolt"
+    mana_cost = "{R}"
+    types = ("Sorcery",)
+    spell_target = "any"
+    keywords = ("Flashback {4}{R}",)
+    oracle = "Firebolt deals 2 damage to any target. Flashback {4}{R}"
+
+    def resolve(self, game: Any, spell: Any) -> None:
+        _two_damage(game, spell)
+
+
+class VedalkenOrrery(CardDefinition):
+    name = "Vedalken Orrery"
+    mana_cost = "{4}"
+    types = ("Artifact",)
+    oracle = "You may cast spells as though they had flash."
+    # Read by `Game.cast` (702.8, 601.3).
+    grants_flash = True
+
+
+class ShamansTrance(CardDefinition):
+    name = "Shaman's Trance"
+    mana_cost = "{2}{G}"
+    types = ("Instant",)
+    oracle = (
+        "Other players lose all unspent mana. You may play lands and cast spells from other players' graveyards this "
+        "turn as though those cards were in your graveyard."
+    )
+
+    def resolve(self, game: Any, spell: Any) -> None:
+        you = spell.controller
+        for player in game.players:
+            if player is not you:
+                lost = player.mana_pool.empty()
+                if lost:
+                    game.emit("mana_lost", "106.4", player=player, mana=tuple(lost))
+        # Playing lands from a graveyard needs a permission this doesn't give: only casting is
+        # changed here (609.4a).
+        game.turn_effects.append((you, "cast from other graveyards"))

@@ -83,7 +83,12 @@ class CastingMixin:
         flashback cost, and exiled whenever it would leave the stack (702.34a)."""
         self._check_priority(player)
         origin = player.graveyard if flashback else player.hand
+        if flashback and (player, "cast from other graveyards") in self.turn_effects:
+            # 609.4a: other players' graveyards as though they were this player's.
+            origin = [c for p in self.players for c in p.graveyard]
         card = self._find(origin, card, f"{player.name}'s {'graveyard' if flashback else 'hand'}")
+        if flashback:
+            origin = card.owner.graveyard
         if card.is_land:
             raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
         definition = card.definition
@@ -102,7 +107,8 @@ class CastingMixin:
             raise IllegalActionError(f"{definition.name} has X in its cost: choose X, a number of 0 or more")
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
-        definition.check_timing(self, player, card)
+        if not any(getattr(p.definition, "grants_flash", False) for p in player.battlefield):
+            definition.check_timing(self, player, card)  # else as though it had flash (702.8)
         # A spell whose words "target" depend on the game ("for each opponent, target ...").
         specs = tuple(definition.target_specs(self, player)) if hasattr(definition, "target_specs") else definition.spell_targets
         if specs:

@@ -675,6 +675,7 @@ def _load_cards() -> None:
         import kb.engine.cards_copy_exceptions  # noqa: F401
         import kb.engine.cards_damage_events  # noqa: F401
         import kb.engine.cards_devotion  # noqa: F401
+        import kb.engine.cards_echo  # noqa: F401
         import kb.engine.cards_expend  # noqa: F401
         import kb.engine.cards_flashback  # noqa: F401
         import kb.engine.cards_flip  # noqa: F401

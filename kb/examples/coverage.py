@@ -63,7 +63,6 @@ REASONS: dict[str, str] = {
     "700": "needs piles, devotion modifiers and mana spent (700.3, 700.5, 700.14)",
     "701": "needs searching, revealing, shuffling targets, melding and waterbending (701.20–701.67)",
     "702": "needs keyword abilities with costs, zones or objects of their own (702)",
-    "702.1b": "needs echo with a cost set as it resolves (702.30, 702.1b)",
     "702.22": "needs banding (702.22)",
     "702.47": "needs splice onto Arcane (702.47)",
     "702.103": "needs bestow (702.103)",

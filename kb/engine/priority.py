@@ -178,6 +178,10 @@ class PriorityMixin:
         if "Planeswalker" in card.printed_definition.types and card.printed_definition.loyalty:
             # 306.5b: it enters with loyalty counters equal to its printed loyalty.
             card.counters["loyalty"] = card.counters.get("loyalty", 0) + card.printed_definition.loyalty
+        # "It enters under your control instead" (614.1c), before the choices made as it enters.
+        moving = self.replace("enter_control", {"card": card, "controller": controller})
+        if moving is not None:
+            controller = moving["controller"]
         card.controller = controller
         card.zone = Zone.BATTLEFIELD
         card.entered_turn = self.turn

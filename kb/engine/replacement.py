@@ -3,8 +3,10 @@
 An effect watches one kind of event: ``"damage"`` (source, target, amount, combat), ``"gain_life"``
 (player, amount), ``"draw"`` (player: one card), ``"zone_change"`` (card, from, to, destroyed: a
 card going to a graveyard, with ``to`` changed by "exile it instead" and the like, and whether
-it is being destroyed, for regeneration) or ``"enter"`` (card,
-controller, tapped, counters: a permanent entering the battlefield, 614.1c–d). Its ``apply``
+it is being destroyed, for regeneration), ``"enter"`` (card,
+controller, tapped, counters: a permanent entering the battlefield, 614.1c–d) or
+``"enter_control"`` (card, controller: under whose control it enters, decided before the
+choices made as it enters). Its ``apply``
 returns the modified event, or None when the event is replaced by something else entirely
 (614.6). Each effect gets one chance at an event (614.5); when several could apply, the affected
 player (or the affected object's controller) chooses one, self-replacement effects first
@@ -38,7 +40,7 @@ from kb.engine.players import Player
 if TYPE_CHECKING:
     from kb.engine.game import Game
 
-KINDS = ("damage", "gain_life", "draw", "zone_change", "enter")
+KINDS = ("damage", "gain_life", "draw", "zone_change", "enter", "enter_control")
 UNTIL_END_OF_TURN = "until end of turn"
 
 
@@ -138,7 +140,7 @@ class ReplacementMixin:
 
     def _affected_player(self, kind: str, event: dict) -> Player:
         """Rule 616.1: the affected player, or the affected object's controller (or owner)."""
-        thing = event.get("target") if kind == "damage" else event.get("card") if kind in ("zone_change", "enter") else event.get("player")
+        thing = event.get("target") if kind == "damage" else event.get("card") if kind in ("zone_change", "enter", "enter_control") else event.get("player")
         if isinstance(thing, Player):
             return thing
         if isinstance(thing, Card):

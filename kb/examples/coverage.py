@@ -23,7 +23,6 @@ REASONS: dict[str, str] = {
     "113": "needs abilities as objects with their own characteristics (113)",
     "115": "needs cycling and abilities that trigger on it (702.29, 115.1a)",
     "118": "needs costs paid in cards and replacement of costs (118)",
-    "118.12": "needs effects that make a permanent enter under another player's control (118.12)",
     "120.4": "needs damage results ordered with their replacement and prevention (120.4)",
     "122": "needs counters on permanents (122)",
     "123": "needs adventures and text-changing effects other than name stickers (123.6c, 715)",

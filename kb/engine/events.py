@@ -122,6 +122,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("proliferate", "player chosen", "A player proliferates (701.34a)."),
     ("cumulative_upkeep_paid", "card payment", "A cumulative upkeep cost is paid (702.24a)."),
     ("echo_paid", "card cost", "An echo cost is paid (702.30a)."),
+    ("haunts", "card target", "A card with haunt is exiled haunting a creature (702.55a–b)."),
     ("regenerates", "card", "A permanent regenerates instead of being destroyed (701.19a)."),
     ("exchange_of_control", "first second", "Two permanents exchange controllers (701.12b)."),
     ("no_exchange_of_control", "first second", "An exchange of control doesn't happen (701.12a–b)."),

@@ -679,6 +679,7 @@ def _load_cards() -> None:
         import kb.engine.cards_expend  # noqa: F401
         import kb.engine.cards_flashback  # noqa: F401
         import kb.engine.cards_flip  # noqa: F401
+        import kb.engine.cards_haunt  # noqa: F401
         import kb.engine.cards_modular  # noqa: F401
         import kb.engine.cards_morph  # noqa: F401
         import kb.engine.cards_multiplayer  # noqa: F401

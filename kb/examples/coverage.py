@@ -20,7 +20,6 @@ REASONS: dict[str, str] = {
     "110": "needs permanents changing their characteristics (110, 707)",
     "111": "needs tokens of named cards and cards exiled with a permanent (111.11, 111.12, 607)",
     "112": "needs effects that change the characteristics of spells on the stack (112.4)",
-    "113": "needs abilities as objects with their own characteristics (113)",
     "115": "needs cycling and abilities that trigger on it (702.29, 115.1a)",
     "118": "needs costs paid in cards and replacement of costs (118)",
     "120.4": "needs damage results ordered with their replacement and prevention (120.4)",

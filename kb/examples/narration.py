@@ -253,6 +253,7 @@ MESSAGES: dict[str, Any] = {
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),
     "turned_face_up": N_("%(player)s turns %(card)s face up."),
     "echo_paid": N_("The echo of %(card)s is paid: %(cost)s."),
+    "haunts": N_("%(card)s is exiled haunting %(target)s."),
     "cost_not_paid": N_("%(card)s can't be sacrificed: it is no longer on the battlefield, so the cost isn't paid and nothing else happens."),
     "nearest_opponent_chooses": N_("No opponent is within the range of influence of %(controller)s: %(player)s, the nearest opponent to their left, makes the choice."),
     "piles_put": N_("%(player)s puts one pile into their hand (%(to_hand)s) and the other into their graveyard (%(to_graveyard)s)."),

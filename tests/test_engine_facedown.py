@@ -81,3 +81,15 @@ def test_the_face_of_a_face_down_permanent_is_seen_by_its_controller_only():
     assert game.sees(ana, hidden) and not game.sees(bruno, hidden)
     game.turn_face_up(ana, hidden)
     assert game.sees(bruno, hidden)
+
+
+def test_gather_specimens_takes_only_creatures_entering_under_an_opponents_control():
+    ana = Player("Ana", hand=["Gather Specimens"], library=5)
+    bruno = Player("Bruno", hand=["Hill Giant", "Forest"], library=5)
+    game = Game(players=[ana, bruno])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.cast(ana, "Gather Specimens")
+    game.resolve_stack()
+    game.put_onto_battlefield(bruno.hand[0], bruno)
+    game.put_onto_battlefield(bruno.hand[0], bruno)
+    assert [c.name for c in ana.battlefield] == ["Hill Giant"] and [c.name for c in bruno.battlefield] == ["Forest"]

@@ -68,6 +68,7 @@ class CastingMixin:
         convoke: Sequence[Card | str] = (),
         modes: Sequence[int | str] | None = None,
         discard: Card | str | None = None,
+        flashback: bool = False,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -82,9 +83,17 @@ class CastingMixin:
         `discard` (or a card the player chooses from their hand). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
         each (702.51a–b). For a modal spell, `modes` are the modes chosen (by index from 0 or
-        by text, 700.2a), and `targets` one list for each chosen mode that targets."""
+        by text, 700.2a), and `targets` one list for each chosen mode that targets. With ``flashback`` the
+        card is cast from the graveyard for its flashback cost, and exiled whenever it would leave
+        the stack (702.34a)."""
         self._check_priority(player)
-        card = self._find(player.hand, card, f"{player.name}'s hand")
+        origin = player.graveyard if flashback else player.hand
+        if flashback and (player, "cast from other graveyards") in self.turn_effects:
+            # 609.4a: other players' graveyards as though they were this player's.
+            origin = [c for p in self.players for c in p.graveyard]
+        card = self._find(origin, card, f"{player.name}'s {'graveyard' if flashback else 'hand'}")
+        if flashback:
+            origin = card.owner.graveyard
         if card.is_land:
             raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
         definition = card.definition
@@ -103,7 +112,8 @@ class CastingMixin:
             raise IllegalActionError(f"{definition.name} has X in its cost: choose X, a number of 0 or more")
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
-        definition.check_timing(self, player, card)
+        if not any(getattr(p.definition, "grants_flash", False) for p in player.battlefield):
+            definition.check_timing(self, player, card)  # else as though it had flash (702.8)
         modal = isinstance(definition, ModalSpellDefinition)
         if modal:
             definition = choose_modes(self, player, definition, modes, card)
@@ -121,7 +131,12 @@ class CastingMixin:
             victim = self._additional_discard(player, definition, discard, card)
         else:
             victim = self._additional_sacrifice(player, definition, sacrifice, card)
-        total, changed = self._total_cost(player, card, x, half)
+        base = None
+        if flashback:
+            base = self.flashback_cost(card, half)
+            if base is None:
+                raise IllegalActionError(f"{card.name} has no flashback: it can't be cast from a graveyard (702.34a)")
+        total, changed = self._total_cost(player, card, x, half, base=base)
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
         tapped_for_convoke = []
@@ -145,7 +160,9 @@ class CastingMixin:
         spell.mana_spent = spent
         # The objects used to pay its costs, which its effect may refer to (a copy's too, 707.10).
         spell.paid_with = [victim] if victim is not None else []
-        player.hand.remove(card)
+        if flashback:
+            spell.destination = Zone.EXILE  # 702.34a
+        origin.remove(card)
         card.zone = Zone.STACK
         self.stack.push(spell)
         self.emit("cast", "601.2", player=player, card=card, targets=chosen)
@@ -166,9 +183,10 @@ class CastingMixin:
         """
         return self._total_cost(player, card, x, half)[0]
 
-    def _total_cost(self, player: Player, card: Card, x: int | None, half: str | None) -> tuple[ManaCost, int]:
+    def _total_cost(self, player: Player, card: Card, x: int | None, half: str | None, base: str | None = None) -> tuple[ManaCost, int]:
         definition = card.printed_definition.half(half) if half is not None else card.definition
-        base = ManaCost(definition.mana_cost)
+        # An alternative cost (118.9), such as flashback, takes the mana cost's place.
+        base = ManaCost(definition.mana_cost if base is None else base)
         if base.halves:
             raise IllegalActionError(f"{card.name} is a split card: the total cost is that of the half cast (709.3)")
         generic = 0
@@ -561,6 +579,8 @@ class CastingMixin:
             return [c for c in creatures if "Artifact" in c.types]
         if kind == "player or planeswalker":
             return players + [c for c in self.battlefield if "Planeswalker" in c.types and c.controller in reach]
+        if kind == "sorcery card in your graveyard":
+            return [c for c in chooser.graveyard if "Sorcery" in c.types] if chooser is not None else []
         if kind == "creature card in a graveyard":
             return [c for p in self.players if p in reach for c in p.graveyard if "Creature" in c.types]
         if kind == "spell or permanent":

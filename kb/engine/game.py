@@ -22,6 +22,7 @@ mixed in here:
 - `kb.engine.player_control`: controlling another player (722);
 - `kb.engine.facedown`: face-down spells and permanents, morph (708, 702.37);
 - `kb.engine.flip`: flip cards and the flipped status (710, 110.5);
+- `kb.engine.flashback`: flashback, printed or given by effects (702.34, 702.1b);
 - `kb.engine.restart`: restarting the game, cards brought in from outside it (726, 400.11);
 - `kb.engine.stickers`: name stickers (123.6).
 
@@ -78,6 +79,7 @@ from kb.engine.copies import CopiesMixin
 from kb.engine.cycling import CyclingMixin
 from kb.engine.counters import CountersMixin
 from kb.engine.facedown import FaceDownMixin
+from kb.engine.flashback import FlashbackMixin
 from kb.engine.flip import FlipMixin
 from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
@@ -130,6 +132,7 @@ class Game(
     CopiesMixin,
     FaceDownMixin,
     FlipMixin,
+    FlashbackMixin,
     RestartMixin,
     ReplacementMixin,
     ManaMixin,

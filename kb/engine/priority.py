@@ -137,7 +137,7 @@ class PriorityMixin:
         if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t, kind in pairs):
             self.emit("fizzles", "608.2b", object=obj)
             if isinstance(obj, Spell):
-                self._move(obj.card, Zone.GRAVEYARD)
+                self._move(obj.card, obj.destination or Zone.GRAVEYARD)
         elif isinstance(obj, Ability) and obj.condition is not None and not obj.condition(self, obj):
             self.emit("no_effect", "603.4", object=obj)
         else:
@@ -181,6 +181,10 @@ class PriorityMixin:
         if "Battle" in card.printed_definition.types and card.printed_definition.defense:
             # 310.4b: it enters with defense counters equal to its printed defense.
             card.counters["defense"] = card.counters.get("defense", 0) + card.printed_definition.defense
+        # "It enters under your control instead" (614.1c), before the choices made as it enters.
+        moving = self.replace("enter_control", {"card": card, "controller": controller})
+        if moving is not None:
+            controller = moving["controller"]
         card.controller = controller
         card.zone = Zone.BATTLEFIELD
         card.entered_turn = self.turn

@@ -4,7 +4,9 @@ An effect watches one kind of event: ``"damage"`` (source, target, amount, comba
 (player, amount), ``"draw"`` (player: one card), ``"zone_change"`` (card, from, to, destroyed: a
 card going to a graveyard, with ``to`` changed by "exile it instead" and the like, and whether
 it is being destroyed, for regeneration), ``"enter"`` (card,
-controller, tapped, counters: a permanent entering the battlefield, 614.1c–d), ``"counters"``
+controller, tapped, counters: a permanent entering the battlefield, 614.1c–d), ``"enter_control"``
+(card, controller: under whose control it enters, decided before the choices made as it
+enters), ``"counters"``
 (target, counter, amount, cost, entering: counters being put on a permanent or player, as a cost
 or not, or given as it enters, 122.6; see `kb.engine.counter_replacement`) or ``"tokens"``
 (player, tokens: tokens an effect would create, 111.1, 701.7a). Its ``apply``
@@ -42,7 +44,7 @@ from kb.engine.players import Player
 if TYPE_CHECKING:
     from kb.engine.game import Game
 
-KINDS = ("damage", "gain_life", "draw", "zone_change", "enter", "counters", "tokens")
+KINDS = ("damage", "gain_life", "draw", "zone_change", "enter", "enter_control", "counters", "tokens")
 UNTIL_END_OF_TURN = "until end of turn"
 
 
@@ -218,7 +220,7 @@ class ReplacementMixin:
 
     def _affected_player(self, kind: str, event: dict) -> Player:
         """Rule 616.1: the affected player, or the affected object's controller (or owner)."""
-        thing = event.get("target") if kind in ("damage", "counters") else event.get("card") if kind in ("zone_change", "enter") else event.get("player")
+        thing = event.get("target") if kind in ("damage", "counters") else event.get("card") if kind in ("zone_change", "enter", "enter_control") else event.get("player")
         if isinstance(thing, Player):
             return thing
         if isinstance(thing, Card):

@@ -51,6 +51,8 @@ class TriggersMixin:
             return
         watchers = list(self.battlefield) + self.ability_holders()  # 114.4, 724.2
         looking_back: list[Card] = []
+        # 702.55c: a card haunting a creature has abilities that trigger from exile.
+        watchers.extend(c for c in self.exile if getattr(c, "haunting", None) is not None)
         if event.kind in ("dies", "put_into_graveyard"):
             # Leaves-the-battlefield abilities look back in time (603.10a): the permanents that
             # left in the same event still "see" it, as they last existed.

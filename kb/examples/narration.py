@@ -324,10 +324,13 @@ MESSAGES: dict[str, Any] = {
     "aura_swapped": N_("%(card)s returns to its owner's hand, and %(other)s enters the battlefield attached to %(to)s."),
     "named": N_("%(player)s announces the new name: %(name)s."),
     "sticker_not_put": N_("%(player)s doesn't own %(card)s and can't put a sticker on it."),
+    "gains_flashback": N_("%(cards)s: gain flashback until end of turn, with a cost equal to their mana cost."),
     "cast_face_down": N_("%(player)s casts a card face down, a 2/2 creature spell with no name, no mana cost and no abilities."),
     "flips": N_("The permanent flips: it is now %(card)s."),
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),
     "turned_face_up": N_("%(player)s turns %(card)s face up."),
+    "echo_paid": N_("The echo of %(card)s is paid: %(cost)s."),
+    "haunts": N_("%(card)s is exiled haunting %(target)s."),
     "cost_not_paid": N_("%(card)s can't be sacrificed: it is no longer on the battlefield, so the cost isn't paid and nothing else happens."),
     "nearest_opponent_chooses": N_("No opponent is within the range of influence of %(controller)s: %(player)s, the nearest opponent to their left, makes the choice."),
     "piles_put": N_("%(player)s puts one pile into their hand (%(to_hand)s) and the other into their graveyard (%(to_graveyard)s)."),
@@ -407,6 +410,8 @@ DECISIONS: dict[str, Any] = {
     "aura_swap": N_("%(player)s chooses to exchange %(source)s with %(answer)s."),
     "aura_swap.no": N_("%(player)s chooses not to exchange %(source)s."),
     "name_sticker": N_("%(player)s chooses where the word goes: %(answer)s."),
+    "echo": N_("%(player)s chooses to pay the echo of %(source)s: %(answer)s."),
+    "echo.no": N_("%(player)s doesn't pay the echo of %(source)s."),
     "blockers": N_("%(player)s declares blockers: %(answer)s."),
     "blockers.none": N_("%(player)s declares no blockers."),
     "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
@@ -623,7 +628,7 @@ class Narrator:
             "player": decision.player.name,
             "team": decision.team.name if decision.team is not None else "",
         }
-        if kind in ("enter_as_copy", "cumulative_upkeep", "sacrifice", "aura_swap") and answer is False:
+        if kind in ("enter_as_copy", "cumulative_upkeep", "sacrifice", "aura_swap", "echo") and answer is False:
             key = f"{kind}.no"
         elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters"):
             key = f"{kind}.{'yes' if answer else 'no'}"

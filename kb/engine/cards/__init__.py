@@ -30,9 +30,12 @@ from kb.engine.cards.cycling import *  # noqa: F401,F403
 from kb.engine.cards.damage_events import *  # noqa: F401,F403
 from kb.engine.cards.defining_abilities import *  # noqa: F401,F403
 from kb.engine.cards.devotion import *  # noqa: F401,F403
+from kb.engine.cards.echo import *  # noqa: F401,F403
 from kb.engine.cards.equipment import *  # noqa: F401,F403
 from kb.engine.cards.expend import *  # noqa: F401,F403
+from kb.engine.cards.flashback import *  # noqa: F401,F403
 from kb.engine.cards.flip_cards import *  # noqa: F401,F403
+from kb.engine.cards.haunt import *  # noqa: F401,F403
 from kb.engine.cards.layers import *  # noqa: F401,F403
 from kb.engine.cards.life_and_outcome import *  # noqa: F401,F403
 from kb.engine.cards.linked_abilities import *  # noqa: F401,F403

@@ -127,3 +127,71 @@ BloodgiftDemon = card(
     oracle="Flying. At the beginning of your upkeep, target player draws a card and loses 1 life.",
     triggered=(Trigger("At the beginning of your upkeep, target player draws a card and loses 1 life.", at_beginning_of(Step.UPKEEP), _target_draws_and_loses, target="player"),),
 )
+
+
+# ----- a cost paid on resolution when what it pays for is changed (118.12)
+
+
+def _dermoplasm_turned_up(game: Any, card: Any, event: Any) -> bool:
+    return event.kind == "turned_face_up" and event["card"] is card
+
+
+def _swap_for_a_morph(game: Any, ability: Any) -> None:
+    from kb.engine.objects import Zone
+
+    you, dermoplasm = ability.controller, ability.source
+    morphs = tuple(c for c in you.hand if any(k.startswith("Morph ") for k in c.printed_definition.keywords) and "Creature" in c.types)
+    if not morphs:
+        return
+    chosen = game.decide(Decision(you, "choose_card", morphs + (False,), rule="118.12", context={"source": dermoplasm}))
+    if chosen is False:
+        return
+    # "If you do": the card was put onto the battlefield, whoever controls it now (118.12).
+    game.put_onto_battlefield(chosen, you)
+    if dermoplasm.zone is Zone.BATTLEFIELD:
+        game._move(dermoplasm, Zone.HAND)
+        game.emit("returned_to_hand", "118.12", card=dermoplasm)
+
+
+Dermoplasm = card(
+    "Dermoplasm",
+    mana_cost="{2}{U}",
+    subtypes=("Shapeshifter",),
+    power=1,
+    toughness=1,
+    keywords=("Flying", "Morph {2}{U}{U}"),
+    oracle=(
+        "Flying. Morph {2}{U}{U}. When this creature is turned face up, you may put a creature card with morph from your "
+        "hand onto the battlefield face up. If you do, return this creature to its owner's hand."
+    ),
+    triggered=(
+        Trigger(
+            "When this creature is turned face up, you may put a creature card with morph from your hand onto the battlefield face up. If you do, return this creature to its owner's hand.",
+            _dermoplasm_turned_up,
+            _swap_for_a_morph,
+        ),
+    ),
+)
+
+
+def _specimens(game: Any, spell: Any) -> None:
+    from kb.engine.replacement import Replacement
+
+    you = spell.controller
+
+    def applies(game: Any, event: dict) -> bool:
+        return "Creature" in event["card"].types and event["controller"] in game.opponents(you)
+
+    def apply(game: Any, event: dict) -> dict:
+        return {**event, "controller": you}
+
+    game.add_replacement(Replacement("If a creature would enter the battlefield under an opponent's control this turn, it enters under your control instead.", "enter_control", applies, apply, source=spell.card, controller=you))
+
+
+GatherSpecimens = card(
+    "Gather Specimens",
+    mana_cost="{3}{U}{U}{U}",
+    types=("Instant",),
+    oracle="If a creature would enter the battlefield under an opponent's control this turn, it enters under your control instead.",
+    spell_effect=_specimens,
+)

@@ -99,3 +99,19 @@ def test_narration_in_spanish():
     game.return_to_hand(list(ana.battlefield))
     spanish = [line.text for line in narrate(game.events, "es")]
     assert any("mano de su propietario" in text for text in spanish)
+
+
+def test_a_card_that_returns_a_permanent_does_it_through_the_public_action():
+    # Wall of Tears returns what it blocked at end of combat: the same event as any return,
+    # with the permanent's last controller and origin, which other abilities watch.
+    from kb.engine import ScriptedDecisions, Step
+
+    game, ana, bruno = two_player_game(
+        {"battlefield": ["Hill Giant"]}, {"battlefield": ["Wall of Tears", "Sample Bounce Watcher"]},
+        decisions=ScriptedDecisions(Ana=[["Hill Giant"]], Bruno=[{"Wall of Tears": "Hill Giant"}]),
+    )
+    game.advance_to(Step.POSTCOMBAT_MAIN)
+    game.resolve_stack()
+    event = [e for e in game.events if e.kind == "returned_to_hand"][-1]
+    assert event["card"].name == "Hill Giant" and event["controller"] is ana and event["origin"] is Zone.BATTLEFIELD
+    assert bruno.life == 21

@@ -8,7 +8,7 @@ controller, tapped, counters: a permanent entering the battlefield, 614.1c–d),
 (card, controller: under whose control it enters, decided before the choices made as it
 enters), ``"counters"``
 (target, counter, amount, cost, entering: counters being put on a permanent or player, as a cost
-or not, or given as it enters, 122.6; see `kb.engine.counter_replacement`) or ``"tokens"``
+or not, or given as it enters, 122.6; see `kb.engine.doubling`) or ``"tokens"``
 (player, tokens: tokens an effect would create, 111.1, 701.7a). Its ``apply``
 returns the modified event, or None when the event is replaced by something else entirely
 (614.6). Each effect gets one chance at an event (614.5); when several could apply, the affected

@@ -149,8 +149,7 @@ def _swap_for_a_morph(game: Any, ability: Any) -> None:
     # "If you do": the card was put onto the battlefield, whoever controls it now (118.12).
     game.put_onto_battlefield(chosen, you)
     if dermoplasm.zone is Zone.BATTLEFIELD:
-        game._move(dermoplasm, Zone.HAND)
-        game.emit("returned_to_hand", "118.12", card=dermoplasm)
+        game.return_to_hand([dermoplasm], rule="118.12")
 
 
 Dermoplasm = card(

@@ -266,8 +266,7 @@ class WallOfTears(CardDefinition):
                     def bounce(game: Game, delayed: TriggeredAbility) -> None:
                         # 608.2k: "that creature" is the object, whatever it has become.
                         if blocked.zone is Zone.BATTLEFIELD and blocked.incarnation == incarnation:
-                            game._move(blocked, Zone.HAND)
-                            game.emit("returned_to_hand", "608.2k", card=blocked)
+                            game.return_to_hand([blocked], rule="608.2k")
 
                     game.add_delayed_trigger(Trigger("Return that creature to its owner's hand at end of combat.", at_beginning_of(Step.END_OF_COMBAT, "any"), bounce), card, ability.controller)
 

@@ -42,7 +42,13 @@ def test_a_counting_creature_has_a_size_in_every_zone_it_goes_to(name, move):
         card = ana.graveyard[-1]
     else:
         game, ana = _game([name, "Swamp"], hand=["Lightning Bolt"], graveyard=["Grizzly Bears", "Island", "Lightning Bolt"])
-        card = next(c for c in ana.battlefield if c.name == name)
+        card = next(c for c in ana.battlefield + ana.graveyard if c.name == name)
+        if card.zone is Zone.GRAVEYARD:
+            # Nothing here for it to count (Ixidron with no face-down creature): a 0/0, it was
+            # put into the graveyard as a state-based action (704.5f), with a size there too.
+            assert any(e.kind == "dies_toughness" and e["card"] is card for e in game.events)
+            assert isinstance(card.power, int) and isinstance(card.toughness, int)
+            return
         if move == "bolt":
             game.cast(ana, "Lightning Bolt", targets=[card])
             game.resolve_stack()

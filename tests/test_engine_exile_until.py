@@ -114,3 +114,20 @@ def test_a_card_exiled_otherwise_is_not_exiled_with_the_vat():
     game.activate(ana, "Mimic Vat")
     game.resolve_stack()
     assert [c.name for c in ana.battlefield] == ["Mimic Vat"]
+
+
+def test_each_token_the_vat_creates_gains_haste_and_is_exiled():
+    # Parallel Lives doubles the token (614.1a): "it" of "It gains haste. Exile it" is each token.
+    ana = Player("Ana", battlefield=["Mimic Vat", "Parallel Lives"], hand=["Lightning Bolt"], library=5)
+    bruno = Player("Bruno", battlefield=["Hill Giant"], library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[True]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.cast(ana, "Lightning Bolt", targets=[bruno.battlefield[0]])
+    game.resolve_stack()
+    game.activate(ana, "Mimic Vat")
+    game.resolve_stack()
+    tokens = [c for c in ana.battlefield if c.name == "Hill Giant"]
+    assert len(tokens) == 2 and all("Haste" in t.keywords for t in tokens)
+    game.advance_to(Step.END)
+    game.resolve_stack()
+    assert [c.name for c in ana.battlefield] == ["Mimic Vat", "Parallel Lives"]

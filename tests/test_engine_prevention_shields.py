@@ -70,3 +70,29 @@ def test_the_controller_of_a_shielded_creature_chooses_even_when_another_player_
 def test_a_missing_answer_is_a_missing_decision_not_the_battlefield_order():
     with pytest.raises(MissingDecisionError):
         _combat(None)
+
+
+def test_two_shields_each_ask_and_together_prevent_no_more_than_their_sum():
+    ana = Player("Ana", battlefield=[Card.creature(2, 2, name="Lifelinker", keywords=["Lifelink"]), Card.creature(3, 3, name="Brute")])
+    bruno = Player("Bruno")
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Bruno=[{"Lifelinker": 1}, {"Lifelinker": 1}, "prevent the next 1 damage"], fallback=None))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.add_replacement(prevent_damage(1, to=bruno))
+    game.add_replacement(prevent_damage(1, to=bruno))
+    lifelinker, brute = ana.battlefield
+    game._deal_damage_from_each([(lifelinker, bruno, 2), (brute, bruno, 3)])
+    assert len([d for d in game.decision_log if d.kind == "shield_prevents"]) == 2
+    assert (bruno.life, ana.life) == (17, 20)
+
+
+def test_a_shield_with_another_effect_on_the_same_damage_is_not_modelled():
+    from kb.engine import NotModelledError
+
+    ana = Player("Ana", battlefield=[Card.creature(2, 2, name="Small"), Card.creature(3, 3, name="Big"), "Gratuitous Violence"])
+    bruno = Player("Bruno")
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(fallback=None))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.add_replacement(prevent_damage(2, to=bruno))
+    small, big = ana.battlefield[:2]
+    with pytest.raises(NotModelledError, match="615.7"):
+        game._deal_damage_from_each([(small, bruno, 2), (big, bruno, 3)])

@@ -160,6 +160,8 @@ from kb.engine.mana import ManaCost, ManaCostError
 from kb.engine.manapool import Mana, ManaPool
 from kb.engine.objects import DoubleFacedCardDefinition, SplitCardDefinition, TargetSpec
 from kb.engine.variants import AlternatingTeams, SharedTeamTurns, TwoHeadedGiant, Vanguard, VanguardCard
+from kb.engine.variants_commander import Commander
+from kb.engine.variants_multiplayer import Emperor, GrandMelee
 
 # The card library registers every card it defines, so that Card('<name>') finds it; it is
 # loaded by the package, after the engine it is written with.
@@ -176,15 +178,18 @@ __all__ = [
     "CardDefinition",
     "CardNotFoundError",
     "ChoiceRequest",
+    "Commander",
     "ContinuousEffect",
     "Decision",
     "DecisionMaker",
     "DoubleFacedCardDefinition",
+    "Emperor",
     "EngineError",
     "Event",
     "FirstOptions",
     "Game",
     "GameOverError",
+    "GrandMelee",
     "IllegalActionError",
     "IllegalChoiceError",
     "IllegalTargetError",

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
+from kb.engine.doubling import replace_tokens
 from kb.engine.layers import INDEFINITE, gain_control
 from kb.engine.objects import Card, DoubleFacedCardDefinition, Zone
 from kb.engine.players import Player
@@ -27,6 +28,9 @@ class KeywordActionsMixin:
             if not token.is_token:
                 raise ValueError(f"{token!r} is not a token: make one with Card.token")
             token.owner = controller
+        tokens = replace_tokens(self, controller, list(tokens))
+        if not tokens:
+            return []
         self.emit("create", "701.7a", player=controller, cards=list(tokens))
         for token in tokens:
             self._put_onto_battlefield(token, controller)

@@ -8,9 +8,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
+from kb.engine.costs import check_energy, choose_sacrifice, pay_other_costs
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
+from kb.engine.modal import ModalSpellDefinition, choose_modes
 from kb.engine.manapool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
 from kb.engine.stack import ActivatedAbility, Spell
@@ -64,6 +66,9 @@ class CastingMixin:
         half: str | None = None,
         sacrifice: Card | str | None = None,
         convoke: Sequence[Card | str] = (),
+        modes: Sequence[int | str] | None = None,
+        discard: Card | str | None = None,
+        flashback: bool = False,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -74,11 +79,21 @@ class CastingMixin:
         `half` names the half cast: only that half is evaluated and put on the stack (709.3).
         The total cost is locked in before it is paid (601.2f): cost increases and reductions
         from static abilities are applied then, and an additional cost of sacrificing a creature
-        is paid with `sacrifice` (or a creature the player chooses). For a spell with convoke,
+        is paid with `sacrifice` (or a creature the player chooses), one of discarding a card with
+        `discard` (or a card the player chooses from their hand). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
-        each (702.51a–b)."""
+        each (702.51a–b). For a modal spell, `modes` are the modes chosen (by index from 0 or
+        by text, 700.2a), and `targets` one list for each chosen mode that targets. With ``flashback`` the
+        card is cast from the graveyard for its flashback cost, and exiled whenever it would leave
+        the stack (702.34a)."""
         self._check_priority(player)
-        card = self._find(player.hand, card, f"{player.name}'s hand")
+        origin = player.graveyard if flashback else player.hand
+        if flashback and (player, "cast from other graveyards") in self.turn_effects:
+            # 609.4a: other players' graveyards as though they were this player's.
+            origin = [c for p in self.players for c in p.graveyard]
+        card = self._find(origin, card, f"{player.name}'s {'graveyard' if flashback else 'hand'}")
+        if flashback:
+            origin = card.owner.graveyard
         if card.is_land:
             raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
         definition = card.definition
@@ -97,15 +112,31 @@ class CastingMixin:
             raise IllegalActionError(f"{definition.name} has X in its cost: choose X, a number of 0 or more")
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
-        definition.check_timing(self, player, card)
-        if definition.spell_targets:
-            groups = self._choose_target_groups(player, definition.spell_targets, targets, card)
+        if not any(getattr(p.definition, "grants_flash", False) for p in player.battlefield):
+            definition.check_timing(self, player, card)  # else as though it had flash (702.8)
+        modal = isinstance(definition, ModalSpellDefinition)
+        if modal:
+            definition = choose_modes(self, player, definition, modes, card)
+        elif modes is not None:
+            raise IllegalActionError(f"{definition.name} is not a modal spell (700.2)")
+        # A spell whose words "target" depend on the game ("for each opponent, target ...").
+        specs = tuple(definition.target_specs(self, player)) if hasattr(definition, "target_specs") else definition.spell_targets
+        if specs:
+            groups = self._choose_target_groups(player, specs, targets, card)
             chosen = [t for group in groups for t in group]
         else:
             chosen = self._choose_targets(player, definition.spell_target, targets, card)
             groups = [chosen]
-        victim = self._additional_sacrifice(player, definition, sacrifice, card)
-        total, changed = self._total_cost(player, card, x, half)
+        if definition.additional_cost == "discard a card":
+            victim = self._additional_discard(player, definition, discard, card)
+        else:
+            victim = self._additional_sacrifice(player, definition, sacrifice, card)
+        base = None
+        if flashback:
+            base = self.flashback_cost(card, half)
+            if base is None:
+                raise IllegalActionError(f"{card.name} has no flashback: it can't be cast from a graveyard (702.34a)")
+        total, changed = self._total_cost(player, card, x, half, base=base)
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
         tapped_for_convoke = []
@@ -116,14 +147,22 @@ class CastingMixin:
         if tapped_for_convoke:
             self.tap(tapped_for_convoke)
             self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
-        if victim is not None:
+        if victim is not None and definition.additional_cost == "discard a card":
+            self.discard(player, [victim], rule="601.2h")
+        elif victim is not None:
             self.sacrifice([victim], rule="601.2h")
-        card.cast_half = definition if half is not None else None
+        card.cast_half = definition if half is not None or modal else None
         spell = Spell(card, player, chosen)
+        spell.modes = list(getattr(definition, "chosen_modes", ()))
         spell.target_groups = groups
+        spell.target_specs = specs
         spell.x = x
         spell.mana_spent = spent
-        player.hand.remove(card)
+        # The objects used to pay its costs, which its effect may refer to (a copy's too, 707.10).
+        spell.paid_with = [victim] if victim is not None else []
+        if flashback:
+            spell.destination = Zone.EXILE  # 702.34a
+        origin.remove(card)
         card.zone = Zone.STACK
         self.stack.push(spell)
         self.emit("cast", "601.2", player=player, card=card, targets=chosen)
@@ -144,9 +183,10 @@ class CastingMixin:
         """
         return self._total_cost(player, card, x, half)[0]
 
-    def _total_cost(self, player: Player, card: Card, x: int | None, half: str | None) -> tuple[ManaCost, int]:
+    def _total_cost(self, player: Player, card: Card, x: int | None, half: str | None, base: str | None = None) -> tuple[ManaCost, int]:
         definition = card.printed_definition.half(half) if half is not None else card.definition
-        base = ManaCost(definition.mana_cost)
+        # An alternative cost (118.9), such as flashback, takes the mana cost's place.
+        base = ManaCost(definition.mana_cost if base is None else base)
         if base.halves:
             raise IllegalActionError(f"{card.name} is a split card: the total cost is that of the half cast (709.3)")
         generic = 0
@@ -200,6 +240,16 @@ class CastingMixin:
             return self.decide(Decision(player, "sacrifice", tuple(creatures), rule="601.2h", context={"source": card}))
         return self._find(creatures, given, f"the creatures {player.name} controls")
 
+    def _additional_discard(self, player: Player, definition: Any, given: Card | str | None, card: Card) -> Card:
+        """Rules 601.2b and 118.8: an additional cost of discarding a card, from the hand of the
+        player casting the spell (722.5a: the controlled player's, whoever chooses it)."""
+        others = [c for c in player.hand if c is not card]
+        if given is not None:
+            return self._find(others, given, f"{player.name}'s hand")
+        if not others:
+            raise CannotPayError(f"{player.name} has no other card in hand to discard for {definition.name} (601.2h)")
+        return self.decide(Decision(player, "discard", tuple(others), rule="601.2h", context={"source": card}))
+
     def land_plays(self, player: Player) -> int:
         """Rule 305.2: how many lands `player` can play this turn: one, plus each additional land
         an effect allows; none if an effect says they can't play lands (101.2)."""
@@ -237,11 +287,14 @@ class CastingMixin:
         targets: Sequence[Any] | None = None,
         x: int | None = None,
         mana_abilities: Sequence[Any] = (),
+        sacrifice: Card | str | None = None,
     ) -> ActivatedAbility:
         """Activate activated ability number `index` (from 0) of a permanent `player` controls
         (rule 602), choosing the value of X if its cost has one (602.2b, 601.2b). Its mana cost
-        is paid as a spell's is (see `cast`), after `mana_abilities` are activated. A mana
-        ability doesn't use the stack: it resolves at once (605.3b)."""
+        is paid as a spell's is (see `cast`), after `mana_abilities` are activated; a cost to
+        sacrifice a permanent is paid with `sacrifice` (or one the player chooses), and energy
+        from the player's energy counters (`kb.engine.costs`). A mana ability doesn't use the
+        stack: it resolves at once (605.3b)."""
         self._check_priority(player)
         in_graveyard = isinstance(card, Card) and card in player.graveyard
         if isinstance(card, str) and not any(c.name == card for c in player.battlefield):
@@ -256,7 +309,7 @@ class CastingMixin:
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
         where = "graveyard" if in_graveyard else "battlefield"
-        obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities)
+        obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities, sacrifice=sacrifice)
         if abilities[index].is_mana_ability:
             # 117.3c: a player who activates a mana ability receives priority afterward.
             self._passes = 0
@@ -273,6 +326,7 @@ class CastingMixin:
         *,
         where: str,
         mana_abilities: Sequence[Any] = (),
+        sacrifice: Card | str | None = None,
     ) -> ActivatedAbility:
         if ability.zone != where:
             # 113.6m: an ability that moves its card out of a zone functions only there.
@@ -284,6 +338,8 @@ class CastingMixin:
             raise IllegalActionError(f"{card.name}'s ability has no X in its cost")
         if ability.only_your_turn and not self.is_active(player):
             raise NotYourTurnError(f"{card.name}'s ability can be activated only during its controller's turn")
+        if ability.sorcery and not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+            raise TimingError(f"{card.name}'s ability can be activated only as a sorcery: in its controller's main phase with an empty stack (602.5d)")
         if ability.tap:
             if card.tapped:
                 raise CannotPayError(f"{card.name} is already tapped")
@@ -295,7 +351,13 @@ class CastingMixin:
         loyalty = None
         if ability.loyalty is not None:
             loyalty = self._loyalty_cost_to_pay(player, card, ability)
-        chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count)
+        check_energy(player, card, ability)
+        sacrificed = choose_sacrifice(self, player, card, ability, sacrifice)
+        # "Another target ...": any but the object whose ability it is (115.1).
+        other = [card] if ability.target and ability.target.startswith("another ") else []
+        chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count, exclude=other)
+        if ability.more_targets is not None:
+            chosen = chosen + ability.more_targets(self, player, card)
         if ability.mana and self.pay_mana:
             # 601.2g–h through 602.2b: mana abilities, then the whole cost is paid. Tapping the
             # permanent itself is part of the cost too, so it can't pay for its own ability.
@@ -306,8 +368,11 @@ class CastingMixin:
         elif mana_abilities:
             self._activate_mana_abilities(player, mana_abilities)
         data = {"x": x} if has_x else {}
+        data["incarnation"] = card.incarnation  # the source as it was activated (400.7)
         if ability.tap:
             data["tap"] = True
+        if sacrificed:
+            data["sacrificed"] = list(sacrificed)  # what its effect may refer to (608.2h)
         obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data=data)
         if ability.is_mana_ability:
             self.emit("activate", "605.3b", player=player, card=card)
@@ -315,18 +380,22 @@ class CastingMixin:
                 self.tap([card])
             if life:
                 self.pay_life(player, life)
+            pay_other_costs(self, player, ability, sacrificed)
             self._resolve_mana_ability(obj)
             return obj
         self.emit("activate", "602.2", player=player, card=card)
+        if ability.exile_self:
+            self.exile_cards([card], rule="602.2b")
         if ability.tap:
             self.tap([card])
         if life:
             self.pay_life(player, life)
+        pay_other_costs(self, player, ability, sacrificed)
         if loyalty is not None:
             card.loyalty_activated_turn = self.turn
             self.emit("loyalty_ability", "606.4", player=player, card=card, cost=loyalty)
             if loyalty > 0:
-                self.add_counters(card, "loyalty", loyalty)
+                self.add_counters(card, "loyalty", loyalty, cost=True)
             elif loyalty < 0:
                 self.remove_counters(card, "loyalty", -loyalty)
         self.stack.push(obj)
@@ -365,7 +434,9 @@ class CastingMixin:
         graveyards lose all abilities."""
         if any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
             return ()
-        return tuple(card.definition.activated)
+        # Abilities that permanents give cards in graveyards (Varolz: scavenge, 702.1a).
+        granted = tuple(a for p in self.battlefield for a in getattr(p.definition, "graveyard_grants", lambda g, s, c: ())(self, p, card))
+        return tuple(card.definition.activated) + granted
 
     def _summoning_sick(self, card: Card) -> bool:
         """Rule 302.6."""
@@ -465,6 +536,8 @@ class CastingMixin:
     def legal_targets(self, kind: str, chooser: Player | None = None) -> list[Any]:
         """What a spell or ability of `chooser`'s may target: within their range of influence
         (rule 801.4)."""
+        if kind.startswith("another "):
+            return self.legal_targets(kind[len("another "):], chooser)
         reach = self.in_range(chooser) if chooser is not None else self.players
         players = [p for p in self.players if p in reach]
         creatures = [c for c in self.battlefield if c.is_creature and c.controller in reach]
@@ -476,21 +549,45 @@ class CastingMixin:
             return [p for p in players if chooser is None or p in self.opponents(chooser)]
         if kind == "spell":
             return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach]
+        if kind == "instant or sorcery spell":
+            return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach and {"Instant", "Sorcery"} & set(o.card.types)]
         if kind == "nonlegendary creature":
             return [c for c in creatures if "Legendary" not in c.supertypes]
         if kind == "nonblack creature":
             return [c for c in creatures if "B" not in c.colors]
+        if kind in ("creature you control", "land you control"):
+            # 702.6a, 702.67a: equip and fortify target a creature or land you control.
+            wanted = "Creature" if kind == "creature you control" else "Land"
+            return [c for c in self.battlefield if wanted in c.types and c.controller is chooser and c.controller in reach]
         if kind == "creature an opponent controls":
             return [c for c in creatures if chooser is None or c.controller in self.opponents(chooser)]
         if kind == "any":
-            # 115.4: a creature, a player, or a planeswalker (battles are not modelled).
-            walkers = [c for c in self.battlefield if "Planeswalker" in c.types and not c.is_creature and c.controller in reach]
-            return creatures + walkers + players
+            # 115.4: a creature, a player, a planeswalker or a battle.
+            others = [c for c in self.battlefield if {"Planeswalker", "Battle"} & set(c.types) and not c.is_creature and c.controller in reach]
+            return creatures + others + players
         if kind == "permanent":
             return [c for c in self.battlefield if c.controller in reach]
+        if kind == "non-Aura enchantment":
+            return [c for c in self.battlefield if "Enchantment" in c.types and "Aura" not in c.subtypes and c.controller in reach]
+        if kind[:1].isupper():
+            # "Target Vampire": a permanent with that subtype.
+            return [c for c in self.battlefield if kind in c.subtypes and c.controller in reach]
+        if kind.startswith("permanent controlled by "):
+            owner = kind[len("permanent controlled by "):]
+            return [c for c in self.battlefield if c.controller is not None and c.controller.name == owner and c.controller in reach]
+        if kind == "artifact creature":
+            return [c for c in creatures if "Artifact" in c.types]
+        if kind == "player or planeswalker":
+            return players + [c for c in self.battlefield if "Planeswalker" in c.types and c.controller in reach]
+        if kind == "sorcery card in your graveyard":
+            return [c for c in chooser.graveyard if "Sorcery" in c.types] if chooser is not None else []
+        if kind == "creature card in a graveyard":
+            return [c for p in self.players if p in reach for c in p.graveyard if "Creature" in c.types]
+        if kind == "spell or permanent":
+            return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach] + [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, creature, nonlegendary creature, nonblack creature, creature an opponent controls, any, permanent, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, a subtype such as Equipment, Aura or Vampire, non-Aura enchantment, nonlegendary creature, nonblack creature, creature an opponent controls, artifact creature, any, player or planeswalker, permanent, permanent controlled by <player>, spell or permanent, creature card in a graveyard, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

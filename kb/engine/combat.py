@@ -8,11 +8,16 @@ Abilities of a creature about combat are keywords (strings): besides the keyword
 engine reads ``"Can't attack alone"``, ``"Can't block"``, ``"Attacks each combat if able"``,
 ``"Blocks each combat if able"`` and ``"Can block an additional creature each combat"``.
 A permanent restricts attacks or blocks globally through `CardDefinition.restricts_attack` and
-`CardDefinition.restricts_block`.
+`CardDefinition.restricts_block`, and states requirements and costs to attack through the
+hooks `kb.engine.requirements` reads (508.1d, 508.1h, 509.1c).
 
-Banding, landwalk, attacking planeswalkers or battles, and costs to attack or block are not
-modelled: a creature with banding, landwalk or a "bands with other" ability raises
-`NotModelledError` when it attacks or could block.
+Creatures attack players and the planeswalkers they control (508.1b); a creature attacking a
+planeswalker deals its combat damage to it, never to the player (510.1b, 702.19f), unless it
+has trample over planeswalkers (702.19c, 702.19e).
+
+Battles are attacked too (310.8b): the damage goes to the battle, and only its protector's
+creatures block (310.8c). Banding is not modelled: a creature with banding or a "bands with
+other" ability raises `NotModelledError` when it attacks or could block.
 """
 
 from __future__ import annotations
@@ -24,7 +29,16 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.decisions import Decision, _name_of
 from kb.engine.errors import IllegalChoiceError, NotModelledError
 from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.manapool import ManaUse, payments
 from kb.engine.players import Player
+from kb.engine.requirements import (
+    attack_requirements,
+    block_requirements_obeyed,
+    has_attack_costs,
+    has_attack_requirements,
+    has_block_rules,
+    total_attack_cost,
+)
 
 if TYPE_CHECKING:
     pass
@@ -32,6 +46,7 @@ if TYPE_CHECKING:
 # Above this many legal declarations or divisions, the engine would rather stop than guess.
 MAX_OPTIONS = 20000
 UNMODELLED_KEYWORDS = ("Banding", "Bands with other", "Horsemanship", "Skulk", "Daunt")
+TRAMPLE_OVER_PLANESWALKERS = "Trample over planeswalkers"
 
 
 def _resolve(item: Any, pool: Sequence[Any]) -> Any:
@@ -41,6 +56,15 @@ def _resolve(item: Any, pool: Sequence[Any]) -> Any:
                 return candidate
         return None
     return next((c for c in pool if c is item), None)
+
+
+def _answer_pairs(answer: Any) -> list[tuple[Any, Any]] | None:
+    """A scripted answer given as a dict or as a list of pairs, as pairs; None otherwise."""
+    if isinstance(answer, dict):
+        return list(answer.items())
+    if isinstance(answer, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in answer):
+        return [tuple(p) for p in answer]
+    return None
 
 
 class AttackDeclaration(list):
@@ -84,12 +108,38 @@ class BlockDeclaration(list):
         return "{" + ", ".join(f"{b.name!r}: {a.name!r}" for b, a in self) + "}"
 
 
+class TargetedAttackDeclaration(list):
+    """Attackers declared with what each attacks (508.1a–b), when attacking costs something
+    (508.1h): a list of (attacker, player or planeswalker) pairs. A scripted answer may give a
+    dict {attacker: target} or pairs, by object or name, or, when there is only one thing to
+    attack, just the attackers."""
+
+    single_target: bool = False
+
+    def matches(self, answer: Any) -> bool:
+        pairs = _answer_pairs(answer)
+        if pairs is None:
+            return self.single_target and isinstance(answer, (list, tuple)) and AttackDeclaration(a for a, _ in self).matches(answer)
+        if len(pairs) != len(self):
+            return False
+        wanted = {}
+        for attacker, target in pairs:
+            a = _resolve(attacker, [a for a, _ in self])
+            if a is None:
+                return False
+            wanted[id(a)] = target
+        return all(_resolve(wanted.get(id(attacker)), [target]) is target for attacker, target in self)
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{a.name!r}: {t.name!r}" for a, t in self) + "}"
+
+
 class DamageAssignment(list):
     """How one creature divides its combat damage (rule 510.1): (recipient, amount) pairs. A
     scripted answer may give a dict {recipient: amount} or pairs, by object or name."""
 
     def matches(self, answer: Any) -> bool:
-        pairs = list(answer.items()) if isinstance(answer, dict) else [tuple(p) for p in answer] if isinstance(answer, (list, tuple)) else None
+        pairs = _answer_pairs(answer)
         if pairs is None:
             return False
         pool = [r for r, _ in self]
@@ -143,20 +193,60 @@ class CombatMixin:
                 continue
             for card in able:
                 self._refuse_unmodelled(card)
-            if self._attack_rules_apply(player, able):
+            defenders = self.attack_targets(player)
+            declared: dict[int, Any] = {}
+            if has_attack_costs(self):
+                legal = self._legal_costly_attacks(player, able, defenders)
+                declaration = self.decide(Decision(player, "attackers", tuple(legal), rule="508.1d"))
+                chosen = [a for a, _ in declaration]
+                declared = {id(a): t for a, t in declaration}
+                self._pay_attack_cost(player, list(declaration))
+            elif self._attack_rules_apply(player, able):
                 legal = self._legal_attacks(player, able)
                 chosen = self.decide(Decision(player, "attackers", tuple(legal), rule="508.1d"))
             else:
                 chosen = self.decide(Decision(player, "attackers", tuple(able), count=(0, len(able)), rule="508.1a"))
             for card in chosen:
-                defenders = self.attackable_players(player)
-                defender = defenders[0] if len(defenders) == 1 else self.decide(
+                defender = declared.get(id(card)) or (defenders[0] if len(defenders) == 1 else self.decide(
                     Decision(player, "attack_target", tuple(defenders), rule="508.1b", context={"attacker": card})
-                )
+                ))
                 card.attacking = defender
+                card.defending_player = defender if isinstance(defender, Player) else defender.protector if "Battle" in defender.types else defender.controller
+                card.attacked_incarnation = defender.incarnation if isinstance(defender, Card) else None
                 if "Vigilance" not in card.keywords:
                     self.tap([card])  # 508.1f: attacking causes it to become tapped
                 self.emit("attacks", "508.1", card=card, defender=defender, player=player)
+
+    def attack_targets(self, player: Player) -> list[Player | Card]:
+        """Rules 506.2, 506.3, 508.1b, 310.8b: what `player`'s creatures may attack: each
+        opponent they may attack, each planeswalker that opponent controls and each battle that
+        opponent protects."""
+        targets: list[Player | Card] = []
+        for opponent in self.attackable_players(player):
+            targets.append(opponent)
+            targets.extend(c for c in self.battlefield if "Planeswalker" in c.types and c.controller is opponent)
+            targets.extend(c for c in self.battlefield if "Battle" in c.types and c.protector is opponent and not any(c is t for t in targets))
+        return targets
+
+    def defending_player_of(self, attacker: Card) -> Player | None:
+        """The player an attacking creature attacks, or the controller of the planeswalker it
+        attacks as attackers were declared (506.2)."""
+        if isinstance(attacker.attacking, Player):
+            return attacker.attacking
+        return attacker.defending_player
+
+    def attacked(self, attacker: Card) -> Player | Card | None:
+        """What `attacker` is attacking now: None if it attacks a planeswalker or battle that was
+        removed from combat, having left the battlefield or stopped being a planeswalker or a
+        battle (506.4, 506.4c), or a player who left the game."""
+        target = attacker.attacking
+        if isinstance(target, Card):
+            if target.zone is not Zone.BATTLEFIELD or target.incarnation != attacker.attacked_incarnation or not {"Planeswalker", "Battle"} & set(target.types):
+                return None
+            return target
+        if target is None or target.left_game:
+            return None
+        return target
 
     def _refuse_unmodelled(self, card: Card) -> None:
         for keyword in card.keywords:
@@ -164,8 +254,7 @@ class CombatMixin:
                 raise NotModelledError(f"{card.name} has {keyword}: banding and landwalk are not modelled in combat")
 
     def _attack_rules_apply(self, player: Player, able: list[Card]) -> bool:
-        keywords = {"Can't attack alone", "Attacks each combat if able"}
-        if any(keywords & set(c.keywords) for c in able):
+        if any("Can't attack alone" in c.keywords for c in able) or has_attack_requirements(self, able):
             return True
         return any(type(p.definition).restricts_attack is not CardDefinition.restricts_attack for p in self.battlefield)
 
@@ -184,17 +273,56 @@ class CombatMixin:
         for size in range(len(able) + 1):
             for chosen in itertools.combinations(able, size):
                 if not self._attack_restricted(list(chosen)):
-                    obeyed = sum(1 for c in chosen if "Attacks each combat if able" in c.keywords)
+                    obeyed = sum(attack_requirements(self, c) for c in chosen)
                     declarations.append((obeyed, AttackDeclaration(chosen)))
         best = max(obeyed for obeyed, _ in declarations)
         return [d for obeyed, d in declarations if obeyed == best]
+
+    def _legal_costly_attacks(self, player: Player, able: list[Card], targets: list[Any]) -> list[TargetedAttackDeclaration]:
+        """Rules 508.1c–d and 508.1h with costs to attack: every assignment of attackers to what
+        they attack that disobeys no restriction and obeys at least as many requirements as the
+        most that can be obeyed without paying a cost (508.1d), each with its total cost; the
+        empty one first when it is legal."""
+        per_creature = [[None] + list(targets) for _ in able]
+        total = (len(targets) + 1) ** len(able)
+        if total > MAX_OPTIONS:
+            raise NotModelledError(f"too many possible attacks to weigh ({total})")
+        found = []
+        for combination in itertools.product(*per_creature):
+            assignment = [(c, t) for c, t in zip(able, combination) if t is not None]
+            if self._attack_restricted([c for c, _ in assignment]):
+                continue
+            cost = total_attack_cost(self, assignment)
+            obeyed = sum(attack_requirements(self, c) for c, _ in assignment)
+            found.append((obeyed, cost, assignment))
+        best_free = max((obeyed for obeyed, cost, _ in found if not cost.symbols), default=0)
+        legal = []
+        for obeyed, cost, assignment in sorted(found, key=lambda f: len(f[2])):
+            if obeyed < best_free:
+                continue
+            declaration = TargetedAttackDeclaration(assignment)
+            declaration.single_target = len(targets) == 1
+            declaration.cost = cost
+            legal.append(declaration)
+        return legal
+
+    def _pay_attack_cost(self, player: Player, declaration: list[tuple[Card, Any]]) -> None:
+        """Rules 508.1h–i: the total cost to attack is locked in, then paid. In a game that
+        pays mana from mana pools, activating mana abilities to pay it (508.1i) is not modelled."""
+        cost = total_attack_cost(self, declaration)
+        if not cost.symbols:
+            return
+        if self.pay_mana and not payments(player.mana_pool, cost, ManaUse("attack", None)):
+            raise NotModelledError("activating mana abilities to pay a cost to attack (508.1i) is not modelled")
+        self.emit("attack_cost", "508.1h", player=player, cost=cost.text)
+        self._pay_mana(player, cost, None, ManaUse("attack", None), "attacking")
 
     # ----- declare blockers (509.1)
 
     def _declare_blockers(self) -> None:
         attackers = self.attackers
         for defender in self.apnap_order():
-            against = [a for a in attackers if a.attacking is defender]
+            against = [a for a in attackers if self.defending_player_of(a) is defender]
             able = [c for c in defender.creatures if not c.tapped and "Can't block" not in c.keywords]
             if not against or not able:
                 continue
@@ -259,6 +387,7 @@ class CombatMixin:
     def _legal_blocks(self, defender: Player, able: list[Card], against: list[Card]) -> list[BlockDeclaration]:
         """Rules 509.1b–c: every declaration that disobeys no restriction and obeys as many
         requirements as possible; no blocks first when that is legal."""
+        has_block_rules(self, able)  # costs to block raise NotModelledError
         choices_per_blocker = []
         for blocker in able:
             reachable = [a for a in against if self._may_block(blocker, a)]
@@ -277,7 +406,7 @@ class CombatMixin:
             blocks = [(blocker, attacker) for blocker, targets in zip(able, combo) for attacker in targets]
             if self._block_restricted(blocks, against):
                 continue
-            obeyed = sum(1 for blocker, targets in zip(able, combo) if targets and "Blocks each combat if able" in blocker.keywords)
+            obeyed = block_requirements_obeyed(self, able, against, blocks)
             declarations.append((obeyed, BlockDeclaration(blocks)))
         best = max(obeyed for obeyed, _ in declarations)
         return sorted((d for obeyed, d in declarations if obeyed == best), key=len)
@@ -321,24 +450,57 @@ class CombatMixin:
         if power <= 0:
             return []  # 510.1a
         if card.attacking is not None:
-            if not card.was_blocked:
-                defender = card.attacking
-                return [] if defender.left_game else [(defender, power)]  # 510.1b
-            blockers = [b for b in card.blocked_by if b.zone is Zone.BATTLEFIELD and card in b.blocking]
-            trample = "Trample" in card.keywords
-            if not blockers:
-                # 510.1c: no damage; with trample, all of it to the player (702.19e).
-                return [(card.attacking, power)] if trample and not card.attacking.left_game else []
-            recipients: list[Any] = list(blockers) + ([card.attacking] if trample else [])
-            if len(recipients) == 1:
-                return [(recipients[0], power)]
-            return self._divide(card, recipients, power, trample, marked, rule="702.19b" if trample else "510.1c")
+            return self._assign_attacker_damage(card, power, marked)
         attackers = [a for a in card.blocking if a.zone is Zone.BATTLEFIELD and a.attacking is not None]
         if not attackers:
             return []  # 510.1d
         if len(attackers) == 1:
             return [(attackers[0], power)]
-        return self._divide(card, attackers, power, False, marked, rule="510.1d")
+        return self._divide(card, attackers, power, marked, rule="510.1d")
+
+    def _assign_attacker_damage(self, card: Card, power: int, marked: dict[int, int]) -> list[tuple[Any, int]]:
+        """Rules 510.1b–c and 702.19b–f: an attacking creature's combat damage."""
+        attacked = self.attacked(card)
+        over_walkers = TRAMPLE_OVER_PLANESWALKERS in card.keywords
+        trample = "Trample" in card.keywords or over_walkers
+        defending = self.defending_player_of(card)
+        if defending is not None and defending.left_game:
+            defending = None
+        # Past the planeswalker, its controller (702.19c); with it removed from combat, the
+        # defending player instead (702.19e). Without trample over planeswalkers, nobody (702.19f).
+        beyond = None
+        at_walker = isinstance(card.attacking, Card) and "Planeswalker" in card.attacking.printed_definition.types
+        if over_walkers and at_walker:
+            if attacked is not None:
+                beyond = attacked.controller if not attacked.controller.left_game else None
+            else:
+                beyond = defending
+        if not card.was_blocked:
+            if attacked is None:
+                return [(beyond, power)] if beyond is not None else []  # 510.1b, 702.19e
+            recipients = [attacked] + ([beyond] if beyond is not None else [])
+            if len(recipients) == 1:
+                return [(attacked, power)]
+            return self._divide(card, recipients, power, marked, rule="702.19c", blockers=0, attacked=attacked)
+        blockers = [b for b in card.blocked_by if b.zone is Zone.BATTLEFIELD and card in b.blocking]
+        if not trample:
+            if not blockers:
+                return []  # 510.1c
+            if len(blockers) == 1:
+                return [(blockers[0], power)]
+            return self._divide(card, blockers, power, marked, rule="510.1c")
+        # 702.19b, 702.19d: past the blockers, what it attacks; then, past a planeswalker, its controller.
+        recipients: list[Any] = list(blockers)
+        if attacked is not None:
+            recipients.append(attacked)
+        if beyond is not None:
+            recipients.append(beyond)
+        if not recipients:
+            return []
+        if len(recipients) == 1:
+            return [(recipients[0], power)]
+        rule = "702.19c" if over_walkers and at_walker else "702.19b"
+        return self._divide(card, recipients, power, marked, rule=rule, blockers=len(blockers), attacked=attacked if beyond is not None and isinstance(attacked, Card) else None)
 
     def _lethal(self, source: Card, blocker: Card, marked: dict[int, int]) -> int:
         """Lethal damage for trample (702.19b): toughness less damage already marked and damage
@@ -347,23 +509,32 @@ class CombatMixin:
             return 1
         return max(0, (blocker.toughness or 0) - blocker.damage - marked.get(id(blocker), 0))
 
-    def _divide(self, card: Card, recipients: list[Any], power: int, trample: bool, marked: dict[int, int], rule: str) -> list[tuple[Any, int]]:
+    def _divide(self, card: Card, recipients: list[Any], power: int, marked: dict[int, int], rule: str, *, blockers: int | None = None, attacked: Card | None = None) -> list[tuple[Any, int]]:
+        """Every legal division of `power` among `recipients`, then the controller's choice.
+        With trample, `recipients` are the first `blockers` blocking creatures, then what the
+        creature attacks, then (trample over planeswalkers) the planeswalker's controller: no
+        damage goes past the blockers until each is assigned lethal damage (702.19b), nor past
+        the planeswalker `attacked` until it is assigned damage at least equal to its loyalty,
+        counting what other creatures assign to it in this step (702.19c)."""
         options = []
+        loyalty = attacked.counters.get("loyalty", 0) - marked.get(id(attacked), 0) if attacked is not None else 0
         for split in _compositions(power, len(recipients)):
-            if trample:
-                to_player = split[-1]
-                if to_player and any(split[i] < self._lethal(card, b, marked) for i, b in enumerate(recipients[:-1])):
+            if blockers is not None:
+                past = sum(split[blockers:])
+                if past and any(split[i] < self._lethal(card, b, marked) for i, b in enumerate(recipients[:blockers])):
+                    continue
+                if attacked is not None and len(recipients) > blockers + 1 and split[-1] and split[blockers] < loyalty:
                     continue
             options.append(DamageAssignment((r, a) for r, a in zip(recipients, split) if a))
             if len(options) > MAX_OPTIONS:
                 raise NotModelledError(f"too many ways to divide {card.name}'s damage")
-        if trample:
-            # The usual choice first: lethal damage to each blocker, the rest to the player.
-            def excess_first(option: DamageAssignment) -> tuple[int, int]:
-                player_share = sum(a for r, a in option if not isinstance(r, Card))
-                return (-player_share, 0)
+        if blockers is not None:
+            # The usual choice first: as much as possible past the blockers, the farthest first.
+            def farthest_first(option: DamageAssignment) -> tuple[int, ...]:
+                shares = {id(r): a for r, a in option}
+                return tuple(-shares.get(id(r), 0) for r in reversed(recipients[blockers:]))
 
-            options.sort(key=excess_first)
+            options.sort(key=farthest_first)
         chosen = self.decide(Decision(card.controller, "assign_damage", tuple(options), rule=rule, context={"source": card}))
         return list(chosen)
 
@@ -371,6 +542,7 @@ class CombatMixin:
         removed = [c for c in self.battlefield if c.attacking is not None or c.blocking]
         for card in removed:
             card.attacking = None
+            card.defending_player = card.attacked_incarnation = None
             card.blocking = []
             card.blocked_by = []
             card.was_blocked = False

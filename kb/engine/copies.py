@@ -7,8 +7,9 @@ its printed values as modified by other copy effects and their exceptions, and n
 copy effect applies, the copy *does* what the original does: its definition (triggered,
 activated and static abilities) is the copied one, joined by any ability the exception gives.
 
-Copying a spell (707.10), face-down permanents (707.3) and double-faced or flip cards (707.8)
-are not modelled.
+A face-down permanent's copiable values are its face-down ones (708.2, 707.2); a copy of a flip
+card has the half its own flipped status selects (707.3). Copying a spell (707.10) is in
+`kb.engine.spell_copies`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ import copy as _copy
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from kb.engine.doubling import replace_tokens
 from kb.engine.errors import NotModelledError
+from kb.engine.facedown import apply_face_down, is_face_down
+from kb.engine.flip import copy_of_flip_card, flip_definition
 from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
 from kb.engine.objects import DoubleFacedCardDefinition
@@ -41,6 +45,12 @@ class CopiedDefinition(CardDefinition):
 
     def __repr__(self) -> str:
         return f"CopiedDefinition({self.original.name!r})"
+
+    def __getattr__(self, name: str) -> Any:
+        # Optional hooks no CardDefinition has (see kb.engine.requirements) are the original's.
+        if name.startswith("__") or name in ("original", "keeps"):
+            raise AttributeError(name)
+        return getattr(self.original, name)
 
     def power_of(self, card: Card) -> int | None:
         return self.original.power_of(card)
@@ -94,6 +104,8 @@ class CopiesMixin:
         for effect in sorted((e for e in self.effects if "1" in e.parts), key=lambda e: e.timestamp):
             if effect.selects(self, card, chars):
                 effect.parts["1"](chars)
+        if is_face_down(card):
+            apply_face_down(chars)  # 708.2, 613.2b: a face-down object's copiable values
         return chars
 
     def copy_effect(
@@ -106,20 +118,32 @@ class CopiesMixin:
         add_subtypes: Iterable[str] = (),
         set_power_toughness: tuple[int, int] | None = None,
         keeps: CardDefinition | None = None,
+        add_supertypes: Iterable[str] = (),
+        add_keywords: Iterable[str] = (),
     ) -> ContinuousEffect:
         """A copy effect making `copier` a copy of `original`, with the exceptions a card states
         (707.9): keeping its own colours (707.9c), being another type in addition (707.9b),
         being N/M (707.9b; a characteristic-defining ability that defines power and toughness
         is then not copied, 707.9d), having an ability of its own, given as the definition
-        `keeps` (707.9a). The values are
+        `keeps` (707.9a), or supertypes and keyword abilities in addition. The values are
         taken now (707.2b). The effect is not yet started: see `become_copy`."""
-        if original.zone is Zone.BATTLEFIELD and getattr(original, "face_down", False):
-            raise NotModelledError("copying a face-down permanent (707.3) is not modelled")
         values = self.copiable_values(original)
         own = self.copiable_values(copier)
         add_types, add_subtypes = tuple(add_types), tuple(add_subtypes)
+        add_supertypes, add_keywords = tuple(add_supertypes), tuple(add_keywords)
+        if "Changeling" in add_keywords:
+            from kb.engine.creature_types import CREATURE_TYPES
+
+            add_subtypes += CREATURE_TYPES  # 702.73a
         definition = CopiedDefinition(values.definition, keeps=keeps)
         cda = _has_cda(values.definition) and set_power_toughness is None
+        whole = flip_definition(values.definition)
+        halves: dict[str, CopiedDefinition] = {}
+
+        def copied_half(half: CardDefinition) -> CopiedDefinition:
+            if half.name not in halves:
+                halves[half.name] = CopiedDefinition(half, keeps=keeps)
+            return halves[half.name]
 
         def part(chars: Characteristics) -> None:
             chars.name = values.name
@@ -128,9 +152,9 @@ class CopiesMixin:
             chars.mana_value_from = None
             chars.types = values.types + tuple(t for t in add_types if t not in values.types)
             chars.subtypes = values.subtypes + tuple(s for s in add_subtypes if s not in values.subtypes)
-            chars.supertypes = values.supertypes
+            chars.supertypes = values.supertypes + tuple(t for t in add_supertypes if t not in values.supertypes)
             chars.colors = own.colors if keep_colors else values.colors
-            chars.keywords = values.keywords
+            chars.keywords = values.keywords + tuple(k for k in add_keywords if k not in values.keywords)
             if set_power_toughness is not None:
                 chars.power, chars.toughness = set_power_toughness
             elif cda:
@@ -141,6 +165,8 @@ class CopiesMixin:
             else:
                 chars.power, chars.toughness = values.power, values.toughness
             chars.definition = definition
+            if whole is not None:
+                copy_of_flip_card(chars, whole, copier, copied_half)  # 707.3: by the copy's status
 
         return ContinuousEffect({"1": part}, affected=[copier], duration=INDEFINITE, text=f"copy of {values.name}", source=copier)
 
@@ -154,9 +180,17 @@ class CopiesMixin:
         self.emit("becomes_copy", "707.1", card=copier, original=original)
         return effect
 
-    def create_token_copy(self, controller: "Player", original: Card) -> Card:
+    def create_token_copy(self, controller: "Player", original: Card) -> Card | None:
         """Rule 111.4 and 707.2: a token that is a copy of `original` has its copiable values,
-        its name included."""
+        its name included. Replacement effects may create more (each the same copy) or none;
+        the first is returned (`create_token_copies` returns them all)."""
+        tokens = self.create_token_copies(controller, original)
+        return tokens[0] if tokens else None
+
+    def create_token_copies(self, controller: "Player", original: Card) -> list[Card]:
+        """The tokens an effect creating one token copy of `original` creates once replacement
+        effects have applied (614.1a, 616.1g): an effect that then does something to "it" does it
+        to each of them."""
         if isinstance(original.printed_definition, DoubleFacedCardDefinition):
             return self._create_double_faced_token_copy(controller, original)
         values = self.copiable_values(original)
@@ -167,14 +201,21 @@ class CopiesMixin:
         token = Card(values.name, definition=definition)
         token.copy_source = values.definition
         token.owner = controller
-        # The copy effect applies as the token is created and enters, so the copied object's
-        # "as this enters" choices are made for the token (614.12, 707.5).
-        effect = self.copy_effect(token, original)
-        self.emit("create", "701.7a", player=controller, cards=[token])
-        self._put_onto_battlefield(token, controller, effects=[effect])
-        return token
+        # Creating the tokens contains their entering: an effect on how many are created
+        # applies before those on how each enters (616.1g).
+        tokens = replace_tokens(self, controller, [token])
+        if not tokens:
+            return []
+        # Each copy effect is taken before any of them enters, so it copies the original as
+        # it was; it applies as the token enters, whose "as this enters" choices are its own
+        # (614.12, 707.5).
+        effects = [self.copy_effect(t, original) for t in tokens]
+        self.emit("create", "701.7a", player=controller, cards=list(tokens))
+        for each, effect in zip(tokens, effects):
+            self._put_onto_battlefield(each, controller, effects=[effect])
+        return tokens
 
-    def _create_double_faced_token_copy(self, controller: "Player", original: Card) -> Card:
+    def _create_double_faced_token_copy(self, controller: "Player", original: Card) -> list[Card]:
         """Rule 707.8a: a token that is a copy of a double-faced permanent or card is a
         double-faced token with both faces, and enters with the same face up."""
         if original.zone is Zone.BATTLEFIELD and self.copiable_values(original).definition is not original._face():
@@ -188,6 +229,9 @@ class CopiesMixin:
         token = Card(name, definition=definition)
         token.owner = controller
         token.transformed = original.transformed if original.zone is Zone.BATTLEFIELD else False
-        self.emit("create", "701.7a", player=controller, cards=[token])
-        self._put_onto_battlefield(token, controller)
-        return token
+        tokens = replace_tokens(self, controller, [token])
+        if tokens:
+            self.emit("create", "701.7a", player=controller, cards=list(tokens))
+        for each in tokens:
+            self._put_onto_battlefield(each, controller)
+        return tokens

@@ -34,19 +34,35 @@ if TYPE_CHECKING:
 class CountersMixin:
     """Counters on permanents and players (122)."""
 
-    def add_counters(self, obj: Card | Player, kind: str, amount: int = 1) -> int:
-        """Put `amount` counters of `kind` on a permanent or a player (rule 122.1); returns how
-        many were put. Poison counters go through `give_poison`."""
+    def add_counters(self, obj: Card | Player, kind: str, amount: int = 1, *, cost: bool = False) -> int:
+        """Put `amount` counters of `kind` on a permanent or a player (rule 122.1), as a cost
+        (`cost`) or by an effect, as replacement effects leave the number (614.1a, see
+        `kb.engine.doubling`); returns how many were put. Poison counters go through
+        `give_poison`."""
         if amount <= 0:
             return 0
         if kind == "poison" and isinstance(obj, Player):
             return self.give_poison(obj, amount)
         if isinstance(obj, Card) and obj.zone is not Zone.BATTLEFIELD:
             raise IllegalActionError(f"{obj.name} is not on the battlefield: counters are put on permanents (122.1)")
+        event = self.replace("counters", {"target": obj, "counter": kind, "amount": amount, "cost": cost, "entering": False})
+        if event is None or event["amount"] <= 0:
+            return 0
+        kind, amount = event["counter"], event["amount"]
         counters = obj.counters
         counters[kind] = counters.get(kind, 0) + amount
         self.emit("counters_put", "122.1", target=obj, counter=kind, amount=amount)
         return amount
+
+    def _counters_as_it_enters(self, card: Card) -> dict[str, int]:
+        """Rule 122.6: the counters a permanent is given as it enters are counters put on it, so
+        replacement effects on putting counters apply to them, kind by kind."""
+        counters = {}
+        for kind, amount in card.counters.items():
+            event = self.replace("counters", {"target": card, "counter": kind, "amount": amount, "cost": False, "entering": True})
+            if event is not None and event["amount"] > 0:
+                counters[event["counter"]] = counters.get(event["counter"], 0) + event["amount"]
+        return counters
 
     def remove_counters(self, obj: Card | Player, kind: str, amount: int = 1) -> int:
         """Remove up to `amount` counters of `kind`; returns how many were removed."""

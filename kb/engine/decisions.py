@@ -59,6 +59,8 @@ class Decision:
     context: dict[str, Any] = field(default_factory=dict)
     answer: Any = None
     forced: bool = False
+    # Who makes the decision when it isn't `player`: the player controlling them (722.5).
+    decided_by: Player | None = None
 
     def __repr__(self) -> str:
         who = repr(self.team) if self.team is not None else repr(self.player)
@@ -111,12 +113,12 @@ class ScriptedDecisions(DecisionMaker):
         return f"ScriptedDecisions({', '.join(f'{k}={v!r}' for k, v in self.script.items())})"
 
     def decide(self, game: "Game", decision: Decision) -> Any:
-        queue = self._queues.get(decision.player.name)
+        queue = self._queues.get((decision.decided_by or decision.player).name)
         if queue:
             return queue.pop(0)
         if self.fallback is None:
             raise MissingDecisionError(
-                f"{decision.player.name} has no scripted answer for a {decision.kind!r} decision"
+                f"{(decision.decided_by or decision.player).name} has no scripted answer for a {decision.kind!r} decision"
             )
         return self.fallback.decide(game, decision)
 
@@ -167,6 +169,7 @@ class DecisionsMixin:
         """Ask the decision maker, check the answer against the options, log it and return it.
         A decision with exactly one legal answer is made without asking."""
         low, high = decision.bounds
+        decision.decided_by = self._decided_by(decision)
         if not decision.order and decision.count == 1 and len(decision.options) == 1:
             decision.answer, decision.forced = decision.options[0], True
         elif decision.order and len(decision.options) <= 1:
@@ -179,6 +182,9 @@ class DecisionsMixin:
         self.decision_log.append(decision)
         self.emit("decision", decision.rule, decision=decision)
         return decision.answer
+
+    def _decided_by(self, decision: Decision) -> Player | None:
+        return None
 
     def _validate(self, decision: Decision, raw: Any) -> Any:
         options = list(decision.options)

@@ -63,6 +63,8 @@ class Trigger:
     def fire(self, game: "Game", card: Card, event: Event) -> TriggeredAbility | None:
         if not self.when(game, card, event):
             return None
+        if game.range_of_influence is not None and not _event_within_range(game, card.controller, event, getattr(self.when, "event_fields", ())):
+            return None  # 801.7
         ability = TriggeredAbility(card, card.controller, self.text, self.effect, target=self.target, condition=self.condition, data={"event": event})
         if self.condition is not None and not self.condition(game, ability):
             return None
@@ -138,7 +140,35 @@ def whenever(kind: str, **fields: Any) -> When:
                 return False
         return True
 
+    when.event_fields = tuple(fields)  # what of the event the trigger condition speaks of (801.7)
     return when
+
+
+# Events in which permanents leave the battlefield: whose they were is read from before (801.7a).
+_LEAVING = ("dies", "put_into_graveyard")
+
+
+def _event_within_range(game: "Game", controller: Player | None, event: Event, names: Sequence[str]) -> bool:
+    """Rule 801.7: a triggered ability triggers only if its trigger event happens entirely
+    within its controller's range of influence: every player, and the controller of every
+    object, that the trigger condition speaks of (the event fields `names`). A permanent that
+    left the battlefield counts as its last controller's (801.7a)."""
+    if controller is None:
+        return True
+    reach = game.in_range(controller)
+    for name in names:
+        value = event.get(name)
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(item, Player):
+                whose = item
+            elif isinstance(item, Card):
+                whose = item.last_known.get("controller") if event.kind in _LEAVING else None
+                whose = whose or item.controller or item.owner
+            else:
+                continue
+            if whose not in reach:
+                return False
+    return True
 
 
 def whenever_loses_life(whose: str = "any") -> When:
@@ -274,7 +304,7 @@ def card(
     new `CardDefinition` subclass. A ``type_line`` ("Legendary Creature — Elf Druid") sets the
     supertypes, types and subtypes at once (205); ``colors`` is a color indicator (204);
     ``in_part`` marks a definition that models only the part of the card's text in ``oracle``;
-    an activated ability with an empty text is the card's whole ``oracle``.
+    an activated or triggered ability with an empty text is the card's whole ``oracle``.
 
     >>> from kb.engine.define import card, deal_damage
     >>> _ = card('Sample Shock', mana_cost='{R}', types=['Instant'], spell_target='any',
@@ -299,7 +329,7 @@ def card(
         "oracle": oracle,
         "in_part": in_part,
         "additional_cost": additional_cost,
-        "triggered": tuple(triggered),
+        "triggered": tuple(replace(t, text=oracle) if not t.text else t for t in triggered),
         "state_triggered": tuple(state_triggered),
         "static": tuple(static),
         "activated": tuple(replace(a, text=oracle) if not a.text else a for a in activated),

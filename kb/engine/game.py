@@ -13,7 +13,22 @@ mixed in here:
 - `kb.engine.life`: life, damage and poison (119, 120, 122);
 - `kb.engine.zones`: cards moving between zones (400, 121, 701);
 - `kb.engine.combat`: the combat phase (506–511);
-- `kb.engine.decisions`: decisions and simultaneous choices (101.4).
+- `kb.engine.decisions`: decisions and simultaneous choices (101.4);
+- `kb.engine.attachments`: Equipment and Fortifications, attaching and unattaching (301.5, 701.3);
+- `kb.engine.battles`: battles and their protectors (310);
+- `kb.engine.spell_copies`: copying spells (707.10);
+- `kb.engine.cycling`: cycling cards (702.29);
+- `kb.engine.command`: the command zone, emblems and the monarch (114, 408, 724);
+- `kb.engine.player_control`: controlling another player (722);
+- `kb.engine.facedown`: face-down spells and permanents, morph (708, 702.37);
+- `kb.engine.flip`: flip cards and the flipped status (710, 110.5);
+- `kb.engine.flashback`: flashback, printed or given by effects (702.34, 702.1b);
+- `kb.engine.restart`: restarting the game, cards brought in from outside it (726, 400.11);
+- `kb.engine.stickers`: name stickers (123.6).
+
+Requirements and costs of attacking (`kb.engine.requirements`), other costs of activated
+abilities (`kb.engine.costs`), modal spells (`kb.engine.modal`) and replacement effects on
+counters and tokens (`kb.engine.doubling`) are read by the modules above.
 
 The objects the game is made of live in `kb.engine.objects` (cards), `kb.engine.players`
 (players and teams), `kb.engine.stack` (spells and abilities) and `kb.engine.errors`; they are
@@ -29,6 +44,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kb.engine.actions import KeywordActionsMixin
+from kb.engine.attachments import AttachmentsMixin
+from kb.engine.battles import BattlesMixin
+from kb.engine.spell_copies import SpellCopiesMixin
 from kb.engine.casting import CastingMixin
 from kb.engine.combat import CombatMixin
 from kb.engine.decisions import (
@@ -56,17 +74,25 @@ from kb.engine.errors import (
     TimingError,
     UnknownCardError,
 )
+from kb.engine.command import CommandZoneMixin
 from kb.engine.copies import CopiesMixin
+from kb.engine.cycling import CyclingMixin
 from kb.engine.counters import CountersMixin
+from kb.engine.facedown import FaceDownMixin
+from kb.engine.flashback import FlashbackMixin
+from kb.engine.flip import FlipMixin
 from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
 from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
 from kb.engine.outcome import OutcomeMixin
+from kb.engine.player_control import PlayerControlMixin
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityMixin
 from kb.engine.replacement import Replacement, ReplacementMixin
+from kb.engine.restart import RestartMixin
+from kb.engine.stickers import StickersMixin
 from kb.engine.sba import StateBasedActionsMixin
 from kb.engine.stack import Ability, ActivatedAbility, Spell, Stack, StackObject, TriggeredAbility
 from kb.engine.triggers import TriggersMixin
@@ -88,6 +114,8 @@ __all__ = [
 
 
 class Game(
+    PlayerControlMixin,
+    StickersMixin,
     DecisionsMixin,
     TurnStructureMixin,
     PriorityMixin,
@@ -102,9 +130,18 @@ class Game(
     CountersMixin,
     KeywordActionsMixin,
     CopiesMixin,
+    FaceDownMixin,
+    FlipMixin,
+    FlashbackMixin,
+    RestartMixin,
     ReplacementMixin,
     ManaMixin,
     LinkedAbilitiesMixin,
+    AttachmentsMixin,
+    SpellCopiesMixin,
+    CyclingMixin,
+    CommandZoneMixin,
+    BattlesMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).
@@ -203,6 +240,8 @@ class Game(
                     # A planeswalker set up on the battlefield has the loyalty it entered with
                     # (306.5b) unless the scenario gives it counters.
                     card.counters["loyalty"] = printed.loyalty
+                if "Battle" in printed.types and printed.defense and "defense" not in card.counters:
+                    card.counters["defense"] = printed.defense  # 310.4b; its protector: 310.10
         self._init_life()
         starting = starting_player or self.seats[0]
         if starting not in self.seats:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
+from kb.engine.facedown import apply_face_down
 from kb.engine.objects import COLOR_ORDER, Card, CardDefinition, Characteristics, Zone
 
 if TYPE_CHECKING:
@@ -70,13 +71,15 @@ class ContinuousEffect:
     lasts_while: Callable[["Game"], bool] | None = None
     # The player a control-changing effect gives control to (it ends if they leave, 800.4a).
     gives_control_to: Any = None
+    # A text-changing effect of layer 3 that changes only a name, such as a name sticker (123.6).
+    changes_name_only: bool = False
     _incarnations: dict[int, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         unknown = set(self.parts) - set(LAYERS)
         if unknown:
             raise ValueError(f"no layer {sorted(unknown)[0]!r} (layers: {', '.join(LAYERS)})")
-        if "3" in self.parts:
+        if "3" in self.parts and not self.changes_name_only:
             raise NotModelledError("text-changing effects (layer 3, rule 612) are not modelled")
         if self.affected is not None and self.applies_to is not None:
             raise ValueError("an effect needs either the objects it affects or a way to select them, not both")
@@ -183,21 +186,80 @@ def remove(*keywords: str, **kwargs: Any) -> ContinuousEffect:
     return ContinuousEffect({"6": part}, **kwargs)
 
 
+# The hooks of a definition through which static abilities act outside the layer system and
+# replacement effects; an effect that removes them is refused rather than ignored.
+_UNREMOVABLE_HOOKS = ("replaces_loss", "forbids", "restricts_attack", "restricts_block", "cost_change", "loyalty_cost_change")
+_OPTIONAL_HOOKS = ("attack_cost", "attack_requirement", "block_requirement", "block_cost")
+
+
+def _refuse_unmodelled_removal(chars: Characteristics) -> None:
+    definition = chars.definition
+    if definition is None:
+        return
+    kind = type(getattr(definition, "original", definition))
+    inner = getattr(definition, "original", definition)
+    if any(getattr(kind, hook) is not getattr(CardDefinition, hook) for hook in _UNREMOVABLE_HOOKS) or inner.graveyard_cards_lose_abilities:
+        raise NotModelledError(f"{chars.name} would lose a static ability that acts outside the layer system: that is not modelled")
+    if any(callable(getattr(inner, hook, None)) for hook in _OPTIONAL_HOOKS):
+        raise NotModelledError(f"{chars.name} would lose a static ability about attacking or blocking: that is not modelled")
+
+
 def lose_all_abilities(**kwargs: Any) -> ContinuousEffect:
-    """"Loses all abilities" (layer 6, rule 613.1f): its keywords, its triggered abilities,
-    which no longer trigger, and its activated abilities, which can no longer be activated
-    (`Game.activated_abilities`). Its static abilities are not taken away: an effect that
-    removes them raises `NotModelledError` when such a permanent is affected."""
+    """"Loses all abilities" (layer 6, rule 613.1f): its keywords; its triggered abilities,
+    which no longer trigger; its activated abilities, which can no longer be activated
+    (`Game.activated_abilities`); its static abilities, whose effects don't apply from the
+    layer they would begin in (613.6), and its replacement effects. A static ability acting
+    through other hooks (cost changes, restrictions, "can't" effects) raises `NotModelledError`."""
 
     def part(chars: Characteristics) -> None:
-        definition = chars.definition
-        if definition is not None and (type(definition).static_effects is not CardDefinition.static_effects or tuple(definition.static)):
-            raise NotModelledError(f"{chars.name} would lose static abilities: that is not modelled")
+        _refuse_unmodelled_removal(chars)
         chars.keywords = ()
         chars.no_abilities = True
+        chars.definition = _without_text_abilities(chars.definition)
 
     kwargs.setdefault("text", "loses all abilities")
     effect = ContinuousEffect({"6": part}, **kwargs)
+    effect.removes_abilities = True
+    return effect
+
+
+def _without_text_abilities(definition: Any) -> Any:
+    """What later layers see of an object whose abilities were removed: its definition with no
+    rules text and no abilities (so "creatures with no abilities" counts it, 613.1f)."""
+    if definition is None:
+        return None
+    bare = copy.copy(definition)
+    bare.oracle, bare.keywords, bare.triggered, bare.static, bare.activated, bare.state_triggered = "", (), (), (), (), ()
+    return bare
+
+
+# Rule 205.3i: the land types; the first five are the basic land types.
+LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest", "Cave", "Desert", "Gate", "Lair", "Locus", "Mine", "Planet", "Power-Plant", "Sphere", "Tower", "Town", "Urza's")
+
+
+def set_land_types(*basic_types: str, **kwargs: Any) -> ContinuousEffect:
+    """"<Lands> are <basic land type>" (layer 4, rule 305.7): a land's land types are replaced by
+    the new ones; it loses the abilities of its rules text (and keeps those other effects
+    grant, which apply later), and has the intrinsic mana ability of each new type (305.6). Its
+    card types and supertypes don't change. A land under a copy effect raises
+    `NotModelledError` (305.7 takes copy effects away too)."""
+    unknown = [t for t in basic_types if t not in LAND_TYPES[:5]]
+    if unknown:
+        raise ValueError(f"not a basic land type: {unknown[0]!r}")
+
+    def part(chars: Characteristics) -> None:
+        if "Land" not in chars.types:
+            return
+        if type(chars.definition).__name__ == "CopiedDefinition":
+            raise NotModelledError(f"{chars.name} would lose the copy effects on it (305.7): that is not modelled")
+        _refuse_unmodelled_removal(chars)
+        chars.subtypes = tuple(s for s in chars.subtypes if s not in LAND_TYPES) + tuple(basic_types)
+        chars.keywords = ()
+        chars.text_abilities_lost = True
+        chars.definition = _without_text_abilities(chars.definition)
+
+    kwargs.setdefault("text", f"is {' '.join(basic_types)}")
+    effect = ContinuousEffect({"4": part}, **kwargs)
     effect.removes_abilities = True
     return effect
 
@@ -245,6 +307,17 @@ def _colors(colors: Iterable[str]) -> tuple[str, ...]:
     return tuple(c for c in COLOR_ORDER if c in letters)
 
 
+def _abilities_lost(chars: Characteristics) -> bool:
+    return chars.no_abilities or chars.text_abilities_lost
+
+
+def _source_lost_abilities(effect: ContinuousEffect, view: dict[int, Characteristics]) -> bool:
+    """Whether `effect` comes from a static ability its source no longer has (613.1f, 305.7)."""
+    if effect.duration != STATIC or effect.source is None or id(effect.source) not in view:
+        return False
+    return _abilities_lost(view[id(effect.source)])
+
+
 # ----- the game's side
 
 
@@ -264,6 +337,42 @@ class LayersMixin:
         self.emit("effect_begins", "611.2", effect=effect, text=effect.text)
         return effect
 
+    def may_remove_abilities(self) -> bool:
+        """Whether any effect now could remove abilities: a quick test before computing them."""
+        return any(getattr(e, "removes_abilities", False) for e in self.effects) or any(
+            getattr(p.definition, "removes_abilities", False) for p in self.battlefield
+        )
+
+    def abilities_removed(self, card: Card) -> bool:
+        """Whether `card`, on the battlefield, has lost its abilities (613.1f) or those of its
+        rules text (305.7)."""
+        if card.zone is not Zone.BATTLEFIELD or not self.may_remove_abilities():
+            return False
+        return _abilities_lost(self.characteristics(card))
+    def spell_characteristics(self, card: Card) -> Characteristics:
+        """The characteristics of a spell on the stack (112.4): its printed values changed by the
+        effects of spells and abilities that affect that spell itself, layer by layer in
+        timestamp order. Effects that select what they apply to ("creatures you control") apply
+        to permanents, not spells, and are left out."""
+        chars = card.printed()
+        mine = [e for e in self.effects if (e.affected is not None or e.changes_name_only) and e.selects(self, card, chars)]
+        for layer in LAYERS:
+            if layer == "2" and card.face_down:
+                apply_face_down(chars)  # 708.4
+            for effect in sorted((e for e in mine if layer in e.parts), key=lambda e: e.timestamp):
+                effect.parts[layer](chars)
+        return chars
+
+    def _follow_spell_to_permanent(self, card: Card, on_stack: int) -> None:
+        """Rules 400.7a and 112.4: an effect of a spell or ability that changed the
+        characteristics or controller of a permanent spell keeps applying to the permanent it
+        becomes, for as long as the effect lasts."""
+        if card.zone is not Zone.BATTLEFIELD:
+            return
+        for effect in self.effects:
+            if effect.affected is not None and any(c is card for c in effect.affected) and effect._incarnations.get(id(card)) == on_stack:
+                effect._incarnations[id(card)] = card.incarnation
+
     def end_effect(self, effect: ContinuousEffect) -> None:
         if effect in self.effects:
             self.effects.remove(effect)
@@ -281,11 +390,14 @@ class LayersMixin:
         """The effects the static abilities of permanents generate now (611.3), with their
         source's timestamp (613.7a)."""
         found = []
-        for card in sorted(self.battlefield, key=lambda c: c.timestamp):
+        for card in sorted(list(self.battlefield) + self.command, key=lambda c: c.timestamp):
             for effect in card.definition.static_effects(self, card):
                 effect.source = effect.source or card
                 effect.duration = STATIC
-                effect.timestamp = card.timestamp
+                # 613.7a: an ability granted by an effect later than the object has that
+                # effect's timestamp, and keeps its place after the object's own abilities.
+                granted = getattr(effect, "granted_to", None)
+                effect.timestamp = max(card.timestamp, granted.timestamp) + 0.5 if granted is not None else card.timestamp
                 found.append(effect)
         return found
 
@@ -324,7 +436,7 @@ class LayersMixin:
                 return view
             return card.printed()
         effects = self.all_effects()
-        if not effects and not card.counters:
+        if not effects and not card.counters and not card.face_down:
             return card.printed()
         return self._apply_layers(effects, card)[id(card)]
 
@@ -340,6 +452,10 @@ class LayersMixin:
             # Rule 613.6: an effect's later parts apply to the objects its first part applied to.
             chosen: dict[int, list[Card]] = {}
             for layer in LAYERS:
+                if layer == "2":
+                    for card in cards:  # layer 1b: face-down status (613.2b, 708.2)
+                        if card.face_down:
+                            apply_face_down(view[id(card)])
                 if layer == "7c":
                     for card in cards:  # counters that modify power and toughness (613.4c)
                         self._apply_counters(card, view[id(card)])
@@ -348,6 +464,8 @@ class LayersMixin:
                     effect = self._next_effect(remaining, layer, cards, view, chosen)
                     remaining.remove(effect)
                     targets = chosen.get(id(effect))
+                    if targets is None and _source_lost_abilities(effect, view):
+                        continue  # 613.6: a removed static ability doesn't begin to apply
                     if targets is None:
                         targets = [c for c in cards if effect.selects(self, c, view[id(c)])]
                         chosen[id(effect)] = targets
@@ -383,6 +501,16 @@ class LayersMixin:
         here changes another's existence or text)."""
         if effect.characteristic_defining != other.characteristic_defining:
             return False
+        if id(effect) not in chosen and effect.duration == STATIC and effect.source is not None and id(effect.source) in view:
+            # Applying `other` would take away the ability that generates `effect`: its existence.
+            source_now = view[id(effect.source)]
+            if not _abilities_lost(source_now):
+                targets = chosen.get(id(other)) or [c for c in cards if other.selects(self, c, view[id(c)])]
+                if any(c is effect.source for c in targets):
+                    after = copy.copy(source_now)
+                    other.parts[layer](after)
+                    if _abilities_lost(after):
+                        return True
         if effect.applies_to is None or id(effect) in chosen:
             return False
         before = [c for c in cards if effect.selects(self, c, view[id(c)])]

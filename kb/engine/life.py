@@ -51,9 +51,18 @@ class LifeMixin:
         replaced = []
         events = [{"source": source, "target": recipient, "amount": amount, "combat": combat} for source, recipient, amount in dealt if amount > 0]
         self.divide_shields(events)
-        for event in events:
-            event = self.replace("damage", event)
-            if event is not None and event["amount"] > 0:
+        pending = list(events)
+        while pending:
+            event = self.replace("damage", pending.pop(0))
+            if event is None:
+                continue
+            # A redirection effect splits the event: the part it sends elsewhere is part of the
+            # same damage event, and other effects may still apply to it (614.9).
+            pending.extend(
+                {"source": source, "target": recipient, "amount": amount, "combat": combat}
+                for source, recipient, amount in event.get("redirected", ()) if amount > 0
+            )
+            if event["amount"] > 0:
                 replaced.append((event["source"], event["target"], event["amount"]))
         dealt = replaced
         for source, recipient, amount in dealt:
@@ -73,9 +82,12 @@ class LifeMixin:
                 if combat and toxic:
                     self.give_poison(recipient, toxic)
             else:
-                if "Planeswalker" in recipient.types:
-                    # 120.3c: damage to a planeswalker removes that many loyalty counters.
-                    self.remove_counters(recipient, "loyalty", amount)
+                if "Planeswalker" in recipient.types or "Battle" in recipient.types:
+                    # 120.3c, 120.3h: damage to a planeswalker removes loyalty counters, to a
+                    # battle defense counters.
+                    for kind, card_type in (("loyalty", "Planeswalker"), ("defense", "Battle")):
+                        if card_type in recipient.types:
+                            self.remove_counters(recipient, kind, amount)
                     if not recipient.is_creature:
                         continue
                 if "Wither" in keywords or "Infect" in keywords:
@@ -85,9 +97,14 @@ class LifeMixin:
                     if "Deathtouch" in keywords:
                         recipient.deathtouch_damage = True
         self._note_lives(touched)
+        # 702.15e, 119.10: one life gain event for each source with lifelink, however many
+        # recipients it dealt damage to at once.
+        gains: dict[int, tuple[Card, int]] = {}
         for source, recipient, amount in dealt:
             if "Lifelink" in self._damage_keywords(source):
-                self.gain_life(source.controller or source.owner, amount)
+                gains[id(source)] = (source, gains.get(id(source), (source, 0))[1] + amount)
+        for source, amount in gains.values():
+            self.gain_life(source.controller or source.owner, amount)
 
     @staticmethod
     def _damage_keywords(source: Card | None) -> tuple[str, ...]:

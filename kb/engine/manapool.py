@@ -276,9 +276,12 @@ class ManaMixin:
         """The activated abilities `card` has: those of its definition, then the intrinsic mana
         ability of each basic land type it has (305.6); none if an effect removed its abilities
         (613.1f)."""
-        if card.zone is Zone.BATTLEFIELD and self.characteristics(card).no_abilities:
+        chars = self.characteristics(card) if card.zone is Zone.BATTLEFIELD else None
+        if chars is not None and chars.no_abilities:
             return ()
         intrinsic = tuple(basic_land_ability(BASIC_LAND_MANA[s]) for s in card.subtypes if s in BASIC_LAND_MANA)
+        if chars is not None and chars.text_abilities_lost:
+            return intrinsic  # 305.7: only the mana abilities of its new basic land types
         return tuple(card.definition.activated) + intrinsic
 
     def is_mana_ability(self, card: Card, index: int = 0) -> bool:

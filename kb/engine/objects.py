@@ -30,6 +30,8 @@ class Zone(enum.Enum):
     GRAVEYARD = "graveyard"
     STACK = "stack"
     EXILE = "exile"
+    # Rule 408: emblems and other specialized objects; not a zone of cards here.
+    COMMAND = "command"
 
     def __repr__(self) -> str:
         return f"Zone.{self.name}"
@@ -54,6 +56,8 @@ class CardDefinition:
     toughness: ClassVar[int | None] = None
     # A planeswalker's printed loyalty (306.5a): it enters with that many loyalty counters.
     loyalty: ClassVar[int | None] = None
+    # A battle's printed defense (310.4a): it enters with that many defense counters (310.4b).
+    defense: ClassVar[int | None] = None
     keywords: ClassVar[tuple[str, ...]] = ()
     oracle: ClassVar[str] = ""
     # A type line, such as "Basic Land — Mountain", sets supertypes, types and subtypes at once.
@@ -279,6 +283,8 @@ class AbilityDefinition:
     tap: bool = False
     life: Callable[["Game", "Player"], int] | None = None
     only_your_turn: bool = False
+    # "Activate only as a sorcery" (602.5d): in its controller's main phase, the stack empty.
+    sorcery: bool = False
     # The zone the ability functions in: the battlefield, or a graveyard for an ability that
     # moves its card out of it (113.6m).
     zone: str = "battlefield"
@@ -291,6 +297,15 @@ class AbilityDefinition:
     loyalty: int | None = None
     # How many targets, at least and at most: "up to two target lands" is (0, 2).
     target_count: tuple[int, int] = (1, 1)
+    # Other costs (602.1a, see `kb.engine.costs`): a permanent to sacrifice ("this", or a card
+    # type: "creature", "artifact"), and energy to pay ({E}, 107.14).
+    sacrifice: str | None = None
+    energy: int = 0
+    # Targets chosen by others as it is activated ("any target of an opponent's choice"):
+    # given the game, the activating player and the permanent, they return more targets.
+    more_targets: Callable[["Game", "Player", "Card"], list[Any]] | None = None
+    # "Exile this card from your graveyard" as part of the cost (702.97a).
+    exile_self: bool = False
 
     @property
     def is_mana_ability(self) -> bool:
@@ -336,7 +351,15 @@ class Card:
         self.damage = 0
         self.deathtouch_damage = False
         self.attached_to: Any = None
-        self.attacking: Player | None = None
+        # The incarnation of the object it was attached to (400.7: a new object isn't).
+        self.attached_incarnation: int | None = None
+        # What it attacks: a player, or a planeswalker (508.1b); the player defending against
+        # it (506.2); and the attacked planeswalker's incarnation (a new object isn't, 400.7).
+        self.attacking: "Player | Card | None" = None
+        self.defending_player: Player | None = None
+        self.attacked_incarnation: int | None = None
+        # A battle's protector (310.8).
+        self.protector: Player | None = None
         self.blocking: list[Card] = []
         self.blocked_by: list[Card] = []
         self.was_blocked = False
@@ -348,6 +371,10 @@ class Card:
         self.cast_half: CardDefinition | None = None
         # A double-faced permanent with its back face up (701.27a, 712.8e).
         self.transformed = False
+        # A face-down spell or permanent (708): see `kb.engine.facedown`.
+        self.face_down = False
+        # A flipped permanent (110.5, 710): see `kb.engine.flip`.
+        self.flipped = False
         # Choices made for linked abilities (607.2a), such as "as this enters, choose a color",
         # keyed by the definition whose ability made them and what was chosen: an ability
         # copied from another object finds no choice of its own (607.5a).
@@ -447,10 +474,14 @@ class Card:
         game = self._game()
         if game is not None and self.zone is Zone.BATTLEFIELD:
             return getattr(game.characteristics(self), field_name)
-        if field_name in _AS_PRINTED and not self.becomes:
-            # Off the battlefield, unchanged: the printed value itself, as `printed` gives it.
+        if game is not None and (self.zone is Zone.STACK and (game.effects or self.face_down) or self.zone in (Zone.GRAVEYARD, Zone.EXILE) and game.effects):
+            return getattr(game.spell_characteristics(self), field_name)
+        if field_name in _AS_PRINTED and not self.becomes and not self.flipped:
+            # Off the battlefield, unchanged: the printed value itself, as `printed` gives it
+            # (which adds every creature type for changeling, 702.73a).
             definition = self.cast_half if self.cast_half is not None and self.zone is Zone.STACK else self.printed_definition
-            return tuple(definition.supertypes) if field_name == "supertypes" else getattr(definition, field_name)
+            if not (field_name == "subtypes" and "Changeling" in definition.keywords):
+                return tuple(definition.supertypes) if field_name == "supertypes" else getattr(definition, field_name)
         return getattr(self.printed(), field_name)
 
     @property
@@ -458,6 +489,8 @@ class Card:
         """What the object is and does now: its printed definition, or, while a copy effect
         applies to it, the definition it copies (rules 707.2, 613.2)."""
         game = self._game()
+        if self.face_down and self.zone in (Zone.BATTLEFIELD, Zone.STACK):
+            return _FACE_DOWN  # 708.2: none of its own abilities, whatever it copies
         if self.cast_half is not None and self.zone is Zone.STACK:
             return self.cast_half
         if self.zone is Zone.BATTLEFIELD and isinstance(self.printed_definition, DoubleFacedCardDefinition):
@@ -466,6 +499,8 @@ class Card:
             return self._face()
         if game is not None and self.zone is Zone.BATTLEFIELD and game.has_copy_effects():
             return game.copiable_values(self).definition or self.printed_definition
+        if self.flipped:
+            return printed_half(self, self.printed_definition)
         return self.printed_definition
 
     def printed(self) -> "Characteristics":
@@ -478,10 +513,18 @@ class Card:
                 # 712.8e: the back face up, its mana value is still that of the front face's cost.
                 mana_value_from = d.mana_cost
             d = self._face()
+        if self.flipped:
+            d = printed_half(self, d)  # 710.2
+        subtypes = d.subtypes + tuple(self.becomes.get("subtypes", ()))
+        if "Changeling" in d.keywords:
+            # 702.73a, 604.3: a characteristic-defining ability, working in every zone.
+            from kb.engine.creature_types import CREATURE_TYPES
+
+            subtypes = subtypes + tuple(t for t in CREATURE_TYPES if t not in subtypes)
         chars = Characteristics(
             name=d.name,
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
-            subtypes=d.subtypes + tuple(self.becomes.get("subtypes", ())),
+            subtypes=subtypes,
             supertypes=tuple(d.supertypes),
             colors=tuple(d.colors) if d.colors is not None else _colors_of_cost(d.mana_cost),
             keywords=d.keywords + tuple(self.becomes.get("keywords", ())),
@@ -613,6 +656,10 @@ class Card:
             "types": self.types,
             "keywords": self.keywords,
         }
+        game = self._game()
+        if game is not None and hasattr(game, "abilities_removed"):
+            # Whether it had lost its abilities, for abilities that look back at it (603.10a).
+            self.last_known["abilities_removed"] = game.abilities_removed(self)
 
     def _leave_battlefield_state(self) -> None:
         """Rule 400.7: an object that changes zones becomes a new object with no memory."""
@@ -620,6 +667,7 @@ class Card:
         self.damage = 0
         self.deathtouch_damage = False
         self.attacking = None
+        self.defending_player = self.attacked_incarnation = self.protector = None
         self.blocking = []
         self.blocked_by = []
         self.was_blocked = False
@@ -630,6 +678,9 @@ class Card:
         self.choices = {}
         self.transformed = False
         self.attached_to = None
+        self.attached_incarnation = None
+        self.face_down = False  # 708.9: it is revealed as it leaves
+        self.flipped = False  # 710.4: no memory of its status
         self.controller = self.owner
 
 
@@ -663,6 +714,9 @@ class Characteristics:
     mana_cost: str = ""
     # Set by an effect that makes the object lose all abilities (layer 6).
     no_abilities: bool = False
+    # Set by an effect that sets a land's basic land types: the abilities of its rules text are
+    # gone (305.7), those granted by other effects are not.
+    text_abilities_lost: bool = False
     # The mana cost its mana value is computed from, when not its own (712.8e).
     mana_value_from: str | None = None
     # The object these are the characteristics of, for effects whose size depends on it.
@@ -694,6 +748,28 @@ class TokenDefinition(CardDefinition):
     """What an effect that creates a token defines (rule 111.3); never registered by name."""
 
 
+class FaceDownDefinition(CardDefinition):
+    """What a face-down spell or permanent is (708.2a): never registered by name."""
+
+    name = ""
+    types = ("Creature",)
+    power, toughness = 2, 2
+    colors = ()
+
+
+_FACE_DOWN = FaceDownDefinition()
+
+
+def printed_half(card: "Card", definition: CardDefinition) -> CardDefinition:
+    """The half of a flip card (`kb.engine.flip`) that applies to `card` now (710.2)."""
+    if getattr(definition, "flipped_half", None) is not None and card.zone is Zone.BATTLEFIELD and card.flipped:
+        halves = card.__dict__.setdefault("_flip_halves", {})
+        if id(definition) not in halves:
+            halves[id(definition)] = definition.half(True)  # type: ignore[attr-defined]
+        return halves[id(definition)]
+    return definition
+
+
 def oracle_card_names(*types: str) -> list[str]:
     """Rule 201.4: the names a player may choose when told to choose a card name: those of the
     cards the engine knows (its Oracle card reference), never a token's. With `types`, only
@@ -713,6 +789,10 @@ def oracle_card_names(*types: str) -> list[str]:
         elif issubclass(definition_class, DoubleFacedCardDefinition):
             # Each face of a double-faced card has its own name (712.8).
             names.update(f.face_name for f in (definition_class.front, definition_class.back) if all(t in f.types for t in types))
+        elif getattr(definition_class, "flipped_half", None) is not None:
+            # 710.5: a flip card's alternative name may be chosen too.
+            halves = ((name, definition_class), (definition_class.flipped_half.half_name, definition_class.flipped_half))
+            names.update(n for n, half in halves if all(t in half.types for t in types))
         elif all(t in definition_class.types for t in types):
             names.add(name)
     return sorted(names)

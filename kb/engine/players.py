@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 class Player:
     """A player: a name, a life total and poison counters, and their own library, hand and
     graveyard. Zone contents may be given to set up a scenario; ``library`` may be a number of
-    basic lands (Wastes). The top of the library is its first card.
+    basic lands (Wastes). The top of the library is its first card. ``sideboard`` holds cards
+    the player owns outside the game.
 
     >>> Player('Ana')
     Player('Ana')
@@ -34,6 +35,7 @@ class Player:
         hand: Iterable[Card | str] = (),
         battlefield: Iterable[Card | str] = (),
         graveyard: Iterable[Card | str] = (),
+        sideboard: Iterable[Card | str] = (),
     ):
         if not name:
             raise SetupError("a player needs a name")
@@ -50,6 +52,10 @@ class Player:
         self.hand: list[Card] = _cards(hand)
         self.graveyard: list[Card] = _cards(graveyard)
         self._battlefield: list[Card] = _cards(battlefield)
+        # Cards the player owns outside the game (400.11): what a "wish" may bring in.
+        self.sideboard: list[Card] = _cards(sideboard)
+        for card in self.sideboard:
+            card.owner = card.controller = self
         self.drew_from_empty_library = False
         self.left_game = False
         self.life_gained = 0

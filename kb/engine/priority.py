@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotYourPriorityError
-from kb.engine.objects import Zone
+from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotModelledError, NotYourPriorityError
+from kb.engine.objects import CardDefinition, Zone
 from kb.engine.stack import Ability, Spell
 from kb.engine.turns import STEPS
 
@@ -127,16 +127,17 @@ class PriorityMixin:
         obj = self.stack.pop()
         self._resolving = obj
         self._flow_changed = False
-        if isinstance(obj, Spell) and obj.card.definition.spell_targets:
+        specs = (getattr(obj, "target_specs", None) or obj.card.definition.spell_targets) if isinstance(obj, Spell) else ()
+        if specs:
             # 608.2b: it doesn't resolve only if every target is illegal, each for its own word.
-            pairs = [(t, spec.kind) for spec, group in zip(obj.card.definition.spell_targets, obj.target_groups) for t in group]
+            pairs = [(t, spec.kind) for spec, group in zip(specs, obj.target_groups) for t in group]
         else:
             kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
             pairs = [(t, kind) for t in obj.targets]
         if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t, kind in pairs):
             self.emit("fizzles", "608.2b", object=obj)
             if isinstance(obj, Spell):
-                self._move(obj.card, Zone.GRAVEYARD)
+                self._move(obj.card, obj.destination or Zone.GRAVEYARD)
         elif isinstance(obj, Ability) and obj.condition is not None and not obj.condition(self, obj):
             self.emit("no_effect", "603.4", object=obj)
         else:
@@ -169,6 +170,7 @@ class PriorityMixin:
     def _put_onto_battlefield(self, card: Card, controller: Player, *, counters: dict[str, int] | None = None, effects: Sequence[Any] = ()) -> None:
         """`card` enters the battlefield under `controller`'s control, with `counters` on it if
         an effect says it enters with them (614.1c)."""
+        on_stack = card.incarnation if card.zone is Zone.STACK else None
         source = self._zone_list(card) if card.zone is not Zone.STACK else None
         if source is not None and card in source:
             source.remove(card)
@@ -176,17 +178,32 @@ class PriorityMixin:
         if "Planeswalker" in card.printed_definition.types and card.printed_definition.loyalty:
             # 306.5b: it enters with loyalty counters equal to its printed loyalty.
             card.counters["loyalty"] = card.counters.get("loyalty", 0) + card.printed_definition.loyalty
+        if "Battle" in card.printed_definition.types and card.printed_definition.defense:
+            # 310.4b: it enters with defense counters equal to its printed defense.
+            card.counters["defense"] = card.counters.get("defense", 0) + card.printed_definition.defense
+        # "It enters under your control instead" (614.1c), before the choices made as it enters.
+        moving = self.replace("enter_control", {"card": card, "controller": controller})
+        if moving is not None:
+            controller = moving["controller"]
         card.controller = controller
         card.zone = Zone.BATTLEFIELD
         card.entered_turn = self.turn
         card.timestamp = self._next_timestamp()
         card.incarnation += 1
+        if on_stack is not None:
+            self._follow_spell_to_permanent(card, on_stack)
         for effect in effects:
             effect.affected = [card]
             effect._incarnations = {id(card): card.incarnation}
             self.add_effect(effect)
         printed = card.printed_definition
+        if type(printed).as_enters is not CardDefinition.as_enters and self.abilities_removed(card):
+            # 614.12: whether its own "as this enters" applies depends on the abilities it would
+            # have on the battlefield; with them removed, that is not modelled.
+            raise NotModelledError(f"{card.name} would enter with its abilities removed: its own \"as this enters\" effects (614.12) are not modelled then")
         printed.as_enters(self, card)
+        if "Battle" in card.types:
+            self.choose_protector(card)  # 310.8a, 310.11a: as it enters
         if card.definition is not printed:
             # It enters as a copy: the copied object's "as enters" effects apply too (707.5).
             card.definition.as_enters(self, card)
@@ -194,5 +211,7 @@ class PriorityMixin:
         if entering is not None:  # 614.1d: "enters tapped", "enters with counters"
             card.tapped = entering["tapped"]
             card.counters = {k: v for k, v in entering["counters"].items() if v}
+        if card.counters:
+            card.counters = self._counters_as_it_enters(card)
         self.battlefield.append(card)
         self.emit("enters", "403.3", card=card, controller=controller)

@@ -3,8 +3,13 @@
 An effect watches one kind of event: ``"damage"`` (source, target, amount, combat), ``"gain_life"``
 (player, amount), ``"draw"`` (player: one card), ``"zone_change"`` (card, from, to, destroyed: a
 card going to a graveyard, with ``to`` changed by "exile it instead" and the like, and whether
-it is being destroyed, for regeneration) or ``"enter"`` (card,
-controller, tapped, counters: a permanent entering the battlefield, 614.1c–d). Its ``apply``
+it is being destroyed, for regeneration), ``"enter"`` (card,
+controller, tapped, counters: a permanent entering the battlefield, 614.1c–d), ``"enter_control"``
+(card, controller: under whose control it enters, decided before the choices made as it
+enters), ``"counters"``
+(target, counter, amount, cost, entering: counters being put on a permanent or player, as a cost
+or not, or given as it enters, 122.6; see `kb.engine.doubling`) or ``"tokens"``
+(player, tokens: tokens an effect would create, 111.1, 701.7a). Its ``apply``
 returns the modified event, or None when the event is replaced by something else entirely
 (614.6). Each effect gets one chance at an event (614.5); when several could apply, the affected
 player (or the affected object's controller) chooses one, self-replacement effects first
@@ -39,7 +44,7 @@ from kb.engine.players import Player
 if TYPE_CHECKING:
     from kb.engine.game import Game
 
-KINDS = ("damage", "gain_life", "draw", "zone_change", "enter")
+KINDS = ("damage", "gain_life", "draw", "zone_change", "enter", "enter_control", "counters", "tokens")
 UNTIL_END_OF_TURN = "until end of turn"
 
 
@@ -163,7 +168,9 @@ class ReplacementMixin:
             if len({id(e["source"]) for e in hits}) < 2 or sum(left) <= shield.shield:
                 continue
             choosers = {id(self._affected_player("damage", e)): self._affected_player("damage", e) for e in hits}
-            others = [r for r in self._active_replacements("damage") if r is not shield and any(r.applies(self, e) for e in hits)]
+            # Other shields take their share in turn; any other effect on this damage could
+            # change it before the shield applies (616.1).
+            others = [r for r in self._active_replacements("damage") if r.shield is None and any(r.applies(self, e) for e in hits)]
             if len(choosers) > 1 or others:
                 raise NotModelledError("choosing which damage a shield prevents among several recipients, or along with other replacement effects on that damage (615.7, 616.1), is not modelled")
             splits = _divisions(shield.shield, left)
@@ -198,10 +205,12 @@ class ReplacementMixin:
         """Those of permanents, those of resolved spells and abilities, and, for a card changing
         zones, the card's own ("If <this> would be put into a graveyard from anywhere")."""
         found = []
-        watchers = list(self.battlefield)
+        watchers = list(self.battlefield) + self.command  # emblems' abilities work there (114.4)
         if kind == "zone_change" and event is not None and not any(c is event["card"] for c in watchers):
             watchers.append(event["card"])
         for card in watchers:
+            if self.abilities_removed(card):
+                continue  # a permanent that lost its abilities has no replacement effects
             for effect in card.definition.replacements(self, card):
                 if effect.kind == kind:
                     effect.source = effect.source or card
@@ -211,7 +220,7 @@ class ReplacementMixin:
 
     def _affected_player(self, kind: str, event: dict) -> Player:
         """Rule 616.1: the affected player, or the affected object's controller (or owner)."""
-        thing = event.get("target") if kind == "damage" else event.get("card") if kind in ("zone_change", "enter") else event.get("player")
+        thing = event.get("target") if kind in ("damage", "counters") else event.get("card") if kind in ("zone_change", "enter", "enter_control") else event.get("player")
         if isinstance(thing, Player):
             return thing
         if isinstance(thing, Card):

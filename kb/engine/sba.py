@@ -58,6 +58,7 @@ class StateBasedActionsMixin:
         # 704.5m: an Aura attached to nothing, or to an object or player it can't enchant.
         illegal_auras = [c for c in self.battlefield if "Aura" in c.subtypes and not self.aura_is_legal(c)]
         dying.extend((c, "704.5m") for c in illegal_auras if not any(c is d for d, _ in dying))
+        dying.extend(b for b in self._battle_state_actions() if not any(b[0] is d for d, _ in dying))
         gone_tokens = [
             c for p in self.seats for zone in (p.library, p.hand, p.graveyard) for c in zone if c.is_token
         ] + [c for c in self.exile if c.is_token]
@@ -76,8 +77,17 @@ class StateBasedActionsMixin:
             player.drew_from_empty_library = False
         for card in self.battlefield:
             card.deathtouch_damage = False
-        if not dying and not losses and not annihilating and not gone_tokens:
+        unattaching = self._illegal_attachments()
+        gone_copies = self._ceasing_spell_copies()
+        if not dying and not losses and not annihilating and not gone_tokens and not unattaching and not gone_copies:
             return False
+        for copied in gone_copies:
+            self._zone_list(copied).remove(copied)
+            copied.zone = None
+            self.emit("copy_ceases", "704.5e", card=copied)
+        for card, rule in unattaching:
+            previous, card.attached_to, card.attached_incarnation = card.attached_to, None, None
+            self.emit("unattaches", rule, card=card, previous=previous)
         for token in gone_tokens:
             zone = self._zone_list(token)
             if zone is not None and token in zone:
@@ -98,7 +108,7 @@ class StateBasedActionsMixin:
                 if rule == "704.5m" and card.attached_to is not None:
                     self.emit("aura_illegal", rule, card=card, to=card.attached_to)
                     continue
-                self.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch", "704.5m": "aura_unattached", "704.5i": "no_loyalty"}.get(rule, "dies_toughness"), rule, card=card)
+                self.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch", "704.5m": "aura_unattached", "704.5i": "no_loyalty", "704.5v": "no_defense", "310.10": "no_protector"}.get(rule, "dies_toughness"), rule, card=card)
             moving = [c for c, _ in dying]
             for card, player in self._replacers.values():
                 if card in moving and card.definition.replacement_moves_itself:

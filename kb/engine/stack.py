@@ -35,6 +35,11 @@ class Spell(StackObject):
         self.target_groups: list[list[Any]] = [list(targets)]
         self.destination: Zone | None = None
         self.x: int | None = None
+        # The modes chosen for a modal spell (700.2), by index; a copy keeps them (700.2g).
+        self.modes: list[int] = []
+        # A copy of a spell isn't cast and has no card of its own (707.10).
+        self.is_copy = False
+        self.paid_with: list[Any] = []
 
     def __repr__(self) -> str:
         return f"Spell({self.card!r}, controller={self.controller!r})"

@@ -33,7 +33,8 @@ class UpkeepPayment:
     text: str
     amount: int = 0
     cards: tuple[Card, ...] = ()
-    # What it takes: "life" (amount), "sacrifice" (cards) or "mana" (text, its symbols).
+    # What is paid: "life" (amount), "draw" (amount), "sacrifice" (cards) or "mana" (text, its
+    # symbols), for telling it in any language.
     kind: str = "mana"
 
     def __repr__(self) -> str:
@@ -48,20 +49,34 @@ class TriggersMixin:
     def _check_triggers(self, event: Event) -> None:
         if event.kind in ("decision",):
             return
-        watchers = list(self.battlefield)
+        watchers = list(self.battlefield) + self.ability_holders()  # 114.4, 724.2
+        looking_back: list[Card] = []
+        # 702.55c: a card haunting a creature has abilities that trigger from exile.
+        watchers.extend(c for c in self.exile if getattr(c, "haunting", None) is not None)
         if event.kind in ("dies", "put_into_graveyard"):
             # Leaves-the-battlefield abilities look back in time (603.10a): the permanents that
             # left in the same event still "see" it, as they last existed.
             left = event.get("left") or (event["cards"] if event.kind == "dies" else [event["card"]])
-            watchers.extend(c for c in left if not any(c is w for w in watchers))
+            looking_back = [c for c in left if not any(c is w for w in watchers)]
+            watchers.extend(looking_back)
+        elif event.kind == "cycle":
+            # 702.29c: "when you cycle this card" triggers from wherever the card is now.
+            if not any(event["card"] is w for w in watchers):
+                watchers.append(event["card"])
+        elif event.kind == "returned_to_hand":
+            # 603.10a: a permanent returned to a hand still "sees" it, as it last existed.
+            looking_back = [c for c in event.get("left") or () if not any(c is w for w in watchers)]
+            watchers.extend(looking_back)
         elif event.kind in ("discard", "mill"):
             # Abilities that trigger on a card being put into a graveyard "from anywhere".
             if not any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
                 watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
-        losing = any(getattr(e, "removes_abilities", False) for e in self.effects)
+        losing = self.may_remove_abilities()
         for card in watchers:
-            if card.zone is Zone.BATTLEFIELD and losing and self.characteristics(card).no_abilities:
-                continue  # it has lost its abilities (613.1f): nothing of it triggers
+            if losing and self.abilities_removed(card):
+                continue  # it has lost its abilities (613.1f, 305.7): nothing of it triggers
+            if any(card is c for c in looking_back) and card.last_known.get("abilities_removed"):
+                continue  # it had none as it last existed on the battlefield (603.10a)
             for ability in card.definition.triggers(self, card, event):
                 self._pending.append(ability)
                 self.emit("triggers", "603.2", ability=ability)
@@ -98,7 +113,7 @@ class TriggersMixin:
                     key = (id(card), card.incarnation, index)
                     if key in waiting or not trigger.state(self, card):
                         continue
-                    if any(getattr(e, "removes_abilities", False) for e in self.effects) and self.characteristics(card).no_abilities:
+                    if self.abilities_removed(card):
                         continue
                     ability = TriggeredAbility(card, card.controller, trigger.text, trigger.effect, data={"state_trigger": key})
                     self._pending.append(ability)
@@ -122,7 +137,7 @@ class TriggersMixin:
         """Rule 702.24a: "At the beginning of your upkeep, if this permanent is on the battlefield,
         put an age counter on this permanent. Then you may pay [cost] for each age counter on it.
         If you don't, sacrifice it." Costs read: "Pay N life", "Sacrifice a creature", and mana
-        such as "{W} or {U}" (mana taken as paid once chosen)."""
+        such as "{W} or {U}" (mana taken as paid once chosen), and "Draw a card"."""
         cost = keyword[len("Cumulative upkeep"):].lstrip(" —-").strip()
         incarnation = card.incarnation
 
@@ -142,6 +157,9 @@ class TriggersMixin:
                 game.pay_life(you, choice.amount)
             elif cost == "Sacrifice a creature":
                 game.sacrifice(list(choice.cards), rule="702.24a")
+            elif cost == "Draw a card":
+                for _ in range(choice.amount):
+                    game.draw(you, 1, rule="702.24a")
 
         return TriggeredAbility(card, card.controller, f"{keyword} ({cost} for each age counter)", resolve)
 
@@ -156,6 +174,9 @@ class TriggersMixin:
             amount = int(life.group(1)) * age
             can = amount == 0 or (amount <= self.life_of(player) and not self.forbidden(player, "lose life"))
             return [UpkeepPayment(f"pay {amount} life", amount=amount, kind="life")] if can else []
+        if cost == "Draw a card":
+            # Drawing is a cost any player can pay, even from an empty library (118.3, 121.4).
+            return [UpkeepPayment(f"draw {age} card{'s' if age != 1 else ''}", amount=age, kind="draw")]
         if cost == "Sacrifice a creature":
             creatures = player.creatures
             return [UpkeepPayment("sacrifice " + ", ".join(c.name for c in group), cards=group, kind="sacrifice") for group in itertools.combinations(creatures, age)]

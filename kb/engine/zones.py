@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
-from kb.engine.errors import CardNotFoundError
+from kb.engine.errors import CardNotFoundError, IllegalActionError
 from kb.engine.objects import Zone
 from kb.engine.stack import Spell
 
@@ -151,6 +151,40 @@ class ZonesMixin:
         if self.exiled_until:
             self._return_exiled_until()
 
+    def return_to_hand(self, cards: Sequence[Card], rule: str = "400.3") -> list[Card]:
+        """Return permanents (or cards in graveyards or exile) to their owners' hands at the same
+        time: whoever controls a permanent, it goes to its owner's hand (400.3). A replacement
+        effect may send one elsewhere (614.1a). Each is announced afterwards with its last
+        controller and where it came from; abilities that trigger on a permanent leaving look
+        back at it as it last existed (603.10a). A token goes there too, then ceases to exist as
+        a state-based action (111.7, 704.5d). Returns the cards that reached a hand."""
+        cards = list(dict.fromkeys(cards))
+        for card in cards:
+            if card.zone not in (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE):
+                where = card.zone.value if card.zone is not None else "nowhere"
+                raise IllegalActionError(f"{card.name} is in {where}: only permanents and cards in graveyards or exile are returned to a hand here")
+        moving = [(card, card.zone, card.controller) for card in cards]
+        self._remember_all(cards)
+        try:
+            for card, origin, _ in moving:
+                event = self.replace("zone_change", {"card": card, "from": origin, "to": Zone.HAND, "destroyed": False, "cant_regenerate": False})
+                if event is not None:
+                    self._move(card, event["to"])
+        finally:
+            self._remembered = frozenset()
+        left = [card for card, origin, _ in moving if origin is Zone.BATTLEFIELD and card.zone is not Zone.BATTLEFIELD]
+        returned = [card for card, _, _ in moving if card.zone is Zone.HAND]
+        holding, self._returning = self._returning, True
+        try:
+            for card, origin, controller in moving:
+                if card.zone is Zone.HAND:
+                    self.emit("returned_to_hand", rule, card=card, controller=controller, origin=origin, left=left)
+        finally:
+            self._returning = holding
+        if self.exiled_until:
+            self._return_exiled_until()
+        return returned
+
     def _remember_all(self, cards: Sequence[Card]) -> None:
         """Last known information of every permanent one event moves, taken before any of them
         moves (608.2h, 603.10a): a card that counts a graveyard doesn't count those that die
@@ -227,5 +261,7 @@ class ZonesMixin:
         self.emit("shuffle_in", "701.24", player=owner, card=card)
 
     def devotion(self, player: Player, *colors: str) -> int:
-        """Rule 700.5: the mana symbols of `colors` among the costs of permanents `player` controls."""
-        return sum(card.mana_cost.devotion(*colors) for card in player.battlefield)
+        """Rule 700.5: the mana symbols of `colors` among the costs of permanents `player` controls,
+        plus what effects add to it (700.5a: a permanent's ``devotion_bonus``)."""
+        symbols = sum(card.mana_cost.devotion(*colors) for card in player.battlefield)
+        return symbols + sum(getattr(card.definition, "devotion_bonus", 0) for card in player.battlefield)

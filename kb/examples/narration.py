@@ -95,6 +95,7 @@ ZONE_NAMES = {
     Zone.GRAVEYARD: N_("the graveyard"),
     Zone.STACK: N_("the stack"),
     Zone.EXILE: N_("exile"),
+    Zone.COMMAND: N_("the command zone"),
 }
 
 COLOR_WORDS = {"W": N_("white"), "U": N_("blue"), "B": N_("black"), "R": N_("red"), "G": N_("green")}
@@ -111,6 +112,7 @@ COUNTER_NAMES = {
     "loyalty": N_("loyalty"),
     "poison": N_("poison"),
     "shield": N_("shield"),
+    "slime": N_("slime"),
     "stun": N_("stun"),
     "time": N_("time"),
 }
@@ -138,6 +140,7 @@ CREATURE_TYPE_NAMES = {
     "Merfolk": N_("Merfolk"),
     "Myr": N_("Myr"),
     "Ogre": N_("Ogre"),
+    "Ooze": N_("Ooze"),
     "Rogue": N_("Rogue"),
     "Saproling": N_("Saproling"),
     "Shaman": N_("Shaman"),
@@ -155,19 +158,21 @@ CREATURE_TYPE_NAMES = {
 # A token named by its subtypes (111.4): "Saproling Token".
 TOKEN_NAME = N_("%(types)s Token")
 
-# Ways to pay a cumulative upkeep cost (702.24a); a payment in mana is told by its symbols.
-UPKEEP_PAYMENTS = {
-    "life": NP_("pay %(amount)d life", "pay %(amount)d life"),
-    "sacrifice": N_("sacrifice %(cards)s"),
-}
-
 LOSS_REASONS = {
     "life": N_("having 0 or less life"),
     "draw": N_("having attempted to draw a card from an empty library"),
     "poison": N_("having too many poison counters"),
     "effect": N_("an effect"),
     "concession": N_("conceding"),
+    "commander damage": N_("having been dealt 21 combat damage by the same commander"),
     "opponent won": N_("an opponent winning the game"),
+}
+
+# Ways to pay a cumulative upkeep cost (702.24a); mana is told by its symbols.
+UPKEEP_PAYMENTS: dict[str, Any] = {
+    "life": NP_("pay %(amount)d life", "pay %(amount)d life"),
+    "draw": NP_("draw %(amount)d card", "draw %(amount)d cards"),
+    "sacrifice": N_("sacrifice %(cards)s"),
 }
 
 OBJECTS = {
@@ -193,6 +198,7 @@ MESSAGES: dict[str, Any] = {
     "additional_land": N_("%(player)s may play an additional land this turn."),
     "cant_play_lands": N_("%(player)s can't play lands this turn."),
     "cast": N_("%(player)s casts %(card)s."),
+    "modes_chosen": NP_("%(player)s chooses mode %(numbers)s of %(card)s.", "%(player)s chooses modes %(numbers)s of %(card)s."),
     "cast.targets": N_("%(player)s casts %(card)s targeting %(targets)s."),
     "activate": N_("%(player)s activates %(card)s's ability."),
     "phases_added": NP_("After this phase comes an extra phase with only %(steps)s.", "After this phase come %(count)d extra phases with only %(steps)s."),
@@ -219,6 +225,8 @@ MESSAGES: dict[str, Any] = {
     "cant_transform": N_("%(card)s can't transform: nothing happens."),
     "return_from_exile": N_("%(cards)s return to the battlefield under their owners' control."),
     "doesnt_move": N_("%(card)s isn't exiled: %(source)s has already left the battlefield."),
+    "no_defense": N_("%(card)s has no defense counters and is put into its owner's graveyard."),
+    "no_protector": N_("No player can protect %(card)s: it is put into its owner's graveyard."),
     "no_loyalty": N_("%(card)s has no loyalty counters and is put into its owner's graveyard."),
     "loyalty_ability": N_("%(player)s activates a loyalty ability of %(card)s: its loyalty cost is [%(cost)s]."),
     "dies_toughness": N_("%(card)s has 0 or less toughness and is put into its owner's graveyard."),
@@ -250,6 +258,7 @@ MESSAGES: dict[str, Any] = {
     "poison_prevented": N_("%(player)s can't get poison counters, because of %(card)s."),
     "poison_removed": NP_("%(player)s loses a poison counter.", "%(player)s loses %(amount)d poison counters."),
     "discard": N_("%(player)s discards %(cards)s."),
+    "cycle": N_("%(player)s cycles %(card)s."),
     "sacrifice": N_("%(cards)s: sacrificed at the same time."),
     "destroy": N_("%(cards)s: destroyed at the same time."),
     "loss_replaced": N_("%(unit)s would lose the game, but %(card)s replaces that loss."),
@@ -257,12 +266,14 @@ MESSAGES: dict[str, Any] = {
     "win_in_range": N_("%(unit)s would win the game: instead, each opponent within their range of influence loses: %(losers)s."),
     "exile": N_("%(cards)s: exiled at the same time."),
     "reveal": N_("The chosen cards are revealed: %(cards)s."),
+    "reveal.source": N_("The ability of %(source)s reveals %(cards)s."),
     "shuffle_in": N_("%(player)s shuffles %(card)s into their library."),
     "shuffle_all_in": NP_("%(player)s shuffles %(count)d card into their library.", "%(player)s shuffles %(count)d cards into their library."),
     "mill": NP_("%(player)s mills only %(count)d card, all there is: %(cards)s.", "%(player)s mills only %(count)d cards, all there are: %(cards)s."),
     "mill.all": NP_("%(player)s mills %(count)d card: %(cards)s.", "%(player)s mills %(count)d cards: %(cards)s."),
     "as_much_as_possible": NP_("%(player)s has only %(possible)d card to discard, so discards only that one.", "%(player)s has only %(possible)d cards to discard, so discards only those."),
     "attacks": N_("%(card)s attacks %(defender)s."),
+    "attack_cost": N_("%(player)s pays %(cost)s to attack."),
     "removed_from_combat": N_("%(cards)s: removed from combat."),
     "damage_wears_off": N_("Damage wears off, and \"until end of turn\" and \"this turn\" effects end."),
     "cleanup_priority": N_("Abilities triggered or state-based actions apply during the cleanup step, so the active player gets priority."),
@@ -289,7 +300,9 @@ MESSAGES: dict[str, Any] = {
     "phase_out": N_("%(cards)s: phased out, treated as though they don't exist."),
     "phase_in": N_("%(cards)s: phased in."),
     "counters_put": NP_("%(target)s gets one %(counter)s counter.", "%(target)s gets %(amount)d %(counter)s counters."),
-    "counters_removed": NP_("One %(counter)s counter is removed from %(target)s.", "%(amount)d %(counter)s counters are removed from %(target)s."),
+    "counters_removed": NP_("One %(counter)s counter is removed from %(target)s.", "%(target)s loses %(amount)d %(counter)s counters."),
+    "counters_put.energy": NP_("%(target)s gets {E} (an energy counter).", "%(target)s gets %(amount)d energy counters."),
+    "counters_removed.energy": NP_("%(target)s pays {E} (an energy counter).", "%(target)s pays %(amount)d energy counters."),
     "counters_annihilate": NP_("%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each is removed as a state-based action.", "%(card)s has both +1/+1 and -1/-1 counters: %(amount)d of each are removed as a state-based action."),
     "token_ceases": N_("%(card)s is a token outside the battlefield and ceases to exist."),
     "destroyed_deathtouch": N_("%(card)s was dealt damage by a source with deathtouch and is destroyed as a state-based action."),
@@ -305,6 +318,15 @@ MESSAGES: dict[str, Any] = {
     "becomes_blocked": N_("%(card)s becomes blocked."),
     "returned_to_hand": N_("%(card)s is returned to its owner's hand."),
     "attached": N_("%(card)s enters attached to %(to)s."),
+    "attaches": N_("%(card)s becomes attached to %(to)s."),
+    "unattaches": N_("%(card)s becomes unattached from %(previous)s and stays on the battlefield."),
+    "unattaches.sba": N_("%(card)s can't stay attached to %(previous)s: it becomes unattached as a state-based action and stays on the battlefield."),
+    "doesnt_attach": N_("%(card)s can't be attached to %(to)s: it doesn't move."),
+    "spell_copied": N_("A copy of %(original)s is put onto the stack under %(player)s's control; it isn't cast."),
+    "copy_not_created": N_("%(target)s isn't a legal target for a copy of %(spell)s: the copy isn't created."),
+    "copy_ceases": N_("A copy of %(card)s is outside the stack and ceases to exist."),
+    "emblem": N_("%(player)s gets an emblem in the command zone."),
+    "becomes_monarch": N_("%(player)s becomes the monarch."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
     "aura_illegal": N_("%(card)s is attached to %(to)s, which it can't enchant, and is put into its owner's graveyard as a state-based action."),
     "search": N_("%(player)s searches and finds %(cards)s."),
@@ -322,13 +344,33 @@ MESSAGES: dict[str, Any] = {
     "replaced.source": N_("A replacement effect of %(source)s applies."),
     "replaced.prevention": N_("A prevention effect applies."),
     "replaced.prevention.source": N_("A prevention effect of %(source)s applies."),
+    "redirect_out_of_range": NP_("%(target)s is outside the range of influence of the controller of %(source)s: the %(amount)d damage redirected to them does nothing.", "%(target)s is outside the range of influence of the controller of %(source)s: the %(amount)d damage redirected to them does nothing."),
     "becomes_copy": N_("%(card)s becomes a copy of %(original)s."),
+    "brought_into_game": N_("%(player)s brings %(card)s into the game from outside it."),
+    "game_restarts": N_("The game is restarted: it ends with no winner, and a new game begins, %(player)s going first, with every card that was in it."),
+    "exchange_fails": N_("The exchange of %(card)s can't be completed: the ability has no effect."),
+    "aura_swapped": N_("%(card)s returns to its owner's hand, and %(other)s enters the battlefield attached to %(to)s."),
+    "named": N_("%(player)s announces the new name: %(name)s."),
+    "sticker_not_put": N_("%(player)s doesn't own %(card)s and can't put a sticker on it."),
+    "gains_flashback": N_("%(cards)s: gain flashback until end of turn, with a cost equal to their mana cost."),
+    "cast_face_down": N_("%(player)s casts a card face down, a 2/2 creature spell with no name, no mana cost and no abilities."),
+    "flips": N_("The permanent flips: it is now %(card)s."),
+    "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),
+    "turned_face_up": N_("%(player)s turns %(card)s face up."),
+    "echo_paid": N_("The echo of %(card)s is paid: %(cost)s."),
+    "haunts": N_("%(card)s is exiled haunting %(target)s."),
+    "cost_not_paid": N_("%(card)s can't be sacrificed: it is no longer on the battlefield, so the cost isn't paid and nothing else happens."),
+    "nearest_opponent_chooses": N_("No opponent is within the range of influence of %(controller)s: %(player)s, the nearest opponent to their left, makes the choice."),
+    "piles_put": N_("%(player)s puts one pile into their hand (%(to_hand)s) and the other into their graveyard (%(to_graveyard)s)."),
+    "player_controlled": N_("%(controller)s controls %(player)s during this turn: %(controller)s makes %(player)s's choices and decisions."),
+    "player_control_ends": N_("%(controller)s no longer controls %(player)s."),
     "damage_prevented": NP_("Prevented: %(amount)d damage that %(source)s would deal to %(target)s.", "Prevented: %(amount)d damage that %(source)s would deal to %(target)s."),
 }
 PAIRS = {
     "blockers": N_("%(first)s blocks %(second)s"),
     "assign_damage": N_("%(second)d to %(first)s"),
     "shield_prevents": N_("%(second)d from %(first)s"),
+    "attackers": N_("%(first)s attacking %(second)s"),
 }
 
 DECISIONS: dict[str, Any] = {
@@ -364,6 +406,12 @@ DECISIONS: dict[str, Any] = {
     "choose_card": N_("%(player)s chooses %(answer)s."),
     "color": N_("%(player)s chooses %(answer)s."),
     "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
+    "may_put_counters.yes": N_("%(player)s chooses to put the counters."),
+    "may_put_counters.no": N_("%(player)s chooses not to put the counters."),
+    "may_skip_draw.yes": N_("%(player)s chooses to skip that draw."),
+    "may_skip_draw.no": N_("%(player)s chooses not to skip that draw."),
+    "may_draw.yes": N_("%(player)s chooses to draw a card."),
+    "may_draw.no": N_("%(player)s chooses not to draw a card."),
     "may_exile.yes": N_("%(player)s chooses to exile it."),
     "may_exile.no": N_("%(player)s chooses not to exile it."),
     "may_destroy.yes": N_("%(player)s chooses to destroy it."),
@@ -375,17 +423,32 @@ DECISIONS: dict[str, Any] = {
     "mana_type": N_("%(player)s chooses %(answer)s."),
     "new_targets": N_("%(player)s chooses the targets of %(source)s: %(answer)s."),
     "convoke": N_("%(player)s chooses what is left to pay after convoke: %(answer)s."),
+    "protector": N_("%(player)s chooses %(answer)s as the protector of %(source)s."),
+    "modes": N_("%(player)s chooses the modes of %(source)s."),
     "card_name": N_("%(player)s chooses the card name %(answer)s."),
     "spend_mana": N_("%(player)s chooses which mana to spend: %(answer)s."),
     "find": N_("%(player)s chooses what to find in the library: %(answer)s."),
     "cumulative_upkeep": N_("%(player)s chooses how to pay the cumulative upkeep of %(source)s: %(answer)s."),
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
+    "piles": N_("%(player)s separates the revealed cards into two piles: %(answer)s, and the rest."),
+    "next_target": N_("%(player)s chooses %(answer)s as the next target %(source)s deals with."),
+    "piles.none": N_("%(player)s separates the revealed cards into two piles: an empty one, and all of them."),
+    "choose_pile.first": N_("%(player)s chooses the first pile for their hand."),
+    "choose_pile.second": N_("%(player)s chooses the second pile for their hand."),
+    "aura_swap": N_("%(player)s chooses to exchange %(source)s with %(answer)s."),
+    "aura_swap.no": N_("%(player)s chooses not to exchange %(source)s."),
+    "name_sticker": N_("%(player)s chooses where the word goes: %(answer)s."),
+    "echo": N_("%(player)s chooses to pay the echo of %(source)s: %(answer)s."),
+    "echo.no": N_("%(player)s doesn't pay the echo of %(source)s."),
     "blockers": N_("%(player)s declares blockers: %(answer)s."),
     "blockers.none": N_("%(player)s declares no blockers."),
     "assign_damage": N_("%(player)s divides the combat damage of %(source)s: %(answer)s."),
     "shield_prevents": N_("%(player)s chooses which damage the prevention shield prevents: %(answer)s."),
 }
 ONLY_OPTION = N_("(the only option)")
+FACE_DOWN_NAME = N_("a face-down creature")
+NAMELESS = N_("%(card)s, which has no name")
+DECIDED_BY = N_("%(controller)s decides for %(player)s: %(decision)s")
 
 # Events that other events already tell, or that are bookkeeping.
 SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "life_lost", "combat_damage"})
@@ -445,6 +508,10 @@ class Narrator:
         return name
 
     def card(self, card: Card) -> str:
+        if card.name == "":
+            if card.face_down:
+                return self._(FACE_DOWN_NAME)
+            return self._(NAMELESS) % {"card": self.printed(card)}
         if self.lang == "es" and card.definition.name_es:
             return card.definition.name_es
         printed = card.printed_definition
@@ -483,8 +550,8 @@ class Narrator:
         return self.verbatim(str(thing))
 
     def upkeep_payment(self, payment: Any) -> str:
-        if payment.kind == "life":
-            return self._n(UPKEEP_PAYMENTS["life"], payment.amount) % {"amount": payment.amount}
+        if payment.kind in ("life", "draw"):
+            return self._n(UPKEEP_PAYMENTS[payment.kind], payment.amount) % {"amount": payment.amount}
         if payment.kind == "sacrifice":
             return self._(UPKEEP_PAYMENTS["sacrifice"]) % {"cards": self.names(payment.cards)}
         return self.verbatim(payment.text)
@@ -516,6 +583,8 @@ class Narrator:
                 values[field_name] = f"{value:+d}".replace("-", "−")  # a loyalty symbol: [+1], [−3]
             elif field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
                 values[field_name] = value
+            elif event.kind == "named" and field_name == "name":
+                values[field_name] = value  # a card's new name (123.6b), a name in every language
             else:
                 start = len(self.untranslated)
                 values[field_name] = self.name(value) if value is not None else ""
@@ -542,6 +611,8 @@ class Narrator:
             values["player"] = ability.controller.name
         if event.kind == "enters":
             values["player"] = data["controller"].name
+        if key == "reveal" and data.get("source") is not None:
+            key = "reveal.source"
         if key == "shuffle" and not data.get("cards"):
             key = "shuffle.none"
         if key == "damage_prevented" and data.get("source") is None:
@@ -559,6 +630,10 @@ class Narrator:
             key = "replaced.prevention" if data["effect"].prevention else "replaced"
             if data.get("source") is not None:
                 key += ".source"
+        if key == "unattaches" and (event.rule or "").startswith("704.5"):
+            key = "unattaches.sba"
+        if key in ("counters_put", "counters_removed") and data.get("counter") == "energy":
+            key += ".energy"  # 107.14: {E}
         if key == "becomes_copy":
             values["card"] = self.printed(data["card"])
         message = MESSAGES.get(key)
@@ -581,12 +656,16 @@ class Narrator:
             "player": decision.player.name,
             "team": decision.team.name if decision.team is not None else "",
         }
-        if kind in ("enter_as_copy", "cumulative_upkeep", "sacrifice") and answer is False:
+        if kind in ("enter_as_copy", "cumulative_upkeep", "sacrifice", "aura_swap", "echo") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"
+        elif kind == "piles" and not answer:
+            key = "piles.none"
+        elif kind == "choose_pile":
+            key = f"choose_pile.{answer}"
         elif decision.team is not None and f"{kind}.team" in DECISIONS:
             key = f"{kind}.team"
         else:
@@ -609,7 +688,12 @@ class Narrator:
         elif kind == "card_name":
             values["answer"] = self.card_name(answer)
             values["count"] = 1
-        elif kind in PAIRS and isinstance(answer, list):
+        elif kind == "name_sticker":
+            # A new name made of the words on the card and the sticker (123.6b): a name, kept
+            # as it is in every language like other card names.
+            values["answer"] = answer
+            values["count"] = 1
+        elif kind in PAIRS and isinstance(answer, list) and all(isinstance(item, tuple) for item in answer):
             pair = self._(PAIRS[kind])
             values["answer"] = format_list(
                 [pair % {"first": self.name(a), "second": b if isinstance(b, int) else self.name(b)} for a, b in answer] or ["—"],
@@ -636,6 +720,8 @@ class Narrator:
             text = self._(message) % values
         if decision.forced:
             text = f"{text[:-1]} {self._(ONLY_OPTION)}."
+        if decision.decided_by is not None:
+            text = self._(DECIDED_BY) % {"controller": decision.decided_by.name, "player": decision.player.name, "decision": text}
         return _sentence(text)
 
 
@@ -670,5 +756,8 @@ def message_ids() -> set[str]:
                 ids.add(message)
     ids.add(ONLY_OPTION)
     ids.add(TOKEN_NAME)
+    ids.add(DECIDED_BY)
+    ids.add(FACE_DOWN_NAME)
+    ids.add(NAMELESS)
     ids.add("An effect")
     return ids

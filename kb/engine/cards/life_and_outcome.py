@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kb.engine.define import spell_card
+from kb.engine.define import Trigger, card, spell_card, when_enters
 from kb.engine.game import Card, CardDefinition, Event, Game, Player, Spell, Step, TriggeredAbility, Zone
 from kb.engine.cards.templates import at_beginning_of_your, triggered_ability
 
@@ -31,35 +31,23 @@ def RepayInKind(game: Game, spell: Spell) -> None:
     game.set_each_life(lowest, spell.card)
 
 
-class MagisterSphinx(CardDefinition):
-    name, mana_cost, type_line = "Magister Sphinx", "{4}{W}{U}{B}", "Artifact Creature — Sphinx"
-    power, toughness = 5, 5
-    keywords = ("Flying",)
-    oracle = "Flying. When Magister Sphinx enters, target player's life total becomes 10."
-
-    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
-        if event.kind == "enters" and event["card"] is card:
-            yield triggered_ability(card, self.oracle, self._effect, target="player")
-
-    @staticmethod
-    def _effect(game: Game, ability: TriggeredAbility) -> None:
-        game.set_life(ability.targets[0], 10)
+MagisterSphinx = card(
+    "Magister Sphinx", mana_cost="{4}{W}{U}{B}", type_line="Artifact Creature — Sphinx", power=5, toughness=5,
+    keywords=("Flying",), oracle="Flying. When Magister Sphinx enters, target player's life total becomes 10.",
+    triggered=[Trigger("", when_enters(), lambda game, ability: game.set_life(ability.targets[0], 10), target="player")],
+)
 
 
-class IchorRats(CardDefinition):
-    name, name_es, mana_cost, type_line = "Ichor Rats", "Ratas icóridas", "{1}{B}{B}", "Creature — Rat"
-    power, toughness = 2, 1
-    keywords = ("Infect",)
-    oracle = "Infect. When Ichor Rats enters, each player gets a poison counter."
+def _each_player_gets_a_poison_counter(game: Game, ability: TriggeredAbility) -> None:
+    for player in game.affected_players(ability.controller):
+        game.give_poison(player, 1)
 
-    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
-        if event.kind == "enters" and event["card"] is card:
-            yield triggered_ability(card, self.oracle, self._effect)
 
-    @staticmethod
-    def _effect(game: Game, ability: TriggeredAbility) -> None:
-        for player in game.affected_players(ability.controller):
-            game.give_poison(player, 1)
+IchorRats = card(
+    "Ichor Rats", name_es="Ratas icóridas", mana_cost="{1}{B}{B}", type_line="Creature — Rat", power=2, toughness=1,
+    keywords=("Infect",), oracle="Infect. When Ichor Rats enters, each player gets a poison counter.",
+    triggered=[Trigger("", when_enters(), _each_player_gets_a_poison_counter)],
+)
 
 
 class GrayMerchantOfAsphodel(CardDefinition):

@@ -157,9 +157,10 @@ def _vat_token(game: Game, ability: ActivatedAbility) -> None:
         game.emit("no_token", "111.12", source=vat)
         return
     original = exiled[0] if len(exiled) == 1 else game.decide(Decision(ability.controller, "choose_card", tuple(exiled), rule="607.2a"))
-    token = game.create_token_copy(ability.controller, original)
-    game.add_effect(grant("Haste", affected=[token], duration=INDEFINITE, text="It gains haste."))
-    game.add_delayed_trigger(Trigger("Exile it at the beginning of the next end step.", at_beginning_of(Step.END, "any"), _exile_token_at_end), vat, ability.controller, object=token, incarnation=token.incarnation)
+    # With its creation replaced (Parallel Lives), "it" is each token the effect created.
+    for token in game.create_token_copies(ability.controller, original):
+        game.add_effect(grant("Haste", affected=[token], duration=INDEFINITE, text="It gains haste."))
+        game.add_delayed_trigger(Trigger("Exile it at the beginning of the next end step.", at_beginning_of(Step.END, "any"), _exile_token_at_end), vat, ability.controller, object=token, incarnation=token.incarnation)
 
 
 class MimicVat(CardDefinition):

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from kb.engine.layers import grant
 from kb.engine.game import Card, CardDefinition, Decision, Event, Game, Player, Step, TriggeredAbility, Zone
 from kb.engine.cards.templates import at_beginning_of_your, triggered_ability
-from kb.engine.define import Trigger, at_beginning_of
+from kb.engine.define import Trigger, at_beginning_of, card, draw, when_enters, whenever_gains_life
 
 
 class Masticore(CardDefinition):
@@ -56,19 +56,11 @@ class BlackVise(CardDefinition):
             game.deal_damage(ability, player, damage)
 
 
-class BallLightning(CardDefinition):
-    name, mana_cost, type_line = "Ball Lightning", "{R}{R}{R}", "Creature — Elemental"
-    power, toughness = 6, 1
-    keywords = ("Trample", "Haste")
-    oracle = "Trample, haste. At the beginning of the end step, sacrifice Ball Lightning."
-
-    def triggers(self, game: Game, card: Card, event: Event) -> Iterable[TriggeredAbility]:
-        if event.kind == "beginning_of" and event["step"] is Step.END:
-            yield triggered_ability(card, self.oracle, self._effect)
-
-    @staticmethod
-    def _effect(game: Game, ability: TriggeredAbility) -> None:
-        game.sacrifice([ability.source])
+BallLightning = card(
+    "Ball Lightning", mana_cost="{R}{R}{R}", type_line="Creature — Elemental", power=6, toughness=1,
+    keywords=("Trample", "Haste"), oracle="Trample, haste. At the beginning of the end step, sacrifice Ball Lightning.",
+    triggered=[Trigger("", at_beginning_of(Step.END, "any"), lambda game, ability: game.sacrifice([ability.source]))],
+)
 
 
 class Megrim(CardDefinition):
@@ -98,42 +90,35 @@ class DingusEgg(CardDefinition):
         game.deal_damage(ability, ability.data["player"], 2)
 
 
-class AjanisPridemate(CardDefinition):
-    name, mana_cost, type_line = "Ajani's Pridemate", "{1}{W}", "Creature — Cat Soldier"
-    power, toughness = 2, 2
-    oracle = "Whenever you gain life, put a +1/+1 counter on this creature."
-
-    def triggers(self, game: Game, card: Card, event: Event):
-        if event.kind == "life_gain" and event["player"] is card.controller:
-            def counter(game: Game, ability: TriggeredAbility) -> None:
-                if ability.source.zone is Zone.BATTLEFIELD:
-                    game.add_counters(ability.source, "+1/+1")
-
-            yield triggered_ability(card, self.oracle, counter)
+def _counter_on_it(game: Game, ability: TriggeredAbility) -> None:
+    if ability.source.zone is Zone.BATTLEFIELD:
+        game.add_counters(ability.source, "+1/+1")
 
 
-class WallOfOmens(CardDefinition):
-    name, mana_cost, type_line = "Wall of Omens", "{1}{W}", "Creature — Wall"
-    power, toughness = 0, 4
-    keywords = ("Defender",)
-    oracle = "Defender. When this creature enters, draw a card."
-
-    def triggers(self, game: Game, card: Card, event: Event):
-        if event.kind == "enters" and event["card"] is card:
-            yield triggered_ability(card, "When this creature enters, draw a card.", lambda game, ability: game.draw(ability.controller, 1))
+AjanisPridemate = card(
+    "Ajani's Pridemate", mana_cost="{1}{W}", type_line="Creature — Cat Soldier", power=2, toughness=2,
+    oracle="Whenever you gain life, put a +1/+1 counter on this creature.",
+    triggered=[Trigger("", whenever_gains_life("you"), _counter_on_it)],
+)
 
 
-class PhyrexianArena(CardDefinition):
-    name, mana_cost, type_line = "Phyrexian Arena", "{1}{B}{B}", "Enchantment"
-    oracle = "At the beginning of your upkeep, you draw a card and you lose 1 life."
+WallOfOmens = card(
+    "Wall of Omens", mana_cost="{1}{W}", type_line="Creature — Wall", power=0, toughness=4, keywords=("Defender",),
+    oracle="Defender. When this creature enters, draw a card.",
+    triggered=[Trigger("When this creature enters, draw a card.", when_enters(), draw(1))],
+)
 
-    def triggers(self, game: Game, card: Card, event: Event):
-        if at_beginning_of_your(Step.UPKEEP, game, card, event):
-            def arena(game: Game, ability: TriggeredAbility) -> None:
-                game.draw(ability.controller, 1)
-                game.lose_life(ability.controller, 1)
 
-            yield triggered_ability(card, self.oracle, arena)
+def _arena(game: Game, ability: TriggeredAbility) -> None:
+    game.draw(ability.controller, 1)
+    game.lose_life(ability.controller, 1)
+
+
+PhyrexianArena = card(
+    "Phyrexian Arena", mana_cost="{1}{B}{B}", type_line="Enchantment",
+    oracle="At the beginning of your upkeep, you draw a card and you lose 1 life.",
+    triggered=[Trigger("", at_beginning_of(Step.UPKEEP, "you"), _arena)],
+)
 
 
 class MinscBelovedRanger(CardDefinition):
@@ -281,8 +266,7 @@ class WallOfTears(CardDefinition):
                     def bounce(game: Game, delayed: TriggeredAbility) -> None:
                         # 608.2k: "that creature" is the object, whatever it has become.
                         if blocked.zone is Zone.BATTLEFIELD and blocked.incarnation == incarnation:
-                            game._move(blocked, Zone.HAND)
-                            game.emit("returned_to_hand", "608.2k", card=blocked)
+                            game.return_to_hand([blocked], rule="608.2k")
 
                     game.add_delayed_trigger(Trigger("Return that creature to its owner's hand at end of combat.", at_beginning_of(Step.END_OF_COMBAT, "any"), bounce), card, ability.controller)
 

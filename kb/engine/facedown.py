@@ -1,0 +1,125 @@
+"""Face-down spells and permanents (rule 708) and morph (702.37): a face-down object is a 2/2
+creature with no name, no mana cost, no types but creature, no subtypes, no color and no
+abilities (708.2a). Its face-down status modifies its characteristics in layer 1b, after copy
+effects (613.2b), so those characteristics are its copiable values (708.2, 707.2): a copy of it
+is a face-up 2/2 with nothing else (707.2), and a face-down permanent that becomes a copy of
+something stays a face-down 2/2 until it is turned face up (708.10).
+
+A card is made face down with ``face_down(Card(...))`` for a scenario, or cast face down with
+`Game.cast_face_down` (its morph ability, 702.37c). `Game.turn_face_up` turns it face up: as a
+special action by paying its morph cost (702.37e, 116.2b), or for an effect (``by_effect=True``).
+Other ways of being face down (manifest, cloak, disguise, foretell) are not modelled.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from kb.engine.errors import IllegalActionError
+from kb.engine.mana import ManaCost
+from kb.engine.objects import _FACE_DOWN, Card, CardDefinition, Characteristics, FaceDownDefinition, Zone  # noqa: F401
+from kb.engine.stack import Spell
+
+if TYPE_CHECKING:
+    from kb.engine.players import Player
+
+_MORPH = re.compile(r"Morph (\{.*\})$")
+
+
+# What a face-down spell or permanent is (708.2a) lives with the objects, which show it.
+FACE_DOWN = _FACE_DOWN
+
+
+def face_down(card: Card) -> Card:
+    """`card`, face down: for setting up a scenario with a face-down permanent."""
+    card.face_down = True
+    return card
+
+
+def is_face_down(card: Card) -> bool:
+    return getattr(card, "face_down", False) and card.zone in (Zone.BATTLEFIELD, Zone.STACK)
+
+
+def apply_face_down(chars: Characteristics) -> None:
+    """Layer 1b (613.2b, 708.2a): the characteristics a face-down object has."""
+    chars.name = ""
+    chars.mana_cost = ""
+    chars.mana_value_from = None
+    chars.types = ("Creature",)
+    chars.subtypes = ()
+    chars.supertypes = ()
+    chars.colors = ()
+    chars.keywords = ()
+    chars.power, chars.toughness = 2, 2
+    chars.definition = FACE_DOWN
+
+
+def morph_cost(definition: CardDefinition) -> str | None:
+    for keyword in definition.keywords:
+        found = _MORPH.match(keyword)
+        if found:
+            return found.group(1)
+    return None
+
+
+class FaceDownMixin:
+    """Casting spells face down and turning permanents face up (702.37, 708)."""
+
+    def face_up_values(self, card: Card) -> Characteristics:
+        """The copiable values `card` would have face up (708.8, 708.10): its printed values as
+        modified by copy effects, without its face-down status."""
+        chars = card.printed()
+        for effect in sorted((e for e in self.effects if "1" in e.parts), key=lambda e: e.timestamp):
+            if effect.selects(self, card, chars):
+                effect.parts["1"](chars)
+        return chars
+
+    def cast_face_down(self, player: "Player", card: Card | str) -> Spell:
+        """Rule 702.37c: cast a card with morph face down, as a 2/2 creature spell with no text,
+        no name, no subtypes and no mana cost, for {3}."""
+        self._check_priority(player)
+        card = self._find(player.hand, card, f"{player.name}'s hand")
+        if morph_cost(card.printed_definition) is None:
+            raise IllegalActionError(f"{card.name} has no morph ability: it can't be cast face down (702.37c)")
+        FACE_DOWN.check_timing(self, player, card)
+        self._pay_mana(player, ManaCost("{3}"), None, _ManaUseFor(card), "a face-down spell")
+        player.hand.remove(card)
+        card.face_down = True  # 708.4: before it is put on the stack
+        card.zone = Zone.STACK
+        spell = Spell(card, player, [])
+        spell.target_groups, spell.x, spell.mana_spent = [[]], None, ()
+        self.stack.push(spell)
+        self.emit("cast_face_down", "702.37c", player=player, card=card)
+        self._passes = 0
+        self._give_priority(self._priority_unit_for(player))
+        return spell
+
+    def turn_face_up(self, player: "Player", card: Card | str, *, by_effect: bool = False) -> None:
+        """Turn a face-down permanent `player` controls face up. As a special action (116.2b,
+        702.37e) `player` needs priority and pays the morph cost of its face-up copiable values
+        (707.3); an effect (``by_effect=True``) turns it face up without a cost (708.7). It keeps
+        the effects applied to it, and it doesn't "enter" again (708.8)."""
+        if isinstance(card, str):
+            card = self._find([c for c in self.battlefield if is_face_down(c)], card, "the face-down permanents")
+        if not is_face_down(card) or card.zone is not Zone.BATTLEFIELD:
+            raise IllegalActionError(f"{card.name or 'that permanent'} is not a face-down permanent")
+        if card.controller is not player:
+            raise IllegalActionError(f"{player.name} doesn't control that face-down permanent")
+        if not by_effect:
+            self._check_priority(player)
+            values = self.face_up_values(card)
+            cost = morph_cost(values.definition)
+            if cost is None:
+                raise IllegalActionError(
+                    f"the face-up {values.name} has no morph ability: it can't be turned face up as a special action (702.37e, 707.3)"
+                )
+            self._pay_mana(player, ManaCost(cost), None, _ManaUseFor(card), f"morph {cost}")
+        card.face_down = False
+        self.emit("turned_face_up", "708.8", player=player, card=card)
+
+
+def _ManaUseFor(card: Card) -> Any:
+    from kb.engine.manapool import ManaUse
+
+    return ManaUse("cast", card)

@@ -1,0 +1,106 @@
+"""Modal spells (700.2): "Choose one —" and its modes. The modes are chosen as the spell is cast
+(700.2a, 601.2b), a mode whose targets can't be chosen can't be; then only the chosen modes'
+instances of the word "target" are targeted (700.2c), and the chosen modes happen in the order
+printed. A copy of the spell has the same modes (700.2g, 707.10).
+
+>>> from kb.engine import Game, Player, Step
+>>> ana = Player('Ana', hand=['Emerald Charm'], library=5)
+>>> bruno = Player('Bruno', battlefield=['Serra Angel'], library=5)
+>>> game = Game(players=[ana, bruno])
+>>> game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+>>> charm = game.cast(ana, 'Emerald Charm', modes=[2], targets=[['Serra Angel']])
+>>> charm.modes, charm.targets
+([2], [Card('Serra Angel')])
+>>> game.resolve_stack()
+>>> bruno.battlefield[0].keywords
+('Vigilance',)
+
+Modes with costs of their own (700.2h), choosing the same mode more than once (700.2d), another
+player choosing (700.2e), pawprints (700.2i) and modal activated or triggered abilities are not
+modelled.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from kb.engine.decisions import Decision
+from kb.engine.errors import IllegalActionError
+from kb.engine.objects import CardDefinition, TargetSpec
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
+    from kb.engine.players import Player
+    from kb.engine.stack import Spell
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One mode (700.2): its text, what it may target (a kind of target, or None) and its effect,
+    given the game, the spell and the legal targets of this mode as it resolves."""
+
+    text: str
+    effect: Callable[["Game", "Spell", list[Any]], None]
+    target: str | None = None
+
+
+class ModalSpellDefinition(CardDefinition):
+    """An instant or sorcery with modes: ``modes`` and how many to choose, ``mode_count``."""
+
+    modes: ClassVar[tuple[Mode, ...]] = ()
+    mode_count: ClassVar[tuple[int, int]] = (1, 1)
+    chosen_modes: tuple[int, ...] = ()
+
+    def with_modes(self, chosen: Sequence[int]) -> "ModalSpellDefinition":
+        """The spell as cast with these modes: only their instances of "target" (700.2c)."""
+        spell = copy.copy(self)
+        spell.chosen_modes = tuple(chosen)
+        spell.spell_target = None
+        spell.spell_targets = tuple(TargetSpec(self.modes[i].target) for i in chosen if self.modes[i].target)
+        return spell
+
+    def resolve(self, game: "Game", spell: "Spell") -> None:
+        group = 0
+        for index in self.chosen_modes:
+            mode = self.modes[index]
+            targets: list[Any] = []
+            if mode.target is not None:
+                targets = game.targets_still_legal(spell, group)
+                group += 1
+                if not targets:
+                    continue  # 608.2b: this part of the effect does nothing
+            mode.effect(game, spell, targets)
+
+
+def choose_modes(game: "Game", player: "Player", definition: ModalSpellDefinition, given: Sequence[int | str] | None, card: Any) -> ModalSpellDefinition:
+    """Rule 700.2a: the modes `player` chooses (indexes from 0 or mode texts), each only if its
+    targets can be chosen; asked as a ``modes`` decision when not given."""
+    low, high = definition.mode_count
+    texts = [m.text for m in definition.modes]
+    possible = [i for i, m in enumerate(definition.modes) if m.target is None or game.legal_targets(m.target, player)]
+    if given is None:
+        if len(possible) < low:
+            raise IllegalActionError(f"{definition.name} needs {low} modes and only {len(possible)} can be chosen (700.2a)")
+        options = tuple(texts[i] for i in possible)
+        count = 1 if (low, high) == (1, 1) else (low, min(high, len(possible)))
+        answer = game.decide(Decision(player, "modes", options, count=count, rule="700.2a", context={"source": card}))
+        chosen = [texts.index(a) for a in (answer if isinstance(answer, list) else [answer])]
+    else:
+        chosen = []
+        for item in given:
+            index = texts.index(item) if isinstance(item, str) and item in texts else item
+            if not isinstance(index, int) or not 0 <= index < len(texts):
+                raise IllegalActionError(f"{definition.name} has no mode {item!r}")
+            if index not in possible:
+                raise IllegalActionError(f"the mode {texts[index]!r} of {definition.name} can't be chosen: it has no legal target (700.2a)")
+            if index in chosen:
+                raise IllegalActionError(f"the same mode of {definition.name} can't be chosen twice (700.2d)")
+            chosen.append(index)
+        if not low <= len(chosen) <= high:
+            raise IllegalActionError(f"{definition.name} needs {low if low == high else f'{low} to {high}'} modes, not {len(chosen)} (700.2)")
+    chosen.sort()
+    game.emit("modes_chosen", "700.2a", player=player, card=card, modes=[texts[i] for i in chosen], numbers=[i + 1 for i in chosen], count=len(chosen))
+    return definition.with_modes(chosen)

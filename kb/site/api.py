@@ -24,9 +24,11 @@ from kb.site.views import SiteData
 API_DIR = "api/v1"
 # Releases (the newest first) whose file holds every rule and glossary entry; an older release's file
 # holds its diff with the texts that changed, from which its rules follow the newer release's.
-# 110 releases in full would be ~90 MB; ten keep the whole API within its 30 MB budget.
-FULL_RELEASES = 10
-SPANISH_STATES = ("official", "translated", "fuzzy", "reviewed")
+# A release in full weighs ~2.7 MB (its English, the Spanish of most rules), 110 would be ~280 MB:
+# six keep the whole API near 22 MB, within its 30 MB budget (tests/site/test_api_v1.py).
+FULL_RELEASES = 6
+API_PAGE = "api/index"
+PAGE_TITLES = {"es": "API de datos", "en": "Data API"}
 _ABILITY_WORDS = re.compile(r"ability words are (.+?)\.\s*$", re.S)
 
 
@@ -60,6 +62,15 @@ def write_api(kb: Any, data: SiteData, site_dir: Path | str) -> dict[str, int]:
         path.write_bytes(raw)
         sizes[name] = len(raw)
     return sizes
+
+
+def write_api_page(writer: Any, lang: str, nav: list[Any]) -> None:
+    """The page documenting the API in `lang` (`site/templates/api.LANG.md.j2`), and its place in `nav`."""
+    from kb.site.urls import source_path
+
+    title = PAGE_TITLES[lang]
+    writer.write(f"api.{lang}.md.j2", API_PAGE, lang, title, full=FULL_RELEASES)
+    nav.append({title: source_path(API_PAGE)})
 
 
 def spanish_of(spanish: Any) -> dict[str, Any] | None:
@@ -230,4 +241,5 @@ def keywords(doc: Any) -> dict[str, list]:
     return out
 
 
-__all__ = ["API_DIR", "FULL_RELEASES", "ReleaseApi", "dump", "keywords", "spanish_of", "write_api"]
+__all__ = ["API_DIR", "API_PAGE", "FULL_RELEASES", "ReleaseApi", "dump", "keywords", "spanish_of", "write_api",
+           "write_api_page"]

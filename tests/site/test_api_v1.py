@@ -192,3 +192,15 @@ def test_the_real_api_is_valid_within_budget_and_carries_the_spanish_text(real_s
             assert es.startswith(found.group(0)), (en, es)
         differing += en != es
     assert differing > 10, "no line of the newest release is in Spanish"
+
+
+def test_the_built_site_serves_the_api_and_documents_it_in_both_languages(fake_site):
+    site = fake_site.site_dir
+    assert (site / "api" / "v1" / "releases.json").is_file()
+    assert (site / "api" / "v1" / "schemas" / "release.json").is_file()
+    spanish = (site / "api" / "index.html").read_text(encoding="utf-8")
+    english = (site / "en" / "api" / "index.html").read_text(encoding="utf-8")
+    assert "API de datos" in spanish and "curl" in spanish and f"releases/{NEW}.json" in spanish
+    assert "Data API" in english and "curl" in english
+    # In the navigation of every page.
+    assert 'href="api/' in (site / "index.html").read_text(encoding="utf-8")

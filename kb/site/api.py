@@ -69,7 +69,9 @@ def write_api_page(writer: Any, lang: str, nav: list[Any]) -> None:
     from kb.site.urls import source_path
 
     title = PAGE_TITLES[lang]
-    writer.write(f"api.{lang}.md.j2", API_PAGE, lang, title, full=FULL_RELEASES)
+    # The Spanish text file is written where the newest release's English file is at hand.
+    text_file = any(Path(part.source).is_file() for part in writer.data.parts[:1])
+    writer.write(f"api.{lang}.md.j2", API_PAGE, lang, title, full=FULL_RELEASES, text_file=text_file)
     nav.append({title: source_path(API_PAGE)})
 
 

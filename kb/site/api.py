@@ -111,6 +111,7 @@ class ReleaseApi:
         self._full = set(data.releases[-FULL_RELEASES:])
         self._diffs = {d.new: d for d in data.diffs}
         self._glossary_es = {en.term: es for es, en in data.glossary_pairs}
+        self._glossaries: dict[str, dict[str, Any]] = {}
 
     def releases(self) -> dict[str, Any]:
         return {
@@ -172,9 +173,28 @@ class ReleaseApi:
         return {
             "term": entry.term,
             "en": {"term": entry.term, "senses": list(entry.senses)},
-            "es": {"term": es.term, "senses": list(es.senses), "provenance": "wiki", "status": "official",
-                   "source": Path(es.source).stem} if es is not None else None,
+            "es": self._spanish_term(es, entry) if es is not None else None,
         }
+
+    def _spanish_term(self, es: Any, entry: Any) -> dict[str, Any]:
+        """A Spanish glossary entry: the team's catalog or a wiki's quote, and whether the English it
+        translates (that of its release) is still the definition of `entry`."""
+        from_catalog = Path(es.source).suffix == ".po"
+        translated = self._english_glossary(es.release).get(entry.term)
+        return {
+            "term": es.term, "senses": list(es.senses),
+            "provenance": "project" if from_catalog else "wiki",
+            "status": "translated" if from_catalog else "official",
+            "source": Path(es.source).name if from_catalog else Path(es.source).stem,
+            "translates": es.release,
+            "current": translated is not None and list(translated.senses) == list(entry.senses),
+        }
+
+    def _english_glossary(self, release: str) -> dict[str, Any]:
+        if release not in self._glossaries:
+            doc = self.documents.get(release)
+            self._glossaries[release] = {g.term: g for g in (doc.glossary if doc is not None else [])}
+        return self._glossaries[release]
 
     def _diff(self, release: str) -> dict[str, Any] | None:
         diff = self._diffs.get(release)

@@ -53,6 +53,8 @@ TERM = _object({
         "term": {"type": "string"}, "senses": {"type": "array", "items": {"type": "string"}},
         "provenance": {"enum": ["project", "wiki"]}, "status": {"enum": ["official", "translated", "fuzzy", "reviewed"]},
         "source": {"type": "string"},
+        "translates": {**TEXT_OR_NULL, "description": "the English release the Spanish was made from"},
+        "current": {"type": "boolean", "description": "whether that release's English definition is this release's"},
     })),
 })
 KEYWORD = _object({"number": NUMBER, "name": {"type": "string"}})

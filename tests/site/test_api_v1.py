@@ -204,3 +204,13 @@ def test_the_built_site_serves_the_api_and_documents_it_in_both_languages(fake_s
     assert "Data API" in english and "curl" in english
     # In the navigation of every page.
     assert 'href="api/' in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_spanish_glossary_says_what_it_translates_and_whether_it_is_current(fake_api):
+    glossary = {entry["term"]: entry for entry in _load(fake_api[0], f"releases/{NEW}.json")["glossary"]}
+    active, stack = glossary["Active Player"]["es"], glossary["Stack"]["es"]
+    assert active["term"] == "Jugador activo" and active["translates"] == OLD
+    # Active Player's definition stayed, Stack's changed after the release the Spanish translates.
+    assert active["current"] is True and stack["current"] is False
+    assert (active["provenance"], active["status"]) == ("wiki", "official")
+    assert glossary["Priority"]["es"] is None

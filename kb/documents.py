@@ -1,9 +1,10 @@
 """The Spanish rules of a release as a plain-text document in the official layout: the English
-release's file line for line (same numbering, same order, same blank lines), each rule, example and
-section title in Spanish where the team's translation of that very English text exists (or an
-official quote of it), and in English where not, so that the two files compare line by line.
+release's file line for line (same numbering, same order, same blank lines), each rule, example,
+section title and glossary entry in Spanish where the team's translation of that very English text
+exists (or an official quote of it), and in English where not, so that the two files compare line
+by line.
 
-    spanish_lines(english_lines, doc, spanish_for)   ->  the lines of the Spanish document
+    spanish_lines(english_lines, doc, spanish_for, glossary_for)   ->  the lines of the Spanish document
 
 A rule that runs over several lines of the English file (the hard-wrapped releases of 2003-2004)
 stays in English: its Spanish would not keep the line structure.
@@ -17,6 +18,8 @@ from typing import Any
 
 # (text, examples) of the Spanish of a rule, or None to keep the English.
 SpanishFor = Callable[[Any], "tuple[str, list[str]] | None"]
+# (term, senses) of the Spanish of a glossary entry, or None to keep the English.
+GlossaryFor = Callable[[Any], "tuple[str, list[str]] | None"]
 EXAMPLE_EN, EXAMPLE_ES = "Example:", "Ejemplo:"
 
 
@@ -30,10 +33,28 @@ def _replace_after_prefix(line: str, english: str, spanish: str) -> str | None:
     return prefix + spanish.strip() + line[len(stripped):]
 
 
-def spanish_lines(english_lines: list[str], doc: Any, spanish_for: SpanishFor) -> list[str]:
+def spanish_lines(english_lines: list[str], doc: Any, spanish_for: SpanishFor,
+                  glossary_for: GlossaryFor | None = None) -> list[str]:
     """The Spanish document's lines: `english_lines` (those of `doc`'s file, numbered from 1) with
-    each rule and example `spanish_for` gives in Spanish replaced in place."""
+    each rule and example `spanish_for` gives in Spanish, and each glossary entry `glossary_for`
+    gives, replaced in place."""
     lines = list(english_lines)
+    for entry in doc.glossary if glossary_for is not None else []:
+        found = glossary_for(entry)
+        if found is None or len(found[1]) != len(entry.senses):
+            continue
+        term, senses = found
+        at = entry.line - 1
+        # The term on its line and each sense on one of its own, as the English file has them.
+        if not (0 <= at and at + len(senses) < len(lines)) or lines[at].strip() != entry.term.strip():
+            continue
+        if any(lines[at + 1 + i].strip() != sense.strip() for i, sense in enumerate(entry.senses)):
+            continue
+        if any("\n" in text for text in (term, *senses)):
+            continue
+        lines[at] = term
+        for i, sense in enumerate(senses):
+            lines[at + 1 + i] = sense
     for rule in doc.rules:
         found = spanish_for(rule)
         if found is None or not (0 < rule.line <= len(lines)):
@@ -93,5 +114,12 @@ def spanish_release_text(kb: Any, api: Any, release: str) -> str | None:
             return None
         return spanish["text"], spanish["examples"]
 
+    def glossary_for(entry: Any) -> tuple[str, list[str]] | None:
+        spanish = api.spanish_term(entry, release)
+        if spanish is None or not spanish["current"]:
+            return None
+        return spanish["term"], spanish["senses"]
+
     doc = kb.documents[release]
-    return "\n".join(line.rstrip("\r\n") for line in spanish_lines(lines, doc, spanish_for)) + "\n"
+    text = spanish_lines(lines, doc, spanish_for, glossary_for)
+    return "\n".join(line.rstrip("\r\n") for line in text) + "\n"

@@ -169,12 +169,16 @@ class ReleaseApi:
         }
 
     def _term(self, entry: Any, release: str) -> dict[str, Any]:
-        es = self._glossary_es.get(entry.term) if release == self.data.newest else None
         return {
             "term": entry.term,
             "en": {"term": entry.term, "senses": list(entry.senses)},
-            "es": self._spanish_term(es, entry) if es is not None else None,
+            "es": self.spanish_term(entry, release),
         }
+
+    def spanish_term(self, entry: Any, release: str) -> dict[str, Any] | None:
+        """The Spanish of the glossary entry `entry` of `release` (given for the newest release)."""
+        es = self._glossary_es.get(entry.term) if release == self.data.newest else None
+        return self._spanish_term(es, entry) if es is not None else None
 
     def _spanish_term(self, es: Any, entry: Any) -> dict[str, Any]:
         """A Spanish glossary entry: the team's catalog or a wiki's quote, and whether the English it

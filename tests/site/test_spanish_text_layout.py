@@ -83,3 +83,17 @@ def test_a_line_that_is_not_the_rule_text_stays_english():
     doc.rule("100.1").text = "A text the file does not hold on that line."
     spanish = spanish_lines(english, doc, lambda rule: SPANISH.get(rule.id))
     assert [l for l in spanish if l.startswith("100.1.")] == [l for l in english if l.startswith("100.1.")]
+
+
+def test_glossary_entries_in_spanish_on_the_same_lines():
+    english = ENGLISH.split("\n")
+    doc = parse_cr_text(ENGLISH, "MagicCompRules-2026-01-16.txt")
+    glossary = {"Active Player": ("Jugador activo", ["El jugador cuyo turno se está jugando."])}
+    spanish = spanish_lines(english, doc, lambda rule: None, lambda entry: glossary.get(entry.term))
+    assert len(spanish) == len(english)
+    at = english.index("Active Player")
+    assert spanish[at:at + 2] == ["Jugador activo", "El jugador cuyo turno se está jugando."]
+    # A Spanish entry whose senses do not match the English lines one for one is left out.
+    spanish = spanish_lines(english, doc, lambda rule: None,
+                            lambda entry: ("Jugador activo", ["Uno.", "Dos."]))
+    assert spanish[at:at + 2] == english[at:at + 2]

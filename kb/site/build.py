@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kb.site.api import write_api
 from kb.site.builder import BuilderRun, run_builder
 from kb.site.config import write_build_config
 from kb.site.examples import ExampleRuns
@@ -221,6 +222,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                 if stored is not None:
                     stored()
                 write_standalone_extras(data, staged, generated)
+                write_api(kb, data, staged)
                 write_runner_files(staged, data.examples, pyodide)
 
             builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile)

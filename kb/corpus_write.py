@@ -172,17 +172,45 @@ def replace_files(folder: Path | str, contents: dict[str, bytes]) -> list[Path]:
         staged.append(journal_scratch)
         _write_synced(journal_scratch, journal, 0o644)
         _step("journal")
-        os.replace(journal_scratch, folder / JOURNAL)
-        committed = True
+        with _interrupts_held():
+            os.replace(journal_scratch, folder / JOURNAL)
+            committed = True
+            _sync_folder(folder)
+            _step("committed")
+            return _roll_forward(folder)
     except BaseException:
         if not committed:
             for scratch in staged:
                 with contextlib.suppress(OSError):
                     scratch.unlink()
         raise
-    _sync_folder(folder)
-    _step("committed")
-    return _roll_forward(folder)
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM, SIGHUP and SIGQUIT wait until the block ends, and then act as they would
+    have: from the commit to the last rename takes a few renames, and stopped between them the files
+    would be a mix of old and new until the next command, which a user looking meanwhile (`git
+    status`, `git checkout` of what changed) could make lasting. Only SIGKILL leaves that to the
+    journal. (Signals can be caught in the main thread only; elsewhere the block holds nothing.)"""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    before = {}
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
+        if signal.getsignal(number) not in (signal.SIG_IGN, None):  # None: a handler not set from Python
+            before[number] = signal.signal(number, lambda received, _frame: arrived.append(received))
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(arrived):
+            signal.raise_signal(number)
 
 
 def _roll_forward(folder: Path) -> list[Path]:

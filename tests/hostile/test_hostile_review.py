@@ -1,8 +1,11 @@
 """Hostile cases beyond the first suite: a server that redirects to an address carrying a user name
-and password, ... Each ends in one line, and the user's files stay as they were."""
+and password, and an import signalled between its commit and its last rename. Each ends in one line, and the user's files stay as they were."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -26,3 +29,39 @@ def test_a_redirect_to_an_address_with_a_password_is_refused_without_saying_it(s
     assert "user name and password" in line and "127.0.0.1" in line, line
     assert [path for path, _ in server.seen] == ["/r"]  # nothing followed, no credentials sent
     assert snapshot(corpus) == before
+
+
+# -- an import stopped by a signal between its commit and its last rename -----------------------------
+
+# A child that replaces the catalogs of a copy of the corpus through the journal, and signals itself
+# (as Ctrl-C, `kill` or a closed terminal would) once the first catalog is renamed into place.
+SIGNALLED = """
+import os, signal, sys
+from pathlib import Path
+import kb.corpus_write as w
+root, number = Path(sys.argv[1]), int(sys.argv[2])
+names = sorted(p.name for p in (root / "po").iterdir())
+def hook(step):
+    if step == f"renamed {names[0]}":
+        os.kill(os.getpid(), number)
+w.STEP_HOOK = hook
+with w.corpus_lock(root):
+    w.replace_files(root / "po", {n: b"new " + n.encode() for n in names})
+"""
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_after_the_commit_waits_for_the_last_rename(tmp_path, number):
+    from hostile_catalog_support import PROJECT
+
+    po = tmp_path / "corpus" / "po"
+    po.mkdir(parents=True)
+    for name in ("glossary.po", "part-1.po", "part-2.po", "part-3.po"):
+        (po / name).write_bytes(b"old " + name.encode())
+    run = subprocess.run([sys.executable, "-c", SIGNALLED, str(tmp_path / "corpus"), str(int(number))],
+                         cwd=PROJECT, env={**os.environ, "PYTHONPATH": str(PROJECT)}, capture_output=True,
+                         timeout=60, text=True)
+    assert run.returncode != 0  # the signal still acts, once the files are all in place
+    # All new, with no journal or staged file a `git checkout` of what changed could make lasting.
+    assert {p.name: p.read_bytes() for p in po.iterdir()} == {
+        name: b"new " + name.encode() for name in ("glossary.po", "part-1.po", "part-2.po", "part-3.po")}

@@ -65,3 +65,17 @@ def test_a_signal_after_the_commit_waits_for_the_last_rename(tmp_path, number):
     # All new, with no journal or staged file a `git checkout` of what changed could make lasting.
     assert {p.name: p.read_bytes() for p in po.iterdir()} == {
         name: b"new " + name.encode() for name in ("glossary.po", "part-1.po", "part-2.po", "part-3.po")}
+
+
+# -- kb parse ----------------------------------------------------------------------------------------
+
+
+def test_parse_of_a_closed_standard_input_is_one_line_not_an_internal_error():
+    from hostile_catalog_support import PROJECT
+
+    run = subprocess.run([sys.executable, "-m", "kb", "parse", "-"], cwd=PROJECT, stdin=None,
+                         env={**os.environ, "PYTHONPATH": str(PROJECT)}, capture_output=True, text=True,
+                         timeout=60, preexec_fn=lambda: os.close(0))
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.splitlines() == ["kb: -: standard input is closed; nothing to read"], run.stderr
+    assert run.stdout == ""

@@ -218,12 +218,12 @@ def _roll_forward(folder: Path) -> list[Path]:
     already renamed is skipped), then remove the journal."""
     journal = folder / JOURNAL
     plan = json.loads(journal.read_bytes())
+    moves = [(str(item["target"]), str(item["staged"])) for item in plan["files"]]
+    for target, staged in moves:  # all checked before any is followed
+        _check_move(journal, folder, target, staged)
     done = []
-    for item in plan["files"]:
-        target, staged = str(item["target"]), str(item["staged"])
-        if "/" in target or "/" in staged or not staged.endswith(STAGED):
-            raise ValueError(f"{journal}: names a file outside its folder ({target!r}, {staged!r})")
-        if (folder / staged).exists():
+    for target, staged in moves:
+        if os.path.lexists(folder / staged):
             os.replace(folder / staged, folder / target)
             _step(f"renamed {target}")
         done.append(folder / target)
@@ -232,6 +232,25 @@ def _roll_forward(folder: Path) -> list[Path]:
     _sync_folder(folder)
     _step("done")
     return done
+
+
+def _check_move(journal: Path, folder: Path, target: str, staged: str) -> None:
+    """`ValueError` unless the journal's move of `staged` over `target` is one `replace_files` makes:
+    two plain names of `folder` (no `..`, no hidden target), the staged one a regular file, never a
+    link or a folder, so that no file from outside the folder is ever put in a catalog's place."""
+    import stat
+
+    for name in (target, staged):
+        if not name or "/" in name or "\0" in name or name in (".", ".."):
+            raise ValueError(f"names a file outside its folder ({target!r}, {staged!r})")
+    if target.startswith(".") or not (staged.startswith(".") and staged.endswith(STAGED)):
+        raise ValueError(f"names files no write makes ({target!r}, {staged!r})")
+    try:
+        mode = os.lstat(folder / staged).st_mode
+    except FileNotFoundError:
+        return  # renamed already
+    if not stat.S_ISREG(mode):
+        raise ValueError(f"{staged!r} is not a regular file (a link, a folder, ...), which no write makes")
 
 
 def _leftovers(folder: Path) -> list[Path]:

@@ -79,3 +79,34 @@ def test_parse_of_a_closed_standard_input_is_one_line_not_an_internal_error():
     assert run.returncode == 2, run.stderr
     assert run.stderr.splitlines() == ["kb: -: standard input is closed; nothing to read"], run.stderr
     assert run.stdout == ""
+
+
+# -- a journal that leads out of the catalogs' folder -------------------------------------------------
+
+
+@pytest.mark.parametrize("plan", [
+    [{"target": "part-1.po", "staged": ".elsewhere.kb-staged"}],  # a link to a file outside
+    [{"target": "part-2.po", "staged": ".part-2.po.a.kb-staged"},  # a good move, then a bad one
+     {"target": "part-1.po", "staged": ".elsewhere.kb-staged"}],
+    [{"target": "..", "staged": ".part-2.po.a.kb-staged"}],
+    [{"target": ".kb-write.lock", "staged": ".part-2.po.a.kb-staged"}],
+])
+def test_a_journal_is_never_followed_out_of_the_folder(tmp_path, plan):
+    import json
+
+    from kb import corpus_write
+
+    po = tmp_path / "corpus" / "po"
+    po.mkdir(parents=True)
+    outside = tmp_path / "secret.txt"
+    outside.write_bytes(b"not a catalog")
+    (po / "part-1.po").write_bytes(b"old 1")
+    (po / "part-2.po").write_bytes(b"old 2")
+    (po / ".part-2.po.a.kb-staged").write_bytes(b"new 2")
+    (po / ".elsewhere.kb-staged").symlink_to(outside)
+    (po / corpus_write.JOURNAL).write_text(json.dumps({"journal": 1, "files": plan}))
+    with pytest.raises(corpus_write.JournalError, match="nothing done"):
+        corpus_write.recover(po)
+    assert (po / "part-1.po").read_bytes() == b"old 1" and not (po / "part-1.po").is_symlink()
+    assert (po / "part-2.po").read_bytes() == b"old 2"
+    assert outside.read_bytes() == b"not a catalog"

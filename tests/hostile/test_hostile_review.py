@@ -110,3 +110,38 @@ def test_a_journal_is_never_followed_out_of_the_folder(tmp_path, plan):
     assert (po / "part-1.po").read_bytes() == b"old 1" and not (po / "part-1.po").is_symlink()
     assert (po / "part-2.po").read_bytes() == b"old 2"
     assert outside.read_bytes() == b"not a catalog"
+
+
+# -- a store put inside the corpus --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("inside", ["po", "po/store", ".", "cr"])
+def test_a_store_inside_the_corpus_is_refused_before_anything_is_written(tmp_path, monkeypatch, inside):
+    from click.testing import CliRunner
+
+    from kb.cli.main import cli
+    from test_align_corpus import write_tiny_corpus
+
+    root = write_tiny_corpus(tmp_path / "corpus")
+    (root / "po").mkdir(exist_ok=True)
+    (root / "cr").mkdir(exist_ok=True)
+    monkeypatch.setenv("KB_CORPUS", str(root))
+    monkeypatch.setenv("KB_RELEASES", str(tmp_path / "no releases here"))
+    monkeypatch.setenv("KB_STORE", str(root / inside))
+    before = snapshot(root)
+    names = sorted(p.relative_to(root) for p in root.rglob("*"))
+    result = CliRunner().invoke(cli, ["rule", "100.1"])
+    line = one_line(result, 2)
+    assert "KB_STORE" in line and "outside" in line, line
+    assert snapshot(root) == before and sorted(p.relative_to(root) for p in root.rglob("*")) == names
+
+
+def test_help_is_still_shown_with_a_store_inside_the_corpus(monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from kb.cli.main import cli
+
+    monkeypatch.setenv("KB_STORE", str(tmp_path))
+    monkeypatch.setenv("KB_CORPUS", str(tmp_path))
+    result = CliRunner().invoke(cli, ["rule", "--help"])
+    assert result.exit_code == 0 and "Usage" in result.output

@@ -145,3 +145,16 @@ def test_help_is_still_shown_with_a_store_inside_the_corpus(monkeypatch, tmp_pat
     monkeypatch.setenv("KB_CORPUS", str(tmp_path))
     result = CliRunner().invoke(cli, ["rule", "--help"])
     assert result.exit_code == 0 and "Usage" in result.output
+
+
+# -- an export into a folder that is not there ---------------------------------------------------------
+
+
+def test_a_catalog_written_into_a_missing_folder_is_named_as_given(tmp_path):
+    from kb.translations.catalog import write_atomically
+
+    target = tmp_path / "no such folder" / "part-1.po"
+    with pytest.raises(FileNotFoundError) as caught:
+        write_atomically(target, b"msgid \"\"\nmsgstr \"\"\n")
+    assert caught.value.filename == str(target)  # not the temporary ".part-1.po.XXXX.tmp"
+    assert not target.parent.exists()

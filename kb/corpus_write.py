@@ -155,6 +155,9 @@ def replace_files(folder: Path | str, contents: dict[str, bytes]) -> list[Path]:
     for name in contents:
         if not name or "/" in name or name.startswith("."):
             raise ValueError(f"{name!r}: not a file name of {folder}")
+        if (folder / name).is_symlink():  # a rename would put a file in the link's place, not in its file's
+            raise OSError(errno.EPERM, f"a symbolic link (to {os.readlink(folder / name)}), which a write "
+                          "would replace by a file, leaving the file it leads to as it was", str(folder / name))
     folder.mkdir(parents=True, exist_ok=True)
     run = secrets.token_hex(6)
     staged: list[Path] = []

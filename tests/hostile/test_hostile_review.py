@@ -158,3 +158,25 @@ def test_a_catalog_written_into_a_missing_folder_is_named_as_given(tmp_path):
         write_atomically(target, b"msgid \"\"\nmsgstr \"\"\n")
     assert caught.value.filename == str(target)  # not the temporary ".part-1.po.XXXX.tmp"
     assert not target.parent.exists()
+
+
+# -- a catalog kept as a link -------------------------------------------------------------------------
+
+
+def test_a_catalog_that_is_a_link_is_neither_replaced_nor_left_behind(tmp_path):
+    from kb import corpus_write
+
+    po = tmp_path / "corpus" / "po"
+    po.mkdir(parents=True)
+    kept = tmp_path / "elsewhere" / "part-1.po"
+    kept.parent.mkdir()
+    kept.write_bytes(b"old 1")
+    (po / "part-1.po").symlink_to(kept)
+    (po / "part-2.po").write_bytes(b"old 2")
+    with corpus_write.corpus_lock(tmp_path / "corpus"):
+        with pytest.raises(OSError, match="symbolic link") as caught:
+            corpus_write.replace_files(po, {"part-2.po": b"new 2", "part-1.po": b"new 1"})
+    assert caught.value.filename == str(po / "part-1.po")
+    assert (po / "part-1.po").is_symlink() and kept.read_bytes() == b"old 1"
+    assert (po / "part-2.po").read_bytes() == b"old 2"  # all or nothing
+    assert sorted(p.name for p in po.iterdir()) == ["part-1.po", "part-2.po"]

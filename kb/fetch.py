@@ -552,6 +552,9 @@ def append_entry(manifest: Path, fields: dict[str, str]) -> None:
 def _append_locked(manifest: Path, fields: dict[str, str]) -> None:
     import tomllib
 
+    if manifest.is_symlink():  # a rename would put a file in the link's place, not in its file's
+        raise FetchError(f"{manifest}: a symbolic link (to {os.readlink(manifest)}), which adding an entry would "
+                         "replace by a file; nothing added")
     try:
         old = manifest.read_bytes()
     except OSError as err:

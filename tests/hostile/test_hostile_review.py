@@ -180,3 +180,20 @@ def test_a_catalog_that_is_a_link_is_neither_replaced_nor_left_behind(tmp_path):
     assert (po / "part-1.po").is_symlink() and kept.read_bytes() == b"old 1"
     assert (po / "part-2.po").read_bytes() == b"old 2"  # all or nothing
     assert sorted(p.name for p in po.iterdir()) == ["part-1.po", "part-2.po"]
+
+
+def test_fetch_into_a_corpus_whose_manifest_is_a_link_changes_nothing(server, corpus, tmp_path):
+    from test_hostile_fetch import ADDED, RELEASE
+    from test_fetch import NEW
+
+    kept = tmp_path / "my-manifest.toml"
+    kept.write_bytes((corpus / "manifest.toml").read_bytes())
+    (corpus / "manifest.toml").unlink()
+    (corpus / "manifest.toml").symlink_to(kept)
+    before, manifest = snapshot(corpus), kept.read_bytes()
+    server.routes[RELEASE] = (200, {}, NEW)
+    line = one_line(kb("fetch", server.url(RELEASE), "--timeout", "10"), 1)
+    assert "symbolic link" in line, line
+    assert (corpus / "manifest.toml").is_symlink() and kept.read_bytes() == manifest
+    after = {name: data for name, data in snapshot(corpus).items() if name != ".kb-write.lock"}
+    assert after == before and not (corpus / ADDED).exists()

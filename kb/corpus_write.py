@@ -155,6 +155,9 @@ def replace_files(folder: Path | str, contents: dict[str, bytes]) -> list[Path]:
     for name in contents:
         if not name or "/" in name or name.startswith("."):
             raise ValueError(f"{name!r}: not a file name of {folder}")
+        if (folder / name).is_symlink():  # a rename would put a file in the link's place, not in its file's
+            raise OSError(errno.EPERM, f"a symbolic link (to {os.readlink(folder / name)}), which a write "
+                          "would replace by a file, leaving the file it leads to as it was", str(folder / name))
     folder.mkdir(parents=True, exist_ok=True)
     run = secrets.token_hex(6)
     staged: list[Path] = []
@@ -172,17 +175,45 @@ def replace_files(folder: Path | str, contents: dict[str, bytes]) -> list[Path]:
         staged.append(journal_scratch)
         _write_synced(journal_scratch, journal, 0o644)
         _step("journal")
-        os.replace(journal_scratch, folder / JOURNAL)
-        committed = True
+        with _interrupts_held():
+            os.replace(journal_scratch, folder / JOURNAL)
+            committed = True
+            _sync_folder(folder)
+            _step("committed")
+            return _roll_forward(folder)
     except BaseException:
         if not committed:
             for scratch in staged:
                 with contextlib.suppress(OSError):
                     scratch.unlink()
         raise
-    _sync_folder(folder)
-    _step("committed")
-    return _roll_forward(folder)
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM, SIGHUP and SIGQUIT wait until the block ends, and then act as they would
+    have: from the commit to the last rename takes a few renames, and stopped between them the files
+    would be a mix of old and new until the next command, which a user looking meanwhile (`git
+    status`, `git checkout` of what changed) could make lasting. Only SIGKILL leaves that to the
+    journal. (Signals can be caught in the main thread only; elsewhere the block holds nothing.)"""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+    before = {}
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
+        if signal.getsignal(number) not in (signal.SIG_IGN, None):  # None: a handler not set from Python
+            before[number] = signal.signal(number, lambda received, _frame: arrived.append(received))
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(arrived):
+            signal.raise_signal(number)
 
 
 def _roll_forward(folder: Path) -> list[Path]:
@@ -190,12 +221,12 @@ def _roll_forward(folder: Path) -> list[Path]:
     already renamed is skipped), then remove the journal."""
     journal = folder / JOURNAL
     plan = json.loads(journal.read_bytes())
+    moves = [(str(item["target"]), str(item["staged"])) for item in plan["files"]]
+    for target, staged in moves:  # all checked before any is followed
+        _check_move(journal, folder, target, staged)
     done = []
-    for item in plan["files"]:
-        target, staged = str(item["target"]), str(item["staged"])
-        if "/" in target or "/" in staged or not staged.endswith(STAGED):
-            raise ValueError(f"{journal}: names a file outside its folder ({target!r}, {staged!r})")
-        if (folder / staged).exists():
+    for target, staged in moves:
+        if os.path.lexists(folder / staged):
             os.replace(folder / staged, folder / target)
             _step(f"renamed {target}")
         done.append(folder / target)
@@ -204,6 +235,25 @@ def _roll_forward(folder: Path) -> list[Path]:
     _sync_folder(folder)
     _step("done")
     return done
+
+
+def _check_move(journal: Path, folder: Path, target: str, staged: str) -> None:
+    """`ValueError` unless the journal's move of `staged` over `target` is one `replace_files` makes:
+    two plain names of `folder` (no `..`, no hidden target), the staged one a regular file, never a
+    link or a folder, so that no file from outside the folder is ever put in a catalog's place."""
+    import stat
+
+    for name in (target, staged):
+        if not name or "/" in name or "\0" in name or name in (".", ".."):
+            raise ValueError(f"names a file outside its folder ({target!r}, {staged!r})")
+    if target.startswith(".") or not (staged.startswith(".") and staged.endswith(STAGED)):
+        raise ValueError(f"names files no write makes ({target!r}, {staged!r})")
+    try:
+        mode = os.lstat(folder / staged).st_mode
+    except FileNotFoundError:
+        return  # renamed already
+    if not stat.S_ISREG(mode):
+        raise ValueError(f"{staged!r} is not a regular file (a link, a folder, ...), which no write makes")
 
 
 def _leftovers(folder: Path) -> list[Path]:

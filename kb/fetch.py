@@ -295,6 +295,13 @@ class _HttpRedirects(urllib.request.HTTPRedirectHandler):
                 raise FetchError(f"{without_credentials(req.full_url)}: redirected to "
                                  f"{shorten_url(without_credentials(new))}, not an http or https address; "
                                  "nothing written")
+            if without_credentials(new) != new:
+                # http.client would read the user name and password as the host and port, and say
+                # the password in its error; credentials a server hands out are never sent either.
+                fp.close()
+                raise FetchError(f"{without_credentials(req.full_url)}: redirected to "
+                                 f"{shorten_url(without_credentials(new))} with a user name and password in "
+                                 "the address, which kb does not follow; nothing written")
         return super().http_error_302(req, fp, code, msg, headers)
 
     http_error_301 = http_error_303 = http_error_307 = http_error_308 = http_error_302
@@ -545,6 +552,9 @@ def append_entry(manifest: Path, fields: dict[str, str]) -> None:
 def _append_locked(manifest: Path, fields: dict[str, str]) -> None:
     import tomllib
 
+    if manifest.is_symlink():  # a rename would put a file in the link's place, not in its file's
+        raise FetchError(f"{manifest}: a symbolic link (to {os.readlink(manifest)}), which adding an entry would "
+                         "replace by a file; nothing added")
     try:
         old = manifest.read_bytes()
     except OSError as err:

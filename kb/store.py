@@ -70,6 +70,20 @@ def store_dir() -> Path:
     return Path(os.environ.get("KB_STORE") or PROJECT_ROOT / ".kb")
 
 
+def misplaced_store() -> str | None:
+    """Why `$KB_STORE` may not hold the store (one line), or None: a folder inside the corpus or a
+    folder of the releases, where its tables, cache and memos would land among the user's files."""
+    given = os.environ.get("KB_STORE")
+    if not given:
+        return None
+    real = Path(os.path.realpath(given))
+    for folder in [corpus_dir(), PROJECT_ROOT / "corpus", *release_dirs()]:
+        kept = Path(os.path.realpath(folder))
+        if real == kept or kept in real.parents:
+            return f"KB_STORE={given}: inside {kept}, which holds the user's files, not kb's; choose a folder outside it"
+    return None
+
+
 def unwritable(path: Path) -> str | None:
     """Why no store can be written at `path` (one phrase), or None when one can: the folder is made
     when it is missing, and a file is made in it and removed."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -74,6 +75,8 @@ def parse_command(path: str, kind, lang, summary: bool, max_bytes: int, as_json:
     path = Path(path)
     if not reading_stdin:
         _check_readable_path(path)
+    elif sys.stdin is None:  # started with its standard input closed (`kb parse - <&-`)
+        fail("-: standard input is closed; nothing to read", 2)
     try:
         if reading_stdin:
             data = read_limited(click.get_binary_stream("stdin"), "<stdin>", max_bytes)

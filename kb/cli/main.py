@@ -89,6 +89,12 @@ class KbGroup(click.Group):
         return ctx
 
     def invoke(self, ctx: click.Context) -> Any:
+        from kb.store import misplaced_store
+
+        asks_help = {"-h", "--help"} & set(ctx.meta.get(ARGV, ()))
+        misplaced = None if asks_help else misplaced_store()
+        if misplaced:  # before any command writes its store, cache or memo there
+            raise OneLineError(f"kb: {misplaced}", 2)
         try:
             return super().invoke(ctx)
         except click.exceptions.NoArgsIsHelpError:

@@ -347,7 +347,10 @@ def write_atomically(path: Path, data: bytes) -> None:
     import os
     import tempfile
 
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as err:  # named by the file asked for, not by a temporary name the user never gave
+        raise OSError(err.errno, err.strerror or str(err), str(path)) from None
     try:
         # mkstemp makes the file private; give it the mode any new file gets (or the one it had).
         umask = os.umask(0)

@@ -563,8 +563,13 @@ def _append_locked(manifest: Path, fields: dict[str, str]) -> None:
         listed = tomllib.loads(old.decode("utf-8")).get("file", [])
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         raise FetchError(f"{manifest}: {err}") from None
-    if any(isinstance(e, dict) and e.get("path") == fields.get("path") for e in listed):
-        raise FetchError(f"{manifest}: {fields.get('path')} was listed meanwhile by another command; nothing added")
+    for entry in (e for e in listed if isinstance(e, dict)):
+        # Read again under the lock: another fetch may have listed this release meanwhile, under this
+        # name or another (the same text, or another text of the same effective date).
+        same = [key for key in ("path", "sha256", "effective") if fields.get(key) and entry.get(key) == fields[key]]
+        if same:
+            raise FetchError(f"{manifest}: {fields.get('path')} was listed meanwhile by another command "
+                             f"(as {entry.get('path')}, the same {' and '.join(same)}); nothing added")
     newline = b"\r\n" if b"\r\n" in old else b"\n"
     lines = ["[[file]]"] + [f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in fields.items()]
     block = newline.join(line.encode("utf-8") for line in lines) + newline

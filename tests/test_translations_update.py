@@ -4,6 +4,8 @@ one removed, one new, examples and glossary entries among them."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from pathlib import Path
 
 import pytest
@@ -79,7 +81,8 @@ def updated(tmp_path):
         fill(path, root / "po" / path.name, SPANISH)
     part = root / "po" / "part-1.po"
     part.write_text(part.read_text(encoding="utf-8").replace(
-        'msgctxt "100.1"', '# reviewed: Ana, 2025-01-20\nmsgctxt "100.1"'), encoding="utf-8")
+        'msgctxt "100.1"', '# reviewed: Ana, 2025-01-20\nmsgctxt "100.1"').replace(
+        'msgctxt "100.2"', '# reviewed: Ana, 2025-01-21\nmsgctxt "100.2"'), encoding="utf-8")
     before = {p.name: p.read_bytes() for p in (root / "po").glob("*.po")}
     checked = update_catalogs(kb, NEW, dry_run=True)
     assert {p.name: p.read_bytes() for p in (root / "po").glob("*.po")} == before
@@ -110,6 +113,9 @@ def test_each_entry_goes_where_its_rule_went(updated):
     # Changed: fuzzy, the English it translated kept as the previous msgid.
     assert entries["100.2"].fuzzy and entries["100.2"].msgstr == SPANISH["100.2"]
     assert entries["100.2"].previous == RELEASES[OLD][1][0][2][1][1]
+    # Its review was of the older English: kept as such, so clearing the flag does not make it reviewed.
+    assert "earlier reviewed: Ana, 2025-01-21" in entries["100.2"].comments
+    assert dataclasses.replace(entries["100.2"], flags=[]).state == "translated"
     # Renumbered, the same text once its reference is renumbered: carried, the Spanish's reference too.
     assert entries["100.3"].msgstr == SPANISH["100.4"].replace("100.5", "100.4") and not entries["100.3"].fuzzy
     assert entries["100.3#ex1"].msgstr == SPANISH["100.4#ex1"] and entries["100.3#ex2"].msgstr == SPANISH["100.4#ex2"]

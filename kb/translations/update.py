@@ -15,7 +15,9 @@ with the next, across renumberings), and every entry of the catalogs goes where 
   entries are paired by their term, or, for a term renamed, by the definition they keep; the
   document's headings and paragraphs by their id.
 
-Every entry keeps its translator comments (the review mark among them) and its flags; its reference
+Every entry keeps its translator comments and its flags; a review mark of an entry made fuzzy is kept
+as a review of the older English (`# earlier reviewed: …`), no longer counting as a review, and
+counts again if a later release comes back to that English. Its reference
 and its "release" comment name the new release. Obsolete entries already there keep their bytes.
 The catalogs are written as an import writes them: under the corpus's lock, all or nothing through
 the journal (`kb.corpus_write`). Catalogs already of the new release are the identity: nothing is
@@ -37,7 +39,7 @@ from kb.translations.catalog import (
     GLOSSARY_GROUP, english_texts, example_context, glossary_context, group_file, group_of,
 )
 from kb.translations.files import PO_DIR, po_files
-from kb.translations.pofile import PoEntry, PoSyntaxError
+from kb.translations.pofile import REVIEWED, PoEntry, PoSyntaxError
 from kb.translations.stored import StoredCatalog, catalog_text, read_stored, render_entries
 
 ACTIONS = ("unchanged", "renumbered", "changed", "new", "removed")
@@ -303,16 +305,33 @@ class _Plan:
             # The Spanish translates the English this release came back to: current again.
             entry.flags = [f for f in old.flags if f != "fuzzy"]
             entry.previous = entry.previous_context = None
+            entry.comments = [_review_restored(c) for c in entry.comments]
             return entry, "renumbered" if moved else "changed"
         if old.msgstr:
             if not old.fuzzy:
                 entry.flags = ["fuzzy", *old.flags]
+                # A review of the older English is kept, as such: clearing the fuzzy flag of a Spanish
+                # nobody has read against the new English must not make it read as reviewed.
+                entry.comments = [_review_of_older(c) for c in entry.comments]
                 entry.previous = old.msgid
                 entry.previous_context = old.context if moved else None
             # Fuzzy already: its previous msgid (if it has one) is still the English it translates.
             elif old.previous and moved and not old.previous_context:
                 entry.previous_context = old.context
         return entry, "renumbered" if moved else "changed"
+
+
+EARLIER_REVIEW = "earlier "
+"""The prefix of a review mark whose review was of an older English (`# earlier reviewed: Ana, …`)."""
+
+
+def _review_of_older(comment: str) -> str:
+    return EARLIER_REVIEW + comment if comment.startswith(REVIEWED) else comment
+
+
+def _review_restored(comment: str) -> str:
+    older = comment.startswith(EARLIER_REVIEW) and comment[len(EARLIER_REVIEW):].startswith(REVIEWED)
+    return comment[len(EARLIER_REVIEW):] if older else comment
 
 
 def stored_bytes(catalog: StoredCatalog) -> bytes:

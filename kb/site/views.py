@@ -55,8 +55,9 @@ class SpanishData:
     changed_in: str | None = None
     # A catalog entry's state ("reviewed", "translated", "fuzzy"), if the catalog says.
     state: str = ""
-    # An official quote of an older English, shown beneath the project's current translation.
-    quote: SpanishData | None = None
+    # The rule's other Spanish texts (another quote, the team's translation, a translation of an
+    # older English), in the order shown, folded beneath this one under their labels.
+    others: list[SpanishData] = field(default_factory=list)
 
 
 @dataclass
@@ -333,8 +334,8 @@ class _Collector:
                 executable=executable_by_rule.get(rule.id, []),
             )
             order.append(rule.id)
-            for spanish_text in (spanish, spanish.quote if spanish else None):
-                if spanish_text is not None and spanish_text.changed_since and not spanish_text.changed_in:
+            for spanish_text in ([spanish, *spanish.others] if spanish else []):
+                if spanish_text.changed_since and not spanish_text.changed_in:
                     spanish_text.changed_in = _first_change_after(rules[rule.id].history, spanish_text.english_release)
 
         titles = kb.section_titles_es()
@@ -454,33 +455,24 @@ class _Collector:
         spanish = self._spanish_data(found, chosen)
         if chosen is not None and getattr(chosen, "origin", None) == "po" and not spanish.state:
             spanish.state = _catalog_state(chosen)
-        second = self._second_text(rule_id, found, candidates)
-        if second is not None:
-            spanish.quote = self._spanish_data(None, second)
-            if getattr(second, "origin", "wiki") == "po":
-                spanish.quote.state = _catalog_state(second)
+        for alignment in self._folded_texts(found, candidates):
+            other = self._spanish_data(None, alignment)
+            if getattr(alignment, "origin", "wiki") == "po":
+                other.state = _catalog_state(alignment)
+            spanish.others.append(other)
         return spanish
 
-    def _second_text(self, rule_id: str, found: Any, candidates: list[Any]) -> Any:
-        """The Spanish text shown beneath the first, if any: the team's translation under an official
-        quote of the current English, or an official quote of an older English under the team's
-        translation of the current one (in the order `kb.translations.precedence` gives)."""
+    @staticmethod
+    def _folded_texts(found: Any, candidates: list[Any]) -> list[Any]:
+        """The rule's other Spanish texts, shown folded beneath the first (`found`), in the one order
+        `kb.translations.precedence.in_order` gives: the same order as `kb.spanish_texts`."""
         others = [a for a in candidates if getattr(a, "status", "") != "unmatched"
                   and not (str(a.es.source) == str(found.source) and _es_id(a) == found.id_es)]
-        if not others:
-            return None
-        try:
-            from kb.translations.precedence import is_current, preference
+        if len(others) < 2:
+            return others
+        from kb.translations.precedence import in_order
 
-            others.sort(key=lambda a: preference(a, is_current(a)))
-        except (ImportError, AttributeError, TypeError):
-            others.sort(key=lambda a: (bool(getattr(a, "changed_since", False)), getattr(a, "origin", "wiki") != "po"))
-        first_po = found.origin == "po"
-        for alignment in others:
-            # One text of the other kind: the reader sees the official text and the team's.
-            if (getattr(alignment, "origin", "wiki") == "po") != first_po:
-                return alignment
-        return None
+        return [alignment for alignment, _current in in_order(others)]
 
     def _spanish_data(self, found: Any, alignment: Any) -> SpanishData:
         """A Spanish text from what `kb.spanish` gives (`found`) or from an alignment."""
@@ -740,8 +732,8 @@ class ExampleText:
 
 @dataclass
 class QuoteView:
-    """An official Spanish text quoted on a wiki page, shown beneath the project's translation of
-    the current English when the quote translates an older one."""
+    """Another Spanish text of a rule (another quote, the team's translation, a translation of an
+    older English), shown folded beneath the main one under its label."""
 
     text: Markup
     trust: Trust
@@ -758,7 +750,7 @@ class RuleView:
     examples: list[ExampleText]
     backlinks: list[Link]
     trust: Trust | None
-    quote: QuoteView | None
+    others: list[QuoteView]
     executable: list[ExampleRunView]
     stale: Any = None  # kb.site.stale.StaleView: the Spanish translates an older English
 
@@ -837,13 +829,10 @@ def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
     lang = linker.lang
     url_for = linker.rule
     spanish = rule.spanish if lang == "es" else None
-    quote = None
+    others = folded_texts(data, spanish, linker) if spanish is not None else []
     if spanish is not None:
         text, text_lang, untranslated = linkify(spanish.text, spanish.references, url_for), "es", False
         shown_trust = trust(data, spanish, lang)
-        if spanish.quote is not None:
-            quote = QuoteView(linkify(spanish.quote.text, spanish.quote.references, url_for),
-                              trust(data, spanish.quote, lang))
     else:
         text, text_lang = linkify(rule.text, rule.references, url_for), "en"
         untranslated = lang == "es"
@@ -866,10 +855,16 @@ def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
         examples=examples,
         backlinks=backlinks,
         trust=shown_trust,
-        quote=quote,
+        others=others,
         executable=[e for e in executable if e is not None],
         stale=stale_view(data, rule, lang),
     )
+
+
+def folded_texts(data: SiteData, spanish: SpanishData, linker: Linker) -> list[QuoteView]:
+    """The other Spanish texts of a rule, each with its label, to show folded beneath the first."""
+    return [QuoteView(linkify(other.text, other.references, linker.rule), trust(data, other, linker.lang))
+            for other in spanish.others]
 
 
 def history_views(data: SiteData, rule: RuleData, linker: Linker) -> list[HistoryView]:
@@ -915,10 +910,7 @@ def rule_details(data: SiteData, rule: RuleData, linker: Linker) -> dict[str, An
         "alt": alt,
         "alt_lang": alt_lang,
         "alt_trust": alt_trust,
-        "alt_quote": (linkify(spanish.quote.text, spanish.quote.references, url_for)
-                      if lang == "en" and spanish is not None and spanish.quote is not None else None),
-        "alt_quote_trust": (trust(data, spanish.quote, lang)
-                            if lang == "en" and spanish is not None and spanish.quote is not None else None),
+        "alt_others": folded_texts(data, spanish, linker) if lang == "en" and spanish is not None else [],
         "spanish_source": spanish_source(data, spanish, linker) if spanish is not None else None,
         "history": history,
         "changed": any(h.status != "present" for h in history),

@@ -1043,21 +1043,27 @@ def diff_rows(data: SiteData, diff: DiffData, linker: Linker) -> dict[str, list[
 
 
 def _linked_inline(data: SiteData, diff: DiffData, entry: Any, linker: Linker) -> Markup:
-    """An entry's text on its release's page; where its words did not change, the rules it names
-    ("See rule 601.2a") link to them as they stand today (numbered as in that release)."""
+    """An entry's text on its release's page, the rules it names ("See rule 601.2a") linking to them
+    as they stand today: a reference in words kept or added is numbered as in the newer release, one
+    in words removed as in the older. Where only the spacing changed, the text is left as it is."""
     inline = diff.inline(entry)
+
+    def today_in(release: str) -> Callable[[str], str | None]:
+        def today(target: str) -> str | None:
+            now = data.newest_of.get((release, target)) or (target if release == data.newest else None)
+            return linker.rule(now) if now and data.target_page(now) else None
+        return today
+
+    old = diff.texts.get((diff.old, entry.old_id), "") if entry.old_id else ""
+    new = diff.texts.get((diff.new, entry.new_id), "") if entry.new_id else ""
     if "<ins>" in inline or "<del>" in inline:
-        return inline
-    release, rule_id = (diff.new, entry.new_id) if entry.new_id else (diff.old, entry.old_id)
-    text = diff.texts.get((release, rule_id), "")
+        if inline != inline_diff(old, new):
+            return inline
+        return inline_diff(old, new, today_in(diff.old), today_in(diff.new))
+    release, text = (diff.new, new) if entry.new_id else (diff.old, old)
     if not text or escape(text) != inline:
         return inline
-
-    def today(target: str) -> str | None:
-        now = data.newest_of.get((release, target)) or (target if release == data.newest else None)
-        return linker.rule(now) if now and data.target_page(now) else None
-
-    return linkify_text(text, "en", today)
+    return linkify_text(text, "en", today_in(release))
 
 
 def glossary_rows(changes: list[GlossaryChange], linker: Linker,
@@ -1103,18 +1109,43 @@ def _senses_diff(old: str, new: str) -> Markup:
 _TOKENS = re.compile(r"\S+\s*|\s+")
 
 
-def inline_diff(old: str, new: str) -> Markup:
-    """Old and new text merged word by word: removed words in <del>, added in <ins>, all escaped."""
+def inline_diff(old: str, new: str, old_url: Callable[[str], str | None] | None = None,
+                new_url: Callable[[str], str | None] | None = None) -> Markup:
+    """Old and new text merged word by word: removed words in <del>, added in <ins>, all escaped.
+    With `old_url` and `new_url` (a rule number of that text's release -> its address, or None), the
+    references each text makes link there: those in removed words by the old text's numbers, the
+    others by the new text's."""
     a = _TOKENS.findall(old)
     b = _TOKENS.findall(new)
+    old_at, new_at = _offsets(a), _offsets(b)
+    old_refs = find_references(old, "en") if old_url else []
+    new_refs = find_references(new, "en") if new_url else []
+
+    def piece(text: str, offsets: list[int], start: int, end: int, refs: list, url_for) -> Markup:
+        first, last = offsets[start], offsets[end]
+        words = text[first:last]
+        if url_for is None:
+            return escape(words)
+        inside = [Reference(r.target, r.surface, r.start - first, r.end - first, r.kind)
+                  for r in refs if first <= r.start and r.end <= last]
+        return linkify(words, inside, url_for)
+
     matcher = difflib.SequenceMatcher(None, a, b)
     out: list[Markup] = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            out.append(escape("".join(a[i1:i2])))
+            out.append(piece(new, new_at, j1, j2, new_refs, new_url))
             continue
         if i2 > i1:
-            out.append(Markup("<del>{}</del>").format("".join(a[i1:i2])))
+            out.append(Markup("<del>{}</del>").format(piece(old, old_at, i1, i2, old_refs, old_url)))
         if j2 > j1:
-            out.append(Markup("<ins>{}</ins>").format("".join(b[j1:j2])))
+            out.append(Markup("<ins>{}</ins>").format(piece(new, new_at, j1, j2, new_refs, new_url)))
     return Markup("").join(out)
+
+
+def _offsets(tokens: list[str]) -> list[int]:
+    """Where each token starts in the text they make, and the text's length last."""
+    at = [0]
+    for token in tokens:
+        at.append(at[-1] + len(token))
+    return at

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -27,7 +28,7 @@ from kb.history.descent import follow, reads_the_same
 from kb.model import CRDocument, GlossaryEntry, Rule, Stamp, WikiPage
 from kb.refs import Reference, find_references
 from kb.translations.precedence import (
-    SpanishSource, best_spanish, descent_texts, is_current, preference, relative_to, rule_texts,
+    SpanishSource, best_spanish, descent_texts, is_current, relative_to, rule_texts,
 )
 
 if TYPE_CHECKING:
@@ -483,14 +484,12 @@ class KnowledgeBase:
 
     @cached_property
     def _spanish_by_newest(self) -> dict[str, Alignment]:
-        best: dict[str, Alignment] = {}
+        # The first of each rule's texts in the one order (`kb.translations.precedence.in_order`).
+        texts: dict[str, list[Alignment]] = defaultdict(list)
         for alignment in self.alignment:
-            if alignment.kind != "rule" or alignment.newest_id is None or alignment.status == "unmatched":
-                continue
-            current = best.get(alignment.newest_id)
-            if current is None or _preference(alignment) < _preference(current):
-                best[alignment.newest_id] = alignment
-        return best
+            if alignment.kind == "rule" and alignment.newest_id is not None and alignment.status != "unmatched":
+                texts[alignment.newest_id].append(alignment)
+        return {rule_id: best_spanish(found) for rule_id, found in texts.items()}
 
     def spanish(self, rule_id: str) -> SpanishText | None:
         """The best Spanish text for `rule_id` of the newest release, or None if there is none."""
@@ -659,11 +658,6 @@ class KnowledgeBase:
     def catalogs(self) -> list[Any]:
         """Translation catalogs imported into the corpus, as read (`kb.translations.source.CatalogSource`)."""
         return list(self._part("catalogs") or [])
-
-
-def _preference(alignment: Alignment) -> tuple:
-    """Sort key of the Spanish texts for one rule (`kb.translations.precedence`)."""
-    return preference(alignment)
 
 
 def _natural(value: str) -> list:

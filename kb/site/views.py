@@ -55,8 +55,9 @@ class SpanishData:
     changed_in: str | None = None
     # A catalog entry's state ("reviewed", "translated", "fuzzy"), if the catalog says.
     state: str = ""
-    # An official quote of an older English, shown beneath the project's current translation.
-    quote: SpanishData | None = None
+    # The rule's other Spanish texts (another quote, the team's translation, a translation of an
+    # older English), in the order shown, folded beneath this one under their labels.
+    others: list[SpanishData] = field(default_factory=list)
 
 
 @dataclass
@@ -333,8 +334,8 @@ class _Collector:
                 executable=executable_by_rule.get(rule.id, []),
             )
             order.append(rule.id)
-            for spanish_text in (spanish, spanish.quote if spanish else None):
-                if spanish_text is not None and spanish_text.changed_since and not spanish_text.changed_in:
+            for spanish_text in ([spanish, *spanish.others] if spanish else []):
+                if spanish_text.changed_since and not spanish_text.changed_in:
                     spanish_text.changed_in = _first_change_after(rules[rule.id].history, spanish_text.english_release)
 
         titles = kb.section_titles_es()
@@ -454,33 +455,24 @@ class _Collector:
         spanish = self._spanish_data(found, chosen)
         if chosen is not None and getattr(chosen, "origin", None) == "po" and not spanish.state:
             spanish.state = _catalog_state(chosen)
-        second = self._second_text(rule_id, found, candidates)
-        if second is not None:
-            spanish.quote = self._spanish_data(None, second)
-            if getattr(second, "origin", "wiki") == "po":
-                spanish.quote.state = _catalog_state(second)
+        for alignment in self._folded_texts(found, candidates):
+            other = self._spanish_data(None, alignment)
+            if getattr(alignment, "origin", "wiki") == "po":
+                other.state = _catalog_state(alignment)
+            spanish.others.append(other)
         return spanish
 
-    def _second_text(self, rule_id: str, found: Any, candidates: list[Any]) -> Any:
-        """The Spanish text shown beneath the first, if any: the team's translation under an official
-        quote of the current English, or an official quote of an older English under the team's
-        translation of the current one (in the order `kb.translations.precedence` gives)."""
+    @staticmethod
+    def _folded_texts(found: Any, candidates: list[Any]) -> list[Any]:
+        """The rule's other Spanish texts, shown folded beneath the first (`found`), in the one order
+        `kb.translations.precedence.in_order` gives: the same order as `kb.spanish_texts`."""
         others = [a for a in candidates if getattr(a, "status", "") != "unmatched"
                   and not (str(a.es.source) == str(found.source) and _es_id(a) == found.id_es)]
-        if not others:
-            return None
-        try:
-            from kb.translations.precedence import is_current, preference
+        if len(others) < 2:
+            return others
+        from kb.translations.precedence import in_order
 
-            others.sort(key=lambda a: preference(a, is_current(a)))
-        except (ImportError, AttributeError, TypeError):
-            others.sort(key=lambda a: (bool(getattr(a, "changed_since", False)), getattr(a, "origin", "wiki") != "po"))
-        first_po = found.origin == "po"
-        for alignment in others:
-            # One text of the other kind: the reader sees the official text and the team's.
-            if (getattr(alignment, "origin", "wiki") == "po") != first_po:
-                return alignment
-        return None
+        return [alignment for alignment, _current in in_order(others)]
 
     def _spanish_data(self, found: Any, alignment: Any) -> SpanishData:
         """A Spanish text from what `kb.spanish` gives (`found`) or from an alignment."""
@@ -740,8 +732,8 @@ class ExampleText:
 
 @dataclass
 class QuoteView:
-    """An official Spanish text quoted on a wiki page, shown beneath the project's translation of
-    the current English when the quote translates an older one."""
+    """Another Spanish text of a rule (another quote, the team's translation, a translation of an
+    older English), shown folded beneath the main one under its label."""
 
     text: Markup
     trust: Trust
@@ -758,7 +750,7 @@ class RuleView:
     examples: list[ExampleText]
     backlinks: list[Link]
     trust: Trust | None
-    quote: QuoteView | None
+    others: list[QuoteView]
     executable: list[ExampleRunView]
     stale: Any = None  # kb.site.stale.StaleView: the Spanish translates an older English
 
@@ -837,13 +829,10 @@ def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
     lang = linker.lang
     url_for = linker.rule
     spanish = rule.spanish if lang == "es" else None
-    quote = None
+    others = folded_texts(data, spanish, linker) if spanish is not None else []
     if spanish is not None:
         text, text_lang, untranslated = linkify(spanish.text, spanish.references, url_for), "es", False
         shown_trust = trust(data, spanish, lang)
-        if spanish.quote is not None:
-            quote = QuoteView(linkify(spanish.quote.text, spanish.quote.references, url_for),
-                              trust(data, spanish.quote, lang))
     else:
         text, text_lang = linkify(rule.text, rule.references, url_for), "en"
         untranslated = lang == "es"
@@ -866,10 +855,16 @@ def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
         examples=examples,
         backlinks=backlinks,
         trust=shown_trust,
-        quote=quote,
+        others=others,
         executable=[e for e in executable if e is not None],
         stale=stale_view(data, rule, lang),
     )
+
+
+def folded_texts(data: SiteData, spanish: SpanishData, linker: Linker) -> list[QuoteView]:
+    """The other Spanish texts of a rule, each with its label, to show folded beneath the first."""
+    return [QuoteView(linkify(other.text, other.references, linker.rule), trust(data, other, linker.lang))
+            for other in spanish.others]
 
 
 def history_views(data: SiteData, rule: RuleData, linker: Linker) -> list[HistoryView]:
@@ -915,10 +910,7 @@ def rule_details(data: SiteData, rule: RuleData, linker: Linker) -> dict[str, An
         "alt": alt,
         "alt_lang": alt_lang,
         "alt_trust": alt_trust,
-        "alt_quote": (linkify(spanish.quote.text, spanish.quote.references, url_for)
-                      if lang == "en" and spanish is not None and spanish.quote is not None else None),
-        "alt_quote_trust": (trust(data, spanish.quote, lang)
-                            if lang == "en" and spanish is not None and spanish.quote is not None else None),
+        "alt_others": folded_texts(data, spanish, linker) if lang == "en" and spanish is not None else [],
         "spanish_source": spanish_source(data, spanish, linker) if spanish is not None else None,
         "history": history,
         "changed": any(h.status != "present" for h in history),
@@ -1051,21 +1043,27 @@ def diff_rows(data: SiteData, diff: DiffData, linker: Linker) -> dict[str, list[
 
 
 def _linked_inline(data: SiteData, diff: DiffData, entry: Any, linker: Linker) -> Markup:
-    """An entry's text on its release's page; where its words did not change, the rules it names
-    ("See rule 601.2a") link to them as they stand today (numbered as in that release)."""
+    """An entry's text on its release's page, the rules it names ("See rule 601.2a") linking to them
+    as they stand today: a reference in words kept or added is numbered as in the newer release, one
+    in words removed as in the older. Where only the spacing changed, the text is left as it is."""
     inline = diff.inline(entry)
+
+    def today_in(release: str) -> Callable[[str], str | None]:
+        def today(target: str) -> str | None:
+            now = data.newest_of.get((release, target)) or (target if release == data.newest else None)
+            return linker.rule(now) if now and data.target_page(now) else None
+        return today
+
+    old = diff.texts.get((diff.old, entry.old_id), "") if entry.old_id else ""
+    new = diff.texts.get((diff.new, entry.new_id), "") if entry.new_id else ""
     if "<ins>" in inline or "<del>" in inline:
-        return inline
-    release, rule_id = (diff.new, entry.new_id) if entry.new_id else (diff.old, entry.old_id)
-    text = diff.texts.get((release, rule_id), "")
+        if inline != inline_diff(old, new):
+            return inline
+        return inline_diff(old, new, today_in(diff.old), today_in(diff.new))
+    release, text = (diff.new, new) if entry.new_id else (diff.old, old)
     if not text or escape(text) != inline:
         return inline
-
-    def today(target: str) -> str | None:
-        now = data.newest_of.get((release, target)) or (target if release == data.newest else None)
-        return linker.rule(now) if now and data.target_page(now) else None
-
-    return linkify_text(text, "en", today)
+    return linkify_text(text, "en", today_in(release))
 
 
 def glossary_rows(changes: list[GlossaryChange], linker: Linker,
@@ -1111,18 +1109,43 @@ def _senses_diff(old: str, new: str) -> Markup:
 _TOKENS = re.compile(r"\S+\s*|\s+")
 
 
-def inline_diff(old: str, new: str) -> Markup:
-    """Old and new text merged word by word: removed words in <del>, added in <ins>, all escaped."""
+def inline_diff(old: str, new: str, old_url: Callable[[str], str | None] | None = None,
+                new_url: Callable[[str], str | None] | None = None) -> Markup:
+    """Old and new text merged word by word: removed words in <del>, added in <ins>, all escaped.
+    With `old_url` and `new_url` (a rule number of that text's release -> its address, or None), the
+    references each text makes link there: those in removed words by the old text's numbers, the
+    others by the new text's."""
     a = _TOKENS.findall(old)
     b = _TOKENS.findall(new)
+    old_at, new_at = _offsets(a), _offsets(b)
+    old_refs = find_references(old, "en") if old_url else []
+    new_refs = find_references(new, "en") if new_url else []
+
+    def piece(text: str, offsets: list[int], start: int, end: int, refs: list, url_for) -> Markup:
+        first, last = offsets[start], offsets[end]
+        words = text[first:last]
+        if url_for is None:
+            return escape(words)
+        inside = [Reference(r.target, r.surface, r.start - first, r.end - first, r.kind)
+                  for r in refs if first <= r.start and r.end <= last]
+        return linkify(words, inside, url_for)
+
     matcher = difflib.SequenceMatcher(None, a, b)
     out: list[Markup] = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            out.append(escape("".join(a[i1:i2])))
+            out.append(piece(new, new_at, j1, j2, new_refs, new_url))
             continue
         if i2 > i1:
-            out.append(Markup("<del>{}</del>").format("".join(a[i1:i2])))
+            out.append(Markup("<del>{}</del>").format(piece(old, old_at, i1, i2, old_refs, old_url)))
         if j2 > j1:
-            out.append(Markup("<ins>{}</ins>").format("".join(b[j1:j2])))
+            out.append(Markup("<ins>{}</ins>").format(piece(new, new_at, j1, j2, new_refs, new_url)))
     return Markup("").join(out)
+
+
+def _offsets(tokens: list[str]) -> list[int]:
+    """Where each token starts in the text they make, and the text's length last."""
+    at = [0]
+    for token in tokens:
+        at.append(at[-1] + len(token))
+    return at

@@ -4,7 +4,8 @@ A rule can have several Spanish texts: official Spanish quoted by wiki pages (ea
 page quotes) and the team's translation in the catalogs (translated, fuzzy or reviewed). The order:
 
 1. texts that translate the English shown (its `current` English): an official quote first, then the
-   team's translation (reviewed before merely translated); a surer pairing before a less sure one;
+   team's translation (reviewed before merely translated); within each, a surer pairing before a
+   less sure one (an official quote paired through the nearest release still stands first);
 2. then texts that translate an older English (a drifted quote, a fuzzy catalog entry), newest
    English first, each marked as the translation of an older text with the release it matches.
 
@@ -16,6 +17,11 @@ For a rule of an older release (`descent_texts`), the texts are those of the sam
 along its line of descent, across renumberings: a text translates the English shown when the English
 it translates reads the same as that release's (as the history compares texts); any other is marked
 as the translation of another English, with that English's release and number.
+
+`in_order` is the one place that order is decided: the knowledge base's first text (`kb.spanish`),
+its list (`kb.spanish_texts`, what `kb rule --lang es` prints) and the site's rule pages, details and
+search all take it from there. The first text is the main one; the others are shown folded under
+their labels.
 
 `SpanishSource` is what the knowledge base gives the site and `kb rule --lang es`, one per text.
 """
@@ -56,8 +62,8 @@ def preference(alignment: Alignment, current: bool | None = None) -> tuple:
     release = [-int(p) for p in (alignment.english_release or "0").split("-") if p.isdigit()]
     return (
         not current,
-        _STATUS_RANK.get(alignment.status, 9),
         (0 if alignment.origin == "wiki" else 1) if current else 0,
+        _STATUS_RANK.get(alignment.status, 9),
         release,
         _STATE_RANK.get(catalog_state(alignment), 9),
         0 if alignment.origin == "po" else 1,
@@ -66,10 +72,26 @@ def preference(alignment: Alignment, current: bool | None = None) -> tuple:
     )
 
 
+def in_order(alignments, current_of=is_current) -> list[tuple[Alignment, bool]]:
+    """The Spanish texts of one rule in the order to show them, each once (by its source and line),
+    with whether it translates the English shown (`current_of`): the first is the main text, the
+    others are shown folded beneath it. Unmatched texts are left out."""
+    chosen = [(a, bool(current_of(a))) for a in alignments if a.status != "unmatched"]
+    chosen.sort(key=lambda pair: preference(pair[0], pair[1]))
+    out = []
+    seen = set()
+    for alignment, current in chosen:
+        key = (str(alignment.es.source), alignment.es.line)
+        if key not in seen:
+            seen.add(key)
+            out.append((alignment, current))
+    return out
+
+
 def best_spanish(alignments) -> Alignment | None:
     """Of several Spanish texts for one rule, the one to show first."""
-    found = [a for a in alignments if a.status != "unmatched"]
-    return min(found, key=preference) if found else None
+    found = in_order(alignments)
+    return found[0][0] if found else None
 
 
 @dataclass
@@ -151,15 +173,8 @@ class SpanishSource:
 def spanish_sources(alignments, current_of, relative) -> list[SpanishSource]:
     """The Spanish texts of one rule, in the order to show them. `current_of(alignment)` says whether
     a text translates the English shown; `relative(path)` gives a source's corpus-relative path."""
-    chosen = [(a, bool(current_of(a))) for a in alignments if a.status != "unmatched"]
-    chosen.sort(key=lambda pair: preference(pair[0], pair[1]))
     out = []
-    seen = set()
-    for alignment, current in chosen:
-        key = (alignment.es.source, alignment.es.line)
-        if key in seen:
-            continue
-        seen.add(key)
+    for alignment, current in in_order(alignments, current_of):
         record = alignment.es
         catalog = alignment.origin == "po"
         unknown = catalog and alignment.status == "drifted" and alignment.english_release == alignment.stated_release

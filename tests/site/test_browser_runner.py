@@ -265,8 +265,15 @@ def runner_context(browser):
     context.close()
 
 
+def open_code(page) -> None:
+    """Unfold an example page's code (folded below the result), as a reader does to edit or run it."""
+    if page.is_visible("details.kb-example-code > summary") and not page.is_visible("[data-kb-run]"):
+        page.click("details.kb-example-code > summary")
+
+
 def run_in(page, timeout: int = RUN_TIMEOUT) -> dict:
     """Press Run and wait for its end: the status and what the run printed."""
+    open_code(page)
     page.click("[data-kb-run]")
     page.wait_for_selector("[data-kb-runner][aria-busy='false'] .kb-runner__status", timeout=timeout)
     return page.evaluate("""() => ({
@@ -320,6 +327,7 @@ def test_an_edited_example_gives_the_changed_outcome_as_the_command_line_does(ru
     name = SAMPLE[0]
     page = runner_context.new_page()
     page.goto(f"{runner_server}/en/examples/{name}/")
+    open_code(page)
     code = page.input_value("textarea")
     assert "upkeep(39)" in code
     edited = code.replace("upkeep(39)", "upkeep(41)")

@@ -163,7 +163,7 @@ def test_an_official_quote_of_the_current_english_stands_before_the_catalog_text
     # The quote translates the English of today: it stands; the team's text comes beneath it, labelled.
     block = rule_html(trip.after.site, "es", "101", "101.2")
     assert "En un juego de dos jugadores" in block and origin_label(trip.after.site, "101", "101.2").startswith(quoted)
-    beneath = block[block.index('<div class="kb-quote">'):]
+    beneath = block[block.index('<details class="kb-quote">'):]
     assert FILLED["101.2"] in beneath and "traducción de este proyecto" in beneath
     texts = trip.after.kb.spanish_texts("101.2")
     assert [(t.kind, t.current, t.source) for t in texts] == [

@@ -355,7 +355,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "title_untranslated": "untranslated title",
         "parts_and_sections": "Parts and sections",
         "release_newest": "newest",
-        "examples_none": "This build has no executable examples.",
+        "examples_none": "This site has no executable examples.",
         "example_not_run": "not run",
         "project_translation": "this project's translation",
         "state_reviewed": "reviewed",

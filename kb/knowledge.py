@@ -908,16 +908,17 @@ def rule_card(
     from kb.lookup import open_index
 
     index = open_index(path, fingerprint)
+    told = False  # each release the corpus cannot read is told once, before any answer or error
     if index is not None:
+        tell([u.line for u in corpus.unavailable], warn)
+        told = True
         try:
-            card = stored.rule_card_from_store(path, rule_id, release, lang, root, reader=index)
+            return stored.rule_card_from_store(path, rule_id, release, lang, root, reader=index)
         except (stored.StoreError, sqlite3.DatabaseError):
             pass  # a damaged lookup table: the Parquet tables answer, checked whole
-        else:
-            tell([u.line for u in corpus.unavailable], warn)
-            return card
     if stored.is_current(path, root, fingerprint):
-        tell([u.line for u in corpus.unavailable], warn)
+        if not told:
+            tell([u.line for u in corpus.unavailable], warn)
         return stored.rule_card_from_store(path, rule_id, release, lang, root)
     return card_of(KnowledgeBase.load(root, path, progress=progress, warn=warn), rule_id, release, lang)
 

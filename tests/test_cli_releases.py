@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # listed apart, so that a new command has to be put in one or the other.
 NEEDS_RELEASES = {
     "kb align": [],
+    "kb cite": ["101.1"],
     "kb build": ["--no-search", "--out", "{tmp}/site"],
     "kb diff": ["2020-01-10", "2021-03-05"],
     "kb example coverage": [],
@@ -40,8 +41,9 @@ NEEDS_RELEASES = {
     "kb translations export": ["{tmp}/rules.po"],
     "kb translations import": ["{tmp}/part-1.po"],
     "kb translations stats": [],
+    "kb translations update": ["--release", "2021-03-05"],
 }
-READS_NO_RELEASE = {"kb example list", "kb example run", "kb fetch", "kb parse", "kb stats"}
+READS_NO_RELEASE = {"kb example list", "kb example run", "kb fetch", "kb parse", "kb stats", "kb translations todo"}
 
 
 def test_every_command_is_sorted_by_whether_it_needs_releases():

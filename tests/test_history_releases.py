@@ -163,6 +163,8 @@ def test_every_rule_is_accounted_for_in_every_pair(history: History) -> None:
 
 
 def test_diffs_are_plain_data_and_kept_by_content(history: History, tmp_path) -> None:
+    from kb.cache import SUFFIX
+
     diff = history.diff("2019-08-23", "2019-10-04")
     again = pickle.loads(pickle.dumps(diff))
     assert again == diff and again.entry_for(old_id="716") == diff.entry_for(old_id="716")
@@ -171,7 +173,8 @@ def test_diffs_are_plain_data_and_kept_by_content(history: History, tmp_path) ->
     assert cache.get(old, new) is None
     cached = History([old, new], cache=cache)
     made = cached.diff(old.release, new.release)
-    assert cache.misses == 2 and list(tmp_path.rglob("*.pickle"))
+    # Kept as checked data, never as a pickle (a cache holds data, never code).
+    assert cache.misses == 2 and list(tmp_path.rglob(f"*{SUFFIX}")) and not list(tmp_path.rglob("*.pickle"))
     read = History([old, new], cache=cache).diff(old.release, new.release)
     assert cache.hits == 1 and read == made
     # Another release under the same pair of dates is another file.

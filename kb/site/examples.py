@@ -35,7 +35,11 @@ def describe_result(result: Any) -> Outcome:
     if isinstance(output, (list, tuple)):
         output = "\n".join(str(line) for line in output)
     if not isinstance(output, str) or not output.strip():
+        # No narration (a run whose checks are its whole story): the checks' values, without the
+        # code's lines, which the page shows once, in its code area.
         output = getattr(result, "output", None)
+        if isinstance(output, str):
+            output = "\n".join(line for line in output.splitlines() if not line.startswith((">>> ", "... ")))
     if not isinstance(output, str):
         output = str(result)
     failures = [str(f) for f in getattr(result, "failures", ()) or ()]

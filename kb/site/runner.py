@@ -104,7 +104,9 @@ def engine_cards() -> list[dict[str, str]]:
 
     cards = []
     for name, definition in sorted(CardDefinition.registry.items()):
-        if issubclass(definition, TokenDefinition):
+        # Only the engine's own library: a card defined at run time (a guide's doctest, a test) in
+        # the same process is no card the site offers, and would make two builds differ.
+        if issubclass(definition, TokenDefinition) or not definition.__module__.startswith("kb.engine.cards"):
             continue
         cards.append({
             "name": name,

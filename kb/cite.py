@@ -531,7 +531,7 @@ def read_citing_text(path: str, max_bytes: int, stdin=None) -> tuple[str, str]:
     import os
     import stat
 
-    from kb.decode import DecodeError, InputTooLarge, decode_bytes, read_limited
+    from kb.decode import DecodeError, InputTooLarge, decode_bytes, file_kind, read_limited
 
     try:
         if path == "-":
@@ -543,10 +543,7 @@ def read_citing_text(path: str, max_bytes: int, stdin=None) -> tuple[str, str]:
         try:
             mode = os.fstat(handle).st_mode
             if not stat.S_ISREG(mode):
-                what = "a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else \
-                    "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) \
-                    else "not a regular file"
-                raise CitationError(f"{path}: {what}, not a text file")
+                raise CitationError(f"{path}: {file_kind(mode) or 'not a regular file'}, not a text file")
             with os.fdopen(handle, "rb", closefd=False) as stream:
                 data = read_limited(stream, path, max_bytes)
         finally:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -332,6 +333,22 @@ def read_bytes(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
         return data
     with path.open("rb") as stream:  # a device or a pipe: read no more than the limit allows
         return read_limited(stream, str(path), max_bytes)
+
+
+def file_kind(mode: int) -> str | None:
+    """What a file of `st_mode` `mode` is, in the words every refusal uses ("a folder", "a device",
+    "a FIFO", "a socket", "a file"), or None for a kind with no name of its own."""
+    if stat.S_ISREG(mode):
+        return "a file"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return None
 
 
 def read_limited(stream, source: str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:

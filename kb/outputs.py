@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import json
 import os
 import stat
@@ -39,7 +38,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import BinaryIO, Union
 
-from kb.corpus import PROJECT_ROOT, corpus_dir, release_dirs
+from kb.corpus import PROJECT_ROOT, corpus_dir, release_dirs, sha256_of
+from kb.decode import file_kind
 
 REGISTRY = "outputs.json"
 _LOCK = "outputs.lock"
@@ -97,18 +97,6 @@ def tracked_by_git(real: Path) -> bool:
     return done.returncode == 0
 
 
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
 def check_file(path: str | Path, overwrite: bool = False) -> Path:
     """The file a command may write for the destination `path` (its links followed), or
     `OutputRefused` saying why not (see the module's documentation)."""
@@ -137,7 +125,7 @@ def check_regular(path: str | Path, shown: str | Path | None = None) -> os.stat_
             raise OutputRefused(f"{shown}: a loop of symbolic links; nothing is written to it") from None
         return None
     if not stat.S_ISREG(info.st_mode):
-        raise OutputRefused(f"{shown}: {_kind(info.st_mode)}, not a regular file; nothing is written to it")
+        raise OutputRefused(f"{shown}: {file_kind(info.st_mode) or 'not a regular file'}, not a regular file; nothing is written to it")
     return info
 
 
@@ -264,14 +252,6 @@ def _registry_folder() -> Path:
     return Path(os.environ.get("KB_STORE") or PROJECT_ROOT / ".kb")
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _read_registry() -> dict[str, dict]:
     try:
         data = json.loads((_registry_folder() / REGISTRY).read_text(encoding="utf-8"))
@@ -288,7 +268,7 @@ def made_by_kb(real: Path, info: os.stat_result | None = None) -> bool:
         return False
     try:
         info = info or os.stat(real)
-        return stat.S_ISREG(info.st_mode) and entry.get("size") == info.st_size and entry.get("sha256") == _sha256(real)
+        return stat.S_ISREG(info.st_mode) and entry.get("size") == info.st_size and entry.get("sha256") == sha256_of(real)
     except OSError:
         return False
 
@@ -316,7 +296,7 @@ def remember(paths: Iterable[str | Path]) -> None:
             for path in paths:
                 real = _real(path)
                 files.pop(str(real), None)  # re-inserted last: the newest are kept
-                files[str(real)] = {"size": real.stat().st_size, "sha256": _sha256(real)}
+                files[str(real)] = {"size": real.stat().st_size, "sha256": sha256_of(real)}
             files = {k: v for k, v in files.items() if os.path.lexists(k)}
             files = dict(list(files.items())[-_REGISTRY_LIMIT:])
             text = json.dumps({"files": files}, indent=1, ensure_ascii=False) + "\n"

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb import __version__
 from kb.corpus import PROJECT_ROOT, RELEASE_FOLDER, corpus_dir, read_corpus, release_dirs
+from kb.decode import file_kind
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -113,9 +114,7 @@ def _not_a_folder(path: Path) -> str | None:
             return None
         if stat.S_ISDIR(mode):
             continue
-        what = "a file" if stat.S_ISREG(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
-            else "a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a folder"
-        return f"{part} is {what}, not a folder"
+        return f"{part} is {file_kind(mode) or 'not a folder'}, not a folder"
     return None
 
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import inspect
 import os
-import signal
-import sys
 import sysconfig
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from kb.site.locale import LANGS
+from kb.workers import die_with_parent
 
 # (status, output): status is "passed", "failed" or "error"
 Outcome = tuple[str, str]
@@ -80,23 +79,6 @@ def _run_one(run: Any, name: str, lang: str) -> Outcome:
     return status, portable(output)
 
 
-def _die_with_parent(parent: int) -> None:
-    """Run in each worker: end it when the process that started it ends, however that ends (on
-    Linux, the kernel sends SIGTERM; elsewhere a worker outlives a killed parent only until its
-    pool's pipe closes)."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            PR_SET_PDEATHSIG = 1
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() != parent:
-        os._exit(1)  # the parent ended before the signal was asked for
-
-
 class ExampleRuns:
     """Runs of every example of `provider` (an object or module with `catalog()` and `run(name, lang)`)."""
 
@@ -112,7 +94,7 @@ class ExampleRuns:
         workers = workers if workers is not None else (processors - 1)
         # A module's `run` can be sent to worker processes; any other provider runs in this one.
         if jobs and workers >= 1 and inspect.ismodule(provider):
-            self._pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_die_with_parent, initargs=(os.getpid(),))
+            self._pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=die_with_parent, initargs=(os.getpid(),))
             for name, lang in jobs:
                 self._futures[(name, lang)] = self._pool.submit(_run_one, provider.run, name, lang)
 

@@ -115,8 +115,10 @@ def write_api_page(writer: Any, lang: str, nav: list[Any]) -> None:
     # The Spanish text file is written where the newest release's English file is at hand.
     text_file = any(Path(part.source).is_file() for part in writer.data.parts[:1])
     example = _example_rule(writer.data)
+    terms = [entry.term for entry in writer.data.glossary.get("en", [])]
+    term = "Active Player" if "Active Player" in terms else next(iter(terms), "")
     writer.write(f"api.{lang}.md.j2", API_PAGE, lang, title, text_file=text_file, example=example,
-                 example_section=section_of(example))
+                 example_section=section_of(example), example_term=term)
     nav.append({title: source_path(API_PAGE)})
 
 

@@ -33,6 +33,8 @@ from kb.site.views import SiteData
 API_DIR = "api/v1"
 API_PAGE = "api/index"
 PAGE_TITLES = {"es": "API de datos", "en": "Data API"}
+CITE_PAGE = "cite/index"
+CITE_TITLES = {"es": "Resolver una cita", "en": "Resolve a citation"}
 GLOSSARY_SHELF = "glossary"
 # Hex digits of a text's hash: the first names its shard within the section, the rest tell the
 # texts of one shard apart (a clash stops the build rather than give a rule another's text).
@@ -120,6 +122,14 @@ def write_api_page(writer: Any, lang: str, nav: list[Any]) -> None:
     writer.write(f"api.{lang}.md.j2", API_PAGE, lang, title, text_file=text_file, example=example,
                  example_section=section_of(example), example_term=term)
     nav.append({title: source_path(API_PAGE)})
+
+
+def write_cite_page(writer: Any, lang: str, nav: list[Any]) -> None:
+    """The citation box's page in `lang` (`site/templates/cite.md.j2`, `site/assets/cite.js`)."""
+    from kb.site.urls import source_path
+
+    writer.write("cite.md.j2", CITE_PAGE, lang, CITE_TITLES[lang])
+    nav.append({CITE_TITLES[lang]: source_path(CITE_PAGE)})
 
 
 def _example_rule(data: SiteData) -> str:
@@ -334,9 +344,20 @@ class ReleaseApi:
                     runs[-1][1] = index
                 else:
                     runs.append([index, index, rule_id])
+        # The parts (1-9), which the lines of descent of the site leave out, keep their numbers.
+        parts: dict[str, int] = {}
+        for index, release in enumerate(releases):
+            for rule in self.documents[release].rules:
+                if rule.kind == "part":
+                    number = parts.setdefault(rule.id, -1 - len(parts))
+                    runs = lines.setdefault(number, [])
+                    if runs and runs[-1][1] == index - 1:
+                        runs[-1][1] = index
+                    else:
+                        runs.append([index, index, rule.id])
         changed: dict[int, list[int]] = {}
         for diff in self.data.diffs:
-            descent = self.data.descent.get(diff.new, {})
+            descent = {**self.data.descent.get(diff.new, {}), **parts}
             for entry in diff.entries:
                 if entry.status in ("changed", "moved") and entry.text_changed and entry.new_id in descent:
                     changed.setdefault(descent[entry.new_id], []).append(position[diff.new])
@@ -369,5 +390,5 @@ def keywords(doc: Any) -> dict[str, list]:
     return out
 
 
-__all__ = ["API_DIR", "API_PAGE", "ReleaseApi", "TextKeyClash", "TextTable", "dump", "keywords", "published_dates",
-           "section_of", "shard_of", "spanish_of", "write_api", "write_api_page"]
+__all__ = ["API_DIR", "API_PAGE", "CITE_PAGE", "ReleaseApi", "TextKeyClash", "TextTable", "dump", "keywords", "published_dates",
+           "section_of", "shard_of", "spanish_of", "write_api", "write_api_page", "write_cite_page"]

@@ -349,35 +349,50 @@
     }
   }
 
+  // The lines of descent are read when the box is first used (or a citation comes in the address):
+  // a reader who only passes by fetches nothing.
   function start(box) {
     var lang = box.getAttribute("lang") === "es" ? "es" : "en";
     var words = WORDS[lang];
     var out = box.querySelector(".kb-cite__result");
     var form = box.querySelector("form");
+    var input = box.querySelector("input[name=citation]");
     var api = box.dataset.api.replace(/\/?$/, "/");
-    out.textContent = words.loading;
-    Promise.all([fetch(api + "releases.json"), fetch(api + "traces.json")]).then(function (answers) {
-      if (!answers[0].ok || !answers[1].ok) throw new Error("HTTP");
-      return Promise.all([answers[0].json(), answers[1].json()]);
-    }).then(function (docs) {
-      var aliases = {};
-      docs[0].releases.forEach(function (r) { if (r.published && r.published !== r.id) aliases[r.published] = r.id; });
-      var lineage = new Lineage(docs[1], aliases);
-      window.kbCiteResolve = function (text, to) { return resolve(lineage, text, to); };
-      out.textContent = "";
-      box.dataset.ready = "true";
-      form.addEventListener("submit", function (event) {
-        event.preventDefault();
-        show(box, lineage, words, lang);
+    var loading = null;
+
+    function load() {
+      if (loading) return loading;
+      out.textContent = words.loading;
+      loading = Promise.all([fetch(api + "releases.json"), fetch(api + "traces.json")]).then(function (answers) {
+        if (!answers[0].ok || !answers[1].ok) throw new Error("HTTP");
+        return Promise.all([answers[0].json(), answers[1].json()]);
+      }).then(function (docs) {
+        var aliases = {};
+        docs[0].releases.forEach(function (r) { if (r.published && r.published !== r.id) aliases[r.published] = r.id; });
+        var lineage = new Lineage(docs[1], aliases);
+        window.kbCiteResolve = function (text, to) { return resolve(lineage, text, to); };
+        out.textContent = "";
+        box.dataset.ready = "true";
+        return lineage;
+      }).catch(function () {
+        out.textContent = words.unavailable;
+        loading = null;
+        return null;
       });
-      var query = new URLSearchParams(location.search).get("cita") || new URLSearchParams(location.search).get("cite");
-      if (query) {
-        box.querySelector("input[name=citation]").value = query;
-        show(box, lineage, words, lang);
-      }
-    }).catch(function () {
-      out.textContent = words.unavailable;
+      return loading;
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      load().then(function (lineage) { if (lineage) show(box, lineage, words, lang); });
     });
+    input.addEventListener("focus", load);
+    var params = new URLSearchParams(location.search);
+    var query = params.get("cita") || params.get("cite");
+    if (query) {
+      input.value = query;
+      load().then(function (lineage) { if (lineage) show(box, lineage, words, lang); });
+    }
   }
 
   function init() {

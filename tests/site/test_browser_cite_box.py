@@ -39,7 +39,9 @@ CITATIONS = [
 
 
 def open_box(page, url: str) -> None:
+    """Open the box's page and wait for the lines of descent (read when the box is first used)."""
     page.goto(url)
+    page.focus("#kb-cite-input")
     page.wait_for_function("document.getElementById('kb-cite').dataset.ready === 'true'", timeout=60000)
 
 
@@ -107,6 +109,17 @@ def test_the_library_answer_is_what_the_command_prints(lineage):
             lineage, citation, to).get("error"), citation
 
 
+def test_a_reader_who_passes_by_fetches_no_traces(page, fake_server):
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(f"{fake_server}/cite/")
+    page.wait_for_load_state("networkidle")
+    assert not any(url.endswith("traces.json") for url in fetched)
+    page.focus("#kb-cite-input")
+    page.wait_for_function("document.getElementById('kb-cite').dataset.ready === 'true'", timeout=60000)
+    assert any(url.endswith("/api/v1/traces.json") for url in fetched)
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_the_box_on_its_page(page, fake_server, lang):
     prefix = "" if lang == "es" else "en/"
@@ -140,6 +153,7 @@ def test_the_box_on_its_page(page, fake_server, lang):
     assert ("no es una cita" if lang == "es" else "is no citation of a rule") in error.inner_text()
     assert page.locator(".kb-cite__result img").count() == 0
     assert page.locator("#kb-cite-input").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("window.hit") is None
 
     page.fill("#kb-cite-input", "405.7")
     page.select_option("#kb-cite-to", OLD)
@@ -150,5 +164,6 @@ def test_the_box_on_its_page(page, fake_server, lang):
 
 
 def test_a_citation_in_the_address_is_resolved_on_arrival(page, fake_server):
-    open_box(page, f"{fake_server}/en/cite/?cite=101.4")
+    page.goto(f"{fake_server}/en/cite/?cite=101.4")
+    page.wait_for_function("document.querySelector('.kb-cite__summary') !== null", timeout=60000)
     assert f"101.4 ({NEW}) is 101.4 in {NEW}" in page.locator(".kb-cite__result").inner_text()

@@ -97,14 +97,14 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         }),
         "diff": _nullable(DIFF),
     })),
-    "section": _document("section", "One section of one release: each rule's number (in document order) and its text's key", _object({
+    "section": _document("section", "One section of one release: each rule's number (keys sorted as text) and its text's key", _object({
         "release": RELEASE_ID,
         "section": NUMBER,
         "rules": {"type": "object", "additionalProperties": TEXT_KEY, "propertyNames": {
             "pattern": r"^\d+(\.\d+[a-z]?)?(-\d+)?$",
             "description": "a rule's number (a number the release prints twice is told apart by -2)"}},
     })),
-    "glossary": _document("glossary", "One release's glossary: each term (in document order) and its text's key", _object({
+    "glossary": _document("glossary", "One release's glossary: each term (keys sorted as text) and its text's key", _object({
         "release": RELEASE_ID,
         "terms": {"type": "object", "additionalProperties": TEXT_KEY},
     })),

@@ -252,14 +252,16 @@
       unavailable: "The lines of descent could not be read.",
       renumbered: "renumbered", changed: "words changed", added: "added", removed: "removed",
       same: "Same words as in the release cited.", differ: "Its words changed on the way.",
-      link: "Read rule %s", steps: "On the way:", note: "Note: ",
+      link: "Read rule %s", steps: "On the way:", note: "Note: ", text: "%s in %r:",
+      spanish: { project: "Spanish (the project's translation)", wiki: "Spanish (official quote)" },
     },
     es: {
       loading: "Leyendo las líneas de descendencia…",
       unavailable: "No se pudieron leer las líneas de descendencia.",
       renumbered: "renumerada", changed: "cambió su texto", added: "añadida", removed: "eliminada",
       same: "El mismo texto que en la versión citada.", differ: "Su texto cambió por el camino.",
-      link: "Leer la regla %s", steps: "Por el camino:", note: "Nota: ",
+      link: "Leer la regla %s", steps: "Por el camino:", note: "Nota: ", text: "%s en %r:",
+      spanish: { project: "En español (traducción del proyecto)", wiki: "En español (cita oficial)" },
     },
   };
 
@@ -339,14 +341,51 @@
       });
       out.appendChild(list);
     }
+    // The texts, as kb cite prints them: the rule cited, and what it is in the release asked for.
+    var texts = el("div", { "class": "kb-cite__texts" });
+    out.appendChild(texts);
+    if (found.id !== null && found.release !== found.to) quote(box, texts, words, lang, found.release, found.rule);
+    if (found.id !== null) quote(box, texts, words, lang, found.to, found.id);
+    else if (found.outcome !== "missing") quote(box, texts, words, lang, found.release, found.rule);
     // The rule's page: that of the rule it is in the newest release, where its line reaches it.
-    var page = found.newest_id && found.outcome !== "missing" ? found.newest_id : null;
+    var page = found.newest_id && found.outcome !== "missing" && found.newest_id.indexOf(".") > 0 ? found.newest_id : null;
     if (page) {
       var href = box.dataset.rulePage.replace("SECTION", page.split(".")[0]) + "#" + encodeURIComponent(page);
       var p = el("p");
       p.appendChild(el("a", { href: href, "class": "kb-cite__link" }, words.link.replace("%s", page)));
       out.appendChild(p);
     }
+  }
+
+  function fetchJson(url) {
+    return fetch(url).then(function (answer) {
+      if (!answer.ok) throw new Error("HTTP " + answer.status);
+      return answer.json();
+    });
+  }
+
+  // Rule `id` of `release` from the API (its section's file, then its text's shard), set as text
+  // into a place kept in `into` now, so that the texts come in order whatever the network does.
+  function quote(box, into, words, lang, release, id) {
+    var place = el("blockquote", { "class": "kb-cite__text" });
+    into.appendChild(place);
+    var api = box.dataset.api.replace(/\/?$/, "/");
+    fetchJson(api + "releases/" + release + "/sections/" + id.split(".")[0] + ".json").then(function (section) {
+      var key = section.rules[id];
+      if (!key) return;
+      return fetchJson(api + "texts/" + key.slice(0, key.lastIndexOf("/")) + ".json").then(function (shard) {
+        var text = shard[key];
+        if (!text) return;
+        place.appendChild(el("p", { "class": "kb-cite__label" }, words.text.replace("%s", id).replace("%r", release)));
+        place.appendChild(el("p", { lang: "en" }, text.en.text));
+        if (lang === "es" && text.es && text.es.current) {
+          place.appendChild(el("p", { "class": "kb-cite__label" }, words.spanish[text.es.provenance] || words.spanish.project));
+          place.appendChild(el("p", { lang: "es" }, text.es.text));
+        }
+      });
+    }).catch(function () {
+      place.remove();
+    });
   }
 
   // The lines of descent are read when the box is first used (or a citation comes in the address):

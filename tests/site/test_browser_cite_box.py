@@ -163,6 +163,27 @@ def test_the_box_on_its_page(page, fake_server, lang):
     assert page.js_errors == []
 
 
+def test_the_texts_come_from_the_api_as_text(page, fake_server):
+    from conftest import HOSTILE
+
+    open_box(page, f"{fake_server}/cite/")
+    page.fill("#kb-cite-input", "101.4a")
+    page.click(".kb-cite button[type=submit]")
+    page.wait_for_selector(".kb-cite__text p[lang=en]")
+    assert HOSTILE in page.locator(".kb-cite__text p[lang=en]").inner_text()
+    assert page.locator(".kb-cite__result script, .kb-cite__result a[href^='http']").count() == 0
+
+    page.fill("#kb-cite-input", f"101.4 ({OLD})")
+    page.click(".kb-cite button[type=submit]")
+    page.wait_for_selector(".kb-cite__text p[lang=es]")
+    quotes = page.locator(".kb-cite__text")
+    assert quotes.count() == 2  # the rule cited, and the rule today
+    assert f"101.4 en {OLD}" in quotes.nth(0).inner_text() and f"101.4 en {NEW}" in quotes.nth(1).inner_text()
+    assert "cita oficial" in quotes.nth(1).inner_text()
+    assert page.locator(".kb-cite__text p[lang=es]").first.inner_text().startswith("Si varios jugadores")
+    assert page.js_errors == []
+
+
 def test_a_citation_in_the_address_is_resolved_on_arrival(page, fake_server):
     page.goto(f"{fake_server}/en/cite/?cite=101.4")
     page.wait_for_function("document.querySelector('.kb-cite__summary') !== null", timeout=60000)

@@ -14,7 +14,8 @@ each kind of file (see `kb.site.api_schemas`).
 stored once, under a key made of where it stands and a hash of what it says
 (`702/3/fa41c07b`: section 702, shard 3, hash), in the shard `texts/702/3.json` (the key up to its
 last `/`). A release then weighs its numbers and keys, not its texts, and a client that wants one
-section of one release fetches that section's file and its few shards, never the whole release.
+section of one release fetches that section's file and its shards (at most 16, the texts the section
+had in any release), never the whole release.
 
 Every text comes in English and, where the Spanish exists, in Spanish with its provenance and status.
 The same knowledge base gives the same bytes: keys sorted, no dates of the build.

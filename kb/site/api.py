@@ -6,7 +6,7 @@ each kind of file (see `kb.site.api_schemas`).
     releases/RELEASE/index.json           one release: parts, sections (with their files), keywords, diff
     releases/RELEASE/sections/SECTION.json   one section of one release: rule number -> text key
     releases/RELEASE/glossary.json        one release's glossary: term -> text key
-    texts/SHARD.json                      the texts, each stored once: text key -> English and Spanish
+    texts/SHELF/SHARD.json                the texts, each stored once: text key -> English and Spanish
     traces.json                           every line of descent: the rule's number in each release, where its words changed
     schemas/KIND.json                     the JSON Schema (draft 2020-12) of each kind of file
 

@@ -1,12 +1,21 @@
-"""The static JSON API of the site, under `/api/v1/`: the releases, each release's rules, glossary,
+"""The static JSON API of the site, under `/api/v1/`: every release's rules (by section), glossary,
 keywords and diff from the release before, every rule's line of descent, and a JSON Schema beside
 each kind of file (see `kb.site.api_schemas`).
 
-    releases.json               every release: id, published, effective, counts, its file
-    releases/RELEASE.json       one release (rules and glossary in full for the newest `FULL_RELEASES`)
-    traces.json                 every line of descent: the rule's number in each release, where its text changed
-    text/es/RELEASE.txt         the Spanish rules in the official layout (see `kb.documents`)
-    schemas/KIND.json           the JSON Schema (draft 2020-12) of each kind of file
+    releases.json                         every release: id, published, effective, counts, its files
+    releases/RELEASE/index.json           one release: parts, sections (with their files), keywords, diff
+    releases/RELEASE/sections/SECTION.json   one section of one release: rule number -> text key
+    releases/RELEASE/glossary.json        one release's glossary: term -> text key
+    texts/SHELF/SHARD.json                the texts, each stored once: text key -> English and Spanish
+    traces.json                           every line of descent: the rule's number in each release, where its words changed
+    schemas/KIND.json                     the JSON Schema (draft 2020-12) of each kind of file
+
+110 releases of ~3,000 rules each are ~230,000 rules but only ~15,000 distinct texts: a text is
+stored once, under a key made of where it stands and a hash of what it says
+(`702/3/fa41c07b`: section 702, shard 3, hash), in the shard `texts/702/3.json` (the key up to its
+last `/`). A release then weighs its numbers and keys, not its texts, and a client that wants one
+section of one release fetches that section's file and its shards (at most 16, the texts the section
+had in any release), never the whole release.
 
 Every text comes in English and, where the Spanish exists, in Spanish with its provenance and status.
 The same knowledge base gives the same bytes: keys sorted, no dates of the build.
@@ -14,6 +23,7 @@ The same knowledge base gives the same bytes: keys sorted, no dates of the build
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -22,19 +32,59 @@ from typing import Any
 from kb.site.views import SiteData
 
 API_DIR = "api/v1"
-# Releases (the newest first) whose file holds every rule and glossary entry; an older release's file
-# holds its diff with the texts that changed, from which its rules follow the newer release's.
-# A release in full weighs ~2.7 MB (its English, the Spanish of most rules), 110 would be ~280 MB:
-# six keep the whole API near 22 MB, within its 30 MB budget (tests/site/test_api_v1.py).
-FULL_RELEASES = 6
 API_PAGE = "api/index"
 PAGE_TITLES = {"es": "API de datos", "en": "Data API"}
+CITE_PAGE = "cite/index"
+CITE_TITLES = {"es": "Resolver una cita", "en": "Resolve a citation"}
+GLOSSARY_SHELF = "glossary"
+# Hex digits of a text's hash: the first names its shard within the section, the rest tell the
+# texts of one shard apart (a clash stops the build rather than give a rule another's text).
+SHARD_DIGITS = 1
+KEY_DIGITS = 8
 _ABILITY_WORDS = re.compile(r"ability words are (.+?)\.\s*$", re.S)
+
+
+class TextKeyClash(RuntimeError):
+    """Two different texts whose keys are the same (never seen: 32 bits within one shard)."""
 
 
 def dump(value: Any) -> str:
     """Deterministic compact JSON: keys sorted, UTF-8 text as it is."""
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def shard_of(key: str) -> str:
+    """The shard file (under `texts/`, without `.json`) that holds the text of `key`."""
+    return key.rsplit("/", 1)[0]
+
+
+def section_of(number: str) -> str:
+    """The section a rule, subrule or section heading belongs to: "702.19b" -> "702"."""
+    return number.split(".", 1)[0]
+
+
+class TextTable:
+    """The distinct texts of the API, each under a key that depends only on its shelf (a section,
+    or the glossary) and its content: the same text gets the same key in every build."""
+
+    def __init__(self) -> None:
+        self.shards: dict[str, dict[str, Any]] = {}
+        self._keys: dict[tuple[str, str], str] = {}
+
+    def key(self, shelf: str, record: dict[str, Any]) -> str:
+        raw = dump(record)
+        found = self._keys.get((shelf, raw))
+        if found is not None:
+            return found
+        digest = hashlib.sha256(raw.encode("utf-8")).hexdigest()
+        shard = f"{shelf}/{digest[:SHARD_DIGITS]}"
+        key = f"{shard}/{digest[SHARD_DIGITS:SHARD_DIGITS + KEY_DIGITS]}"
+        texts = self.shards.setdefault(shard, {})
+        if key in texts:
+            raise TextKeyClash(f"two texts share the key {key}: lengthen KEY_DIGITS")
+        texts[key] = record
+        self._keys[(shelf, raw)] = key
+        return key
 
 
 def write_api(kb: Any, data: SiteData, site_dir: Path | str) -> dict[str, int]:
@@ -43,12 +93,8 @@ def write_api(kb: Any, data: SiteData, site_dir: Path | str) -> dict[str, int]:
     from kb.site.api_schemas import SCHEMAS
 
     root = Path(site_dir) / API_DIR
-    files: dict[str, str] = {}
     api = ReleaseApi(kb, data)
-    files["releases.json"] = dump(api.releases())
-    for release in data.releases:
-        files[f"releases/{release}.json"] = dump(api.release(release))
-    files["traces.json"] = dump(api.traces())
+    files = api.files()
     text = spanish_release_text(kb, api, data.newest)
     if text is not None:
         files[f"text/es/{data.newest}.txt"] = text
@@ -71,8 +117,27 @@ def write_api_page(writer: Any, lang: str, nav: list[Any]) -> None:
     title = PAGE_TITLES[lang]
     # The Spanish text file is written where the newest release's English file is at hand.
     text_file = any(Path(part.source).is_file() for part in writer.data.parts[:1])
-    writer.write(f"api.{lang}.md.j2", API_PAGE, lang, title, full=FULL_RELEASES, text_file=text_file)
+    example = _example_rule(writer.data)
+    terms = [entry.term for entry in writer.data.glossary.get("en", [])]
+    term = "Active Player" if "Active Player" in terms else next(iter(terms), "")
+    writer.write(f"api.{lang}.md.j2", API_PAGE, lang, title, text_file=text_file, example=example,
+                 example_section=section_of(example), example_term=term)
     nav.append({title: source_path(API_PAGE)})
+
+
+def write_cite_page(writer: Any, lang: str, nav: list[Any]) -> None:
+    """The citation box's page in `lang` (`site/templates/cite.md.j2`, `site/assets/cite.js`)."""
+    from kb.site.urls import source_path
+
+    writer.write("cite.md.j2", CITE_PAGE, lang, CITE_TITLES[lang])
+    nav.append({CITE_TITLES[lang]: source_path(CITE_PAGE)})
+
+
+def _example_rule(data: SiteData) -> str:
+    """The rule the API page's examples ask for: 101.4 where the newest release has it."""
+    if "101.4" in data.rules:
+        return "101.4"
+    return next(iter(data.order), "100.1")
 
 
 def spanish_of(spanish: Any) -> dict[str, Any] | None:
@@ -96,6 +161,16 @@ def spanish_of(spanish: Any) -> dict[str, Any] | None:
     }
 
 
+def published_dates(kb: Any) -> dict[str, str]:
+    """The date each release (named by the date it takes effect) was published, where the corpus says."""
+    root = getattr(kb, "corpus_root", None)
+    if root is None:
+        return {}
+    from kb.history import corpus_releases
+
+    return {r.effective: r.published for r in corpus_releases(root) if r.effective and r.published}
+
+
 class ReleaseApi:
     """The API's documents, from a knowledge base and the site's data of it."""
 
@@ -108,10 +183,25 @@ class ReleaseApi:
         # The newest rule of each line of descent: an older rule with the same English text has its Spanish.
         self._newest_of_line = {number: rule_id for rule_id, number in descent.items()}
         self._spanish = {rule_id: spanish_of(rule.spanish) for rule_id, rule in data.rules.items()}
-        self._full = set(data.releases[-FULL_RELEASES:])
         self._diffs = {d.new: d for d in data.diffs}
         self._glossary_es = {en.term: es for es, en in data.glossary_pairs}
         self._glossaries: dict[str, dict[str, Any]] = {}
+        self._published = published_dates(kb)
+        self.texts = TextTable()
+
+    def files(self) -> dict[str, str]:
+        """Every JSON file of the API but the schemas: path under `api/v1` -> content."""
+        files: dict[str, str] = {"releases.json": dump(self.releases())}
+        for release in self.data.releases:
+            index, sections, glossary = self.release(release)
+            files[f"releases/{release}/index.json"] = dump(index)
+            files[f"releases/{release}/glossary.json"] = dump(glossary)
+            for section, document in sections.items():
+                files[f"releases/{release}/sections/{section}.json"] = dump(document)
+        files["traces.json"] = dump(self.traces())
+        for shard, texts in self.texts.shards.items():
+            files[f"texts/{shard}.json"] = dump(texts)
+        return files
 
     def releases(self) -> dict[str, Any]:
         return {
@@ -124,12 +214,12 @@ class ReleaseApi:
         index = self.data.releases.index(release)
         return {
             "id": release,
-            "published": release,
+            "published": self._published.get(release, release),
             "effective": doc.effective,
             "counts": dict(sorted(self.data.counts[release].items())),
             "previous": self.data.releases[index - 1] if index else None,
-            "full": release in self._full,
-            "url": f"releases/{release}.json",
+            "url": f"releases/{release}/index.json",
+            "glossary": f"releases/{release}/glossary.json",
         }
 
     def spanish(self, release: str, rule_id: str) -> dict[str, Any] | None:
@@ -145,40 +235,56 @@ class ReleaseApi:
                 return None
         return self._spanish[newest_id]
 
-    def release(self, release: str) -> dict[str, Any]:
+    def rule_key(self, release: str, rule: Any) -> str:
+        """The text key of rule `rule` of `release`: its English, its examples and its Spanish."""
+        record = {"en": {"text": rule.text, "examples": [e.text for e in rule.examples]},
+                  "es": self.spanish(release, rule.id)}
+        return self.texts.key(section_of(rule.id), record)
+
+    def release(self, release: str) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, Any]]:
+        """The index of `release`, its sections' files by section number, and its glossary's file."""
         doc = self.documents[release]
-        out = self._summary(release)
-        out["diff"] = self._diff(release)
-        out["keywords"] = keywords(doc)
-        if release in self._full:
-            out["rules"] = [self._rule(release, rule) for rule in doc.rules if rule.kind != "part"]
-            out["parts"] = [{"number": r.id, "title": {"en": r.text, "es": self.data.titles_es.get(r.id)}}
-                            for r in doc.rules if r.kind == "part"]
-            out["glossary"] = [self._term(entry, release) for entry in doc.glossary]
-        else:
-            out["rules"] = out["parts"] = out["glossary"] = None
-        return out
+        newest = release == self.data.newest
+        sections: dict[str, dict[str, Any]] = {}
+        keys: dict[str, str] = {}
+        for rule in doc.rules:
+            if rule.kind == "part":
+                continue
+            section = section_of(rule.id)
+            document = sections.setdefault(section, {"release": release, "section": section, "rules": {}})
+            document["rules"][rule.id] = keys[rule.id] = self.rule_key(release, rule)
+        headings = {rule.id: rule for rule in doc.rules if rule.kind in ("part", "section")}
+        index = self._summary(release)
+        index["parts"] = [{"number": r.id, "title": self._title(r, newest)} for r in doc.rules if r.kind == "part"]
+        index["sections"] = [
+            {"number": section, "title": self._title(headings[section], newest) if section in headings else None,
+             "rules": len(document["rules"]), "url": f"releases/{release}/sections/{section}.json"}
+            for section, document in sections.items()
+        ]
+        index["keywords"] = keywords(doc)
+        index["diff"] = self._diff(release, keys)
+        glossary = {"release": release,
+                    "terms": {entry.term: self._term_key(entry, release) for entry in doc.glossary}}
+        return index, sections, glossary
 
-    def _rule(self, release: str, rule: Any) -> dict[str, Any]:
-        return {
-            "number": rule.id,
-            "kind": rule.kind,
-            "section": rule.id.split(".", 1)[0],
-            "en": {"text": rule.text, "examples": [e.text for e in rule.examples]},
-            "es": self.spanish(release, rule.id),
-        }
+    def _title(self, heading: Any, newest: bool) -> dict[str, str | None]:
+        return {"en": heading.text, "es": self.data.titles_es.get(heading.id) if newest else None}
 
-    def _term(self, entry: Any, release: str) -> dict[str, Any]:
-        return {
-            "term": entry.term,
-            "en": {"term": entry.term, "senses": list(entry.senses)},
-            "es": self.spanish_term(entry, release),
-        }
+    def _term_key(self, entry: Any, release: str) -> str:
+        record = {"en": {"term": entry.term, "senses": list(entry.senses)}, "es": self.spanish_term(entry, release)}
+        return self.texts.key(GLOSSARY_SHELF, record)
 
     def spanish_term(self, entry: Any, release: str) -> dict[str, Any] | None:
-        """The Spanish of the glossary entry `entry` of `release` (given for the newest release)."""
-        es = self._glossary_es.get(entry.term) if release == self.data.newest else None
-        return self._spanish_term(es, entry) if es is not None else None
+        """The Spanish of the glossary entry `entry` of `release`: that of the newest release's entry,
+        while the English definition is still the same."""
+        es = self._glossary_es.get(entry.term)
+        if es is None:
+            return None
+        if release != self.data.newest:
+            newest = self._english_glossary(self.data.newest).get(entry.term)
+            if newest is None or list(newest.senses) != list(entry.senses):
+                return None
+        return self._spanish_term(es, entry)
 
     def _spanish_term(self, es: Any, entry: Any) -> dict[str, Any]:
         """A Spanish glossary entry: the team's catalog or a wiki's quote, and whether the English it
@@ -200,49 +306,67 @@ class ReleaseApi:
             self._glossaries[release] = {g.term: g for g in (doc.glossary if doc is not None else [])}
         return self._glossaries[release]
 
-    def _diff(self, release: str) -> dict[str, Any] | None:
+    def _diff(self, release: str, keys: dict[str, str]) -> dict[str, Any] | None:
+        """The diff from the release before, each text by its key (`keys`: this release's rules)."""
         diff = self._diffs.get(release)
         if diff is None:
             return None
+        old_doc = self.documents[diff.old]
+        old_keys: dict[str, str] = {}
+
+        def old_key(rule_id: str) -> str:
+            if rule_id not in old_keys:
+                old_keys[rule_id] = self.rule_key(diff.old, old_doc.rule(rule_id))
+            return old_keys[rule_id]
+
         out: dict[str, list] = {"added": [], "removed": [], "changed": [], "renumbered": []}
-        texts = diff.texts
         for entry in diff.entries:
             if entry.status == "added":
-                out["added"].append({"number": entry.new_id, "text": texts.get((diff.new, entry.new_id))})
+                out["added"].append({"number": entry.new_id, "text": keys.get(entry.new_id)})
             elif entry.status == "removed":
-                out["removed"].append({"number": entry.old_id, "text": texts.get((diff.old, entry.old_id))})
+                out["removed"].append({"number": entry.old_id, "text": old_key(entry.old_id)})
             elif entry.status in ("changed", "moved"):
-                item = {"from": entry.old_id, "to": entry.new_id, "text_changed": entry.text_changed}
-                if entry.text_changed:
-                    item["old_text"] = texts.get((diff.old, entry.old_id))
-                    item["new_text"] = texts.get((diff.new, entry.new_id))
+                item = {"from": entry.old_id, "to": entry.new_id, "text_changed": entry.text_changed,
+                        "old_text": old_key(entry.old_id), "new_text": keys.get(entry.new_id)}
                 out["changed" if entry.old_id == entry.new_id else "renumbered"].append(item)
         return {"from": diff.old, "counts": {k: len(v) for k, v in out.items()}, **out}
 
     def traces(self) -> dict[str, Any]:
         """Every line of descent: runs of releases (indexes into `releases`) in which the rule kept a
-        number, and the releases in which its text changed."""
+        number, and the releases in which its words (or its examples' words) changed, as the diffs and
+        `kb cite` tell a change: a reference rewritten to a rule's new number is no change."""
         releases = self.data.releases
+        position = {release: index for index, release in enumerate(releases)}
         lines: dict[int, list[list]] = {}
-        changed: dict[int, list[int]] = {}
-        last_text: dict[int, str] = {}
         for index, release in enumerate(releases):
-            texts = self.data.release_texts.get(release, {})
             for rule_id, number in self.data.descent.get(release, {}).items():
                 runs = lines.setdefault(number, [])
                 if runs and runs[-1][2] == rule_id and runs[-1][1] == index - 1:
                     runs[-1][1] = index
                 else:
                     runs.append([index, index, rule_id])
-                text = texts.get(rule_id)
-                if number in last_text and text != last_text[number]:
-                    changed.setdefault(number, []).append(index)
-                last_text[number] = text
+        # The parts (1-9), which the lines of descent of the site leave out, keep their numbers.
+        parts: dict[str, int] = {}
+        for index, release in enumerate(releases):
+            for rule in self.documents[release].rules:
+                if rule.kind == "part":
+                    number = parts.setdefault(rule.id, -1 - len(parts))
+                    runs = lines.setdefault(number, [])
+                    if runs and runs[-1][1] == index - 1:
+                        runs[-1][1] = index
+                    else:
+                        runs.append([index, index, rule.id])
+        changed: dict[int, list[int]] = {}
+        for diff in self.data.diffs:
+            descent = {**self.data.descent.get(diff.new, {}), **parts}
+            for entry in diff.entries:
+                if entry.status in ("changed", "moved") and entry.text_changed and entry.new_id in descent:
+                    changed.setdefault(descent[entry.new_id], []).append(position[diff.new])
         newest = len(releases) - 1
         out = []
         for number in sorted(lines):
             runs = lines[number]
-            out.append({"runs": runs, "changed": changed.get(number, []),
+            out.append({"runs": runs, "changed": sorted(set(changed.get(number, []))),
                         "newest": runs[-1][2] if runs[-1][1] == newest else None})
         return {"releases": releases, "lines": out}
 
@@ -267,5 +391,5 @@ def keywords(doc: Any) -> dict[str, list]:
     return out
 
 
-__all__ = ["API_DIR", "API_PAGE", "FULL_RELEASES", "ReleaseApi", "dump", "keywords", "spanish_of", "write_api",
-           "write_api_page"]
+__all__ = ["API_DIR", "API_PAGE", "CITE_PAGE", "ReleaseApi", "TextKeyClash", "TextTable", "dump", "keywords", "published_dates",
+           "section_of", "shard_of", "spanish_of", "write_api", "write_api_page", "write_cite_page"]

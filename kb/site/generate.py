@@ -17,7 +17,7 @@ import jinja2
 from markupsafe import Markup
 
 from kb.site import runner, views
-from kb.site.api import write_api_page
+from kb.site.api import write_api_page, write_cite_page
 from kb.site.extras import TEXT_CHUNK
 from kb.site.glossary_changes import term_key
 from kb.site.locale import LANGS, format_release, other_lang, plural, short_release, sorted_words, strings
@@ -212,6 +212,7 @@ def _language(w: _Writer, lang: str) -> None:
     nav.append({t["releases"]: releases_nav})
 
     write_api_page(w, lang, nav)
+    write_cite_page(w, lang, nav)
     w.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))
     nav.append({t["coverage"]: source_path("coverage")})
     w.write("graph.md.j2", "graph/index", lang, t["graph"], graph_data=GRAPH_FOLDER)

@@ -14,7 +14,9 @@ from conftest import fake_kb
 
 jsonschema = pytest.importorskip("jsonschema")
 
-BUDGET = 30 * 1024 * 1024
+BUDGET = 30 * 1000 * 1000
+# No file a client must fetch whole should be a release's worth (~2.7 MB).
+LARGEST = 2 * 1000 * 1000
 
 
 @pytest.fixture(scope="module")
@@ -34,28 +36,66 @@ def _load(root: Path, name: str):
     return json.loads((root / name).read_text(encoding="utf-8"))
 
 
-def _validate(root: Path, kind: str, name: str) -> None:
-    schema = _load(root, f"schemas/{kind}.json")
-    jsonschema.Draft202012Validator.check_schema(schema)
-    jsonschema.Draft202012Validator(schema).validate(_load(root, name))
+def kind_of_file(name: str) -> str | None:
+    """The schema a file of the API answers to (None for the plain text and the schemas)."""
+    if name in ("releases.json", "traces.json"):
+        return name[:-5]
+    if name.startswith("texts/"):
+        return "texts"
+    if name.startswith("releases/"):
+        if "/sections/" in name:
+            return "section"
+        return {"index.json": "release", "glossary.json": "glossary"}.get(name.rsplit("/", 1)[1])
+    return None
+
+
+def validate_all(root: Path) -> dict[str, int]:
+    """Validate every JSON file under `root` against its kind's schema; how many of each kind."""
+    validators = {}
+    counted: dict[str, int] = {}
+    for path in sorted(root.rglob("*.json")):
+        name = path.relative_to(root).as_posix()
+        if name.startswith("schemas/"):
+            continue
+        kind = kind_of_file(name)
+        assert kind is not None, f"{name}: a file of no kind"
+        if kind not in validators:
+            schema = _load(root, f"schemas/{kind}.json")
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validators[kind] = jsonschema.Draft202012Validator(schema)
+        validators[kind].validate(_load(root, name))
+        counted[kind] = counted.get(kind, 0) + 1
+    return counted
+
+
+def text_of(root: Path, key: str) -> dict:
+    """The text of `key`, from its shard (the key up to its last '/'), as the API page tells a client."""
+    return _load(root, f"texts/{key.rsplit('/', 1)[0]}.json")[key]
+
+
+def rule_text(root: Path, release: str, rule_id: str) -> dict:
+    key = _load(root, f"releases/{release}/sections/{rule_id.split('.')[0]}.json")["rules"][rule_id]
+    return text_of(root, key)
 
 
 def test_every_file_is_valid_against_its_schema(fake_api):
     root, sizes, _, _ = fake_api
-    _validate(root, "releases", "releases.json")
-    _validate(root, "traces", "traces.json")
-    for release in (OLD, NEW):
-        _validate(root, "release", f"releases/{release}.json")
-    assert {"schemas/releases.json", "schemas/release.json", "schemas/traces.json"} <= set(sizes)
+    counted = validate_all(root)
+    assert counted["release"] == counted["glossary"] == 2 and counted["section"] > 4 and counted["texts"] > 4
+    assert {f"schemas/{k}.json" for k in ("releases", "release", "section", "glossary", "texts", "traces")} <= set(sizes)
 
 
 def test_a_schema_refuses_what_it_does_not_describe(fake_api):
     root = fake_api[0]
-    schema = _load(root, "schemas/release.json")
-    document = _load(root, f"releases/{NEW}.json")
-    document["rules"][0]["es"] = {"text": "sin procedencia"}
+    key = _load(root, f"releases/{NEW}/sections/101.json")["rules"]["101.4"]
+    shard = _load(root, f"texts/{key.rsplit('/', 1)[0]}.json")
+    shard[key]["es"] = {"text": "sin procedencia"}
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.Draft202012Validator(schema).validate(document)
+        jsonschema.Draft202012Validator(_load(root, "schemas/texts.json")).validate(shard)
+    section = _load(root, f"releases/{NEW}/sections/101.json")
+    section["rules"]["101.4"] = "an English text instead of a key"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(_load(root, "schemas/section.json")).validate(section)
 
 
 def test_the_same_knowledge_base_gives_the_same_bytes(fake_api):
@@ -70,29 +110,63 @@ def test_releases_with_dates_and_counts(fake_api):
     assert releases["newest"] == NEW
     assert [r["id"] for r in releases["releases"]] == [OLD, NEW]
     newest = releases["releases"][-1]
-    assert newest["previous"] == OLD and newest["url"] == f"releases/{NEW}.json"
+    assert newest["previous"] == OLD and newest["url"] == f"releases/{NEW}/index.json"
     assert newest["counts"]["rules"] > 0
 
 
+def test_every_release_has_every_rule_and_term_in_full(fake_api, tmp_path):
+    root = fake_api[0]
+    kb = fake_kb(tmp_path)
+    for release in (OLD, NEW):
+        doc = kb.documents[release]
+        index = _load(root, f"releases/{release}/index.json")
+        sections = {s["number"]: _load(root, s["url"])["rules"] for s in index["sections"]}
+        numbers = {number for rules in sections.values() for number in rules}
+        assert numbers == {r.id for r in doc.rules if r.kind != "part"}
+        for rule in doc.rules:
+            if rule.kind != "part":
+                text = rule_text(root, release, rule.id)["en"]
+                assert (text["text"], text["examples"]) == (rule.text, [e.text for e in rule.examples])
+        terms = _load(root, f"releases/{release}/glossary.json")["terms"]
+        assert sorted(terms) == sorted(e.term for e in doc.glossary)
+        for entry in doc.glossary:
+            assert text_of(root, terms[entry.term])["en"]["senses"] == list(entry.senses)
+
+
+def test_a_text_the_releases_share_is_stored_once(fake_api):
+    root = fake_api[0]
+    old = _load(root, f"releases/{OLD}/sections/101.json")["rules"]
+    new = _load(root, f"releases/{NEW}/sections/101.json")["rules"]
+    assert old["101.4"] == new["101.4"]
+    keys = [key for path in (root / "texts").rglob("*.json") for key in json.loads(path.read_text(encoding="utf-8"))]
+    assert len(keys) == len(set(keys))
+    records = [json.dumps(v, sort_keys=True) for path in (root / "texts").rglob("*.json")
+               for v in json.loads(path.read_text(encoding="utf-8")).values()]
+    assert len(records) == len(set(records))
+
+
 def test_spanish_comes_with_its_provenance_and_status(fake_api):
-    release = _load(fake_api[0], f"releases/{NEW}.json")
-    by_number = {rule["number"]: rule for rule in release["rules"]}
-    spanish = by_number["101.4"]["es"]
+    root = fake_api[0]
+    spanish = rule_text(root, NEW, "101.4")["es"]
     assert spanish["text"].startswith("Si varios jugadores")
     assert (spanish["provenance"], spanish["status"], spanish["translates"]) == ("wiki", "official", OLD)
-    assert by_number["405.7"]["es"] is None
+    assert rule_text(root, NEW, "405.7")["es"] is None
     # The English of 100.1 changed: the older release's 100.1 keeps its own text.
-    assert by_number["100.1"]["en"]["text"].endswith("including multiplayer games.")
+    assert rule_text(root, NEW, "100.1")["en"]["text"].endswith("including multiplayer games.")
+    assert rule_text(root, OLD, "100.1")["en"]["text"].endswith("two or more players.")
+    assert rule_text(root, OLD, "100.1")["es"] is None
 
 
 def test_the_diff_from_the_release_before(fake_api):
-    diff = _load(fake_api[0], f"releases/{NEW}.json")["diff"]
+    root = fake_api[0]
+    diff = _load(root, f"releases/{NEW}/index.json")["diff"]
     assert diff["from"] == OLD
     assert [a["number"] for a in diff["added"]] == ["405.7"]
+    assert text_of(root, diff["added"][0]["text"]) == rule_text(root, NEW, "405.7")
     changed = {c["to"]: c for c in diff["changed"]}
-    assert changed["100.1"]["old_text"].endswith("two or more players.")
+    assert text_of(root, changed["100.1"]["old_text"])["en"]["text"].endswith("two or more players.")
     assert diff["counts"]["added"] == 1
-    assert _load(fake_api[0], f"releases/{OLD}.json")["diff"] is None
+    assert _load(root, f"releases/{OLD}/index.json")["diff"] is None
 
 
 def test_traces_follow_every_rule_and_mark_the_changes(fake_api):
@@ -102,6 +176,40 @@ def test_traces_follow_every_rule_and_mark_the_changes(fake_api):
     assert lines["100.1"]["runs"] == [[0, 1, "100.1"]] and lines["100.1"]["changed"] == [1]
     assert lines["101.4"]["changed"] == []
     assert lines["405.7"]["runs"] == [[1, 1, "405.7"]]
+
+
+def test_a_clash_of_keys_stops_the_build(monkeypatch):
+    from kb.site import api
+
+    monkeypatch.setattr(api, "KEY_DIGITS", 0)
+    table = api.TextTable()
+    first = table.key("100", {"en": {"text": "a", "examples": []}, "es": None})
+    assert table.key("100", {"en": {"text": "a", "examples": []}, "es": None}) == first
+    with pytest.raises(api.TextKeyClash):
+        for n in range(40):
+            table.key("100", {"en": {"text": f"b{n}", "examples": []}, "es": None})
+
+
+def test_the_documented_curl_and_jq_examples_work(fake_site, fake_server):
+    import shutil
+    import subprocess
+
+    if not (shutil.which("curl") and shutil.which("jq") and shutil.which("bash")):
+        pytest.skip("curl, jq or bash is not installed")
+    for lang in ("es", "en"):
+        page = (fake_site.docs_dir / lang / "api" / "index.md").read_text(encoding="utf-8")
+        script = page.split("```sh\n", 1)[1].split("```", 1)[0].replace("http://localhost:8000", fake_server)
+        work = fake_site.out_dir / f"curl-{lang}"
+        work.mkdir(exist_ok=True)
+        done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=work, capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+        out = done.stdout
+        assert f"{OLD} " in out and f"{NEW} " in out
+        assert "Si varios jugadores" in out and '"provenance": "wiki"' in out
+        assert "101.4 If multiple players" in out or "101.4 " in out
+        assert "Jugador activo" in out
+        assert f'["{OLD}","{NEW}","101.4"]' in out
 
 
 def test_keywords_of_a_release():
@@ -164,18 +272,23 @@ Magic: The Gathering Original Game Design: Richard Garfield
 
 def test_the_real_api_is_valid_within_budget_and_carries_the_spanish_text(real_site, real_kb):
     root = real_site.site_dir / "api" / "v1"
-    total = sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
+    files = [p for p in root.rglob("*") if p.is_file()]
+    total = sum(p.stat().st_size for p in files)
     assert total <= BUDGET, f"the API weighs {total} bytes"
+    assert max(p.stat().st_size for p in files) <= LARGEST, "one file of the API outweighs the rest"
     releases = _load(root, "releases.json")
     assert len(releases["releases"]) == len(real_kb.releases)
-    _validate(root, "releases", "releases.json")
-    _validate(root, "traces", "traces.json")
-    # The newest release, the oldest, and one of the new numbering's first.
-    for release in (real_kb.newest, real_kb.releases[0], "2009-10-01"):
-        if release in real_kb.releases:
-            _validate(root, "release", f"releases/{release}.json")
-    newest = _load(root, f"releases/{real_kb.newest}.json")
-    assert sum(1 for r in newest["rules"] if r["es"]) > 0
+    counted = validate_all(root)
+    # Every release in full, with no file per rule per release.
+    assert counted["release"] == counted["glossary"] == len(real_kb.releases)
+    assert counted["section"] < 20 * 1000
+    for release in (real_kb.releases[0], real_kb.newest):
+        doc = real_kb.documents[release]
+        rule = next(r for r in doc.rules if r.kind == "subrule")
+        assert rule_text(root, release, rule.id)["en"]["text"] == rule.text
+    newest = _load(root, f"releases/{real_kb.newest}/index.json")
+    rules = {n: k for s in newest["sections"] for n, k in _load(root, s["url"])["rules"].items()}
+    assert sum(1 for key in rules.values() if text_of(root, key)["es"]) > 100
     assert len(newest["keywords"]["abilities"]) > 100 and len(newest["keywords"]["ability_words"]) > 20
 
     from kb.documents import english_lines
@@ -200,14 +313,16 @@ def test_the_built_site_serves_the_api_and_documents_it_in_both_languages(fake_s
     assert (site / "api" / "v1" / "schemas" / "release.json").is_file()
     spanish = (site / "api" / "index.html").read_text(encoding="utf-8")
     english = (site / "en" / "api" / "index.html").read_text(encoding="utf-8")
-    assert "API de datos" in spanish and "curl" in spanish and f"releases/{NEW}.json" in spanish
+    assert "API de datos" in spanish and "curl" in spanish and "sections/101.json" in spanish
     assert "Data API" in english and "curl" in english
     # In the navigation of every page.
     assert 'href="api/' in (site / "index.html").read_text(encoding="utf-8")
 
 
 def test_spanish_glossary_says_what_it_translates_and_whether_it_is_current(fake_api):
-    glossary = {entry["term"]: entry for entry in _load(fake_api[0], f"releases/{NEW}.json")["glossary"]}
+    root = fake_api[0]
+    terms = _load(root, f"releases/{NEW}/glossary.json")["terms"]
+    glossary = {term: text_of(root, key) for term, key in terms.items()}
     active, stack = glossary["Active Player"]["es"], glossary["Stack"]["es"]
     assert active["term"] == "Jugador activo" and active["translates"] == OLD
     # Active Player's definition stayed, Stack's changed after the release the Spanish translates.

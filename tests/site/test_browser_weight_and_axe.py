@@ -17,7 +17,7 @@ COMPARE = 1_000_000
 # Every kind of page, as a reader opens it (a rule in the address opens its details).
 KINDS = ["", "cr/", "cr/702/#702.19", "cr/101/#101.4a", "glossary/#t-deathtouch", "terms/", "examples/",
          "releases/", "releases/compare/", "releases/2025-11-14--2026-01-16/", "coverage/", "graph/?rule=702.19",
-         "wiki/", "wiki/es-pila/"]
+         "wiki/", "wiki/es-pila/", "cite/"]
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
 

@@ -75,7 +75,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     # zones
     ("enters", "card controller", "A permanent enters the battlefield (403.3)."),
     ("dies", "cards left", "Creatures are put into graveyards from the battlefield (700.4); `left` is every permanent that left in the same event."),
-    ("put_into_graveyard", "card controller left", "A permanent is put into a graveyard from the battlefield (603.10a)."),
+    ("put_into_graveyard", "card controller left", "A permanent is put into a graveyard from the battlefield (603.10a); each card of a melded permanent is announced (712.21)."),
     ("delayed_trigger_created", "source text", "A delayed triggered ability is created (603.7a)."),
     ("destroy", "cards", "Permanents are destroyed at the same time (701.8)."),
     ("destroyed", "card", "A creature with lethal damage is destroyed (704.5g)."),
@@ -96,6 +96,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("transforms", "card back", "A double-faced permanent transforms; `back` is whether its back face is now up (701.27a)."),
     ("cant_transform", "card", "A permanent told to transform can't: it isn't a double-faced card or token, or its other face is an instant or sorcery (701.27c–d, 712.9)."),
     ("no_token", "source", "An effect that would create a token copy of a card exiled with `source` creates none: no card was (111.12)."),
+    ("meld", "cards", "Two cards of a meld pair are put onto the battlefield as one melded permanent (701.42a)."),
+    ("cant_meld", "cards", "Objects an effect would meld can't be melded: they stay where they are (701.42b–c)."),
     ("put_into_graveyard_from_exile", "cards", "Cards exiled with a permanent go to their owners' graveyards (607.2a)."),
     ("return_from_exile", "cards", "Cards exiled until a permanent left the battlefield return to it, at the same time (610.3, 610.3d)."),
     ("doesnt_move", "card source", "A card to be exiled until `source` leaves the battlefield doesn't move: it already has (610.3a–b)."),

@@ -244,6 +244,8 @@ class DoubleFacedCardDefinition(CardDefinition):
 
     front: ClassVar[type[CardDefinition]]
     back: ClassVar[type[CardDefinition]]
+    # Whether it can transform: meld cards can't (712.4c).
+    transforms: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         if "front" in cls.__dict__:
@@ -371,6 +373,8 @@ class Card:
         self.cast_half: CardDefinition | None = None
         # A double-faced permanent with its back face up (701.27a, 712.8e).
         self.transformed = False
+        # The other card of a melded permanent this card represents (712.4a, `kb.engine.meld`).
+        self.melded_with: Card | None = None
         # A face-down spell or permanent (708): see `kb.engine.facedown`.
         self.face_down = False
         # A flipped permanent (110.5, 710): see `kb.engine.flip`.
@@ -510,8 +514,10 @@ class Card:
         mana_value_from = None
         if self.zone is Zone.BATTLEFIELD and isinstance(d, DoubleFacedCardDefinition):
             if self.transformed:
-                # 712.8e: the back face up, its mana value is still that of the front face's cost.
-                mana_value_from = d.mana_cost
+                # 712.8e: the back face up, its mana value is still that of the front face's cost;
+                # a melded permanent's, the sum of its two front faces' (712.8g).
+                partner = self.melded_with.printed_definition.mana_cost if self.melded_with is not None else ""
+                mana_value_from = d.mana_cost + partner
             d = self._face()
         if self.flipped:
             d = printed_half(self, d)  # 710.2
@@ -677,6 +683,7 @@ class Card:
         self.counters = {}
         self.choices = {}
         self.transformed = False
+        self.melded_with = None
         self.attached_to = None
         self.attached_incarnation = None
         self.face_down = False  # 708.9: it is revealed as it leaves

@@ -41,6 +41,7 @@ from kb.engine.cards.life_and_outcome import *  # noqa: F401,F403
 from kb.engine.cards.linked_abilities import *  # noqa: F401,F403
 from kb.engine.cards.linked_reveal import *  # noqa: F401,F403
 from kb.engine.cards.mana_abilities import *  # noqa: F401,F403
+from kb.engine.cards.melding import *  # noqa: F401,F403
 from kb.engine.cards.modal import *  # noqa: F401,F403
 from kb.engine.cards.modular import *  # noqa: F401,F403
 from kb.engine.cards.morph import *  # noqa: F401,F403

@@ -72,7 +72,7 @@ REASONS: dict[str, str] = {
     "707": "needs copying spells (707.10)",
     "709": "needs split cards (709)",
     "710": "needs flip cards (710)",
-    "712": "needs melded permanents and copies of double-faced cards entering as other objects (712.13, 712.21)",
+    "712": "needs double-faced spells entering as copies of other objects, transformed (712.13a)",
     "722": "needs controlling another player (722)",
     "722.5b": "needs decisions outside the game, those of the tournament rules (722.5b)",
     "726": "needs restarting the game (726)",

@@ -24,7 +24,7 @@ REASONS: dict[str, str] = {
     "118": "needs costs paid in cards and replacement of costs (118)",
     "120.4": "needs damage results ordered with their replacement and prevention (120.4)",
     "122": "needs counters on permanents (122)",
-    "123": "needs adventures and text-changing effects other than name stickers (123.6c, 715)",
+    "123": "needs adventures cast from exile with name stickers (123.6c, 715)",
     "201": "needs card names chosen by effects (201)",
     "201.5b": "needs activated abilities gained from other objects and splice (201.5b, 702.47)",
     "202.3b": "needs copy effects and double-faced cards (707, 712)",

@@ -46,6 +46,7 @@ from kb.engine.cards.modal import *  # noqa: F401,F403
 from kb.engine.cards.modular import *  # noqa: F401,F403
 from kb.engine.cards.morph import *  # noqa: F401,F403
 from kb.engine.cards.multiplayer import *  # noqa: F401,F403
+from kb.engine.cards.name_changing import *  # noqa: F401,F403
 from kb.engine.cards.outside_the_game import *  # noqa: F401,F403
 from kb.engine.cards.partial_resolution import *  # noqa: F401,F403
 from kb.engine.cards.piles import *  # noqa: F401,F403

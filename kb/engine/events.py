@@ -96,6 +96,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("transforms", "card back", "A double-faced permanent transforms; `back` is whether its back face is now up (701.27a)."),
     ("cant_transform", "card", "A permanent told to transform can't: it isn't a double-faced card or token, or its other face is an instant or sorcery (701.27c–d, 712.9)."),
     ("no_token", "source", "An effect that would create a token copy of a card exiled with `source` creates none: no card was (111.12)."),
+    ("crews", "card vehicle", "A creature crews a Vehicle: it is tapped to pay the Vehicle's crew cost (702.122b)."),
+    ("crewed", "vehicle crew", "A Vehicle's crew ability resolves: it becomes crewed (702.122d); `crew` are the creatures tapped to pay its cost."),
     ("meld", "cards", "Two cards of a meld pair are put onto the battlefield as one melded permanent (701.42a)."),
     ("cant_meld", "cards", "Objects an effect would meld can't be melded: they stay where they are (701.42b–c)."),
     ("put_into_graveyard_from_exile", "cards", "Cards exiled with a permanent go to their owners' graveyards (607.2a)."),

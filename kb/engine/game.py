@@ -25,7 +25,8 @@ mixed in here:
 - `kb.engine.flashback`: flashback, printed or given by effects (702.34, 702.1b);
 - `kb.engine.restart`: restarting the game, cards brought in from outside it (726, 400.11);
 - `kb.engine.stickers`: name stickers (123.6);
-- `kb.engine.meld`: meld cards and melded permanents (701.42, 712.4, 712.21).
+- `kb.engine.meld`: meld cards and melded permanents (701.42, 712.4, 712.21);
+- `kb.engine.crew`: crewing Vehicles (702.122).
 
 Requirements and costs of attacking (`kb.engine.requirements`), other costs of activated
 abilities (`kb.engine.costs`), modal spells (`kb.engine.modal`) and replacement effects on
@@ -87,6 +88,7 @@ from kb.engine.life import LifeMixin
 from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
 from kb.engine.meld import MeldMixin
+from kb.engine.crew import CrewMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.player_control import PlayerControlMixin
@@ -145,6 +147,7 @@ class Game(
     CommandZoneMixin,
     BattlesMixin,
     MeldMixin,
+    CrewMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

@@ -477,7 +477,10 @@ class Card:
     def _value(self, field_name: str) -> Any:
         game = self._game()
         if game is not None and self.zone is Zone.BATTLEFIELD:
-            return getattr(game.characteristics(self), field_name)
+            chars = game.characteristics(self)
+            if field_name in ("power", "toughness") and "Creature" not in chars.types:
+                return None  # 208.3: a noncreature permanent has none, even one printed with them
+            return getattr(chars, field_name)
         if game is not None and (self.zone is Zone.STACK and (game.effects or self.face_down) or self.zone in (Zone.GRAVEYARD, Zone.EXILE) and game.effects):
             return getattr(game.spell_characteristics(self), field_name)
         if field_name in _AS_PRINTED and not self.becomes and not self.flipped:

@@ -29,7 +29,7 @@ REASONS: dict[str, str] = {
     "201.5b": "needs activated abilities gained from other objects and splice (201.5b, 702.47)",
     "202.3b": "needs copy effects and double-faced cards (707, 712)",
     "205": "needs type-changing effects (205, 613)",
-    "208": "needs crewing Vehicles (702.122)",
+    "208": "needs effects on the power and toughness of noncreature permanents (208.3)",
     "302": "needs type lines read into types and subtypes (205.3)",
     "305": "needs type lines read into types and subtypes (205.3)",
     "400": "needs replacement effects on losing the game (614)",

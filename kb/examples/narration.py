@@ -222,6 +222,8 @@ MESSAGES: dict[str, Any] = {
     "no_token": N_("No card has been exiled with %(source)s: no token is created."),
     "put_into_graveyard_from_exile": N_("%(cards)s: put into their owners' graveyards from exile."),
     "transforms": N_("%(card)s transforms."),
+    "crews": N_("%(card)s crews %(vehicle)s."),
+    "crewed": N_("%(vehicle)s becomes an artifact creature until end of turn: it is crewed."),
     "meld": N_("%(cards)s meld: one permanent, represented by both cards."),
     "cant_meld": N_("%(cards)s can't be melded: they stay where they are."),
     "cant_transform": N_("%(card)s can't transform: nothing happens."),

@@ -62,7 +62,7 @@ class MeldMixin:
         second.controller = controller
         first.transformed = True  # 712.14c: the pair enters with its back faces up
         first.melded_with = second
-        self.emit("meld", "701.42a", cards=[first, second])
+        self.emit("meld", "701.42a", cards=[first, second], name=first.printed_definition.face(True).name)
         self._put_onto_battlefield(first, controller)
         return first
 

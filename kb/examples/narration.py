@@ -224,7 +224,7 @@ MESSAGES: dict[str, Any] = {
     "transforms": N_("%(card)s transforms."),
     "crews": N_("%(card)s crews %(vehicle)s."),
     "crewed": N_("%(vehicle)s becomes an artifact creature until end of turn: it is crewed."),
-    "meld": N_("%(cards)s meld: one permanent, represented by both cards."),
+    "meld": N_("%(cards)s meld into %(name)s: one permanent, represented by both cards."),
     "cant_meld": N_("%(cards)s can't be melded: they stay where they are."),
     "cant_transform": N_("%(card)s can't transform: nothing happens."),
     "return_from_exile": N_("%(cards)s return to the battlefield under their owners' control."),
@@ -587,8 +587,8 @@ class Narrator:
                 values[field_name] = f"{value:+d}".replace("-", "−")  # a loyalty symbol: [+1], [−3]
             elif field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
                 values[field_name] = value
-            elif event.kind == "named" and field_name == "name":
-                values[field_name] = value  # a card's new name (123.6b), a name in every language
+            elif event.kind in ("named", "meld") and field_name == "name":
+                values[field_name] = value  # a card's (new) name (123.6b, 712.4a), a name in every language
             else:
                 start = len(self.untranslated)
                 values[field_name] = self.name(value) if value is not None else ""

@@ -88,10 +88,13 @@ class CastingMixin:
         the stack (702.34a)."""
         self._check_priority(player)
         origin = player.graveyard if flashback else player.hand
+        if not flashback and isinstance(card, Card) and card.zone is Zone.EXILE:
+            self._check_cast_from_exile(player, card, half)  # 601.3, 715.3d
+            origin = self.exile
         if flashback and (player, "cast from other graveyards") in self.turn_effects:
             # 609.4a: other players' graveyards as though they were this player's.
             origin = [c for p in self.players for c in p.graveyard]
-        card = self._find(origin, card, f"{player.name}'s {'graveyard' if flashback else 'hand'}")
+        card = self._find(origin, card, "exile" if origin is self.exile else f"{player.name}'s {'graveyard' if flashback else 'hand'}")
         if flashback:
             origin = card.owner.graveyard
         if card.is_land:
@@ -100,8 +103,8 @@ class CastingMixin:
         if half is None and isinstance(card.printed_definition, SplitCardDefinition):
             raise IllegalActionError(f"{card.name} is a split card: choose the half to cast (709.3)")
         if half is not None:
-            if not isinstance(card.printed_definition, SplitCardDefinition):
-                raise IllegalActionError(f"{card.name} is not a split card: it has no halves (709.1)")
+            if not hasattr(card.printed_definition, "half"):
+                raise IllegalActionError(f"{card.name} is not a split card or an adventurer card: it has no halves (709.1) and no Adventure (715.2)")
             try:
                 definition = card.printed_definition.half(half)
             except ValueError as error:

@@ -98,6 +98,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("no_token", "source", "An effect that would create a token copy of a card exiled with `source` creates none: no card was (111.12)."),
     ("crews", "card vehicle", "A creature crews a Vehicle: it is tapped to pay the Vehicle's crew cost (702.122b)."),
     ("crewed", "vehicle crew", "A Vehicle's crew ability resolves: it becomes crewed (702.122d); `crew` are the creatures tapped to pay its cost."),
+    ("may_cast_from_exile", "player card", "An effect allows a player to cast a card from exile (601.3)."),
     ("meld", "cards name", "Two cards of a meld pair are put onto the battlefield as one melded permanent (701.42a); `name` is its combined face's."),
     ("cant_meld", "cards", "Objects an effect would meld can't be melded: they stay where they are (701.42b–c)."),
     ("put_into_graveyard_from_exile", "cards", "Cards exiled with a permanent go to their owners' graveyards (607.2a)."),

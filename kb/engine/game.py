@@ -26,7 +26,8 @@ mixed in here:
 - `kb.engine.restart`: restarting the game, cards brought in from outside it (726, 400.11);
 - `kb.engine.stickers`: name stickers (123.6);
 - `kb.engine.meld`: meld cards and melded permanents (701.42, 712.4, 712.21);
-- `kb.engine.crew`: crewing Vehicles (702.122).
+- `kb.engine.crew`: crewing Vehicles (702.122);
+- `kb.engine.adventure`: adventurer cards and casting from exile (715, 601.3).
 
 Requirements and costs of attacking (`kb.engine.requirements`), other costs of activated
 abilities (`kb.engine.costs`), modal spells (`kb.engine.modal`) and replacement effects on
@@ -89,6 +90,7 @@ from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
 from kb.engine.meld import MeldMixin
 from kb.engine.crew import CrewMixin
+from kb.engine.adventure import AdventureMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.player_control import PlayerControlMixin
@@ -148,6 +150,7 @@ class Game(
     BattlesMixin,
     MeldMixin,
     CrewMixin,
+    AdventureMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

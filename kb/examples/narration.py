@@ -224,6 +224,7 @@ MESSAGES: dict[str, Any] = {
     "transforms": N_("%(card)s transforms."),
     "crews": N_("%(card)s crews %(vehicle)s."),
     "crewed": N_("%(vehicle)s becomes an artifact creature until end of turn: it is crewed."),
+    "may_cast_from_exile": N_("%(player)s may cast %(card)s from exile."),
     "meld": N_("%(cards)s meld into %(name)s: one permanent, represented by both cards."),
     "cant_meld": N_("%(cards)s can't be melded: they stay where they are."),
     "cant_transform": N_("%(card)s can't transform: nothing happens."),

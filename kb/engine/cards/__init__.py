@@ -12,6 +12,7 @@ import importlib
 import pkgutil
 from pathlib import Path
 from kb.engine.cards.activated_abilities import *  # noqa: F401,F403
+from kb.engine.cards.adventures import *  # noqa: F401,F403
 from kb.engine.cards.animated_lands import *  # noqa: F401,F403
 from kb.engine.cards.aura_swap import *  # noqa: F401,F403
 from kb.engine.cards.auras import *  # noqa: F401,F403

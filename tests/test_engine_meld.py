@@ -140,3 +140,26 @@ def test_a_melded_permanent_is_a_nontoken_creature_target_and_a_token_is_not():
     token = game.create_tokens(ana, Card.token(power=1, toughness=1, subtypes=["Saproling"]))[0]
     legal = game.legal_targets("nontoken creature", bruno)
     assert any(c is host for c in legal) and not any(c is token for c in legal)
+
+
+def test_put_into_a_library_the_owner_orders_the_two_cards():
+    for wanted in (["Midnight Scavengers", "Graf Rats"], ["Graf Rats", "Midnight Scavengers"]):
+        game, ana, _, host = _melded(decisions=ScriptedDecisions(Ana=[wanted]))
+        game._move(host, Zone.LIBRARY)
+        assert [c.name for c in ana.library[:2]] == wanted
+        asked = [d for d in game.decision_log if d.kind == "order_melded_cards"]
+        assert [d.rule for d in asked] == ["712.21a"]
+
+
+def test_melding_a_commander_is_not_modelled():
+    import pytest
+
+    from kb.engine.errors import NotModelledError
+    from kb.engine.variants_commander import Commander
+
+    ana = Player("Ana", battlefield=["Graf Rats", "Midnight Scavengers"], library=5)
+    game = Commander(players=[ana, Player("Bruno", library=5)], commanders={"Ana": "Midnight Scavengers"})
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    with pytest.raises(NotModelledError):
+        game.advance_to(Step.BEGINNING_OF_COMBAT)
+        game.resolve_stack()

@@ -89,6 +89,13 @@ class MeldMixin:
         other card, and the incarnations both became (400.7)."""
         return self.__dict__.setdefault("_meld_departures", {})
 
+    def _check_meld_partner_may_move(self, partner: Card) -> None:
+        """Rule 712.21d: a melded permanent that is a commander may be exempt from both cards
+        moving together (903.9b–c); that is not modelled."""
+        is_commander = getattr(self, "is_commander", None)
+        if is_commander is not None and is_commander(partner):
+            raise NotModelledError("a melded permanent represented by a commander leaving the battlefield (903.9b–c) is not modelled")
+
     def _move_meld_partner(self, permanent: Card, partner: Card, zone: Zone, top: bool) -> None:
         """Rule 712.21: the melded permanent went to `zone`; its other card goes there too, after
         it in a graveyard or library (the owner arranging them in the order the engine keeps,
@@ -105,7 +112,18 @@ class MeldMixin:
                 target.insert(target.index(permanent) + 1 if permanent in target else 0, partner)
             else:
                 target.append(partner)
+            if zone is Zone.LIBRARY:
+                self._arrange_meld_cards(permanent, partner, target)
         self._melds_left()[id(permanent)] = (partner, partner.incarnation, permanent.incarnation)
+
+    def _arrange_meld_cards(self, permanent: Card, partner: Card, library: list[Card]) -> None:
+        """Rule 712.21a: put into its owner's library, the owner arranges the two cards in any
+        order, without revealing it; the first answered is the upper one."""
+        owner = permanent.owner
+        first, second = (permanent, partner) if library.index(permanent) < library.index(partner) else (partner, permanent)
+        order = self.decide(Decision(owner, "order_melded_cards", (first, second), order=True, rule="712.21a", hidden=True))
+        at = library.index(first)
+        library[at:at + 2] = list(order)
 
     def with_meld_partners(self, cards: Sequence[Card]) -> list[Card]:
         """`cards`, each melded permanent among them followed by its other card (712.21e: the

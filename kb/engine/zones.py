@@ -47,6 +47,8 @@ class ZonesMixin:
         if card.zone is Zone.BATTLEFIELD and id(card) not in self._remembered:
             card._remember()  # last known information, while it is still a permanent (608.2h)
         partner = card.melded_with if card.zone is Zone.BATTLEFIELD else None
+        if partner is not None:
+            self._check_meld_partner_may_move(partner)
         source = self._zone_list(card)
         if source is not None and card in source:
             source.remove(card)

@@ -409,6 +409,8 @@ DECISIONS: dict[str, Any] = {
     "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
     "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
     "choose_card": N_("%(player)s chooses %(answer)s."),
+    "meld_last_exiled": N_("%(player)s determines which card of the melded permanent was exiled last: %(answer)s."),
+    "order_melded_cards": N_("%(player)s puts the two cards of the melded permanent in the order they choose, without revealing it."),
     "color": N_("%(player)s chooses %(answer)s."),
     "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
     "may_put_counters.yes": N_("%(player)s chooses to put the counters."),

@@ -97,9 +97,9 @@ class MeldMixin:
             raise NotModelledError("a melded permanent represented by a commander leaving the battlefield (903.9b–c) is not modelled")
 
     def _move_meld_partner(self, permanent: Card, partner: Card, zone: Zone, top: bool) -> None:
-        """Rule 712.21: the melded permanent went to `zone`; its other card goes there too, after
-        it in a graveyard or library (the owner arranging them in the order the engine keeps,
-        712.21a), and is a new object as well (400.7)."""
+        """Rule 712.21: the melded permanent went to `zone`; its other card goes there too and is
+        a new object as well (400.7). In a library the owner orders the two cards (712.21a); in a
+        graveyard, where the engine's cards never read the order, the other card comes after."""
         if zone is Zone.BATTLEFIELD:
             raise NotModelledError("a melded permanent moving onto the battlefield again is not modelled")
         partner._leave_battlefield_state()

@@ -168,7 +168,9 @@ class CastingMixin:
         origin.remove(card)
         card.zone = Zone.STACK
         self.stack.push(spell)
-        self.emit("cast", "601.2", player=player, card=card, targets=chosen)
+        # An Adventure spell is told by the name it has on the stack (715.3b), as it has it now.
+        adventure = {"adventure": card.name} if half is not None and hasattr(card.printed_definition, "adventure") else {}
+        self.emit("cast", "601.2", player=player, card=card, targets=chosen, **adventure)
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return spell

@@ -41,7 +41,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("mulligan", "player count", "A player takes a mulligan (103.5)."),
     ("bottom", "player count", "Cards go to the bottom of the library after mulligans (103.5)."),
     # priority, casting and the stack
-    ("cast", "player card targets", "A spell is cast (601.2)."),
+    ("cast", "player card targets adventure", "A spell is cast (601.2); `adventure`, for a card cast as its Adventure, is the spell's name then (715.3b)."),
     ("modes_chosen", "player card modes numbers count", "The modes of a modal spell are chosen as it is cast (700.2a); `modes` are their texts, `numbers` their places in the list, from 1."),
     ("activate", "player card", "An activated ability is activated (602.2)."),
     ("cast_face_down", "player card", "A card is cast face down (702.37c, 708.4)."),

@@ -199,6 +199,7 @@ MESSAGES: dict[str, Any] = {
     "cant_play_lands": N_("%(player)s can't play lands this turn."),
     "cast": N_("%(player)s casts %(card)s."),
     "modes_chosen": NP_("%(player)s chooses mode %(numbers)s of %(card)s.", "%(player)s chooses modes %(numbers)s of %(card)s."),
+    "cast.adventure": N_("%(player)s casts %(adventure)s, the Adventure of %(card)s."),
     "cast.targets": N_("%(player)s casts %(card)s targeting %(targets)s."),
     "activate": N_("%(player)s activates %(card)s's ability."),
     "phases_added": NP_("After this phase comes an extra phase with only %(steps)s.", "After this phase come %(count)d extra phases with only %(steps)s."),
@@ -590,7 +591,7 @@ class Narrator:
                 values[field_name] = f"{value:+d}".replace("-", "−")  # a loyalty symbol: [+1], [−3]
             elif field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
                 values[field_name] = value
-            elif event.kind in ("named", "meld") and field_name == "name":
+            elif (event.kind in ("named", "meld") and field_name == "name") or (event.kind == "cast" and field_name == "adventure"):
                 values[field_name] = value  # a card's (new) name (123.6b, 712.4a), a name in every language
             else:
                 start = len(self.untranslated)
@@ -602,6 +603,8 @@ class Narrator:
             key = f"{key}.team"
         if key == "cast" and data.get("targets"):
             key = "cast.targets"
+        if key == "cast" and data.get("adventure"):
+            key = "cast.adventure"
         if key == "mill":
             values["count"] = len(data["cards"])
             if len(data["cards"]) == data["count"]:

@@ -153,6 +153,9 @@ class KeywordActionsMixin:
         if not isinstance(definition, DoubleFacedCardDefinition):
             self.emit("cant_transform", "712.9", card=permanent)
             return False
+        if not definition.transforms:
+            self.emit("cant_transform", "712.4c", card=permanent)  # a meld card: ignored
+            return False
         other = definition.face(not permanent.transformed)
         if {"Instant", "Sorcery"} & set(other.types):
             self.emit("cant_transform", "701.27d", card=permanent)

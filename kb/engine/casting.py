@@ -88,10 +88,13 @@ class CastingMixin:
         the stack (702.34a)."""
         self._check_priority(player)
         origin = player.graveyard if flashback else player.hand
+        if not flashback and isinstance(card, Card) and card.zone is Zone.EXILE:
+            self._check_cast_from_exile(player, card, half)  # 601.3, 715.3d
+            origin = self.exile
         if flashback and (player, "cast from other graveyards") in self.turn_effects:
             # 609.4a: other players' graveyards as though they were this player's.
             origin = [c for p in self.players for c in p.graveyard]
-        card = self._find(origin, card, f"{player.name}'s {'graveyard' if flashback else 'hand'}")
+        card = self._find(origin, card, "exile" if origin is self.exile else f"{player.name}'s {'graveyard' if flashback else 'hand'}")
         if flashback:
             origin = card.owner.graveyard
         if card.is_land:
@@ -100,8 +103,8 @@ class CastingMixin:
         if half is None and isinstance(card.printed_definition, SplitCardDefinition):
             raise IllegalActionError(f"{card.name} is a split card: choose the half to cast (709.3)")
         if half is not None:
-            if not isinstance(card.printed_definition, SplitCardDefinition):
-                raise IllegalActionError(f"{card.name} is not a split card: it has no halves (709.1)")
+            if not hasattr(card.printed_definition, "half"):
+                raise IllegalActionError(f"{card.name} is not a split card or an adventurer card: it has no halves (709.1) and no Adventure (715.2)")
             try:
                 definition = card.printed_definition.half(half)
             except ValueError as error:
@@ -165,7 +168,9 @@ class CastingMixin:
         origin.remove(card)
         card.zone = Zone.STACK
         self.stack.push(spell)
-        self.emit("cast", "601.2", player=player, card=card, targets=chosen)
+        # An Adventure spell is told by the name it has on the stack (715.3b), as it has it now.
+        adventure = {"adventure": card.name} if half is not None and hasattr(card.printed_definition, "adventure") else {}
+        self.emit("cast", "601.2", player=player, card=card, targets=chosen, **adventure)
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return spell
@@ -553,6 +558,8 @@ class CastingMixin:
             return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach and {"Instant", "Sorcery"} & set(o.card.types)]
         if kind == "nonlegendary creature":
             return [c for c in creatures if "Legendary" not in c.supertypes]
+        if kind == "nontoken creature":
+            return [c for c in creatures if not c.is_token]
         if kind == "nonblack creature":
             return [c for c in creatures if "B" not in c.colors]
         if kind in ("creature you control", "land you control"):
@@ -587,7 +594,7 @@ class CastingMixin:
             return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach] + [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, a subtype such as Equipment, Aura or Vampire, non-Aura enchantment, nonlegendary creature, nonblack creature, creature an opponent controls, artifact creature, any, player or planeswalker, permanent, permanent controlled by <player>, spell or permanent, creature card in a graveyard, artifact, enchantment, land, planeswalker)")
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, a subtype such as Equipment, Aura or Vampire, non-Aura enchantment, nonlegendary creature, nontoken creature, nonblack creature, creature an opponent controls, artifact creature, any, player or planeswalker, permanent, permanent controlled by <player>, spell or permanent, creature card in a graveyard, artifact, enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
         if kind is None:

@@ -24,7 +24,10 @@ mixed in here:
 - `kb.engine.flip`: flip cards and the flipped status (710, 110.5);
 - `kb.engine.flashback`: flashback, printed or given by effects (702.34, 702.1b);
 - `kb.engine.restart`: restarting the game, cards brought in from outside it (726, 400.11);
-- `kb.engine.stickers`: name stickers (123.6).
+- `kb.engine.stickers`: name stickers (123.6);
+- `kb.engine.meld`: meld cards and melded permanents (701.42, 712.4, 712.21);
+- `kb.engine.crew`: crewing Vehicles (702.122);
+- `kb.engine.adventure`: adventurer cards and casting from exile (715, 601.3).
 
 Requirements and costs of attacking (`kb.engine.requirements`), other costs of activated
 abilities (`kb.engine.costs`), modal spells (`kb.engine.modal`) and replacement effects on
@@ -85,6 +88,9 @@ from kb.engine.layers import ContinuousEffect, LayersMixin
 from kb.engine.life import LifeMixin
 from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
+from kb.engine.meld import MeldMixin
+from kb.engine.crew import CrewMixin
+from kb.engine.adventure import AdventureMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.player_control import PlayerControlMixin
@@ -142,6 +148,9 @@ class Game(
     CyclingMixin,
     CommandZoneMixin,
     BattlesMixin,
+    MeldMixin,
+    CrewMixin,
+    AdventureMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

@@ -244,6 +244,8 @@ class DoubleFacedCardDefinition(CardDefinition):
 
     front: ClassVar[type[CardDefinition]]
     back: ClassVar[type[CardDefinition]]
+    # Whether it can transform: meld cards can't (712.4c).
+    transforms: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         if "front" in cls.__dict__:
@@ -371,6 +373,8 @@ class Card:
         self.cast_half: CardDefinition | None = None
         # A double-faced permanent with its back face up (701.27a, 712.8e).
         self.transformed = False
+        # The other card of a melded permanent this card represents (712.4a, `kb.engine.meld`).
+        self.melded_with: Card | None = None
         # A face-down spell or permanent (708): see `kb.engine.facedown`.
         self.face_down = False
         # A flipped permanent (110.5, 710): see `kb.engine.flip`.
@@ -473,7 +477,10 @@ class Card:
     def _value(self, field_name: str) -> Any:
         game = self._game()
         if game is not None and self.zone is Zone.BATTLEFIELD:
-            return getattr(game.characteristics(self), field_name)
+            chars = game.characteristics(self)
+            if field_name in ("power", "toughness") and "Creature" not in chars.types:
+                return None  # 208.3: a noncreature permanent has none, even one printed with them
+            return getattr(chars, field_name)
         if game is not None and (self.zone is Zone.STACK and (game.effects or self.face_down) or self.zone in (Zone.GRAVEYARD, Zone.EXILE) and game.effects):
             return getattr(game.spell_characteristics(self), field_name)
         if field_name in _AS_PRINTED and not self.becomes and not self.flipped:
@@ -510,8 +517,10 @@ class Card:
         mana_value_from = None
         if self.zone is Zone.BATTLEFIELD and isinstance(d, DoubleFacedCardDefinition):
             if self.transformed:
-                # 712.8e: the back face up, its mana value is still that of the front face's cost.
-                mana_value_from = d.mana_cost
+                # 712.8e: the back face up, its mana value is still that of the front face's cost;
+                # a melded permanent's, the sum of its two front faces' (712.8g).
+                partner = self.melded_with.printed_definition.mana_cost if self.melded_with is not None else ""
+                mana_value_from = d.mana_cost + partner
             d = self._face()
         if self.flipped:
             d = printed_half(self, d)  # 710.2
@@ -677,6 +686,7 @@ class Card:
         self.counters = {}
         self.choices = {}
         self.transformed = False
+        self.melded_with = None
         self.attached_to = None
         self.attached_incarnation = None
         self.face_down = False  # 708.9: it is revealed as it leaves

@@ -46,6 +46,9 @@ class ZonesMixin:
             self._batch["pinned"].append(card)  # 701.24g: a position a shuffle keeps
         if card.zone is Zone.BATTLEFIELD and id(card) not in self._remembered:
             card._remember()  # last known information, while it is still a permanent (608.2h)
+        partner = card.melded_with if card.zone is Zone.BATTLEFIELD else None
+        if partner is not None:
+            self._check_meld_partner_may_move(partner)
         source = self._zone_list(card)
         if source is not None and card in source:
             source.remove(card)
@@ -62,6 +65,8 @@ class ZonesMixin:
             target.insert(0, card)
         elif target is not None:
             target.append(card)
+        if partner is not None:
+            self._move_meld_partner(card, partner, zone, top)  # 712.21
 
     def draw(self, player: Player, count: int = 1, *, rule: str = "121.1") -> list[Card]:
         """Rule 121: draw cards one at a time; drawing from an empty library is remembered for
@@ -121,7 +126,7 @@ class ZonesMixin:
         afterwards, with its last controller, for abilities that trigger on it (603.2c, 603.10).
         A replacement effect may send some elsewhere; shuffles these cause happen once all have
         moved, keeping the positions other replacements gave (701.24g)."""
-        controllers = [(card, card.controller) for card in cards]
+        controllers = [(c, card.controller) for card in cards for c in self.cards_of(card)]
         self._remember_all(cards)
         self._batch = {"shuffle": [], "pinned": [], "destroyed": set(destroyed), "cant_regenerate": cant_regenerate}
         try:
@@ -164,6 +169,7 @@ class ZonesMixin:
                 where = card.zone.value if card.zone is not None else "nowhere"
                 raise IllegalActionError(f"{card.name} is in {where}: only permanents and cards in graveyards or exile are returned to a hand here")
         moving = [(card, card.zone, card.controller) for card in cards]
+        announced = [(c, origin, controller) for card, origin, controller in moving for c in self.cards_of(card)]
         self._remember_all(cards)
         try:
             for card, origin, _ in moving:
@@ -173,10 +179,10 @@ class ZonesMixin:
         finally:
             self._remembered = frozenset()
         left = [card for card, origin, _ in moving if origin is Zone.BATTLEFIELD and card.zone is not Zone.BATTLEFIELD]
-        returned = [card for card, _, _ in moving if card.zone is Zone.HAND]
+        returned = [card for card, _, _ in announced if card.zone is Zone.HAND]
         holding, self._returning = self._returning, True
         try:
-            for card, origin, controller in moving:
+            for card, origin, controller in announced:
                 if card.zone is Zone.HAND:
                     self.emit("returned_to_hand", rule, card=card, controller=controller, origin=origin, left=left)
         finally:
@@ -195,6 +201,7 @@ class ZonesMixin:
         self._remembered = frozenset(id(card) for card in cards)
 
     def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
+        cards_moving = self.with_meld_partners(cards)
         self._remember_all(cards)
         try:
             for card in cards:
@@ -202,7 +209,7 @@ class ZonesMixin:
         finally:
             self._remembered = frozenset()
         if cards:
-            self.emit("exile", rule, cards=list(cards))
+            self.emit("exile", rule, cards=cards_moving)
 
     def exile_until_leaves(self, card: Card, source: Card, source_incarnation: int | None = None) -> bool:
         """Exile `card` "until `source` leaves the battlefield" (rule 610.3): when it does, a
@@ -217,7 +224,8 @@ class ZonesMixin:
         if card.zone is not Zone.BATTLEFIELD:
             return False
         self.exile_cards([card], rule="610.3")
-        self.exiled_until.append((card, card.incarnation, source, incarnation))
+        for exiled in self.new_objects(card, card.incarnation):  # both cards of a melded one (712.21c)
+            self.exiled_until.append((exiled, exiled.incarnation, source, incarnation))
         return True
 
     def _return_exiled_until(self) -> None:

@@ -199,6 +199,7 @@ MESSAGES: dict[str, Any] = {
     "cant_play_lands": N_("%(player)s can't play lands this turn."),
     "cast": N_("%(player)s casts %(card)s."),
     "modes_chosen": NP_("%(player)s chooses mode %(numbers)s of %(card)s.", "%(player)s chooses modes %(numbers)s of %(card)s."),
+    "cast.adventure": N_("%(player)s casts %(adventure)s, the Adventure of %(card)s."),
     "cast.targets": N_("%(player)s casts %(card)s targeting %(targets)s."),
     "activate": N_("%(player)s activates %(card)s's ability."),
     "phases_added": NP_("After this phase comes an extra phase with only %(steps)s.", "After this phase come %(count)d extra phases with only %(steps)s."),
@@ -222,6 +223,11 @@ MESSAGES: dict[str, Any] = {
     "no_token": N_("No card has been exiled with %(source)s: no token is created."),
     "put_into_graveyard_from_exile": N_("%(cards)s: put into their owners' graveyards from exile."),
     "transforms": N_("%(card)s transforms."),
+    "crews": N_("%(card)s crews %(vehicle)s."),
+    "crewed": N_("%(vehicle)s becomes an artifact creature until end of turn: it is crewed."),
+    "may_cast_from_exile": N_("%(player)s may cast %(card)s from exile."),
+    "meld": N_("%(cards)s meld into %(name)s: one permanent, represented by both cards."),
+    "cant_meld": N_("%(cards)s can't be melded: they stay where they are."),
     "cant_transform": N_("%(card)s can't transform: nothing happens."),
     "return_from_exile": N_("%(cards)s return to the battlefield under their owners' control."),
     "doesnt_move": N_("%(card)s isn't exiled: %(source)s has already left the battlefield."),
@@ -404,6 +410,8 @@ DECISIONS: dict[str, Any] = {
     "enter_as_copy": N_("%(player)s has %(source)s enter as a copy of %(answer)s."),
     "enter_as_copy.no": N_("%(player)s doesn't have %(source)s enter as a copy of anything."),
     "choose_card": N_("%(player)s chooses %(answer)s."),
+    "meld_last_exiled": N_("%(player)s determines which card of the melded permanent was exiled last: %(answer)s."),
+    "order_melded_cards": N_("%(player)s puts the two cards of the melded permanent in the order they choose, without revealing it."),
     "color": N_("%(player)s chooses %(answer)s."),
     "creature_type": N_("%(player)s chooses the creature type %(answer)s."),
     "may_put_counters.yes": N_("%(player)s chooses to put the counters."),
@@ -583,8 +591,8 @@ class Narrator:
                 values[field_name] = f"{value:+d}".replace("-", "−")  # a loyalty symbol: [+1], [−3]
             elif field_name in ("amount", "count", "turn", "life", "value", "before", "hand", "power", "toughness", "poison", "threshold", "possible", "wanted", "top", "bottom"):
                 values[field_name] = value
-            elif event.kind == "named" and field_name == "name":
-                values[field_name] = value  # a card's new name (123.6b), a name in every language
+            elif (event.kind in ("named", "meld") and field_name == "name") or (event.kind == "cast" and field_name == "adventure"):
+                values[field_name] = value  # a card's (new) name (123.6b, 712.4a), a name in every language
             else:
                 start = len(self.untranslated)
                 values[field_name] = self.name(value) if value is not None else ""
@@ -595,6 +603,8 @@ class Narrator:
             key = f"{key}.team"
         if key == "cast" and data.get("targets"):
             key = "cast.targets"
+        if key == "cast" and data.get("adventure"):
+            key = "cast.adventure"
         if key == "mill":
             values["count"] = len(data["cards"])
             if len(data["cards"]) == data["count"]:

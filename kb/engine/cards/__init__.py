@@ -12,6 +12,7 @@ import importlib
 import pkgutil
 from pathlib import Path
 from kb.engine.cards.activated_abilities import *  # noqa: F401,F403
+from kb.engine.cards.adventures import *  # noqa: F401,F403
 from kb.engine.cards.animated_lands import *  # noqa: F401,F403
 from kb.engine.cards.aura_swap import *  # noqa: F401,F403
 from kb.engine.cards.auras import *  # noqa: F401,F403
@@ -41,10 +42,12 @@ from kb.engine.cards.life_and_outcome import *  # noqa: F401,F403
 from kb.engine.cards.linked_abilities import *  # noqa: F401,F403
 from kb.engine.cards.linked_reveal import *  # noqa: F401,F403
 from kb.engine.cards.mana_abilities import *  # noqa: F401,F403
+from kb.engine.cards.melding import *  # noqa: F401,F403
 from kb.engine.cards.modal import *  # noqa: F401,F403
 from kb.engine.cards.modular import *  # noqa: F401,F403
 from kb.engine.cards.morph import *  # noqa: F401,F403
 from kb.engine.cards.multiplayer import *  # noqa: F401,F403
+from kb.engine.cards.name_changing import *  # noqa: F401,F403
 from kb.engine.cards.outside_the_game import *  # noqa: F401,F403
 from kb.engine.cards.partial_resolution import *  # noqa: F401,F403
 from kb.engine.cards.piles import *  # noqa: F401,F403
@@ -65,6 +68,7 @@ from kb.engine.cards.transforming import *  # noqa: F401,F403
 from kb.engine.cards.triggered_abilities import *  # noqa: F401,F403
 from kb.engine.cards.turn_structure import *  # noqa: F401,F403
 from kb.engine.cards.vanilla import *  # noqa: F401,F403
+from kb.engine.cards.vehicles import *  # noqa: F401,F403
 
 # Cards defined beside the package, in modules named kb.engine.cards_<topic>, register too.
 for _module in pkgutil.iter_modules([str(Path(__file__).resolve().parent.parent)]):

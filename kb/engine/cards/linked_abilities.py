@@ -135,8 +135,10 @@ def _imprint(game: Game, ability: TriggeredAbility) -> None:
     if not game.decide(Decision(ability.controller, "may_exile", (False, True), rule="608.2d", context={"source": vat})):
         return
     others = _exiled_with(game, vat)
-    game.exile_cards([dead])
-    vat.choices[(vat.definition, "exiled_with")] = [(dead, dead.incarnation)]
+    # 712.21c: "that card", of a melded permanent, is both of its cards: one choice for both.
+    found = game.new_objects(dead, ability.data["incarnation"])
+    game.exile_cards(found)
+    vat.choices[(vat.definition, "exiled_with")] = [(card, card.incarnation) for card in found]
     for other in others:
         game._move(other, Zone.GRAVEYARD)
     if others:

@@ -1,0 +1,32 @@
+"""Adventurer cards (715): each its normal characteristics and its Adventure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kb.engine.adventure import AdventureFace, AdventurerCardDefinition
+from kb.engine.decisions import Decision
+from kb.engine.objects import Zone
+
+
+class _Granted(AdventureFace):
+    face_name, mana_cost, type_line = "Granted", "{3}{U}", "Sorcery — Adventure"
+    oracle = "You may reveal a noncreature card you own from outside the game and put it into your hand."
+
+    def adventure_effect(self, game: Any, spell: Any) -> None:
+        you = spell.controller
+        options = tuple(c for c in you.sideboard if "Creature" not in c.types)
+        if not options or not game.decide(Decision(you, "may_reveal", (False, True), rule="608.2d", context={"source": spell.card})):
+            return
+        chosen = game.decide(Decision(you, "choose_card", options, rule="400.11", context={"source": spell.card}))
+        game.emit("reveal", "701.20a", cards=[chosen])
+        game.bring_into_game(you, chosen, Zone.HAND)
+
+
+class FaeOfWishes(AdventurerCardDefinition):
+    name, mana_cost, type_line = "Fae of Wishes", "{1}{U}", "Creature — Faerie Wizard"
+    power, toughness = 1, 4
+    keywords = ("Flying",)
+    in_part = True
+    oracle = "Flying"
+    adventure = _Granted

@@ -97,29 +97,99 @@ def english_lines(kb: Any, release: str) -> list[str] | None:
     return split_lines(text)
 
 
-def spanish_release_text(kb: Any, api: Any, release: str) -> str | None:
-    """The Spanish document of `release` as text (LF line ends), from `kb` and the Spanish that
-    `api` (a `kb.site.api.ReleaseApi`) gives each rule; None if the English file is not at hand."""
-    lines = english_lines(kb, release)
-    if lines is None:
+class ReleaseSpanish:
+    """Which Spanish applies to each rule, title and glossary entry of any release.
+
+    The team's Spanish translates one English text: a rule's Spanish, that of the rule's English in
+    the release it `translates` (the newest for a current translation, an older one for a fuzzy entry
+    or a quote of an older release). It applies to a release's rule, followed along its line of
+    descent, only where that release's English is that very text; a section or part title, and a
+    glossary entry, likewise where its English is the English the Spanish translates.
+    """
+
+    def __init__(self, kb: Any, data: Any):
+        self.kb = kb
+        self.data = data
+        self._ids: dict[str, dict[int, str]] = {}
+        newest = data.newest
+        self._newest_parts = {r.id: r.text for r in kb.documents[newest].rules if r.kind == "part"} \
+            if newest in kb.documents else {}
+        self._glossary_es = {en.term: es for es, en in data.glossary_pairs}
+        self._glossaries: dict[str, dict[str, Any]] = {}
+
+    def _id_in(self, release: str, number: int) -> str | None:
+        """The id in `release` of the rule of line of descent `number` (None if it has none there)."""
+        if release not in self._ids:
+            self._ids[release] = {n: rule_id for rule_id, n in self.data.descent.get(release, {}).items()}
+        return self._ids[release].get(number)
+
+    def _text(self, release: str | None, rule_id: str | None) -> str | None:
+        if release is None or rule_id is None:
+            return None
+        return self.data.release_texts.get(release, {}).get(rule_id)
+
+    def rule(self, release: str, rule: Any) -> tuple[str, list[str]] | None:
+        """(text, examples) of the Spanish of `rule` of `release`, or None where no Spanish
+        translates that rule's English."""
+        if rule.kind == "part":
+            title = self.data.titles_es.get(rule.id)
+            return (title, []) if title and self._newest_parts.get(rule.id) == rule.text else None
+        number = self.data.descent.get(release, {}).get(rule.id)
+        newest_id = self._id_in(self.data.newest, number) if number is not None else None
+        english = self._text(release, rule.id)
+        if newest_id is None or english is None:
+            return None
+        if rule.kind == "section":
+            title = self.data.titles_es.get(newest_id)
+            return (title, []) if title and english == self._text(self.data.newest, newest_id) else None
+        newest_rule = self.data.rules.get(newest_id)
+        spanish = getattr(newest_rule, "spanish", None)
+        for candidate in [spanish, *getattr(spanish, "others", [])] if spanish is not None else []:
+            if candidate.text.strip() and english == self._translated(candidate, number, newest_id):
+                return candidate.text, list(candidate.examples)
         return None
-    titles = api.data.titles_es if release == api.data.newest else {}
 
-    def spanish_for(rule: Any) -> tuple[str, list[str]] | None:
-        if rule.kind in ("part", "section"):
-            title = titles.get(rule.id)
-            return (title, []) if title else None
-        spanish = api.spanish(release, rule.id)
-        if spanish is None or not spanish["current"]:
+    def _translated(self, spanish: Any, number: int, newest_id: str) -> str | None:
+        """The English text `spanish` translates; without the release it translates, the newest
+        English if the text is current (as `kb.site.api.spanish_of` tells it), else none."""
+        release = getattr(spanish, "english_release", None)
+        if release in self.data.release_texts:
+            return self._text(release, self._id_in(release, number))
+        from kb.site.api import spanish_of
+
+        told = spanish_of(spanish)
+        return self._text(self.data.newest, newest_id) if told is not None and told["current"] else None
+
+    def glossary(self, release: str, entry: Any) -> tuple[str, list[str]] | None:
+        """(term, senses) of the Spanish of the glossary entry `entry` of `release`, where the
+        English it translates is `entry`'s definition."""
+        es = self._glossary_es.get(entry.term)
+        if es is None:
             return None
-        return spanish["text"], spanish["examples"]
-
-    def glossary_for(entry: Any) -> tuple[str, list[str]] | None:
-        spanish = api.spanish_term(entry, release)
-        if spanish is None or not spanish["current"]:
+        translated = self._english_glossary(es.release).get(entry.term)
+        if translated is None or list(translated.senses) != list(entry.senses):
             return None
-        return spanish["term"], spanish["senses"]
+        return es.term, list(es.senses)
 
-    doc = kb.documents[release]
-    text = spanish_lines(lines, doc, spanish_for, glossary_for)
-    return "\n".join(line.rstrip("\r\n") for line in text) + "\n"
+    def _english_glossary(self, release: str) -> dict[str, Any]:
+        if release not in self._glossaries:
+            doc = self.kb.documents.get(release)
+            self._glossaries[release] = {g.term: g for g in (doc.glossary if doc is not None else [])}
+        return self._glossaries[release]
+
+    def text(self, release: str) -> str | None:
+        """The Spanish document of `release` (LF line ends, UTF-8 when encoded); None if its
+        English file is not at hand."""
+        lines = english_lines(self.kb, release)
+        if lines is None:
+            return None
+        doc = self.kb.documents[release]
+        text = spanish_lines(lines, doc, lambda rule: self.rule(release, rule),
+                             lambda entry: self.glossary(release, entry))
+        return "\n".join(line.rstrip("\r\n") for line in text) + "\n"
+
+
+def spanish_release_text(kb: Any, api: Any, release: str) -> str | None:
+    """The Spanish document of `release` as text (LF line ends), from `kb` and the site's data of it
+    (`api.data`, as a `kb.site.api.ReleaseApi` holds it); None if the English file is not at hand."""
+    return ReleaseSpanish(kb, api.data).text(release)

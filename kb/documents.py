@@ -84,14 +84,24 @@ def spanish_lines(english_lines: list[str], doc: Any, spanish_for: SpanishFor,
     return lines
 
 
+def english_file(kb: Any, release: str) -> Path | None:
+    """The English file of `release` (a relative source is read from the corpus's root); None if
+    the release is unknown or its file is not at hand."""
+    doc = kb.documents.get(release)
+    if doc is None:
+        return None
+    source = Path(doc.source)
+    if not source.is_absolute():
+        source = Path(getattr(kb, "corpus_root", ".")) / source
+    return source if source.is_file() else None
+
+
 def english_lines(kb: Any, release: str) -> list[str] | None:
     """The lines of the English file of `release`, decoded; None if the file is not at hand."""
     from kb.decode import read_text, split_lines
 
-    source = Path(kb.documents[release].source)
-    if not source.is_absolute():
-        source = Path(getattr(kb, "corpus_root", ".")) / source
-    if not source.is_file():
+    source = english_file(kb, release)
+    if source is None:
         return None
     text, _ = read_text(source)
     return split_lines(text)
@@ -107,13 +117,11 @@ class ReleaseSpanish:
     glossary entry, likewise where its English is the English the Spanish translates.
     """
 
-    def __init__(self, kb: Any, data: Any):
-        self.kb = kb
+    def __init__(self, data: Any):
         self.data = data
+        self.documents = data.documents
         self._ids: dict[str, dict[int, str]] = {}
-        newest = data.newest
-        self._newest_parts = {r.id: r.text for r in kb.documents[newest].rules if r.kind == "part"} \
-            if newest in kb.documents else {}
+        self._newest_parts = {r.id: r.text for r in data.parts}
         self._glossary_es = {en.term: es for es, en in data.glossary_pairs}
         self._glossaries: dict[str, dict[str, Any]] = {}
 
@@ -173,17 +181,17 @@ class ReleaseSpanish:
 
     def _english_glossary(self, release: str) -> dict[str, Any]:
         if release not in self._glossaries:
-            doc = self.kb.documents.get(release)
+            doc = self.documents.get(release)
             self._glossaries[release] = {g.term: g for g in (doc.glossary if doc is not None else [])}
         return self._glossaries[release]
 
-    def text(self, release: str) -> str | None:
-        """The Spanish document of `release` (LF line ends, UTF-8 when encoded); None if its
-        English file is not at hand."""
-        lines = english_lines(self.kb, release)
+    def text(self, kb: Any, release: str) -> str | None:
+        """The Spanish document of `release` (LF line ends, UTF-8 when encoded), its English file
+        read from `kb`'s corpus; None if that file is not at hand."""
+        lines = english_lines(kb, release)
         if lines is None:
             return None
-        doc = self.kb.documents[release]
+        doc = self.documents[release]
         text = spanish_lines(lines, doc, lambda rule: self.rule(release, rule),
                              lambda entry: self.glossary(release, entry))
         return "\n".join(line.rstrip("\r\n") for line in text) + "\n"
@@ -192,4 +200,4 @@ class ReleaseSpanish:
 def spanish_release_text(kb: Any, api: Any, release: str) -> str | None:
     """The Spanish document of `release` as text (LF line ends), from `kb` and the site's data of it
     (`api.data`, as a `kb.site.api.ReleaseApi` holds it); None if the English file is not at hand."""
-    return ReleaseSpanish(kb, api.data).text(release)
+    return ReleaseSpanish(api.data).text(kb, release)

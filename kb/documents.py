@@ -150,11 +150,24 @@ class ReleaseSpanish:
         if rule.kind == "section":
             title = self.data.titles_es.get(newest_id)
             return (title, []) if title and english == self._text(self.data.newest, newest_id) else None
-        newest_rule = self.data.rules.get(newest_id)
-        spanish = getattr(newest_rule, "spanish", None)
+        chosen = self._translation(release, rule.id, number, newest_id, english)
+        return (chosen.text, list(chosen.examples)) if chosen is not None else None
+
+    def translation(self, release: str, rule: Any) -> Any | None:
+        """The Spanish text (`kb.site.views.SpanishData`) that translates the English of the rule or
+        subrule `rule` of `release`, or None."""
+        number = self.data.descent.get(release, {}).get(rule.id)
+        newest_id = self._id_in(self.data.newest, number) if number is not None else None
+        english = self._text(release, rule.id)
+        if newest_id is None or english is None:
+            return None
+        return self._translation(release, rule.id, number, newest_id, english)
+
+    def _translation(self, release: str, rule_id: str, number: int, newest_id: str, english: str) -> Any | None:
+        spanish = getattr(self.data.rules.get(newest_id), "spanish", None)
         for candidate in [spanish, *getattr(spanish, "others", [])] if spanish is not None else []:
             if candidate.text.strip() and english == self._translated(candidate, number, newest_id):
-                return candidate.text, list(candidate.examples)
+                return candidate
         return None
 
     def _translated(self, spanish: Any, number: int, newest_id: str) -> str | None:

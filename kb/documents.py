@@ -214,3 +214,15 @@ def spanish_release_text(kb: Any, api: Any, release: str) -> str | None:
     """The Spanish document of `release` as text (LF line ends), from `kb` and the site's data of it
     (`api.data`, as a `kb.site.api.ReleaseApi` holds it); None if the English file is not at hand."""
     return ReleaseSpanish(api.data).text(kb, release)
+
+
+def release_text(kb: Any, release: str, lang: str = "es", progress: Callable[[str], None] | None = None) -> str | None:
+    """The rules of `release` as UTF-8-ready text with LF line ends: in English the official file
+    as it reads, in Spanish its document (`ReleaseSpanish.text`); None if the English file is not
+    at hand. The Spanish reads every release's rules and translations first (`progress` is told)."""
+    if lang == "en":
+        lines = english_lines(kb, release)
+        return None if lines is None else "\n".join(line.rstrip("\r\n") for line in lines) + "\n"
+    from kb.site.views import SiteData
+
+    return ReleaseSpanish(SiteData.collect(kb, progress=progress)).text(kb, release)

@@ -28,7 +28,7 @@ def text_command(release: str | None, lang: str, out: Path | None, overwrite: bo
 
     \b
     Examples:
-      kb text > reglas.txt
+      kb text --release 2026-01-16 | less
       kb text --release 2004-02-01 --out reglas-2004.txt
       kb text --lang en --release 2017-09-25 | head
       kb text --json | jq '.lines, .in_spanish'

@@ -136,34 +136,36 @@ class ReleaseSpanish:
             return None
         return self.data.release_texts.get(release, {}).get(rule_id)
 
+    def _place(self, release: str, rule_id: str) -> tuple[int, str, str] | None:
+        """(line of descent, id in the newest release, English text) of `rule_id` of `release`; None
+        if the rule has no descendant in the newest release."""
+        number = self.data.descent.get(release, {}).get(rule_id)
+        newest_id = self._id_in(self.data.newest, number) if number is not None else None
+        english = self._text(release, rule_id)
+        if number is None or newest_id is None or english is None:
+            return None
+        return number, newest_id, english
+
     def rule(self, release: str, rule: Any) -> tuple[str, list[str]] | None:
-        """(text, examples) of the Spanish of `rule` of `release`, or None where no Spanish
-        translates that rule's English."""
+        """(text, examples) of the Spanish of `rule` of `release` (a part's or section's title, a
+        rule's or subrule's text), or None where no Spanish translates that English."""
         if rule.kind == "part":
             title = self.data.titles_es.get(rule.id)
             return (title, []) if title and self._newest_parts.get(rule.id) == rule.text else None
-        number = self.data.descent.get(release, {}).get(rule.id)
-        newest_id = self._id_in(self.data.newest, number) if number is not None else None
-        english = self._text(release, rule.id)
-        if newest_id is None or english is None:
-            return None
         if rule.kind == "section":
-            title = self.data.titles_es.get(newest_id)
-            return (title, []) if title and english == self._text(self.data.newest, newest_id) else None
-        chosen = self._translation(release, rule.id, number, newest_id, english)
+            place = self._place(release, rule.id)
+            title = self.data.titles_es.get(place[1]) if place is not None else None
+            return (title, []) if title and place[2] == self._text(self.data.newest, place[1]) else None
+        chosen = self.translation(release, rule)
         return (chosen.text, list(chosen.examples)) if chosen is not None else None
 
     def translation(self, release: str, rule: Any) -> Any | None:
         """The Spanish text (`kb.site.views.SpanishData`) that translates the English of the rule or
         subrule `rule` of `release`, or None."""
-        number = self.data.descent.get(release, {}).get(rule.id)
-        newest_id = self._id_in(self.data.newest, number) if number is not None else None
-        english = self._text(release, rule.id)
-        if newest_id is None or english is None:
+        place = self._place(release, rule.id)
+        if place is None:
             return None
-        return self._translation(release, rule.id, number, newest_id, english)
-
-    def _translation(self, release: str, rule_id: str, number: int, newest_id: str, english: str) -> Any | None:
+        number, newest_id, english = place
         spanish = getattr(self.data.rules.get(newest_id), "spanish", None)
         for candidate in [spanish, *getattr(spanish, "others", [])] if spanish is not None else []:
             if candidate.text.strip() and english == self._translated(candidate, number, newest_id):

@@ -84,42 +84,147 @@ def spanish_lines(english_lines: list[str], doc: Any, spanish_for: SpanishFor,
     return lines
 
 
+def english_file(kb: Any, release: str) -> Path | None:
+    """The English file of `release` (a relative source is read from the corpus's root); None if
+    the release is unknown or its file is not at hand."""
+    doc = kb.documents.get(release)
+    if doc is None:
+        return None
+    source = Path(doc.source)
+    if not source.is_absolute():
+        source = Path(getattr(kb, "corpus_root", ".")) / source
+    return source if source.is_file() else None
+
+
 def english_lines(kb: Any, release: str) -> list[str] | None:
     """The lines of the English file of `release`, decoded; None if the file is not at hand."""
     from kb.decode import read_text, split_lines
 
-    source = Path(kb.documents[release].source)
-    if not source.is_absolute():
-        source = Path(getattr(kb, "corpus_root", ".")) / source
-    if not source.is_file():
+    source = english_file(kb, release)
+    if source is None:
         return None
     text, _ = read_text(source)
     return split_lines(text)
 
 
-def spanish_release_text(kb: Any, api: Any, release: str) -> str | None:
-    """The Spanish document of `release` as text (LF line ends), from `kb` and the Spanish that
-    `api` (a `kb.site.api.ReleaseApi`) gives each rule; None if the English file is not at hand."""
-    lines = english_lines(kb, release)
-    if lines is None:
+class ReleaseSpanish:
+    """Which Spanish applies to each rule, title and glossary entry of any release.
+
+    The team's Spanish translates one English text: a rule's Spanish, that of the rule's English in
+    the release it `translates` (the newest for a current translation, an older one for a fuzzy entry
+    or a quote of an older release). It applies to a release's rule, followed along its line of
+    descent, only where that release's English is that very text; a section or part title, and a
+    glossary entry, likewise where its English is the English the Spanish translates.
+    """
+
+    def __init__(self, data: Any):
+        self.data = data
+        self.documents = data.documents
+        self._ids: dict[str, dict[int, str]] = {}
+        self._newest_parts = {r.id: r.text for r in data.parts}
+        self._glossary_es = {en.term: es for es, en in data.glossary_pairs}
+        self._glossaries: dict[str, dict[str, Any]] = {}
+
+    def _id_in(self, release: str, number: int) -> str | None:
+        """The id in `release` of the rule of line of descent `number` (None if it has none there)."""
+        if release not in self._ids:
+            self._ids[release] = {n: rule_id for rule_id, n in self.data.descent.get(release, {}).items()}
+        return self._ids[release].get(number)
+
+    def _text(self, release: str | None, rule_id: str | None) -> str | None:
+        if release is None or rule_id is None:
+            return None
+        return self.data.release_texts.get(release, {}).get(rule_id)
+
+    def _place(self, release: str, rule_id: str) -> tuple[int, str, str] | None:
+        """(line of descent, id in the newest release, English text) of `rule_id` of `release`; None
+        if the rule has no descendant in the newest release."""
+        number = self.data.descent.get(release, {}).get(rule_id)
+        newest_id = self._id_in(self.data.newest, number) if number is not None else None
+        english = self._text(release, rule_id)
+        if number is None or newest_id is None or english is None:
+            return None
+        return number, newest_id, english
+
+    def rule(self, release: str, rule: Any) -> tuple[str, list[str]] | None:
+        """(text, examples) of the Spanish of `rule` of `release` (a part's or section's title, a
+        rule's or subrule's text), or None where no Spanish translates that English."""
+        if rule.kind == "part":
+            title = self.data.titles_es.get(rule.id)
+            return (title, []) if title and self._newest_parts.get(rule.id) == rule.text else None
+        if rule.kind == "section":
+            place = self._place(release, rule.id)
+            title = self.data.titles_es.get(place[1]) if place is not None else None
+            return (title, []) if title and place[2] == self._text(self.data.newest, place[1]) else None
+        chosen = self.translation(release, rule)
+        return (chosen.text, list(chosen.examples)) if chosen is not None else None
+
+    def translation(self, release: str, rule: Any) -> Any | None:
+        """The Spanish text (`kb.site.views.SpanishData`) that translates the English of the rule or
+        subrule `rule` of `release`, or None."""
+        place = self._place(release, rule.id)
+        if place is None:
+            return None
+        number, newest_id, english = place
+        spanish = getattr(self.data.rules.get(newest_id), "spanish", None)
+        for candidate in [spanish, *getattr(spanish, "others", [])] if spanish is not None else []:
+            if candidate.text.strip() and english == self._translated(candidate, number, newest_id):
+                return candidate
         return None
-    titles = api.data.titles_es if release == api.data.newest else {}
 
-    def spanish_for(rule: Any) -> tuple[str, list[str]] | None:
-        if rule.kind in ("part", "section"):
-            title = titles.get(rule.id)
-            return (title, []) if title else None
-        spanish = api.spanish(release, rule.id)
-        if spanish is None or not spanish["current"]:
+    def _translated(self, spanish: Any, number: int, newest_id: str) -> str | None:
+        """The English text `spanish` translates; without the release it translates, the newest
+        English if the text is current (as `kb.site.api.spanish_of` tells it), else none."""
+        release = getattr(spanish, "english_release", None)
+        if release in self.data.release_texts:
+            return self._text(release, self._id_in(release, number))
+        from kb.site.api import spanish_of
+
+        told = spanish_of(spanish)
+        return self._text(self.data.newest, newest_id) if told is not None and told["current"] else None
+
+    def glossary(self, release: str, entry: Any) -> tuple[str, list[str]] | None:
+        """(term, senses) of the Spanish of the glossary entry `entry` of `release`, where the
+        English it translates is `entry`'s definition."""
+        es = self._glossary_es.get(entry.term)
+        if es is None:
             return None
-        return spanish["text"], spanish["examples"]
-
-    def glossary_for(entry: Any) -> tuple[str, list[str]] | None:
-        spanish = api.spanish_term(entry, release)
-        if spanish is None or not spanish["current"]:
+        translated = self._english_glossary(es.release).get(entry.term)
+        if translated is None or list(translated.senses) != list(entry.senses):
             return None
-        return spanish["term"], spanish["senses"]
+        return es.term, list(es.senses)
 
-    doc = kb.documents[release]
-    text = spanish_lines(lines, doc, spanish_for, glossary_for)
-    return "\n".join(line.rstrip("\r\n") for line in text) + "\n"
+    def _english_glossary(self, release: str) -> dict[str, Any]:
+        if release not in self._glossaries:
+            doc = self.documents.get(release)
+            self._glossaries[release] = {g.term: g for g in (doc.glossary if doc is not None else [])}
+        return self._glossaries[release]
+
+    def text(self, kb: Any, release: str) -> str | None:
+        """The Spanish document of `release` (LF line ends, UTF-8 when encoded), its English file
+        read from `kb`'s corpus; None if that file is not at hand."""
+        lines = english_lines(kb, release)
+        if lines is None:
+            return None
+        doc = self.documents[release]
+        text = spanish_lines(lines, doc, lambda rule: self.rule(release, rule),
+                             lambda entry: self.glossary(release, entry))
+        return "\n".join(line.rstrip("\r\n") for line in text) + "\n"
+
+
+def spanish_release_text(kb: Any, api: Any, release: str) -> str | None:
+    """The Spanish document of `release` as text (LF line ends), from `kb` and the site's data of it
+    (`api.data`, as a `kb.site.api.ReleaseApi` holds it); None if the English file is not at hand."""
+    return ReleaseSpanish(api.data).text(kb, release)
+
+
+def release_text(kb: Any, release: str, lang: str = "es", progress: Callable[[str], None] | None = None) -> str | None:
+    """The rules of `release` as UTF-8-ready text with LF line ends: in English the official file
+    as it reads, in Spanish its document (`ReleaseSpanish.text`); None if the English file is not
+    at hand. The Spanish reads every release's rules and translations first (`progress` is told)."""
+    if lang == "en":
+        lines = english_lines(kb, release)
+        return None if lines is None else "\n".join(line.rstrip("\r\n") for line in lines) + "\n"
+    from kb.site.views import SiteData
+
+    return ReleaseSpanish(SiteData.collect(kb, progress=progress)).text(kb, release)

@@ -192,6 +192,7 @@ def samples(tmp_path_factory, rules_site):
         "kb rule": [RULE, "--lang", "es"],
         "kb stats": [],
         "kb terms": [],
+        "kb text": ["--release", oldest, "--out", tmp / "reglas.txt"],
         "kb translations export": [tmp / "again.po"],
         "kb translations import": [catalog_file, "--check"],
         "kb translations stats": [],
@@ -313,6 +314,9 @@ BAD_USAGE = [
     (["cite", RULE, "--to", "1999-01-01"], "1999-01-01"),
     (["cite", "--check", "{dir}"], "a-folder"),
     (["cite", "--check", "{missing}"], "missing.txt"),
+    (["text", "--release", "1999-01-01"], "1999-01-01"),
+    (["text", "--lang", "fr"], "fr"),
+    (["text", "--out", "{dir}"], "a-folder"),
     (["bogus"], "bogus"),
     (["--bogus"], "--bogus"),
 ]

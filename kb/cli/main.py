@@ -27,6 +27,7 @@ COMMAND_MODULES = [
     "kb.cli.history",
     "kb.cli.fetch",
     "kb.cli.cite",
+    "kb.cli.documents",
 ]
 
 _EXAMPLES = """Every command has -h/--help; every command that prints data has --json.

@@ -12,6 +12,7 @@ from typing import Any
 from kb.site.api import write_api
 from kb.site.builder import BuilderRun, run_builder
 from kb.site.config import write_build_config
+from kb.site.downloads import available, write_downloads
 from kb.site.examples import ExampleRuns
 from kb.site.extras import move_into, squeeze_pages, write_standalone_extras
 from kb.site.generate import generate
@@ -206,6 +207,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
 
                     kb, store_kb = KnowledgeBase.load_unstored()
                 data = SiteData.collect(kb, runs)
+                data.downloads = available(kb, data.releases)
             finally:
                 if runs is not None:
                     runs.cancel()
@@ -223,6 +225,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                     stored()
                 write_standalone_extras(data, staged, generated)
                 write_api(kb, data, staged)
+                write_downloads(kb, data, staged)
                 write_runner_files(staged, data.examples, pyodide)
 
             builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile)

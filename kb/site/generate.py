@@ -19,6 +19,7 @@ from markupsafe import Markup
 from kb.site import runner, views
 from kb.site.api import write_api_page, write_cite_page
 from kb.site.extras import TEXT_CHUNK
+from kb.site.fulltext import write_fulltext_page
 from kb.site.glossary_changes import term_key
 from kb.site.locale import LANGS, format_release, other_lang, plural, short_release, sorted_words, strings
 from kb.site.paths import ASSETS_DIR, TEMPLATES_DIR
@@ -159,6 +160,7 @@ def _language(w: _Writer, lang: str) -> None:
         _section_page(w, section, key, lang, f"{section.id}. {title}", title, known, None)
         rules_nav.append({title_text(f"{section.id}. {title}"): source_path(key)})
     w.write("contents.md.j2", "cr/index", lang, t["contents"], parts=parts)
+    rules_nav.insert(1, write_fulltext_page(w, lang))
     nav.append({t["rules"]: rules_nav})
 
     w.write("glossary.md.j2", "glossary", lang, t["glossary"], entries=_glossary(data, lang))

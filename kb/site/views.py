@@ -201,6 +201,11 @@ class SiteData:
     # (`kb.site.query.Synonym`): what a query is understood by before it is ranked.
     term_base: list[Any] = field(default_factory=list)
     synonyms: list[Any] = field(default_factory=list)
+    # The releases whose Spanish text the site offers to download: release -> path from the site's root
+    # (`kb.site.downloads`).
+    downloads: dict[str, str] = field(default_factory=dict)
+    # Every release's parsed document (`kb.model.CRDocument`), by release.
+    documents: dict[str, Any] = field(default_factory=dict, repr=False)
     _by_section: dict[str, list[RuleData]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -416,6 +421,7 @@ class _Collector:
             release_texts=release_texts,
             newest_of=newest_of,
             descent=lines_of_descent(releases, release_texts, mappings),
+            documents={release: documents[release] for release in releases},
             **_query_sources(getattr(kb, "corpus_root", None)),
         )
 

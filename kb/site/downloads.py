@@ -1,0 +1,51 @@
+"""The site's downloads: the Spanish rules of every release as a plain-text file in the official
+layout (`kb.documents`), under `downloads/` at the site's root.
+
+    downloads/MagicCompRules-es-RELEASE.txt     UTF-8, LF line ends, line for line as the English file
+
+They sit beside the pages, not in the JSON API (`kb.site.api`): 110 releases weigh some 75 MB, more
+than twice the API's whole budget. The release history and each release's diff page link to them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+DOWNLOADS_DIR = "downloads"
+
+
+def spanish_file_name(release: str) -> str:
+    """The file name of `release`'s Spanish rules: the official English file's, with the language."""
+    return f"MagicCompRules-es-{release}.txt"
+
+
+def available(kb: Any, releases: list[str]) -> dict[str, str]:
+    """The releases whose English file is at hand (so their Spanish text can be written), each with
+    the path of its download from the site's root."""
+    from kb.documents import english_file
+
+    return {release: f"{DOWNLOADS_DIR}/{spanish_file_name(release)}"
+            for release in releases if english_file(kb, release) is not None}
+
+
+def write_downloads(kb: Any, data: Any, site_dir: Path | str) -> dict[str, int]:
+    """Write the Spanish text of each release of `data.downloads` into `site_dir`; the files
+    written (from the site's root) with their sizes in bytes."""
+    from kb.documents import ReleaseSpanish
+
+    spanish = ReleaseSpanish(data)
+    sizes: dict[str, int] = {}
+    for release, name in sorted(data.downloads.items()):
+        text = spanish.text(kb, release)
+        if text is None:
+            continue
+        path = Path(site_dir) / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        raw = text.encode("utf-8")
+        path.write_bytes(raw)
+        sizes[name] = len(raw)
+    return sizes
+
+
+__all__ = ["DOWNLOADS_DIR", "available", "spanish_file_name", "write_downloads"]

@@ -89,10 +89,16 @@ def test_newest_spanish_texts(kb):
         """The wiki's quote of a rule (the team's catalogs are another source of Spanish)."""
         return next((t for t in kb.spanish_texts(rule_id) if t.kind == "wiki"), None)
 
+    renumbered = quoted("723.1")
+    assert (renumbered.id_es, renumbered.status, renumbered.english_release) == ("717.1", "renumbered", "2019-10-04")
+    assert renumbered.current is True
+    # The words of 717.1a stayed, but the rule it cites is 723.1f today: the quote's "717.1f" would
+    # send a reader astray, so it is the older English's translation, beneath the team's current one.
     spanish = quoted("723.1a")
     assert (spanish.id_es, spanish.status, spanish.english_release) == ("717.1a", "renumbered", "2019-10-04")
-    assert spanish.text.startswith("Si hay alguna habilidad disparada")
-    assert spanish.current is True
+    assert spanish.text.startswith("Si hay alguna habilidad disparada") and "717.1f" in spanish.text
+    assert spanish.current is False
+    assert kb.spanish("723.1a").origin == "po" and "723.1f" in kb.spanish("723.1a").text
     drifted = quoted("810.7")
     assert (drifted.status, drifted.current) == ("drifted", False)
     assert quoted("405.4").current is False

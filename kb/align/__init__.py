@@ -123,8 +123,23 @@ def follow_to_newest(alignment: Alignment, index: ReleaseIndex) -> None:
         alignment.changed_in = _glossary_changed_in(english, release, index)
     else:
         alignment.newest_id = index.traced(english.id, release, newest)
-        alignment.changed_in = index.changed_in(english.id, release)
+        alignment.changed_in = index.changed_in(english.id, release) or _references_renumbered_in(english.id, release, index)
     alignment.changed_since = alignment.changed_in is not None
+
+
+def _references_renumbered_in(rule_id: str, release: str, index: ReleaseIndex) -> str | None:
+    """The first release after `release` whose English of the rule cites other rule numbers (its
+    references renumbered), though its words stayed: the history does not count that as a change,
+    but a Spanish text of the older English would send its reader to numbers that are wrong there."""
+    cited = index.fingerprint(release, rule_id)
+    if cited is None:
+        return None
+    for later in index.later(release):
+        other = index.traced(rule_id, release, later)
+        found = index.fingerprint(later, other) if other is not None else None
+        if found is None or found.refs != cited.refs:
+            return later
+    return None
 
 
 def _glossary_changed_in(entry: GlossaryEntry, release: str, index: ReleaseIndex) -> str | None:

@@ -15,6 +15,7 @@ bytes, is *unavailable*: it is reported, one line each, never dropped in silence
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -233,13 +234,14 @@ class _Checksums:
     def save(self) -> None:
         if self.path is None or not self.changed:
             return
+        scratch = self.path.with_name(self.path.name + f".{os.getpid()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            scratch = self.path.with_name(self.path.name + f".{os.getpid()}.tmp")
             scratch.write_text(json.dumps(self.known, sort_keys=True), encoding="utf-8")
             os.replace(scratch, self.path)
         except OSError:
-            pass
+            with contextlib.suppress(OSError):  # a memo not kept leaves nothing behind either
+                scratch.unlink()
 
 
 def _is_sha256(value: object) -> bool:

@@ -201,8 +201,10 @@ def open_index(path: Path | str, fingerprint: dict[str, Any] | None = None) -> I
 
 
 class IndexReader:
-    """`kb.store.StoreReader`'s `rows`, answered from the lookup table (read-only), every row and
-    string read checked against its seal (`LookupDamaged` when one differs)."""
+    """`kb.store.StoreReader`'s `rows` and `rows_among`, answered from the lookup table (read-only),
+    every row and string read checked against its seal (`LookupDamaged` when one differs)."""
+
+    indexed = True  # a filter is answered by an index, not by a scan of the table
 
     def __init__(self, file: Path, manifest: dict[str, Any] | None = None):
         self.file = Path(file)
@@ -242,9 +244,11 @@ class IndexReader:
             raise _damaged(self.file, f"string {missing[0]}")
         return self._text
 
-    def _select(self, name: str, equal: dict[str, Any], tail: str = "ORDER BY rowid") -> list[tuple]:
+    def _select(self, name: str, equal: dict[str, Any], tail: str = "ORDER BY rowid",
+                among: tuple[tuple[str, ...], Iterable[tuple]] | None = None) -> list[tuple]:
         """The stored rows of `name` (every column, strings as their ids) whose columns equal the
-        given values, each checked against its seal."""
+        given values (and, with `among` = (columns, tuples), whose columns hold one of the tuples),
+        each checked against its seal."""
         from kb.store import StoreError
 
         kept = self._columns.get(name)
@@ -267,6 +271,19 @@ class IndexReader:
                 value = int(value)
             where.append(f"{_quoted(column)} = ?")
             parameters.append(value)
+        if among is not None:
+            keys, wanted = among
+            lacking = [c for c in keys if c not in kinds]
+            if lacking:
+                raise StoreError(f"{self.file}: the lookup table keeps no column {', '.join(lacking)} of {name}")
+            stored = [stored for stored in (self._stored(tuple(values), [kinds[k] for k in keys]) for values in wanted)
+                      if stored is not None]
+            if not stored:
+                return []
+            columns = ", ".join(_quoted(k) for k in keys)
+            marks = ", ".join(f"({', '.join('?' * len(keys))})" for _ in stored)
+            where.append(f"({columns}) IN (VALUES {marks})")
+            parameters.extend(value for values in stored for value in values)
         query = f'SELECT {", ".join(_quoted(c) for c, _ in kept)}, seal FROM "{name}"'
         if where:
             query += " WHERE " + " AND ".join(where)
@@ -276,11 +293,34 @@ class IndexReader:
                 raise _damaged(self.file, f"a row of {name}")
         return found
 
+    def _stored(self, values: tuple, kinds: list[str]) -> tuple | None:
+        """`values` as the table stores them (strings as their ids), or None when a string is one
+        the lookup table never holds (no row has it). A None among them matches no row either."""
+        out = []
+        for value, kind in zip(values, kinds):
+            if value is None:
+                return None
+            if kind == _STRING:
+                value = self._string_id(value)
+                if value is None:
+                    return None
+            elif kind == _BOOL:
+                value = int(value)
+            out.append(value)
+        return tuple(out)
+
     def rows(self, name: str, columns: Iterable[str] | None = None, **equal: Any) -> list[dict[str, Any]]:
         """The rows of table `name` whose columns equal the given values, as dicts (in table order)."""
+        return self._rows(name, columns, self._select(name, equal))
+
+    def rows_among(self, name: str, columns: Iterable[str] | None, keys: tuple[str, ...], values: Iterable[tuple],
+                   **equal: Any) -> list[dict[str, Any]]:
+        """`rows` of those rows whose `keys` columns hold one of the tuples `values` (in table order)."""
+        return self._rows(name, columns, self._select(name, equal, among=(tuple(keys), list(values))))
+
+    def _rows(self, name: str, columns: Iterable[str] | None, found: list[tuple]) -> list[dict[str, Any]]:
         from kb.store import StoreError
 
-        found = self._select(name, equal)
         kept = self._columns[name]
         wanted = list(columns) if columns is not None else [c for c, _ in kept]
         at = {c: i for i, (c, _) in enumerate(kept)}

@@ -162,3 +162,30 @@ def test_a_store_whose_memo_cannot_be_written_still_answers(whole, tmp_path):
     assert answered.returncode == 0, answered.stderr
     assert answered.stdout == expected.stdout and answered.stderr == ""
     assert memo.is_dir() and not [p for p in copy.iterdir() if p.name.startswith("checksums.json.")]
+
+
+@pytest.mark.parametrize("change", ["another id", "no id"])
+def test_a_line_of_descent_through_a_damaged_row_is_refused(whole, tmp_path, change):
+    """A row of the history along the line changed in the file (the rule renumbered otherwise, or its
+    step erased, which a walk in one query would step over): the walk is refused, never answered."""
+    import sqlite3
+
+    from kb.lookup import INDEX, IndexReader
+
+    kb, _names = whole
+    copy = tmp_path / INDEX
+    shutil.copyfile(store.store_dir() / INDEX, copy)
+    reader = IndexReader(copy)
+    releases = kb.releases
+    assert reader.descent(releases).trace("702.9b", "2024-06-07")[releases[-1]] == "702.9b"
+    at = releases.index("2024-06-07")
+    sid = reader._string_id
+    value = sid("702.9a") if change == "another id" else None
+    with sqlite3.connect(copy) as db:
+        changed = db.execute("UPDATE history SET new_id = ? WHERE old_release = ? AND new_release = ? AND old_id = ?",
+                             (value, sid(releases[at]), sid(releases[at + 1]), sid("702.9b"))).rowcount
+    assert changed >= 1
+    with pytest.raises(store.StoreError, match="seal"):
+        IndexReader(copy).descent(releases).trace("702.9b", "2024-06-07")
+    with pytest.raises(store.StoreError, match="seal"):
+        IndexReader(copy).descent(releases).carry("702.9b", "2024-06-07", releases[-1])

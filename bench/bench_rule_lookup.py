@@ -5,6 +5,8 @@ Each figure is the command itself in a fresh process (`python -m kb rule ...`, f
 root, with the store already built and current: the first run builds it if needed and is not
 counted), waited for with `os.wait4`, which gives that one process's own resource use:
   baseline          python3 -c 'import pandas'
+  python alone      python3 -c pass (the interpreter's own start, site-packages included: the floor
+                    under every kb command)
   rule              kb rule 101.4
   rule es           kb rule 101.4 --lang es
   rule es json      kb rule 101.4 --lang es --json
@@ -42,6 +44,7 @@ MEMORY_BUDGET_MB = 150
 
 CASES = {
     "baseline (import pandas)": [sys.executable, "-c", "import pandas"],
+    "python alone": [sys.executable, "-c", "pass"],
     "rule": [sys.executable, "-m", "kb", "rule", "101.4"],
     "rule es": [sys.executable, "-m", "kb", "rule", "101.4", "--lang", "es"],
     "rule es json": [sys.executable, "-m", "kb", "rule", "101.4", "--lang", "es", "--json"],
@@ -53,6 +56,7 @@ CASES = {
     "not a release": [sys.executable, "-m", "kb", "rule", "702.9b", "--release", "2024-07-01"],
     "no such rule": [sys.executable, "-m", "kb", "rule", "999.9z"],
 }
+_BASELINES = ("baseline (import pandas)", "python alone")
 # The exit status each case must end with (0 unless named): a refusal is timed as an answer is.
 EXPECTED_EXIT = {"not a release": 2, "no such rule": 2}
 
@@ -93,7 +97,7 @@ def measure(runs: int) -> dict[str, dict[str, float]]:
     base = results["baseline (import pandas)"]["wall_s"]
     for name, figures in results.items():
         figures["x_baseline"] = figures["wall_s"] / base if base else float("nan")
-        if name != "baseline (import pandas)":
+        if name not in _BASELINES:
             figures["within_budget"] = figures["wall_s"] <= TIME_BUDGET_S and figures["peak_rss_mb"] <= MEMORY_BUDGET_MB
     return results
 

@@ -19,7 +19,6 @@ import contextlib
 import hashlib
 import json
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -133,6 +132,8 @@ def _manifest_entries(manifest: Path, raw: bytes) -> list[dict]:
         raise ManifestError(f"{manifest}: line {line}: not UTF-8 text{hint}; a manifest is UTF-8 TOML") from None
     if text.startswith("\ufeff"):
         text = text[1:]
+    import tomllib  # parsed only when the memo of a store does not hold the manifest's entries
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

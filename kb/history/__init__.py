@@ -20,6 +20,20 @@ turns into JSON as it is.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what `_EXPORTS` gives, for readers and checkers of the code
+    from kb.history.cache import DiffCache
+    from kb.history.corpus import CorpusRelease, corpus_releases, find_release
+    from kb.history.descent import Descent, reads_the_same
+    from kb.history.diff import diff_releases, example_changes
+    from kb.history.model import (
+        DiffEntry, DiffStatus, EventStatus, ExampleChange, HistoryEvent, ReleaseDiff, UnknownRelease, UnknownRule,
+        WordChange,
+    )
+    from kb.history.pairing import Prepared
+    from kb.history.text import comparable, even_out, word_changes
+    from kb.history.timeline import History, rule_history, trace
 
 # Each public name and the module that defines it, imported when the name is first asked for: a
 # reader of one module (`kb.history.descent` for `kb rule`) does not pay for the diff machinery.

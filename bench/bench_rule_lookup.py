@@ -5,10 +5,19 @@ Each figure is the command itself in a fresh process (`python -m kb rule ...`, f
 root, with the store already built and current: the first run builds it if needed and is not
 counted), waited for with `os.wait4`, which gives that one process's own resource use:
   baseline          python3 -c 'import pandas'
+  python alone      python3 -c pass (the interpreter's own start, site-packages included: the floor
+                    under every kb command)
   rule              kb rule 101.4
   rule es           kb rule 101.4 --lang es
   rule es json      kb rule 101.4 --lang es --json
   older release es  kb rule 702.9b --lang es --release 2024-06-07 (the line of descent is followed)
+  published date es kb rule 702.9b --lang es --release 2021-07-12 (a release named by its publication
+                    date; it takes effect on 2021-07-23)
+  oldest release es kb rule 502.2 --lang es --release 2003-03-15 (the whole line of descent, renumbered)
+  older es json     kb rule 702.9b --lang es --release 2024-06-07 --json
+  many references   kb rule 601.2b --lang es (57 rules refer to it)
+  not a release     kb rule 702.9b --release 2024-07-01 (no release that day: one line, exit 2)
+  no such rule      kb rule 999.9z (one line, exit 2)
 Printed for each: the median wall time of the runs, the median CPU time (user + system), the peak
 resident set (ru_maxrss), and the time as a multiple of the baseline's. The cases take turns, so a
 busy moment of a shared machine weighs on all alike; on such a machine the CPU time and the multiple
@@ -35,11 +44,21 @@ MEMORY_BUDGET_MB = 150
 
 CASES = {
     "baseline (import pandas)": [sys.executable, "-c", "import pandas"],
+    "python alone": [sys.executable, "-c", "pass"],
     "rule": [sys.executable, "-m", "kb", "rule", "101.4"],
     "rule es": [sys.executable, "-m", "kb", "rule", "101.4", "--lang", "es"],
     "rule es json": [sys.executable, "-m", "kb", "rule", "101.4", "--lang", "es", "--json"],
     "older release es": [sys.executable, "-m", "kb", "rule", "702.9b", "--lang", "es", "--release", "2024-06-07"],
+    "published date es": [sys.executable, "-m", "kb", "rule", "702.9b", "--lang", "es", "--release", "2021-07-12"],
+    "oldest release es": [sys.executable, "-m", "kb", "rule", "502.2", "--lang", "es", "--release", "2003-03-15"],
+    "older es json": [sys.executable, "-m", "kb", "rule", "702.9b", "--lang", "es", "--release", "2024-06-07", "--json"],
+    "many references": [sys.executable, "-m", "kb", "rule", "601.2b", "--lang", "es"],
+    "not a release": [sys.executable, "-m", "kb", "rule", "702.9b", "--release", "2024-07-01"],
+    "no such rule": [sys.executable, "-m", "kb", "rule", "999.9z"],
 }
+_BASELINES = ("baseline (import pandas)", "python alone")
+# The exit status each case must end with (0 unless named): a refusal is timed as an answer is.
+EXPECTED_EXIT = {"not a release": 2, "no such rule": 2}
 
 
 # As an installed package runs: its modules' bytecode cached (the first, uncounted run writes it),
@@ -47,7 +66,7 @@ CASES = {
 _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run_once(command: list[str]) -> dict[str, float]:
+def run_once(command: list[str], expected_exit: int = 0) -> dict[str, float]:
     """One run of `command`: wall time, CPU time and peak resident set of that process alone."""
     start = time.perf_counter()
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=_ENV)
@@ -56,18 +75,18 @@ def run_once(command: list[str]) -> dict[str, float]:
     errors = process.stderr.read().decode(errors="replace") if process.stderr else ""
     process.stderr.close()
     process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}): {errors.strip()}")
+    if process.returncode != expected_exit:
+        raise SystemExit(f"{' '.join(command)} exited {process.returncode}, not {expected_exit}: {errors.strip()}")
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "rss_mb": usage.ru_maxrss / 1024}
 
 
 def measure(runs: int) -> dict[str, dict[str, float]]:
-    for command in CASES.values():  # the store built and current, bytecode written, before anything is counted
-        run_once(command)
+    for name, command in CASES.items():  # the store built and current, bytecode written, before anything is counted
+        run_once(command, EXPECTED_EXIT.get(name, 0))
     samples: dict[str, list[dict[str, float]]] = {name: [] for name in CASES}
     for _ in range(runs):
         for name, command in CASES.items():  # interleaved: a busy moment weighs on every case alike
-            samples[name].append(run_once(command))
+            samples[name].append(run_once(command, EXPECTED_EXIT.get(name, 0)))
     results = {}
     for name, found in samples.items():
         results[name] = {
@@ -78,7 +97,7 @@ def measure(runs: int) -> dict[str, dict[str, float]]:
     base = results["baseline (import pandas)"]["wall_s"]
     for name, figures in results.items():
         figures["x_baseline"] = figures["wall_s"] / base if base else float("nan")
-        if name != "baseline (import pandas)":
+        if name not in _BASELINES:
             figures["within_budget"] = figures["wall_s"] <= TIME_BUDGET_S and figures["peak_rss_mb"] <= MEMORY_BUDGET_MB
     return results
 

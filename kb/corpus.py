@@ -15,10 +15,10 @@ bytes, is *unavailable*: it is reported, one line each, never dropped in silence
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -108,14 +108,22 @@ def read_manifest_entries(root: Path | None = None) -> list[dict]:
     relative paths that stay inside the corpus folder. Raises `ManifestError` naming the manifest
     and the entry, key or line."""
     manifest = manifest_path(root)
+    return _manifest_entries(manifest, _manifest_bytes(manifest))
+
+
+def _manifest_bytes(manifest: Path) -> bytes:
     try:
-        raw = manifest.read_bytes()
+        return manifest.read_bytes()
     except FileNotFoundError:
         raise ManifestError(f"{manifest}: no corpus manifest here") from None
     except IsADirectoryError:
         raise ManifestError(f"{manifest}: is a folder, not a manifest") from None
     except OSError as err:
         raise ManifestError(f"{manifest}: {err.strerror or err}") from None
+
+
+def _manifest_entries(manifest: Path, raw: bytes) -> list[dict]:
+    """`read_manifest_entries` of the manifest `manifest` whose bytes are `raw`."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -124,6 +132,8 @@ def read_manifest_entries(root: Path | None = None) -> list[dict]:
         raise ManifestError(f"{manifest}: line {line}: not UTF-8 text{hint}; a manifest is UTF-8 TOML") from None
     if text.startswith("\ufeff"):
         text = text[1:]
+    import tomllib  # parsed only when the memo of a store does not hold the manifest's entries
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -131,7 +141,11 @@ def read_manifest_entries(root: Path | None = None) -> list[dict]:
     unknown_top = sorted(set(data) - {"file"})
     if unknown_top:
         raise ManifestError(f"{manifest}: unknown table or key {unknown_top[0]!r} (only [[file]] entries)")
-    entries = data.get("file", [])
+    return _checked_entries(manifest, data.get("file", []))
+
+
+def _checked_entries(manifest: Path, entries: object) -> list[dict]:
+    """The `[[file]]` tables of `manifest`, checked (see `read_manifest_entries`)."""
     if not isinstance(entries, list):
         raise ManifestError(f"{manifest}: 'file' must be a list of [[file]] tables")
     for number, entry in enumerate(entries, 1):
@@ -176,7 +190,7 @@ def read_corpus(root: Path | None = None, verify: bool = True, checksums: Path |
     folders = release_dirs(root)
     inside = root.resolve()
     memo = _Checksums(checksums)
-    for number, entry in enumerate(read_manifest_entries(root), 1):
+    for number, entry in enumerate(memo.manifest_entries(manifest), 1):
         rel = PurePosixPath(entry["path"]).as_posix()
         values = {**entry, "rel": rel}
         if entry["kind"] == "cr":
@@ -203,24 +217,55 @@ def read_corpus(root: Path | None = None, verify: bool = True, checksums: Path |
 
 class _Checksums:
     """SHA-256 of files by what the system says of them (size, inode, modification and change
-    times): a file whose stat is unchanged is not read again. Kept as JSON; a memo that cannot be
-    read or written only costs the reading."""
+    times): a file whose stat is unchanged is not read again. Kept as JSON, and beside it the entries
+    of the manifest last read, by the SHA-256 of its bytes (its TOML is parsed again only when they
+    change); a memo that cannot be read or written only costs the reading."""
 
     def __init__(self, path: Path | None):
         self.path = Path(path) if path else None
-        self.known: dict[str, list] = {}
+        self.known: dict[str, list] = self._load(self.path)
         self.changed = False
-        if self.path is not None:
-            try:
-                loaded = json.loads(self.path.read_text(encoding="utf-8"))
-                self.known = loaded if isinstance(loaded, dict) else {}
-            except (OSError, ValueError):
-                self.known = {}
+        self._folders: dict[str, str] = {}
+        self._entries = self.path.with_name(self.path.stem + "-manifest.json") if self.path else None
+
+    @staticmethod
+    def _load(path: Path | None) -> dict:
+        if path is None:
+            return {}
+        try:
+            loaded = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return loaded if isinstance(loaded, dict) else {}
+
+    def manifest_entries(self, manifest: Path) -> list[dict]:
+        """`read_manifest_entries` of `manifest`, from the memo when its bytes are those parsed last."""
+        raw = _manifest_bytes(manifest)
+        digest = hashlib.sha256(raw).hexdigest()
+        known = self._load(self._entries)
+        if known.get("sha256") == digest:
+            try:  # checked again as read: a memo that was changed is not trusted
+                return _checked_entries(manifest, known.get("entries"))
+            except ManifestError:
+                pass
+        entries = _manifest_entries(manifest, raw)
+        if self._entries is not None:
+            _write_json(self._entries, {"sha256": digest, "entries": entries})
+        return entries
+
+    def _resolved(self, path: Path) -> str:
+        """`path` resolved: its folder's resolution kept, for a file that is no symbolic link itself."""
+        if path.is_symlink():
+            return str(path.resolve())
+        folder = str(path.parent)
+        if folder not in self._folders:
+            self._folders[folder] = os.path.realpath(folder)
+        return os.path.join(self._folders[folder], path.name)
 
     def sha256(self, path: Path) -> str:
         info = path.stat()
         stamp = [info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns]
-        key = str(path.resolve())
+        key = self._resolved(path)
         known = self.known.get(key)
         # A memo entry of any other shape (damaged, or put there by hand) is not trusted: the file is read.
         if isinstance(known, list) and len(known) == 2 and known[0] == stamp and _is_sha256(known[1]):
@@ -231,19 +276,27 @@ class _Checksums:
         return digest
 
     def save(self) -> None:
-        if self.path is None or not self.changed:
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            scratch = self.path.with_name(self.path.name + f".{os.getpid()}.tmp")
-            scratch.write_text(json.dumps(self.known, sort_keys=True), encoding="utf-8")
-            os.replace(scratch, self.path)
-        except OSError:
-            pass
+        if self.path is not None and self.changed:
+            _write_json(self.path, self.known)
+
+
+def _write_json(path: Path, data: object) -> None:
+    """`data` written to `path` whole or not at all; a memo that cannot be written is not kept."""
+    scratch = path.with_name(path.name + f".{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        scratch.write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
+        os.replace(scratch, path)
+    except OSError:
+        with contextlib.suppress(OSError):  # a memo not kept leaves nothing behind either
+            scratch.unlink()
+
+
+_HEX = frozenset("0123456789abcdef")
 
 
 def _is_sha256(value: object) -> bool:
-    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+    return isinstance(value, str) and len(value) == 64 and set(value) <= _HEX
 
 
 def _find_release(name: str, sha256: str, folders: list[Path], verify: bool,

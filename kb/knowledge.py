@@ -337,7 +337,8 @@ class KnowledgeBase:
 
         path = Path(path) if path else stored.store_dir()
         fingerprint = fingerprint or stored.corpus_fingerprint(self._contents.corpus_root)
-        stored.write_store(stored.frames(self), path, fingerprint, extra={"releases": self.releases})
+        stored.write_store(stored.frames(self), path, fingerprint, extra={
+            "releases": self.releases, "release_names": corpus_release_names(self._contents.corpus_root)})
         return path
 
     def _part(self, name: str) -> Any:
@@ -881,6 +882,31 @@ class RuleCard:
 NO_TRANSLATION = "sin traducción"
 
 
+def corpus_release_names(root: Path | str | None = None) -> dict[str, str] | None:
+    """`kb.history.corpus.release_names` of the corpus's releases (None when its manifest cannot be
+    read): what the store keeps, so that `rule_card` reads no release to name one."""
+    from kb.corpus import ManifestError
+    from kb.history.corpus import corpus_releases, release_names
+
+    try:
+        return release_names(corpus_releases(Path(root) if root else None))
+    except (ManifestError, OSError):
+        return None
+
+
+def _named(release: str | None, root: Path, manifest: dict[str, Any] | None = None) -> str | None:
+    """The release named `release`, by the date it takes effect or the date it was published: as a
+    store's manifest (`manifest`) keeps the names, else as the corpus gives them. A date that names
+    no release is left for the lookup to refuse."""
+    if not release:
+        return release
+    names = manifest.get("release_names") if isinstance(manifest, dict) else None
+    if not isinstance(names, dict):
+        names = corpus_release_names(root) or {}
+    named = names.get(release, release)
+    return named if isinstance(named, str) else release
+
+
 def rule_card(
     rule_id: str,
     release: str | None = None,
@@ -890,7 +916,8 @@ def rule_card(
     progress: Callable[[str], None] | None = None,
     warn: Callable[[str], None] | None = None,
 ) -> RuleCard:
-    """The card of `rule_id`. From an up-to-date store only the rows it needs are read (no pandas, no
+    """The card of `rule_id` in `release` (the date it takes effect or the date it was published;
+    default the newest). From an up-to-date store only the rows it needs are read (no pandas, no
     graph); otherwise the knowledge base is built and stored first. Raises `UnknownRuleError`,
     `UnknownReleaseError`."""
     from kb import store as stored
@@ -913,14 +940,17 @@ def rule_card(
         tell([u.line for u in corpus.unavailable], warn)
         told = True
         try:
-            return stored.rule_card_from_store(path, rule_id, release, lang, root, reader=index)
+            return stored.rule_card_from_store(path, rule_id, _named(release, root, index.manifest), lang, root,
+                                               reader=index)
         except (stored.StoreError, sqlite3.DatabaseError):
             pass  # a damaged lookup table: the Parquet tables answer, checked whole
     if stored.is_current(path, root, fingerprint):
         if not told:
             tell([u.line for u in corpus.unavailable], warn)
-        return stored.rule_card_from_store(path, rule_id, release, lang, root)
-    return card_of(KnowledgeBase.load(root, path, progress=progress, warn=warn), rule_id, release, lang)
+        return stored.rule_card_from_store(path, rule_id, _named(release, root, stored.read_manifest(path)), lang,
+                                           root)
+    kb = KnowledgeBase.load(root, path, progress=progress, warn=warn)
+    return card_of(kb, rule_id, _named(release, root), lang)
 
 
 def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: str = "en") -> RuleCard:

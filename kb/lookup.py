@@ -157,6 +157,23 @@ def _pair_counts(db, strings: dict[str, int]) -> list[tuple[str, str, int, int]]
     return [(text[old], text[new], paired, moved or 0) for old, new, paired, moved in found]
 
 
+def _among(name: str, keys: Sequence[str], stored: Sequence[tuple]) -> tuple[str, list]:
+    """The condition that a row of table `name` holds one of the tuples `stored` in its columns
+    `keys`: a join with those tuples where an index of the table covers some of the columns, so that
+    it is searched (SQLite would scan the table for a row value IN a list), else a row value IN the
+    list, the table scanned once."""
+    marks = ", ".join(f"({', '.join('?' * len(keys))})" for _ in stored)
+    values = [value for key in stored for value in key]
+    # The index of the most of those columns, named: the table has no statistics to choose by.
+    searched = [(len(key), number) for number, key in enumerate(TABLES.get(name, (None, ()))[1])
+                if set(key) <= set(keys)]
+    if not searched:
+        return f"({', '.join(map(_quoted, keys))}) IN (VALUES {marks})", values
+    on = " AND ".join(f"t.{_quoted(key)} = wanted.column{n}" for n, key in enumerate(keys, 1))
+    hint = f' INDEXED BY "{name}_{max(searched)[1]}"'
+    return f'rowid IN (SELECT t.rowid FROM (VALUES {marks}) AS wanted JOIN "{name}" AS t{hint} ON {on})', values
+
+
 def _quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
@@ -201,8 +218,10 @@ def open_index(path: Path | str, fingerprint: dict[str, Any] | None = None) -> I
 
 
 class IndexReader:
-    """`kb.store.StoreReader`'s `rows`, answered from the lookup table (read-only), every row and
-    string read checked against its seal (`LookupDamaged` when one differs)."""
+    """`kb.store.StoreReader`'s `rows` and `rows_among`, answered from the lookup table (read-only),
+    every row and string read checked against its seal (`LookupDamaged` when one differs)."""
+
+    indexed = True  # a filter is answered by an index, not by a scan of the table
 
     def __init__(self, file: Path, manifest: dict[str, Any] | None = None):
         self.file = Path(file)
@@ -242,9 +261,11 @@ class IndexReader:
             raise _damaged(self.file, f"string {missing[0]}")
         return self._text
 
-    def _select(self, name: str, equal: dict[str, Any], tail: str = "ORDER BY rowid") -> list[tuple]:
+    def _select(self, name: str, equal: dict[str, Any], tail: str = "ORDER BY rowid",
+                among: tuple[tuple[str, ...], Iterable[tuple]] | None = None) -> list[tuple]:
         """The stored rows of `name` (every column, strings as their ids) whose columns equal the
-        given values, each checked against its seal."""
+        given values (and, with `among` = (columns, tuples), whose columns hold one of the tuples),
+        each checked against its seal."""
         from kb.store import StoreError
 
         kept = self._columns.get(name)
@@ -267,6 +288,18 @@ class IndexReader:
                 value = int(value)
             where.append(f"{_quoted(column)} = ?")
             parameters.append(value)
+        if among is not None:
+            keys, wanted = among
+            lacking = [c for c in keys if c not in kinds]
+            if lacking:
+                raise StoreError(f"{self.file}: the lookup table keeps no column {', '.join(lacking)} of {name}")
+            stored = [stored for stored in (self._stored(tuple(values), [kinds[k] for k in keys]) for values in wanted)
+                      if stored is not None]
+            if not stored:
+                return []
+            clause, values = _among(name, keys, stored)
+            where.append(clause)
+            parameters.extend(values)
         query = f'SELECT {", ".join(_quoted(c) for c, _ in kept)}, seal FROM "{name}"'
         if where:
             query += " WHERE " + " AND ".join(where)
@@ -276,11 +309,34 @@ class IndexReader:
                 raise _damaged(self.file, f"a row of {name}")
         return found
 
+    def _stored(self, values: tuple, kinds: list[str]) -> tuple | None:
+        """`values` as the table stores them (strings as their ids), or None when a string is one
+        the lookup table never holds (no row has it). A None among them matches no row either."""
+        out = []
+        for value, kind in zip(values, kinds):
+            if value is None:
+                return None
+            if kind == _STRING:
+                value = self._string_id(value)
+                if value is None:
+                    return None
+            elif kind == _BOOL:
+                value = int(value)
+            out.append(value)
+        return tuple(out)
+
     def rows(self, name: str, columns: Iterable[str] | None = None, **equal: Any) -> list[dict[str, Any]]:
         """The rows of table `name` whose columns equal the given values, as dicts (in table order)."""
+        return self._rows(name, columns, self._select(name, equal))
+
+    def rows_among(self, name: str, columns: Iterable[str] | None, keys: tuple[str, ...], values: Iterable[tuple],
+                   **equal: Any) -> list[dict[str, Any]]:
+        """`rows` of those rows whose `keys` columns hold one of the tuples `values` (in table order)."""
+        return self._rows(name, columns, self._select(name, equal, among=(tuple(keys), list(values))))
+
+    def _rows(self, name: str, columns: Iterable[str] | None, found: list[tuple]) -> list[dict[str, Any]]:
         from kb.store import StoreError
 
-        found = self._select(name, equal)
         kept = self._columns[name]
         wanted = list(columns) if columns is not None else [c for c, _ in kept]
         at = {c: i for i, (c, _) in enumerate(kept)}
@@ -310,8 +366,10 @@ class IndexReader:
 
 
 class IndexDescent:
-    """`kb.history.descent.Descent`'s `trace` and `carry` over the lookup table's history: each step
-    one query (the same pairing as `kb.store.stored_descent`: a later row of a pair wins)."""
+    """`kb.history.descent.Descent`'s `trace` and `carry` over the lookup table's history (the same
+    pairing as `kb.store.stored_descent`: a later row of a pair wins). A line of descent is walked in
+    one query, then checked against every row a walk step by step would read: each row's seal, and
+    the step it makes."""
 
     def __init__(self, reader: IndexReader, releases: Sequence[str]):
         self.reader = reader
@@ -319,7 +377,67 @@ class IndexDescent:
         self._at = {release: i for i, release in enumerate(self.releases)}
         self._steps: dict[tuple[int, str, bool], str | None] = {}
         kept = [c for c, _ in reader._columns["history"]]
+        self._kept = kept
         self._old, self._new = kept.index("old_id"), kept.index("new_id")
+        self._release_ids: list[int | None] | None = None
+
+    def _releases_stored(self) -> list[int | None]:
+        """Each release's string id in the lookup table (None for one it does not hold): those of the
+        history's pairs of releases at once (a small table), any other one by one."""
+        if self._release_ids is None:
+            reader = self.reader
+            paired = reader._select("pairs", {})
+            names = reader._strings(sid for row in paired for sid in row[:2])
+            for sid in {sid for row in paired for sid in row[:2]}:
+                reader._ids.setdefault(names[sid], sid)
+            self._release_ids = [reader._string_id(r) for r in self.releases]
+        return self._release_ids
+
+    def _walk(self, at: int, rule_id: str, forward: bool, end: int) -> None:
+        """Put every step of the line of `rule_id` of release `at` toward release `end` in the memo of
+        steps (`_step` reads whatever is not there one step at a time)."""
+        if end == at or (at if forward else at - 1, rule_id, forward) in self._steps:
+            return
+        reader = self.reader
+        stored = self._releases_stored()
+        first = reader._string_id(rule_id)
+        if first is None or None in stored:
+            return
+        given, other = ("old_id", "new_id") if forward else ("new_id", "old_id")
+        step, low, high = (1, 0, 1) if forward else (-1, -1, 0)
+        # Each release stepped from, with the pair of releases of its step.
+        froms = range(at, end) if forward else range(at, end, -1)
+        marks = ", ".join("(?, ?, ?)" for _ in froms)
+        walked = reader.db.execute(
+            f"WITH RECURSIVE steps(p, old, new) AS (VALUES {marks}), walk(p, id) AS (SELECT ?, ? UNION ALL "
+            f"SELECT walk.p + {step}, (SELECT h.{other} FROM history h WHERE h.old_release = steps.old "
+            f"AND h.new_release = steps.new AND h.{given} = walk.id AND h.{other} IS NOT NULL "
+            f"ORDER BY h.rowid DESC LIMIT 1) "
+            f"FROM walk JOIN steps ON steps.p = walk.p WHERE walk.id IS NOT NULL) SELECT p, id FROM walk",
+            [*(value for p in froms for value in (p, stored[p + low], stored[p + high])), at, first]).fetchall()
+        ids = [found for _p, found in walked]
+        # The pairs stepped from (release before, release after, the id given), and every row of them.
+        asked = [(stored[p + low], stored[p + high], ids[n]) for n, (p, _id) in enumerate(walked[:-1])]
+        clause, values = _among("history", ("old_release", "new_release", given), asked)
+        columns = ", ".join(_quoted(c) for c in self._kept)
+        rows = reader.db.execute(f"SELECT {columns}, seal FROM history WHERE {clause} ORDER BY rowid DESC",
+                                 values).fetchall() if asked else []
+        at_given = self._kept.index(given)
+        at_other = self._new if forward else self._old
+        chosen: dict[tuple, int] = {}
+        for row in rows:
+            if _seal(tuple(row[:-1])) != row[-1]:
+                raise _damaged(reader.file, "a row of history")
+            key = (row[0], row[1], row[at_given])
+            if row[at_other] is not None:
+                chosen.setdefault(key, row[at_other])
+        text = reader._strings([*ids, *chosen.values()])
+        for n, key in enumerate(asked):
+            if chosen.get(key) != ids[n + 1]:
+                raise _damaged(reader.file, "the history")
+            p = walked[n][0]
+            after = ids[n + 1]
+            self._steps[(p if forward else p - 1, text[ids[n]], forward)] = None if after is None else text[after]
 
     def _step(self, i: int, rule_id: str, forward: bool) -> str | None:
         """The id in release i + 1 of rule `rule_id` of release i (forward), or back from i + 1 to i."""
@@ -334,6 +452,8 @@ class IndexDescent:
 
     def trace(self, rule_id: str, release: str) -> dict[str, str | None]:
         at = self._at[release]
+        self._walk(at, rule_id, False, 0)
+        self._walk(at, rule_id, True, len(self.releases) - 1)
         ids: list[str | None] = [None] * len(self.releases)
         ids[at] = rule_id
         current: str | None = rule_id
@@ -352,6 +472,7 @@ class IndexDescent:
 
     def carry(self, rule_id: str, release: str, to: str) -> str | None:
         at, end = self._at[release], self._at[to]
+        self._walk(at, rule_id, end >= at, end)
         current: str | None = rule_id
         steps = ((i, True) for i in range(at, end)) if end >= at else ((i, False) for i in range(at - 1, end - 1, -1))
         for i, forward in steps:

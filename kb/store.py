@@ -328,6 +328,16 @@ class StoreReader:
         chosen = {n: table.column(n) for n in table.column_names}
         return [{n: chosen[n][i].as_py() for n in chosen} for i in keep or []]
 
+    def rows_among(self, name: str, columns: Iterable[str] | None, keys: tuple[str, ...], values: Iterable[tuple],
+                   **equal: Any) -> list[dict[str, Any]]:
+        """`rows` of those rows whose `keys` columns hold one of the tuples `values` (in table order);
+        a tuple holding None matches no row."""
+        wanted = {tuple(v) for v in values if None not in v}
+        kept = list(columns) if columns is not None else None
+        asked = None if kept is None else list(dict.fromkeys([*kept, *keys]))
+        found = [row for row in self.rows(name, asked, **equal) if tuple(row[k] for k in keys) in wanted]
+        return found if kept is None else [{c: row[c] for c in kept} for row in found]
+
     def frame(self, name: str) -> pd.DataFrame:
         return self.table(name).to_pandas()
 
@@ -838,6 +848,19 @@ def stored_descent(reader: StoreReader, releases: list[str]):
     return Descent(releases, list(mappings.values()))
 
 
+class _RuleIds:
+    """Whether a rule id is one of a release's rules, asked of an indexed reader one id at a time:
+    a card's Spanish references name a few rules, a release has thousands."""
+
+    def __init__(self, reader, release: str):
+        self.reader, self.release = reader, release
+
+    def __contains__(self, rule_id: object) -> bool:
+        return isinstance(rule_id, str) and any(
+            r["page_title"] is None for r in self.reader.rows(
+                "records", ["lang", "release", "id", "page_title"], release=self.release, id=rule_id, lang="en"))
+
+
 def rule_card_from_store(
     path: Path | str, rule_id: str, release: str | None = None, lang: str = "en", corpus_root: Path | None = None,
     reader=None,
@@ -851,7 +874,8 @@ def rule_card_from_store(
     path = Path(path)
     reader = reader or StoreReader(path)
     paths = Paths(corpus_root or corpus_dir())
-    releases = (read_manifest(path) or {}).get("releases", [])
+    manifest = getattr(reader, "manifest", None) or read_manifest(path)
+    releases = (manifest or {}).get("releases", [])
     if not releases:
         raise UnknownReleaseError("the store holds no release of the rules")
     release = release or releases[-1]
@@ -911,12 +935,9 @@ def rule_card_from_store(
             rows = reader.rows("alignment", None, kind="rule", newest_id=rule_id)
         else:
             descent = lines().trace(rule_id, release)
-            # Which rows first, by three columns; then those rows whole (a lookup table reads no more).
-            along = {(other, other_id) for other, other_id in descent.items() if other_id is not None}
-            positions = [a["position"] for a in reader.rows("alignment", ["kind", "position", "english_release", "en_id"],
-                                                            kind="rule")
-                         if (a["english_release"], a["en_id"]) in along]
-            rows = [a for position in positions for a in reader.rows("alignment", None, kind="rule", position=position)]
+            # The rows translating the English of the rule anywhere along its line of descent.
+            along = sorted((other, other_id) for other, other_id in descent.items() if other_id is not None)
+            rows = reader.rows_among("alignment", None, ("english_release", "en_id"), along, kind="rule")
         english: dict[tuple[str, str], str | None] = {}
 
         def english_of(other: str, other_id: str) -> str | None:
@@ -958,8 +979,9 @@ def rule_card_from_store(
                         None)
         card.spanish = card_spanish(best, paths.root)
         if card.texts:
-            known = {r["id"] for r in reader.rows("records", ["lang", "release", "id", "page_title"], release=release,
-                                                  lang="en") if r["page_title"] is None}
+            known = _RuleIds(reader, release) if getattr(reader, "indexed", False) else \
+                {r["id"] for r in reader.rows("records", ["lang", "release", "id", "page_title"], release=release,
+                                              lang="en") if r["page_title"] is None}
             card.spanish_references = spanish_references_of(card.texts[0], rule_id, release, carry, known)
         settle_spanish(card)
     return card

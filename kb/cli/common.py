@@ -171,7 +171,7 @@ def release_name(name: str | None) -> str | None:
     release was published (its file's) names it too, as in `kb history` and `kb diff`. A name no
     release has is left for the knowledge base to refuse, with the list of releases."""
     from kb.corpus import ManifestError
-    from kb.history import corpus_releases
+    from kb.history.corpus import corpus_releases, release_names
 
     if not name:
         return name
@@ -179,7 +179,7 @@ def release_name(name: str | None) -> str | None:
         releases = corpus_releases()
     except (ManifestError, OSError):
         return name
-    return next((r.effective for r in releases if name in r.names and r.effective), name)
+    return release_names(releases).get(name, name)
 
 
 def not_blank(ctx: click.Context, param: click.Parameter, value: Any) -> Any:

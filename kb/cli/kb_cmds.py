@@ -12,7 +12,7 @@ import click
 
 from kb.cli.common import (
     echo, emit_json, fail, json_option, load_kb, load_rule_card, not_blank, os_error, outputs_checked,
-    overwrite_option, release_name, rule_argument, warn_stored_catalogs,
+    overwrite_option, rule_argument, warn_stored_catalogs,
 )
 
 _LANGS = click.Choice(["en", "es"])
@@ -38,7 +38,7 @@ def rule_command(rule_id: str, release: str | None, lang: str, as_json: bool) ->
       kb rule 702.9b --lang es --release 2024-06-07
       kb rule 601.2 --json | jq -r .text
     """
-    card = load_rule_card(rule_id, release_name(release), lang, as_json)
+    card = load_rule_card(rule_id, release, lang, as_json)  # named by either of its dates
     warn_stored_catalogs()
     if as_json:
         emit_json(card)

@@ -17,7 +17,9 @@ import click
 from kb import __version__
 from kb.cli.common import ARGV, cut_arguments, echo, one_line, say
 
-# Each module exposes `commands`, a list of click commands or groups.
+# Each module exposes `commands`, a list of click commands or groups. They are imported when a
+# command is looked for: `kb rule` imports its own module alone (see `QUICK_COMMANDS`), any other
+# use of the group (its help, a name not listed there, `cli.commands`) all of them.
 COMMAND_MODULES = [
     "kb.cli.kb_cmds",
     "kb.cli.translations",
@@ -29,6 +31,9 @@ COMMAND_MODULES = [
     "kb.cli.cite",
     "kb.cli.documents",
 ]
+# Commands answered in a blink, and the one module each needs: the others' imports would cost
+# `kb rule` more than its answer.
+QUICK_COMMANDS = {"rule": "kb.cli.kb_cmds"}
 
 _EXAMPLES = """Every command has -h/--help; every command that prints data has --json.
 
@@ -75,7 +80,36 @@ def told_in_one_line(err: click.ClickException, args: list[str] | None = None) -
 
 class KbGroup(click.Group):
     """The top group: click's own handling, with its multi-line usage errors and its 'Aborted!'
-    told in one line instead."""
+    told in one line instead. Its commands are imported when first looked for (see
+    `COMMAND_MODULES`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._loaded: set[str] = set()
+        super().__init__(*args, **kwargs)
+
+    @property
+    def commands(self) -> dict[str, click.Command]:
+        self._load(COMMAND_MODULES)
+        return self._commands
+
+    @commands.setter
+    def commands(self, value: dict[str, click.Command]) -> None:
+        self._commands = value
+
+    def _load(self, modules: list[str]) -> None:
+        for name in modules:
+            if name not in self._loaded:
+                self._loaded.add(name)
+                for command in importlib.import_module(name).commands:
+                    self._commands[command.name] = command
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        quick = QUICK_COMMANDS.get(cmd_name)
+        if quick is not None:
+            self._load([quick])
+            if cmd_name in self._commands:
+                return self._commands[cmd_name]
+        return self.commands.get(cmd_name)
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
@@ -111,11 +145,6 @@ class KbGroup(click.Group):
 @click.version_option(__version__, prog_name="kb")
 def cli() -> None:
     """The bilingual (Spanish/English) knowledge base of the Magic Comprehensive Rules."""
-
-
-for _name in COMMAND_MODULES:
-    for _command in importlib.import_module(_name).commands:
-        cli.add_command(_command)
 
 
 def _silence_stdout() -> None:

@@ -54,6 +54,17 @@ def corpus_releases(root: Path | None = None, lang: str = "en") -> list[CorpusRe
     return sorted(releases, key=lambda r: (r.effective or r.published, r.published))
 
 
+def release_names(releases: Sequence[CorpusRelease]) -> dict[str, str]:
+    """Each date that names a release (effective or published), with the date it takes effect, by
+    which the knowledge base names it; a date that names two releases names the older."""
+    names: dict[str, str] = {}
+    for release in releases:
+        if release.effective:
+            for name in release.names:
+                names.setdefault(name, release.effective)
+    return names
+
+
 def find_release(name: str, releases: Sequence[CorpusRelease]) -> CorpusRelease:
     """The release `name` (its effective or its publication date, ISO) names."""
     for release in releases:

@@ -4,11 +4,21 @@ diffs between them, and one rule followed through all of them."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from kb.history.diff import diff_releases
 from kb.history.model import HistoryEvent, ReleaseDiff, UnknownRelease, UnknownRule
-from kb.history.pairing import Prepared
 from kb.model import CRDocument
+
+if TYPE_CHECKING:
+    from kb.history.pairing import Prepared
+
+
+def diff_releases(*args, **kwargs) -> ReleaseDiff:
+    """`kb.history.diff.diff_releases`, imported when a diff is first made: reading a stored history
+    needs neither the diff nor the pairing (and rapidfuzz)."""
+    from kb.history.diff import diff_releases as made
+
+    return made(*args, **kwargs)
 
 
 class History:
@@ -44,6 +54,8 @@ class History:
 
     def prepared(self, release: str) -> Prepared:
         if release not in self._prepared:
+            from kb.history.pairing import Prepared
+
             self._prepared[release] = Prepared.of(self.doc(release), self._memo)
         return self._prepared[release]
 

@@ -32,7 +32,8 @@ def render_pages(config_file: Path | str, wanted: Iterable[str]) -> dict[str, st
     full build from `config_file` writes them; a path that is no page of the site is left out.
     Raises `RuntimeError` when the builder warns or fails, as a strict build would."""
     from mkdocs.commands import build as mkdocs_build
-    from mkdocs.config import load_config
+    from mkdocs.config import defaults, load_config
+    from mkdocs.theme import Theme
 
     wanted = set(wanted)
     # The configuration's output folder is never written: the build is pointed at an empty one.
@@ -49,7 +50,7 @@ def render_pages(config_file: Path | str, wanted: Iterable[str]) -> dict[str, st
         def populate_some(page, config, files, dirty=False):
             if place(page) in wanted:
                 return populate(page, config, files, dirty)
-            page.read_source(config)  # its title, for the pages that show it
+            _read_title(page)  # its title, for the pages that show it
             return None
 
         def build_some(page, config, doc_files, nav, env, dirty=False, excluded=False):
@@ -63,15 +64,73 @@ def render_pages(config_file: Path | str, wanted: Iterable[str]) -> dict[str, st
             with _replaced(mkdocs_build.utils, "write_file", keep):
                 return build_page(page, config, doc_files, nav, env, dirty, excluded)
 
+        get_env = Theme.get_env
+
+        def env_with_cache(theme: Any) -> Any:
+            env = get_env(theme)
+            env.bytecode_cache = _template_cache()
+            return env
+
         nothing = lambda *args, **kwargs: None  # noqa: E731
         with _replaced(mkdocs_build, "_populate_page", populate_some), \
                 _replaced(mkdocs_build, "_build_page", build_some), \
                 _replaced(mkdocs_build, "_build_theme_template", nothing), \
                 _replaced(mkdocs_build, "_build_extra_template", nothing), \
                 _replaced(mkdocs_build.Files, "copy_static_files", nothing), \
+                _replaced(Theme, "get_env", env_with_cache), \
+                _replaced(defaults, "yaml_load", _remembered_yaml), \
                 _warnings_raised():
             mkdocs_build.build(config)
     return rendered
+
+
+# What a worker keeps from one request to the next, each entry found again only by the same source
+# text: the compiled templates (jinja2 checks each template's source against what it compiled), the
+# parsed configuration, and each page's front matter. What is built from them is made afresh.
+_TEMPLATES: dict[str, bytes] = {}
+_CONFIGS: dict[str, Any] = {}
+_FRONT_MATTER: dict[str, tuple[str, str, dict]] = {}
+
+
+def _template_cache() -> Any:
+    import jinja2
+
+    class MemoryCache(jinja2.BytecodeCache):
+        def load_bytecode(self, bucket: Any) -> None:
+            code = _TEMPLATES.get(bucket.key)
+            if code is not None:
+                bucket.bytecode_from_string(code)
+
+        def dump_bytecode(self, bucket: Any) -> None:
+            _TEMPLATES[bucket.key] = bucket.bytecode_to_string()
+
+    return MemoryCache()
+
+
+def _remembered_yaml(source: Any, loader: Any = None) -> Any:
+    import copy
+
+    from mkdocs.utils.yaml import yaml_load
+
+    text = source.read() if hasattr(source, "read") else source
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    if text not in _CONFIGS:
+        _CONFIGS.clear()
+        _CONFIGS[text] = yaml_load(text, loader)
+    return copy.deepcopy(_CONFIGS[text])
+
+
+def _read_title(page: Any) -> None:
+    """What `Page.read_source` gives (the Markdown and its front matter, whence the title)."""
+    from mkdocs.utils import meta
+
+    source = page.file.content_string
+    known = _FRONT_MATTER.get(page.file.abs_src_path)
+    if known is None or known[0] != source:
+        markdown, found = meta.get_data(source)
+        known = _FRONT_MATTER[page.file.abs_src_path] = (source, markdown, found)
+    page.markdown, page.meta = known[1], dict(known[2])
 
 
 @contextmanager

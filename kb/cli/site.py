@@ -182,6 +182,8 @@ def _watch(preview, as_json: bool, until: float | None = None) -> None:
                 if as_json:
                     click.echo(json.dumps(refresh.as_dict(), ensure_ascii=False))
                 else:
+                    for problem in refresh.problems:
+                        say(f"kb: {problem}")
                     say(f"kb: {refresh.line()}")
             time.sleep(POLL_SECONDS)
     except KeyboardInterrupt:

@@ -57,6 +57,9 @@ class Refresh:
     seconds: float = 0.0
     reason: str = ""
     later: list[str] = field(default_factory=list)
+    # What the catalogs saved newly say is wrong ("FILE:LINE: message"): an entry in error is not
+    # read, by the preview as by the full build.
+    problems: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         if self.kind == "refused":
@@ -71,7 +74,7 @@ class Refresh:
 
     def as_dict(self) -> dict[str, Any]:
         return {"event": self.kind, "rules": self.rules, "files": self.files, "seconds": round(self.seconds, 3),
-                "reason": self.reason}
+                "reason": self.reason, "problems": self.problems}
 
 
 class PageRenderer:
@@ -185,9 +188,11 @@ class Preview:
     """A site in `out` kept up to date with the corpus's catalogs (see the module)."""
 
     def __init__(self, out: Path | str | None = None, search: bool = True,
-                 on_stage: Callable[[str, str], None] | None = None, force: bool = False):
+                 on_stage: Callable[[str, str], None] | None = None, force: bool = False,
+                 examples: Any = "default"):
         self.out_dir = check_output_folder(DEFAULT_OUT if out is None else out)
         self.search = search
+        self.examples = examples  # as `build_site` takes them
         self.on_stage = on_stage
         self.force = force
         self.kb: Any = None
@@ -207,7 +212,7 @@ class Preview:
         from kb.site.build import build_site
 
         result = build_site(out=self.out_dir, search=self.search, on_stage=self.on_stage, force=self.force,
-                            loaded=self._keep)
+                            examples=self.examples, loaded=self._keep)
         if self.kb is None:
             self._load()
         self._remember_inputs()
@@ -225,7 +230,7 @@ class Preview:
         from kb.site.examples import ExampleRuns
         from kb.site.views import SiteData
 
-        examples = _default_examples()
+        examples = _default_examples() if self.examples == "default" else self.examples
         runs = ExampleRuns(examples) if examples is not None else None
         try:
             self.kb = KnowledgeBase.load(warn=lambda line: None)
@@ -361,6 +366,7 @@ class Preview:
         headings = [r for r in touched if r not in data.rules]
         if headings:
             raise _Whole(f"the title of {headings[0]} changed")
+        problems = _new_errors(contents.catalogs or [], sources)
         result.rules[:] = [a for a in result.rules if a.origin != "po"] + [a for a in alignments if a.kind == "rule"]
         contents.catalogs = sources
         kb.__dict__.pop("_spanish_by_newest", None)
@@ -378,9 +384,11 @@ class Preview:
         if not changed and not counts:
             # The document's own texts (headings, introduction) are in the data API alone.
             later = self._refresh_later()
-            return Refresh("none", reason=f"{names} saved", seconds=time.perf_counter() - start, later=later)
+            return Refresh("none", reason=f"{names} saved", seconds=time.perf_counter() - start, later=later,
+                           problems=problems)
         files = self._write_pages(changed, counts)
-        refresh = Refresh("pages", rules=changed, files=files, seconds=time.perf_counter() - start)
+        refresh = Refresh("pages", rules=changed, files=files, seconds=time.perf_counter() - start,
+                          problems=problems)
         self._announce()
         refresh.later = self._refresh_later()
         return refresh
@@ -470,7 +478,8 @@ class Preview:
         start = time.perf_counter()
         self.kb = self.data = None
         try:
-            build_site(out=self.out_dir, search=self.search, on_stage=self.on_stage, loaded=self._keep)
+            build_site(out=self.out_dir, search=self.search, on_stage=self.on_stage, examples=self.examples,
+                       loaded=self._keep)
             if self.kb is None:
                 self._load()
         except Exception as err:
@@ -512,6 +521,15 @@ class Preview:
 
 class _Whole(Exception):
     """A change the pages of a few rules cannot take: the whole site is built again."""
+
+
+def _new_errors(before: list[Any], after: list[Any]) -> list[str]:
+    """The errors the catalogs `after` report that `before` did not, one line each."""
+    def errors(sources: list[Any]) -> list[tuple[str, int, str]]:
+        return [(p.source, p.line, p.message) for source in sources for p in source.errors]
+
+    known = {(source, message) for source, _line, message in errors(before)}
+    return [f"{source}:{line}: {message}" for source, line, message in errors(after) if (source, message) not in known]
 
 
 def _by_rule(alignments) -> dict[str | None, list[Any]]:

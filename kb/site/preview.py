@@ -33,6 +33,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections import defaultdict
@@ -49,14 +50,14 @@ from kb.site.paths import DEFAULT_OUT
 class Refresh:
     """What one look at the inputs did. `kind`: "pages" (some pages made again), "full" (the whole
     site built again), "none" (a catalog saved with no change the site shows), "refused" (a catalog
-    that cannot be read, or a build that failed: the site stays as it was)."""
+    that cannot be read, or a build that failed: the site stays as it was), "later" (the files made
+    after the pages, `Preview._refresh_later`)."""
 
     kind: str
     rules: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     seconds: float = 0.0
     reason: str = ""
-    later: list[str] = field(default_factory=list)
     # What the catalogs saved newly say is wrong ("FILE:LINE: message"): an entry in error is not
     # read, by the preview as by the full build.
     problems: list[str] = field(default_factory=list)
@@ -66,6 +67,8 @@ class Refresh:
             return f"{self.reason}; the site stays as it was"
         if self.kind == "full":
             return f"rebuilt the whole site in {self.seconds:.1f} s ({self.reason})"
+        if self.kind == "later":
+            return f"refreshed the search vocabularies, query index and data API ({len(self.files)} files)"
         if self.kind == "none":
             return f"{self.reason}: nothing the site shows changed"
         rules = ", ".join(self.rules[:8]) + (f" and {len(self.rules) - 8} more" if len(self.rules) > 8 else "")
@@ -115,6 +118,15 @@ class PageRenderer:
             if "error" in found:
                 raise SiteBuildError(found["error"])
             return found["pages"]
+
+    def settled(self, timeout: float) -> bool:
+        """Wait until the files made after the pages are made (at most `timeout` seconds)."""
+        deadline = time.monotonic() + timeout
+        while self._later.is_set() or not self._idle.is_set():
+            if time.monotonic() >= deadline:
+                return False
+            self._idle.wait(timeout=0.05)
+        return True
 
     def close(self) -> None:
         proc, self._proc = self._proc, None
@@ -204,6 +216,16 @@ class Preview:
         self._catalog_signature: tuple = ()
         self._input_signature: tuple = ()
         self._stale = False  # the last full build failed: the next change builds in full again
+        self._texts: dict[Path, set[tuple[str | None, str | None]]] = {}
+        self._releases: list[Path] = []
+        self._index: Any = None
+        self._generation = 0  # raised before the data changes (see `_refresh_later`)
+        self._later = threading.Event()
+        self._idle = threading.Event()  # set when nothing is left for `_refresh_later` to make
+        self._idle.set()
+        self._closing = threading.Event()
+        self._events: list[Refresh] = []  # what the thread of `_refresh_later` did, to be told
+        self._thread = threading.Thread(target=self._refresh_later, name="kb-preview-later", daemon=True)
 
     # -- the site -------------------------------------------------------------------------------
 
@@ -216,8 +238,8 @@ class Preview:
         if self.kb is None:
             self._load()
         self._remember_inputs()
-        self._renderer = PageRenderer(self._epoch())
-        self._warm()
+        self._prepare()
+        self._thread.start()
         return result
 
     def _keep(self, kb: Any, data: Any) -> None:
@@ -244,15 +266,60 @@ class Preview:
 
         return source_date_epoch(self.data.newest)
 
-    def _warm(self) -> None:
-        """The renderer started and its templates compiled before the first save."""
+    def _prepare(self) -> None:
+        """What the first save would otherwise wait for: the catalogs read as a refresh reads them
+        (each alone), the release diffs' pages laid out (a rule's details link into them), the
+        renderer started and its templates compiled."""
+        from kb.translations.source import catalog_alignments, release_index
+
+        kb = self.kb
+        # A stored knowledge base reads its parts when first asked: the catalogs are read against them.
+        kb.documents, kb.history_of_releases, kb._alignment_result  # noqa: B018
+        self._index = release_index(kb._contents)
+        sources, alignments = catalog_alignments(kb._contents, index=self._index)
+        self._install(sources, alignments, set(self._catalogs))
+        for diff in self.data.diffs:
+            diff.pages()
+        self._renderer = PageRenderer(self._epoch())
         try:
-            assert self._renderer is not None
             self._renderer.render(self.out_dir / "mkdocs.yml", ["index.html"])
         except Exception:
             pass  # told, if it lasts, by the first refresh
 
+    def _install(self, sources: list[Any], alignments: list[Any], paths: set[Path]) -> None:
+        """The catalogs of `paths` as read again (`sources`, `alignments`) put in the knowledge base
+        in place of what it had of them, in the order a build reads the catalogs."""
+        contents = self.kb._contents
+        result = contents.alignment
+        order = [str(path) for path in sorted(self._catalogs)]
+        again = {str(path) for path in paths}
+        kept = {source.source: source for source in contents.catalogs or [] if source.source not in again}
+        kept.update((source.source, source) for source in sources)
+        contents.catalogs = [kept[name] for name in order if name in kept]
+        for kind, held in (("rule", result.rules), ("glossary", result.glossary)):
+            groups: dict[str, list[Any]] = defaultdict(list)
+            for alignment in held:
+                if alignment.origin == "po" and str(alignment.es.source) not in again:
+                    groups[str(alignment.es.source)].append(alignment)
+            for alignment in alignments:
+                if alignment.kind == kind:
+                    groups[str(alignment.es.source)].append(alignment)
+            held[:] = [a for a in held if a.origin != "po"] + [a for name in order for a in groups.get(name, [])]
+        self.kb.__dict__.pop("_spanish_by_newest", None)
+
+    def settled(self, timeout: float) -> bool:
+        """Wait until the files made after the pages are made (at most `timeout` seconds)."""
+        deadline = time.monotonic() + timeout
+        while self._later.is_set() or not self._idle.is_set():
+            if time.monotonic() >= deadline:
+                return False
+            self._idle.wait(timeout=0.05)
+        return True
+
     def close(self) -> None:
+        self._closing.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=60)
         if self._renderer is not None:
             self._renderer.close()
 
@@ -272,25 +339,25 @@ class Preview:
         paths = _files_under(root, skip=root / "po")
         for name in ("site", "mkdocs.yml"):
             paths.extend(_files_under(PROJECT_ROOT / name))
-        paths.extend(self._release_files())
+        paths.extend(self._releases)
         return paths
 
-    def _release_files(self) -> list[Path]:
+    def _remember_inputs(self) -> None:
         from kb.corpus import load_manifest
+        from kb.translations.pofile import PoSyntaxError, parse_po
 
         try:
-            return [entry.path for entry in load_manifest() if entry.kind == "cr"]
+            self._releases = [entry.path for entry in load_manifest() if entry.kind == "cr"]
         except (OSError, ValueError):
-            return []
-
-    def _remember_inputs(self) -> None:
+            self._releases = []
         paths = self._catalog_paths()
-        self._catalogs = {}
+        self._catalogs, self._texts = {}, {}
         for path in paths:
             try:
                 self._catalogs[path] = path.read_bytes()
-            except OSError:
-                pass
+                self._texts[path] = _texts_of(parse_po(self._catalogs[path], path))
+            except (OSError, PoSyntaxError):
+                self._texts[path] = set()
         self._catalog_signature = _stat_signature(paths)
         self._input_signature = _stat_signature(self._input_paths())
 
@@ -302,7 +369,7 @@ class Preview:
         paths = self._catalog_paths()
         signature = _stat_signature(paths)
         if signature == self._catalog_signature:
-            return None
+            return self._events.pop(0) if self._events else None
         self._catalog_signature = signature
         if set(paths) != set(self._catalogs):
             return self.rebuild("a catalog was added or removed")
@@ -326,6 +393,7 @@ class Preview:
                 saved[path] = data
         if not saved:
             return Refresh("none", reason="the catalogs were saved unchanged", seconds=time.perf_counter() - start)
+        texts = {}
         for path, data in saved.items():
             try:
                 new = parse_po(data, path)
@@ -336,40 +404,43 @@ class Preview:
             if new.header != old.header:
                 self._catalogs.update(saved)
                 return self.rebuild(f"the header of {path.name} changed")
+            texts[path] = _texts_of(new)
         names = ", ".join(sorted(p.name for p in saved))
-        try:
-            refresh = self._refresh_rules(start, names)
-        except _Whole as whole:
-            self._catalogs.update(saved)
-            return self.rebuild(str(whole))
+        # Catalogs that translate the same text are settled together (`catalog_alignments`).
+        others = set().union(*(found for path, found in self._texts.items() if path not in saved))
+        again = set(self._catalogs) if any(found & others for found in texts.values()) else set(saved)
         self._catalogs.update(saved)
-        return refresh
+        self._texts.update(texts)
+        try:
+            return self._refresh_rules(start, names, again)
+        except _Whole as whole:
+            return self.rebuild(str(whole))
 
-    def _refresh_rules(self, start: float, names: str) -> Refresh:
+    def _refresh_rules(self, start: float, names: str, again: set[Path]) -> Refresh:
         from kb.site.views import coverage_rows, spanish_reader
         from kb.translations.source import catalog_alignments
 
         kb, data = self.kb, self.data
-        # A stored knowledge base reads its parts when first asked: the catalogs are read against them.
-        kb.documents, kb.history_of_releases, kb._alignment_result  # noqa: B018
         contents = kb._contents
-        sources, alignments = catalog_alignments(contents)
+        sources, alignments = catalog_alignments(contents, paths=sorted(again), index=self._index)
         result = contents.alignment
-        old_rules = _by_rule(a for a in result.rules if a.origin == "po")
+        names_again = {str(path) for path in again}
+
+        def read_again(held: list[Any]) -> list[Any]:
+            return [a for a in held if a.origin == "po" and str(a.es.source) in names_again]
+
+        old_rules = _by_rule(read_again(result.rules))
         new_rules = _by_rule(a for a in alignments if a.kind == "rule")
-        old_glossary = [a for a in result.glossary if a.origin == "po"]
-        new_glossary = [a for a in alignments if a.kind == "glossary"]
-        if old_glossary != new_glossary:
+        if read_again(result.glossary) != [a for a in alignments if a.kind == "glossary"]:
             raise _Whole(f"a glossary entry of {names} changed")
         touched = sorted(rule_id for rule_id in (set(old_rules) | set(new_rules)) - {None}
                          if old_rules.get(rule_id) != new_rules.get(rule_id))
         headings = [r for r in touched if r not in data.rules]
         if headings:
             raise _Whole(f"the title of {headings[0]} changed")
-        problems = _new_errors(contents.catalogs or [], sources)
-        result.rules[:] = [a for a in result.rules if a.origin != "po"] + [a for a in alignments if a.kind == "rule"]
-        contents.catalogs = sources
-        kb.__dict__.pop("_spanish_by_newest", None)
+        problems = _new_errors([c for c in contents.catalogs or [] if c.source in names_again], sources)
+        self._generation += 1  # what the files made later were read from is changing
+        self._install(sources, alignments, again)
         reader = spanish_reader(kb)
         changed = []
         for rule_id in touched:
@@ -381,16 +452,16 @@ class Preview:
         coverage = coverage_rows(kb)
         counts = coverage != data.coverage
         data.coverage = coverage
+        # The document's own texts (headings, introduction) are in the data API alone: made later
+        # whatever changed.
+        self._idle.clear()
+        self._later.set()
         if not changed and not counts:
-            # The document's own texts (headings, introduction) are in the data API alone.
-            later = self._refresh_later()
-            return Refresh("none", reason=f"{names} saved", seconds=time.perf_counter() - start, later=later,
-                           problems=problems)
+            return Refresh("none", reason=f"{names} saved", seconds=time.perf_counter() - start, problems=problems)
         files = self._write_pages(changed, counts)
         refresh = Refresh("pages", rules=changed, files=files, seconds=time.perf_counter() - start,
                           problems=problems)
         self._announce()
-        refresh.later = self._refresh_later()
         return refresh
 
     def _write_pages(self, changed: list[str], counts: bool) -> list[str]:
@@ -443,31 +514,51 @@ class Preview:
             replace_files(files)
         return sorted(p.relative_to(self.out_dir).as_posix() for p in [*markdown, *files])
 
-    def _refresh_later(self) -> list[str]:
+    def _refresh_later(self) -> None:
         """The files that show every rule's text at once (search vocabularies, query index, data
-        API), made again after the pages: they cost a second and no page shows them."""
+        API), made again in a thread of their own once the pages are in place: they cost seconds
+        and no page shows them. What was made while a save changed the data again is dropped and
+        made again."""
         from kb.site.api import write_api
         from kb.site.extras import write_vocabularies
         from kb.site.query import write_query_indexes
+        from kb.site.stamp import remove_stamp
 
-        site_dir = self.out_dir / "site"
-        with locked_output(self.out_dir):
-            scratch = work_folder(self.out_dir)
+        while not self._closing.is_set():
+            if not self._later.wait(timeout=0.5):
+                continue
+            self._later.clear()
+            self._idle.clear()
+            generation, start = self._generation, time.perf_counter()
+            site_dir = self.out_dir / "site"
+            # Outside the output folder: a refresh taking its lock meanwhile clears what is left there.
+            scratch = Path(tempfile.mkdtemp(prefix="kb-preview-"))
             try:
                 write_vocabularies(self.data, scratch)
                 write_query_indexes(self.data, scratch)
                 write_api(self.kb, self.data, scratch)
                 files = _differences(scratch, site_dir)
+                with locked_output(self.out_dir):
+                    if generation != self._generation:
+                        self._later.set()
+                        continue
+                    if files:
+                        remove_stamp(self.out_dir)
+                        replace_files(files)
+                if files:
+                    self._announce()
+                    self._events.append(Refresh("later", files=sorted(p.relative_to(self.out_dir).as_posix()
+                                                                      for p in files),
+                                                seconds=time.perf_counter() - start))
+            except Exception as err:  # the data changed under the reading: made again after the next save
+                if generation == self._generation:
+                    self._events.append(Refresh("refused", reason=f"the search vocabularies, query index and "
+                                                f"data API could not be made again: {err}"))
+                continue
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
-            if files:
-                from kb.site.stamp import remove_stamp
-
-                remove_stamp(self.out_dir)
-                replace_files(files)
-        if files:
-            self._announce()
-        return sorted(p.relative_to(self.out_dir).as_posix() for p in files)
+                if not self._later.is_set():
+                    self._idle.set()
 
     # -- the whole site -------------------------------------------------------------------------
 
@@ -476,6 +567,7 @@ class Preview:
         from kb.site.build import build_site
 
         start = time.perf_counter()
+        self._generation += 1
         self.kb = self.data = None
         try:
             build_site(out=self.out_dir, search=self.search, on_stage=self.on_stage, examples=self.examples,
@@ -491,7 +583,7 @@ class Preview:
         self._remember_inputs()
         if self._renderer is not None:
             self._renderer.close()
-        self._renderer = PageRenderer(self._epoch())
+        self._prepare()
         self._announce()
         return Refresh("full", reason=reason, seconds=time.perf_counter() - start)
 
@@ -521,6 +613,11 @@ class Preview:
 
 class _Whole(Exception):
     """A change the pages of a few rules cannot take: the whole site is built again."""
+
+
+def _texts_of(po: Any) -> set[tuple[str | None, str | None]]:
+    """The texts a parsed catalog translates, as catalogs are settled: (release, msgctxt)."""
+    return {(po.release, entry.context) for entry in po.entries}
 
 
 def _new_errors(before: list[Any], after: list[Any]) -> list[str]:

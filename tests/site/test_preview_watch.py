@@ -92,6 +92,8 @@ def test_a_saved_entry_refreshes_its_pages_as_a_full_build_makes_them(corpus, pr
     assert MARK in (preview.out_dir / "site" / "cr" / section / "index.html").read_text(encoding="utf-8")
     assert (preview.out_dir / ".kb-stamp.json").exists() is False  # no longer a full build's output
 
+    assert preview.settled(120)  # the vocabularies, query index and API, made after the pages
+    assert preview.check().kind == "later"
     full = build_site(out=tmp_path / "full", search=False, examples=None)
     refreshed, built = _files(preview.out_dir / "site"), _files(full.site_dir)
     assert sorted(refreshed) == sorted(built)
@@ -150,6 +152,27 @@ def _serve(corpus: Path, out: Path, *args: str) -> tuple[subprocess.Popen, dict]
     return proc, json.loads(line)
 
 
+def _next_event(proc: subprocess.Popen, kind: str, timeout: float = 60) -> dict:
+    """The next JSON event of `kind` the server prints (others skipped), read by a thread so that a
+    server that says nothing fails the test instead of hanging it."""
+    import queue
+    import threading
+
+    if not hasattr(proc, "events"):
+        proc.events = queue.Queue()  # type: ignore[attr-defined]
+
+        def read() -> None:
+            for line in proc.stdout:  # type: ignore[union-attr]
+                proc.events.put(json.loads(line))  # type: ignore[attr-defined]
+
+        threading.Thread(target=read, daemon=True).start()
+    deadline = time.monotonic() + timeout
+    while True:
+        event = proc.events.get(timeout=max(0.1, deadline - time.monotonic()))  # type: ignore[attr-defined]
+        if event["event"] == kind:
+            return event
+
+
 def _get(url: str) -> bytes:
     with urllib.request.urlopen(url, timeout=10) as response:
         return response.read()
@@ -178,12 +201,11 @@ def test_kb_serve_reloads_the_open_page_after_a_save_and_stops_cleanly(corpus, t
             assert time.monotonic() < deadline, "the site's version never changed"
             time.sleep(0.1)
         assert f"{MARK} servida.".encode() in _get(page_url)
-        event = json.loads(proc.stdout.readline())  # type: ignore[union-attr]
-        assert event["event"] == "pages" and rule_id in event["rules"]
+        assert rule_id in _next_event(proc, "pages")["rules"]
 
         catalog.write_text(catalog.read_text(encoding="utf-8") + 'msgid "unterminated\n', encoding="utf-8")
-        event = json.loads(proc.stdout.readline())  # type: ignore[union-attr]
-        assert event["event"] == "refused" and str(catalog) in event["reason"]
+        event = _next_event(proc, "refused")
+        assert str(catalog) in event["reason"] and "\n" not in event["reason"]
         assert f"{MARK} servida.".encode() in _get(page_url)  # still served
     finally:
         proc.terminate()

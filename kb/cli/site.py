@@ -86,7 +86,8 @@ def build_command(out: str | None, no_search: bool, force: bool, watch: bool, as
         preview.on_stage = None  # a later full build is told in one line, not with a bar
         if not as_json:
             say("kb: watching the corpus for changes; Ctrl-C stops")
-        _watch(preview, as_json)
+        with _stopped_by_sigterm():
+            _watch(preview, as_json)
 
 
 def _check_out(out: str | None) -> None:

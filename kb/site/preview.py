@@ -158,7 +158,8 @@ def _files_under(top: Path, skip: Path | None = None) -> list[Path]:
     for folder, subfolders, names in os.walk(top):
         subfolders[:] = sorted(n for n in subfolders if n not in {"__pycache__", ".git"}
                                and (skip is None or Path(folder, n) != skip))
-        out.extend(Path(folder, name) for name in sorted(names))
+        # A dot file is no input (the corpus's write lock, an editor's swap file).
+        out.extend(Path(folder, name) for name in sorted(names) if not name.startswith("."))
     return out
 
 

@@ -61,6 +61,8 @@ class Refresh:
     # What the catalogs saved newly say is wrong ("FILE:LINE: message"): an entry in error is not
     # read, by the preview as by the full build.
     problems: list[str] = field(default_factory=list)
+    # Seconds of each step of a page refresh: reading the catalogs, the site's data, rendering.
+    timings: dict[str, float] = field(default_factory=dict)
 
     def line(self) -> str:
         if self.kind == "refused":
@@ -77,7 +79,8 @@ class Refresh:
 
     def as_dict(self) -> dict[str, Any]:
         return {"event": self.kind, "rules": self.rules, "files": self.files, "seconds": round(self.seconds, 3),
-                "reason": self.reason, "problems": self.problems}
+                "reason": self.reason, "problems": self.problems,
+                "timings": {step: round(seconds, 3) for step, seconds in self.timings.items()}}
 
 
 class PageRenderer:
@@ -220,6 +223,7 @@ class Preview:
         self._texts: dict[Path, set[tuple[str | None, str | None]]] = {}
         self._releases: list[Path] = []
         self._index: Any = None
+        self._timings: dict[str, float] = {}
         self._generation = 0  # raised before the data changes (see `_refresh_later`)
         self._later = threading.Event()
         self._idle = threading.Event()  # set when nothing is left for `_refresh_later` to make
@@ -424,6 +428,7 @@ class Preview:
         kb, data = self.kb, self.data
         contents = kb._contents
         sources, alignments = catalog_alignments(contents, paths=sorted(again), index=self._index)
+        self._timings = {"read": time.perf_counter() - start}
         result = contents.alignment
         names_again = {str(path) for path in again}
 
@@ -459,9 +464,10 @@ class Preview:
         self._later.set()
         if not changed and not counts:
             return Refresh("none", reason=f"{names} saved", seconds=time.perf_counter() - start, problems=problems)
+        self._timings["data"] = time.perf_counter() - start - self._timings["read"]
         files = self._write_pages(changed, counts)
         refresh = Refresh("pages", rules=changed, files=files, seconds=time.perf_counter() - start,
-                          problems=problems)
+                          problems=problems, timings=self._timings)
         self._announce()
         return refresh
 
@@ -500,7 +506,9 @@ class Preview:
             replace_files(markdown)
             try:
                 assert self._renderer is not None
+                rendering = time.perf_counter()
                 rendered = self._renderer.render(self.out_dir / "mkdocs.yml", list(pages))
+                self._timings["render"] = time.perf_counter() - rendering
                 missing = set(pages) - set(rendered)
                 if missing:
                     raise SiteBuildError(f"the site builder made no page {sorted(missing)[0]}")

@@ -227,7 +227,7 @@ def serve_command(out: str | None, port: int, no_search: bool, no_watch: bool, s
 
     While it serves, a catalog saved in the corpus's po/ makes again only the pages of the rules
     whose Spanish it changed (their sections' pages in both languages, the coverage counts), in a
-    second or two, and the open page reloads; the search index keeps the last full build's text.
+    second or two, and the open page reloads; the search index follows a few seconds later.
     A template, the manifest, a release, a catalog's header or a title rebuilds the whole site. A
     catalog that does not parse is told in one line (file, line, reason) and the site stays as it
     was. The reload script is added to the pages as they are sent: the files of the site are those

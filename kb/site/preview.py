@@ -9,11 +9,12 @@ whose entries changed is made again, as the full build makes it:
   rendered by the site builder for those pages alone, `kb.site.partial`), with the details of
   their rules; the home and coverage pages when the counts change; the graph's files; the rules'
   short addresses;
-- then, once the pages are in place and the browser told to reload: the search vocabularies, the
-  query index and the data API.
+- then, once the pages are in place and the browser told to reload, in a thread of their own: the
+  search vocabularies, the query index, the data API and the Pagefind search index (made beside
+  the one in place, then put in its place; dropped and made again when a save comes meanwhile).
 
-The Pagefind search index is not made again: a search finds the text of the last full build until
-the next one. Anything else the site is made from changes the whole site, and is built again in
+When all of it is done, the site is what a full build of the same inputs makes, file for file.
+Anything else the site is made from changes the whole site, and is built again in
 full: a template or the site's configuration, the manifest, a release, a wiki page or the term base,
 a catalog's header (its release), a catalog added or removed, a glossary entry, or a section's or
 part's title. A change to the package's code needs the preview to be started again.
@@ -70,12 +71,12 @@ class Refresh:
         if self.kind == "full":
             return f"rebuilt the whole site in {self.seconds:.1f} s ({self.reason})"
         if self.kind == "later":
-            return f"refreshed the search vocabularies, query index and data API ({len(self.files)} files)"
+            return (f"refreshed the search index, vocabularies, query index and data API in {self.seconds:.1f} s "
+                    f"({len(self.files)} files and folders)")
         if self.kind == "none":
             return f"{self.reason}: nothing the site shows changed"
         rules = ", ".join(self.rules[:8]) + (f" and {len(self.rules) - 8} more" if len(self.rules) > 8 else "")
-        return (f"refreshed {len(self.files)} files for {rules} in {self.seconds:.1f} s "
-                "(the search index keeps the last full build's text)")
+        return f"refreshed {len(self.files)} files for {rules} in {self.seconds:.1f} s (the search index follows)"
 
     def as_dict(self) -> dict[str, Any]:
         return {"event": self.kind, "rules": self.rules, "files": self.files, "seconds": round(self.seconds, 3),
@@ -554,6 +555,11 @@ class Preview:
                     if files:
                         remove_stamp(self.out_dir)
                         replace_files(files)
+                bundles = self._index_again(generation) if self.search else []
+                if bundles is None:
+                    self._later.set()  # a save came: indexed again after it
+                    continue
+                files = {**files, **{bundle: b"" for bundle in bundles}}
                 if files:
                     self._announce()
                     self._events.append(Refresh("later", files=sorted(p.relative_to(self.out_dir).as_posix()
@@ -568,6 +574,38 @@ class Preview:
                 shutil.rmtree(scratch, ignore_errors=True)
                 if not self._later.is_set():
                     self._idle.set()
+
+    def _index_again(self, generation: int) -> list[Path] | None:
+        """The search index made again beside the one in place, then put in its place; None when a
+        save came meanwhile (the site is indexed again after it)."""
+        from kb.site.locale import LANGS
+        from kb.site.search import build_search_index, bundle_dir
+        from kb.site.stamp import remove_stamp
+
+        site_dir = self.out_dir / "site"
+        suffix = ".kb-new"
+        for lang in LANGS:
+            shutil.rmtree(bundle_dir(site_dir, lang).with_name(bundle_dir(site_dir, lang).name + suffix),
+                          ignore_errors=True)
+        made = build_search_index(site_dir, suffix, cancelled=lambda: self._closing.is_set()
+                                  or generation != self._generation)
+        with locked_output(self.out_dir):
+            if made is None or generation != self._generation:
+                for bundle in made or []:
+                    shutil.rmtree(bundle, ignore_errors=True)
+                return None
+            remove_stamp(self.out_dir)
+            placed = []
+            for bundle, lang in zip(made, LANGS):
+                place = bundle_dir(site_dir, lang)
+                old = place.with_name(place.name + ".kb-old")
+                shutil.rmtree(old, ignore_errors=True)
+                if place.exists():
+                    os.replace(place, old)
+                os.replace(bundle, place)
+                shutil.rmtree(old, ignore_errors=True)
+                placed.append(place)
+        return placed
 
     # -- the whole site -------------------------------------------------------------------------
 

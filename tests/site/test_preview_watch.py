@@ -65,15 +65,16 @@ def _rule_with_entry(catalog: Path) -> str:
 
 
 @pytest.fixture
-def preview(corpus, tmp_path):
+def preview(corpus, tmp_path, request):
     from kb.site.preview import Preview
 
-    made = Preview(tmp_path / "out", search=False, examples=None)
+    made = Preview(tmp_path / "out", search=getattr(request, "param", False), examples=None)
     made.start()
     yield made
     made.close()
 
 
+@pytest.mark.parametrize("preview", [True], indirect=True, ids=["with the search index"])
 def test_a_saved_entry_refreshes_its_pages_as_a_full_build_makes_them(corpus, preview, tmp_path):
     from kb.site import build_site
 
@@ -92,9 +93,10 @@ def test_a_saved_entry_refreshes_its_pages_as_a_full_build_makes_them(corpus, pr
     assert MARK in (preview.out_dir / "site" / "cr" / section / "index.html").read_text(encoding="utf-8")
     assert (preview.out_dir / ".kb-stamp.json").exists() is False  # no longer a full build's output
 
-    assert preview.settled(120)  # the vocabularies, query index and API, made after the pages
-    assert preview.check().kind == "later"
-    full = build_site(out=tmp_path / "full", search=False, examples=None)
+    assert preview.settled(120)  # the vocabularies, query index, API and search index, made after the pages
+    later = preview.check()
+    assert later.kind == "later" and "site/pagefind" in later.files, later
+    full = build_site(out=tmp_path / "full", search=True, examples=None)
     refreshed, built = _files(preview.out_dir / "site"), _files(full.site_dir)
     assert sorted(refreshed) == sorted(built)
     differing = [name for name in built if refreshed[name] != built[name]]

@@ -217,3 +217,31 @@ def test_kb_serve_reloads_the_open_page_after_a_save_and_stops_cleanly(corpus, t
             proc.kill()
             proc.wait()
     assert proc.returncode == 0, proc.stderr.read()  # type: ignore[union-attr]
+
+
+def test_a_refresh_waits_for_a_build_writing_the_same_folder(corpus, preview):
+    import threading
+
+    from kb.site.output import locked_output
+
+    catalog = corpus / "po" / "part-1.po"
+    rule_id = _rule_with_entry(catalog)
+    page = preview.out_dir / "site" / "cr" / rule_id.split(".")[0] / "index.html"
+    seen: dict[str, object] = {}
+    holding = threading.Event()
+
+    def another_build() -> None:
+        with locked_output(preview.out_dir):
+            holding.set()
+            time.sleep(2.0)  # the refresh, started meanwhile, must not write
+            seen["while held"] = page.read_text(encoding="utf-8")
+
+    writer = threading.Thread(target=another_build)
+    writer.start()
+    assert holding.wait(timeout=30)
+    _translated(catalog, rule_id, f"{MARK} tras esperar.")
+    refresh = preview.check()
+    writer.join(timeout=30)
+    assert f"{MARK} tras esperar." not in str(seen["while held"])
+    assert refresh is not None and refresh.kind == "pages", refresh.line()
+    assert f"{MARK} tras esperar." in page.read_text(encoding="utf-8")

@@ -222,6 +222,7 @@ class Preview:
         self._input_signature: tuple = ()
         self._stale = False  # the last full build failed: the next change builds in full again
         self._texts: dict[Path, set[tuple[str | None, str | None]]] = {}
+        self._headers: dict[Path, dict[str, str]] = {}
         self._releases: list[Path] = []
         self._index: Any = None
         self._timings: dict[str, float] = {}
@@ -357,11 +358,12 @@ class Preview:
         except (OSError, ValueError):
             self._releases = []
         paths = self._catalog_paths()
-        self._catalogs, self._texts = {}, {}
+        self._catalogs, self._texts, self._headers = {}, {}, {}
         for path in paths:
             try:
                 self._catalogs[path] = path.read_bytes()
-                self._texts[path] = _texts_of(parse_po(self._catalogs[path], path))
+                po = parse_po(self._catalogs[path], path)
+                self._texts[path], self._headers[path] = _texts_of(po), po.header
             except (OSError, PoSyntaxError):
                 self._texts[path] = set()
         self._catalog_signature = _stat_signature(paths)
@@ -399,24 +401,24 @@ class Preview:
                 saved[path] = data
         if not saved:
             return Refresh("none", reason="the catalogs were saved unchanged", seconds=time.perf_counter() - start)
-        texts = {}
+        texts, headers = {}, {}
         for path, data in saved.items():
             try:
                 new = parse_po(data, path)
-                old = parse_po(self._catalogs[path], path)
             except PoSyntaxError as err:
                 return Refresh("refused", reason=f"{err.path}:{err.line}: {err.reason}",
                                seconds=time.perf_counter() - start)
-            if new.header != old.header:
+            if new.header != self._headers.get(path):
                 self._catalogs.update(saved)
                 return self.rebuild(f"the header of {path.name} changed")
-            texts[path] = _texts_of(new)
+            texts[path], headers[path] = _texts_of(new), new.header
         names = ", ".join(sorted(p.name for p in saved))
         # Catalogs that translate the same text are settled together (`catalog_alignments`).
         others = set().union(*(found for path, found in self._texts.items() if path not in saved))
         again = set(self._catalogs) if any(found & others for found in texts.values()) else set(saved)
         self._catalogs.update(saved)
         self._texts.update(texts)
+        self._headers.update(headers)
         try:
             return self._refresh_rules(start, names, again)
         except _Whole as whole:

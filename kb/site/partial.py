@@ -71,6 +71,16 @@ def render_pages(config_file: Path | str, wanted: Iterable[str]) -> dict[str, st
             env.bytecode_cache = _template_cache()
             return env
 
+        import mkdocs_static_i18n.plugin as i18n
+
+        def build_language(config, *args, **kwargs):
+            # The i18n plugin builds each other language from the first's end: one with no page
+            # asked for is not built at all.
+            lang = config.plugins["i18n"].current_language
+            if any(where.startswith(f"{lang}/") for where in wanted):
+                return mkdocs_build.build(config, *args, **kwargs)
+            return None
+
         nothing = lambda *args, **kwargs: None  # noqa: E731
         with _replaced(mkdocs_build, "_populate_page", populate_some), \
                 _replaced(mkdocs_build, "_build_page", build_some), \
@@ -79,6 +89,7 @@ def render_pages(config_file: Path | str, wanted: Iterable[str]) -> dict[str, st
                 _replaced(mkdocs_build.Files, "copy_static_files", nothing), \
                 _replaced(Theme, "get_env", env_with_cache), \
                 _replaced(defaults, "yaml_load", _remembered_yaml), \
+                _replaced(i18n, "build", build_language), \
                 _warnings_raised():
             mkdocs_build.build(config)
     return rendered

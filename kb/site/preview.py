@@ -223,7 +223,9 @@ class Preview:
         self._stale = False  # the last full build failed: the next change builds in full again
         self._texts: dict[Path, set[tuple[str | None, str | None]]] = {}
         self._headers: dict[Path, dict[str, str]] = {}
+        self._parsed: dict[Path, Any] = {}  # the catalogs of the refresh under way, as parsed
         self._releases: list[Path] = []
+        self._manifest_catalogs: list[Path] = []
         self._index: Any = None
         self._timings: dict[str, float] = {}
         self._generation = 0  # raised before the data changes (see `_refresh_later`)
@@ -334,9 +336,10 @@ class Preview:
 
     def _catalog_paths(self) -> list[Path]:
         from kb.corpus import corpus_dir
-        from kb.translations.source import catalog_paths
+        from kb.translations.files import po_files
 
-        return catalog_paths(corpus_dir())
+        # The manifest's own catalogs are read with it, when an input changes (not at every look).
+        return sorted(set(po_files(corpus_dir())) | set(self._manifest_catalogs))
 
     def _input_paths(self) -> list[Path]:
         """What the site is made from besides the catalogs (see the module)."""
@@ -354,9 +357,11 @@ class Preview:
         from kb.translations.pofile import PoSyntaxError, parse_po
 
         try:
-            self._releases = [entry.path for entry in load_manifest() if entry.kind == "cr"]
+            entries = load_manifest()
         except (OSError, ValueError):
-            self._releases = []
+            entries = []
+        self._releases = [entry.path for entry in entries if entry.kind == "cr"]
+        self._manifest_catalogs = [entry.path for entry in entries if entry.kind == "po"]
         paths = self._catalog_paths()
         self._catalogs, self._texts, self._headers = {}, {}, {}
         for path in paths:
@@ -412,6 +417,7 @@ class Preview:
                 self._catalogs.update(saved)
                 return self.rebuild(f"the header of {path.name} changed")
             texts[path], headers[path] = _texts_of(new), new.header
+            self._parsed[path] = new
         names = ", ".join(sorted(p.name for p in saved))
         # Catalogs that translate the same text are settled together (`catalog_alignments`).
         others = set().union(*(found for path, found in self._texts.items() if path not in saved))
@@ -423,6 +429,8 @@ class Preview:
             return self._refresh_rules(start, names, again)
         except _Whole as whole:
             return self.rebuild(str(whole))
+        finally:
+            self._parsed.clear()
 
     def _refresh_rules(self, start: float, names: str, again: set[Path]) -> Refresh:
         from kb.site.views import coverage_rows, spanish_reader
@@ -430,7 +438,8 @@ class Preview:
 
         kb, data = self.kb, self.data
         contents = kb._contents
-        sources, alignments = catalog_alignments(contents, paths=sorted(again), index=self._index)
+        sources, alignments = catalog_alignments(contents, paths=sorted(again), index=self._index,
+                                                 parsed=self._parsed)
         self._timings = {"read": time.perf_counter() - start}
         result = contents.alignment
         names_again = {str(path) for path in again}
@@ -491,7 +500,8 @@ class Preview:
             remove_stamp(self.out_dir)
             scratch = work_folder(self.out_dir)
             try:
-                generated = generate_some(data, scratch / "docs", sections, counts, self.search)
+                # A rule's details show its own texts: only the changed rules' are made again.
+                generated = generate_some(data, scratch / "docs", sections, counts, self.search, set(changed))
                 markdown = _differences(scratch / "docs", docs_dir)
                 for (key, lang, name), text in generated.extras.items():
                     path = scratch / "site" / page_url(key, lang) / name

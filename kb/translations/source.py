@@ -85,12 +85,13 @@ def release_index(contents):
     return ReleaseIndex(documents)
 
 
-def catalog_alignments(contents, paths: list[Path] | None = None,
-                       index=None) -> tuple[list[CatalogSource], list[Alignment]]:
+def catalog_alignments(contents, paths: list[Path] | None = None, index=None,
+                       parsed: dict | None = None) -> tuple[list[CatalogSource], list[Alignment]]:
     """Read every catalog of the corpus of `contents` (with its `corpus_root`, `documents` and
     `history`), or those of `paths`, and align its entries (`index`: `release_index(contents)`,
-    made if not given). Catalogs read apart are settled apart: `paths` must hold every catalog
-    that translates a text another of them translates."""
+    made if not given; `parsed`: path -> `PoFile` of catalogs already parsed). Catalogs read apart
+    are settled apart: `paths` must hold every catalog that translates a text another of them
+    translates."""
     from kb.align import follow_to_newest
 
     documents = contents.documents or {}
@@ -98,7 +99,8 @@ def catalog_alignments(contents, paths: list[Path] | None = None,
     if not paths or not documents:
         return [], []
     index = index or release_index(contents)
-    checked_all = [check_catalog(path, documents, advice=False) for path in paths]
+    parsed = parsed or {}
+    checked_all = [check_catalog(path, documents, po=parsed.get(path), advice=False) for path in paths]
     _settle_overlaps(checked_all)
     sources, alignments = [], []
     for checked in checked_all:

@@ -71,12 +71,13 @@ class Refresh:
         if self.kind == "full":
             return f"rebuilt the whole site in {self.seconds:.1f} s ({self.reason})"
         if self.kind == "later":
-            return (f"refreshed the search index, vocabularies, query index and data API in {self.seconds:.1f} s "
+            index = "the search index, " if any(Path(f).name == "pagefind" for f in self.files) else ""
+            return (f"refreshed {index}the search vocabularies, query index and data API in {self.seconds:.1f} s "
                     f"({len(self.files)} files and folders)")
         if self.kind == "none":
             return f"{self.reason}: nothing the site shows changed"
         rules = ", ".join(self.rules[:8]) + (f" and {len(self.rules) - 8} more" if len(self.rules) > 8 else "")
-        return f"refreshed {len(self.files)} files for {rules} in {self.seconds:.1f} s (the search index follows)"
+        return f"refreshed {len(self.files)} files for {rules} in {self.seconds:.1f} s (the search files follow)"
 
     def as_dict(self) -> dict[str, Any]:
         return {"event": self.kind, "rules": self.rules, "files": self.files, "seconds": round(self.seconds, 3),

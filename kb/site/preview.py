@@ -29,6 +29,7 @@ renamed), all files of a step written before any is renamed.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -434,7 +435,7 @@ class Preview:
             self._parsed.clear()
 
     def _refresh_rules(self, start: float, names: str, again: set[Path]) -> Refresh:
-        from kb.site.views import coverage_rows, spanish_reader
+        from kb.site.views import coverage_rows, spanish_glossary, spanish_reader
         from kb.translations.source import catalog_alignments
 
         kb, data = self.kb, self.data
@@ -450,24 +451,34 @@ class Preview:
 
         old_rules = _by_rule(read_again(result.rules))
         new_rules = _by_rule(a for a in alignments if a.kind == "rule")
-        if read_again(result.glossary) != [a for a in alignments if a.kind == "glossary"]:
+        glossary = [a for a in alignments if a.kind == "glossary"]
+        if [_placeless(a) for a in read_again(result.glossary)] != [_placeless(a) for a in glossary]:
             raise _Whole(f"a glossary entry of {names} changed")
+        moved = read_again(result.glossary) != glossary  # its lines in the catalog, shown nowhere
         touched = sorted(rule_id for rule_id in (set(old_rules) | set(new_rules)) - {None}
                          if old_rules.get(rule_id) != new_rules.get(rule_id))
-        headings = [r for r in touched if r not in data.rules]
+        headings = [r for r in touched if r not in data.rules
+                    and [_placeless(a) for a in old_rules.get(r, [])] != [_placeless(a) for a in new_rules.get(r, [])]]
+        touched = [r for r in touched if r in data.rules]
         if headings:
             raise _Whole(f"the title of {headings[0]} changed")
         problems = _new_errors([c for c in contents.catalogs or [] if c.source in names_again], sources)
         self._generation += 1  # what the files made later were read from is changing
         self._install(sources, alignments, again)
+        if moved:
+            data.glossary["es"], data.glossary_pairs = spanish_glossary(kb)
         reader = spanish_reader(kb)
         changed = []
         for rule_id in touched:
             rule = data.rules[rule_id]
             spanish = reader.rule_spanish(rule)
             if spanish != rule.spanish:
+                # The evidence of a text is shown nowhere: a line of a catalog moved by an edit above
+                # it changes no page of the rule it tells of.
+                shown = _shown(spanish) != _shown(rule.spanish)
                 rule.spanish = spanish
-                changed.append(rule_id)
+                if shown:
+                    changed.append(rule_id)
         coverage = coverage_rows(kb)
         counts = coverage != data.coverage
         data.coverage = coverage
@@ -673,6 +684,19 @@ class Preview:
 
 class _Whole(Exception):
     """A change the pages of a few rules cannot take: the whole site is built again."""
+
+
+def _shown(spanish: Any) -> Any:
+    """A rule's Spanish (`kb.site.views.SpanishData`) without what no page shows (its evidence)."""
+    if spanish is None:
+        return None
+    return dataclasses.replace(spanish, evidence=[], others=[_shown(other) for other in spanish.others])
+
+
+def _placeless(alignment: Any) -> Any:
+    """An alignment without where its Spanish stands in its catalog (its lines, its evidence):
+    what the glossary page and the titles show of it."""
+    return dataclasses.replace(alignment, evidence=[], es=dataclasses.replace(alignment.es, line=0, end_line=0))
 
 
 def _texts_of(po: Any) -> set[tuple[str | None, str | None]]:

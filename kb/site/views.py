@@ -349,9 +349,7 @@ class _Collector:
 
         self.progress("glossary")
         glossary = {lang: list(kb.glossary(lang)) for lang in LANGS}
-        glossary["es"] = list(kb.spanish_glossary())
-        kept = {id(entry) for entry in glossary["es"]}
-        pairs = [(es, en) for es, en in kb.glossary_pairs() if id(es) in kept]
+        glossary["es"], pairs = spanish_glossary(kb)
         terminology = list(kb.terminology())
         coverage = coverage_rows(kb)
 
@@ -636,6 +634,13 @@ def _first_change_after(history: list[Any], release: str | None) -> str | None:
 def coverage_rows(kb: Any) -> list[dict[str, Any]]:
     """The coverage page's rows, one per section (see `_coverage_row`)."""
     return [_coverage_row(key, row) for key, row in _rows(kb.translation_stats())]
+
+
+def spanish_glossary(kb: Any) -> tuple[list[Any], list[tuple[Any, Any]]]:
+    """The Spanish glossary's entries and their pairs with English entries, as the site shows them."""
+    entries = list(kb.spanish_glossary())
+    kept = {id(entry) for entry in entries}
+    return entries, [(es, en) for es, en in kb.glossary_pairs() if id(es) in kept]
 
 
 def spanish_reader(kb: Any) -> _Collector:

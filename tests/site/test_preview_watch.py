@@ -245,3 +245,16 @@ def test_a_refresh_waits_for_a_build_writing_the_same_folder(corpus, preview):
     assert f"{MARK} tras esperar." not in str(seen["while held"])
     assert refresh is not None and refresh.kind == "pages", refresh.line()
     assert f"{MARK} tras esperar." in page.read_text(encoding="utf-8")
+
+
+def test_a_comment_that_moves_the_lines_below_it_changes_no_page(corpus, preview):
+    catalog = corpus / "po" / "part-1.po"
+    rule_id = _rule_with_entry(catalog)
+    text = catalog.read_text(encoding="utf-8")
+    before = output_digest(preview.out_dir)
+    at = text.index(f'msgctxt "{rule_id}"\n')
+    catalog.write_text(text[:at] + "# nota del traductor\n# en dos líneas\n" + text[at:], encoding="utf-8")
+    refresh = preview.check()
+    assert refresh is not None and refresh.kind == "none", refresh.line()
+    assert preview.settled(120)
+    assert output_digest(preview.out_dir) == before

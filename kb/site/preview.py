@@ -16,8 +16,8 @@ whose entries changed is made again, as the full build makes it:
 When all of it is done, the site is what a full build of the same inputs makes, file for file.
 Anything else the site is made from changes the whole site, and is built again in
 full: a template or the site's configuration, the manifest, a release, a wiki page or the term base,
-a catalog's header (its release), a catalog added or removed, a glossary entry, or a section's or
-part's title. A change to the package's code needs the preview to be started again.
+a catalog's header (its release), a catalog added or removed, the text of a glossary entry or of
+a section's or part's title. A change to the package's code needs the preview to be started again.
 
 A catalog that does not parse changes nothing: its file, line and reason are told in one line
 (`Refresh.line`) and the site stays as it was; the next save that parses is taken. The first
@@ -278,8 +278,8 @@ class Preview:
         return source_date_epoch(self.data.newest)
 
     def _prepare(self) -> None:
-        """What the first save would otherwise wait for: the catalogs read as a refresh reads them
-        (each alone), the release diffs' pages laid out (a rule's details link into them), the
+        """What the first save would otherwise wait for: the catalogs read again as a refresh reads
+        them, the release diffs' pages laid out (a rule's details link into them), the
         renderer started and its templates compiled."""
         from kb.translations.source import catalog_alignments, release_index
 

@@ -258,3 +258,21 @@ def test_a_comment_that_moves_the_lines_below_it_changes_no_page(corpus, preview
     assert refresh is not None and refresh.kind == "none", refresh.line()
     assert preview.settled(120)
     assert output_digest(preview.out_dir) == before
+
+
+def test_a_port_in_use_is_one_line_before_any_build(tmp_path):
+    import socket
+
+    from click.testing import CliRunner
+
+    from kb.cli.main import cli
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--out", str(tmp_path / "out"), "--port", str(port), "--no-watch"])
+    assert result.exit_code == 1
+    lines = [line for line in (result.stderr if hasattr(result, "stderr") else result.output).splitlines() if line]
+    assert len(lines) == 1 and f"127.0.0.1:{port}" in lines[0], lines
+    assert not (tmp_path / "out").exists()  # nothing built

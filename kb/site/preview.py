@@ -33,6 +33,7 @@ import dataclasses
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -184,8 +185,16 @@ def replace_files(changes: dict[Path, bytes]) -> None:
         for temporary, _ in written:
             temporary.unlink(missing_ok=True)
         raise
-    for temporary, path in written:
-        os.replace(temporary, path)
+    # Ctrl-C between two renames would leave some files refreshed and some not: it waits for them.
+    blocked = threading.current_thread() is threading.main_thread()
+    if blocked:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        for temporary, path in written:
+            os.replace(temporary, path)
+    finally:
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _differences(scratch: Path, target: Path) -> dict[Path, bytes]:

@@ -176,6 +176,8 @@ def samples(tmp_path_factory, rules_site):
     return {
         "kb align": ["--kind", "rule"],
         "kb build": ["--out", tmp / "site", "--no-search"],
+        # The build of `kb build`'s sample (kept if it ran first), served on a free port for no time.
+        "kb serve": ["--out", tmp / "site", "--no-search", "--no-watch", "--port", "0", "--for", "0"],
         "kb cite": ["716.1", "--as-of", "2019-08-23", "--to", "2019-10-04"],
         "kb diff": [oldest, newest, "--only", "changed"],
         "kb example coverage": [],
@@ -217,7 +219,8 @@ def test_every_command_has_a_sample(samples):
 
 @pytest.mark.parametrize(
     "path",
-    [pytest.param(p, marks=[pytest.mark.slow] if p == ("build",) else [], id=_name(p)) for p, _ in LEAVES],
+    [pytest.param(p, marks=[pytest.mark.slow] if p in {("build",), ("serve",)} else [], id=_name(p))
+     for p, _ in LEAVES],
 )
 def test_json_is_json_and_alone_on_stdout(path, samples):
     result = invoke([*path, *samples[_name(path)], "--json"])
@@ -306,6 +309,9 @@ BAD_USAGE = [
     (["translations", "update"], "--release"),
     (["translations", "todo", "--state", "done"], "done"),
     (["build", "--out", "{file}"], "a-file.txt"),
+    (["serve", "--out", "{file}"], "a-file.txt"),
+    (["serve", "--port", "70000"], "70000"),
+    (["serve", "--for", "-1"], "-1"),
     (["terms", "--kind", "noun"], "noun"),
     (["align", "--status", "lost"], "lost"),
     (["align", "--page", "no-such-page"], "no-such-page"),

@@ -108,6 +108,7 @@ def build_site(
     examples: Any = "default",
     on_stage: StageCallback | None = None,
     force: bool = False,
+    loaded: Callable[[Any, SiteData], None] | None = None,
 ) -> SiteBuild:
     """Build the bilingual site into `out` (default `build/`): pages in `out/docs`, site in `out/site`.
 
@@ -123,6 +124,9 @@ def build_site(
     A build of the embedded corpus with the default examples is stamped with its inputs (see
     `kb.site.stamp`); when the next build of the same folder has the same inputs and finds the
     output as it was left, it keeps it (`SiteBuild.unchanged`) unless `force` is given.
+
+    `loaded(kb, data)` is told the knowledge base and the site's data the pages are made from (not
+    when the previous build is kept): a preview keeps them to refresh some pages later.
     """
     out_dir = check_output_folder(DEFAULT_OUT if out is None else out)
     timings: dict[str, float] = {}
@@ -159,7 +163,7 @@ def build_site(
             remove_stamp(out_dir)
         work = work_folder(out_dir)
         try:
-            built = _build_into(work, kb, search, examples, stage, pyodide)
+            built = _build_into(work, kb, search, examples, stage, pyodide, loaded)
             swap_in(work, out_dir)
         except BaseException:
             import shutil
@@ -189,7 +193,7 @@ def build_site(
 
 
 def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callable[[str], Any],
-                pyodide: str | None = None):
+                pyodide: str | None = None, loaded: Callable[[Any, SiteData], None] | None = None):
     """The whole build inside `work`: pages in work/docs, the site in work/site."""
     docs_dir, site_dir = work / "docs", work / "site"
     # The call that stores a knowledge base built afresh: made while the site builder runs in its
@@ -208,6 +212,8 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                     kb, store_kb = KnowledgeBase.load_unstored()
                 data = SiteData.collect(kb, runs)
                 data.downloads = available(kb, data.releases)
+                if loaded is not None:
+                    loaded(kb, data)
             finally:
                 if runs is not None:
                     runs.cancel()

@@ -35,12 +35,9 @@ class BuilderRun:
     warnings: list[str]
 
 
-def run_builder(config_file: Path, source_date_epoch: int | None = None,
-                meanwhile: Callable[[], None] | None = None) -> BuilderRun:
-    """Build the site described by `config_file`; raises SiteBuildError on any warning or error.
-    `meanwhile` runs in this process while the builder runs in its own (what it raises is raised
-    once the builder has ended)."""
-    command = [*BUILDER_COMMAND, str(config_file)]
+def builder_environment(source_date_epoch: int | None = None) -> dict[str, str]:
+    """The environment the builder runs in (its pages are the same bytes in any other process
+    started with it, `kb.site.partial`)."""
     env = dict(os.environ)
     if source_date_epoch is not None:
         # Dates the builder stamps into the site (the sitemap's) come from the corpus, not the clock.
@@ -48,6 +45,16 @@ def run_builder(config_file: Path, source_date_epoch: int | None = None,
     env.setdefault("PYTHONHASHSEED", "0")
     # The builder loads this package's Markdown extension, installed or not.
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(PROJECT_ROOT), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def run_builder(config_file: Path, source_date_epoch: int | None = None,
+                meanwhile: Callable[[], None] | None = None) -> BuilderRun:
+    """Build the site described by `config_file`; raises SiteBuildError on any warning or error.
+    `meanwhile` runs in this process while the builder runs in its own (what it raises is raised
+    once the builder has ended)."""
+    command = [*BUILDER_COMMAND, str(config_file)]
+    env = builder_environment(source_date_epoch)
     # The builder's output goes to a file, not a pipe: a pipe nobody reads while `meanwhile` runs
     # would fill and stall the builder.
     with tempfile.TemporaryFile() as captured:

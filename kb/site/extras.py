@@ -63,8 +63,9 @@ def _indexed(site_url: str, title: str, entries: list[tuple[str, str, int]]) -> 
             f'<meta data-pagefind-meta="title[content]" content="{escape(title)}">\n{"".join(body)}</main>\n')
 
 
-def write_short_addresses(data: SiteData, site_dir: Path) -> int:
-    """`r/ID/index.html` in each language for every rule, section and part; returns how many."""
+def write_short_addresses(data: SiteData, site_dir: Path, only: set[str] | None = None) -> int:
+    """`r/ID/index.html` in each language for every rule, section and part (those of `only` if
+    given); returns how many."""
     from kb.site.views import section_title
 
     children: dict[str, list[str]] = {}
@@ -82,7 +83,7 @@ def write_short_addresses(data: SiteData, site_dir: Path) -> int:
 
         titles = {s.id: section_title(data, s, lang)[0] for s in [*data.sections, *data.parts]}
         for target in [*data.order, *(s.id for s in data.sections), *(p.id for p in data.parts)]:
-            place = data.target_page(target)
+            place = data.target_page(target) if only is None or target in only else None
             if place is None:
                 continue
             key, fragment = place

@@ -126,6 +126,32 @@ def generate(data: SiteData, docs_dir: Path, search: bool = True) -> Generated:
     return writer.generated
 
 
+def generate_some(data: SiteData, docs_dir: Path, sections: set[str], counts: bool, search: bool = True,
+                  details_of: set[str] | None = None) -> Generated:
+    """Write, in both languages, the pages of `sections` (with the details of their rules, or of
+    those of `details_of`) and, with `counts`, the pages that count the translation (the home page
+    and the coverage page), as `generate` writes them, into `docs_dir`, which need hold nothing
+    else. What a preview refreshes after a catalog changes the Spanish of a few rules
+    (`kb.site.preview`)."""
+    writer = _Writer(data, Path(docs_dir), search)
+    parts = {part.id: part for part in data.parts}
+    for lang in LANGS:
+        t = strings(lang)
+        for section in data.sections:
+            if section.id not in sections:
+                continue
+            title, known = views.section_title(data, section, lang)
+            part = parts.get(data.section_part.get(section.id, ""))
+            place = {"id": part.id, "title": views.section_title(data, part, lang)[0]} if part is not None else None
+            _section_page(writer, section, data.section_key(section.id), lang, f"{section.id}. {title}", title,
+                          known, place, details_of)
+        if counts:
+            writer.write(f"home.{lang}.md.j2", "index", lang, t["site_name"], stats=_home_stats(data))
+            writer.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))
+        _graph_files(writer, _graph(data, lang), lang)
+    return writer.generated
+
+
 def _language(w: _Writer, lang: str) -> None:
     data = w.data
     t = strings(lang)
@@ -287,7 +313,7 @@ CONTENTS_FROM = 40
 
 
 def _section_page(w: _Writer, section: Any, key: str, lang: str, full: str, title: str, known: bool,
-                  part: dict[str, str] | None) -> None:
+                  part: dict[str, str] | None, details_of: set[str] | None = None) -> None:
     data = w.data
     linker = Linker(data, key, lang)
     rules = data.section_rules(section.id)
@@ -308,6 +334,8 @@ def _section_page(w: _Writer, section: Any, key: str, lang: str, full: str, titl
     macro = w.env.get_template("macros.html.j2").module.details  # type: ignore[attr-defined]
     t = strings(lang)
     for rule in rules:
+        if details_of is not None and rule.id not in details_of:
+            continue
         details = {rule.id: str(macro(views.rule_details(data, rule, linker), t, lang))}
         w.generated.extras[(key, lang, details_file(rule.id))] = json.dumps(details, ensure_ascii=False,
                                                                             separators=(",", ":"))

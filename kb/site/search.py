@@ -12,6 +12,8 @@ import json
 import re
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from kb.site.builder import SiteBuildError
@@ -57,15 +59,28 @@ def language_glob(site_dir: Path, lang: str) -> str:
     return "{" + ",".join(pieces) + "}"
 
 
-def build_search_index(site_dir: Path) -> list[Path]:
-    """Index the built site in place, a bundle per language; returns the bundle folders."""
+def build_search_index(site_dir: Path, suffix: str = "",
+                       cancelled: Callable[[], bool] | None = None) -> list[Path] | None:
+    """Index the built site in place, a bundle per language; returns the bundle folders. With a
+    `suffix`, each bundle is written beside its place (`pagefind` + suffix), for whoever puts it
+    there; when `cancelled()` turns true while the indexer runs, it is stopped and None returned."""
     site_dir = Path(site_dir)
+    globs = {lang: language_glob(site_dir, lang) for lang in LANGS}
     runs = []
     for lang in LANGS:
         bundle = bundle_dir(site_dir, lang)
-        command = [*SEARCH_COMMAND, str(site_dir), "--glob", language_glob(site_dir, lang),
+        bundle = bundle.with_name(bundle.name + suffix)
+        command = [*SEARCH_COMMAND, str(site_dir), "--glob", globs[lang],
                    "--output-subdir", bundle.relative_to(site_dir).as_posix()]
         runs.append((bundle, subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)))
+    if cancelled is not None:
+        while any(proc.poll() is None for _, proc in runs):
+            if cancelled():
+                for _, proc in runs:
+                    proc.kill()
+                    proc.wait()
+                return None
+            time.sleep(0.1)
     # Read in turn: with --quiet the indexer says next to nothing, so no pipe fills while one waits.
     outputs = [(bundle, proc, proc.communicate()[0].decode("utf-8", errors="replace")) for bundle, proc in runs]
     for bundle, proc, output in outputs:

@@ -324,6 +324,7 @@ class _Collector:
             if rule.kind not in RULE_KINDS:
                 continue
             spanish = self._spanish(rule.id)
+            history = list(kb.history(rule.id))
             rules[rule.id] = RuleData(
                 id=rule.id,
                 kind=rule.kind,
@@ -335,13 +336,11 @@ class _Collector:
                 references=list(kb.refs_out(rule.id)),
                 spanish=spanish,
                 backlinks=sorted(set(kb.refs_in(rule.id)), key=_natural),
-                history=list(kb.history(rule.id)),
+                history=history,
                 executable=executable_by_rule.get(rule.id, []),
             )
             order.append(rule.id)
-            for spanish_text in ([spanish, *spanish.others] if spanish else []):
-                if spanish_text.changed_since and not spanish_text.changed_in:
-                    spanish_text.changed_in = _first_change_after(rules[rule.id].history, spanish_text.english_release)
+            _date_changes(spanish, history)
 
         titles = kb.section_titles_es()
         titles_es = {key: getattr(value, "title_es", value) for key, value in titles.items() if key}
@@ -355,11 +354,9 @@ class _Collector:
 
         self.progress("glossary")
         glossary = {lang: list(kb.glossary(lang)) for lang in LANGS}
-        glossary["es"] = list(kb.spanish_glossary())
-        kept = {id(entry) for entry in glossary["es"]}
-        pairs = [(es, en) for es, en in kb.glossary_pairs() if id(es) in kept]
+        glossary["es"], pairs = spanish_glossary(kb)
         terminology = list(kb.terminology())
-        coverage = [_coverage_row(key, row) for key, row in _rows(kb.translation_stats())]
+        coverage = coverage_rows(kb)
 
         self.progress("wiki")
         wiki = [self._wiki(page) for page in kb.pages]
@@ -424,6 +421,12 @@ class _Collector:
             documents={release: documents[release] for release in releases},
             **_query_sources(getattr(kb, "corpus_root", None)),
         )
+
+    def rule_spanish(self, rule: RuleData) -> SpanishData | None:
+        """The Spanish of `rule` as `run` gives it (for a preview that reads a catalog again)."""
+        spanish = self._spanish(rule.id)
+        _date_changes(spanish, rule.history)
+        return spanish
 
     def _newest_id(self, target: str, release: str | None) -> str | None:
         """Where `target`, numbered as in `release`, stands in the newest release."""
@@ -617,6 +620,13 @@ def _es_id(alignment: Any) -> str:
     return getattr(alignment, "es_id", None) or getattr(alignment.es, "id", None) or getattr(alignment.es, "term", "")
 
 
+def _date_changes(spanish: SpanishData | None, history: list[Any]) -> None:
+    """Each of a rule's Spanish texts whose English changed since says in which release."""
+    for spanish_text in ([spanish, *spanish.others] if spanish else []):
+        if spanish_text.changed_since and not spanish_text.changed_in:
+            spanish_text.changed_in = _first_change_after(history, spanish_text.english_release)
+
+
 def _first_change_after(history: list[Any], release: str | None) -> str | None:
     """The first release after `release` in which the rule's English changed."""
     if not release:
@@ -625,6 +635,23 @@ def _first_change_after(history: list[Any], release: str | None) -> str | None:
         if event.release > release and (event.status in ("changed", "added") or (event.status == "moved" and (event.words or event.examples))):
             return event.release
     return None
+
+
+def coverage_rows(kb: Any) -> list[dict[str, Any]]:
+    """The coverage page's rows, one per section (see `_coverage_row`)."""
+    return [_coverage_row(key, row) for key, row in _rows(kb.translation_stats())]
+
+
+def spanish_glossary(kb: Any) -> tuple[list[Any], list[tuple[Any, Any]]]:
+    """The Spanish glossary's entries and their pairs with English entries, as the site shows them."""
+    entries = list(kb.spanish_glossary())
+    kept = {id(entry) for entry in entries}
+    return entries, [(es, en) for es, en in kb.glossary_pairs() if id(es) in kept]
+
+
+def spanish_reader(kb: Any) -> _Collector:
+    """What reads a rule's Spanish from `kb` as `SiteData.collect` does (`rule_spanish`)."""
+    return _Collector(kb, None, None)
 
 
 def _rows(stats: Any) -> list[tuple[str | None, Any]]:

@@ -75,21 +75,32 @@ def catalog_paths(root: Path) -> list[Path]:
     return sorted(found)
 
 
-def catalog_alignments(contents) -> tuple[list[CatalogSource], list[Alignment]]:
-    """Read every catalog of the corpus of `contents` (with its `corpus_root`, `documents` and
-    `history`) and align its entries."""
-    from kb.align import follow_to_newest
+def release_index(contents):
+    """What carries a catalog's entries to the newest release (`kb.align.index.ReleaseIndex`)."""
     from kb.align.index import ReleaseIndex
 
     documents = contents.documents or {}
-    paths = catalog_paths(Path(contents.corpus_root))
+    if contents.history is not None:
+        return ReleaseIndex.from_history(documents, contents.history)
+    return ReleaseIndex(documents)
+
+
+def catalog_alignments(contents, paths: list[Path] | None = None, index=None,
+                       parsed: dict | None = None) -> tuple[list[CatalogSource], list[Alignment]]:
+    """Read every catalog of the corpus of `contents` (with its `corpus_root`, `documents` and
+    `history`), or those of `paths`, and align its entries (`index`: `release_index(contents)`,
+    made if not given; `parsed`: path -> `PoFile` of catalogs already parsed). Catalogs read apart
+    are settled apart: `paths` must hold every catalog that translates a text another of them
+    translates."""
+    from kb.align import follow_to_newest
+
+    documents = contents.documents or {}
+    paths = catalog_paths(Path(contents.corpus_root)) if paths is None else paths
     if not paths or not documents:
         return [], []
-    if contents.history is not None:
-        index = ReleaseIndex.from_history(documents, contents.history)
-    else:
-        index = ReleaseIndex(documents)
-    checked_all = [check_catalog(path, documents, advice=False) for path in paths]
+    index = index or release_index(contents)
+    parsed = parsed or {}
+    checked_all = [check_catalog(path, documents, po=parsed.get(path), advice=False) for path in paths]
     _settle_overlaps(checked_all)
     sources, alignments = [], []
     for checked in checked_all:

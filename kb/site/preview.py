@@ -7,10 +7,11 @@ whose entries changed is made again, as the full build makes it:
 
 - the pages of those rules' sections, in both languages (Markdown in OUT/docs, HTML in OUT/site,
   rendered by the site builder for those pages alone, `kb.site.partial`), with the details of
-  their rules; the home and coverage pages when the counts change; the graph's files; the rules'
-  short addresses;
+  their rules; the one-page rules of the language that changed; the home and coverage pages when
+  the counts change; the graph's files; the rules' short addresses;
 - then, once the pages are in place and the browser told to reload, in a thread of their own: the
-  search vocabularies, the query index, the data API and the Pagefind search index (made beside
+  search vocabularies, the query index, the data API, the releases' Spanish text files
+  (`downloads/`) and the Pagefind search index (made beside
   the one in place, then put in its place; dropped and made again when a save comes meanwhile).
 
 When all of it is done, the site is what a full build of the same inputs makes, file for file.
@@ -563,6 +564,7 @@ class Preview:
         and no page shows them. What was made while a save changed the data again is dropped and
         made again."""
         from kb.site.api import write_api
+        from kb.site.downloads import write_downloads
         from kb.site.extras import write_vocabularies
         from kb.site.query import write_query_indexes
         from kb.site.stamp import remove_stamp
@@ -580,6 +582,7 @@ class Preview:
                 write_vocabularies(self.data, scratch)
                 write_query_indexes(self.data, scratch)
                 write_api(self.kb, self.data, scratch)
+                write_downloads(self.kb, self.data, scratch)
                 files = _differences(scratch, site_dir)
                 with locked_output(self.out_dir):
                     if generation != self._generation:

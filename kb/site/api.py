@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 import re
 from pathlib import Path
 from typing import Any
@@ -87,14 +88,20 @@ class TextTable:
         return key
 
 
-def write_api(kb: Any, data: SiteData, site_dir: Path | str) -> dict[str, int]:
-    """Write the API under `site_dir/api/v1`; the files written with their sizes in bytes."""
+class Cancelled(Exception):
+    """Work given up because its result is no longer wanted (a preview's data changed meanwhile)."""
+
+
+def write_api(kb: Any, data: SiteData, site_dir: Path | str,
+              cancelled: Callable[[], bool] | None = None) -> dict[str, int]:
+    """Write the API under `site_dir/api/v1`; the files written with their sizes in bytes. With
+    `cancelled`, the work stops (`Cancelled`) between two releases once it says so."""
     from kb.documents import spanish_release_text
     from kb.site.api_schemas import SCHEMAS
 
     root = Path(site_dir) / API_DIR
     api = ReleaseApi(kb, data)
-    files = api.files()
+    files = api.files(cancelled)
     text = spanish_release_text(kb, api, data.newest)
     if text is not None:
         files[f"text/es/{data.newest}.txt"] = text
@@ -189,10 +196,13 @@ class ReleaseApi:
         self._published = published_dates(kb)
         self.texts = TextTable()
 
-    def files(self) -> dict[str, str]:
-        """Every JSON file of the API but the schemas: path under `api/v1` -> content."""
+    def files(self, cancelled: Callable[[], bool] | None = None) -> dict[str, str]:
+        """Every JSON file of the API but the schemas: path under `api/v1` -> content. `cancelled`
+        is asked before each release; when it says so, `Cancelled` is raised."""
         files: dict[str, str] = {"releases.json": dump(self.releases())}
         for release in self.data.releases:
+            if cancelled is not None and cancelled():
+                raise Cancelled("the API's files are no longer wanted")
             index, sections, glossary = self.release(release)
             files[f"releases/{release}/index.json"] = dump(index)
             files[f"releases/{release}/glossary.json"] = dump(glossary)

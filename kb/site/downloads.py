@@ -9,6 +9,7 @@ than twice the API's whole budget. The release history and each release's diff p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +30,19 @@ def available(kb: Any, releases: list[str]) -> dict[str, str]:
             for release in releases if english_file(kb, release) is not None}
 
 
-def write_downloads(kb: Any, data: Any, site_dir: Path | str) -> dict[str, int]:
+def write_downloads(kb: Any, data: Any, site_dir: Path | str,
+                    cancelled: Callable[[], bool] | None = None) -> dict[str, int]:
     """Write the Spanish text of each release of `data.downloads` into `site_dir`; the files
-    written (from the site's root) with their sizes in bytes."""
+    written (from the site's root) with their sizes in bytes. With `cancelled`, the work stops
+    (`kb.site.api.Cancelled`) between two releases once it says so."""
+    from kb.site.api import Cancelled
     from kb.documents import ReleaseSpanish
 
     spanish = ReleaseSpanish(data)
     sizes: dict[str, int] = {}
     for release, name in sorted(data.downloads.items()):
+        if cancelled is not None and cancelled():
+            raise Cancelled("the Spanish text files are no longer wanted")
         text = spanish.text(kb, release)
         if text is None:
             continue

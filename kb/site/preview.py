@@ -563,7 +563,7 @@ class Preview:
         API), made again in a thread of their own once the pages are in place: they cost seconds
         and no page shows them. What was made while a save changed the data again is dropped and
         made again."""
-        from kb.site.api import write_api
+        from kb.site.api import Cancelled, write_api
         from kb.site.downloads import write_downloads
         from kb.site.extras import write_vocabularies
         from kb.site.query import write_query_indexes
@@ -581,8 +581,13 @@ class Preview:
             try:
                 write_vocabularies(self.data, scratch)
                 write_query_indexes(self.data, scratch)
-                write_api(self.kb, self.data, scratch)
-                write_downloads(self.kb, self.data, scratch)
+                # A save meanwhile makes this work useless: given up at once, so that it does not
+                # slow the pages of that save (both run in this process).
+                def superseded() -> bool:
+                    return generation != self._generation or self._closing.is_set()
+
+                write_api(self.kb, self.data, scratch, cancelled=superseded)
+                write_downloads(self.kb, self.data, scratch, cancelled=superseded)
                 files = _differences(scratch, site_dir)
                 with locked_output(self.out_dir):
                     if generation != self._generation:
@@ -601,6 +606,9 @@ class Preview:
                     self._events.append(Refresh("later", files=sorted(p.relative_to(self.out_dir).as_posix()
                                                                       for p in files),
                                                 seconds=time.perf_counter() - start))
+            except Cancelled:
+                self._later.set()  # made again from the data of the save that came
+                continue
             except Exception as err:  # the data changed under the reading: made again after the next save
                 if generation == self._generation:
                     self._events.append(Refresh("refused", reason=f"the search vocabularies, query index and "

@@ -60,6 +60,19 @@ def _entry(text: str, rule_id: str) -> tuple[int, int]:
     return msgstr + len("msgstr "), line_end
 
 
+def _wait_for(events: queue.Queue, kinds: tuple[str, ...], seconds: float) -> dict | None:
+    """The next event of the server of one of `kinds`, the others passed over; None after `seconds`."""
+    deadline = time.perf_counter() + seconds
+    while (left := deadline - time.perf_counter()) > 0:
+        try:
+            event = events.get(timeout=left)
+        except queue.Empty:
+            return None
+        if event.get("event") in kinds:
+            return event
+    return None
+
+
 def _save(path: Path, text: str) -> None:
     """As an editor saves: the whole file written beside it, then renamed over it."""
     temporary = path.with_name(path.name + ".saving")
@@ -112,7 +125,11 @@ def main(argv: list[str] | None = None) -> int:
             refreshes: list[float] = []
             steps: list[dict] = []
             for run in range(args.runs):
-                time.sleep(3)  # the previous refresh's later files made: each edit starts from a quiet preview
+                # Each edit starts from a quiet preview: the previous save's later files (search,
+                # API, text files) made, or at most two minutes waited for them.
+                if run:
+                    _wait_for(events, ("later", "refused"), 120)
+                time.sleep(0.5)
                 version = _get(version_url)
                 text = catalog.read_text(encoding="utf-8")
                 begin, end = _entry(text, args.rule)
@@ -127,11 +144,9 @@ def main(argv: list[str] | None = None) -> int:
                         raise SystemExit(f"the page never showed the edit of {args.rule}")
                     time.sleep(0.02)
                 refreshes.append(time.perf_counter() - saved)
-                while True:  # the server's own account of the refresh: its steps' seconds
-                    event = events.get(timeout=120)
-                    if event["event"] == "pages":
-                        steps.append({"seconds": event["seconds"], **event["timings"]})
-                        break
+                event = _wait_for(events, ("pages",), 120)  # the server's own account of its steps
+                if event is not None:
+                    steps.append({"seconds": event["seconds"], **event["timings"]})
         finally:
             serve.terminate()
             serve.wait(timeout=60)

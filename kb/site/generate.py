@@ -145,8 +145,8 @@ def generate_some(data: SiteData, docs_dir: Path, sections: set[str], counts: bo
             place = {"id": part.id, "title": views.section_title(data, part, lang)[0]} if part is not None else None
             _section_page(writer, section, data.section_key(section.id), lang, f"{section.id}. {title}", title,
                           known, place, details_of)
-        if sections:
-            # The one-page rules show every rule's text: only the language whose text changed differs.
+        if sections and lang == "es":
+            # The one-page rules show every rule's text; the English page shows no Spanish.
             write_fulltext_page(writer, lang)
         if counts:
             writer.write(f"home.{lang}.md.j2", "index", lang, t["site_name"], stats=_home_stats(data))

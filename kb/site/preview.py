@@ -518,12 +518,16 @@ class Preview:
         # A rule's short address holds its subrules' texts for the search: a subrule changes its parent's.
         addresses = set(changed) | {data.rules[r].parent for r in changed if data.rules[r].parent in data.rules}
         site_dir, docs_dir = self.out_dir / "site", self.out_dir / "docs"
+        waiting = time.perf_counter()
         with locked_output(self.out_dir):
+            self._timings["lock"] = time.perf_counter() - waiting
             remove_stamp(self.out_dir)
             scratch = work_folder(self.out_dir)
             try:
                 # A rule's details show its own texts: only the changed rules' are made again.
+                making = time.perf_counter()
                 generated = generate_some(data, scratch / "docs", sections, counts, self.search, set(changed))
+                self._timings["pages"] = time.perf_counter() - making
                 markdown = _differences(scratch / "docs", docs_dir)
                 for (key, lang, name), text in generated.extras.items():
                     path = scratch / "site" / page_url(key, lang) / name

@@ -92,14 +92,12 @@ class Cancelled(Exception):
     """Work given up because its result is no longer wanted (a preview's data changed meanwhile)."""
 
 
-def write_api(kb: Any, data: SiteData, site_dir: Path | str,
-              cancelled: Callable[[], bool] | None = None) -> dict[str, int]:
-    """Write the API under `site_dir/api/v1`; the files written with their sizes in bytes. With
-    `cancelled`, the work stops (`Cancelled`) between two releases once it says so."""
+def api_files(kb: Any, data: SiteData, cancelled: Callable[[], bool] | None = None) -> dict[str, bytes]:
+    """Every file of the API: its path under the site's root -> its bytes. With `cancelled`, the
+    work stops (`Cancelled`) between two releases once it says so."""
     from kb.documents import spanish_release_text
     from kb.site.api_schemas import SCHEMAS
 
-    root = Path(site_dir) / API_DIR
     api = ReleaseApi(kb, data)
     files = api.files(cancelled)
     text = spanish_release_text(kb, api, data.newest)
@@ -107,13 +105,17 @@ def write_api(kb: Any, data: SiteData, site_dir: Path | str,
         files[f"text/es/{data.newest}.txt"] = text
     for kind, schema in SCHEMAS.items():
         files[f"schemas/{kind}.json"] = json.dumps(schema, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    return {f"{API_DIR}/{name}": content.encode("utf-8") for name, content in sorted(files.items())}
+
+
+def write_api(kb: Any, data: SiteData, site_dir: Path | str) -> dict[str, int]:
+    """Write the API under `site_dir/api/v1`; the files written with their sizes in bytes."""
     sizes = {}
-    for name, content in sorted(files.items()):
-        path = root / name
+    for name, raw in api_files(kb, data).items():
+        path = Path(site_dir) / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        raw = content.encode("utf-8")
         path.write_bytes(raw)
-        sizes[name] = len(raw)
+        sizes[name.removeprefix(API_DIR + "/")] = len(raw)
     return sizes
 
 
@@ -402,4 +404,4 @@ def keywords(doc: Any) -> dict[str, list]:
 
 
 __all__ = ["API_DIR", "API_PAGE", "CITE_PAGE", "ReleaseApi", "TextKeyClash", "TextTable", "dump", "keywords", "published_dates",
-           "section_of", "shard_of", "spanish_of", "write_api", "write_api_page", "write_cite_page"]
+           "section_of", "shard_of", "spanish_of", "api_files", "write_api", "write_api_page", "write_cite_page"]

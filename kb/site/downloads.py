@@ -30,28 +30,34 @@ def available(kb: Any, releases: list[str]) -> dict[str, str]:
             for release in releases if english_file(kb, release) is not None}
 
 
-def write_downloads(kb: Any, data: Any, site_dir: Path | str,
-                    cancelled: Callable[[], bool] | None = None) -> dict[str, int]:
-    """Write the Spanish text of each release of `data.downloads` into `site_dir`; the files
-    written (from the site's root) with their sizes in bytes. With `cancelled`, the work stops
-    (`kb.site.api.Cancelled`) between two releases once it says so."""
-    from kb.site.api import Cancelled
+def download_files(kb: Any, data: Any, cancelled: Callable[[], bool] | None = None) -> dict[str, bytes]:
+    """The Spanish text of each release of `data.downloads`: its path from the site's root -> its
+    bytes. With `cancelled`, the work stops (`kb.site.api.Cancelled`) between two releases once it
+    says so."""
     from kb.documents import ReleaseSpanish
+    from kb.site.api import Cancelled
 
     spanish = ReleaseSpanish(data)
-    sizes: dict[str, int] = {}
+    files: dict[str, bytes] = {}
     for release, name in sorted(data.downloads.items()):
         if cancelled is not None and cancelled():
             raise Cancelled("the Spanish text files are no longer wanted")
         text = spanish.text(kb, release)
-        if text is None:
-            continue
+        if text is not None:
+            files[name] = text.encode("utf-8")
+    return files
+
+
+def write_downloads(kb: Any, data: Any, site_dir: Path | str) -> dict[str, int]:
+    """Write the Spanish text of each release of `data.downloads` into `site_dir`; the files
+    written (from the site's root) with their sizes in bytes."""
+    sizes: dict[str, int] = {}
+    for name, raw in download_files(kb, data).items():
         path = Path(site_dir) / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        raw = text.encode("utf-8")
         path.write_bytes(raw)
         sizes[name] = len(raw)
     return sizes
 
 
-__all__ = ["DOWNLOADS_DIR", "available", "spanish_file_name", "write_downloads"]
+__all__ = ["DOWNLOADS_DIR", "available", "download_files", "spanish_file_name", "write_downloads"]

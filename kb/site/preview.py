@@ -198,6 +198,20 @@ def replace_files(changes: dict[Path, bytes]) -> None:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
+def _changed_in_place(made: dict[str, bytes], target: Path) -> dict[Path, bytes]:
+    """The files of `made` (path under `target` -> bytes) whose bytes differ from those in place."""
+    changes = {}
+    for name, data in made.items():
+        place = target / name
+        try:
+            same = place.stat().st_size == len(data) and place.read_bytes() == data
+        except OSError:
+            same = False
+        if not same:
+            changes[place] = data
+    return changes
+
+
 def _differences(scratch: Path, target: Path) -> dict[Path, bytes]:
     """The files under `scratch` whose bytes differ from those at the same place under `target`."""
     changes = {}
@@ -567,8 +581,8 @@ class Preview:
         API), made again in a thread of their own once the pages are in place: they cost seconds
         and no page shows them. What was made while a save changed the data again is dropped and
         made again."""
-        from kb.site.api import Cancelled, write_api
-        from kb.site.downloads import write_downloads
+        from kb.site.api import Cancelled, api_files
+        from kb.site.downloads import download_files
         from kb.site.extras import write_vocabularies
         from kb.site.query import write_query_indexes
         from kb.site.stamp import remove_stamp
@@ -590,9 +604,10 @@ class Preview:
                 def superseded() -> bool:
                     return generation != self._generation or self._closing.is_set()
 
-                write_api(self.kb, self.data, scratch, cancelled=superseded)
-                write_downloads(self.kb, self.data, scratch, cancelled=superseded)
-                files = _differences(scratch, site_dir)
+                # Made in memory and compared with the files in place: only those that differ are
+                # written (the API and the text files are ~100 MB, of which a save changes little).
+                made = {**api_files(self.kb, self.data, superseded), **download_files(self.kb, self.data, superseded)}
+                files = {**_differences(scratch, site_dir), **_changed_in_place(made, site_dir)}
                 with locked_output(self.out_dir):
                     if generation != self._generation:
                         self._later.set()

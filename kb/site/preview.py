@@ -509,11 +509,16 @@ class Preview:
         # The document's own texts (headings, introduction) are in the data API alone: made later
         # whatever changed.
         self._idle.clear()
-        self._later.set()
         if not changed and not counts:
+            self._later.set()
             return Refresh("none", reason=f"{names} saved", seconds=time.perf_counter() - start, problems=problems)
         self._timings["data"] = time.perf_counter() - start - self._timings["read"]
-        files = self._write_pages(changed, counts)
+        try:
+            files = self._write_pages(changed, counts)
+        finally:
+            # Only once the pages are in place: the later files, made in this process too, would
+            # otherwise take half of its time from the pages the translator waits for.
+            self._later.set()
         refresh = Refresh("pages", rules=changed, files=files, seconds=time.perf_counter() - start,
                           problems=problems, timings=self._timings)
         self._announce()
@@ -551,6 +556,7 @@ class Preview:
                 files = _differences(scratch / "site", site_dir)
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
+            self._timings["compare"] = time.perf_counter() - making - self._timings["pages"]
             pages = {}
             for page in generated.pages:
                 if docs_dir / page.lang / source_path(page.key) in markdown:
@@ -568,12 +574,14 @@ class Preview:
             except BaseException:
                 replace_files(previous)  # the Markdown stays that of the pages served
                 raise
+            writing = time.perf_counter()
             for where, html in rendered.items():
                 path = site_dir / where
                 data_bytes = squeeze(html).encode("utf-8")
                 if not path.is_file() or path.read_bytes() != data_bytes:
                     files[path] = data_bytes
             replace_files(files)
+            self._timings["write"] = time.perf_counter() - writing
         return sorted(p.relative_to(self.out_dir).as_posix() for p in [*markdown, *files])
 
     def _refresh_later(self) -> None:

@@ -15,6 +15,9 @@ from kb.engine.mana import ManaCost
 from kb.engine.modal import ModalSpellDefinition, choose_modes
 from kb.engine.manapool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
+from kb.engine.permissions import Proposal
+from kb.engine.bestow import bestow_cost, bestowed_definition
+from kb.engine.adventures import adventure_definition
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
@@ -69,6 +72,8 @@ class CastingMixin:
         modes: Sequence[int | str] | None = None,
         discard: Card | str | None = None,
         flashback: bool = False,
+        bestow: bool = False,
+        adventure: bool = False,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -85,15 +90,22 @@ class CastingMixin:
         each (702.51a–b). For a modal spell, `modes` are the modes chosen (by index from 0 or
         by text, 700.2a), and `targets` one list for each chosen mode that targets. With ``flashback`` the
         card is cast from the graveyard for its flashback cost, and exiled whenever it would leave
-        the stack (702.34a)."""
+        the stack (702.34a). With ``bestow`` it is cast bestowed, for its bestow cost, as an Aura
+        spell targeting a creature (702.103); with ``adventure``, as its Adventure (715.3). A
+        card may also be cast from the top of a library or from exile where an effect allows it,
+        and not where an effect prohibits it, judged on the spell as proposed (601.3, 601.5:
+        see `kb.engine.permissions`)."""
         self._check_priority(player)
-        origin = player.graveyard if flashback else player.hand
-        if flashback and (player, "cast from other graveyards") in self.turn_effects:
-            # 609.4a: other players' graveyards as though they were this player's.
-            origin = [c for p in self.players for c in p.graveyard]
-        card = self._find(origin, card, f"{player.name}'s {'graveyard' if flashback else 'hand'}")
+        way = "bestowed" if bestow else "adventure" if adventure else "normal"
         if flashback:
+            origin = player.graveyard
+            if (player, "cast from other graveyards") in self.turn_effects:
+                # 609.4a: other players' graveyards as though they were this player's.
+                origin = [c for p in self.players for c in p.graveyard]
+            card = self._find(origin, card, f"{player.name}'s graveyard")
             origin = card.owner.graveyard
+        else:
+            origin, card = self._cast_origin(player, card, way)
         if card.is_land:
             raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
         definition = card.definition
@@ -106,14 +118,18 @@ class CastingMixin:
                 definition = card.printed_definition.half(half)
             except ValueError as error:
                 raise IllegalActionError(str(error)) from None
+        if bestow or adventure:
+            definition, half = self._proposed_definition(card, way, flashback, half)
         cost = ManaCost(definition.mana_cost)
         has_x = any(symbol.text == "X" for symbol in cost.symbols)
         if has_x and (x is None or x < 0):
             raise IllegalActionError(f"{definition.name} has X in its cost: choose X, a number of 0 or more")
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
-        if not any(getattr(p.definition, "grants_flash", False) for p in player.battlefield):
-            definition.check_timing(self, player, card)  # else as though it had flash (702.8)
+        proposal = Proposal(card, way, definition)
+        if not flashback and not self._may_begin(player, proposal):
+            self._check_proposal(player, proposal)  # says which rule or effect stops it (601.3)
+        self._check_proposal_timing(player, proposal)
         modal = isinstance(definition, ModalSpellDefinition)
         if modal:
             definition = choose_modes(self, player, definition, modes, card)
@@ -127,11 +143,13 @@ class CastingMixin:
         else:
             chosen = self._choose_targets(player, definition.spell_target, targets, card)
             groups = [chosen]
+        if not flashback:
+            self._check_proposal(player, proposal.with_x(x))  # 601.5: the spell as proposed
         if definition.additional_cost == "discard a card":
             victim = self._additional_discard(player, definition, discard, card)
         else:
             victim = self._additional_sacrifice(player, definition, sacrifice, card)
-        base = None
+        base = bestow_cost(card.printed_definition) if bestow else None
         if flashback:
             base = self.flashback_cost(card, half)
             if base is None:
@@ -162,13 +180,30 @@ class CastingMixin:
         spell.paid_with = [victim] if victim is not None else []
         if flashback:
             spell.destination = Zone.EXILE  # 702.34a
+        spell.adventure = adventure
         origin.remove(card)
         card.zone = Zone.STACK
+        if bestow:
+            self._bestow(spell)
         self.stack.push(spell)
         self.emit("cast", "601.2", player=player, card=card, targets=chosen)
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return spell
+
+    def _proposed_definition(self, card: Card, way: str, flashback: bool, half: str | None) -> tuple[Any, str | None]:
+        """The characteristics `card` is cast with bestowed (702.103b) or as an Adventure
+        (715.3a), and the half cast (an Adventure is cast like a half of the card)."""
+        if flashback or half is not None:
+            raise IllegalActionError(f"{card.name} can't be cast {way} with another alternative cost or as a half (118.9a)")
+        if way == "bestowed":
+            if bestow_cost(card.printed_definition) is None:
+                raise IllegalActionError(f"{card.name} has no bestow ability: it can't be cast bestowed (702.103a)")
+            return bestowed_definition(card.printed_definition), None
+        adventure = adventure_definition(card.printed_definition)
+        if adventure is None:
+            raise IllegalActionError(f"{card.name} has no Adventure: it can't be cast as one (715.3)")
+        return adventure, adventure.name
 
     def total_cost(self, player: Player, card: Card, *, x: int | None = None, half: str | None = None) -> ManaCost:
         """Rule 601.2f: the mana part of the total cost for `player` to cast `card` (or its
@@ -575,6 +610,8 @@ class CastingMixin:
         if kind.startswith("permanent controlled by "):
             owner = kind[len("permanent controlled by "):]
             return [c for c in self.battlefield if c.controller is not None and c.controller.name == owner and c.controller in reach]
+        if kind == "creature with power 4 or greater":
+            return [c for c in creatures if (c.power or 0) >= 4]
         if kind == "artifact creature":
             return [c for c in creatures if "Artifact" in c.types]
         if kind == "player or planeswalker":

@@ -44,6 +44,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kb.engine.actions import KeywordActionsMixin
+from kb.engine.adventures import AdventuresMixin
+from kb.engine.bestow import BestowMixin
+from kb.engine.permissions import CastingPermissionsMixin
 from kb.engine.attachments import AttachmentsMixin
 from kb.engine.battles import BattlesMixin
 from kb.engine.spell_copies import SpellCopiesMixin
@@ -142,6 +145,9 @@ class Game(
     CyclingMixin,
     CommandZoneMixin,
     BattlesMixin,
+    CastingPermissionsMixin,
+    BestowMixin,
+    AdventuresMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

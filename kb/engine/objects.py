@@ -576,7 +576,14 @@ class Card:
         if self.zone is Zone.BATTLEFIELD:
             chars = self._game().characteristics(self) if self._game() is not None else self.printed()
             return ManaCost(chars.mana_value_from if chars.mana_value_from is not None else chars.mana_cost).mana_value
-        return self.mana_cost.mana_value
+        value = self.mana_cost.mana_value
+        game = self._game()
+        if self.zone is Zone.STACK and game is not None:
+            # 202.3e: on the stack, X is the number chosen for it (0 everywhere else).
+            spell = next((o for o in game.stack if getattr(o, "card", None) is self), None)
+            xs = sum(1 for symbol in self.mana_cost.symbols if symbol.text == "X")
+            value += xs * (getattr(spell, "x", None) or 0)
+        return value
 
     @property
     def controller(self) -> "Player | None":

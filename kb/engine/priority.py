@@ -127,6 +127,8 @@ class PriorityMixin:
         obj = self.stack.pop()
         self._resolving = obj
         self._flow_changed = False
+        if isinstance(obj, Spell):
+            self._resolve_bestowed_spell(obj)  # 702.103e
         specs = (getattr(obj, "target_specs", None) or obj.card.definition.spell_targets) if isinstance(obj, Spell) else ()
         if specs:
             # 608.2b: it doesn't resolve only if every target is illegal, each for its own word.
@@ -152,7 +154,7 @@ class PriorityMixin:
                 else:
                     obj.card.definition.resolve(self, obj)
                     if obj.card.zone is Zone.STACK:
-                        self._move(obj.card, obj.destination or Zone.GRAVEYARD)
+                        self._put_away_resolved_spell(obj)  # 608.2n, 715.3d
             else:
                 obj.effect(self, obj)
         self._resolving = None

@@ -17,6 +17,7 @@ from kb.engine.cards.aura_swap import *  # noqa: F401,F403
 from kb.engine.cards.auras import *  # noqa: F401,F403
 from kb.engine.cards.battles import *  # noqa: F401,F403
 from kb.engine.cards.combat_requirements import *  # noqa: F401,F403
+from kb.engine.cards.casting_permissions import *  # noqa: F401,F403
 from kb.engine.cards.command import *  # noqa: F401,F403
 from kb.engine.cards.commander import *  # noqa: F401,F403
 from kb.engine.cards.control_changing import *  # noqa: F401,F403

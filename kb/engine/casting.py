@@ -18,6 +18,7 @@ from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracl
 from kb.engine.permissions import Proposal
 from kb.engine.bestow import bestow_cost, bestowed_definition
 from kb.engine.adventures import adventure_definition
+from kb.engine.facedown import FACE_DOWN, morph_cost
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
@@ -74,6 +75,7 @@ class CastingMixin:
         flashback: bool = False,
         bestow: bool = False,
         adventure: bool = False,
+        kicker: bool | Sequence[str] = False,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -94,7 +96,8 @@ class CastingMixin:
         spell targeting a creature (702.103); with ``adventure``, as its Adventure (715.3). A
         card may also be cast from the top of a library or from exile where an effect allows it,
         and not where an effect prohibits it, judged on the spell as proposed (601.3, 601.5:
-        see `kb.engine.permissions`)."""
+        see `kb.engine.permissions`). ``kicker`` declares the intent to pay its kicker cost
+        (``True``), or the kicker costs named (``['{W}']``), added to its total cost (702.33)."""
         self._check_priority(player)
         way = "bestowed" if bestow else "adventure" if adventure else "normal"
         if flashback:
@@ -130,6 +133,7 @@ class CastingMixin:
         if not flashback and not self._may_begin(player, proposal):
             self._check_proposal(player, proposal)  # says which rule or effect stops it (601.3)
         self._check_proposal_timing(player, proposal)
+        definition, kicked = self._declare_kicker(player, card, definition, kicker)  # 601.2b, 601.4
         modal = isinstance(definition, ModalSpellDefinition)
         if modal:
             definition = choose_modes(self, player, definition, modes, card)
@@ -154,6 +158,8 @@ class CastingMixin:
             base = self.flashback_cost(card, half)
             if base is None:
                 raise IllegalActionError(f"{card.name} has no flashback: it can't be cast from a graveyard (702.34a)")
+        if kicked:  # 601.2f: additional costs are added to the mana cost or alternative cost
+            base = (base if base is not None else definition.mana_cost) + "".join(kicked)
         total, changed = self._total_cost(player, card, x, half, base=base)
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
@@ -181,6 +187,7 @@ class CastingMixin:
         if flashback:
             spell.destination = Zone.EXILE  # 702.34a
         spell.adventure = adventure
+        self._remember_kicker(spell, kicked)
         origin.remove(card)
         card.zone = Zone.STACK
         if bestow:
@@ -190,6 +197,26 @@ class CastingMixin:
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return spell
+
+    def proposals(self, player: "Player", card: Card) -> list[Proposal]:
+        """The ways `card` could be proposed as a spell by `player` (601.2a–b), each with the
+        characteristics it would have (601.3e): normally; bestowed (702.103b); as an Adventure
+        (715.3a); face down with morph (702.37c). Whether each is allowed is another question
+        (`may_begin_to_cast`)."""
+        printed = card.printed_definition
+        found = []
+        if isinstance(printed, SplitCardDefinition):
+            found.extend(Proposal(card, "normal", printed.half(name)) for name in printed.names)
+        else:
+            found.append(Proposal(card, "normal", printed))
+        if bestow_cost(printed) is not None:
+            found.append(Proposal(card, "bestowed", bestowed_definition(printed)))
+        adventure = adventure_definition(printed)
+        if adventure is not None:
+            found.append(Proposal(card, "adventure", adventure))
+        if morph_cost(printed) is not None:
+            found.append(Proposal(card, "face down", FACE_DOWN))
+        return found
 
     def _proposed_definition(self, card: Card, way: str, flashback: bool, half: str | None) -> tuple[Any, str | None]:
         """The characteristics `card` is cast with bestowed (702.103b) or as an Adventure
@@ -610,6 +637,8 @@ class CastingMixin:
         if kind.startswith("permanent controlled by "):
             owner = kind[len("permanent controlled by "):]
             return [c for c in self.battlefield if c.controller is not None and c.controller.name == owner and c.controller in reach]
+        if kind == "creature you don't control":
+            return [c for c in creatures if c.controller is not chooser]
         if kind == "creature with power 4 or greater":
             return [c for c in creatures if (c.power or 0) >= 4]
         if kind == "artifact creature":

@@ -47,6 +47,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("cast_face_down", "player card", "A card is cast face down (702.37c, 708.4)."),
     ("bestowed", "card target", "A spell cast bestowed becomes an Aura spell with enchant creature as it is put onto the stack (702.103b)."),
     ("bestow_ends", "card", "A bestowed Aura spell or Aura ceases to be bestowed and is a creature spell or creature again (702.103e–f)."),
+    ("kicked", "player card cost", "A player declares the intent to pay a kicker cost of a spell as it is cast (601.2b, 702.33d); `cost` is its mana."),
     ("adventure_exiled", "card player", "An Adventure spell resolves and is exiled; its controller may cast the card from exile (715.3d)."),
     ("flips", "card", "A flip card permanent flips (710.2)."),
     ("turned_face_down", "count source", "Permanents are turned face down (708.2a)."),

@@ -46,6 +46,7 @@ from typing import Any
 from kb.engine.actions import KeywordActionsMixin
 from kb.engine.adventures import AdventuresMixin
 from kb.engine.bestow import BestowMixin
+from kb.engine.kicker import KickerMixin
 from kb.engine.permissions import CastingPermissionsMixin
 from kb.engine.attachments import AttachmentsMixin
 from kb.engine.battles import BattlesMixin
@@ -148,6 +149,7 @@ class Game(
     CastingPermissionsMixin,
     BestowMixin,
     AdventuresMixin,
+    KickerMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

@@ -22,9 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from kb.engine.adventures import exiled_on_adventure
 from kb.engine.errors import CardNotFoundError, IllegalActionError, NotModelledError, TimingError
 from kb.engine.mana import ManaCost
-from kb.engine.objects import Card, CardDefinition, SplitCardDefinition, Zone
+from kb.engine.objects import Card, CardDefinition, Zone
 
 if TYPE_CHECKING:
     from kb.engine.players import Player
@@ -86,30 +87,6 @@ class Proposal:
 class CastingPermissionsMixin:
     """Rules 601.3 and 601.5: whether a player may begin to cast a spell, and may finish."""
 
-    def proposals(self, player: "Player", card: Card) -> list[Proposal]:
-        """The ways `card` could be proposed as a spell by `player` (601.2a–b), each with the
-        characteristics it would have (601.3e): normally; bestowed (702.103b); as an Adventure
-        (715.3a); face down with morph (702.37c). Whether each is allowed is another question
-        (`may_begin_to_cast`)."""
-        from kb.engine.adventures import adventure_definition
-        from kb.engine.bestow import bestow_cost, bestowed_definition
-        from kb.engine.facedown import FACE_DOWN as FACE_DOWN_SPELL, morph_cost
-
-        printed = card.printed_definition
-        found = []
-        if isinstance(printed, SplitCardDefinition):
-            found.extend(Proposal(card, NORMAL, printed.half(name)) for name in printed.names)
-        else:
-            found.append(Proposal(card, NORMAL, printed))
-        if bestow_cost(printed) is not None:
-            found.append(Proposal(card, BESTOWED, bestowed_definition(printed)))
-        adventure = adventure_definition(printed)
-        if adventure is not None:
-            found.append(Proposal(card, ADVENTURE, adventure))
-        if morph_cost(printed) is not None:
-            found.append(Proposal(card, FACE_DOWN, FACE_DOWN_SPELL))
-        return found
-
     def may_begin_to_cast(self, player: "Player", card: Card | str, way: str | None = None) -> bool:
         """Rules 601.3–601.3b: whether `player` may begin to cast `card` now (the way named,
         or any way): a rule or effect allows casting it from the zone it is in, no effect
@@ -144,8 +121,6 @@ class CastingPermissionsMixin:
     def _castable_elsewhere(self, player: "Player") -> list[Card]:
         """Cards outside the hand that an effect may let `player` cast: the top card of their
         library, and cards they exiled on an Adventure (715.3d)."""
-        from kb.engine.adventures import exiled_on_adventure
-
         found = list(player.library[:1])
         found.extend(c for c in self.exile if exiled_on_adventure(c, player))
         return found
@@ -165,8 +140,6 @@ class CastingPermissionsMixin:
     def _check_proposal(self, player: "Player", proposal: Proposal) -> None:
         """Rule 601.3: raise `IllegalActionError` unless a rule or effect allows `player` to
         cast the spell as proposed from the zone it is in and no effect prohibits it."""
-        from kb.engine.adventures import exiled_on_adventure
-
         card = proposal.card
         if any(e.affected is not None and any(layer in e.parts for layer in ("4", "5", "6")) and e.selects(self, card, card.printed()) for e in self.effects):
             # 601.3e: such effects would be considered with the proposed characteristics.

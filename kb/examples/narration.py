@@ -356,6 +356,7 @@ MESSAGES: dict[str, Any] = {
     "cast_face_down": N_("%(player)s casts a card face down, a 2/2 creature spell with no name, no mana cost and no abilities."),
     "bestowed": N_("%(card)s is cast bestowed: it is an Aura enchantment spell with enchant creature, targeting %(target)s."),
     "bestow_ends": N_("%(card)s ceases to be a bestowed Aura: it is a creature."),
+    "kicked": N_("%(player)s declares the intent to pay the kicker %(cost)s of %(card)s."),
     "adventure_exiled": N_("%(card)s resolves as an Adventure and is exiled; %(player)s may cast it from exile, but not as an Adventure."),
     "flips": N_("The permanent flips: it is now %(card)s."),
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),

@@ -105,7 +105,7 @@ class BestowMixin:
         ceases to be bestowed and goes on resolving as a creature spell (608.3b)."""
         if not self.is_bestowed(spell.card):
             return
-        if spell.targets and self._target_is_legal(spell.targets[0], "creature", spell.controller):
+        if spell.targets and self._target_is_legal(spell.targets[0], "creature", spell.controller, spell.card):
             return
         self._cease_to_be_bestowed(spell.card, "702.103e")
         spell.targets, spell.target_groups, spell.target_specs = [], [[]], ()

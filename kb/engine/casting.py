@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
@@ -76,6 +76,7 @@ class CastingMixin:
         bestow: bool = False,
         adventure: bool = False,
         kicker: bool | Sequence[str] = False,
+        splice: Mapping[Card | str, Sequence[Any]] | Sequence[Card | str] = (),
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -97,7 +98,9 @@ class CastingMixin:
         card may also be cast from the top of a library or from exile where an effect allows it,
         and not where an effect prohibits it, judged on the spell as proposed (601.3, 601.5:
         see `kb.engine.permissions`). ``kicker`` declares the intent to pay its kicker cost
-        (``True``), or the kicker costs named (``['{W}']``), added to its total cost (702.33)."""
+        (``True``), or the kicker costs named (``['{W}']``), added to its total cost (702.33).
+        ``splice`` reveals cards from the hand to splice onto it, each with the targets for its
+        text: ``{'Glacial Ray': [bear]}`` (702.47)."""
         self._check_priority(player)
         way = "bestowed" if bestow else "adventure" if adventure else "normal"
         if flashback:
@@ -147,6 +150,7 @@ class CastingMixin:
         else:
             chosen = self._choose_targets(player, definition.spell_target, targets, card)
             groups = [chosen]
+        spliced = self._declare_splices(player, card, definition, splice)  # 702.47a
         if not flashback:
             self._check_proposal(player, proposal.with_x(x))  # 601.5: the spell as proposed
         if definition.additional_cost == "discard a card":
@@ -158,8 +162,9 @@ class CastingMixin:
             base = self.flashback_cost(card, half)
             if base is None:
                 raise IllegalActionError(f"{card.name} has no flashback: it can't be cast from a graveyard (702.34a)")
-        if kicked:  # 601.2f: additional costs are added to the mana cost or alternative cost
-            base = (base if base is not None else definition.mana_cost) + "".join(kicked)
+        additional = "".join(kicked) + "".join(text.cost for text in spliced)
+        if additional:  # 601.2f: additional costs are added to the mana cost or alternative cost
+            base = (base if base is not None else definition.mana_cost) + additional
         total, changed = self._total_cost(player, card, x, half, base=base)
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
@@ -188,12 +193,13 @@ class CastingMixin:
             spell.destination = Zone.EXILE  # 702.34a
         spell.adventure = adventure
         self._remember_kicker(spell, kicked)
+        spell.spliced = spliced
         origin.remove(card)
         card.zone = Zone.STACK
         if bestow:
             self._bestow(spell)
         self.stack.push(spell)
-        self.emit("cast", "601.2", player=player, card=card, targets=chosen)
+        self.emit("cast", "601.2", player=player, card=card, targets=chosen + [t for text in spliced for t in text.targets])
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return spell
@@ -568,7 +574,7 @@ class CastingMixin:
                 raise IllegalTargetError(f"{source.name} has no targets")
             return []
         low, high = count
-        legal = [t for t in self.legal_targets(kind, player) if not any(t is e for e in exclude)]
+        legal = [t for t in self.legal_targets(kind, player) if not any(t is e for e in exclude) and not _protected_from_source(t, source)]
         if given is None:
             if len(legal) < low:
                 if low > 1:
@@ -655,7 +661,19 @@ class CastingMixin:
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
         raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, a subtype such as Equipment, Aura or Vampire, non-Aura enchantment, nonlegendary creature, nonblack creature, creature an opponent controls, artifact creature, any, player or planeswalker, permanent, permanent controlled by <player>, spell or permanent, creature card in a graveyard, artifact, enchantment, land, planeswalker)")
 
-    def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
+    def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None, source: Card | None = None) -> bool:
+        """Whether `target` is still a legal target of `kind` (608.2b); with the `source` of
+        the spell or ability, one with protection from it isn't (702.16b)."""
         if kind is None:
             return True
+        if source is not None and _protected_from_source(target, source):
+            return False
         return any(target is t for t in self.legal_targets(kind, chooser))
+
+
+def _protected_from_source(target: Any, source: Card) -> bool:
+    """Rule 702.16b: a permanent with protection can't be the target of spells with that quality
+    or of abilities from a source with it."""
+    from kb.engine.combat import _protected_from
+
+    return isinstance(target, Card) and _protected_from(target, source)

@@ -136,7 +136,9 @@ class PriorityMixin:
         else:
             kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
             pairs = [(t, kind) for t in obj.targets]
-        if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t, kind in pairs):
+        if isinstance(obj, Spell):
+            pairs += self._spliced_target_pairs(obj)  # 702.47d
+        if pairs and not any(self._target_is_legal(t, kind, obj.controller, obj.source) for t, kind in pairs):
             self.emit("fizzles", "608.2b", object=obj)
             if isinstance(obj, Spell):
                 self._move(obj.card, obj.destination or Zone.GRAVEYARD)
@@ -153,6 +155,7 @@ class PriorityMixin:
                         self.emit("attached", "303.4f", card=obj.card, to=obj.targets[0])
                 else:
                     obj.card.definition.resolve(self, obj)
+                    self._resolve_spliced_text(obj)  # 702.47b
                     if obj.card.zone is Zone.STACK:
                         self._put_away_resolved_spell(obj)  # 608.2n, 715.3d
             else:

@@ -60,6 +60,7 @@ from kb.engine.cards.scavenge import *  # noqa: F401,F403
 from kb.engine.cards.spell_copies import *  # noqa: F401,F403
 from kb.engine.cards.spells import *  # noqa: F401,F403
 from kb.engine.cards.spells_changed import *  # noqa: F401,F403
+from kb.engine.cards.splice import *  # noqa: F401,F403
 from kb.engine.cards.split_cards import *  # noqa: F401,F403
 from kb.engine.cards.static_abilities import *  # noqa: F401,F403
 from kb.engine.cards.templates import *  # noqa: F401,F403

@@ -137,3 +137,12 @@ def test_the_fight_mode_targets_a_creature_you_dont_control():
     assert game.legal_targets("creature you don't control", ana) == []
     with pytest.raises(IllegalActionError, match="700.2a"):
         game.cast(ana, "Inscription of Abundance", modes=[2], targets=[["Grizzly Bears"], ["Llanowar Elves"]])
+
+
+def test_a_copy_of_a_kicked_spell_is_kicked():
+    ana = Player("Ana", battlefield=["Grizzly Bears"], hand=["Inscription of Abundance", "Inscription of Abundance"], library=5)
+    game = _game(ana)
+    kicked = game.cast(ana, ana.hand[0], kicker=True, modes=[0, 1], targets=[["Grizzly Bears"], ["Ana"]])
+    assert game.was_kicked(game.copy_spell(kicked))
+    plain = game.cast(ana, ana.hand[0], modes=[0], targets=[["Grizzly Bears"]])
+    assert not game.was_kicked(game.copy_spell(plain))

@@ -23,6 +23,7 @@ from kb.engine.cards.commander import *  # noqa: F401,F403
 from kb.engine.cards.control_changing import *  # noqa: F401,F403
 from kb.engine.cards.copy_abilities import *  # noqa: F401,F403
 from kb.engine.cards.copy_effects import *  # noqa: F401,F403
+from kb.engine.cards.copy_new_target import *  # noqa: F401,F403
 from kb.engine.cards.copy_exceptions import *  # noqa: F401,F403
 from kb.engine.cards.cost_replacement import *  # noqa: F401,F403
 from kb.engine.cards.costs import *  # noqa: F401,F403

@@ -42,7 +42,9 @@ def choose_sacrifice(game: "Game", player: "Player", card: Card, ability: Abilit
         return []
     if kind == "this":
         return [card]
-    candidates = [c for c in player.battlefield if kind.capitalize() in c.types or kind == "permanent"]
+    other = kind.startswith("another ")  # "Sacrifice another creature": not the source itself
+    kind = kind[len("another "):] if other else kind
+    candidates = [c for c in player.battlefield if (kind.capitalize() in c.types or kind == "permanent") and not (other and c is card)]
     if not candidates:
         raise CannotPayError(f"{player.name} controls no {kind} to sacrifice for {card.name}'s ability (602.2b)")
     if given is None:

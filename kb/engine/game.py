@@ -48,6 +48,7 @@ from kb.engine.adventures import AdventuresMixin
 from kb.engine.bestow import BestowMixin
 from kb.engine.kicker import KickerMixin
 from kb.engine.splice import SpliceMixin
+from kb.engine.self_reference import SelfReferenceMixin
 from kb.engine.permissions import CastingPermissionsMixin
 from kb.engine.attachments import AttachmentsMixin
 from kb.engine.battles import BattlesMixin
@@ -152,6 +153,7 @@ class Game(
     AdventuresMixin,
     KickerMixin,
     SpliceMixin,
+    SelfReferenceMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

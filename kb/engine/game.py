@@ -49,6 +49,7 @@ from kb.engine.bestow import BestowMixin
 from kb.engine.kicker import KickerMixin
 from kb.engine.splice import SpliceMixin
 from kb.engine.self_reference import SelfReferenceMixin
+from kb.engine.gained_abilities import GainedAbilitiesMixin
 from kb.engine.permissions import CastingPermissionsMixin
 from kb.engine.attachments import AttachmentsMixin
 from kb.engine.battles import BattlesMixin
@@ -154,6 +155,7 @@ class Game(
     KickerMixin,
     SpliceMixin,
     SelfReferenceMixin,
+    GainedAbilitiesMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

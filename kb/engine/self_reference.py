@@ -39,4 +39,4 @@ class SelfReferenceMixin:
         return ability.text.replace(name, card.name)
 
     def _ability_origin(self, card: Card, ability: Any) -> CardDefinition | None:
-        return _origin(card.definition, ability)
+        return self.gained_origin(card, ability) or _origin(card.definition, ability)

@@ -358,6 +358,7 @@ MESSAGES: dict[str, Any] = {
     "bestow_ends": N_("%(card)s ceases to be a bestowed Aura: it is a creature."),
     "kicked": N_("%(player)s declares the intent to pay the kicker %(cost)s of %(card)s."),
     "spliced": N_("%(player)s reveals %(card)s from their hand and splices it onto %(spell)s, which costs %(cost)s more."),
+    "gains_abilities": N_("%(card)s gains all activated abilities of %(source)s."),
     "adventure_exiled": N_("%(card)s resolves as an Adventure and is exiled; %(player)s may cast it from exile, but not as an Adventure."),
     "flips": N_("The permanent flips: it is now %(card)s."),
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),

@@ -50,6 +50,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("kicked", "player card cost", "A player declares the intent to pay a kicker cost of a spell as it is cast (601.2b, 702.33d); `cost` is its mana."),
     ("spliced", "player card spell cost", "A card is revealed from a hand and spliced onto a spell as it is cast, for its splice cost (702.47a)."),
     ("gains_abilities", "card source count", "A permanent gains all activated abilities of another object (613.1f); `count` is how many."),
+    ("enters_as_copy", "card original", "A permanent enters as a copy of another because of that other's replacement effect (614.1c)."),
     ("adventure_exiled", "card player", "An Adventure spell resolves and is exiled; its controller may cast the card from exile (715.3d)."),
     ("flips", "card", "A flip card permanent flips (710.2)."),
     ("turned_face_down", "count source", "Permanents are turned face down (708.2a)."),

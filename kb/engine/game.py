@@ -50,6 +50,7 @@ from kb.engine.kicker import KickerMixin
 from kb.engine.splice import SpliceMixin
 from kb.engine.self_reference import SelfReferenceMixin
 from kb.engine.gained_abilities import GainedAbilitiesMixin
+from kb.engine.enter_as_copy import EnterAsCopyMixin
 from kb.engine.permissions import CastingPermissionsMixin
 from kb.engine.attachments import AttachmentsMixin
 from kb.engine.battles import BattlesMixin
@@ -156,6 +157,7 @@ class Game(
     SpliceMixin,
     SelfReferenceMixin,
     GainedAbilitiesMixin,
+    EnterAsCopyMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).

@@ -202,11 +202,15 @@ class PriorityMixin:
             effect._incarnations = {id(card): card.incarnation}
             self.add_effect(effect)
         printed = card.printed_definition
-        if type(printed).as_enters is not CardDefinition.as_enters and self.abilities_removed(card):
+        # 614.1c, 616.1f: entering as a copy of another permanent comes first; then its own
+        # "as this enters" abilities are those of what it copies (614.12).
+        entered_as_copy = self._enter_as_copy(card, controller)
+        if not entered_as_copy and type(printed).as_enters is not CardDefinition.as_enters and self.abilities_removed(card):
             # 614.12: whether its own "as this enters" applies depends on the abilities it would
             # have on the battlefield; with them removed, that is not modelled.
             raise NotModelledError(f"{card.name} would enter with its abilities removed: its own \"as this enters\" effects (614.12) are not modelled then")
-        printed.as_enters(self, card)
+        if not entered_as_copy:
+            printed.as_enters(self, card)
         if "Battle" in card.types:
             self.choose_protector(card)  # 310.8a, 310.11a: as it enters
         if card.definition is not printed:

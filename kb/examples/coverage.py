@@ -55,7 +55,6 @@ REASONS: dict[str, str] = {
     "613": "needs Auras, Equipment and lands with abilities that become creatures (613.6, 613.7)",
     "614": "needs abilities of cards entering from other zones and replacement effects that choose as a permanent enters (614.12, 614.13)",
     "615": "needs prevention effects (615)",
-    "616": "needs copy effects and token doubling as replacement effects (616.1f, 616.1g)",
     "700": "needs piles, devotion modifiers and mana spent (700.3, 700.5, 700.14)",
     "701": "needs searching, revealing, shuffling targets, melding and waterbending (701.20–701.67)",
     "702": "needs keyword abilities with costs, zones or objects of their own (702)",

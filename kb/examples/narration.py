@@ -359,6 +359,7 @@ MESSAGES: dict[str, Any] = {
     "kicked": N_("%(player)s declares the intent to pay the kicker %(cost)s of %(card)s."),
     "spliced": N_("%(player)s reveals %(card)s from their hand and splices it onto %(spell)s, which costs %(cost)s more."),
     "gains_abilities": N_("%(card)s gains all activated abilities of %(source)s."),
+    "enters_as_copy": N_("%(card)s enters the battlefield as a copy of %(original)s."),
     "adventure_exiled": N_("%(card)s resolves as an Adventure and is exiled; %(player)s may cast it from exile, but not as an Adventure."),
     "flips": N_("The permanent flips: it is now %(card)s."),
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),
@@ -640,7 +641,7 @@ class Narrator:
             key = "unattaches.sba"
         if key in ("counters_put", "counters_removed") and data.get("counter") == "energy":
             key += ".energy"  # 107.14: {E}
-        if key == "becomes_copy":
+        if key in ("becomes_copy", "enters_as_copy"):
             values["card"] = self.printed(data["card"])
         message = MESSAGES.get(key)
         if message is None:

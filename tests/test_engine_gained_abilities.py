@@ -70,3 +70,76 @@ def test_blue_mana_as_any_color_is_not_modelled():
     game.activate(ana, ana.battlefield[0], targets=[bruno.battlefield[0]])
     with pytest.raises(NotModelledError):
         game.resolve_stack()
+
+
+# ----- 607.5: linked abilities gained together
+
+
+def _blocked_by_bears(*, library=None):
+    from kb.engine import ScriptedDecisions
+
+    ana = Player("Ana", battlefield=["Quicksilver Elemental"], library=library or 12)
+    bruno = Player("Bruno", battlefield=["Sisters of Stone Death", "Grizzly Bears", "Arc-Slogger"], library=5)
+    decisions = ScriptedDecisions(Ana=[["Quicksilver Elemental"]], Bruno=[{"Grizzly Bears": "Quicksilver Elemental"}])
+    game = Game(players=[ana, bruno], decisions=decisions)
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    return game, ana, bruno
+
+
+def test_abilities_gained_by_another_effect_are_not_linked():
+    game, ana, bruno = _blocked_by_bears()
+    elemental, sisters, bears, _ = ana.battlefield[0], *bruno.battlefield
+    game.activate(ana, elemental, targets=[sisters])
+    game.resolve_stack()
+    game.advance_to(Step.DECLARE_BLOCKERS)
+    game.activate(ana, elemental, 1, targets=[bears])
+    game.resolve_stack()
+    assert bears.zone.name == "EXILE"
+    game.activate(ana, elemental, targets=[sisters])  # gains them again: a second pair
+    game.resolve_stack()
+    game.activate(ana, elemental, 4)  # the second pair's return ability
+    game.resolve_stack()
+    assert bears.zone.name == "EXILE"
+    game.activate(ana, elemental, 2)  # the first pair's
+    game.resolve_stack()
+    assert bears.zone.name == "BATTLEFIELD" and bears.controller is ana
+
+
+def test_the_sisters_own_abilities_dont_find_what_the_elemental_exiled():
+    game, ana, bruno = _blocked_by_bears()
+    elemental, sisters, bears, _ = ana.battlefield[0], *bruno.battlefield
+    game.activate(ana, elemental, targets=[sisters])
+    game.resolve_stack()
+    game.advance_to(Step.DECLARE_BLOCKERS)
+    game.activate(ana, elemental, 1, targets=[bears])
+    game.resolve_stack()
+    game.pass_priority(ana)
+    game.activate(bruno, sisters, 1)
+    game.resolve_stack()
+    assert bears.zone.name == "EXILE"
+
+
+def test_only_a_creature_blocking_or_blocked_by_the_source_can_be_targeted():
+    from kb.engine.errors import IllegalTargetError
+
+    game, ana, bruno = _blocked_by_bears()
+    elemental, sisters, bears, slogger = ana.battlefield[0], *bruno.battlefield
+    game.activate(ana, elemental, targets=[sisters])
+    game.resolve_stack()
+    with pytest.raises(IllegalTargetError):
+        game.activate(ana, elemental, 1, targets=[bears])  # nothing blocks yet
+    game.advance_to(Step.DECLARE_BLOCKERS)
+    with pytest.raises(IllegalTargetError):
+        game.activate(ana, elemental, 1, targets=[slogger])
+
+
+def test_exiling_the_top_ten_cards_needs_ten_cards():
+    from kb.engine.errors import CannotPayError
+
+    game, ana, bruno = _blocked_by_bears(library=9)
+    elemental, slogger = ana.battlefield[0], bruno.battlefield[2]
+    game.activate(ana, elemental, targets=[slogger])
+    game.resolve_stack()
+    with pytest.raises(CannotPayError):
+        game.activate(ana, elemental, 1, targets=["Bruno"])
+    assert len(ana.library) == 9 and game.player("Bruno").life == 20

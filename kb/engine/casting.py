@@ -437,6 +437,7 @@ class CastingMixin:
             self._activate_mana_abilities(player, mana_abilities)
         data = {"x": x} if has_x else {}
         data["incarnation"] = card.incarnation  # the source as it was activated (400.7)
+        data["link"] = self.ability_link(card, ability)  # 607.5: which abilities it is linked to
         if ability.tap:
             data["tap"] = True
         if sacrificed:
@@ -574,7 +575,7 @@ class CastingMixin:
                 raise IllegalTargetError(f"{source.name} has no targets")
             return []
         low, high = count
-        legal = [t for t in self.legal_targets(kind, player) if not any(t is e for e in exclude) and not _protected_from_source(t, source)]
+        legal = [t for t in self._targets_for(kind, player, source) if not any(t is e for e in exclude) and not _protected_from_source(t, source)]
         if given is None:
             if len(legal) < low:
                 if low > 1:
@@ -668,7 +669,17 @@ class CastingMixin:
             return True
         if source is not None and _protected_from_source(target, source):
             return False
-        return any(target is t for t in self.legal_targets(kind, chooser))
+        return any(target is t for t in self._targets_for(kind, chooser, source))
+
+    def _targets_for(self, kind: str, chooser: Player | None, source: Card | None) -> list[Any]:
+        """`legal_targets`, and the kinds of target that depend on the source, "this" being the
+        object that has the ability (201.5b): "creature blocking or blocked by this"."""
+        if kind == "creature blocking or blocked by this":
+            if source is None:
+                raise EngineError(f"the kind of target {kind!r} needs the source of the ability")
+            reach = self.in_range(chooser) if chooser is not None else self.players
+            return [c for c in self.battlefield if c.is_creature and c.controller in reach and (any(c is b for b in source.blocked_by) or any(c is a for a in source.blocking))]
+        return self.legal_targets(kind, chooser)
 
 
 def _protected_from_source(target: Any, source: Card) -> bool:

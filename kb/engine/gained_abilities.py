@@ -11,11 +11,12 @@ order of the two in layer 6 (613.7) would decide.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import UNTIL_END_OF_TURN, ContinuousEffect
-from kb.engine.objects import AbilityDefinition, Card, CardDefinition
+from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone
 
 if TYPE_CHECKING:
     from kb.engine.objects import Characteristics
@@ -30,8 +31,10 @@ class GainedAbilitiesMixin:
 
     def gain_activated_abilities(self, card: Card, source: Card, *, duration: str = UNTIL_END_OF_TURN, by: Card | None = None) -> ContinuousEffect:
         """`card` gains all activated abilities `source` has now (layer 6); returns the effect."""
-        abilities = tuple(self.activated_abilities(source))
-        origins = tuple(self._ability_origin(source, a) for a in abilities)
+        had = tuple(self.activated_abilities(source))
+        origins = tuple(self._ability_origin(source, a) for a in had)
+        # Each gain has abilities of its own, linked among themselves only (607.5).
+        abilities = tuple(dataclasses.replace(a) for a in had)
         effect = ContinuousEffect(
             {"6": _no_characteristic_changes},
             text=f"gains all activated abilities of {source.name}",
@@ -70,3 +73,30 @@ class GainedAbilitiesMixin:
             if any(gained is ability for gained, _ in effect.gained_abilities):
                 return effect
         return None
+
+    # ----- linked abilities (607.2a, 607.5): "exiled with <this>"
+
+    def ability_link(self, card: Card, ability: AbilityDefinition) -> tuple[Any, str]:
+        """What ability number `index` of `card` is linked through (607.2a, 607.5): the effect
+        that gave it (or None for its own abilities) and the name of the object it was printed on.
+        Abilities with the same link on the same object are linked to each other."""
+        origin = self._ability_origin(card, ability)
+        return (self.gained_group(card, ability), origin.name if origin is not None else card.printed_definition.name)
+
+    def exile_linked(self, ability: Any, cards: list[Card]) -> None:
+        """Exile `cards` with the ability `ability` (on the stack), for the abilities linked to
+        it to find them: "exiled with <this>" (607.2a)."""
+        records = self.__dict__.setdefault("_exiled_by_link", [])
+        self.exile_cards(cards)
+        for card in cards:
+            if card.zone is Zone.EXILE:
+                records.append((card, card.incarnation, ability.source, ability.data.get("incarnation"), ability.data.get("link")))
+
+    def exiled_linked(self, ability: Any) -> list[Card]:
+        """The cards still in exile that an ability linked to `ability` exiled with the same
+        object (607.2a, 607.5): none exiled any other way, or with abilities of another link."""
+        return [
+            card for card, incarnation, source, source_incarnation, link in self.__dict__.get("_exiled_by_link", [])
+            if card.zone is Zone.EXILE and card.incarnation == incarnation and source is ability.source
+            and source_incarnation == ability.data.get("incarnation") and link == ability.data.get("link")
+        ]

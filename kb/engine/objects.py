@@ -306,6 +306,8 @@ class AbilityDefinition:
     more_targets: Callable[["Game", "Player", "Card"], list[Any]] | None = None
     # "Exile this card from your graveyard" as part of the cost (702.97a).
     exile_self: bool = False
+    # "Exile the top N cards of your library" as part of the cost (602.2b, 118.3).
+    exile_from_library: int = 0
 
     @property
     def is_mana_ability(self) -> bool:

@@ -46,7 +46,6 @@ REASONS: dict[str, str] = {
     "603.12": "needs reflexive triggered abilities (603.12)",
     "605": "needs mana abilities (605)",
     "606": "needs loyalty abilities (606)",
-    "607": "needs linked abilities gained together from another object, and costs that exile cards from a library (607.5)",
     "608": "needs partial resolution and effects that refer to changed objects (608.2)",
     "608.3": "needs effects that stop a permanent spell from entering the battlefield (608.3e)",
     "609.4": "needs casting from other zones (609.4)",

@@ -58,3 +58,46 @@ class QuicksilverElemental(CardDefinition):
         "mana as though it were mana of any color to pay the activation costs of this creature's abilities."
     )
     activated = (AbilityDefinition("{U}: This creature gains all activated abilities of target creature until end of turn.", _gain_all_activated, mana="{U}", target="creature"),)
+
+
+# ----- linked abilities gained together (607.5)
+
+
+def _two_damage(game: Any, ability: Any) -> None:
+    for target in ability.targets:
+        game.deal_damage(ability, target, 2)
+
+
+class ArcSlogger(CardDefinition):
+    name, mana_cost, type_line = "Arc-Slogger", "{3}{R}{R}", "Creature — Beast"
+    power, toughness = 4, 5
+    oracle = "{R}, Exile the top ten cards of your library: This creature deals 2 damage to any target."
+    activated = (AbilityDefinition(oracle, _two_damage, mana="{R}", exile_from_library=10, target="any"),)
+
+
+def _exile_blocking_or_blocked(game: Any, ability: Any) -> None:
+    game.exile_linked(ability, [t for t in ability.targets if t.zone is Zone.BATTLEFIELD])
+
+
+def _return_exiled_creature(game: Any, ability: Any) -> None:
+    from kb.engine.decisions import Decision
+
+    creatures = tuple(c for c in game.exiled_linked(ability) if "Creature" in c.types)
+    if not creatures:
+        return
+    chosen = creatures[0] if len(creatures) == 1 else game.decide(Decision(ability.controller, "choose_card", creatures, rule="607.2a", context={"source": ability.source}))
+    game.put_onto_battlefield(chosen, ability.controller)
+
+
+class SistersOfStoneDeath(CardDefinition):
+    name, mana_cost, type_line = "Sisters of Stone Death", "{4}{B}{B}{G}{G}", "Legendary Creature — Gorgon"
+    power, toughness = 7, 5
+    in_part = True  # "{G}: Target creature blocks Sisters of Stone Death this turn if able." is left out
+    oracle = (
+        "{B}{G}: Exile target creature blocking or blocked by Sisters of Stone Death. "
+        "{2}{B}: Put a creature card exiled with Sisters of Stone Death onto the battlefield under your control."
+    )
+    activated = (
+        AbilityDefinition("{B}{G}: Exile target creature blocking or blocked by Sisters of Stone Death.", _exile_blocking_or_blocked, mana="{B}{G}", target="creature blocking or blocked by this"),
+        AbilityDefinition("{2}{B}: Put a creature card exiled with Sisters of Stone Death onto the battlefield under your control.", _return_exiled_creature, mana="{2}{B}"),
+    )

@@ -270,3 +270,15 @@ def test_the_proposals_of_a_card_name_each_way_to_cast_it():
     game = _game(ana)
     ways = {c.name: [p.way for p in game.proposals(ana, c)] for c in ana.hand}
     assert ways == {"Giant Killer": ["normal", "adventure"], "Nimbus Naiad": ["normal", "bestowed"], "Grinning Demon": ["normal", "face down"]}
+
+
+def test_void_winnower_stops_a_spell_cast_with_flashback_too():
+    ana = Player("Ana", battlefield=["Void Winnower"], library=5)
+    bruno = Player("Bruno", graveyard=["Black Sun's Zenith"], library=5)
+    game = Game(players=[bruno, ana])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    zenith = bruno.graveyard[0]
+    game.grant_flashback([zenith])
+    with pytest.raises(IllegalActionError, match="Void Winnower"):
+        game.cast(bruno, zenith, flashback=True, x=2)  # {X}{B}{B}: 4
+    game.cast(bruno, zenith, flashback=True, x=1)

@@ -133,8 +133,8 @@ class CastingMixin:
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
         proposal = Proposal(card, way, definition)
-        if not flashback and not self._may_begin(player, proposal):
-            self._check_proposal(player, proposal)  # says which rule or effect stops it (601.3)
+        if not self._may_begin(player, proposal, permitted=flashback):
+            self._check_proposal(player, proposal, permitted=flashback)  # says which effect stops it (601.3)
         self._check_proposal_timing(player, proposal)
         definition, kicked = self._declare_kicker(player, card, definition, kicker)  # 601.2b, 601.4
         modal = isinstance(definition, ModalSpellDefinition)
@@ -151,8 +151,7 @@ class CastingMixin:
             chosen = self._choose_targets(player, definition.spell_target, targets, card)
             groups = [chosen]
         spliced = self._declare_splices(player, card, definition, splice)  # 702.47a
-        if not flashback:
-            self._check_proposal(player, proposal.with_x(x))  # 601.5: the spell as proposed
+        self._check_proposal(player, proposal.with_x(x), permitted=flashback)  # 601.5: as proposed
         if definition.additional_cost == "discard a card":
             victim = self._additional_discard(player, definition, discard, card)
         else:

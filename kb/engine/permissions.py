@@ -95,12 +95,13 @@ class CastingPermissionsMixin:
         card = self._card_for_casting(player, card)
         return any(self._may_begin(player, p) for p in self.proposals(player, card) if way is None or p.way == way)
 
-    def _may_begin(self, player: "Player", proposal: Proposal) -> bool:
-        """Rule 601.3a: whether some value of X still to be chosen makes the proposal allowed."""
+    def _may_begin(self, player: "Player", proposal: Proposal, *, permitted: bool = False) -> bool:
+        """Rule 601.3a: whether some value of X still to be chosen makes the proposal allowed
+        (`permitted`: a rule, such as flashback's, already allows casting it from its zone)."""
         for tried in (_X_TRIED if proposal.has_x else (None,)):
             candidate = proposal.with_x(tried)
             try:
-                self._check_proposal(player, candidate)
+                self._check_proposal(player, candidate, permitted=permitted)
                 self._check_proposal_timing(player, candidate)
             except (IllegalActionError, TimingError):
                 continue
@@ -121,7 +122,8 @@ class CastingPermissionsMixin:
     def _castable_elsewhere(self, player: "Player") -> list[Card]:
         """Cards outside the hand that an effect may let `player` cast: the top card of their
         library, and cards they exiled on an Adventure (715.3d)."""
-        found = list(player.library[:1])
+        allowing = any(getattr(p.definition, "allows_casting_from", None) is not None for p in self.battlefield if p.controller is player)
+        found = list(player.library[:1]) if allowing else []
         found.extend(c for c in self.exile if exiled_on_adventure(c, player))
         return found
 
@@ -137,15 +139,18 @@ class CastingPermissionsMixin:
             return self.exile, card
         raise CardNotFoundError(f"{card.name} is not in {player.name}'s hand, nor anywhere {player.name} may cast it from")
 
-    def _check_proposal(self, player: "Player", proposal: Proposal) -> None:
+    def _check_proposal(self, player: "Player", proposal: Proposal, *, permitted: bool = False) -> None:
         """Rule 601.3: raise `IllegalActionError` unless a rule or effect allows `player` to
-        cast the spell as proposed from the zone it is in and no effect prohibits it."""
+        cast the spell as proposed from the zone it is in (or `permitted` says one does) and no
+        effect prohibits it."""
         card = proposal.card
         if any(e.affected is not None and any(layer in e.parts for layer in ("4", "5", "6")) and e.selects(self, card, card.printed()) for e in self.effects):
             # 601.3e: such effects would be considered with the proposed characteristics.
             raise NotModelledError("effects that would change a proposed spell's characteristics are not considered as it is proposed (601.3e)")
         zone = card.zone
-        if zone is Zone.HAND:
+        if permitted:
+            allowed = True
+        elif zone is Zone.HAND:
             allowed = card in player.hand
         elif zone is Zone.EXILE and exiled_on_adventure(card, player):
             # 715.3d: the card may be played, but not cast as an Adventure this way.

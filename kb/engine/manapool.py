@@ -277,12 +277,13 @@ class ManaMixin:
         ability of each basic land type it has (305.6); none if an effect removed its abilities
         (613.1f)."""
         chars = self.characteristics(card) if card.zone is Zone.BATTLEFIELD else None
+        gained = self.gained_activated(card) if card.zone is Zone.BATTLEFIELD else ()
         if chars is not None and chars.no_abilities:
             return ()
         intrinsic = tuple(basic_land_ability(BASIC_LAND_MANA[s]) for s in card.subtypes if s in BASIC_LAND_MANA)
         if chars is not None and chars.text_abilities_lost:
             return intrinsic  # 305.7: only the mana abilities of its new basic land types
-        return tuple(card.definition.activated) + intrinsic
+        return tuple(card.definition.activated) + intrinsic + gained  # gained ones: 613.1f
 
     def is_mana_ability(self, card: Card, index: int = 0) -> bool:
         """Rule 605.1a: whether activated ability number `index` (from 0) of `card` is a mana

@@ -39,12 +39,20 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Mode:
-    """One mode (700.2): its text, what it may target (a kind of target, or None) and its effect,
-    given the game, the spell and the legal targets of this mode as it resolves."""
+    """One mode (700.2): its text, what it may target (a kind of target, a tuple of kinds for a
+    mode with several instances of the word "target", or None) and its effect, given the game,
+    the spell and the legal targets of this mode as it resolves: for a mode with several
+    instances, one list for each."""
 
     text: str
     effect: Callable[["Game", "Spell", list[Any]], None]
-    target: str | None = None
+    target: str | tuple[str, ...] | None = None
+
+    @property
+    def target_kinds(self) -> tuple[str, ...]:
+        if self.target is None:
+            return ()
+        return self.target if isinstance(self.target, tuple) else (self.target,)
 
 
 class ModalSpellDefinition(CardDefinition):
@@ -59,7 +67,7 @@ class ModalSpellDefinition(CardDefinition):
         spell = copy.copy(self)
         spell.chosen_modes = tuple(chosen)
         spell.spell_target = None
-        spell.spell_targets = tuple(TargetSpec(self.modes[i].target) for i in chosen if self.modes[i].target)
+        spell.spell_targets = tuple(TargetSpec(kind) for i in chosen for kind in self.modes[i].target_kinds)
         return spell
 
     def resolve(self, game: "Game", spell: "Spell") -> None:
@@ -67,7 +75,12 @@ class ModalSpellDefinition(CardDefinition):
         for index in self.chosen_modes:
             mode = self.modes[index]
             targets: list[Any] = []
-            if mode.target is not None:
+            if isinstance(mode.target, tuple):
+                targets = [game.targets_still_legal(spell, group + i) for i in range(len(mode.target))]
+                group += len(mode.target)
+                if not any(targets):
+                    continue  # 608.2b
+            elif mode.target is not None:
                 targets = game.targets_still_legal(spell, group)
                 group += 1
                 if not targets:
@@ -80,7 +93,7 @@ def choose_modes(game: "Game", player: "Player", definition: ModalSpellDefinitio
     targets can be chosen; asked as a ``modes`` decision when not given."""
     low, high = definition.mode_count
     texts = [m.text for m in definition.modes]
-    possible = [i for i, m in enumerate(definition.modes) if m.target is None or game.legal_targets(m.target, player)]
+    possible = [i for i, m in enumerate(definition.modes) if all(game.legal_targets(kind, player) for kind in m.target_kinds)]
     if given is None:
         if len(possible) < low:
             raise IllegalActionError(f"{definition.name} needs {low} modes and only {len(possible)} can be chosen (700.2a)")

@@ -127,6 +127,8 @@ class PriorityMixin:
         obj = self.stack.pop()
         self._resolving = obj
         self._flow_changed = False
+        if isinstance(obj, Spell):
+            self._resolve_bestowed_spell(obj)  # 702.103e
         specs = (getattr(obj, "target_specs", None) or obj.card.definition.spell_targets) if isinstance(obj, Spell) else ()
         if specs:
             # 608.2b: it doesn't resolve only if every target is illegal, each for its own word.
@@ -134,7 +136,9 @@ class PriorityMixin:
         else:
             kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
             pairs = [(t, kind) for t in obj.targets]
-        if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t, kind in pairs):
+        if isinstance(obj, Spell):
+            pairs += self._spliced_target_pairs(obj)  # 702.47d
+        if pairs and not any(self._target_is_legal(t, kind, obj.controller, obj.source) for t, kind in pairs):
             self.emit("fizzles", "608.2b", object=obj)
             if isinstance(obj, Spell):
                 self._move(obj.card, obj.destination or Zone.GRAVEYARD)
@@ -151,8 +155,9 @@ class PriorityMixin:
                         self.emit("attached", "303.4f", card=obj.card, to=obj.targets[0])
                 else:
                     obj.card.definition.resolve(self, obj)
+                    self._resolve_spliced_text(obj)  # 702.47b
                     if obj.card.zone is Zone.STACK:
-                        self._move(obj.card, obj.destination or Zone.GRAVEYARD)
+                        self._put_away_resolved_spell(obj)  # 608.2n, 715.3d
             else:
                 obj.effect(self, obj)
         self._resolving = None
@@ -197,11 +202,15 @@ class PriorityMixin:
             effect._incarnations = {id(card): card.incarnation}
             self.add_effect(effect)
         printed = card.printed_definition
-        if type(printed).as_enters is not CardDefinition.as_enters and self.abilities_removed(card):
+        # 614.1c, 616.1f: entering as a copy of another permanent comes first; then its own
+        # "as this enters" abilities are those of what it copies (614.12).
+        entered_as_copy = self._enter_as_copy(card, controller)
+        if not entered_as_copy and type(printed).as_enters is not CardDefinition.as_enters and self.abilities_removed(card):
             # 614.12: whether its own "as this enters" applies depends on the abilities it would
             # have on the battlefield; with them removed, that is not modelled.
             raise NotModelledError(f"{card.name} would enter with its abilities removed: its own \"as this enters\" effects (614.12) are not modelled then")
-        printed.as_enters(self, card)
+        if not entered_as_copy:
+            printed.as_enters(self, card)
         if "Battle" in card.types:
             self.choose_protector(card)  # 310.8a, 310.11a: as it enters
         if card.definition is not printed:

@@ -360,6 +360,13 @@ MESSAGES: dict[str, Any] = {
     "sticker_not_put": N_("%(player)s doesn't own %(card)s and can't put a sticker on it."),
     "gains_flashback": N_("%(cards)s: gain flashback until end of turn, with a cost equal to their mana cost."),
     "cast_face_down": N_("%(player)s casts a card face down, a 2/2 creature spell with no name, no mana cost and no abilities."),
+    "bestowed": N_("%(card)s is cast bestowed: it is an Aura enchantment spell with enchant creature, targeting %(target)s."),
+    "bestow_ends": N_("%(card)s ceases to be a bestowed Aura: it is a creature."),
+    "kicked": N_("%(player)s declares the intent to pay the kicker %(cost)s of %(card)s."),
+    "spliced": N_("%(player)s reveals %(card)s from their hand and splices it onto %(spell)s, which costs %(cost)s more."),
+    "gains_abilities": N_("%(card)s gains all activated abilities of %(source)s."),
+    "enters_as_copy": N_("%(card)s enters the battlefield as a copy of %(original)s."),
+    "adventure_exiled": N_("%(card)s resolves as an Adventure and is exiled; %(player)s may cast it from exile, but not as an Adventure."),
     "flips": N_("The permanent flips: it is now %(card)s."),
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),
     "turned_face_up": N_("%(player)s turns %(card)s face up."),
@@ -644,7 +651,7 @@ class Narrator:
             key = "unattaches.sba"
         if key in ("counters_put", "counters_removed") and data.get("counter") == "energy":
             key += ".energy"  # 107.14: {E}
-        if key == "becomes_copy":
+        if key in ("becomes_copy", "enters_as_copy"):
             values["card"] = self.printed(data["card"])
         message = MESSAGES.get(key)
         if message is None:

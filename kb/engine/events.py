@@ -76,6 +76,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("enters", "card controller", "A permanent enters the battlefield (403.3)."),
     ("dies", "cards left", "Creatures are put into graveyards from the battlefield (700.4); `left` is every permanent that left in the same event."),
     ("put_into_graveyard", "card controller left", "A permanent is put into a graveyard from the battlefield (603.10a)."),
+    ("leaves_battlefield", "card controller to left", "A permanent leaves the battlefield, to any zone (603.6c); `controller` is its last controller, `left` every permanent that leaves in the same event (603.10a)."),
     ("delayed_trigger_created", "source text", "A delayed triggered ability is created (603.7a)."),
     ("destroy", "cards", "Permanents are destroyed at the same time (701.8)."),
     ("destroyed", "card", "A creature with lethal damage is destroyed (704.5g)."),

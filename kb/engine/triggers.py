@@ -53,10 +53,12 @@ class TriggersMixin:
         looking_back: list[Card] = []
         # 702.55c: a card haunting a creature has abilities that trigger from exile.
         watchers.extend(c for c in self.exile if getattr(c, "haunting", None) is not None)
-        if event.kind in ("dies", "put_into_graveyard"):
+        if event.kind in ("dies", "put_into_graveyard", "leaves_battlefield"):
             # Leaves-the-battlefield abilities look back in time (603.10a): the permanents that
             # left in the same event still "see" it, as they last existed.
             left = event.get("left") or (event["cards"] if event.kind == "dies" else [event["card"]])
+            if event.kind == "leaves_battlefield":
+                left = [c for c in left if c.zone is not Zone.BATTLEFIELD]  # those already gone
             looking_back = [c for c in left if not any(c is w for w in watchers)]
             watchers.extend(looking_back)
         elif event.kind == "cycle":

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
+from kb.engine.decisions import Event
 from kb.engine.errors import CardNotFoundError, IllegalActionError
 from kb.engine.objects import Zone
 from kb.engine.stack import Spell
@@ -46,6 +47,7 @@ class ZonesMixin:
             self._batch["pinned"].append(card)  # 701.24g: a position a shuffle keeps
         if card.zone is Zone.BATTLEFIELD and id(card) not in self._remembered:
             card._remember()  # last known information, while it is still a permanent (608.2h)
+        leaving = card.controller if card.zone is Zone.BATTLEFIELD and zone is not Zone.BATTLEFIELD else None
         source = self._zone_list(card)
         if source is not None and card in source:
             source.remove(card)
@@ -62,6 +64,20 @@ class ZonesMixin:
             target.insert(0, card)
         elif target is not None:
             target.append(card)
+        if leaving is not None:
+            self._announce_departure(card, leaving, zone)
+
+    def _announce_departure(self, card: Card, controller: Player, zone: Zone) -> None:
+        """Rule 603.6c: a permanent left the battlefield, to whatever zone and by whatever
+        means; told at once, for the abilities that trigger on any departure, and not as a full
+        event: nothing else happens between the moves of one event. Those that leave together
+        look back at one another (603.10a)."""
+        together = [c for c in self._moving_together if id(c) in self._remembered] or [card]
+        event = Event("leaves_battlefield", "603.6c", card=card, controller=controller, to=zone, left=together)
+        self.events.append(event)
+        for observer in self.observers:
+            observer(event)
+        self._check_triggers(event)
 
     def draw(self, player: Player, count: int = 1, *, rule: str = "121.1") -> list[Card]:
         """Rule 121: draw cards one at a time; drawing from an empty library is remembered for
@@ -193,6 +209,7 @@ class ZonesMixin:
             if card.zone is Zone.BATTLEFIELD:
                 card._remember()
         self._remembered = frozenset(id(card) for card in cards)
+        self._moving_together = list(cards)
 
     def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
         self._remember_all(cards)

@@ -412,6 +412,8 @@ DECISIONS: dict[str, Any] = {
     "may_skip_draw.no": N_("%(player)s chooses not to skip that draw."),
     "may_draw.yes": N_("%(player)s chooses to draw a card."),
     "may_draw.no": N_("%(player)s chooses not to draw a card."),
+    "may_mill.yes": N_("%(player)s chooses to have the target player mill."),
+    "may_mill.no": N_("%(player)s chooses not to have anyone mill."),
     "may_exile.yes": N_("%(player)s chooses to exile it."),
     "may_exile.no": N_("%(player)s chooses not to exile it."),
     "may_destroy.yes": N_("%(player)s chooses to destroy it."),
@@ -451,7 +453,7 @@ NAMELESS = N_("%(card)s, which has no name")
 DECIDED_BY = N_("%(controller)s decides for %(player)s: %(decision)s")
 
 # Events that other events already tell, or that are bookkeeping.
-SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "life_lost", "combat_damage"})
+SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "leaves_battlefield", "life_lost", "combat_damage"})
 
 
 @dataclass(frozen=True)
@@ -658,7 +660,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep", "sacrifice", "aura_swap", "echo") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters", "may_mill"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"

@@ -29,6 +29,7 @@ from kb.engine.cards.counters import *  # noqa: F401,F403
 from kb.engine.cards.cycling import *  # noqa: F401,F403
 from kb.engine.cards.damage_events import *  # noqa: F401,F403
 from kb.engine.cards.defining_abilities import *  # noqa: F401,F403
+from kb.engine.cards.departures import *  # noqa: F401,F403
 from kb.engine.cards.devotion import *  # noqa: F401,F403
 from kb.engine.cards.echo import *  # noqa: F401,F403
 from kb.engine.cards.equipment import *  # noqa: F401,F403

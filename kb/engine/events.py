@@ -76,6 +76,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("enters", "card controller", "A permanent enters the battlefield (403.3)."),
     ("dies", "cards left", "Creatures are put into graveyards from the battlefield (700.4); `left` is every permanent that left in the same event."),
     ("put_into_graveyard", "card controller left", "A permanent is put into a graveyard from the battlefield (603.10a)."),
+    ("cant_enter", "card source", "A resolving permanent spell can't enter the battlefield, because of `source`'s effect: it is put into its owner's graveyard (608.3e)."),
     ("leaves_battlefield", "card controller to left", "A permanent leaves the battlefield, to any zone (603.6c); `controller` is its last controller, `left` every permanent that leaves in the same event (603.10a)."),
     ("delayed_trigger_created", "source text", "A delayed triggered ability is created (603.7a)."),
     ("destroy", "cards", "Permanents are destroyed at the same time (701.8)."),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from kb.engine.entering import entering_forbidden_by
 from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotModelledError, NotYourPriorityError
 from kb.engine.objects import CardDefinition, Zone
 from kb.engine.stack import Ability, Spell
@@ -207,6 +208,15 @@ class PriorityMixin:
         if card.definition is not printed:
             # It enters as a copy: the copied object's "as enters" effects apply too (707.5).
             card.definition.as_enters(self, card)
+        forbidding = entering_forbidden_by(self, card)
+        if forbidding is not None:
+            if on_stack is None:
+                raise NotModelledError(f"{card.name} can't enter the battlefield ({forbidding.name}): where it stays when not a resolving spell is not modelled")
+            # 608.3e: a resolving permanent spell that can't enter goes to its owner's graveyard.
+            card.zone = Zone.STACK
+            self.emit("cant_enter", "608.3e", card=card, source=forbidding)
+            self._move(card, Zone.GRAVEYARD)
+            return
         entering = self.replace("enter", {"card": card, "controller": controller, "tapped": card.tapped, "counters": dict(card.counters)})
         if entering is not None:  # 614.1d: "enters tapped", "enters with counters"
             card.tapped = entering["tapped"]

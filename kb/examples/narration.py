@@ -224,6 +224,7 @@ MESSAGES: dict[str, Any] = {
     "transforms": N_("%(card)s transforms."),
     "cant_transform": N_("%(card)s can't transform: nothing happens."),
     "return_from_exile": N_("%(cards)s return to the battlefield under their owners' control."),
+    "cant_enter": N_("%(card)s can't enter the battlefield because of %(source)s: it is put into its owner's graveyard."),
     "doesnt_move": N_("%(card)s isn't exiled: %(source)s has already left the battlefield."),
     "no_defense": N_("%(card)s has no defense counters and is put into its owner's graveyard."),
     "no_protector": N_("No player can protect %(card)s: it is put into its owner's graveyard."),

@@ -32,6 +32,7 @@ from kb.engine.cards.defining_abilities import *  # noqa: F401,F403
 from kb.engine.cards.departures import *  # noqa: F401,F403
 from kb.engine.cards.devotion import *  # noqa: F401,F403
 from kb.engine.cards.echo import *  # noqa: F401,F403
+from kb.engine.cards.entering import *  # noqa: F401,F403
 from kb.engine.cards.equipment import *  # noqa: F401,F403
 from kb.engine.cards.expend import *  # noqa: F401,F403
 from kb.engine.cards.flashback import *  # noqa: F401,F403

@@ -61,6 +61,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("cant_play_lands", "player", "A player can't play lands this turn (101.2)."),
     ("triggers", "ability", "An ability triggers (603.2)."),
     ("trigger_on_stack", "ability", "A triggered ability is put on the stack (603.3)."),
+    ("trigger_not_put", "ability player", "A triggered ability that would be controlled by `player`, who has left the game, isn't put on the stack (800.4d)."),
     ("removed_no_target", "ability", "A triggered ability with no legal target is removed (603.3d)."),
     ("resolves", "object", "A spell or ability resolves (608.2)."),
     ("targets_changed", "spell targets", "New targets are chosen for a spell (115.7d)."),

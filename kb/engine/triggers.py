@@ -214,6 +214,10 @@ class TriggersMixin:
         """Rules 603.3b and 405.3: each player in APNAP order puts the abilities they control on
         the stack in the order they choose, so the active player's go lowest."""
         pending, self._pending = self._pending, []
+        for ability in [a for a in pending if a.controller.left_game]:
+            # 800.4d: it triggered, but it would be controlled by a player who left the game.
+            self.emit("trigger_not_put", "800.4d", ability=ability, player=ability.controller)
+        pending = [a for a in pending if not a.controller.left_game]
         for group, chooser, team in self._trigger_groups(pending):
             if len(group) > 1:
                 rule = "805.7" if team is not None else "405.3"

@@ -212,6 +212,7 @@ MESSAGES: dict[str, Any] = {
     "mana_lost": N_("%(player)s's mana pool empties: %(mana)s is lost."),
     "triggers": N_("The ability of %(card)s triggers."),
     "trigger_on_stack": N_("%(player)s puts the triggered ability of %(card)s on the stack."),
+    "trigger_not_put": N_("The triggered ability of %(card)s isn't put on the stack: %(player)s, who would control it, has left the game."),
     "removed_no_target": N_("The triggered ability of %(card)s has no legal target and is removed from the stack."),
     "resolves": N_("%(object)s resolves."),
     "fizzles": N_("%(object)s doesn't resolve: its target is no longer legal."),
@@ -608,7 +609,7 @@ class Narrator:
             values["card"] = self.name(data.get("by")) if data.get("by") is not None else "?"
         if event.kind in ("loss_prevented", "loses"):
             values["reason"] = self._(LOSS_REASONS.get(data["reason"], LOSS_REASONS["effect"]))
-        if event.kind == "trigger_on_stack" or event.kind == "triggers" or event.kind == "removed_no_target":
+        if event.kind in ("trigger_on_stack", "triggers", "removed_no_target", "trigger_not_put"):
             ability = data["ability"]
             values["card"] = self.card(ability.source)
             values["player"] = ability.controller.name

@@ -96,3 +96,9 @@ HowlingMine = card(
     "Howling Mine", mana_cost="{2}", type_line="Artifact", in_part=True,
     oracle="At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card.",
 )
+
+
+HypnoticSpecter = card(
+    "Hypnotic Specter", mana_cost="{1}{B}{B}", type_line="Creature — Specter", power=2, toughness=2,
+    keywords=("Flying",), in_part=True, oracle="Flying",
+)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.entering import entering_forbidden_by
 from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotModelledError, NotYourPriorityError
 from kb.engine.objects import CardDefinition, Zone
+from kb.engine.shortcuts import check_shortcut_obligation
 from kb.engine.stack import Ability, Spell
 from kb.engine.turns import STEPS
 
@@ -68,6 +69,8 @@ class PriorityMixin:
         if player is not None:
             self._check_priority(player)
         holder = self.priority
+        if getattr(self, "shortcut_obligation", None) is not None:
+            check_shortcut_obligation(self, holder)  # 731.2c
         self._passes += 1
         units = self.units()
         if self._passes >= len(units):

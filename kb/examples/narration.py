@@ -240,6 +240,9 @@ MESSAGES: dict[str, Any] = {
     "wins.team": N_("Team %(unit)s wins the game."),
     "win_prevented": N_("%(unit)s can't win the game, because of %(card)s."),
     "win_prevented.team": N_("Team %(unit)s can't win the game, because of %(card)s."),
+    "shortcut_proposed": N_("%(player)s proposes a shortcut: all players pass priority until %(holder)s has priority in %(step)s of turn %(turn)d."),
+    "shortcut_shortened": N_("The shortcut now ends when %(holder)s has priority in %(step)s."),
+    "shortcut_taken": N_("The shortcut is taken: the game advances to %(step)s, where %(holder)s has priority."),
     "concedes": N_("%(player)s concedes the game."),
     "game_drawn": N_("Every player lost at the same time: the game is a draw."),
     "game_over": N_("The game is over."),
@@ -436,6 +439,8 @@ DECISIONS: dict[str, Any] = {
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
     "piles": N_("%(player)s separates the revealed cards into two piles: %(answer)s, and the rest."),
     "next_target": N_("%(player)s chooses %(answer)s as the next target %(source)s deals with."),
+    "shortcut.accept": N_("%(player)s accepts the shortcut."),
+    "shortcut": N_("%(player)s shortens the shortcut: there they will make a different game choice."),
     "piles.none": N_("%(player)s separates the revealed cards into two piles: an empty one, and all of them."),
     "choose_pile.first": N_("%(player)s chooses the first pile for their hand."),
     "choose_pile.second": N_("%(player)s chooses the second pile for their hand."),
@@ -668,6 +673,8 @@ class Narrator:
             key = f"{kind}.none"
         elif kind == "piles" and not answer:
             key = "piles.none"
+        elif kind == "shortcut":
+            key = "shortcut.accept" if answer == "accept" else "shortcut"
         elif kind == "choose_pile":
             key = f"choose_pile.{answer}"
         elif decision.team is not None and f"{kind}.team" in DECISIONS:

@@ -12,6 +12,7 @@ from kb.engine.costs import check_energy, choose_sacrifice, pay_other_costs
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
+from kb.engine.loops import check_activation, record_activation
 from kb.engine.modal import ModalSpellDefinition, choose_modes
 from kb.engine.manapool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
@@ -308,8 +309,12 @@ class CastingMixin:
             raise IllegalActionError(f"{card.name} has no abilities: an effect says cards in graveyards lose all abilities")
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
+        watched = not abilities[index].is_mana_ability
+        state = check_activation(self, player, card, index) if watched else None  # 731.3
         where = "graveyard" if in_graveyard else "battlefield"
         obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities, sacrifice=sacrifice)
+        if watched:
+            record_activation(self, player, card, index, state)
         if abilities[index].is_mana_ability:
             # 117.3c: a player who activates a mana ability receives priority afterward.
             self._passes = 0

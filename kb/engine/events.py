@@ -112,6 +112,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("mill", "player cards count", "A player mills cards (701.17)."),
     ("reveal", "cards source", "Cards are revealed (701.20); `source`, when given, is the object whose ability revealed them, for abilities linked to it (607.2)."),
     ("search", "player owner cards", "A player searches zones and finds cards (701.23)."),
+    ("search_portion", "player owner count", "A search of `owner`'s library is replaced with a search of its top `count` cards (701.23f)."),
     ("shuffle", "player cards", "A library is shuffled, with the cards shuffled into it (701.24)."),
     ("shuffle_in", "player card", "A card is shuffled into its owner's library (701.24)."),
     ("shuffle_all_in", "player count", "Cards are shuffled into a library instead (614.1a)."),

@@ -334,6 +334,7 @@ MESSAGES: dict[str, Any] = {
     "becomes_monarch": N_("%(player)s becomes the monarch."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
     "aura_illegal": N_("%(card)s is attached to %(to)s, which it can't enchant, and is put into its owner's graveyard as a state-based action."),
+    "search_portion": N_("%(player)s searches only the top %(count)d cards of %(owner)s's library instead."),
     "search": N_("%(player)s searches and finds %(cards)s."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
     "shuffle.none": N_("%(player)s shuffles their library."),
@@ -417,6 +418,8 @@ DECISIONS: dict[str, Any] = {
     "may_skip_draw.no": N_("%(player)s chooses not to skip that draw."),
     "may_draw.yes": N_("%(player)s chooses to draw a card."),
     "may_draw.no": N_("%(player)s chooses not to draw a card."),
+    "may_search.yes": N_("%(player)s chooses to search their library."),
+    "may_search.no": N_("%(player)s chooses not to search their library."),
     "may_mill.yes": N_("%(player)s chooses to have the target player mill."),
     "may_mill.no": N_("%(player)s chooses not to have anyone mill."),
     "may_exile.yes": N_("%(player)s chooses to exile it."),
@@ -667,7 +670,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep", "sacrifice", "aura_swap", "echo") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters", "may_mill"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters", "may_mill", "may_search"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers") and not answer:
             key = f"{kind}.none"

@@ -57,6 +57,7 @@ from kb.engine.cards.references import *  # noqa: F401,F403
 from kb.engine.cards.replacement_effects import *  # noqa: F401,F403
 from kb.engine.cards.resolution_costs import *  # noqa: F401,F403
 from kb.engine.cards.scavenge import *  # noqa: F401,F403
+from kb.engine.cards.searching import *  # noqa: F401,F403
 from kb.engine.cards.spell_copies import *  # noqa: F401,F403
 from kb.engine.cards.spells import *  # noqa: F401,F403
 from kb.engine.cards.spells_changed import *  # noqa: F401,F403

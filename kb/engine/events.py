@@ -200,6 +200,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("win_prevented", "unit by source", "A player can't win the game (104.2b)."),
     ("win_in_range", "unit losers source", "A win with limited range of influence (801.14)."),
     ("concedes", "player", "A player concedes (104.3a)."),
+    ("mandatory_loop", "", "The game has returned to a state it was in, with only mandatory actions since: a loop of mandatory actions (731.4)."),
     ("game_drawn", "", "The game is a draw (104.4a)."),
     ("game_over", "winners", "The game is over (104.1)."),
     ("end_the_turn", "source", "An effect ends the turn (723.1)."),

@@ -8,8 +8,14 @@ state in which it was taken (`game_state`). When a player would activate the sam
 game state the game has been in before, and the actions taken since then were taken by two or
 more players, the player rule 731.3 names can't take it again.
 
-Loops made of casting spells, mandatory loops (731.4, a draw) and the actions a player can't be
-forced to take (731.5, 731.6) are not watched.
+A loop of mandatory actions (731.4, 104.4b) is watched too: when all players pass and the top
+of the stack resolves, the game state that follows is recorded; when it recurs with no player
+having taken an action or made an optional choice since, the loop contains only mandatory
+actions and the game is a draw. No player is made to take an action that would end it, such as
+sacrificing a permanent for its ability (731.5): passing stays legal, as always.
+
+Loops made of casting spells, loops in games with limited range of influence (104.4f) and the
+"[A] unless [B]" loops of 731.6 are not modelled.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kb.engine.errors import IllegalActionError
+from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.objects import Card, Zone
 
 if TYPE_CHECKING:
@@ -92,6 +98,34 @@ def check_activation(game: "Game", player: "Player", card: Card, index: int) -> 
 def record_activation(game: "Game", player: "Player", card: Card, index: int, state: tuple) -> None:
     """Remember an activation that was taken, with the game state it was taken in."""
     game.__dict__.setdefault("_loop_actions", []).append(LoopAction(player, (id(card), card.incarnation, index), state))
+
+
+# Events that are a player's own action or optional choice: a loop containing one isn't made
+# only of mandatory actions (104.4b).
+_VOLUNTARY = ("cast", "activate", "play_land", "cycle", "concedes")
+
+
+def note_resolution(game: "Game") -> None:
+    """Rule 731.4: after all players passed and the top of the stack resolved, record the state;
+    if the game has been in it since the last voluntary action or choice, the game is a draw."""
+    memory = game.__dict__.setdefault("_mandatory", {"seen": [], "index": 0})
+    for event in game.events[memory["index"]:]:
+        if event.kind in _VOLUNTARY or (event.kind == "decision" and not event["decision"].forced):
+            memory["seen"] = []
+    memory["index"] = len(game.events)
+    if game.over or not game.stack:
+        memory["seen"] = []
+        return
+    state = game_state(game)
+    if state not in memory["seen"]:
+        memory["seen"].append(state)
+        return
+    if game.range_of_influence is not None:
+        raise NotModelledError("a loop of mandatory actions with limited range of influence (104.4f) is not modelled")
+    game.emit("mandatory_loop", "731.4")
+    game.draw_game = True
+    game.emit("game_drawn", "104.4b")
+    game._finish([])
 
 
 def loop_actions(game: "Game") -> list[LoopAction]:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.entering import entering_forbidden_by
 from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotModelledError, NotYourPriorityError
 from kb.engine.objects import CardDefinition, Zone
+from kb.engine.loops import note_resolution
 from kb.engine.shortcuts import check_shortcut_obligation
 from kb.engine.stack import Ability, Spell
 from kb.engine.turns import STEPS
@@ -77,6 +78,7 @@ class PriorityMixin:
             self._passes = 0
             if self.stack:
                 self._resolve_top()
+                note_resolution(self)  # 731.4: a loop of mandatory actions is a draw
             else:
                 self._advance()
             return

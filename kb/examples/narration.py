@@ -245,6 +245,8 @@ MESSAGES: dict[str, Any] = {
     "shortcut_taken": N_("The shortcut is taken: the game advances to %(step)s, where %(holder)s has priority."),
     "concedes": N_("%(player)s concedes the game."),
     "game_drawn": N_("Every player lost at the same time: the game is a draw."),
+    "game_drawn.loop": N_("Nothing but mandatory actions repeat with no way to stop them: the game is a draw."),
+    "mandatory_loop": N_("The game is back in a state it was in, with only mandatory actions since: a loop of mandatory actions."),
     "game_over": N_("The game is over."),
     "life_total": N_("%(unit)s is at %(life)d life."),
     "life_total.team": N_("Team %(unit)s is at %(life)d life."),
@@ -611,6 +613,8 @@ class Narrator:
             values["count"] = len(data["cards"])
             if len(data["cards"]) == data["count"]:
                 key = "mill.all"
+        if key == "game_drawn" and event.rule == "104.4b":
+            key = "game_drawn.loop"
         if key == "skip_to_cleanup" and data.get("step") is Step.CLEANUP:
             key = "skip_to_cleanup.cleanup"
         if event.kind in ("loss_prevented", "win_prevented", "life_loss_prevented", "life_gain_prevented", "poison_prevented"):

@@ -14,6 +14,7 @@ from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, Ill
 from kb.engine.mana import ManaCost
 from kb.engine.loops import check_activation, record_activation
 from kb.engine.modal import ModalSpellDefinition, choose_modes
+from kb.engine.reveal_costs import is_reveal_or_pay, pay_by_revealing, refuse_reveal_given, reveal_or_pay, with_more_generic
 from kb.engine.manapool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
 from kb.engine.stack import ActivatedAbility, Spell
@@ -70,6 +71,7 @@ class CastingMixin:
         modes: Sequence[int | str] | None = None,
         discard: Card | str | None = None,
         flashback: bool = False,
+        reveal: Card | str | None = None,
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -81,7 +83,8 @@ class CastingMixin:
         The total cost is locked in before it is paid (601.2f): cost increases and reductions
         from static abilities are applied then, and an additional cost of sacrificing a creature
         is paid with `sacrifice` (or a creature the player chooses), one of discarding a card with
-        `discard` (or a card the player chooses from their hand). For a spell with convoke,
+        `discard` (or a card the player chooses from their hand), and one of revealing a card or
+        paying mana with `reveal` (the card, or "pay {N}"; 701.20c). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
         each (702.51a–b). For a modal spell, `modes` are the modes chosen (by index from 0 or
         by text, 700.2a), and `targets` one list for each chosen mode that targets. With ``flashback`` the
@@ -128,8 +131,13 @@ class CastingMixin:
         else:
             chosen = self._choose_targets(player, definition.spell_target, targets, card)
             groups = [chosen]
+        revealed, more = None, 0
+        refuse_reveal_given(definition, reveal)
         if definition.additional_cost == "discard a card":
             victim = self._additional_discard(player, definition, discard, card)
+        elif is_reveal_or_pay(definition.additional_cost):
+            victim = None
+            revealed, more = reveal_or_pay(self, player, definition.additional_cost, card, reveal)
         else:
             victim = self._additional_sacrifice(player, definition, sacrifice, card)
         base = None
@@ -138,6 +146,7 @@ class CastingMixin:
             if base is None:
                 raise IllegalActionError(f"{card.name} has no flashback: it can't be cast from a graveyard (702.34a)")
         total, changed = self._total_cost(player, card, x, half, base=base)
+        total, changed = with_more_generic(total, more), changed or more
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
         tapped_for_convoke = []
@@ -148,6 +157,8 @@ class CastingMixin:
         if tapped_for_convoke:
             self.tap(tapped_for_convoke)
             self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
+        if revealed is not None:
+            pay_by_revealing(self, player, revealed)
         if victim is not None and definition.additional_cost == "discard a card":
             self.discard(player, [victim], rule="601.2h")
         elif victim is not None:

@@ -274,6 +274,7 @@ MESSAGES: dict[str, Any] = {
     "exile": N_("%(cards)s: exiled at the same time."),
     "reveal": N_("The chosen cards are revealed: %(cards)s."),
     "reveal.source": N_("The ability of %(source)s reveals %(cards)s."),
+    "reveal.again": N_("%(cards)s, already revealed, is revealed again (a revealed card may be revealed again)."),
     "shuffle_in": N_("%(player)s shuffles %(card)s into their library."),
     "shuffle_all_in": NP_("%(player)s shuffles %(count)d card into their library.", "%(player)s shuffles %(count)d cards into their library."),
     "mill": NP_("%(player)s mills only %(count)d card, all there is: %(cards)s.", "%(player)s mills only %(count)d cards, all there are: %(cards)s."),
@@ -444,6 +445,8 @@ DECISIONS: dict[str, Any] = {
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
     "piles": N_("%(player)s separates the revealed cards into two piles: %(answer)s, and the rest."),
     "next_target": N_("%(player)s chooses %(answer)s as the next target %(source)s deals with."),
+    "reveal_or_pay": N_("%(player)s chooses to reveal %(answer)s to pay the additional cost of %(source)s."),
+    "reveal_or_pay.pay": N_("%(player)s chooses to pay mana for the additional cost of %(source)s instead of revealing a card."),
     "shortcut.accept": N_("%(player)s accepts the shortcut."),
     "shortcut": N_("%(player)s shortens the shortcut: there they will make a different game choice."),
     "piles.none": N_("%(player)s separates the revealed cards into two piles: an empty one, and all of them."),
@@ -627,7 +630,9 @@ class Narrator:
             values["player"] = ability.controller.name
         if event.kind == "enters":
             values["player"] = data["controller"].name
-        if key == "reveal" and data.get("source") is not None:
+        if key == "reveal" and event.rule == "701.20c":
+            key = "reveal.again"
+        elif key == "reveal" and data.get("source") is not None:
             key = "reveal.source"
         if key == "shuffle" and not data.get("cards"):
             key = "shuffle.none"
@@ -680,6 +685,8 @@ class Narrator:
             key = f"{kind}.none"
         elif kind == "piles" and not answer:
             key = "piles.none"
+        elif kind == "reveal_or_pay" and isinstance(answer, str):
+            key = "reveal_or_pay.pay"
         elif kind == "shortcut":
             key = "shortcut.accept" if answer == "accept" else "shortcut"
         elif kind == "choose_pile":

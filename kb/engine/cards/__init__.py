@@ -56,6 +56,7 @@ from kb.engine.cards.redirection import *  # noqa: F401,F403
 from kb.engine.cards.references import *  # noqa: F401,F403
 from kb.engine.cards.replacement_effects import *  # noqa: F401,F403
 from kb.engine.cards.resolution_costs import *  # noqa: F401,F403
+from kb.engine.cards.revealing import *  # noqa: F401,F403
 from kb.engine.cards.scavenge import *  # noqa: F401,F403
 from kb.engine.cards.searching import *  # noqa: F401,F403
 from kb.engine.cards.spell_copies import *  # noqa: F401,F403

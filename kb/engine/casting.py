@@ -14,6 +14,7 @@ from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, Ill
 from kb.engine.mana import ManaCost
 from kb.engine.loops import check_activation, record_activation
 from kb.engine.modal import ModalSpellDefinition, choose_modes
+from kb.engine.waterbend import choose_waterbenders, pay_generic_by_tapping, waterbend_amount
 from kb.engine.reveal_costs import is_reveal_or_pay, pay_by_revealing, refuse_reveal_given, reveal_or_pay, with_more_generic
 from kb.engine.manapool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
@@ -72,6 +73,7 @@ class CastingMixin:
         discard: Card | str | None = None,
         flashback: bool = False,
         reveal: Card | str | None = None,
+        waterbend: Sequence[Card | str] = (),
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -84,7 +86,8 @@ class CastingMixin:
         from static abilities are applied then, and an additional cost of sacrificing a creature
         is paid with `sacrifice` (or a creature the player chooses), one of discarding a card with
         `discard` (or a card the player chooses from their hand), and one of revealing a card or
-        paying mana with `reveal` (the card, or "pay {N}"; 701.20c). For a spell with convoke,
+        paying mana with `reveal` (the card, or "pay {N}"; 701.20c); the artifacts and creatures in
+        `waterbend` are tapped to pay generic mana of a waterbend cost (701.67). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
         each (702.51a–b). For a modal spell, `modes` are the modes chosen (by index from 0 or
         by text, 700.2a), and `targets` one list for each chosen mode that targets. With ``flashback`` the
@@ -138,6 +141,8 @@ class CastingMixin:
         elif is_reveal_or_pay(definition.additional_cost):
             victim = None
             revealed, more = reveal_or_pay(self, player, definition.additional_cost, card, reveal)
+        elif waterbend_amount(definition.additional_cost) is not None:
+            victim, more = None, waterbend_amount(definition.additional_cost)
         else:
             victim = self._additional_sacrifice(player, definition, sacrifice, card)
         base = None
@@ -149,16 +154,23 @@ class CastingMixin:
         total, changed = with_more_generic(total, more), changed or more
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
+        benders = choose_waterbenders(self, player, definition, waterbend)
+        total = pay_generic_by_tapping(total, len(benders))  # 701.67b: only the waterbend's generic
         tapped_for_convoke = []
         if convoke:
             total, tapped_for_convoke = self._convoke(player, definition, total, convoke, card)
         self._activate_mana_abilities(player, mana_abilities)
+        if any(c.tapped for c in benders):
+            raise CannotPayError(f"a permanent tapped for mana can't also be tapped for the waterbend cost of {definition.name} (701.67a)")
         spent = self._pay_mana(player, total, None, ManaUse("cast", card), definition.name)
         if tapped_for_convoke:
             self.tap(tapped_for_convoke)
             self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
         if revealed is not None:
             pay_by_revealing(self, player, revealed)
+        if waterbend_amount(definition.additional_cost) is not None:
+            self.tap(benders)
+            self.emit("waterbend", "701.67a", player=player, cards=list(benders), amount=waterbend_amount(definition.additional_cost))
         if victim is not None and definition.additional_cost == "discard a card":
             self.discard(player, [victim], rule="601.2h")
         elif victim is not None:

@@ -49,6 +49,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("turned_face_down", "count source", "Permanents are turned face down (708.2a)."),
     ("turned_face_up", "player card", "A face-down permanent is turned face up (702.37e, 708.8)."),
     ("play_land", "player card", "A land is played (305.1)."),
+    ("waterbend", "player cards amount", "A player pays a waterbend cost of {`amount`}, tapping `cards` for part of its generic mana (701.67a, 701.67c)."),
     ("convoke", "player cards", "Creatures are tapped to pay for a spell with convoke (702.51a)."),
     ("cost_locked", "player card cost", "The total cost of a spell is locked in (601.2f), when effects or X change it from its mana cost; `cost` is its mana."),
     # mana

@@ -57,7 +57,7 @@ REASONS: dict[str, str] = {
     "615": "needs prevention effects (615)",
     "616": "needs copy effects and token doubling as replacement effects (616.1f, 616.1g)",
     "700": "needs piles, devotion modifiers and mana spent (700.3, 700.5, 700.14)",
-    "701": "needs melding and waterbending (701.42, 701.67)",
+    "701": "needs melding (701.42)",
     "702": "needs keyword abilities with costs, zones or objects of their own (702)",
     "702.22": "needs banding (702.22)",
     "702.47": "needs splice onto Arcane (702.47)",

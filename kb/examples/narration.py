@@ -204,6 +204,7 @@ MESSAGES: dict[str, Any] = {
     "phases_added": NP_("After this phase comes an extra phase with only %(steps)s.", "After this phase come %(count)d extra phases with only %(steps)s."),
     "targets_changed": N_("%(spell)s now targets %(targets)s."),
     "convoke": N_("%(player)s taps %(cards)s to convoke."),
+    "waterbend": N_("%(player)s waterbends {%(amount)d}, tapping %(cards)s for part of its generic mana."),
     "cost_locked": N_("The total cost of %(card)s is locked in: %(cost)s."),
     "mana_added": N_("%(player)s adds %(mana)s."),
     "no_mana": N_("The type of mana is undefined: %(source)s produces no mana."),

@@ -69,6 +69,7 @@ from kb.engine.cards.transforming import *  # noqa: F401,F403
 from kb.engine.cards.triggered_abilities import *  # noqa: F401,F403
 from kb.engine.cards.turn_structure import *  # noqa: F401,F403
 from kb.engine.cards.vanilla import *  # noqa: F401,F403
+from kb.engine.cards.waterbending import *  # noqa: F401,F403
 
 # Cards defined beside the package, in modules named kb.engine.cards_<topic>, register too.
 for _module in pkgutil.iter_modules([str(Path(__file__).resolve().parent.parent)]):

@@ -28,9 +28,7 @@ class BoonReflection(CardDefinition):
 
 
 class Worship(CardDefinition):
-    name = "Worship"
-    mana_cost = "{3}{W}"
-    types = ("Enchantment",)
+    name, mana_cost, type_line = "Worship", "{3}{W}", "Enchantment"
     oracle = "If you control a creature, damage that would reduce your life total to less than 1 reduces it to 1 instead."
 
     def replacements(self, game: Any, card: Any):
@@ -41,10 +39,13 @@ class Worship(CardDefinition):
         return [Replacement(self.oracle, "damage_results", applies, at_least_one_life, source=card)]
 
 
-def _next_time_it_would_deal_damage(game: Any, spell: Any) -> None:
-    """"The next time target creature would deal damage this turn, prevent that damage. You gain
-    life equal to the damage prevented this way": all the damage it deals in that one damage
-    event (to every recipient), and the life is part of the same event (120.4a)."""
+@spell_card(
+    "Awe Strike", mana_cost="{W}", type_line="Instant", spell_target="creature",
+    oracle="The next time target creature would deal damage this turn, prevent that damage. You gain life equal to the damage prevented this way.",
+)
+def AweStrike(game: Any, spell: Any) -> None:
+    """All the damage the creature deals in its next damage event (to every recipient) is
+    prevented, and the life is part of the same event (120.4a)."""
     creature, you = spell.targets[0], spell.controller
     incarnation = creature.incarnation
     effect: Replacement
@@ -64,14 +65,5 @@ def _next_time_it_would_deal_damage(game: Any, spell: Any) -> None:
         game.emit("damage_prevented", "615.1a", source=event["source"], target=event["target"], amount=prevented)
         return {**event, "amount": 0, "gains": [*event.get("gains", ()), (you, prevented)]}
 
-    effect = Replacement("The next time target creature would deal damage this turn, prevent that damage. You gain life equal to the damage prevented this way.", "damage", applies, apply, prevention=True, source=spell.card, controller=you, prevents="source")
+    effect = Replacement(spell.card.definition.oracle, "damage", applies, apply, prevention=True, source=spell.card, controller=you, prevents="source")
     game.add_replacement(effect)
-
-
-AweStrike = spell_card(
-    "Awe Strike",
-    mana_cost="{W}",
-    types=("Instant",),
-    spell_target="creature",
-    oracle="The next time target creature would deal damage this turn, prevent that damage. You gain life equal to the damage prevented this way.",
-)(_next_time_it_would_deal_damage)

@@ -1,5 +1,6 @@
 """Effects that stop a permanent from entering the battlefield ("Lands can't enter the
-battlefield"), and what becomes of a permanent spell that can't (608.3e).
+battlefield"), and what becomes of a permanent spell that can't (608.3e); permanents entering
+at the same time, which the effects that modify how one enters can't choose (614.13a).
 
 A permanent with such a static ability has a definition with ``forbids_entering(game, source,
 card)``: whether `card`, with the characteristics it would have on the battlefield (after the
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kb.engine.game import Game
     from kb.engine.objects import Card
+    from kb.engine.players import Player
 
 
 def entering_forbidden_by(game: "Game", card: "Card") -> "Card | None":
@@ -22,3 +24,21 @@ def entering_forbidden_by(game: "Game", card: "Card") -> "Card | None":
         if forbids is not None and not game.abilities_removed(source) and forbids(game, source, card):
             return source
     return None
+
+
+def put_onto_battlefield_together(game: "Game", cards: "list[Card]", controller: "Player") -> None:
+    """Put `cards` onto the battlefield under `controller`'s control at the same time: while
+    each applies the effects that modify how it enters, the others are entering too, and none
+    of them can be chosen to change zones by those effects (614.13a)."""
+    entering = list(cards)
+    game.__dict__["_entering_together"] = entering
+    try:
+        for card in entering:
+            game.put_onto_battlefield(card, controller)
+    finally:
+        game.__dict__["_entering_together"] = []
+
+
+def entering_now(game: "Game") -> "list[Card]":
+    """The objects entering the battlefield in the event now happening (614.13a)."""
+    return list(game.__dict__.get("_entering_together", ()))

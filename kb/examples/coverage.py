@@ -53,7 +53,7 @@ REASONS: dict[str, str] = {
     "610": "needs one-shot effects that return exiled cards (610)",
     "611": "needs effects that apply as a permanent is put onto the battlefield (611.2e, 614.12)",
     "613": "needs Auras, Equipment and lands with abilities that become creatures (613.6, 613.7)",
-    "614": "needs abilities of cards entering from other zones and replacement effects that choose as a permanent enters (614.12, 614.13)",
+    "614": "needs devour chosen with plane abilities (614.13b) and replacement effects on paying life as a card enters from a library (614.13c)",
     "615": "needs prevention effects (615)",
     "616": "needs copy effects and token doubling as replacement effects (616.1f, 616.1g)",
     "700": "needs piles, devotion modifiers and mana spent (700.3, 700.5, 700.14)",

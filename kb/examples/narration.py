@@ -446,6 +446,8 @@ DECISIONS: dict[str, Any] = {
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
     "piles": N_("%(player)s separates the revealed cards into two piles: %(answer)s, and the rest."),
     "next_target": N_("%(player)s chooses %(answer)s as the next target %(source)s deals with."),
+    "exile_as_enters": N_("%(player)s chooses the cards to exile as %(source)s enters: %(answer)s."),
+    "exile_as_enters.none": N_("%(player)s chooses to exile no card as %(source)s enters."),
     "reveal_or_pay": N_("%(player)s chooses to reveal %(answer)s to pay the additional cost of %(source)s."),
     "reveal_or_pay.pay": N_("%(player)s chooses to pay mana for the additional cost of %(source)s instead of revealing a card."),
     "shortcut.accept": N_("%(player)s accepts the shortcut."),
@@ -682,7 +684,7 @@ class Narrator:
             key = f"{kind}.no"
         elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters", "may_mill", "may_search"):
             key = f"{kind}.{'yes' if answer else 'no'}"
-        elif kind in ("attackers", "blockers") and not answer:
+        elif kind in ("attackers", "blockers", "exile_as_enters") and not answer:
             key = f"{kind}.none"
         elif kind == "piles" and not answer:
             key = "piles.none"

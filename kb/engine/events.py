@@ -184,6 +184,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     # combat
     ("attacks", "card defender player", "A creature attacks (508.1); `player` is who attacked with it."),
     ("attack_cost", "player cost", "The total cost to attack is locked in and paid (508.1h–i); `cost` is its mana."),
+    ("band", "player cards", "Attacking creatures are declared in a band (702.22c)."),
     ("blocks", "card attackers", "A creature blocks (509.1g)."),
     ("unblocked", "card", "An attacking creature is unblocked (509.1h)."),
     ("becomes_blocked", "card blockers", "An attacking creature becomes blocked: one event, whatever the number of blockers (509.1h, 700.1)."),

@@ -59,7 +59,6 @@ REASONS: dict[str, str] = {
     "700": "needs piles, devotion modifiers and mana spent (700.3, 700.5, 700.14)",
     "701": "needs melding (701.42)",
     "702": "needs keyword abilities with costs, zones or objects of their own (702)",
-    "702.22": "needs banding (702.22)",
     "702.47": "needs splice onto Arcane (702.47)",
     "702.103": "needs bestow (702.103)",
     "702.177": "needs exhaust abilities (702.177)",

@@ -204,6 +204,7 @@ MESSAGES: dict[str, Any] = {
     "phases_added": NP_("After this phase comes an extra phase with only %(steps)s.", "After this phase come %(count)d extra phases with only %(steps)s."),
     "targets_changed": N_("%(spell)s now targets %(targets)s."),
     "convoke": N_("%(player)s taps %(cards)s to convoke."),
+    "band": N_("%(cards)s attack in a band."),
     "waterbend": N_("%(player)s waterbends {%(amount)d}, tapping %(cards)s for part of its generic mana."),
     "cost_locked": N_("The total cost of %(card)s is locked in: %(cost)s."),
     "mana_added": N_("%(player)s adds %(mana)s."),
@@ -446,6 +447,8 @@ DECISIONS: dict[str, Any] = {
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
     "piles": N_("%(player)s separates the revealed cards into two piles: %(answer)s, and the rest."),
     "next_target": N_("%(player)s chooses %(answer)s as the next target %(source)s deals with."),
+    "bands": N_("%(player)s declares which attacking creatures are in bands."),
+    "bands.none": N_("%(player)s declares no band."),
     "exile_as_enters": N_("%(player)s chooses the cards to exile as %(source)s enters: %(answer)s."),
     "exile_as_enters.none": N_("%(player)s chooses to exile no card as %(source)s enters."),
     "reveal_or_pay": N_("%(player)s chooses to reveal %(answer)s to pay the additional cost of %(source)s."),
@@ -684,7 +687,7 @@ class Narrator:
             key = f"{kind}.no"
         elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters", "may_mill", "may_search"):
             key = f"{kind}.{'yes' if answer else 'no'}"
-        elif kind in ("attackers", "blockers", "exile_as_enters") and not answer:
+        elif kind in ("attackers", "blockers", "exile_as_enters", "bands") and not answer:
             key = f"{kind}.none"
         elif kind == "piles" and not answer:
             key = "piles.none"

@@ -102,3 +102,15 @@ HypnoticSpecter = card(
     "Hypnotic Specter", mana_cost="{1}{B}{B}", type_line="Creature — Specter", power=2, toughness=2,
     keywords=("Flying",), in_part=True, oracle="Flying",
 )
+
+
+MesaPegasus = card(
+    "Mesa Pegasus", mana_cost="{1}{W}", type_line="Creature — Pegasus", power=1, toughness=1,
+    keywords=("Banding", "Flying"), oracle="Banding, flying",
+)
+
+
+BogWraith = card(
+    "Bog Wraith", mana_cost="{3}{B}", type_line="Creature — Wraith", power=3, toughness=3,
+    keywords=("Swampwalk",), oracle="Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)",
+)

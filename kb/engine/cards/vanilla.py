@@ -104,13 +104,9 @@ HypnoticSpecter = card(
 )
 
 
-MesaPegasus = card(
-    "Mesa Pegasus", mana_cost="{1}{W}", type_line="Creature — Pegasus", power=1, toughness=1,
-    keywords=("Banding", "Flying"), oracle="Banding, flying",
-)
-
-
+# The band of rule 702.22h's example: a flying creature with banding, and a swampwalker.
+MesaPegasus = card("Mesa Pegasus", mana_cost="{1}{W}", type_line="Creature — Pegasus", power=1, toughness=1, keywords=("Banding", "Flying"), oracle="Banding, flying")
 BogWraith = card(
-    "Bog Wraith", mana_cost="{3}{B}", type_line="Creature — Wraith", power=3, toughness=3,
-    keywords=("Swampwalk",), oracle="Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)",
+    "Bog Wraith", mana_cost="{3}{B}", type_line="Creature — Wraith", power=3, toughness=3, keywords=("Swampwalk",),
+    oracle="Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)",
 )

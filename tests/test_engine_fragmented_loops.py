@@ -96,3 +96,17 @@ def test_the_player_who_must_break_it_may_take_any_other_action():
     game.activate(bruno, "Test Loop Rod", targets=[creature])
     game.resolve_stack()
     assert creature.keywords == ()
+
+
+def test_mana_in_a_pool_and_a_shield_are_part_of_the_state():
+    from kb.engine.manapool import Mana
+    from kb.engine.replacement import prevent_damage
+
+    game, (ana, bruno), creature = _game()
+    before = game_state(game)
+    ana.mana_pool.add([Mana("G")])
+    assert game_state(game) != before
+    game, (ana, bruno), creature = _game()
+    before = game_state(game)
+    game.add_replacement(prevent_damage(2, to=ana))
+    assert game_state(game) != before

@@ -54,20 +54,22 @@ def _object_state(game: "Game", card: Card) -> tuple:
 
 def game_state(game: "Game") -> tuple:
     """What the game looks like now, for telling whether it has been here before: the turn, step
-    and priority, each player's life, counters and cards, and each permanent's characteristics
-    and status. The continuous effects that make them so are not part of it (731.3's example:
+    and priority, each player's life, counters, mana and cards, the stack, the shields and
+    delayed triggers waiting, and each permanent's characteristics and status. The continuous effects that make them so are not part of it (731.3's example:
     gaining and then losing flying returns the game to the same state)."""
     players = tuple(
         (
-            p.name, game.life_of(p), game.poison_of(p), tuple(sorted(p.counters.items())) if hasattr(p, "counters") else (),
+            p.name, game.life_of(p), game.poison_of(p), tuple(sorted(p.counters.items())), str(p.mana_pool), p.left_game,
             tuple(id(c) for c in p.hand), tuple(id(c) for c in p.library), tuple(id(c) for c in p.graveyard),
         )
         for p in game.seats
     )
+    # What is left of prevention shields and other effects waiting for their event.
+    waiting = (tuple((id(r), r.shield) for r in game.replacements), tuple(id(d) for d in game.delayed_triggers))
     stack = tuple((type(o).__name__, id(getattr(o, "source", None) or getattr(o, "card", None))) for o in game.stack)
     holder = game.priority.name if game.priority is not None else None
     return (
-        game.turn, game.step, holder, players, stack,
+        game.turn, game.step, holder, players, stack, waiting,
         tuple(_object_state(game, c) for c in game.battlefield), tuple(id(c) for c in game.exile),
     )
 

@@ -50,3 +50,15 @@ def test_the_creatures_owner_leaving_is_not_the_controllers():
     game.advance_to(Step.END)
     game.resolve_stack()
     assert specter.zone is Zone.BATTLEFIELD
+
+
+def test_800_4d_a_token_that_would_be_owned_by_a_player_who_left_is_not_created():
+    from kb.engine import Card
+
+    alex, bianca = Player("Alex", library=5), Player("Bianca", library=5)
+    game = Game(players=[alex, bianca, Player("Carlos", library=5)])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=1)
+    game.concede(bianca)
+    assert game.create_tokens(bianca, Card.token(types=("Creature",), power=1, toughness=1)) == []
+    assert [e.rule for e in game.events if e.kind == "not_created"] == ["800.4d"]
+    assert not any(c.controller is bianca for c in game.battlefield)

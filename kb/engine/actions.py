@@ -28,6 +28,10 @@ class KeywordActionsMixin:
             if not token.is_token:
                 raise ValueError(f"{token!r} is not a token: make one with Card.token")
             token.owner = controller
+        if controller.left_game:
+            # 800.4d: an object that would be owned by a player who has left isn't created.
+            self.emit("not_created", "800.4d", player=controller, cards=list(tokens))
+            return []
         tokens = replace_tokens(self, controller, list(tokens))
         if not tokens:
             return []

@@ -133,6 +133,7 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("emblem", "player emblem source", "A player gets an emblem in the command zone (114.2)."),
     ("becomes_monarch", "player previous", "A player becomes the monarch; `previous` ceases to be (724.1, 724.3, 724.4)."),
     # keyword actions
+    ("not_created", "player cards", "Tokens that would be owned by `player`, who has left the game, aren't created (800.4d)."),
     ("create", "player cards", "Tokens are created (701.7a)."),
     ("investigate", "player", "A player investigates (701.16a)."),
     ("tap", "cards", "Permanents become tapped (701.26a)."),

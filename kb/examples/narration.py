@@ -214,6 +214,7 @@ MESSAGES: dict[str, Any] = {
     "mana_lost": N_("%(player)s's mana pool empties: %(mana)s is lost."),
     "triggers": N_("The ability of %(card)s triggers."),
     "trigger_on_stack": N_("%(player)s puts the triggered ability of %(card)s on the stack."),
+    "not_created": N_("%(cards)s would be owned by %(player)s, who has left the game: nothing is created."),
     "trigger_not_put": N_("The triggered ability of %(card)s isn't put on the stack: %(player)s, who would control it, has left the game."),
     "removed_no_target": N_("The triggered ability of %(card)s has no legal target and is removed from the stack."),
     "resolves": N_("%(object)s resolves."),

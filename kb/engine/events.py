@@ -64,6 +64,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("trigger_on_stack", "ability", "A triggered ability is put on the stack (603.3)."),
     ("shortcut_proposed", "player step holder turn", "A player proposes a shortcut: all players pass until `holder` has priority in `step` of turn `turn` (731.2a)."),
     ("shortcut_shortened", "player step holder turn", "A player shortens a proposed shortcut: it now ends when `holder` has priority in `step` (731.2b)."),
+    ("loop_proposed", "player count", "A player proposes a loop repeated `count` times as a shortcut (731.2a)."),
+    ("loop_taken", "player count", "A loop shortcut is taken: it was repeated `count` times (731.2c)."),
     ("shortcut_taken", "step holder turn", "A shortcut is taken: the game advances to its ending point (731.2c)."),
     ("trigger_not_put", "ability player", "A triggered ability that would be controlled by `player`, who has left the game, isn't put on the stack (800.4d)."),
     ("removed_no_target", "ability", "A triggered ability with no legal target is removed (603.3d)."),

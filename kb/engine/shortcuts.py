@@ -18,12 +18,17 @@ Place(3, Step.END, Player('Ana'))
 >>> game.step, game.priority
 (Step.END, Player('Ana'))
 
-Loops of repeated actions (731.2a "a loop that repeats a specified number of times") and
-shortcuts that cross turns or start with objects on the stack raise `NotModelledError`.
+A loop that repeats a specified number of times (731.2a) is proposed with `propose_loop`: the
+proposer's activations, then all players passing until the proposer has priority with the stack
+empty, repeated, the last time ending just after the proposer's abilities resolve. The engine
+takes it one repetition at a time, so it refuses more than `MAX_REPETITIONS`; a player shortening
+a loop, shortcuts that cross turns and shortcuts that start with objects on the stack raise
+`NotModelledError`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +40,8 @@ from kb.engine.turns import STEPS, Step
 if TYPE_CHECKING:
     from kb.engine.game import Game
 
+# The engine takes a loop shortcut by playing each repetition.
+MAX_REPETITIONS = 1000
 # Steps in which no player normally receives priority (502.4, 514.3).
 _NO_PRIORITY = (Step.UNTAP, Step.CLEANUP)
 # Steps skipped when no creatures attack (508.8).
@@ -150,3 +157,40 @@ def check_shortcut_obligation(game: "Game", player: Player) -> None:
         return
     if player is bound:
         raise IllegalActionError(f"{player.name} shortened the shortcut here: they must make a different game choice than passing (731.2c)")
+
+
+def propose_loop(game: "Game", player: Player, activations: Sequence[tuple[Any, int]], times: int) -> int:
+    """Rule 731.2a: `player`, who has priority, proposes to repeat `times` times the sequence of
+    activating the abilities in `activations` ((permanent, ability number) pairs, no targets),
+    all players passing priority until each resolves and the abilities they trigger resolve,
+    until `player` has priority again; the last repetition ends just after the last of
+    `player`'s abilities resolves. Each other player, in turn order, accepts (731.2b); the loop
+    is then taken (731.2c). Returns the number of repetitions taken."""
+    game._check_priority(player)
+    if game.stack:
+        raise NotModelledError("shortcuts proposed with objects on the stack are not modelled (731.2a)")
+    if times < 1:
+        raise IllegalActionError("a loop is repeated at least once (731.2a)")
+    if times > MAX_REPETITIONS:
+        raise NotModelledError(f"the engine takes a loop shortcut one repetition at a time: {times} repetitions are more than it takes ({MAX_REPETITIONS})")
+    game.emit("loop_proposed", "731.2a", player=player, count=times)
+    seats = game.apnap_order()
+    start = seats.index(player)
+    for other in seats[start + 1:] + seats[:start]:
+        answer = game.decide(Decision(other, "loop_shortcut", ("accept", "shorten"), rule="731.2b", context={"proposer": player}))
+        if answer != "accept":
+            raise NotModelledError("shortening a loop shortcut, naming the place of a different choice (731.2b), is not modelled")
+    for repetition in range(1, times + 1):
+        mine = [game.activate(player, permanent, index) for permanent, index in activations]
+        last = repetition == times
+        for _ in range(10_000):
+            if game.over:
+                return repetition
+            pending = any(any(o is a for o in game.stack) for a in mine)
+            if not pending and game.priority is player and (last or not game.stack):
+                break
+            game.pass_priority()
+        else:
+            raise EngineError("a repetition of the loop did not come back to its proposer")
+    game.emit("loop_taken", "731.2c", player=player, count=times)
+    return times

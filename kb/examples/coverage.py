@@ -76,7 +76,6 @@ REASONS: dict[str, str] = {
     "722.5b": "needs decisions outside the game, those of the tournament rules (722.5b)",
     "726": "needs restarting the game (726)",
     "728": "needs subgames (728)",
-    "731": "needs shortcuts of loops repeated a number of times (731.2a)",
     "800.4a": "needs control-changing effects and Auras when a player leaves the game (800.4a)",
     "801.5": "needs choices limited by range of influence (801.5)",
     "801.7": "needs trigger events limited by range of influence (801.7)",

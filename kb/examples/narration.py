@@ -187,6 +187,7 @@ MESSAGES: dict[str, Any] = {
     "turn_begins.team": N_("Turn %(turn)d begins: it is team %(unit)s's turn."),
     "step_begins": N_("%(step)s begins."),
     "untap": N_("The active player's permanents untap: %(cards)s."),
+    "untap.effect": N_("An effect untaps %(cards)s."),
     "skip_draw": N_("%(unit)s plays first and skips the draw step of their first turn."),
     "skip_draw.team": N_("Team %(unit)s plays first and skips the draw step of its first turn."),
     "draw": NP_("%(player)s draws a card.", "%(player)s draws %(count)d cards."),
@@ -245,6 +246,8 @@ MESSAGES: dict[str, Any] = {
     "win_prevented.team": N_("Team %(unit)s can't win the game, because of %(card)s."),
     "shortcut_proposed": N_("%(player)s proposes a shortcut: all players pass priority until %(holder)s has priority in %(step)s of turn %(turn)d."),
     "shortcut_shortened": N_("The shortcut now ends when %(holder)s has priority in %(step)s."),
+    "loop_proposed": N_("%(player)s proposes a shortcut: the same sequence of game choices repeated %(count)d times."),
+    "loop_taken": N_("The loop is taken: %(count)d repetitions."),
     "shortcut_taken": N_("The shortcut is taken: the game advances to %(step)s, where %(holder)s has priority."),
     "concedes": N_("%(player)s concedes the game."),
     "game_drawn": N_("Every player lost at the same time: the game is a draw."),
@@ -454,6 +457,8 @@ DECISIONS: dict[str, Any] = {
     "exile_as_enters.none": N_("%(player)s chooses to exile no card as %(source)s enters."),
     "reveal_or_pay": N_("%(player)s chooses to reveal %(answer)s to pay the additional cost of %(source)s."),
     "reveal_or_pay.pay": N_("%(player)s chooses to pay mana for the additional cost of %(source)s instead of revealing a card."),
+    "loop_shortcut": N_("%(player)s accepts the loop."),
+    "loop_shortcut.shorten": N_("%(player)s shortens the loop."),
     "shortcut.accept": N_("%(player)s accepts the shortcut."),
     "shortcut": N_("%(player)s shortens the shortcut: there they will make a different game choice."),
     "piles.none": N_("%(player)s separates the revealed cards into two piles: an empty one, and all of them."),
@@ -623,6 +628,8 @@ class Narrator:
             values["count"] = len(data["cards"])
             if len(data["cards"]) == data["count"]:
                 key = "mill.all"
+        if key == "untap" and event.rule == "701.26b":
+            key = "untap.effect"
         if key == "game_drawn" and event.rule == "104.4b":
             key = "game_drawn.loop"
         if key == "skip_to_cleanup" and data.get("step") is Step.CLEANUP:
@@ -696,6 +703,8 @@ class Narrator:
             key = "reveal_or_pay.pay"
         elif kind == "shortcut":
             key = "shortcut.accept" if answer == "accept" else "shortcut"
+        elif kind == "loop_shortcut" and answer != "accept":
+            key = "loop_shortcut.shorten"
         elif kind == "choose_pile":
             key = f"choose_pile.{answer}"
         elif decision.team is not None and f"{kind}.team" in DECISIONS:

@@ -37,6 +37,7 @@ from kb.engine.cards.equipment import *  # noqa: F401,F403
 from kb.engine.cards.expend import *  # noqa: F401,F403
 from kb.engine.cards.flashback import *  # noqa: F401,F403
 from kb.engine.cards.flip_cards import *  # noqa: F401,F403
+from kb.engine.cards.granted_abilities import *  # noqa: F401,F403
 from kb.engine.cards.haunt import *  # noqa: F401,F403
 from kb.engine.cards.layers import *  # noqa: F401,F403
 from kb.engine.cards.life_and_outcome import *  # noqa: F401,F403

@@ -12,6 +12,7 @@ from kb.engine.costs import check_energy, choose_sacrifice, pay_other_costs
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
+from kb.engine.entering import lands_from_library_top
 from kb.engine.loops import check_activation, record_activation
 from kb.engine.modal import ModalSpellDefinition, choose_modes
 from kb.engine.waterbend import choose_waterbenders, pay_generic_by_tapping, waterbend_amount
@@ -283,9 +284,11 @@ class CastingMixin:
 
     def play_land(self, player: Player, card: Card | str) -> None:
         """Play a land: a special action, during your main phase with an empty stack, if you have
-        a land play left (rules 305.1, 305.2a, 305.2b)."""
+        a land play left (rules 305.1, 305.2a, 305.2b); from your hand, or from the top of your
+        library if an effect allows it (`kb.engine.entering.lands_from_library_top`)."""
         self._check_priority(player)
-        card = self._find(player.hand, card, f"{player.name}'s hand")
+        top = player.library[:1] if lands_from_library_top(self, player) else []
+        card = self._find(player.hand + top, card, f"{player.name}'s hand" + (" or the top of their library" if top else ""))
         if not card.is_land:
             raise IllegalActionError(f"{card.name} is not a land")
         if not (self.is_active(player) and self.step.is_main_phase and not self.stack):

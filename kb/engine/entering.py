@@ -42,3 +42,18 @@ def put_onto_battlefield_together(game: "Game", cards: "list[Card]", controller:
 def entering_now(game: "Game") -> "list[Card]":
     """The objects entering the battlefield in the event now happening (614.13a)."""
     return list(game.__dict__.get("_entering_together", ()))
+
+
+def lands_from_library_top(game: "Game", player: "Player") -> bool:
+    """Whether an effect lets `player` play lands from the top of their library: a permanent
+    whose definition has ``lets_play_lands_from_library_top(game, source, player)``."""
+    for source in game.battlefield:
+        lets = getattr(source.definition, "lets_play_lands_from_library_top", None)
+        if lets is not None and not game.abilities_removed(source) and lets(game, source, player):
+            return True
+    return False
+
+
+def entering_from(game: "Game") -> "tuple[Card, object] | None":
+    """The permanent entering the battlefield now and the zone it comes from (614.13c)."""
+    return game.__dict__.get("_entering_from")

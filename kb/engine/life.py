@@ -189,6 +189,8 @@ class LifeMixin:
     def pay_life(self, player: Player, amount: int) -> None:
         """Pay `amount` life as a cost (rule 119.4); raises `CannotPayError` if it can't be paid."""
         self._check_can_pay_life(player, amount)
+        if amount and self.replace("pay_life", {"player": player, "amount": amount}) is None:
+            return  # 614.1a: something else is done instead (118.9 is not this: the cost is still paid)
         if amount:
             self.emit("pay_life", "119.4", player=player, amount=amount)
             self._lose_life_quietly(player, amount, paid=True)

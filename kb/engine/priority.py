@@ -177,6 +177,7 @@ class PriorityMixin:
         """`card` enters the battlefield under `controller`'s control, with `counters` on it if
         an effect says it enters with them (614.1c)."""
         on_stack = card.incarnation if card.zone is Zone.STACK else None
+        self.__dict__["_entering_from"] = (card, card.zone)  # 614.13c: where it is entering from
         source = self._zone_list(card) if card.zone is not Zone.STACK else None
         if source is not None and card in source:
             source.remove(card)
@@ -229,4 +230,5 @@ class PriorityMixin:
         if card.counters:
             card.counters = self._counters_as_it_enters(card)
         self.battlefield.append(card)
+        self.__dict__["_entering_from"] = None
         self.emit("enters", "403.3", card=card, controller=controller)

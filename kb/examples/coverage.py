@@ -55,7 +55,6 @@ REASONS: dict[str, str] = {
     "613": "needs Auras, Equipment and lands with abilities that become creatures (613.6, 613.7)",
     "614": "needs replacement effects that modify how a permanent enters (614.12, 614.13)",
     "614.13b": "needs devour and the abilities of plane cards (614.13b, 702.82, 901)",
-    "614.13c": "needs playing lands from the top of a library and replacement effects on paying life (614.13c)",
     "615": "needs prevention effects (615)",
     "616": "needs copy effects and token doubling as replacement effects (616.1f, 616.1g)",
     "700": "needs piles, devotion modifiers and mana spent (700.3, 700.5, 700.14)",

@@ -427,6 +427,8 @@ DECISIONS: dict[str, Any] = {
     "may_skip_draw.no": N_("%(player)s chooses not to skip that draw."),
     "may_draw.yes": N_("%(player)s chooses to draw a card."),
     "may_draw.no": N_("%(player)s chooses not to draw a card."),
+    "may_pay_life.yes": N_("%(player)s chooses to pay the life."),
+    "may_pay_life.no": N_("%(player)s chooses not to pay the life."),
     "may_search.yes": N_("%(player)s chooses to search their library."),
     "may_search.no": N_("%(player)s chooses not to search their library."),
     "may_mill.yes": N_("%(player)s chooses to have the target player mill."),
@@ -693,7 +695,7 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep", "sacrifice", "aura_swap", "echo") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters", "may_mill", "may_search"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters", "may_mill", "may_search", "may_pay_life"):
             key = f"{kind}.{'yes' if answer else 'no'}"
         elif kind in ("attackers", "blockers", "exile_as_enters", "bands") and not answer:
             key = f"{kind}.none"

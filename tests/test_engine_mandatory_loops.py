@@ -66,3 +66,14 @@ def test_with_limited_range_of_influence_it_is_not_modelled():
     game, ana, bruno = _start(range_of_influence=1)
     with pytest.raises(NotModelledError, match="104.4f"):
         game.resolve_stack()
+
+
+def test_ordering_triggers_each_time_is_still_a_mandatory_loop():
+    # Two engines of Ana's: their triggers, together on the stack, are ordered each time.
+    ana = Player("Ana", battlefield=["Test Restless Engine", "Test Restless Engine"], library=5)
+    game = Game(players=[ana, Player("Bruno", library=5)])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.tap(ana.battlefield)
+    game.put_triggered_abilities_on_stack()
+    game.resolve_stack()
+    assert game.over and game.draw_game

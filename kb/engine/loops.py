@@ -21,7 +21,7 @@ Loops made of casting spells, loops in games with limited range of influence (10
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.objects import Card, Zone
@@ -107,12 +107,18 @@ def record_activation(game: "Game", player: "Player", card: Card, index: int, st
 _VOLUNTARY = ("cast", "activate", "play_land", "cycle", "concedes")
 
 
+def _optional(decision: Any) -> bool:
+    """A "may" choice, which a loop of mandatory actions doesn't contain (104.4b); ordering
+    triggered abilities or choosing their targets is part of mandatory actions."""
+    return not decision.forced and (decision.kind.startswith("may") or any(o is False for o in decision.options))
+
+
 def note_resolution(game: "Game") -> None:
     """Rule 731.4: after all players passed and the top of the stack resolved, record the state;
     if the game has been in it since the last voluntary action or choice, the game is a draw."""
     memory = game.__dict__.setdefault("_mandatory", {"seen": [], "index": 0})
     for event in game.events[memory["index"]:]:
-        if event.kind in _VOLUNTARY or (event.kind == "decision" and not event["decision"].forced):
+        if event.kind in _VOLUNTARY or (event.kind == "decision" and _optional(event["decision"])):
             memory["seen"] = []
     memory["index"] = len(game.events)
     if game.over or not game.stack:

@@ -12,7 +12,11 @@ from kb.engine.costs import check_energy, choose_sacrifice, pay_other_costs
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
+from kb.engine.entering import lands_from_library_top
+from kb.engine.loops import check_activation, record_activation
 from kb.engine.modal import ModalSpellDefinition, choose_modes
+from kb.engine.waterbend import choose_waterbenders, pay_generic_by_tapping, waterbend_amount
+from kb.engine.reveal_costs import is_reveal_or_pay, pay_by_revealing, refuse_reveal_given, reveal_or_pay, with_more_generic
 from kb.engine.manapool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
 from kb.engine.permissions import Proposal
@@ -77,6 +81,8 @@ class CastingMixin:
         adventure: bool = False,
         kicker: bool | Sequence[str] = False,
         splice: Mapping[Card | str, Sequence[Any]] | Sequence[Card | str] = (),
+        reveal: Card | str | None = None,
+        waterbend: Sequence[Card | str] = (),
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -88,7 +94,9 @@ class CastingMixin:
         The total cost is locked in before it is paid (601.2f): cost increases and reductions
         from static abilities are applied then, and an additional cost of sacrificing a creature
         is paid with `sacrifice` (or a creature the player chooses), one of discarding a card with
-        `discard` (or a card the player chooses from their hand). For a spell with convoke,
+        `discard` (or a card the player chooses from their hand), and one of revealing a card or
+        paying mana with `reveal` (the card, or "pay {N}"; 701.20c); the artifacts and creatures in
+        `waterbend` are tapped to pay generic mana of a waterbend cost (701.67). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
         each (702.51a–b). For a modal spell, `modes` are the modes chosen (by index from 0 or
         by text, 700.2a), and `targets` one list for each chosen mode that targets. With ``flashback`` the
@@ -154,8 +162,15 @@ class CastingMixin:
             groups = [chosen]
         spliced = self._declare_splices(player, card, definition, splice)  # 702.47a
         self._check_proposal(player, proposal.with_x(x), permitted=flashback)  # 601.5: as proposed
+        revealed, more = None, 0
+        refuse_reveal_given(definition, reveal)
         if definition.additional_cost == "discard a card":
             victim = self._additional_discard(player, definition, discard, card)
+        elif is_reveal_or_pay(definition.additional_cost):
+            victim = None
+            revealed, more = reveal_or_pay(self, player, definition.additional_cost, card, reveal)
+        elif waterbend_amount(definition.additional_cost) is not None:
+            victim, more = None, waterbend_amount(definition.additional_cost)
         else:
             victim = self._additional_sacrifice(player, definition, sacrifice, card)
         base = bestow_cost(card.printed_definition) if bestow else None
@@ -167,16 +182,26 @@ class CastingMixin:
         if additional:  # 601.2f: additional costs are added to the mana cost or alternative cost
             base = (base if base is not None else definition.mana_cost) + additional
         total, changed = self._total_cost(player, card, x, half, base=base)
+        total, changed = with_more_generic(total, more), changed or more
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
+        benders = choose_waterbenders(self, player, definition, waterbend)
+        total = pay_generic_by_tapping(total, len(benders))  # 701.67b: only the waterbend's generic
         tapped_for_convoke = []
         if convoke:
             total, tapped_for_convoke = self._convoke(player, definition, total, convoke, card)
         self._activate_mana_abilities(player, mana_abilities)
+        if any(c.tapped for c in benders):
+            raise CannotPayError(f"a permanent tapped for mana can't also be tapped for the waterbend cost of {definition.name} (701.67a)")
         spent = self._pay_mana(player, total, None, ManaUse("cast", card), definition.name)
         if tapped_for_convoke:
             self.tap(tapped_for_convoke)
             self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
+        if revealed is not None:
+            pay_by_revealing(self, player, revealed)
+        if waterbend_amount(definition.additional_cost) is not None:
+            self.tap(benders)
+            self.emit("waterbend", "701.67a", player=player, cards=list(benders), amount=waterbend_amount(definition.additional_cost))
         if victim is not None and definition.additional_cost == "discard a card":
             self.discard(player, [victim], rule="601.2h")
         elif victim is not None:
@@ -330,9 +355,11 @@ class CastingMixin:
 
     def play_land(self, player: Player, card: Card | str) -> None:
         """Play a land: a special action, during your main phase with an empty stack, if you have
-        a land play left (rules 305.1, 305.2a, 305.2b)."""
+        a land play left (rules 305.1, 305.2a, 305.2b); from your hand, or from the top of your
+        library if an effect allows it (`kb.engine.entering.lands_from_library_top`)."""
         self._check_priority(player)
-        card = self._find(player.hand, card, f"{player.name}'s hand")
+        top = player.library[:1] if lands_from_library_top(self, player) else []
+        card = self._find(player.hand + top, card, f"{player.name}'s hand" + (" or the top of their library" if top else ""))
         if not card.is_land:
             raise IllegalActionError(f"{card.name} is not a land")
         if not (self.is_active(player) and self.step.is_main_phase and not self.stack):
@@ -379,8 +406,12 @@ class CastingMixin:
             raise IllegalActionError(f"{card.name} has no abilities: an effect says cards in graveyards lose all abilities")
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
+        watched = not abilities[index].is_mana_ability
+        state = check_activation(self, player, card, index) if watched else None  # 731.3
         where = "graveyard" if in_graveyard else "battlefield"
         obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities, sacrifice=sacrifice)
+        if watched:
+            record_activation(self, player, card, index, state)
         if abilities[index].is_mana_ability:
             # 117.3c: a player who activates a mana ability receives priority afterward.
             self._passes = 0
@@ -665,7 +696,9 @@ class CastingMixin:
             return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach] + [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, a subtype such as Equipment, Aura or Vampire, non-Aura enchantment, nonlegendary creature, nontoken creature, nonblack creature, creature an opponent controls, artifact creature, any, player or planeswalker, permanent, permanent controlled by <player>, spell or permanent, creature card in a graveyard, artifact, enchantment, land, planeswalker)")
+        if kind == "artifact or enchantment":
+            return [c for c in self.battlefield if {"Artifact", "Enchantment"} & set(c.types) and c.controller in reach]
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, a subtype such as Equipment, Aura or Vampire, non-Aura enchantment, nonlegendary creature, nontoken creature, nonblack creature, creature an opponent controls, artifact creature, any, player or planeswalker, permanent, permanent controlled by <player>, spell or permanent, creature card in a graveyard, artifact, enchantment, artifact or enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None, source: Card | None = None) -> bool:
         """Whether `target` is still a legal target of `kind` (608.2b); with the `source` of

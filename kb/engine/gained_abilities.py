@@ -1,12 +1,18 @@
-"""Activated abilities an object gains from another object (613.1f, layer 6): "gains all activated
-abilities of target creature until end of turn". Each gain is a continuous effect on the object
+"""Activated abilities an object has because of another object (613.1f, layer 6).
+
+A permanent's static ability may give them ("Enchanted creature has '{T}: ...'"): a definition
+with ``grants_activated(game, source, card)`` returns the `AbilityDefinition`s its permanent
+`source` gives `card`, for as long as it does (`GainedAbilitiesMixin.granted_activated`).
+
+A one-shot effect may have an object gain them: "gains all activated abilities of target creature
+until end of turn". Each gain is a continuous effect on the object
 that gains them, ending as such effects do (514.2, 400.7); the abilities keep naming the object
 they came from in their text, read as the new object's name (201.5b), and act on the object that
 has them. Abilities gained by one effect form their own group (607.5): see
 `GainedAbilitiesMixin.gained_group`.
 
-An effect that removes all abilities at the same time as abilities are gained is not modelled: the
-order of the two in layer 6 (613.7) would decide.
+An effect that removes all abilities at the same time as abilities are gained or given is not
+modelled: the order of the two in layer 6 (613.7) would decide.
 """
 
 from __future__ import annotations
@@ -56,6 +62,24 @@ class GainedAbilitiesMixin:
         if found and self.may_remove_abilities():
             raise NotModelledError("abilities gained and abilities removed on the same object (613.1f, 613.7) are not modelled")
         return found
+
+    def granted_activated(self, card: Card) -> tuple[AbilityDefinition, ...]:
+        """The activated abilities permanents on the battlefield give `card` with their static
+        abilities, in their order."""
+        if card.zone is not Zone.BATTLEFIELD:
+            return ()
+        granted: list[AbilityDefinition] = []
+        for source in self.battlefield:
+            grants = getattr(source.definition, "grants_activated", None)
+            if grants is not None and not self.abilities_removed(source):
+                granted.extend(grants(self, source, card))
+        return tuple(granted)
+
+    def _refuse_granted_with_removal(self, card: Card, granted: tuple[AbilityDefinition, ...]) -> None:
+        """Rule 613.7: abilities given to an object that also has its abilities removed: the
+        order of the two in layer 6 is not modelled."""
+        if granted:
+            raise NotModelledError(f"{card.name} is given activated abilities and has abilities removed: their order in layer 6 (613.7) is not modelled")
 
     def gained_origin(self, card: Card, ability: AbilityDefinition) -> CardDefinition | None:
         """The definition a gained ability was printed on (201.5b), or None if not gained."""

@@ -203,6 +203,7 @@ class Game(
         self._batch: dict[str, Any] | None = None
         # The permanents whose last known information the event moving them has already taken.
         self._remembered: frozenset[int] = frozenset()
+        self._moving_together: list[Card] = []  # the permanents of one event (603.10a)
         self._second_strike: list[Card] | None = None
         self._in_second_strike_step = False
         self._layer_view: dict[int, Any] | None = None

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from kb.engine.entering import entering_forbidden_by
 from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotModelledError, NotYourPriorityError
 from kb.engine.objects import CardDefinition, Zone
+from kb.engine.loops import note_resolution
+from kb.engine.shortcuts import check_shortcut_obligation
 from kb.engine.stack import Ability, Spell
 from kb.engine.turns import STEPS
 
@@ -67,12 +70,15 @@ class PriorityMixin:
         if player is not None:
             self._check_priority(player)
         holder = self.priority
+        if getattr(self, "shortcut_obligation", None) is not None:
+            check_shortcut_obligation(self, holder)  # 731.2c
         self._passes += 1
         units = self.units()
         if self._passes >= len(units):
             self._passes = 0
             if self.stack:
                 self._resolve_top()
+                note_resolution(self)  # 731.4: a loop of mandatory actions is a draw
             else:
                 self._advance()
             return
@@ -176,6 +182,7 @@ class PriorityMixin:
         """`card` enters the battlefield under `controller`'s control, with `counters` on it if
         an effect says it enters with them (614.1c)."""
         on_stack = card.incarnation if card.zone is Zone.STACK else None
+        self.__dict__["_entering_from"] = (card, card.zone)  # 614.13c: where it is entering from
         source = self._zone_list(card) if card.zone is not Zone.STACK else None
         if source is not None and card in source:
             source.remove(card)
@@ -216,6 +223,15 @@ class PriorityMixin:
         if card.definition is not printed:
             # It enters as a copy: the copied object's "as enters" effects apply too (707.5).
             card.definition.as_enters(self, card)
+        forbidding = entering_forbidden_by(self, card)
+        if forbidding is not None:
+            if on_stack is None:
+                raise NotModelledError(f"{card.name} can't enter the battlefield ({forbidding.name}): where it stays when not a resolving spell is not modelled")
+            # 608.3e: a resolving permanent spell that can't enter goes to its owner's graveyard.
+            card.zone = Zone.STACK
+            self.emit("cant_enter", "608.3e", card=card, source=forbidding)
+            self._move(card, Zone.GRAVEYARD)
+            return
         entering = self.replace("enter", {"card": card, "controller": controller, "tapped": card.tapped, "counters": dict(card.counters)})
         if entering is not None:  # 614.1d: "enters tapped", "enters with counters"
             card.tapped = entering["tapped"]
@@ -223,4 +239,5 @@ class PriorityMixin:
         if card.counters:
             card.counters = self._counters_as_it_enters(card)
         self.battlefield.append(card)
+        self.__dict__["_entering_from"] = None
         self.emit("enters", "403.3", card=card, controller=controller)

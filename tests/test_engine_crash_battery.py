@@ -211,7 +211,10 @@ def run_battery(name: str, seed: int, actions: list[str], others: list[str], *, 
             pass
         _check_zones(game)
         for card in game.battlefield:
-            card.power, card.toughness, card.types, card.controller  # every characteristic can be read
+            try:
+                card.power, card.toughness, card.types, card.controller  # every characteristic can be read
+            except NotModelledError:
+                pass  # or the engine says it can't (Humility over Gideon Blackblade's static ability)
 
 
 NAMES = shipped_cards()

@@ -85,14 +85,15 @@ def test_investigating_with_parallel_lives_makes_two_clues():
 def test_a_token_copy_is_doubled_and_each_chooses_as_it_enters():
     # 616.1g: creating the tokens contains their entering: doubling comes first, then each
     # token's own "as this enters" choice.
-    game, ana, _ = setup("Doubling Season", hand=["Voice of All", "Spitting Image"], decisions=ScriptedDecisions(Ana=["U", "R", "G"]))
+    # Voice of All chooses red: a green and blue Spitting Image may target it (702.16b).
+    game, ana, _ = setup("Doubling Season", hand=["Voice of All", "Spitting Image"], decisions=ScriptedDecisions(Ana=["R", "W", "G"]))
     game.cast(ana, "Voice of All")
     game.resolve_stack()
     voice = ana.battlefield[1]
     game.cast(ana, "Spitting Image", targets=[voice])
     game.resolve_stack()
     tokens = [c for c in ana.battlefield if c.is_token]
-    assert [t.keywords for t in tokens] == [("Flying", "Protection from red"), ("Flying", "Protection from green")]
+    assert [t.keywords for t in tokens] == [("Flying", "Protection from white"), ("Flying", "Protection from green")]
 
 
 def test_narration_of_the_choice_in_spanish():

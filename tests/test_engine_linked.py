@@ -108,7 +108,8 @@ def test_the_automaton_pumps_only_other_creatures_of_the_chosen_type():
 
 
 def test_a_token_copy_chooses_as_it_is_created():
-    game, ana, _ = game_for({"hand": ["Voice of All", "Spitting Image"]}, ["U", "G"])
+    # Not blue: a green and blue Spitting Image couldn't target it (702.16b).
+    game, ana, _ = game_for({"hand": ["Voice of All", "Spitting Image"]}, ["W", "G"])
     game.cast(ana, "Voice of All")
     game.resolve_stack()
     game.cast(ana, "Spitting Image", targets=[ana.battlefield[0]])

@@ -28,6 +28,10 @@ class KeywordActionsMixin:
             if not token.is_token:
                 raise ValueError(f"{token!r} is not a token: make one with Card.token")
             token.owner = controller
+        if controller.left_game:
+            # 800.4d: an object that would be owned by a player who has left isn't created.
+            self.emit("not_created", "800.4d", player=controller, cards=list(tokens))
+            return []
         tokens = replace_tokens(self, controller, list(tokens))
         if not tokens:
             return []
@@ -133,6 +137,8 @@ class KeywordActionsMixin:
         found: list[Card] = []
         for zone in zones:
             cards = {Zone.GRAVEYARD: owner.graveyard, Zone.HAND: owner.hand, Zone.LIBRARY: owner.library}[zone]
+            if zone is Zone.LIBRARY:
+                cards = self._library_portion(searcher, owner)
             matching = [c for c in cards if wanted(c)]
             hidden = zone is Zone.LIBRARY or (zone is Zone.HAND and not hand_revealed)
             if hidden and matching:
@@ -141,6 +147,16 @@ class KeywordActionsMixin:
             found.extend(matching)
         self.emit("search", "701.23a", player=searcher, owner=owner, cards=found)
         return found
+
+    def _library_portion(self, searcher: Player, owner: Player) -> list[Card]:
+        """The cards a search of `owner`'s library looks through: all of them, or the part a
+        replacement effect searches instead ("the top four cards", 701.23f); instructions that
+        refer to searching the library, such as shuffling it, still apply to all of it."""
+        event = self.replace("search", {"player": searcher, "owner": owner, "top": None})
+        if event is None or event["top"] is None:
+            return list(owner.library)
+        self.emit("search_portion", "701.23f", player=searcher, owner=owner, count=event["top"])
+        return list(owner.library[: event["top"]])
 
     def transform(self, permanent: Card) -> bool:
         """Rule 701.27a: turn a double-faced permanent over; it stays the same object, and the

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
@@ -12,9 +12,17 @@ from kb.engine.costs import check_energy, choose_sacrifice, pay_other_costs
 from kb.engine.decisions import _name_of, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
+from kb.engine.entering import lands_from_library_top
+from kb.engine.loops import check_activation, record_activation
 from kb.engine.modal import ModalSpellDefinition, choose_modes
+from kb.engine.waterbend import choose_waterbenders, pay_generic_by_tapping, waterbend_amount
+from kb.engine.reveal_costs import is_reveal_or_pay, pay_by_revealing, refuse_reveal_given, reveal_or_pay, with_more_generic
 from kb.engine.manapool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
+from kb.engine.permissions import Proposal
+from kb.engine.bestow import bestow_cost, bestowed_definition
+from kb.engine.adventures import adventure_definition
+from kb.engine.facedown import FACE_DOWN, morph_cost
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
@@ -69,6 +77,12 @@ class CastingMixin:
         modes: Sequence[int | str] | None = None,
         discard: Card | str | None = None,
         flashback: bool = False,
+        bestow: bool = False,
+        adventure: bool = False,
+        kicker: bool | Sequence[str] = False,
+        splice: Mapping[Card | str, Sequence[Any]] | Sequence[Card | str] = (),
+        reveal: Card | str | None = None,
+        waterbend: Sequence[Card | str] = (),
     ) -> Spell:
         """Cast a spell from `player`'s hand (rule 601), choosing the value of X if its cost has
         one (601.2b). `mana_abilities` are activated before the cost is paid (601.2g): each a
@@ -80,43 +94,59 @@ class CastingMixin:
         The total cost is locked in before it is paid (601.2f): cost increases and reductions
         from static abilities are applied then, and an additional cost of sacrificing a creature
         is paid with `sacrifice` (or a creature the player chooses), one of discarding a card with
-        `discard` (or a card the player chooses from their hand). For a spell with convoke,
+        `discard` (or a card the player chooses from their hand), and one of revealing a card or
+        paying mana with `reveal` (the card, or "pay {N}"; 701.20c); the artifacts and creatures in
+        `waterbend` are tapped to pay generic mana of a waterbend cost (701.67). For a spell with convoke,
         the untapped creatures in `convoke` are tapped to pay part of the total cost, one mana
         each (702.51a–b). For a modal spell, `modes` are the modes chosen (by index from 0 or
         by text, 700.2a), and `targets` one list for each chosen mode that targets. With ``flashback`` the
         card is cast from the graveyard for its flashback cost, and exiled whenever it would leave
-        the stack (702.34a)."""
+        the stack (702.34a). With ``bestow`` it is cast bestowed, for its bestow cost, as an Aura
+        spell targeting a creature (702.103); with ``adventure``, as its Adventure (715.3). A
+        card may also be cast from the top of a library or from exile where an effect allows it,
+        and not where an effect prohibits it, judged on the spell as proposed (601.3, 601.5:
+        see `kb.engine.permissions`). ``kicker`` declares the intent to pay its kicker cost
+        (``True``), or the kicker costs named (``['{W}']``), added to its total cost (702.33).
+        ``splice`` reveals cards from the hand to splice onto it, each with the targets for its
+        text: ``{'Glacial Ray': [bear]}`` (702.47)."""
         self._check_priority(player)
-        origin = player.graveyard if flashback else player.hand
-        if not flashback and isinstance(card, Card) and card.zone is Zone.EXILE:
-            self._check_cast_from_exile(player, card, half)  # 601.3, 715.3d
-            origin = self.exile
-        if flashback and (player, "cast from other graveyards") in self.turn_effects:
-            # 609.4a: other players' graveyards as though they were this player's.
-            origin = [c for p in self.players for c in p.graveyard]
-        card = self._find(origin, card, "exile" if origin is self.exile else f"{player.name}'s {'graveyard' if flashback else 'hand'}")
+        way = "bestowed" if bestow else "adventure" if adventure else "normal"
         if flashback:
+            origin = player.graveyard
+            if (player, "cast from other graveyards") in self.turn_effects:
+                # 609.4a: other players' graveyards as though they were this player's.
+                origin = [c for p in self.players for c in p.graveyard]
+            card = self._find(origin, card, f"{player.name}'s graveyard")
             origin = card.owner.graveyard
+        else:
+            origin, card = self._cast_origin(player, card, way)
         if card.is_land:
             raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
         definition = card.definition
         if half is None and isinstance(card.printed_definition, SplitCardDefinition):
             raise IllegalActionError(f"{card.name} is a split card: choose the half to cast (709.3)")
         if half is not None:
-            if not hasattr(card.printed_definition, "half"):
-                raise IllegalActionError(f"{card.name} is not a split card or an adventurer card: it has no halves (709.1) and no Adventure (715.2)")
+            if not isinstance(card.printed_definition, SplitCardDefinition):
+                # 715.3: an Adventure is not a half; the card is cast as one with ``adventure``.
+                also = " (cast it as its Adventure with adventure=True, 715.3)" if adventure_definition(card.printed_definition) is not None else ""
+                raise IllegalActionError(f"{card.name} is not a split card: it has no halves (709.1){also}")
             try:
                 definition = card.printed_definition.half(half)
             except ValueError as error:
                 raise IllegalActionError(str(error)) from None
+        if bestow or adventure:
+            definition, half = self._proposed_definition(card, way, flashback, half)
         cost = ManaCost(definition.mana_cost)
         has_x = any(symbol.text == "X" for symbol in cost.symbols)
         if has_x and (x is None or x < 0):
             raise IllegalActionError(f"{definition.name} has X in its cost: choose X, a number of 0 or more")
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
-        if not any(getattr(p.definition, "grants_flash", False) for p in player.battlefield):
-            definition.check_timing(self, player, card)  # else as though it had flash (702.8)
+        proposal = Proposal(card, way, definition)
+        if not self._may_begin(player, proposal, permitted=flashback):
+            self._check_proposal(player, proposal, permitted=flashback)  # says which effect stops it (601.3)
+        self._check_proposal_timing(player, proposal)
+        definition, kicked = self._declare_kicker(player, card, definition, kicker)  # 601.2b, 601.4
         modal = isinstance(definition, ModalSpellDefinition)
         if modal:
             definition = choose_modes(self, player, definition, modes, card)
@@ -130,26 +160,48 @@ class CastingMixin:
         else:
             chosen = self._choose_targets(player, definition.spell_target, targets, card)
             groups = [chosen]
+        spliced = self._declare_splices(player, card, definition, splice)  # 702.47a
+        self._check_proposal(player, proposal.with_x(x), permitted=flashback)  # 601.5: as proposed
+        revealed, more = None, 0
+        refuse_reveal_given(definition, reveal)
         if definition.additional_cost == "discard a card":
             victim = self._additional_discard(player, definition, discard, card)
+        elif is_reveal_or_pay(definition.additional_cost):
+            victim = None
+            revealed, more = reveal_or_pay(self, player, definition.additional_cost, card, reveal)
+        elif waterbend_amount(definition.additional_cost) is not None:
+            victim, more = None, waterbend_amount(definition.additional_cost)
         else:
             victim = self._additional_sacrifice(player, definition, sacrifice, card)
-        base = None
+        base = bestow_cost(card.printed_definition) if bestow else None
         if flashback:
             base = self.flashback_cost(card, half)
             if base is None:
                 raise IllegalActionError(f"{card.name} has no flashback: it can't be cast from a graveyard (702.34a)")
+        additional = "".join(kicked) + "".join(text.cost for text in spliced)
+        if additional:  # 601.2f: additional costs are added to the mana cost or alternative cost
+            base = (base if base is not None else definition.mana_cost) + additional
         total, changed = self._total_cost(player, card, x, half, base=base)
+        total, changed = with_more_generic(total, more), changed or more
         if changed:
             self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
+        benders = choose_waterbenders(self, player, definition, waterbend)
+        total = pay_generic_by_tapping(total, len(benders))  # 701.67b: only the waterbend's generic
         tapped_for_convoke = []
         if convoke:
             total, tapped_for_convoke = self._convoke(player, definition, total, convoke, card)
         self._activate_mana_abilities(player, mana_abilities)
+        if any(c.tapped for c in benders):
+            raise CannotPayError(f"a permanent tapped for mana can't also be tapped for the waterbend cost of {definition.name} (701.67a)")
         spent = self._pay_mana(player, total, None, ManaUse("cast", card), definition.name)
         if tapped_for_convoke:
             self.tap(tapped_for_convoke)
             self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
+        if revealed is not None:
+            pay_by_revealing(self, player, revealed)
+        if waterbend_amount(definition.additional_cost) is not None:
+            self.tap(benders)
+            self.emit("waterbend", "701.67a", player=player, cards=list(benders), amount=waterbend_amount(definition.additional_cost))
         if victim is not None and definition.additional_cost == "discard a card":
             self.discard(player, [victim], rule="601.2h")
         elif victim is not None:
@@ -165,15 +217,54 @@ class CastingMixin:
         spell.paid_with = [victim] if victim is not None else []
         if flashback:
             spell.destination = Zone.EXILE  # 702.34a
+        spell.adventure = adventure
+        self._remember_kicker(spell, kicked)
+        spell.spliced = spliced
         origin.remove(card)
         card.zone = Zone.STACK
+        if bestow:
+            self._bestow(spell)
         self.stack.push(spell)
         # An Adventure spell is told by the name it has on the stack (715.3b), as it has it now.
-        adventure = {"adventure": card.name} if half is not None and hasattr(card.printed_definition, "adventure") else {}
-        self.emit("cast", "601.2", player=player, card=card, targets=chosen, **adventure)
+        named = {"adventure": card.name} if adventure else {}
+        self.emit("cast", "601.2", player=player, card=card, targets=chosen + [t for text in spliced for t in text.targets], **named)
         self._passes = 0
         self._give_priority(self._priority_unit_for(player))
         return spell
+
+    def proposals(self, player: "Player", card: Card) -> list[Proposal]:
+        """The ways `card` could be proposed as a spell by `player` (601.2a–b), each with the
+        characteristics it would have (601.3e): normally; bestowed (702.103b); as an Adventure
+        (715.3a); face down with morph (702.37c). Whether each is allowed is another question
+        (`may_begin_to_cast`)."""
+        printed = card.printed_definition
+        found = []
+        if isinstance(printed, SplitCardDefinition):
+            found.extend(Proposal(card, "normal", printed.half(name)) for name in printed.names)
+        else:
+            found.append(Proposal(card, "normal", printed))
+        if bestow_cost(printed) is not None:
+            found.append(Proposal(card, "bestowed", bestowed_definition(printed)))
+        adventure = adventure_definition(printed)
+        if adventure is not None:
+            found.append(Proposal(card, "adventure", adventure))
+        if morph_cost(printed) is not None:
+            found.append(Proposal(card, "face down", FACE_DOWN))
+        return found
+
+    def _proposed_definition(self, card: Card, way: str, flashback: bool, half: str | None) -> tuple[Any, str | None]:
+        """The characteristics `card` is cast with bestowed (702.103b) or as an Adventure
+        (715.3a), and the half cast (an Adventure is cast like a half of the card)."""
+        if flashback or half is not None:
+            raise IllegalActionError(f"{card.name} can't be cast {way} with another alternative cost or as a half (118.9a)")
+        if way == "bestowed":
+            if bestow_cost(card.printed_definition) is None:
+                raise IllegalActionError(f"{card.name} has no bestow ability: it can't be cast bestowed (702.103a)")
+            return bestowed_definition(card.printed_definition), None
+        adventure = adventure_definition(card.printed_definition)
+        if adventure is None:
+            raise IllegalActionError(f"{card.name} has no Adventure: it can't be cast as one (715.3)")
+        return adventure, adventure.name
 
     def total_cost(self, player: Player, card: Card, *, x: int | None = None, half: str | None = None) -> ManaCost:
         """Rule 601.2f: the mana part of the total cost for `player` to cast `card` (or its
@@ -264,9 +355,11 @@ class CastingMixin:
 
     def play_land(self, player: Player, card: Card | str) -> None:
         """Play a land: a special action, during your main phase with an empty stack, if you have
-        a land play left (rules 305.1, 305.2a, 305.2b)."""
+        a land play left (rules 305.1, 305.2a, 305.2b); from your hand, or from the top of your
+        library if an effect allows it (`kb.engine.entering.lands_from_library_top`)."""
         self._check_priority(player)
-        card = self._find(player.hand, card, f"{player.name}'s hand")
+        top = player.library[:1] if lands_from_library_top(self, player) else []
+        card = self._find(player.hand + top, card, f"{player.name}'s hand" + (" or the top of their library" if top else ""))
         if not card.is_land:
             raise IllegalActionError(f"{card.name} is not a land")
         if not (self.is_active(player) and self.step.is_main_phase and not self.stack):
@@ -313,8 +406,12 @@ class CastingMixin:
             raise IllegalActionError(f"{card.name} has no abilities: an effect says cards in graveyards lose all abilities")
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
+        watched = not abilities[index].is_mana_ability
+        state = check_activation(self, player, card, index) if watched else None  # 731.3
         where = "graveyard" if in_graveyard else "battlefield"
         obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities, sacrifice=sacrifice)
+        if watched:
+            record_activation(self, player, card, index, state)
         if abilities[index].is_mana_ability:
             # 117.3c: a player who activates a mana ability receives priority afterward.
             self._passes = 0
@@ -374,6 +471,7 @@ class CastingMixin:
             self._activate_mana_abilities(player, mana_abilities)
         data = {"x": x} if has_x else {}
         data["incarnation"] = card.incarnation  # the source as it was activated (400.7)
+        data["link"] = self.ability_link(card, ability)  # 607.5: which abilities it is linked to
         if ability.tap:
             data["tap"] = True
         if sacrificed:
@@ -511,7 +609,7 @@ class CastingMixin:
                 raise IllegalTargetError(f"{source.name} has no targets")
             return []
         low, high = count
-        legal = [t for t in self.legal_targets(kind, player) if not any(t is e for e in exclude)]
+        legal = [t for t in self._targets_for(kind, player, source) if not any(t is e for e in exclude) and not _protected_from_source(t, source)]
         if given is None:
             if len(legal) < low:
                 if low > 1:
@@ -582,6 +680,10 @@ class CastingMixin:
         if kind.startswith("permanent controlled by "):
             owner = kind[len("permanent controlled by "):]
             return [c for c in self.battlefield if c.controller is not None and c.controller.name == owner and c.controller in reach]
+        if kind == "creature you don't control":
+            return [c for c in creatures if c.controller is not chooser]
+        if kind == "creature with power 4 or greater":
+            return [c for c in creatures if (c.power or 0) >= 4]
         if kind == "artifact creature":
             return [c for c in creatures if "Artifact" in c.types]
         if kind == "player or planeswalker":
@@ -594,9 +696,33 @@ class CastingMixin:
             return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach] + [c for c in self.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
             return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
-        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, a subtype such as Equipment, Aura or Vampire, non-Aura enchantment, nonlegendary creature, nontoken creature, nonblack creature, creature an opponent controls, artifact creature, any, player or planeswalker, permanent, permanent controlled by <player>, spell or permanent, creature card in a graveyard, artifact, enchantment, land, planeswalker)")
+        if kind == "artifact or enchantment":
+            return [c for c in self.battlefield if {"Artifact", "Enchantment"} & set(c.types) and c.controller in reach]
+        raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, a subtype such as Equipment, Aura or Vampire, non-Aura enchantment, nonlegendary creature, nontoken creature, nonblack creature, creature an opponent controls, artifact creature, any, player or planeswalker, permanent, permanent controlled by <player>, spell or permanent, creature card in a graveyard, artifact, enchantment, artifact or enchantment, land, planeswalker)")
 
-    def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None) -> bool:
+    def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None, source: Card | None = None) -> bool:
+        """Whether `target` is still a legal target of `kind` (608.2b); with the `source` of
+        the spell or ability, one with protection from it isn't (702.16b)."""
         if kind is None:
             return True
-        return any(target is t for t in self.legal_targets(kind, chooser))
+        if source is not None and _protected_from_source(target, source):
+            return False
+        return any(target is t for t in self._targets_for(kind, chooser, source))
+
+    def _targets_for(self, kind: str, chooser: Player | None, source: Card | None) -> list[Any]:
+        """`legal_targets`, and the kinds of target that depend on the source, "this" being the
+        object that has the ability (201.5b): "creature blocking or blocked by this"."""
+        if kind == "creature blocking or blocked by this":
+            if source is None:
+                raise EngineError(f"the kind of target {kind!r} needs the source of the ability")
+            reach = self.in_range(chooser) if chooser is not None else self.players
+            return [c for c in self.battlefield if c.is_creature and c.controller in reach and (any(c is b for b in source.blocked_by) or any(c is a for a in source.blocking))]
+        return self.legal_targets(kind, chooser)
+
+
+def _protected_from_source(target: Any, source: Card) -> bool:
+    """Rule 702.16b: a permanent with protection can't be the target of spells with that quality
+    or of abilities from a source with it."""
+    from kb.engine.combat import _protected_from
+
+    return isinstance(target, Card) and _protected_from(target, source)

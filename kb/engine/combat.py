@@ -16,8 +16,9 @@ planeswalker deals its combat damage to it, never to the player (510.1b, 702.19f
 has trample over planeswalkers (702.19c, 702.19e).
 
 Battles are attacked too (310.8b): the damage goes to the battle, and only its protector's
-creatures block (310.8c). Banding is not modelled: a creature with banding or a "bands with
-other" ability raises `NotModelledError` when it attacks or could block.
+creatures block (310.8c). Attacking bands are formed and blocked as a whole (702.22c–h, see
+`kb.engine.banding`); a creature with banding that could block, or with a "bands with other"
+ability, raises `NotModelledError`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from kb.engine.banding import block_the_band, declare_bands, refuse_banding_damage
 from kb.engine.decisions import Decision, _name_of
 from kb.engine.errors import IllegalChoiceError, NotModelledError
 from kb.engine.objects import Card, CardDefinition, Zone
@@ -187,12 +189,13 @@ class CombatMixin:
         return not card.tapped and not self._summoning_sick(card) and "Defender" not in card.keywords
 
     def _declare_attackers(self) -> None:
+        self.__dict__["_bands"] = []  # 702.22e: bands last for one combat
         for player in self.active_players:
             able = [c for c in player.creatures if self._can_attack(c)]
             if not able or not self.attackable_players(player):
                 continue
             for card in able:
-                self._refuse_unmodelled(card)
+                self._refuse_unmodelled(card, attacking=True)
             defenders = self.attack_targets(player)
             declared: dict[int, Any] = {}
             if has_attack_costs(self):
@@ -216,6 +219,7 @@ class CombatMixin:
                 if "Vigilance" not in card.keywords:
                     self.tap([card])  # 508.1f: attacking causes it to become tapped
                 self.emit("attacks", "508.1", card=card, defender=defender, player=player)
+            declare_bands(self, player, chosen)  # 702.22c
 
     def attack_targets(self, player: Player) -> list[Player | Card]:
         """Rules 506.2, 506.3, 508.1b, 310.8b: what `player`'s creatures may attack: each
@@ -248,8 +252,10 @@ class CombatMixin:
             return None
         return target
 
-    def _refuse_unmodelled(self, card: Card) -> None:
+    def _refuse_unmodelled(self, card: Card, *, attacking: bool = False) -> None:
         for keyword in card.keywords:
+            if attacking and keyword == "Banding":
+                continue  # bands of attackers are modelled (kb.engine.banding)
             if any(word in keyword for word in UNMODELLED_KEYWORDS):
                 raise NotModelledError(f"{card.name} has {keyword}: banding and landwalk are not modelled in combat")
 
@@ -326,11 +332,13 @@ class CombatMixin:
             able = [c for c in defender.creatures if not c.tapped and "Can't block" not in c.keywords]
             if not against or not able:
                 continue
-            for card in able + against:
+            for card in able:
                 self._refuse_unmodelled(card)
+            for card in against:
+                self._refuse_unmodelled(card, attacking=True)
             legal = self._legal_blocks(defender, able, against)
             chosen = self.decide(Decision(defender, "blockers", tuple(legal), rule="509.1"))
-            for blocker, attacker in chosen:
+            for blocker, attacker in block_the_band(self, chosen):  # 702.22h
                 blocker.blocking.append(attacker)
                 attacker.blocked_by.append(blocker)
             for attacker in against:
@@ -456,6 +464,7 @@ class CombatMixin:
             return []  # 510.1d
         if len(attackers) == 1:
             return [(attackers[0], power)]
+        refuse_banding_damage(attackers)  # 702.22k
         return self._divide(card, attackers, power, marked, rule="510.1d")
 
     def _assign_attacker_damage(self, card: Card, power: int, marked: dict[int, int]) -> list[tuple[Any, int]]:

@@ -42,7 +42,9 @@ def choose_sacrifice(game: "Game", player: "Player", card: Card, ability: Abilit
         return []
     if kind == "this":
         return [card]
-    candidates = [c for c in player.battlefield if kind.capitalize() in c.types or kind == "permanent"]
+    other = kind.startswith("another ")  # "Sacrifice another creature": not the source itself
+    kind = kind[len("another "):] if other else kind
+    candidates = [c for c in player.battlefield if (kind.capitalize() in c.types or kind == "permanent") and not (other and c is card)]
     if not candidates:
         raise CannotPayError(f"{player.name} controls no {kind} to sacrifice for {card.name}'s ability (602.2b)")
     if given is None:
@@ -51,12 +53,18 @@ def choose_sacrifice(game: "Game", player: "Player", card: Card, ability: Abilit
 
 
 def check_energy(player: "Player", card: Card, ability: AbilityDefinition) -> None:
+    if ability.exile_from_library and len(player.library) < ability.exile_from_library:
+        # 118.3: a cost can't be paid without the resources to pay it fully.
+        raise CannotPayError(f"{player.name} has {len(player.library)} cards in their library: {card.name}'s ability exiles the top {ability.exile_from_library}")
     if ability.energy and player.counters.get(ENERGY, 0) < ability.energy:
         raise CannotPayError(f"{player.name} has {player.counters.get(ENERGY, 0)} energy: {card.name}'s ability costs {'{E}' * ability.energy} (107.14)")
 
 
 def pay_other_costs(game: "Game", player: "Player", ability: AbilityDefinition, sacrificed: list[Card]) -> None:
-    """Pay energy (107.14) and sacrifice (701.21) as parts of the cost."""
+    """Pay energy (107.14), exile cards from the top of the library and sacrifice (701.21) as
+    parts of the cost."""
+    if ability.exile_from_library:
+        game.exile_cards(player.library[: ability.exile_from_library], rule="602.2b")
     if ability.energy:
         game.remove_counters(player, ENERGY, ability.energy)
     if sacrificed:

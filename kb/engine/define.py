@@ -145,7 +145,7 @@ def whenever(kind: str, **fields: Any) -> When:
 
 
 # Events in which permanents leave the battlefield: whose they were is read from before (801.7a).
-_LEAVING = ("dies", "put_into_graveyard")
+_LEAVING = ("dies", "put_into_graveyard", "leaves_battlefield")
 
 
 def _event_within_range(game: "Game", controller: Player | None, event: Event, names: Sequence[str]) -> bool:

@@ -77,14 +77,20 @@ class FaceDownMixin:
 
     def cast_face_down(self, player: "Player", card: Card | str) -> Spell:
         """Rule 702.37c: cast a card with morph face down, as a 2/2 creature spell with no text,
-        no name, no subtypes and no mana cost, for {3}."""
+        no name, no subtypes and no mana cost, for {3}: from the hand, or from another zone an
+        effect allows casting such a spell from (601.3e)."""
+        from kb.engine.permissions import FACE_DOWN as WAY, Proposal
+
         self._check_priority(player)
-        card = self._find(player.hand, card, f"{player.name}'s hand")
+        origin, card = self._cast_origin(player, card, WAY)
         if morph_cost(card.printed_definition) is None:
             raise IllegalActionError(f"{card.name} has no morph ability: it can't be cast face down (702.37c)")
-        FACE_DOWN.check_timing(self, player, card)
+        # 601.3e: only the face-down characteristics are evaluated to see if it can be cast.
+        proposal = Proposal(card, WAY, FACE_DOWN)
+        self._check_proposal(player, proposal)
+        self._check_proposal_timing(player, proposal)
         self._pay_mana(player, ManaCost("{3}"), None, _ManaUseFor(card), "a face-down spell")
-        player.hand.remove(card)
+        origin.remove(card)
         card.face_down = True  # 708.4: before it is put on the stack
         card.zone = Zone.STACK
         spell = Spell(card, player, [])

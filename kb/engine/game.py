@@ -27,7 +27,9 @@ mixed in here:
 - `kb.engine.stickers`: name stickers (123.6);
 - `kb.engine.meld`: meld cards and melded permanents (701.42, 712.4, 712.21);
 - `kb.engine.crew`: crewing Vehicles (702.122);
-- `kb.engine.adventure`: adventurer cards and casting from exile (715, 601.3).
+- `kb.engine.permissions`: who may cast what, from where, judged on the spell as proposed,
+  and cards an effect lets be cast from exile (601.3, 601.5);
+- `kb.engine.adventures`: adventurer cards (715).
 
 Requirements and costs of attacking (`kb.engine.requirements`), other costs of activated
 abilities (`kb.engine.costs`), modal spells (`kb.engine.modal`) and replacement effects on
@@ -47,6 +49,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kb.engine.actions import KeywordActionsMixin
+from kb.engine.adventures import AdventuresMixin
+from kb.engine.bestow import BestowMixin
+from kb.engine.kicker import KickerMixin
+from kb.engine.splice import SpliceMixin
+from kb.engine.self_reference import SelfReferenceMixin
+from kb.engine.gained_abilities import GainedAbilitiesMixin
+from kb.engine.enter_as_copy import EnterAsCopyMixin
+from kb.engine.permissions import CastingPermissionsMixin
 from kb.engine.attachments import AttachmentsMixin
 from kb.engine.battles import BattlesMixin
 from kb.engine.spell_copies import SpellCopiesMixin
@@ -90,7 +100,6 @@ from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
 from kb.engine.meld import MeldMixin
 from kb.engine.crew import CrewMixin
-from kb.engine.adventure import AdventureMixin
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.player_control import PlayerControlMixin
@@ -150,7 +159,14 @@ class Game(
     BattlesMixin,
     MeldMixin,
     CrewMixin,
-    AdventureMixin,
+    CastingPermissionsMixin,
+    BestowMixin,
+    AdventuresMixin,
+    KickerMixin,
+    SpliceMixin,
+    SelfReferenceMixin,
+    GainedAbilitiesMixin,
+    EnterAsCopyMixin,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).
@@ -187,6 +203,7 @@ class Game(
         self._batch: dict[str, Any] | None = None
         # The permanents whose last known information the event moving them has already taken.
         self._remembered: frozenset[int] = frozenset()
+        self._moving_together: list[Card] = []  # the permanents of one event (603.10a)
         self._second_strike: list[Card] | None = None
         self._in_second_strike_step = False
         self._layer_view: dict[int, Any] | None = None

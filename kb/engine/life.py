@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from collections.abc import Iterable, Sequence
 
+from kb.engine.damage_results import damage_life_losses
 from kb.engine.errors import CannotPayError
 from kb.engine.objects import Zone
 from kb.engine.players import Player
@@ -49,9 +50,11 @@ class LifeMixin:
         creature with toxic gives poison counters (120.3g). A source with deathtouch marks the
         creature for rule 704.5h."""
         replaced = []
-        events = [{"source": source, "target": recipient, "amount": amount, "combat": combat} for source, recipient, amount in dealt if amount > 0]
+        batch = object()  # one damage event (120.4): what "the next time ... would deal damage" spans
+        events = [{"source": source, "target": recipient, "amount": amount, "combat": combat, "batch": batch} for source, recipient, amount in dealt if amount > 0]
         self.divide_shields(events)
         pending = list(events)
+        results_gains: list[tuple[Player, int]] = []
         while pending:
             event = self.replace("damage", pending.pop(0))
             if event is None:
@@ -59,9 +62,11 @@ class LifeMixin:
             # A redirection effect splits the event: the part it sends elsewhere is part of the
             # same damage event, and other effects may still apply to it (614.9).
             pending.extend(
-                {"source": source, "target": recipient, "amount": amount, "combat": combat}
+                {"source": source, "target": recipient, "amount": amount, "combat": combat, "batch": batch}
                 for source, recipient, amount in event.get("redirected", ()) if amount > 0
             )
+            # Life a prevention effect gives as part of the same damage event (120.4a).
+            results_gains.extend(event.get("gains", ()))
             if event["amount"] > 0:
                 replaced.append((event["source"], event["target"], event["amount"]))
         dealt = replaced
@@ -71,12 +76,14 @@ class LifeMixin:
             else:
                 self.emit("damage", "120.3", source=source, target=recipient, amount=amount)
         touched = []
+        # 120.4b–c: the damage processed into its results, then the effects that modify those.
+        losses = damage_life_losses(self, dealt, results_gains)
         for source, recipient, amount in dealt:
             keywords = self._damage_keywords(source)
             if isinstance(recipient, Player):
                 if "Infect" in keywords:
                     self.give_poison(recipient, amount)
-                elif self._lose_life_quietly(recipient, amount, damage=True):
+                elif self._lose_life_quietly(recipient, losses.take(recipient, amount), damage=True):
                     touched.append(recipient)
                 toxic = sum(int(k.split()[1]) for k in keywords if k.startswith("Toxic ") and k.split()[1].isdigit())
                 if combat and toxic:
@@ -105,6 +112,8 @@ class LifeMixin:
                 gains[id(source)] = (source, gains.get(id(source), (source, 0))[1] + amount)
         for source, amount in gains.values():
             self.gain_life(source.controller or source.owner, amount)
+        for player, amount in results_gains:
+            self.gain_life(player, amount)
 
     @staticmethod
     def _damage_keywords(source: Card | None) -> tuple[str, ...]:
@@ -180,6 +189,8 @@ class LifeMixin:
     def pay_life(self, player: Player, amount: int) -> None:
         """Pay `amount` life as a cost (rule 119.4); raises `CannotPayError` if it can't be paid."""
         self._check_can_pay_life(player, amount)
+        if amount and self.replace("pay_life", {"player": player, "amount": amount}) is None:
+            return  # 614.1a: something else is done instead (118.9 is not this: the cost is still paid)
         if amount:
             self.emit("pay_life", "119.4", player=player, amount=amount)
             self._lose_life_quietly(player, amount, paid=True)

@@ -274,15 +274,19 @@ class ManaMixin:
 
     def activated_abilities(self, card: Card) -> tuple[AbilityDefinition, ...]:
         """The activated abilities `card` has: those of its definition, then the intrinsic mana
-        ability of each basic land type it has (305.6); none if an effect removed its abilities
-        (613.1f)."""
+        ability of each basic land type it has (305.6), then those other permanents give it
+        (`kb.engine.gained_abilities`); none if an effect removed its abilities (613.1f)."""
         chars = self.characteristics(card) if card.zone is Zone.BATTLEFIELD else None
+        gained = self.gained_activated(card) if card.zone is Zone.BATTLEFIELD else ()
+        granted = self.granted_activated(card)  # 613.1f: given by other objects' static abilities
         if chars is not None and chars.no_abilities:
+            self._refuse_granted_with_removal(card, granted)
             return ()
         intrinsic = tuple(basic_land_ability(BASIC_LAND_MANA[s]) for s in card.subtypes if s in BASIC_LAND_MANA)
         if chars is not None and chars.text_abilities_lost:
+            self._refuse_granted_with_removal(card, granted)
             return intrinsic  # 305.7: only the mana abilities of its new basic land types
-        return tuple(card.definition.activated) + intrinsic
+        return tuple(card.definition.activated) + intrinsic + gained + granted  # from other objects: 613.1f
 
     def is_mana_ability(self, card: Card, index: int = 0) -> bool:
         """Rule 605.1a: whether activated ability number `index` (from 0) of `card` is a mana

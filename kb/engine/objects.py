@@ -308,6 +308,8 @@ class AbilityDefinition:
     more_targets: Callable[["Game", "Player", "Card"], list[Any]] | None = None
     # "Exile this card from your graveyard" as part of the cost (702.97a).
     exile_self: bool = False
+    # "Exile the top N cards of your library" as part of the cost (602.2b, 118.3).
+    exile_from_library: int = 0
 
     @property
     def is_mana_ability(self) -> bool:
@@ -585,7 +587,14 @@ class Card:
         if self.zone is Zone.BATTLEFIELD:
             chars = self._game().characteristics(self) if self._game() is not None else self.printed()
             return ManaCost(chars.mana_value_from if chars.mana_value_from is not None else chars.mana_cost).mana_value
-        return self.mana_cost.mana_value
+        value = self.mana_cost.mana_value
+        game = self._game()
+        if self.zone is Zone.STACK and game is not None:
+            # 202.3e: on the stack, X is the number chosen for it (0 everywhere else).
+            spell = next((o for o in game.stack if getattr(o, "card", None) is self), None)
+            xs = sum(1 for symbol in self.mana_cost.symbols if symbol.text == "X")
+            value += xs * (getattr(spell, "x", None) or 0)
+        return value
 
     @property
     def controller(self) -> "Player | None":

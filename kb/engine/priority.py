@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from kb.engine.entering import entering_forbidden_by
 from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotModelledError, NotYourPriorityError
 from kb.engine.objects import CardDefinition, Zone
+from kb.engine.loops import note_resolution
+from kb.engine.shortcuts import check_shortcut_obligation
 from kb.engine.stack import Ability, Spell
 from kb.engine.turns import STEPS
 
@@ -67,12 +70,15 @@ class PriorityMixin:
         if player is not None:
             self._check_priority(player)
         holder = self.priority
+        if getattr(self, "shortcut_obligation", None) is not None:
+            check_shortcut_obligation(self, holder)  # 731.2c
         self._passes += 1
         units = self.units()
         if self._passes >= len(units):
             self._passes = 0
             if self.stack:
                 self._resolve_top()
+                note_resolution(self)  # 731.4: a loop of mandatory actions is a draw
             else:
                 self._advance()
             return
@@ -127,6 +133,8 @@ class PriorityMixin:
         obj = self.stack.pop()
         self._resolving = obj
         self._flow_changed = False
+        if isinstance(obj, Spell):
+            self._resolve_bestowed_spell(obj)  # 702.103e
         specs = (getattr(obj, "target_specs", None) or obj.card.definition.spell_targets) if isinstance(obj, Spell) else ()
         if specs:
             # 608.2b: it doesn't resolve only if every target is illegal, each for its own word.
@@ -134,7 +142,9 @@ class PriorityMixin:
         else:
             kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
             pairs = [(t, kind) for t in obj.targets]
-        if obj.targets and not any(self._target_is_legal(t, kind, obj.controller) for t, kind in pairs):
+        if isinstance(obj, Spell):
+            pairs += self._spliced_target_pairs(obj)  # 702.47d
+        if pairs and not any(self._target_is_legal(t, kind, obj.controller, obj.source) for t, kind in pairs):
             self.emit("fizzles", "608.2b", object=obj)
             if isinstance(obj, Spell):
                 self._move(obj.card, obj.destination or Zone.GRAVEYARD)
@@ -151,8 +161,9 @@ class PriorityMixin:
                         self.emit("attached", "303.4f", card=obj.card, to=obj.targets[0])
                 else:
                     obj.card.definition.resolve(self, obj)
+                    self._resolve_spliced_text(obj)  # 702.47b
                     if obj.card.zone is Zone.STACK:
-                        self._move(obj.card, obj.destination or Zone.GRAVEYARD)
+                        self._put_away_resolved_spell(obj)  # 608.2n, 715.3d
             else:
                 obj.effect(self, obj)
         self._resolving = None
@@ -171,6 +182,7 @@ class PriorityMixin:
         """`card` enters the battlefield under `controller`'s control, with `counters` on it if
         an effect says it enters with them (614.1c)."""
         on_stack = card.incarnation if card.zone is Zone.STACK else None
+        self.__dict__["_entering_from"] = (card, card.zone)  # 614.13c: where it is entering from
         source = self._zone_list(card) if card.zone is not Zone.STACK else None
         if source is not None and card in source:
             source.remove(card)
@@ -197,16 +209,29 @@ class PriorityMixin:
             effect._incarnations = {id(card): card.incarnation}
             self.add_effect(effect)
         printed = card.printed_definition
-        if type(printed).as_enters is not CardDefinition.as_enters and self.abilities_removed(card):
+        # 614.1c, 616.1f: entering as a copy of another permanent comes first; then its own
+        # "as this enters" abilities are those of what it copies (614.12).
+        entered_as_copy = self._enter_as_copy(card, controller)
+        if not entered_as_copy and type(printed).as_enters is not CardDefinition.as_enters and self.abilities_removed(card):
             # 614.12: whether its own "as this enters" applies depends on the abilities it would
             # have on the battlefield; with them removed, that is not modelled.
             raise NotModelledError(f"{card.name} would enter with its abilities removed: its own \"as this enters\" effects (614.12) are not modelled then")
-        printed.as_enters(self, card)
+        if not entered_as_copy:
+            printed.as_enters(self, card)
         if "Battle" in card.types:
             self.choose_protector(card)  # 310.8a, 310.11a: as it enters
         if card.definition is not printed:
             # It enters as a copy: the copied object's "as enters" effects apply too (707.5).
             card.definition.as_enters(self, card)
+        forbidding = entering_forbidden_by(self, card)
+        if forbidding is not None:
+            if on_stack is None:
+                raise NotModelledError(f"{card.name} can't enter the battlefield ({forbidding.name}): where it stays when not a resolving spell is not modelled")
+            # 608.3e: a resolving permanent spell that can't enter goes to its owner's graveyard.
+            card.zone = Zone.STACK
+            self.emit("cant_enter", "608.3e", card=card, source=forbidding)
+            self._move(card, Zone.GRAVEYARD)
+            return
         entering = self.replace("enter", {"card": card, "controller": controller, "tapped": card.tapped, "counters": dict(card.counters)})
         if entering is not None:  # 614.1d: "enters tapped", "enters with counters"
             card.tapped = entering["tapped"]
@@ -214,4 +239,5 @@ class PriorityMixin:
         if card.counters:
             card.counters = self._counters_as_it_enters(card)
         self.battlefield.append(card)
+        self.__dict__["_entering_from"] = None
         self.emit("enters", "403.3", card=card, controller=controller)

@@ -9,7 +9,11 @@ controller, tapped, counters: a permanent entering the battlefield, 614.1c–d),
 enters), ``"counters"``
 (target, counter, amount, cost, entering: counters being put on a permanent or player, as a cost
 or not, or given as it enters, 122.6; see `kb.engine.doubling`) or ``"tokens"``
-(player, tokens: tokens an effect would create, 111.1, 701.7a). Its ``apply``
+(player, tokens: tokens an effect would create, 111.1, 701.7a) or ``"damage_results"`` (player,
+loss, gain: what one damage event, once processed into its results, would do to a player's life
+total, 120.4c; see `kb.engine.damage_results`) or ``"search"`` (player, owner, top: a search of a
+library, ``top`` the number of cards from the top it is limited to, None for all, 701.23f) or
+``"pay_life"`` (player, amount: a payment of life, 119.4). Its ``apply``
 returns the modified event, or None when the event is replaced by something else entirely
 (614.6). Each effect gets one chance at an event (614.5); when several could apply, the affected
 player (or the affected object's controller) chooses one, self-replacement effects first
@@ -44,7 +48,7 @@ from kb.engine.players import Player
 if TYPE_CHECKING:
     from kb.engine.game import Game
 
-KINDS = ("damage", "gain_life", "draw", "zone_change", "enter", "enter_control", "counters", "tokens")
+KINDS = ("damage", "gain_life", "draw", "zone_change", "enter", "enter_control", "counters", "tokens", "damage_results", "search", "pay_life")
 UNTIL_END_OF_TURN = "until end of turn"
 
 

@@ -55,6 +55,7 @@ class StateBasedActionsMixin:
             c for c in self.battlefield
             if id(c) not in going and c.counters.get("+1/+1") and c.counters.get("-1/-1")
         ]
+        unbestowed = self._bestowed_auras_cease()  # 702.103f, an exception to 704.5m
         # 704.5m: an Aura attached to nothing, or to an object or player it can't enchant.
         illegal_auras = [c for c in self.battlefield if "Aura" in c.subtypes and not self.aura_is_legal(c)]
         dying.extend((c, "704.5m") for c in illegal_auras if not any(c is d for d, _ in dying))
@@ -79,7 +80,7 @@ class StateBasedActionsMixin:
             card.deathtouch_damage = False
         unattaching = self._illegal_attachments()
         gone_copies = self._ceasing_spell_copies()
-        if not dying and not losses and not annihilating and not gone_tokens and not unattaching and not gone_copies:
+        if not dying and not losses and not annihilating and not gone_tokens and not unattaching and not gone_copies and not unbestowed:
             return False
         for copied in gone_copies:
             self._zone_list(copied).remove(copied)

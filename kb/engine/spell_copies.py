@@ -89,6 +89,9 @@ class SpellCopiesMixin:
         copied.mana_spent = ()  # 707.10: mana isn't an object, and the copy wasn't cast
         copied.paid_with = list(getattr(spell, "paid_with", ()))  # but objects paid are the original's
         copied.is_copy = True
+        copied.kicked = getattr(spell, "kicked", ())  # 707.10: additional costs paid are copied
+        if getattr(spell, "spliced", None):
+            raise NotModelledError("copying a spell with spliced text (702.47, 707.10) is not modelled")
         if new_targets and specs:
             self.choose_new_targets(controller, copied)
         self.stack.push(copied)

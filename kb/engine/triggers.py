@@ -53,10 +53,12 @@ class TriggersMixin:
         looking_back: list[Card] = []
         # 702.55c: a card haunting a creature has abilities that trigger from exile.
         watchers.extend(c for c in self.exile if getattr(c, "haunting", None) is not None)
-        if event.kind in ("dies", "put_into_graveyard"):
+        if event.kind in ("dies", "put_into_graveyard", "leaves_battlefield"):
             # Leaves-the-battlefield abilities look back in time (603.10a): the permanents that
             # left in the same event still "see" it, as they last existed.
             left = event.get("left") or (event["cards"] if event.kind == "dies" else [event["card"]])
+            if event.kind == "leaves_battlefield":
+                left = [c for c in left if c.zone is not Zone.BATTLEFIELD]  # those already gone
             looking_back = [c for c in left if not any(c is w for w in watchers)]
             watchers.extend(looking_back)
         elif event.kind == "cycle":
@@ -212,6 +214,10 @@ class TriggersMixin:
         """Rules 603.3b and 405.3: each player in APNAP order puts the abilities they control on
         the stack in the order they choose, so the active player's go lowest."""
         pending, self._pending = self._pending, []
+        for ability in [a for a in pending if a.controller.left_game]:
+            # 800.4d: it triggered, but it would be controlled by a player who left the game.
+            self.emit("trigger_not_put", "800.4d", ability=ability, player=ability.controller)
+        pending = [a for a in pending if not a.controller.left_game]
         for group, chooser, team in self._trigger_groups(pending):
             if len(group) > 1:
                 rule = "805.7" if team is not None else "405.3"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from collections.abc import Sequence
 
+from kb.engine.decisions import Event
 from kb.engine.errors import CardNotFoundError, IllegalActionError
 from kb.engine.objects import Zone
 from kb.engine.stack import Spell
@@ -49,6 +50,7 @@ class ZonesMixin:
         partner = card.melded_with if card.zone is Zone.BATTLEFIELD else None
         if partner is not None:
             self._check_meld_partner_may_move(partner)
+        leaving = card.controller if card.zone is Zone.BATTLEFIELD and zone is not Zone.BATTLEFIELD else None
         source = self._zone_list(card)
         if source is not None and card in source:
             source.remove(card)
@@ -67,6 +69,20 @@ class ZonesMixin:
             target.append(card)
         if partner is not None:
             self._move_meld_partner(card, partner, zone, top)  # 712.21
+        if leaving is not None:
+            self._announce_departure(card, leaving, zone)
+
+    def _announce_departure(self, card: Card, controller: Player, zone: Zone) -> None:
+        """Rule 603.6c: a permanent left the battlefield, to whatever zone and by whatever
+        means; told at once, for the abilities that trigger on any departure, and not as a full
+        event: nothing else happens between the moves of one event. Those that leave together
+        look back at one another (603.10a)."""
+        together = [c for c in self._moving_together if id(c) in self._remembered] or [card]
+        event = Event("leaves_battlefield", "603.6c", card=card, controller=controller, to=zone, left=together)
+        self.events.append(event)
+        for observer in self.observers:
+            observer(event)
+        self._check_triggers(event)
 
     def draw(self, player: Player, count: int = 1, *, rule: str = "121.1") -> list[Card]:
         """Rule 121: draw cards one at a time; drawing from an empty library is remembered for
@@ -199,6 +215,7 @@ class ZonesMixin:
             if card.zone is Zone.BATTLEFIELD:
                 card._remember()
         self._remembered = frozenset(id(card) for card in cards)
+        self._moving_together = list(cards)
 
     def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
         cards_moving = self.with_meld_partners(cards)

@@ -187,6 +187,7 @@ MESSAGES: dict[str, Any] = {
     "turn_begins.team": N_("Turn %(turn)d begins: it is team %(unit)s's turn."),
     "step_begins": N_("%(step)s begins."),
     "untap": N_("The active player's permanents untap: %(cards)s."),
+    "untap.effect": N_("An effect untaps %(cards)s."),
     "skip_draw": N_("%(unit)s plays first and skips the draw step of their first turn."),
     "skip_draw.team": N_("Team %(unit)s plays first and skips the draw step of its first turn."),
     "draw": NP_("%(player)s draws a card.", "%(player)s draws %(count)d cards."),
@@ -205,6 +206,8 @@ MESSAGES: dict[str, Any] = {
     "phases_added": NP_("After this phase comes an extra phase with only %(steps)s.", "After this phase come %(count)d extra phases with only %(steps)s."),
     "targets_changed": N_("%(spell)s now targets %(targets)s."),
     "convoke": N_("%(player)s taps %(cards)s to convoke."),
+    "band": N_("%(cards)s attack in a band."),
+    "waterbend": N_("%(player)s waterbends {%(amount)d}, tapping %(cards)s for part of its generic mana."),
     "cost_locked": N_("The total cost of %(card)s is locked in: %(cost)s."),
     "mana_added": N_("%(player)s adds %(mana)s."),
     "no_mana": N_("The type of mana is undefined: %(source)s produces no mana."),
@@ -213,6 +216,8 @@ MESSAGES: dict[str, Any] = {
     "mana_lost": N_("%(player)s's mana pool empties: %(mana)s is lost."),
     "triggers": N_("The ability of %(card)s triggers."),
     "trigger_on_stack": N_("%(player)s puts the triggered ability of %(card)s on the stack."),
+    "not_created": N_("%(cards)s would be owned by %(player)s, who has left the game: nothing is created."),
+    "trigger_not_put": N_("The triggered ability of %(card)s isn't put on the stack: %(player)s, who would control it, has left the game."),
     "removed_no_target": N_("The triggered ability of %(card)s has no legal target and is removed from the stack."),
     "resolves": N_("%(object)s resolves."),
     "fizzles": N_("%(object)s doesn't resolve: its target is no longer legal."),
@@ -230,6 +235,7 @@ MESSAGES: dict[str, Any] = {
     "cant_meld": N_("%(cards)s can't be melded: they stay where they are."),
     "cant_transform": N_("%(card)s can't transform: nothing happens."),
     "return_from_exile": N_("%(cards)s return to the battlefield under their owners' control."),
+    "cant_enter": N_("%(card)s can't enter the battlefield because of %(source)s: it is put into its owner's graveyard."),
     "doesnt_move": N_("%(card)s isn't exiled: %(source)s has already left the battlefield."),
     "no_defense": N_("%(card)s has no defense counters and is put into its owner's graveyard."),
     "no_protector": N_("No player can protect %(card)s: it is put into its owner's graveyard."),
@@ -244,8 +250,15 @@ MESSAGES: dict[str, Any] = {
     "wins.team": N_("Team %(unit)s wins the game."),
     "win_prevented": N_("%(unit)s can't win the game, because of %(card)s."),
     "win_prevented.team": N_("Team %(unit)s can't win the game, because of %(card)s."),
+    "shortcut_proposed": N_("%(player)s proposes a shortcut: all players pass priority until %(holder)s has priority in %(step)s of turn %(turn)d."),
+    "shortcut_shortened": N_("The shortcut now ends when %(holder)s has priority in %(step)s."),
+    "loop_proposed": N_("%(player)s proposes a shortcut: the same sequence of game choices repeated %(count)d times."),
+    "loop_taken": N_("The loop is taken: %(count)d repetitions."),
+    "shortcut_taken": N_("The shortcut is taken: the game advances to %(step)s, where %(holder)s has priority."),
     "concedes": N_("%(player)s concedes the game."),
     "game_drawn": N_("Every player lost at the same time: the game is a draw."),
+    "game_drawn.loop": N_("Nothing but mandatory actions repeat with no way to stop them: the game is a draw."),
+    "mandatory_loop": N_("The game is back in a state it was in, with only mandatory actions since: a loop of mandatory actions."),
     "game_over": N_("The game is over."),
     "life_total": N_("%(unit)s is at %(life)d life."),
     "life_total.team": N_("Team %(unit)s is at %(life)d life."),
@@ -273,6 +286,7 @@ MESSAGES: dict[str, Any] = {
     "exile": N_("%(cards)s: exiled at the same time."),
     "reveal": N_("The chosen cards are revealed: %(cards)s."),
     "reveal.source": N_("The ability of %(source)s reveals %(cards)s."),
+    "reveal.again": N_("%(cards)s, already revealed, is revealed again (a revealed card may be revealed again)."),
     "shuffle_in": N_("%(player)s shuffles %(card)s into their library."),
     "shuffle_all_in": NP_("%(player)s shuffles %(count)d card into their library.", "%(player)s shuffles %(count)d cards into their library."),
     "mill": NP_("%(player)s mills only %(count)d card, all there is: %(cards)s.", "%(player)s mills only %(count)d cards, all there are: %(cards)s."),
@@ -335,6 +349,7 @@ MESSAGES: dict[str, Any] = {
     "becomes_monarch": N_("%(player)s becomes the monarch."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
     "aura_illegal": N_("%(card)s is attached to %(to)s, which it can't enchant, and is put into its owner's graveyard as a state-based action."),
+    "search_portion": N_("%(player)s searches only the top %(count)d cards of %(owner)s's library instead."),
     "search": N_("%(player)s searches and finds %(cards)s."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
     "shuffle.none": N_("%(player)s shuffles their library."),
@@ -360,6 +375,13 @@ MESSAGES: dict[str, Any] = {
     "sticker_not_put": N_("%(player)s doesn't own %(card)s and can't put a sticker on it."),
     "gains_flashback": N_("%(cards)s: gain flashback until end of turn, with a cost equal to their mana cost."),
     "cast_face_down": N_("%(player)s casts a card face down, a 2/2 creature spell with no name, no mana cost and no abilities."),
+    "bestowed": N_("%(card)s is cast bestowed: it is an Aura enchantment spell with enchant creature, targeting %(target)s."),
+    "bestow_ends": N_("%(card)s ceases to be a bestowed Aura: it is a creature."),
+    "kicked": N_("%(player)s declares the intent to pay the kicker %(cost)s of %(card)s."),
+    "spliced": N_("%(player)s reveals %(card)s from their hand and splices it onto %(spell)s, which costs %(cost)s more."),
+    "gains_abilities": N_("%(card)s gains all activated abilities of %(source)s."),
+    "enters_as_copy": N_("%(card)s enters the battlefield as a copy of %(original)s."),
+    "adventure_exiled": N_("%(card)s resolves as an Adventure and is exiled; %(player)s may cast it from exile, but not as an Adventure."),
     "flips": N_("The permanent flips: it is now %(card)s."),
     "turned_face_down": NP_("%(source)s turns %(count)d other creature face down.", "%(source)s turns %(count)d other creatures face down."),
     "turned_face_up": N_("%(player)s turns %(card)s face up."),
@@ -420,6 +442,12 @@ DECISIONS: dict[str, Any] = {
     "may_skip_draw.no": N_("%(player)s chooses not to skip that draw."),
     "may_draw.yes": N_("%(player)s chooses to draw a card."),
     "may_draw.no": N_("%(player)s chooses not to draw a card."),
+    "may_pay_life.yes": N_("%(player)s chooses to pay the life."),
+    "may_pay_life.no": N_("%(player)s chooses not to pay the life."),
+    "may_search.yes": N_("%(player)s chooses to search their library."),
+    "may_search.no": N_("%(player)s chooses not to search their library."),
+    "may_mill.yes": N_("%(player)s chooses to have the target player mill."),
+    "may_mill.no": N_("%(player)s chooses not to have anyone mill."),
     "may_exile.yes": N_("%(player)s chooses to exile it."),
     "may_exile.no": N_("%(player)s chooses not to exile it."),
     "may_destroy.yes": N_("%(player)s chooses to destroy it."),
@@ -440,6 +468,16 @@ DECISIONS: dict[str, Any] = {
     "cumulative_upkeep.no": N_("%(player)s doesn't pay the cumulative upkeep of %(source)s."),
     "piles": N_("%(player)s separates the revealed cards into two piles: %(answer)s, and the rest."),
     "next_target": N_("%(player)s chooses %(answer)s as the next target %(source)s deals with."),
+    "bands": N_("%(player)s declares which attacking creatures are in bands."),
+    "bands.none": N_("%(player)s declares no band."),
+    "exile_as_enters": N_("%(player)s chooses the cards to exile as %(source)s enters: %(answer)s."),
+    "exile_as_enters.none": N_("%(player)s chooses to exile no card as %(source)s enters."),
+    "reveal_or_pay": N_("%(player)s chooses to reveal %(answer)s to pay the additional cost of %(source)s."),
+    "reveal_or_pay.pay": N_("%(player)s chooses to pay mana for the additional cost of %(source)s instead of revealing a card."),
+    "loop_shortcut": N_("%(player)s accepts the loop."),
+    "loop_shortcut.shorten": N_("%(player)s shortens the loop."),
+    "shortcut.accept": N_("%(player)s accepts the shortcut."),
+    "shortcut": N_("%(player)s shortens the shortcut: there they will make a different game choice."),
     "piles.none": N_("%(player)s separates the revealed cards into two piles: an empty one, and all of them."),
     "choose_pile.first": N_("%(player)s chooses the first pile for their hand."),
     "choose_pile.second": N_("%(player)s chooses the second pile for their hand."),
@@ -459,7 +497,7 @@ NAMELESS = N_("%(card)s, which has no name")
 DECIDED_BY = N_("%(controller)s decides for %(player)s: %(decision)s")
 
 # Events that other events already tell, or that are bookkeeping.
-SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "life_lost", "combat_damage"})
+SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "leaves_battlefield", "life_lost", "combat_damage"})
 
 
 @dataclass(frozen=True)
@@ -609,19 +647,25 @@ class Narrator:
             values["count"] = len(data["cards"])
             if len(data["cards"]) == data["count"]:
                 key = "mill.all"
+        if key == "untap" and event.rule == "701.26b":
+            key = "untap.effect"
+        if key == "game_drawn" and event.rule == "104.4b":
+            key = "game_drawn.loop"
         if key == "skip_to_cleanup" and data.get("step") is Step.CLEANUP:
             key = "skip_to_cleanup.cleanup"
         if event.kind in ("loss_prevented", "win_prevented", "life_loss_prevented", "life_gain_prevented", "poison_prevented"):
             values["card"] = self.name(data.get("by")) if data.get("by") is not None else "?"
         if event.kind in ("loss_prevented", "loses"):
             values["reason"] = self._(LOSS_REASONS.get(data["reason"], LOSS_REASONS["effect"]))
-        if event.kind == "trigger_on_stack" or event.kind == "triggers" or event.kind == "removed_no_target":
+        if event.kind in ("trigger_on_stack", "triggers", "removed_no_target", "trigger_not_put"):
             ability = data["ability"]
             values["card"] = self.card(ability.source)
             values["player"] = ability.controller.name
         if event.kind == "enters":
             values["player"] = data["controller"].name
-        if key == "reveal" and data.get("source") is not None:
+        if key == "reveal" and event.rule == "701.20c":
+            key = "reveal.again"
+        elif key == "reveal" and data.get("source") is not None:
             key = "reveal.source"
         if key == "shuffle" and not data.get("cards"):
             key = "shuffle.none"
@@ -644,7 +688,7 @@ class Narrator:
             key = "unattaches.sba"
         if key in ("counters_put", "counters_removed") and data.get("counter") == "energy":
             key += ".energy"  # 107.14: {E}
-        if key == "becomes_copy":
+        if key in ("becomes_copy", "enters_as_copy"):
             values["card"] = self.printed(data["card"])
         message = MESSAGES.get(key)
         if message is None:
@@ -668,12 +712,18 @@ class Narrator:
         }
         if kind in ("enter_as_copy", "cumulative_upkeep", "sacrifice", "aura_swap", "echo") and answer is False:
             key = f"{kind}.no"
-        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters"):
+        elif kind in ("may_discard", "mulligan", "may_gain_life", "may_reveal", "may_destroy", "may_exile", "may_draw", "may_skip_draw", "may_put_counters", "may_mill", "may_search", "may_pay_life"):
             key = f"{kind}.{'yes' if answer else 'no'}"
-        elif kind in ("attackers", "blockers") and not answer:
+        elif kind in ("attackers", "blockers", "exile_as_enters", "bands") and not answer:
             key = f"{kind}.none"
         elif kind == "piles" and not answer:
             key = "piles.none"
+        elif kind == "reveal_or_pay" and isinstance(answer, str):
+            key = "reveal_or_pay.pay"
+        elif kind == "shortcut":
+            key = "shortcut.accept" if answer == "accept" else "shortcut"
+        elif kind == "loop_shortcut" and answer != "accept":
+            key = "loop_shortcut.shorten"
         elif kind == "choose_pile":
             key = f"choose_pile.{answer}"
         elif decision.team is not None and f"{kind}.team" in DECISIONS:

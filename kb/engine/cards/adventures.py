@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.engine.adventure import AdventureFace, AdventurerCardDefinition
+from kb.engine.adventures import AdventurerCardDefinition
 from kb.engine.decisions import Decision
-from kb.engine.objects import Zone
+from kb.engine.objects import AbilityDefinition, CardDefinition, Zone
 
 
-class _Granted(AdventureFace):
-    face_name, mana_cost, type_line = "Granted", "{3}{U}", "Sorcery — Adventure"
+class _Granted(CardDefinition):
+    adventure_name, mana_cost, type_line = "Granted", "{3}{U}", "Sorcery — Adventure"
     oracle = "You may reveal a noncreature card you own from outside the game and put it into your hand."
 
-    def adventure_effect(self, game: Any, spell: Any) -> None:
+    def resolve(self, game: Any, spell: Any) -> None:
         you = spell.controller
         options = tuple(c for c in you.sideboard if "Creature" not in c.types)
         if not options or not game.decide(Decision(you, "may_reveal", (False, True), rule="608.2d", context={"source": spell.card})):
@@ -30,3 +30,24 @@ class FaeOfWishes(AdventurerCardDefinition):
     in_part = True
     oracle = "Flying"
     adventure = _Granted
+
+
+def _tap_target(game: Any, ability: Any) -> None:
+    game.tap([t for t in ability.targets if t.zone is Zone.BATTLEFIELD])
+
+
+class _ChopDown(CardDefinition):
+    adventure_name, mana_cost, type_line = "Chop Down", "{2}{W}", "Instant — Adventure"
+    spell_target = "creature with power 4 or greater"
+    oracle = "Destroy target creature with power 4 or greater."
+
+    def resolve(self, game: Any, spell: Any) -> None:
+        game.destroy(game.targets_still_legal(spell))
+
+
+class GiantKiller(AdventurerCardDefinition):
+    name, mana_cost, type_line = "Giant Killer", "{W}", "Creature — Human Peasant"
+    power, toughness = 1, 2
+    oracle = "{1}{W}, {T}: Tap target creature. // Chop Down {2}{W}: Destroy target creature with power 4 or greater."
+    activated = (AbilityDefinition("{1}{W}, {T}: Tap target creature.", _tap_target, mana="{1}{W}", tap=True, target="creature"),)
+    adventure = _ChopDown

@@ -33,6 +33,17 @@ class GoblinBombardment(CardDefinition):
     activated = (AbilityDefinition(oracle, deal_damage(1), sacrifice="creature", target="any"),)
 
 
+def _destroy_targets(game: Any, ability: Any) -> None:
+    game.destroy([t for t in ability.targets if game._target_is_legal(t, "artifact or enchantment", ability.controller)])
+
+
+class SealOfCleansing(CardDefinition):
+    name = "Seal of Cleansing"
+    mana_cost, types = "{1}{W}", ("Enchantment",)
+    oracle = "Sacrifice Seal of Cleansing: Destroy target artifact or enchantment."
+    activated = (AbilityDefinition(oracle, _destroy_targets, sacrifice="this", target="artifact or enchantment"),)
+
+
 def _get_energy(amount: int) -> Any:
     return lambda game, ability: game.add_counters(ability.controller, "energy", amount) and None
 

@@ -4,24 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from kb.engine.choosers import opponent_to_choose
 from kb.engine.decisions import Decision
 from kb.engine.objects import CardDefinition, Zone
-
-
-def opponent_to_choose(game: Any, you: Any) -> Any:
-    """The opponent who makes a choice an effect of `you`'s gives "an opponent": one `you` choose
-    within your range of influence, or, if there is none, the nearest opponent to your left
-    (801.5c)."""
-    opponents = game.affected_opponents(you)
-    if opponents:
-        return game.decide(Decision(you, "choose_opponent", tuple(opponents), rule="700.3"))
-    seated = game.players
-    start = seated.index(you)
-    for player in seated[start + 1:] + seated[:start]:
-        if player in game.opponents(you):
-            game.emit("nearest_opponent_chooses", "801.5c", player=player, controller=you)
-            return player
-    return None
 
 
 class FactOrFiction(CardDefinition):

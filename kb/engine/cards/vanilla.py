@@ -96,3 +96,17 @@ HowlingMine = card(
     "Howling Mine", mana_cost="{2}", type_line="Artifact", in_part=True,
     oracle="At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card.",
 )
+
+
+HypnoticSpecter = card(
+    "Hypnotic Specter", mana_cost="{1}{B}{B}", type_line="Creature — Specter", power=2, toughness=2,
+    keywords=("Flying",), in_part=True, oracle="Flying",
+)
+
+
+# The band of rule 702.22h's example: a flying creature with banding, and a swampwalker.
+MesaPegasus = card("Mesa Pegasus", mana_cost="{1}{W}", type_line="Creature — Pegasus", power=1, toughness=1, keywords=("Banding", "Flying"), oracle="Banding, flying")
+BogWraith = card(
+    "Bog Wraith", mana_cost="{3}{B}", type_line="Creature — Wraith", power=3, toughness=3, keywords=("Swampwalk",),
+    oracle="Swampwalk (This creature can't be blocked as long as defending player controls a Swamp.)",
+)

@@ -1,0 +1,122 @@
+"""Bestow (702.103): a creature card cast bestowed, for its bestow cost, becomes an Aura
+enchantment spell with enchant creature as it is put onto the stack (702.103b); only those
+characteristics are evaluated to see whether it can be cast (702.103d). Its target illegal as it
+begins to resolve, it resolves as a creature spell (702.103e); as a bestowed Aura that becomes
+unattached, or is attached to an illegal object, it ceases to be bestowed and stays on the
+battlefield as a creature (702.103f).
+
+Being bestowed is one continuous effect (`ContinuousEffect`, layers 4 and 7b) on the spell that
+follows it to the permanent it becomes (400.7a) and ends when it ceases to be bestowed. Copies of a
+bestowed spell (702.103c) and phasing in unattached (702.103g) are not modelled.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from kb.engine.errors import NotModelledError
+from kb.engine.layers import INDEFINITE, ContinuousEffect
+from kb.engine.objects import Card, CardDefinition, Characteristics, TargetSpec
+
+if TYPE_CHECKING:
+    from kb.engine.stack import Spell
+
+_BESTOW = re.compile(r"Bestow (\{.*\})$")
+
+
+class BestowCreatureDefinition(CardDefinition):
+    """A creature card with bestow: its keywords hold "Bestow {cost}". Bestowed, it has enchant
+    creature (702.103b), which is what ``enchant`` says; as a creature it isn't an Aura, and the
+    enchant ability is never read."""
+
+    enchant: ClassVar[str | None] = "creature"
+
+
+def bestow_cost(definition: CardDefinition) -> str | None:
+    """The bestow cost in the keywords of `definition`, or None."""
+    for keyword in definition.keywords:
+        found = _BESTOW.match(keyword)
+        if found:
+            return found.group(1)
+    return None
+
+
+def bestowed_definition(definition: CardDefinition) -> CardDefinition:
+    """The characteristics of `definition` cast bestowed (702.103b, 702.103d): an Aura
+    enchantment with enchant creature, which targets a creature (601.2c, 303.4a); a noncreature
+    object has no power or toughness (208.3)."""
+    bestowed = copy.copy(definition)
+    bestowed.types = ("Enchantment",)
+    bestowed.subtypes = ("Aura",)
+    bestowed.power = bestowed.toughness = None
+    bestowed.spell_target = "creature"
+    bestowed.enchant = "creature"
+    return bestowed
+
+
+def _become_bestowed_aura(chars: Characteristics) -> None:
+    # 205.1a: becoming an Aura enchantment replaces its card types and their subtypes.
+    chars.types = ("Enchantment",)
+    chars.subtypes = ("Aura",)
+
+
+def _no_power_or_toughness(chars: Characteristics) -> None:
+    chars.power = chars.toughness = None
+
+
+class BestowMixin:
+    """Spells cast bestowed and the bestowed Auras they become (702.103)."""
+
+    def is_bestowed(self, card: Card) -> bool:
+        """Whether `card` is a bestowed Aura spell or a bestowed Aura (702.103b)."""
+        effect = self._bestow_effects().get(id(card))
+        return effect is not None and effect in self.effects and effect.selects(self, card, card.printed())
+
+    def _bestow_effects(self) -> dict[int, ContinuousEffect]:
+        return self.__dict__.setdefault("_bestowing", {})
+
+    def _bestow(self, spell: "Spell") -> None:
+        """Rule 702.103b: as the spell is put onto the stack it becomes a bestowed Aura spell."""
+        card = spell.card
+        if not isinstance(card.printed_definition, BestowCreatureDefinition):
+            raise NotModelledError(f"{card.name} has bestow, but the engine doesn't know it as a bestow creature")
+        effect = ContinuousEffect(
+            {"4": _become_bestowed_aura, "7b": _no_power_or_toughness},
+            text="bestowed: an Aura enchantment with enchant creature",
+            source=card,
+            affected=[card],
+            duration=INDEFINITE,
+        )
+        self._bestow_effects()[id(card)] = effect
+        self.add_effect(effect)
+        spell.target_specs = (TargetSpec("creature"),)
+        self.emit("bestowed", "702.103b", card=card, target=spell.targets[0])
+
+    def _cease_to_be_bestowed(self, card: Card, rule: str) -> None:
+        effect = self._bestow_effects().pop(id(card), None)
+        if effect is not None:
+            self.end_effect(effect)
+        self.emit("bestow_ends", rule, card=card)
+
+    def _resolve_bestowed_spell(self, spell: Any) -> None:
+        """Rule 702.103e: as a bestowed Aura spell begins resolving with an illegal target, it
+        ceases to be bestowed and goes on resolving as a creature spell (608.3b)."""
+        if not self.is_bestowed(spell.card):
+            return
+        if spell.targets and self._target_is_legal(spell.targets[0], "creature", spell.controller, spell.card):
+            return
+        self._cease_to_be_bestowed(spell.card, "702.103e")
+        spell.targets, spell.target_groups, spell.target_specs = [], [[]], ()
+
+    def _bestowed_auras_cease(self) -> bool:
+        """Rule 702.103f, as a state-based action: a bestowed Aura unattached, or attached to an
+        illegal object, becomes unattached and ceases to be bestowed; it stays on the battlefield
+        (an exception to 704.5m). Returns whether any did."""
+        ceasing = [c for c in self.battlefield if self.is_bestowed(c) and not self.aura_is_legal(c)]
+        for card in ceasing:
+            card.attached_to = None
+            card.attached_incarnation = None
+            self._cease_to_be_bestowed(card, "702.103f")
+        return bool(ceasing)

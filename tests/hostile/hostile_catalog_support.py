@@ -75,3 +75,13 @@ def tiny_catalogs(base: Path, fills: dict[str, dict[str, str]]):
     export_catalog(kb, base / "es.po", TINY_NEWEST)
     catalogs = {name: fill(base / "es.po", base / f"{name}.po", strings) for name, strings in fills.items()}
     return corpus, kb, catalogs
+
+
+def signals_as_default() -> None:
+    """For a child that a test signals: SIGINT, SIGTERM and SIGHUP as a terminal's process has them,
+    even where the test runner was started with them ignored (`nohup`, a background job), which a
+    child would otherwise inherit."""
+    import signal
+
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)

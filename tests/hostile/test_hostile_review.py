@@ -13,6 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from hostile_catalog_support import signals_as_default  # noqa: E402
 from test_hostile_fetch import SECRET, corpus, kb, one_line, server, snapshot  # noqa: E402,F401
 
 # -- kb fetch ----------------------------------------------------------------------------------------
@@ -60,7 +61,7 @@ def test_a_signal_after_the_commit_waits_for_the_last_rename(tmp_path, number):
         (po / name).write_bytes(b"old " + name.encode())
     run = subprocess.run([sys.executable, "-c", SIGNALLED, str(tmp_path / "corpus"), str(int(number))],
                          cwd=PROJECT, env={**os.environ, "PYTHONPATH": str(PROJECT)}, capture_output=True,
-                         timeout=60, text=True)
+                         timeout=60, text=True, preexec_fn=signals_as_default)
     assert run.returncode != 0  # the signal still acts, once the files are all in place
     # All new, with no journal or staged file a `git checkout` of what changed could make lasting.
     assert {p.name: p.read_bytes() for p in po.iterdir()} == {

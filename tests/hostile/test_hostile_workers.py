@@ -17,6 +17,7 @@ import pytest
 TESTS = Path(__file__).resolve().parents[1]
 PROJECT = TESTS.parent
 sys.path.insert(0, str(TESTS))
+from hostile_catalog_support import signals_as_default  # noqa: E402
 # Seconds a worker may take to end after its parent did (the promise is one; the machine may be busy).
 ENDS_WITHIN = 2.0
 
@@ -70,7 +71,8 @@ def wait_until(condition, seconds: float) -> bool:
 def start(argument: str, **kwargs) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(PROJECT)}
     return subprocess.Popen([sys.executable, "-c", SLOW_WORKERS, argument], cwd=PROJECT, env=env,
-                            start_new_session=True, stdin=subprocess.DEVNULL, **kwargs)
+                            start_new_session=True, stdin=subprocess.DEVNULL, preexec_fn=signals_as_default,
+                            **kwargs)
 
 
 def ready(process: subprocess.Popen) -> None:

@@ -64,6 +64,8 @@ def _start_fake_build(tmp: Path, out: Path, slow: float) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-c", _FAKE_BUILD, str(tmp), str(out), str(slow)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+        # As a terminal's Ctrl-C finds it, even where the test runner was started with it ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 

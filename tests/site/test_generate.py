@@ -190,7 +190,9 @@ def test_corpus_text_is_escaped_in_the_markdown(docs):
 
 def test_executable_example_is_linked_from_its_rule_and_shown_on_its_page(docs):
     block = rule_block(read(docs, "es", "cr/101"), "101.4")
-    assert "Cada jugador sacrifica una criatura" in block and "correcto" in block
+    assert "Cada jugador sacrifica una criatura" in block and "Ejemplo ejecutable" in block
+    # A passing example needs no badge on the rule's page: only one that fails or errs carries one.
+    assert "kb-badge--passed" not in block
     # The code and the run are on the example's page, not indexed within the rule's.
     assert "not markup" not in block and "apnap-sacrifice: es ok" not in block
     assert 'href="../../examples/apnap-sacrifice/"' in block
@@ -256,11 +258,14 @@ def test_navigation_groups_sections_by_part(docs):
     es = docs.nav["es"]
     rules = next(item["Reglas"] for item in es if "Reglas" in item)
     assert rules[0] == "cr/index.md"
-    part = rules[1]
+    # Second, the whole rules on one page; then the parts.
+    assert rules[1] == {"Reglas completas en una página": "cr/all.md"}
+    part = rules[2]
     assert list(part) == ["1. Conceptos de juego"]
     assert part["1. Conceptos de juego"][1] == {"101. Las reglas de oro de Magic": "cr/101.md"}
     en_rules = next(item["Rules"] for item in docs.nav["en"] if "Rules" in item)
-    assert en_rules[2] == {"4. Zones": [{"405. &lt;b&gt;Bold&lt;/b&gt; [title](http://example.invalid/)": "cr/405.md"}]}
+    assert en_rules[1] == {"The whole rules on one page": "cr/all.md"}
+    assert en_rules[3] == {"4. Zones": [{"405. &lt;b&gt;Bold&lt;/b&gt; [title](http://example.invalid/)": "cr/405.md"}]}
 
 
 def test_navigation_lists_the_release_diffs_by_year(docs):

@@ -35,6 +35,8 @@ NEEDS_RELEASES = {
     "kb path": ["101.1", "101.2"],
     "kb refs": ["101.1"],
     "kb rule": ["101.1"],
+    "kb serve": ["--no-search", "--out", "{tmp}/site", "--port", "0", "--for", "1"],
+    "kb text": ["--release", "2021-03-05"],
     "kb terms": [],
     "kb translations check-consistency": [],
     "kb translations check-terms": [],

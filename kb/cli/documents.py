@@ -37,8 +37,13 @@ def text_command(release: str | None, lang: str, out: Path | None, overwrite: bo
     from kb.history import corpus_releases
 
     if release is not None:
-        known = {name for r in corpus_releases() for name in r.names}
-        if release not in known:
+        from kb.corpus import read_corpus
+
+        listed = corpus_releases()
+        # Refused at once where every release of the manifest is at hand and dated by it; otherwise
+        # the releases are read first (and one that is missing is told as the other commands tell it).
+        whole = listed and not read_corpus().unavailable and all(r.effective for r in listed)
+        if whole and release not in {name for r in listed for name in r.names}:
             fail(f"no release {release!r} in the corpus (see kb stats for the releases)", 2)
     if out is not None:
         outputs_checked([out], overwrite)

@@ -127,15 +127,6 @@ class PageRenderer:
                 raise SiteBuildError(found["error"])
             return found["pages"]
 
-    def settled(self, timeout: float) -> bool:
-        """Wait until the files made after the pages are made (at most `timeout` seconds)."""
-        deadline = time.monotonic() + timeout
-        while self._later.is_set() or not self._idle.is_set():
-            if time.monotonic() >= deadline:
-                return False
-            self._idle.wait(timeout=0.05)
-        return True
-
     def close(self) -> None:
         proc, self._proc = self._proc, None
         if proc is not None:
@@ -214,17 +205,8 @@ def _changed_in_place(made: dict[str, bytes], target: Path) -> dict[Path, bytes]
 
 def _differences(scratch: Path, target: Path) -> dict[Path, bytes]:
     """The files under `scratch` whose bytes differ from those at the same place under `target`."""
-    changes = {}
-    for path in _files_under(scratch):
-        place = target / path.relative_to(scratch)
-        data = path.read_bytes()
-        try:
-            same = place.read_bytes() == data
-        except OSError:
-            same = False
-        if not same:
-            changes[place] = data
-    return changes
+    return _changed_in_place({path.relative_to(scratch).as_posix(): path.read_bytes()
+                              for path in _files_under(scratch)}, target)
 
 
 class Preview:

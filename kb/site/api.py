@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from kb.site.output import write_files
 from kb.site.views import SiteData
 
 API_DIR = "api/v1"
@@ -110,13 +111,8 @@ def api_files(kb: Any, data: SiteData, cancelled: Callable[[], bool] | None = No
 
 def write_api(kb: Any, data: SiteData, site_dir: Path | str) -> dict[str, int]:
     """Write the API under `site_dir/api/v1`; the files written with their sizes in bytes."""
-    sizes = {}
-    for name, raw in api_files(kb, data).items():
-        path = Path(site_dir) / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(raw)
-        sizes[name.removeprefix(API_DIR + "/")] = len(raw)
-    return sizes
+    sizes = write_files(api_files(kb, data), site_dir)
+    return {name.removeprefix(API_DIR + "/"): size for name, size in sizes.items()}
 
 
 def write_api_page(writer: Any, lang: str, nav: list[Any]) -> None:

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from kb.site.output import write_files
+
 DOWNLOADS_DIR = "downloads"
 
 
@@ -51,13 +53,7 @@ def download_files(kb: Any, data: Any, cancelled: Callable[[], bool] | None = No
 def write_downloads(kb: Any, data: Any, site_dir: Path | str) -> dict[str, int]:
     """Write the Spanish text of each release of `data.downloads` into `site_dir`; the files
     written (from the site's root) with their sizes in bytes."""
-    sizes: dict[str, int] = {}
-    for name, raw in download_files(kb, data).items():
-        path = Path(site_dir) / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(raw)
-        sizes[name] = len(raw)
-    return sizes
+    return write_files(download_files(kb, data), site_dir)
 
 
 __all__ = ["DOWNLOADS_DIR", "available", "download_files", "spanish_file_name", "write_downloads"]

@@ -119,3 +119,14 @@ def swap_in(work: Path, folder: Path, names: tuple[str, ...] = ("docs", "site", 
         os.replace(work / name, target)
     shutil.rmtree(old, ignore_errors=True)
     shutil.rmtree(work, ignore_errors=True)
+
+
+def write_files(files: dict[str, bytes], site_dir: Path | str) -> dict[str, int]:
+    """Write each file of `files` (its path under `site_dir` -> its bytes); each path with its size."""
+    sizes = {}
+    for name, raw in files.items():
+        path = Path(site_dir) / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(raw)
+        sizes[name] = len(raw)
+    return sizes

@@ -500,6 +500,24 @@ class Finding:
         return f"{self.cited} is {r.id} in {r.to}" + (" (words changed)" if r.text_changed else "")
 
 
+# What may follow a citation to name the release it was written against: "(2019-10-04)", "(CR of
+# October 4, 2019)", "as of 2010-06-18".
+_ATTACHED = re.compile(r"\s*(?:\(([^()\n]{4,40})\)|as of\s+([^,;()\n]{4,30}))")
+
+
+def _attached_release(text: str, end: int, releases: Sequence[str], aliases: dict[str, str] | None,
+                      today: dt.date | None) -> ReleaseChoice | None:
+    """The release a citation ending at `end` names right after it, if it names one that is known."""
+    match = _ATTACHED.match(text, end)
+    found = _find_date(match[1] or match[2]) if match else None
+    if found is None:
+        return None
+    try:
+        return resolve_release(found[0], releases, aliases, today)
+    except UnknownCitedRelease:
+        return None
+
+
 def check_text(lineage: Lineage, text: str, source: str = "<text>", as_of: str | None = None,
                to: str | None = None, today: dt.date | None = None,
                progress: Callable[[str], None] | None = None) -> list[Finding]:
@@ -508,13 +526,17 @@ def check_text(lineage: Lineage, text: str, source: str = "<text>", as_of: str |
     releases = lineage.releases
     source_release = resolve_release(as_of, releases, lineage.aliases, today) if as_of else ReleaseChoice(releases[-1])
     target = resolve_release(to, releases, lineage.aliases, today) if to else ReleaseChoice(releases[-1])
-    done: dict[str, Resolution] = {}
+    done: dict[tuple[str, str], Resolution] = {}
     findings = []
     for citation in find_citations(text):
-        if citation.target not in done:
-            done[citation.target] = _resolve(lineage, citation.target, source_release, target)
+        # A citation that names its own release ("CR 717.1 (2019-10-04)", "505.5a as of 2010-06-18")
+        # is followed from that release, as `resolve` follows it; the others from `as_of`.
+        written = _attached_release(text, citation.end, releases, lineage.aliases, today) or source_release
+        key = (citation.target, written.release)
+        if key not in done:
+            done[key] = _resolve(lineage, citation.target, written, target)
         findings.append(Finding(source, citation.line, citation.column, citation.surface, citation.target,
-                                done[citation.target]))
+                                done[key]))
     if progress is not None:
         progress(f"{source}: {len(findings)} citations, {sum(f.stale for f in findings)} stale")
     return findings

@@ -171,6 +171,17 @@ def test_a_text_of_2019_checked_against_today(lineage):
     assert [f.cited for f in check_text(lineage, ARTICLE, today=TODAY) if f.stale] == ["999.9"]
 
 
+def test_a_citation_that_names_its_release_is_followed_from_it(lineage):
+    text = "See CR 717.1 (2019-10-04), rule 716.1 as of 2019-08-23, and 723.1 (3019-01-01)."
+    by_cited = {f.cited: f for f in check_text(lineage, text, today=TODAY)}
+    # As `kb cite` follows each of them alone; not as though written against the newest release.
+    assert by_cited["717.1"].stale and by_cited["717.1"].resolution.id == "723.1"
+    assert by_cited["717.1"].resolution.id == resolve(lineage, "CR 717.1 (2019-10-04)", today=TODAY).id
+    assert by_cited["716.1"].stale and by_cited["716.1"].resolution.id == "723.1"
+    # A date that names no release it could be (in the future) leaves the default: the newest.
+    assert not by_cited["723.1"].stale
+
+
 def test_a_rule_missing_from_the_release_says_where_it_last_was(lineage):
     found = resolve(lineage, "200.10 (2019-08-23)", today=TODAY)
     assert found.outcome == "missing" and found.last_seen is not None

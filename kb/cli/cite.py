@@ -31,7 +31,8 @@ def cite_command(citation: str | None, to: str | None, as_of: str | None, check:
     force that day.
 
     With --check, every rules citation of each FILE ("rule 601.2a", "CR 702.19c", "(see 704.5k)",
-    "rules 118.8 and 118.9", "603.7d–f") is taken as written against --as-of and followed to --to;
+    "rules 118.8 and 118.9", "603.7d–f") is taken as written against the release it names right
+    after it ("CR 717.1 (2019-10-04)", "505.5a as of 2010-06-18"), else --as-of, and followed to --to;
     those the release has no rule for, or that now have another number (or none), are reported as
     FILE:LINE:COLUMN with the right number. Exit 1 when any citation is stale, 0 when none is.
 

@@ -82,15 +82,18 @@ class Evidence:
 
 @dataclass(frozen=True)
 class Refusal:
-    """One ``NotModelledError(...)`` in the engine's source and the rules it names."""
+    """One ``NotModelledError(...)`` in the engine's source and the rules it names. A refusal
+    given ``rules=()`` is a limit of the engine (too many choices to weigh, a game's history
+    from before it was set up), not a rule left out: `limit` is true."""
 
     rules: tuple[str, ...]
     path: str
     line: int
     message: str
+    limit: bool = False
 
     def to_dict(self) -> dict[str, object]:
-        return {"rules": list(self.rules), "path": self.path, "line": self.line, "message": self.message}
+        return {"rules": list(self.rules), "path": self.path, "line": self.line, "message": self.message, "limit": self.limit}
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,7 @@ class ConformanceMap:
     unknown_markers: list[Marker] = field(default_factory=list)
     unknown_refusals: list[tuple[str, Refusal]] = field(default_factory=list)
     unnamed_refusals: list[Refusal] = field(default_factory=list)
+    limits: list[Refusal] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._by_rule = {e.rule: e for e in self.entries}
@@ -158,7 +162,7 @@ class ConformanceMap:
             if (section is None or e.part == section or e.section == section)
             and (status is None or e.status == status)
         ]
-        return ConformanceMap(self.release, entries, self.tests_found, self.unknown_markers, self.unknown_refusals, self.unnamed_refusals)
+        return ConformanceMap(self.release, entries, self.tests_found, self.unknown_markers, self.unknown_refusals, self.unnamed_refusals, self.limits)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -169,6 +173,7 @@ class ConformanceMap:
             "unknown_markers": [{"rule": m.rule, **m.evidence.to_dict()} for m in self.unknown_markers],
             "unknown_refusals": [{"rule": r, **ref.to_dict()} for r, ref in self.unknown_refusals],
             "unnamed_refusals": [r.to_dict() for r in self.unnamed_refusals],
+            "limits": [r.to_dict() for r in self.limits],
         }
 
 
@@ -292,11 +297,9 @@ def engine_refusals(engine_dir: Path | str | None = None) -> list[Refusal]:
                 continue
             message = _literal_text(node.args[0]) if node.args else ""
             keyword = next((k.value for k in node.keywords if k.arg == "rules"), None)
-            if keyword is not None:
-                rules = _literal_rules(keyword)
-            else:
-                rules = tuple(message_rules(message))
-            refusals.append(Refusal(rules, relative, node.lineno, message))
+            rules = _literal_rules(keyword) if keyword is not None else tuple(message_rules(message))
+            limit = keyword is not None and not rules
+            refusals.append(Refusal(rules, relative, node.lineno, message, limit))
     return refusals
 
 
@@ -312,7 +315,7 @@ def _literal_rules(node: ast.AST) -> tuple[str, ...]:
     try:
         value = ast.literal_eval(node)
     except ValueError:
-        return ()
+        return ("?",)
     return (value,) if isinstance(value, str) else tuple(v for v in value if isinstance(v, str))
 
 
@@ -399,7 +402,9 @@ def conformance_map(
             result.unknown_markers.append(marker)
     refused: dict[str, list[Refusal]] = {}
     for refusal in engine_refusals(engine_dir):
-        if not refusal.rules:
+        if refusal.limit:
+            result.limits.append(refusal)
+        elif not refusal.rules:
             result.unnamed_refusals.append(refusal)
         for named in refusal.rules:
             for rule in _expand(named, order, ids):

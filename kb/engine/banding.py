@@ -73,7 +73,7 @@ def band_declarations(attackers: Sequence[Card]) -> list[BandDeclaration]:
 
     def extend(chosen: list[tuple[Card, ...]], left: list[Card]) -> None:
         if len(declarations) > MAX_BAND_DECLARATIONS:
-            raise NotModelledError(f"too many ways to form bands to weigh (over {MAX_BAND_DECLARATIONS})")
+            raise NotModelledError(f"too many ways to form bands to weigh (over {MAX_BAND_DECLARATIONS})", rules=())
         if not left:
             return
         first, rest = left[0], left[1:]

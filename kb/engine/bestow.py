@@ -81,7 +81,7 @@ class BestowMixin:
         """Rule 702.103b: as the spell is put onto the stack it becomes a bestowed Aura spell."""
         card = spell.card
         if not isinstance(card.printed_definition, BestowCreatureDefinition):
-            raise NotModelledError(f"{card.name} has bestow, but the engine doesn't know it as a bestow creature")
+            raise NotModelledError(f"{card.name} has bestow, but the engine doesn't know it as a bestow creature", rules="702.103b")
         effect = ContinuousEffect(
             {"4": _become_bestowed_aura, "7b": _no_power_or_toughness},
             text="bestowed: an Aura enchantment with enchant creature",

@@ -328,7 +328,7 @@ class CastingMixin:
                 raise IllegalActionError(f"{definition.name} has no additional cost to sacrifice anything")
             return None
         if definition.additional_cost != "sacrifice a creature":
-            raise NotModelledError(f"the additional cost {definition.additional_cost!r} is not modelled")
+            raise NotModelledError(f"the additional cost {definition.additional_cost!r} is not modelled", rules="118.8")
         creatures = list(player.creatures)
         if given is None:
             if not creatures:
@@ -567,7 +567,7 @@ class CastingMixin:
         if not specs:
             return False
         if any(spec.count != (1, 1) for spec in specs):
-            raise NotModelledError("choosing new targets for a word \"target\" with several targets is not modelled")
+            raise NotModelledError("choosing new targets for a word \"target\" with several targets is not modelled", rules="707.10c")
         current = [tuple(group) for group in spell.target_groups]
         options_per_group = []
         for spec, group in zip(specs, current):

@@ -257,7 +257,7 @@ class CombatMixin:
             if attacking and keyword == "Banding":
                 continue  # bands of attackers are modelled (kb.engine.banding)
             if any(word in keyword for word in UNMODELLED_KEYWORDS):
-                raise NotModelledError(f"{card.name} has {keyword}: banding and landwalk are not modelled in combat")
+                raise NotModelledError(f"{card.name} has {keyword}: banding and landwalk are not modelled in combat", rules=("702.14", "702.22"))
 
     def _attack_rules_apply(self, player: Player, able: list[Card]) -> bool:
         if any("Can't attack alone" in c.keywords for c in able) or has_attack_requirements(self, able):
@@ -274,7 +274,7 @@ class CombatMixin:
         """Rules 508.1c–d: every declaration that disobeys no restriction and obeys as many
         requirements as possible; the empty one first when it is legal."""
         if 2 ** len(able) > MAX_OPTIONS:
-            raise NotModelledError(f"too many possible attacks to weigh ({len(able)} creatures)")
+            raise NotModelledError(f"too many possible attacks to weigh ({len(able)} creatures)", rules=())
         declarations = []
         for size in range(len(able) + 1):
             for chosen in itertools.combinations(able, size):
@@ -292,7 +292,7 @@ class CombatMixin:
         per_creature = [[None] + list(targets) for _ in able]
         total = (len(targets) + 1) ** len(able)
         if total > MAX_OPTIONS:
-            raise NotModelledError(f"too many possible attacks to weigh ({total})")
+            raise NotModelledError(f"too many possible attacks to weigh ({total})", rules=())
         found = []
         for combination in itertools.product(*per_creature):
             assignment = [(c, t) for c, t in zip(able, combination) if t is not None]
@@ -408,7 +408,7 @@ class CombatMixin:
         for options in choices_per_blocker:
             total *= len(options)
         if total > MAX_OPTIONS:
-            raise NotModelledError(f"too many possible blocks to weigh ({total})")
+            raise NotModelledError(f"too many possible blocks to weigh ({total})", rules=())
         declarations = []
         for combo in itertools.product(*choices_per_blocker):
             blocks = [(blocker, attacker) for blocker, targets in zip(able, combo) for attacker in targets]
@@ -536,7 +536,7 @@ class CombatMixin:
                     continue
             options.append(DamageAssignment((r, a) for r, a in zip(recipients, split) if a))
             if len(options) > MAX_OPTIONS:
-                raise NotModelledError(f"too many ways to divide {card.name}'s damage")
+                raise NotModelledError(f"too many ways to divide {card.name}'s damage", rules=())
         if blockers is not None:
             # The usual choice first: as much as possible past the blockers, the farthest first.
             def farthest_first(option: DamageAssignment) -> tuple[int, ...]:

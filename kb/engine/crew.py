@@ -58,7 +58,7 @@ class CrewMixin:
             if creature.tapped:
                 raise CannotPayError(f"{creature.name} is already tapped")
         if any((c.power or 0) < 0 for c in creatures):
-            raise NotModelledError("a creature with negative power tapped to pay a crew cost is not modelled")
+            raise NotModelledError("a creature with negative power tapped to pay a crew cost is not modelled", rules="702.122a")
         total = sum(c.power or 0 for c in creatures)
         if total < needed:
             raise CannotPayError(f"the creatures tapped have total power {total}, less than {needed}: they can't crew {vehicle.name} (702.122a)")

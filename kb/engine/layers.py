@@ -199,9 +199,9 @@ def _refuse_unmodelled_removal(chars: Characteristics) -> None:
     kind = type(getattr(definition, "original", definition))
     inner = getattr(definition, "original", definition)
     if any(getattr(kind, hook) is not getattr(CardDefinition, hook) for hook in _UNREMOVABLE_HOOKS) or inner.graveyard_cards_lose_abilities:
-        raise NotModelledError(f"{chars.name} would lose a static ability that acts outside the layer system: that is not modelled")
+        raise NotModelledError(f"{chars.name} would lose a static ability that acts outside the layer system: that is not modelled", rules="613.1f")
     if any(callable(getattr(inner, hook, None)) for hook in _OPTIONAL_HOOKS):
-        raise NotModelledError(f"{chars.name} would lose a static ability about attacking or blocking: that is not modelled")
+        raise NotModelledError(f"{chars.name} would lose a static ability about attacking or blocking: that is not modelled", rules="613.1f")
 
 
 def lose_all_abilities(**kwargs: Any) -> ContinuousEffect:

@@ -53,7 +53,7 @@ class MeldMixin:
             self.emit("cant_meld", "701.42c", cards=[first, second])
             return None
         if first.zone is Zone.STACK or second.zone is Zone.STACK:
-            raise NotModelledError("melding a card that is on the stack is not modelled")
+            raise NotModelledError("melding a card that is on the stack is not modelled", rules="701.42a")
         source = self._zone_list(second)
         if source is not None and second in source:
             source.remove(second)
@@ -101,7 +101,7 @@ class MeldMixin:
         a new object as well (400.7). In a library the owner orders the two cards (712.21a); in a
         graveyard, where the engine's cards never read the order, the other card comes after."""
         if zone is Zone.BATTLEFIELD:
-            raise NotModelledError("a melded permanent moving onto the battlefield again is not modelled")
+            raise NotModelledError("a melded permanent moving onto the battlefield again is not modelled", rules="712.21")
         partner._leave_battlefield_state()
         partner.last_known = {}  # one permanent left: the card alone never was one (712.21)
         partner.incarnation += 1

@@ -226,7 +226,7 @@ class PriorityMixin:
         forbidding = entering_forbidden_by(self, card)
         if forbidding is not None:
             if on_stack is None:
-                raise NotModelledError(f"{card.name} can't enter the battlefield ({forbidding.name}): where it stays when not a resolving spell is not modelled")
+                raise NotModelledError(f"{card.name} can't enter the battlefield ({forbidding.name}): where it stays when not a resolving spell is not modelled", rules="608.3e")
             # 608.3e: a resolving permanent spell that can't enter goes to its owner's graveyard.
             card.zone = Zone.STACK
             self.emit("cant_enter", "608.3e", card=card, source=forbidding)

@@ -172,7 +172,7 @@ def propose_loop(game: "Game", player: Player, activations: Sequence[tuple[Any, 
     if times < 1:
         raise IllegalActionError("a loop is repeated at least once (731.2a)")
     if times > MAX_REPETITIONS:
-        raise NotModelledError(f"the engine takes a loop shortcut one repetition at a time: {times} repetitions are more than it takes ({MAX_REPETITIONS})")
+        raise NotModelledError(f"the engine takes a loop shortcut one repetition at a time: {times} repetitions are more than it takes ({MAX_REPETITIONS})", rules=())
     game.emit("loop_proposed", "731.2a", player=player, count=times)
     seats = game.apnap_order()
     start = seats.index(player)

@@ -74,7 +74,7 @@ class SpliceMixin:
                 raise IllegalActionError(f"{found.name} splices onto {quality} spells, and {definition.name} isn't one (702.47a)")
             text = found.printed_definition
             if text.spell_targets or getattr(text, "modes", ()):
-                raise NotModelledError(f"splicing {found.name}, whose text has several targets or modes, is not modelled")
+                raise NotModelledError(f"splicing {found.name}, whose text has several targets or modes, is not modelled", rules="702.47a")
             # 702.47b, 702.47c: chosen normally; the spell, not the card, is what targets.
             chosen = self._choose_targets(player, text.spell_target, targets, card)
             spliced.append(SplicedText(found, text, cost, tuple(chosen)))

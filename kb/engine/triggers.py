@@ -187,7 +187,7 @@ class TriggersMixin:
             choices = re.findall(r"(?:\{[WUBRGC0-9]\})+", cost)
             ordered = ["".join(combo) for combo in itertools.combinations_with_replacement(choices, age)]
             return [UpkeepPayment(text) for text in ordered]
-        raise NotModelledError(f"a cumulative upkeep cost of {cost!r} is not modelled")
+        raise NotModelledError(f"a cumulative upkeep cost of {cost!r} is not modelled", rules="702.24a")
 
     def _leaves_battlefield_keywords(self, card: Card, controller: Player) -> list[TriggeredAbility]:
         """Keyword abilities that trigger as their permanent goes to a graveyard, looking back

@@ -239,7 +239,7 @@ class TurnStructureMixin:
         if count <= 0:
             return
         if phase is Phase.ENDING or any(s is Step.CLEANUP or s is Step.UNTAP for s in steps):
-            raise NotModelledError("extra phases after the ending phase, or with untap or cleanup steps, are not modelled")
+            raise NotModelledError("extra phases after the ending phase, or with untap or cleanup steps, are not modelled", rules=("500.8", "500.10"))
         if any(s.phase is not steps[0].phase for s in steps):
             raise IllegalActionError("the steps of one extra phase belong to one kind of phase")
         phases = list(Phase)

@@ -15,7 +15,7 @@ def _become_the_sacrificed(game: Any, ability: Any) -> None:
     sacrificed = ability.data["sacrificed"][0]
     if any("1" in e.parts and any(c is sacrificed for c in e.affected or ()) for e in game.effects):
         # Its copiable values as it last existed would be those a copy effect gave it (707.2, 608.2h).
-        raise NotModelledError("becoming a copy of a sacrificed creature that was itself a copy is not modelled")
+        raise NotModelledError("becoming a copy of a sacrificed creature that was itself a copy is not modelled", rules=("707.2", "608.2h"))
     if dane.zone is not Zone.BATTLEFIELD or dane.incarnation != ability.data["incarnation"]:
         return
     game.become_copy(dane, sacrificed, keeps=TheEverChangingDane())
@@ -42,7 +42,7 @@ class SkithiryxTheBlightDragon(CardDefinition):
 
 def _gain_all_activated(game: Any, ability: Any) -> None:
     if game.pay_mana:
-        raise NotModelledError("spending blue mana as though it were any color for Quicksilver Elemental's abilities is not modelled")
+        raise NotModelledError("spending blue mana as though it were any color for Quicksilver Elemental's abilities is not modelled", rules="609.4b")
     elemental = ability.source
     if elemental.zone is not Zone.BATTLEFIELD or elemental.incarnation != ability.data["incarnation"]:
         return

@@ -16,7 +16,7 @@ def _spells_cast_last_turn(game: Game) -> int:
     """How many spells were cast during the previous turn, from the game's own record."""
     starts = [i for i, e in enumerate(game.events) if e.kind == "turn_begins"]
     if len(starts) < 2:
-        raise NotModelledError("which spells were cast last turn, before the game was picked up, is not known")
+        raise NotModelledError("which spells were cast last turn, before the game was picked up, is not known", rules=())
     return sum(1 for e in game.events[starts[-2]:starts[-1]] if e.kind == "cast")
 
 
@@ -55,7 +55,7 @@ def _werewolf_transforms(front: bool):
 def _last_turn_events(game: Game) -> list[Event]:
     starts = [i for i, e in enumerate(game.events) if e.kind == "turn_begins"]
     if len(starts) < 2:
-        raise NotModelledError("which spells were cast last turn, before the game was picked up, is not known")
+        raise NotModelledError("which spells were cast last turn, before the game was picked up, is not known", rules=())
     return game.events[starts[-2]:starts[-1]]
 
 
@@ -137,7 +137,7 @@ class _RavagerOfTheFells(_WerewolfBack):
         if event.kind == "transforms" and event["card"] is card and event["back"]:
             opponents = game.affected_opponents(card.controller)
             if any("Planeswalker" in c.types for c in game.battlefield if c.controller in opponents) or any(c.controller in opponents for c in game.battlefield if c.is_creature):
-                raise NotModelledError("Ravager of the Fells' targets when a planeswalker or an opponent's creature could be one (a second, dependent target) are not modelled")
+                raise NotModelledError("Ravager of the Fells' targets when a planeswalker or an opponent's creature could be one (a second, dependent target) are not modelled", rules="603.3d")
             yield triggered_ability(card, "Whenever this creature transforms into Ravager of the Fells, it deals 2 damage to target opponent or planeswalker and 2 damage to up to one target creature that player controls.", _ravager_damage, target="opponent")
         yield from super().triggers(game, card, event)
 

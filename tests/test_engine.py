@@ -295,6 +295,7 @@ def test_nothing_can_be_done_once_the_game_is_over():
 # ----- turns, steps and priority
 
 
+@pytest.mark.rules("508.8")
 def test_a_turn_goes_through_every_step_in_order():
     game, ana, bruno = two_players(ana_kw={"battlefield": ["Grizzly Bears"]}, decisions=ScriptedDecisions(Ana=[["Grizzly Bears"]]))
     game.start(turn=2)
@@ -317,6 +318,7 @@ def test_untap_step_untaps_only_the_active_players_permanents():
     assert game.step is Step.UPKEEP and game.priority is ana
 
 
+@pytest.mark.rules("103.8c")
 def test_first_turn_draw_is_skipped_only_in_a_two_player_game():
     game, ana, bruno = two_players()
     game.start()
@@ -332,6 +334,7 @@ def test_first_turn_draw_is_skipped_only_in_a_two_player_game():
     assert len(bruno.hand) == 1
 
 
+@pytest.mark.rules("117.3c", "117.3b")
 def test_priority_passes_in_turn_order_and_returns_after_casting_and_resolving():
     players = [Player(n, library=5, hand=["Lightning Bolt"]) for n in ("Ana", "Bruno", "Carla")]
     game = Game(players=players)
@@ -495,6 +498,7 @@ def test_a_choice_that_makes_a_later_player_choose_does_not_restart():
 # ----- state-based actions, winning and losing
 
 
+@pytest.mark.rules("704.5a", "704.5c")
 def test_life_zero_loses_704_5a_and_poison_ten_loses_704_5c():
     game, ana, bruno = two_players(bruno_kw={"poison": 9}, ana_kw={"hand": ["Ichor Rats"]})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -642,6 +646,7 @@ class _EndsTurnAfterTriggering(CardDefinition):
         game.end_the_turn(spell.card)
 
 
+@pytest.mark.rules("723.1a")
 def test_ending_the_turn_723_1a_waiting_triggers_cease_to_exist():
     ana = Player("Ana", hand=["Test Ending"], battlefield=["Test Marker"], library=5)
     game = Game(players=[ana, Player("Bruno", library=5)])
@@ -655,6 +660,7 @@ def test_ending_the_turn_723_1a_waiting_triggers_cease_to_exist():
     assert game.active_player.name == "Bruno"
 
 
+@pytest.mark.rules("514.2")
 def test_ending_the_turn_exiles_the_stack_and_skips_the_end_step():
     ana = Player("Ana", battlefield=["Ball Lightning", "Grizzly Bears"], hand=["Lightning Bolt"], library=5)
     bruno = Player("Bruno", hand=["Time Stop"], library=5)
@@ -704,6 +710,7 @@ def test_ending_combat_removes_attackers_and_outside_combat_does_nothing():
 
 # ----- mulligans
 
+@pytest.mark.rules("103.5c")
 def test_london_mulligan_and_the_free_multiplayer_mulligan():
     ana, bruno = Player("Ana", library=20), Player("Bruno", library=20)
     game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[True, False]))
@@ -740,6 +747,7 @@ def _ring(count=6, reach=1, **kw):
     return Game(players=players, range_of_influence=reach), players
 
 
+@pytest.mark.rules("801.4")
 def test_spells_can_target_only_within_range_801_4():
     game, players = _ring(Alex={"hand": ["Lightning Bolt"]}, Dana={"battlefield": ["Grizzly Bears"]})
     alex, dana = players[0], players[3]
@@ -751,6 +759,7 @@ def test_spells_can_target_only_within_range_801_4():
         game.cast(alex, "Lightning Bolt", targets=[dana.battlefield[0]])
 
 
+@pytest.mark.rules("801.3")
 def test_creatures_attack_only_opponents_within_range_801_3():
     game, players = _ring(Alex={"battlefield": ["Hill Giant"]})
     assert [p.name for p in game.attackable_players(players[0])] == ["Rob", "Fay"]
@@ -760,6 +769,7 @@ def test_creatures_attack_only_opponents_within_range_801_3():
     assert not [d for d in alone.decision_log if d.kind == "attackers"]  # nobody to attack
 
 
+@pytest.mark.rules("801.14")
 def test_winning_makes_only_opponents_within_range_lose_801_14():
     game, players = _ring()
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -768,6 +778,7 @@ def test_winning_makes_only_opponents_within_range_lose_801_14():
     assert [e.rule for e in game.events if e.kind == "win_in_range"] == ["801.14"]
 
 
+@pytest.mark.rules("801.10")
 def test_each_player_effects_reach_only_players_within_range_801_10():
     game, players = _ring(Alex={"hand": ["Flame Rift"]})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -798,6 +809,7 @@ def test_alternating_teams_seat_teams_apart_and_win_together():
 # ----- zone-change triggers and replacement of a game loss
 
 
+@pytest.mark.rules("603.2c")
 def test_a_land_trigger_fires_once_for_each_land_destroyed_603_2c():
     game, ana, bruno = two_players(
         ana_kw={"hand": ["Armageddon"], "battlefield": ["Plains", "Dingus Egg"]},
@@ -836,6 +848,7 @@ def test_spells_with_x_need_a_value_for_x():
     assert (ana.life, bruno.life) == (17, 17)
 
 
+@pytest.mark.rules("400.6")
 def test_a_loss_replacement_that_moves_a_dying_creature_lets_its_controller_choose_400_6():
     game, ana, bruno = two_players(ana_kw={"battlefield": ["Exquisite Archangel"], "life": 0}, decisions=ScriptedDecisions(Ana=["graveyard"]))
     ana._battlefield[0].damage = 5
@@ -866,6 +879,7 @@ def test_playing_lands_one_per_turn_in_a_main_phase_305():
     assert len(ana.battlefield) == 2
 
 
+@pytest.mark.rules("514.2")
 def test_this_turn_effects_end_in_the_cleanup_step_514_2():
     game, ana, bruno = two_players(ana_kw={"hand": ["Explore"]}, bruno_kw={"hand": ["Solfatara"]})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)

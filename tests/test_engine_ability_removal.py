@@ -32,6 +32,7 @@ def test_humility_makes_every_creature_a_1_1_with_no_abilities():
     assert (bears.power, bears.toughness) == (1, 1)
 
 
+@pytest.mark.rules("613.6")
 def test_a_static_ability_removed_in_layer_6_never_begins_in_layer_7():
     # 613.6: the lord's "+1/+1" would begin in layer 7c, after Humility removed it in layer 6.
     game, ana = setup("Sample Lord", "Grizzly Bears")
@@ -70,6 +71,7 @@ def test_blood_moon_makes_nonbasic_lands_mountains_that_lose_their_text():
     assert [a.text for a in game.activated_abilities(urborg)] == ["{T}: Add {R}."]
 
 
+@pytest.mark.rules("613.8")
 @pytest.mark.parametrize("order", [("Blood Moon", "Urborg, Tomb of Yawgmoth"), ("Urborg, Tomb of Yawgmoth", "Blood Moon")])
 def test_613_8_urborg_depends_on_blood_moon_whatever_the_timestamps(order):
     game, ana = setup(*order, "Forest")
@@ -84,6 +86,7 @@ def test_without_blood_moon_urborg_makes_every_land_a_swamp():
     assert forest.subtypes == ("Forest", "Swamp") and "Swamp" in urborg.subtypes
 
 
+@pytest.mark.rules("305.7")
 def test_305_7_abilities_granted_by_other_effects_stay():
     game, ana = setup("Blood Moon", "Urborg, Tomb of Yawgmoth")
     urborg = ana.battlefield[1]
@@ -97,6 +100,7 @@ def test_removing_an_ability_that_acts_outside_the_layers_is_not_modelled():
         ana.battlefield[1].power
 
 
+@pytest.mark.rules("614.12")
 def test_614_12_entering_with_its_own_as_enters_under_humility_is_not_modelled():
     game, ana = setup("Humility", hand=["Servant of the Scale"])
     game.cast(ana, "Servant of the Scale")
@@ -116,6 +120,7 @@ def test_creatures_that_lost_their_abilities_have_no_abilities_for_muraganda_pet
     assert (angel.power, angel.toughness) == (3, 3)
 
 
+@pytest.mark.rules("603.10a")
 def test_603_10a_a_creature_that_had_no_abilities_has_no_dies_trigger():
     from kb.engine.define import Trigger, draw, when_dies
 

@@ -14,6 +14,7 @@ def setup(*battlefield, bruno=(), decisions=None):
     return two_player_game({"battlefield": battlefield}, {"battlefield": bruno}, decisions=decisions)
 
 
+@pytest.mark.rules("700.4", "608.2h")
 def test_sacrificing_the_source_is_paid_before_the_ability_resolves():
     game, ana, bruno = setup("Mogg Fanatic")
     fanatic = ana.battlefield[0]
@@ -45,6 +46,7 @@ def test_sacrifice_a_creature_chosen_or_named():
     assert bruno.life == 18 and ana.battlefield[0].name == "Goblin Bombardment"
 
 
+@pytest.mark.rules("602.2b")
 def test_602_2b_a_sacrifice_that_cant_be_paid_stops_the_activation():
     game, ana, bruno = setup("Goblin Bombardment")
     with pytest.raises(CannotPayError):
@@ -52,6 +54,7 @@ def test_602_2b_a_sacrifice_that_cant_be_paid_stops_the_activation():
     assert not game.stack and ana.battlefield[0].zone.value == "battlefield"
 
 
+@pytest.mark.rules("107.14")
 def test_107_14_energy_is_paid_by_removing_energy_counters():
     game, ana, _ = setup("Longtusk Cub")
     cub = ana.battlefield[0]

@@ -20,12 +20,14 @@ def _game(fae_zone="hand", answers=(True,), sideboard=("Lightning Bolt",)):
     return game, ana, fae
 
 
+@pytest.mark.rules("715.4")
 def test_off_the_stack_the_card_has_only_its_normal_characteristics():
     fae = Card("Fae of Wishes")
     assert (fae.name, fae.types, fae.mana_cost.text, fae.power) == ("Fae of Wishes", ("Creature",), "{1}{U}", 1)
     assert fae.definition.adventure.adventure_name == "Granted"  # its Adventure, no name of the card (715.4)
 
 
+@pytest.mark.rules("715.3d")
 def test_cast_as_an_adventure_from_hand_then_exiled_and_castable_as_the_creature():
     game, ana, fae = _game()
     spell = game.cast(ana, fae, adventure=True)
@@ -39,6 +41,7 @@ def test_cast_as_an_adventure_from_hand_then_exiled_and_castable_as_the_creature
     assert fae.zone is Zone.BATTLEFIELD and fae.name == "Fae of Wishes"
 
 
+@pytest.mark.rules("601.3")
 def test_cast_as_the_creature_it_is_an_ordinary_creature_spell():
     game, ana, fae = _game()
     spell = game.cast(ana, fae)
@@ -47,6 +50,7 @@ def test_cast_as_the_creature_it_is_an_ordinary_creature_spell():
     assert fae.zone is Zone.BATTLEFIELD
 
 
+@pytest.mark.rules("601.3")
 def test_an_unknown_adventure_name_or_a_card_without_one_is_refused():
     game, ana, fae = _game()
     with pytest.raises(IllegalActionError, match="715.3"):
@@ -58,6 +62,7 @@ def test_an_unknown_adventure_name_or_a_card_without_one_is_refused():
         game.cast(ana, bears, adventure=True)
 
 
+@pytest.mark.rules("601.3")
 def test_no_card_in_exile_is_cast_without_an_effect_allowing_it():
     game, ana, fae = _game("exile")
     with pytest.raises(IllegalActionError):
@@ -70,6 +75,7 @@ def test_no_card_in_exile_is_cast_without_an_effect_allowing_it():
     assert fae.zone is Zone.EXILE
 
 
+@pytest.mark.rules("400.7")
 def test_a_permission_is_for_that_object_and_that_player_only():
     game, ana, fae = _game("exile")
     bruno = game.player("Bruno")
@@ -85,6 +91,7 @@ def test_a_permission_is_for_that_object_and_that_player_only():
         game.cast(ana, fae)  # a new object (400.7)
 
 
+@pytest.mark.rules("601.3")
 def test_declining_to_reveal_brings_nothing_in():
     game, ana, fae = _game(answers=(False,))
     game.cast(ana, fae, adventure=True)
@@ -93,6 +100,7 @@ def test_declining_to_reveal_brings_nothing_in():
     assert fae.zone is Zone.EXILE
 
 
+@pytest.mark.rules("601.3")
 def test_only_noncreature_cards_from_outside_the_game():
     game, ana, fae = _game(sideboard=("Grizzly Bears",))
     game.cast(ana, fae, adventure=True)
@@ -100,6 +108,7 @@ def test_only_noncreature_cards_from_outside_the_game():
     assert ana.hand == [] and not [d for d in game.decision_log if d.kind == "may_reveal"]
 
 
+@pytest.mark.rules("601.3", "601.3e")
 def test_a_permission_to_cast_from_exile_is_judged_on_the_spell_as_proposed():
     # 601.3, 601.3e: Aether Storm prohibits creature spells; Granted is a sorcery.
     game, ana, fae = _game("exile")
@@ -113,6 +122,7 @@ def test_a_permission_to_cast_from_exile_is_judged_on_the_spell_as_proposed():
     assert spell.card is fae and fae.name == "Granted"
 
 
+@pytest.mark.rules("601.3")
 def test_only_a_card_with_an_adventure_may_be_allowed_as_one():
     game, ana, fae = _game("exile")
     bolt = ana.sideboard[0]

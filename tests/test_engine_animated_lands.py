@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, Step
 
 
+@pytest.mark.rules("613.4b")
 def test_svogthos_is_a_creature_until_end_of_turn_and_taps_for_colorless():
     ana = Player("Ana", battlefield=["Svogthos, the Restless Tomb"], graveyard=["Hill Giant", "Forest"], library=5)
     game = Game(players=[ana, Player("Bruno", library=5)])

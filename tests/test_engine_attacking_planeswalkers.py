@@ -25,6 +25,7 @@ def damage(game):
     return [(e["source"].name, e["target"].name, e["amount"]) for e in game.events if e.kind == "damage"]
 
 
+@pytest.mark.rules("508.1b")
 def test_508_1b_the_planeswalkers_of_the_defending_player_can_be_attacked():
     bears = Card("Grizzly Bears")
     game, ana, bruno, walker = combat([bears], [], ana=[[bears], "Garruk Wildspeaker"], bruno=[])
@@ -34,6 +35,7 @@ def test_508_1b_the_planeswalkers_of_the_defending_player_can_be_attacked():
     assert bears.attacking is walker and game.defending_player_of(bears) is bruno
 
 
+@pytest.mark.rules("510.1b")
 def test_510_1b_an_unblocked_creature_deals_all_its_damage_to_the_planeswalker():
     big = Card.creature(5, 5)
     game, ana, bruno, walker = combat([big], [], ana=[[big], "Garruk Wildspeaker"], bruno=[])
@@ -42,6 +44,7 @@ def test_510_1b_an_unblocked_creature_deals_all_its_damage_to_the_planeswalker()
     assert bruno.life == 20 and walker in bruno.graveyard
 
 
+@pytest.mark.rules("702.19f")
 def test_702_19f_trample_against_a_planeswalker_never_reaches_the_player():
     trampler = Card.creature(6, 6, keywords=["Trample"])
     wall = Card.creature(1, 1)
@@ -53,6 +56,7 @@ def test_702_19f_trample_against_a_planeswalker_never_reaches_the_player():
     assert bruno.life == 20
 
 
+@pytest.mark.rules("702.19c")
 def test_702_19c_the_example_of_the_rule():
     # A planeswalker with three loyalty counters attacked by a 1/1 and a 7/7 with trample over
     # planeswalkers: 1 and 2 to the planeswalker and 5 to the defending player.
@@ -65,6 +69,7 @@ def test_702_19c_the_example_of_the_rule():
     assert bruno.life == 15 and walker in bruno.graveyard
 
 
+@pytest.mark.rules("702.19c")
 def test_702_19c_nothing_past_the_planeswalker_before_its_loyalty_is_assigned():
     big = Card.creature(7, 7, keywords=[TOP])
     game, ana, bruno, walker = combat([big], [], ana=[[big], "Garruk Wildspeaker", [("Garruk Wildspeaker", 2), ("Bruno", 5)]], bruno=[])
@@ -72,6 +77,7 @@ def test_702_19c_nothing_past_the_planeswalker_before_its_loyalty_is_assigned():
         game.advance_to(Step.END_OF_COMBAT)
 
 
+@pytest.mark.rules("702.19c")
 def test_702_19c_blocked_then_the_planeswalker_then_its_controller():
     big = Card.creature(7, 7, keywords=[TOP])
     wall = Card.creature(2, 2)
@@ -86,6 +92,7 @@ def test_702_19c_blocked_then_the_planeswalker_then_its_controller():
             assert shares.get(id(wall), 0) >= 2 and shares.get(id(walker), 0) >= 3
 
 
+@pytest.mark.rules("506.4c")
 def test_506_4c_a_planeswalker_that_left_leaves_its_attacker_dealing_no_damage():
     bears = Card("Grizzly Bears")
     game, ana, bruno, walker = combat([bears], [], ana=[[bears], "Garruk Wildspeaker"], bruno=[])
@@ -95,6 +102,7 @@ def test_506_4c_a_planeswalker_that_left_leaves_its_attacker_dealing_no_damage()
     assert damage(game) == [] and bruno.life == 20 and bears.attacking is walker
 
 
+@pytest.mark.rules("702.19e")
 def test_702_19e_trample_over_planeswalkers_reaches_the_player_when_the_planeswalker_left():
     big = Card.creature(4, 4, keywords=[TOP])
     game, ana, bruno, walker = combat([big], [], ana=[[big], "Garruk Wildspeaker"], bruno=[])

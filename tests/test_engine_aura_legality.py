@@ -3,6 +3,8 @@ graveyard; one attached to what its enchant ability allows, a player included, s
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Card, Game, Player, Step, Zone
 from kb.examples.narration import narrate
 
@@ -16,12 +18,14 @@ def _game(ana_battlefield, ana_hand, bruno_battlefield=()):
     return game, ana, bruno
 
 
+@pytest.mark.rules("704.5m")
 def test_enchant_abilities_are_read_from_the_oracle_text():
     assert Card("Mind Control").definition.enchant_kind == "creature"
     assert Card("Curse of Death's Hold").definition.enchant_kind == "player"
     assert Card("Grizzly Bears").definition.enchant_kind is None
 
 
+@pytest.mark.rules("704.5m")
 def test_an_enchant_creature_aura_leaves_a_planeswalker_that_is_a_creature_only_on_its_controllers_turn():
     game, ana, bruno = _game(["Gideon Blackblade"], ["Mind Control"])
     gideon = ana.battlefield[0]
@@ -41,6 +45,7 @@ def test_an_enchant_creature_aura_leaves_a_planeswalker_that_is_a_creature_only_
     assert spanish and "cementerio" in spanish[0]
 
 
+@pytest.mark.rules("704.5m")
 def test_an_aura_leaves_an_object_whose_animation_ends_at_cleanup():
     game, ana, bruno = _game(["Chimeric Staff"], ["Mind Control"])
     staff = ana.battlefield[0]
@@ -55,6 +60,7 @@ def test_an_aura_leaves_an_object_whose_animation_ends_at_cleanup():
     assert [c.name for c in ana.graveyard] == ["Mind Control"]
 
 
+@pytest.mark.rules("704.5m")
 def test_an_enchant_player_aura_on_a_player_stays_and_works():
     game, ana, bruno = _game([], ["Curse of Death's Hold"], ["Grizzly Bears", "Savannah Lions"])
     game.cast(ana, "Curse of Death's Hold", targets=[bruno])
@@ -68,6 +74,7 @@ def test_an_enchant_player_aura_on_a_player_stays_and_works():
     assert not [e for e in game.events if e.kind in ("aura_illegal", "aura_unattached")]
 
 
+@pytest.mark.rules("704.5m")
 def test_an_enchant_creature_aura_attached_to_a_player_goes_to_the_graveyard():
     mind_control, curse = Card("Mind Control"), Card("Curse of Death's Hold")
     bruno = Player("Bruno")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Card, Game, Player, ScriptedDecisions, Step
 
 
@@ -15,6 +17,7 @@ def _game(hand, script=()):
     return game, ana, bears, ana.battlefield[-1]
 
 
+@pytest.mark.rules("702.65")
 def test_the_swap_may_be_declined():
     game, ana, bears, wings = _game(["Arcanum Wings"], [False])
     game.activate(ana, wings)
@@ -22,6 +25,7 @@ def test_the_swap_may_be_declined():
     assert wings.attached_to is bears and len(ana.hand) == 1
 
 
+@pytest.mark.rules("702.65")
 def test_animate_artifact_makes_a_noncreature_artifact_a_creature_of_its_mana_value():
     ana = Player("Ana", hand=["Animate Artifact"], battlefield=["Black Vise"], library=5)
     game = Game(players=[ana, Player("Bruno", library=5)])
@@ -32,6 +36,7 @@ def test_animate_artifact_makes_a_noncreature_artifact_a_creature_of_its_mana_va
     assert vise.is_creature and (vise.power, vise.toughness) == (1, 1)
 
 
+@pytest.mark.rules("702.65")
 def test_an_aura_swapped_in_stays_on_the_same_permanent_and_the_other_returns():
     game, ana, bears, wings = _game(["Arcanum Wings"])
     other = ana.hand[0]

@@ -21,6 +21,7 @@ def _blocked(game):
     return {e["card"].name: sorted(b.name for b in e["blockers"]) for e in game.events if e.kind == "becomes_blocked"}
 
 
+@pytest.mark.rules("702.22", "702.22h")
 def test_blocking_one_member_blocks_the_whole_band():
     game, ana, bruno = _combat(["Mesa Pegasus", "Bog Wraith"], ["Swamp", "Serra Angel"],
                                [["Mesa Pegasus", "Bog Wraith"], [["Mesa Pegasus", "Bog Wraith"]]], [{"Serra Angel": "Mesa Pegasus"}])
@@ -29,6 +30,7 @@ def test_blocking_one_member_blocks_the_whole_band():
     assert [a.name for a in angel.blocking] == ["Mesa Pegasus", "Bog Wraith"]
 
 
+@pytest.mark.rules("702.22", "702.22h")
 def test_without_a_band_the_swampwalker_is_unblocked():
     game, ana, bruno = _combat(["Mesa Pegasus", "Bog Wraith"], ["Swamp", "Serra Angel"],
                                [["Mesa Pegasus", "Bog Wraith"], []], [{"Serra Angel": "Mesa Pegasus"}], until=Step.END_OF_COMBAT)
@@ -36,23 +38,27 @@ def test_without_a_band_the_swampwalker_is_unblocked():
     assert bruno.life == 17  # Bog Wraith's 3
 
 
+@pytest.mark.rules("702.22", "702.22h")
 def test_an_unblocked_band_deals_its_damage_normally():
     game, ana, bruno = _combat(["Mesa Pegasus", "Bog Wraith"], ["Swamp"],
                                [["Mesa Pegasus", "Bog Wraith"], [["Mesa Pegasus", "Bog Wraith"]]], [], until=Step.END_OF_COMBAT)
     assert bruno.life == 16
 
 
+@pytest.mark.rules("702.22", "702.22h")
 def test_the_damage_of_a_creature_blocking_a_band_is_not_modelled():
     with pytest.raises(NotModelledError, match="702.22k"):
         _combat(["Mesa Pegasus", "Bog Wraith"], ["Swamp", "Serra Angel"],
                 [["Mesa Pegasus", "Bog Wraith"], [["Mesa Pegasus", "Bog Wraith"]]], [{"Serra Angel": "Mesa Pegasus"}], until=Step.END_OF_COMBAT)
 
 
+@pytest.mark.rules("702.22", "702.22h")
 def test_a_creature_with_banding_that_could_block_is_not_modelled():
     with pytest.raises(NotModelledError):
         _combat(["Grizzly Bears"], ["Mesa Pegasus"], [["Grizzly Bears"]], [{}])
 
 
+@pytest.mark.rules("702.22d")
 def test_legal_bands_have_banding_and_at_most_one_without_it():
     pegasus, pegasus2 = Card("Mesa Pegasus"), Card("Mesa Pegasus")
     bear, wraith = Card("Grizzly Bears"), Card("Bog Wraith")
@@ -68,6 +74,7 @@ def test_legal_bands_have_banding_and_at_most_one_without_it():
         sorted(sorted(m.name for m in band) for band in d) for d in band_declarations([pegasus, pegasus2, bear, wraith])]
 
 
+@pytest.mark.rules("702.22", "702.22h")
 def test_bands_last_one_combat():
     game, ana, bruno = _combat(["Mesa Pegasus", "Bog Wraith"], ["Swamp"],
                                [["Mesa Pegasus", "Bog Wraith"], [["Mesa Pegasus", "Bog Wraith"]], ["Mesa Pegasus", "Bog Wraith"], []], [],

@@ -21,6 +21,7 @@ def damage(game):
     return [(e["source"].name, e["target"].name, e["amount"]) for e in game.events if e.kind == "damage"]
 
 
+@pytest.mark.rules("310.4b", "310.11a")
 def test_310_4b_and_310_11a_a_siege_enters_with_defense_counters_and_an_opponent_protects_it():
     a = Player("Ana", hand=["Invasion of Ravnica"], library=5)
     b = Player("Bruno", library=5)
@@ -33,6 +34,7 @@ def test_310_4b_and_310_11a_a_siege_enters_with_defense_counters_and_an_opponent
     assert [d.rule for d in game.decision_log if d.kind == "protector"] == ["310.8a"]
 
 
+@pytest.mark.rules("310.8b")
 def test_310_8b_its_controller_attacks_it_its_protector_cant():
     game, ana, bruno, siege = with_siege()
     assert siege in game.attack_targets(ana) and siege not in game.attack_targets(bruno)
@@ -46,6 +48,7 @@ def test_an_unblocked_attacker_removes_defense_counters():
     assert siege.counters == {"defense": 2} and bruno.life == 20
 
 
+@pytest.mark.rules("310.8c")
 def test_310_8c_the_protector_blocks_and_trample_goes_to_the_battle_not_the_player():
     trampler, wall = Card.creature(4, 4, keywords=["Trample"]), Card.creature(1, 1)
     game, ana, bruno, siege = with_siege([trampler], [wall], ana=[[trampler], "Invasion of Ravnica"], bruno=[[(wall, trampler)]])

@@ -16,6 +16,7 @@ def _game(copy_choice, hand=("Clone",)):
     return game, ana
 
 
+@pytest.mark.rules("608.3e", "614.12")
 def test_a_clone_copying_a_land_creature_goes_to_the_graveyard():
     game, ana = _game("Dryad Arbor")
     clone = ana.hand[0]
@@ -27,6 +28,7 @@ def test_a_clone_copying_a_land_creature_goes_to_the_graveyard():
     assert clone.name == "Clone"  # the copy effect ends with the object it applied to
 
 
+@pytest.mark.rules("608.3e", "614.12")
 def test_a_clone_copying_a_creature_that_is_not_a_land_enters():
     game, ana = _game("Grizzly Bears")
     game.cast(ana, "Clone")
@@ -34,6 +36,7 @@ def test_a_clone_copying_a_creature_that_is_not_a_land_enters():
     assert [c.name for c in ana.battlefield] == ["Worms of the Earth", "Grizzly Bears"]
 
 
+@pytest.mark.rules("704.5f", "608.3e")
 def test_a_clone_entering_as_itself_is_not_a_land_and_enters():
     game, ana = _game(False)
     game.cast(ana, "Clone")
@@ -42,12 +45,14 @@ def test_a_clone_entering_as_itself_is_not_a_land_and_enters():
     assert [e.kind for e in game.events if e.kind in ("cant_enter", "enters", "dies_toughness")] == ["enters", "dies_toughness"]
 
 
+@pytest.mark.rules("608.3e", "614.12")
 def test_players_cant_play_lands():
     game, ana = _game(False, hand=("Forest",))
     with pytest.raises(IllegalActionError):
         game.play_land(ana, "Forest")
 
 
+@pytest.mark.rules("608.3e", "614.12")
 def test_a_land_put_onto_the_battlefield_from_another_zone_is_not_modelled():
     game, ana = _game(False)
     with pytest.raises(NotModelledError):

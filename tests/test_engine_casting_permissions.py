@@ -18,6 +18,7 @@ def _game(ana: Player, bruno: Player | None = None, **kwargs) -> Game:
 # ----- 601.3a, 601.5: a prohibition on a quality that choices may change
 
 
+@pytest.mark.rules("601.5", "202.3e")
 def test_void_winnower_lets_a_spell_with_x_begin_and_judges_the_value_chosen():
     bruno = Player("Bruno", hand=["Rolling Thunder", "Lightning Bolt", "Grizzly Bears"], library=5)
     ana = Player("Ana", battlefield=["Void Winnower"], library=5)

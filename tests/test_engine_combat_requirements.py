@@ -44,6 +44,7 @@ def test_not_attacking_is_legal_under_propaganda_and_comes_first():
     assert [d.cost.text for d in decision.options] == ["", "{2}"]
 
 
+@pytest.mark.rules("508.1d")
 def test_508_1d_a_requirement_doesnt_oblige_paying_a_cost():
     eager = Card.creature(2, 2, keywords=[EAGER])
     game, ana, bruno = game_with([eager], ["Ghostly Prison"])
@@ -53,6 +54,7 @@ def test_508_1d_a_requirement_doesnt_oblige_paying_a_cost():
     assert len(decision.options) == 2
 
 
+@pytest.mark.rules("508.1d")
 def test_508_1d_a_requirement_obeyed_for_free_must_be_obeyed():
     # A planeswalker isn't taxed by Ghostly Prison: the creature must attack it if it doesn't pay.
     eager = Card.creature(2, 2, keywords=[EAGER])

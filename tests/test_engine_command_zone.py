@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Card, Game, Player, ScriptedDecisions, Step
 from kb.engine.define import Trigger, gain_life, whenever
 from kb.engine.objects import Zone
@@ -62,6 +64,7 @@ def test_palace_sentinels_makes_its_controller_the_monarch_who_draws_at_their_en
     assert len(ana.hand) == hand + 1
 
 
+@pytest.mark.rules("724.2")
 def test_724_2_combat_damage_to_the_monarch_takes_the_crown():
     bears = Card("Grizzly Bears")
     game, ana, bruno = setup(bruno_battlefield=[bears], decisions=ScriptedDecisions(Bruno=[[bears]]))
@@ -74,6 +77,7 @@ def test_724_2_combat_damage_to_the_monarch_takes_the_crown():
     assert crowned["previous"] is ana and crowned.rule == "724.2"
 
 
+@pytest.mark.rules("724.4")
 def test_724_4_the_monarch_leaving_makes_the_active_player_monarch():
     game, ana, bruno = setup(players=3)
     game.become_monarch(bruno)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Card, Game, Player, ScriptedDecisions, Step
 from kb.engine.layers import add_types, modify
 
@@ -13,6 +15,7 @@ def setup(*battlefield, hand=(), answers=()):
     return game, ana
 
 
+@pytest.mark.rules("707.2b")
 def test_changing_the_original_later_does_not_change_the_copy():
     """707.2b: "Once an object has been copied, changing the copiable values of the original
     object won't cause the copy to change."""
@@ -23,6 +26,7 @@ def test_changing_the_original_later_does_not_change_the_copy():
     assert bears.name == "Hill Giant" and other.name == "Grizzly Bears"
 
 
+@pytest.mark.rules("707.2")
 def test_copiable_values_leave_out_other_effects():
     """707.2: copiable values are the printed values as modified by other copy effects only."""
     game, ana = setup("Grizzly Bears", "Runeclaw Bear")
@@ -33,6 +37,7 @@ def test_copiable_values_leave_out_other_effects():
     assert (other.power, other.toughness, other.types) == (2, 2, ("Creature",))
 
 
+@pytest.mark.rules("707.2a")
 def test_a_copy_does_what_the_original_does():
     """707.2a: "A copy acquires the abilities of the object it's copying"."""
     game, ana = setup("Wall of Omens", hand=["Clone"], answers=["Wall of Omens"])
@@ -43,6 +48,7 @@ def test_a_copy_does_what_the_original_does():
     assert len(ana.hand) == 1
 
 
+@pytest.mark.rules("704.5f")
 def test_clone_may_copy_nothing_and_then_dies():
     """Clone is 0/0: entering as a copy of nothing, it is put into the graveyard (704.5f)."""
     game, ana = setup("Grizzly Bears", hand=["Clone"], answers=[False])
@@ -51,6 +57,7 @@ def test_clone_may_copy_nothing_and_then_dies():
     assert [c.name for c in ana.graveyard] == ["Clone"]
 
 
+@pytest.mark.rules("400.7")
 def test_a_copy_that_leaves_the_battlefield_is_itself_again():
     """400.7: the copy effect ends with the object."""
     game, ana = setup("Grizzly Bears", hand=["Clone"], answers=["Grizzly Bears"])
@@ -61,6 +68,7 @@ def test_a_copy_that_leaves_the_battlefield_is_itself_again():
     assert clone.name == "Clone" and clone in ana.graveyard
 
 
+@pytest.mark.rules("111.4")
 def test_a_token_copy_is_a_token_with_the_original_name():
     """111.4: a token that is a copy has the copied name, not "<subtype> Token"."""
     game, ana = setup("Doomed Dissenter")

@@ -16,6 +16,7 @@ def _game():
     return game, ana, bruno
 
 
+@pytest.mark.rules("707.11")
 def test_another_target_creature_excludes_olivia():
     game, ana, bruno = _game()
     olivia = ana.battlefield[0]
@@ -23,6 +24,7 @@ def test_another_target_creature_excludes_olivia():
         game.activate(ana, olivia, targets=[olivia])
 
 
+@pytest.mark.rules("707.11")
 def test_a_vampire_made_by_olivia_is_stolen_for_as_long_as_she_is_controlled():
     game, ana, bruno = _game()
     olivia, bears = ana.battlefield[0], bruno.battlefield[0]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, ScriptedDecisions, Step
 
 
@@ -12,6 +14,7 @@ def _game(hand, battlefield, answers):
     return game, ana
 
 
+@pytest.mark.rules("707.9")
 def test_moritte_copying_a_creature_is_legendary_snow_with_counters_and_changeling():
     game, ana = _game(["Moritte of the Frost"], ["Grizzly Bears"], ["Grizzly Bears"])
     game.cast(ana, "Moritte of the Frost")
@@ -22,6 +25,7 @@ def test_moritte_copying_a_creature_is_legendary_snow_with_counters_and_changeli
     assert "Changeling" in moritte.keywords and "Elf" in moritte.subtypes
 
 
+@pytest.mark.rules("707.9")
 def test_altered_ego_with_x_0_and_without_a_creature_to_copy():
     game, ana = _game(["Altered Ego"], ["Grizzly Bears"], ["Grizzly Bears"])
     game.cast(ana, "Altered Ego", x=0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, Step
 
 
@@ -17,6 +19,7 @@ def _copies(game):
     return [e["spell"] for e in game.events if e.kind == "spell_copied"]
 
 
+@pytest.mark.rules("707.10e")
 def test_one_token_one_copy_targeting_it_without_a_choice():
     game, ana = _game(["Frontline Heroism", "Grizzly Bears"], ["Moment of Triumph"])
     game.cast(ana, "Moment of Triumph", targets=["Grizzly Bears"])
@@ -27,6 +30,7 @@ def test_one_token_one_copy_targeting_it_without_a_choice():
     assert (tokens[0].power, tokens[0].toughness) == (2, 2) and ana.life == 22
 
 
+@pytest.mark.rules("707.10e")
 def test_with_two_tokens_the_controller_chooses_the_one_the_copy_targets():
     game, ana = _game(["Frontline Heroism", "Anointed Procession", "Grizzly Bears"], ["Moment of Triumph"])
     game.cast(ana, "Moment of Triumph", targets=["Grizzly Bears"])
@@ -39,6 +43,7 @@ def test_with_two_tokens_the_controller_chooses_the_one_the_copy_targets():
     assert (first.power, second.power) == (2, 1)
 
 
+@pytest.mark.rules("707.10e")
 def test_the_second_token_when_chosen():
     from kb.engine.decisions import DecisionMaker
 
@@ -55,6 +60,7 @@ def test_the_second_token_when_chosen():
     assert _copies(game)[0].targets == [second] and (first.power, second.power) == (1, 2)
 
 
+@pytest.mark.rules("707.10e")
 def test_no_trigger_for_a_spell_targeting_a_creature_you_dont_control():
     game, ana = _game(["Frontline Heroism"], ["Moment of Triumph"], bruno_battlefield=["Grizzly Bears"])
     game.cast(ana, "Moment of Triumph", targets=["Grizzly Bears"])
@@ -62,6 +68,7 @@ def test_no_trigger_for_a_spell_targeting_a_creature_you_dont_control():
     assert not [c for c in ana.battlefield if c.is_token] and not _copies(game)
 
 
+@pytest.mark.rules("707.10e")
 def test_no_trigger_for_a_spell_with_no_creature_target():
     game, ana = _game(["Frontline Heroism"], ["Lightning Bolt"])
     game.cast(ana, "Lightning Bolt", targets=["Bruno"])
@@ -69,6 +76,7 @@ def test_no_trigger_for_a_spell_with_no_creature_target():
     assert not _copies(game) and game.player("Bruno").life == 17
 
 
+@pytest.mark.rules("707.10e")
 def test_frontline_heroism_makes_a_soldier_as_it_enters():
     game, ana = _game(["Grizzly Bears"], ["Frontline Heroism"])
     game.cast(ana, "Frontline Heroism")

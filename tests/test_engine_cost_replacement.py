@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Card, Game, Player, ScriptedDecisions, Step
 from kb.examples import narrate
 
@@ -15,6 +17,7 @@ def _game(script, *others):
     return game, ana, vortex
 
 
+@pytest.mark.rules("702.24a", "118.11")
 def test_paying_by_drawing_draws_and_not_paying_sacrifices():
     game, ana, vortex = _game(["draw 2 cards"])
     assert len(ana.hand) == 3 and len(ana.library) == 3
@@ -23,6 +26,7 @@ def test_paying_by_drawing_draws_and_not_paying_sacrifices():
     assert any("robar 2 cartas" in line.text or "mantenimiento" in line.text for line in narrate(game.events, "es"))
 
 
+@pytest.mark.rules("702.24a", "118.11")
 def test_the_familiar_may_skip_some_draws_and_the_vortex_empties_the_hand_at_end_step():
     game, ana, vortex = _game(["draw 2 cards", True, False], "Obstinate Familiar")
     assert len(ana.hand) == 2

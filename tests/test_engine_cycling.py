@@ -24,6 +24,7 @@ def setup(hand, battlefield=(), pay_mana=False):
     return game, ana
 
 
+@pytest.mark.rules("702.29")
 def test_cycling_discards_as_a_cost_and_draws_on_resolution():
     game, ana = setup(["Moaning Wall"])
     ability = game.cycle(ana, "Moaning Wall")
@@ -35,6 +36,7 @@ def test_cycling_discards_as_a_cost_and_draws_on_resolution():
     assert kinds.index("discard") < kinds.index("cycle")
 
 
+@pytest.mark.rules("702.29d")
 def test_702_29d_cycles_or_discards_triggers_once():
     game, ana = setup(["Moaning Wall"], ["Sample Cycle Watcher"])
     game.cycle(ana, "Moaning Wall")
@@ -42,6 +44,7 @@ def test_702_29d_cycles_or_discards_triggers_once():
     assert ana.life == 21
 
 
+@pytest.mark.rules("702.29")
 def test_the_cost_is_paid_from_the_mana_pool():
     game, ana = setup(["Moaning Wall"], pay_mana=True)
     with pytest.raises(CannotPayError):
@@ -52,6 +55,7 @@ def test_the_cost_is_paid_from_the_mana_pool():
     assert not ana.mana_pool and ana.hand == []
 
 
+@pytest.mark.rules("702.29")
 def test_only_a_card_with_cycling_in_hand_cycles():
     game, ana = setup(["Grizzly Bears"], ["Moaning Wall"])
     with pytest.raises(IllegalActionError):
@@ -60,6 +64,7 @@ def test_only_a_card_with_cycling_in_hand_cycles():
         game.cycle(ana, "Moaning Wall")  # on the battlefield, not in hand
 
 
+@pytest.mark.rules("702.29")
 def test_typecycling_is_not_modelled():
     game, ana = setup([Card.creature(2, 2, keywords=["Mountaincycling {2}"], name="Sample Cougar")])
     with pytest.raises(NotModelledError):

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Card, Game, Player, Step
 
 
+@pytest.mark.rules("120.4")
 def test_boon_reflection_doubles_its_controllers_life_gain_only():
     lifelinker = Card.creature(2, 2, keywords=["Lifelink"])
     ana = Player("Ana", battlefield=["Boon Reflection"], library=5)

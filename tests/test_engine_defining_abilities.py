@@ -28,6 +28,7 @@ def test_the_library_has_several_cards_that_count_other_zones():
     assert {"Tarmogoyf", "Lhurgoyf", "Cognivore", "Maro", "Nightmare", "Crusader of Odric"} <= set(_defining_cards())
 
 
+@pytest.mark.rules("704.5f")
 @pytest.mark.parametrize("name", _defining_cards())
 @pytest.mark.parametrize("move", ["bolt", "destroy", "sacrifice", "exile", "discard", "mill", "bounce"])
 def test_a_counting_creature_has_a_size_in_every_zone_it_goes_to(name, move):

@@ -3,6 +3,8 @@ that depends on it (700.5a)."""
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, Step
 
 
@@ -13,6 +15,7 @@ def _game(*permanents):
     return game, ana
 
 
+@pytest.mark.rules("700.5", "700.5a")
 def test_the_altar_adds_one_to_devotion_to_any_color_and_combination():
     game, ana = _game("Altar of the Pantheon", "Ball Lightning")
     assert game.devotion(ana, "R") == 4
@@ -20,6 +23,7 @@ def test_the_altar_adds_one_to_devotion_to_any_color_and_combination():
     assert game.devotion(ana, "U", "R") == 4
 
 
+@pytest.mark.rules("700.5", "700.5a")
 def test_purphoros_counts_its_own_cost_and_becomes_a_creature_at_five():
     game, ana = _game("Purphoros, God of the Forge", "Ball Lightning", "Altar of the Pantheon")
     purphoros = ana.battlefield[0]

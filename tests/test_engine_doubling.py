@@ -3,6 +3,8 @@ affected object's controller choosing their order (616.1)."""
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Card, ScriptedDecisions
 from kb.examples.narration import narrate
 from engine_scenario import two_player_game
@@ -27,6 +29,7 @@ def test_the_controller_chooses_the_order_double_then_plus_one():
     assert decision.player is ana and decision.rule == "616.1"
 
 
+@pytest.mark.rules("616.1")
 def test_616_1_the_affected_objects_controller_chooses_not_the_active_player():
     game, ana, bruno = setup(bruno=["Hardened Scales", "Doubling Season", "Grizzly Bears"], decisions=ScriptedDecisions(Bruno=["Doubling Season"]))
     bears = bruno.battlefield[2]
@@ -43,6 +46,7 @@ def test_hardened_scales_only_counts_plus_one_counters_on_your_creatures():
     assert game.add_counters(bears, "+1/+1", 1) == 2
 
 
+@pytest.mark.rules("122.6")
 def test_122_6_a_creature_entering_with_counters_gets_more():
     game, ana, _ = setup("Hardened Scales", hand=["Servant of the Scale"])
     game.cast(ana, "Servant of the Scale")
@@ -51,6 +55,7 @@ def test_122_6_a_creature_entering_with_counters_gets_more():
     assert servant.counters == {"+1/+1": 2} and servant.power == 2
 
 
+@pytest.mark.rules("306.5b")
 def test_306_5b_a_planeswalker_enters_with_twice_its_loyalty_but_its_cost_is_not_doubled():
     game, ana, _ = setup("Doubling Season", "Forest", hand=["Garruk Wildspeaker"])
     game.cast(ana, "Garruk Wildspeaker")
@@ -82,6 +87,7 @@ def test_investigating_with_parallel_lives_makes_two_clues():
     assert [c.name for c in ana.battlefield].count("Clue Token") == 2
 
 
+@pytest.mark.rules("616.1g", "702.16b")
 def test_a_token_copy_is_doubled_and_each_chooses_as_it_enters():
     # 616.1g: creating the tokens contains their entering: doubling comes first, then each
     # token's own "as this enters" choice.

@@ -15,6 +15,7 @@ def _game(answers, entered=2):
     return game, ana, hellion
 
 
+@pytest.mark.rules("702.30", "702.1b")
 def test_not_paying_echo_sacrifices_and_an_old_permanent_has_no_echo_trigger():
     game, ana, hellion = _game([False])
     game.start(at=Step.UPKEEP, turn=3)
@@ -25,6 +26,7 @@ def test_not_paying_echo_sacrifices_and_an_old_permanent_has_no_echo_trigger():
     assert not game.stack
 
 
+@pytest.mark.rules("702.30", "702.1b")
 def test_the_enters_ability_is_not_modelled():
     game, ana, hellion = _game([])
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)

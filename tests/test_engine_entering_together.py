@@ -3,6 +3,8 @@ change zones can't be the permanent itself or anything entering with it."""
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, ScriptedDecisions, Step, Zone
 from kb.engine.entering import entering_now, put_onto_battlefield_together
 
@@ -18,6 +20,7 @@ def _options(game):
     return [[c.name for c in d.options] for d in game.decision_log if d.kind == "exile_as_enters"]
 
 
+@pytest.mark.rules("614.13a")
 def test_what_enters_at_the_same_time_cannot_be_chosen_whichever_goes_first():
     for order in ((0, 1), (1, 0)):
         game, ana = _game(["Sutured Ghoul", "Runeclaw Bear", "Hill Giant"], [["Hill Giant"]])
@@ -27,6 +30,7 @@ def test_what_enters_at_the_same_time_cannot_be_chosen_whichever_goes_first():
         assert sorted(c.name for c in ana.battlefield) == ["Runeclaw Bear", "Sutured Ghoul"]
 
 
+@pytest.mark.rules("614.13a")
 def test_entering_alone_the_other_creature_cards_may_be_exiled():
     game, ana = _game(["Sutured Ghoul", "Runeclaw Bear", "Hill Giant"], [["Runeclaw Bear", "Hill Giant"]])
     game.put_onto_battlefield(ana.graveyard[0], ana)
@@ -36,6 +40,7 @@ def test_entering_alone_the_other_creature_cards_may_be_exiled():
     assert entering_now(game) == []
 
 
+@pytest.mark.rules("704.5f")
 def test_only_creature_cards_and_no_choice_means_a_zero_zero():
     game, ana = _game(["Sutured Ghoul", "Forest"], [[]])
     game.put_onto_battlefield(ana.graveyard[0], ana)
@@ -43,6 +48,7 @@ def test_only_creature_cards_and_no_choice_means_a_zero_zero():
     assert _options(game) == [] and ana.graveyard[-1].name == "Sutured Ghoul"
 
 
+@pytest.mark.rules("614.13a")
 def test_a_new_object_does_not_keep_the_old_ones_exiled_cards():
     game, ana = _game(["Sutured Ghoul", "Hill Giant"], [["Hill Giant"]])
     game.put_onto_battlefield(ana.graveyard[0], ana)

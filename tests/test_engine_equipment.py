@@ -32,6 +32,7 @@ def test_equip_attaches_and_the_equipped_creature_gets_the_bonus():
     assert [e.kind for e in game.events if e.kind == "attaches"] == ["attaches"]
 
 
+@pytest.mark.rules("701.3c", "701.3d")
 def test_equip_moves_an_equipment_and_gives_it_a_new_timestamp():
     # 701.3c and 701.3d: attached to a different object, it gets a new timestamp and becomes
     # unattached from the first.
@@ -69,6 +70,7 @@ def test_equip_targets_only_a_creature_you_control():
         game.activate(ana, "Bonesplitter", targets=[bruno.battlefield[0]])
 
 
+@pytest.mark.rules("301.5b")
 def test_equip_does_nothing_when_its_target_changed_control_before_it_resolved():
     # 301.5b: control of the creature matters when the ability is activated and resolves.
     game, ana, bruno = setup("Bonesplitter", "Grizzly Bears")
@@ -80,6 +82,7 @@ def test_equip_does_nothing_when_its_target_changed_control_before_it_resolved()
     assert any(e.kind == "fizzles" for e in game.events)
 
 
+@pytest.mark.rules("301.5d")
 def test_the_equipment_stays_when_the_creature_changes_control():
     # 301.5d: changing control of the creature doesn't change control of the Equipment.
     game, ana, bruno = setup("Bonesplitter", "Grizzly Bears")
@@ -91,6 +94,7 @@ def test_the_equipment_stays_when_the_creature_changes_control():
     assert bears.controller is bruno and splitter.controller is ana
 
 
+@pytest.mark.rules("704.5n")
 def test_704_5n_the_creature_dies_and_the_equipment_stays_unattached():
     game, ana, _ = setup("Vulshok Morningstar", "Grizzly Bears")
     star, bears = ana.battlefield
@@ -102,6 +106,7 @@ def test_704_5n_the_creature_dies_and_the_equipment_stays_unattached():
     assert event.rule == "704.5n" and event["previous"] is bears
 
 
+@pytest.mark.rules("400.7", "704.5n")
 def test_704_5n_a_creature_that_left_and_came_back_is_a_new_object():
     game, ana, _ = setup("Bonesplitter", "Grizzly Bears")
     splitter, bears = ana.battlefield
@@ -113,6 +118,7 @@ def test_704_5n_a_creature_that_left_and_came_back_is_a_new_object():
     assert splitter.attached_to is None
 
 
+@pytest.mark.rules("704.5n")
 def test_704_5n_an_equipped_permanent_that_stops_being_a_creature():
     game, ana, _ = setup("Bonesplitter", "Forest")
     splitter, forest = ana.battlefield
@@ -124,6 +130,7 @@ def test_704_5n_an_equipped_permanent_that_stops_being_a_creature():
     assert splitter.attached_to is None and forest.zone.value == "battlefield"
 
 
+@pytest.mark.rules("301.5c", "704.5p")
 def test_704_5p_an_equipment_that_becomes_a_creature_becomes_unattached():
     # 301.5c: an Equipment that's also a creature can't equip a creature.
     game, ana, _ = setup("Bonesplitter", "Grizzly Bears")
@@ -135,6 +142,7 @@ def test_704_5p_an_equipment_that_becomes_a_creature_becomes_unattached():
     assert [e for e in game.events if e.kind == "unattaches"][-1].rule == "704.5p"
 
 
+@pytest.mark.rules("701.3b")
 def test_an_equipment_that_is_a_creature_cant_be_attached():
     game, ana, _ = setup("Bonesplitter", "Grizzly Bears")
     splitter, bears = ana.battlefield
@@ -212,6 +220,7 @@ def test_narration_in_both_languages():
     assert "Bonesplitter becomes attached to Grizzly Bears." in english
 
 
+@pytest.mark.rules("613.7a")
 def test_613_7a_an_ability_granted_to_an_equipment_keeps_its_place_after_the_equipment_moves():
     game, ana, _ = setup("Colossus Hammer", "Serra Angel", hand=["Rune of Flight"])
     hammer, angel = ana.battlefield

@@ -1,5 +1,7 @@
 """Exile "until" a permanent leaves the battlefield (610.3) and cards exiled with a permanent (607.2a, 111.12), each test built from the wording of the rules."""
 
+import pytest
+
 from kb.engine import Game, Player, ScriptedDecisions, Step
 from kb.engine.objects import Zone
 
@@ -16,6 +18,7 @@ def game_with(ana_hand, bruno_battlefield=("Grizzly Bears",), answers=()):
 # one-shot effect returns the object to its previous zone." 610.3c "... under its owner's control"
 
 
+@pytest.mark.rules("400.7")
 def test_the_card_returns_when_the_priest_leaves():
     game, ana, bruno = game_with(["Banisher Priest"])
     game.cast(ana, "Banisher Priest")
@@ -116,6 +119,7 @@ def test_a_card_exiled_otherwise_is_not_exiled_with_the_vat():
     assert [c.name for c in ana.battlefield] == ["Mimic Vat"]
 
 
+@pytest.mark.rules("614.1a")
 def test_each_token_the_vat_creates_gains_haste_and_is_exiled():
     # Parallel Lives doubles the token (614.1a): "it" of "It gains haste. Exile it" is each token.
     ana = Player("Ana", battlefield=["Mimic Vat", "Parallel Lives"], hand=["Lightning Bolt"], library=5)

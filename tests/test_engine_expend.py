@@ -18,6 +18,7 @@ def _triggers(game):
     return sum(1 for e in game.events if e.kind == "triggers")
 
 
+@pytest.mark.rules("700.14")
 def test_expend_triggers_once_as_the_total_crosses_four_each_turn():
     game, ana = _game()
     game.add_mana(ana, "{2}{U}")
@@ -32,6 +33,7 @@ def test_expend_triggers_once_as_the_total_crosses_four_each_turn():
     assert "Indestructible" not in ana.battlefield[0].keywords
 
 
+@pytest.mark.rules("700.14")
 def test_expend_needs_mana_actually_paid():
     game, ana = _game(pay_mana=False)
     with pytest.raises(NotModelledError, match="700.14"):

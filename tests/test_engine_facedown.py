@@ -16,6 +16,7 @@ def _game(**zones):
     return game, ana
 
 
+@pytest.mark.rules("702.37")
 def test_a_card_cast_face_down_is_a_nameless_2_2_spell_and_permanent():
     game, ana = _game(hand=["Grinning Demon", "Grizzly Bears"])
     spell = game.cast_face_down(ana, "Grinning Demon")
@@ -27,6 +28,7 @@ def test_a_card_cast_face_down_is_a_nameless_2_2_spell_and_permanent():
         game.cast_face_down(ana, "Grizzly Bears")
 
 
+@pytest.mark.rules("702.37")
 def test_a_face_down_permanent_has_no_abilities_until_turned_face_up():
     demon = face_down(Card("Grinning Demon"))
     game, ana = _game(battlefield=[demon])
@@ -42,6 +44,7 @@ def test_a_face_down_permanent_has_no_abilities_until_turned_face_up():
     assert "Ana pone boca arriba Grinning Demon." in lines
 
 
+@pytest.mark.rules("702.37")
 def test_only_its_controller_with_priority_turns_it_face_up_and_leaving_reveals_it():
     demon = face_down(Card("Grinning Demon"))
     game, ana = _game(battlefield=[demon])
@@ -52,6 +55,7 @@ def test_only_its_controller_with_priority_turns_it_face_up_and_leaving_reveals_
     assert demon.zone.name == "GRAVEYARD" and demon.name == "Grinning Demon" and not demon.face_down
 
 
+@pytest.mark.rules("702.37")
 def test_effects_on_a_face_down_permanent_still_apply_face_up():
     from kb.engine.layers import modify
 
@@ -63,6 +67,7 @@ def test_effects_on_a_face_down_permanent_still_apply_face_up():
     assert (demon.power, demon.toughness) == (7, 7)
 
 
+@pytest.mark.rules("201.2a", "201.2b")
 def test_objects_with_different_names_need_a_name_each_and_none_in_common():
     from kb.engine.cards.morph import with_different_names
 
@@ -74,6 +79,7 @@ def test_objects_with_different_names_need_a_name_each_and_none_in_common():
     assert with_different_names([first, bloodgift, nameless]) == 2  # 201.2b: no name
 
 
+@pytest.mark.rules("702.37")
 def test_the_face_of_a_face_down_permanent_is_seen_by_its_controller_only():
     hidden = face_down(Card("Grinning Demon"))
     game, ana = _game(battlefield=[hidden])
@@ -83,6 +89,7 @@ def test_the_face_of_a_face_down_permanent_is_seen_by_its_controller_only():
     assert game.sees(bruno, hidden)
 
 
+@pytest.mark.rules("702.37")
 def test_gather_specimens_takes_only_creatures_entering_under_an_opponents_control():
     ana = Player("Ana", hand=["Gather Specimens"], library=5)
     bruno = Player("Bruno", hand=["Hill Giant", "Forest"], library=5)

@@ -15,6 +15,7 @@ def _game(**zones):
     return game, ana, bruno
 
 
+@pytest.mark.rules("702.34", "702.1b")
 def test_a_printed_flashback_cost_and_exile_as_it_leaves_the_stack():
     game, ana, bruno = _game(graveyard=["Past in Flames"])
     with pytest.raises(CannotPayError):
@@ -25,6 +26,7 @@ def test_a_printed_flashback_cost_and_exile_as_it_leaves_the_stack():
     assert [c.name for c in game.exile] == ["Past in Flames"]
 
 
+@pytest.mark.rules("702.34", "702.1b")
 def test_no_flashback_without_an_effect_and_it_ends_with_the_turn():
     game, ana, bruno = _game(graveyard=["Fire // Ice"], hand=["Past in Flames"])
     with pytest.raises(IllegalActionError, match="no flashback"):
@@ -37,6 +39,7 @@ def test_no_flashback_without_an_effect_and_it_ends_with_the_turn():
     assert game.flashback_cost(ana.graveyard[0]) is None
 
 
+@pytest.mark.rules("702.34", "702.1b")
 def test_other_graveyards_only_with_shamans_trance_and_only_this_turn():
     ana = Player("Ana", hand=["Shaman's Trance"], library=5)
     bruno = Player("Bruno", graveyard=["Firebolt"], library=5)

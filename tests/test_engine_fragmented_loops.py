@@ -37,6 +37,7 @@ def _round(game, gainer, loser, creature, handing_over):
     game.resolve_stack()
 
 
+@pytest.mark.rules("731.3")
 def test_the_active_player_must_break_the_loop():
     game, (ana, bruno), creature = _game()
     _round(game, ana, bruno, creature, [ana])
@@ -45,6 +46,7 @@ def test_the_active_player_must_break_the_loop():
     assert creature.keywords == ()
 
 
+@pytest.mark.rules("731.3")
 def test_the_nonactive_player_has_the_final_choice_and_may_let_it_fly():
     game, (ana, bruno), creature = _game()
     game.activate(ana, creature)
@@ -54,6 +56,7 @@ def test_the_nonactive_player_has_the_final_choice_and_may_let_it_fly():
     assert creature.keywords == ("Flying",) and game.step is Step.BEGINNING_OF_COMBAT
 
 
+@pytest.mark.rules("731.3")
 def test_the_same_state_in_a_later_step_is_a_different_state():
     game, (ana, bruno), creature = _game()
     before = game_state(game)
@@ -66,6 +69,7 @@ def test_the_same_state_in_a_later_step_is_a_different_state():
     assert [a.player for a in loop_actions(game)] == [ana, bruno, ana]
 
 
+@pytest.mark.rules("731.3")
 def test_one_players_own_repetition_is_not_a_fragmented_loop():
     # Ana controls both: her actions alone bring the state back, and she may go on.
     game, (ana, bruno), creature = _game(rod_owner="Ana")
@@ -78,6 +82,7 @@ def test_one_players_own_repetition_is_not_a_fragmented_loop():
     assert creature.keywords == ("Flying",)
 
 
+@pytest.mark.rules("731.3")
 def test_when_the_active_player_is_not_involved_the_first_involved_in_turn_order_breaks_it():
     # Carla is active; Ana (next in turn order) and Bruno loop.
     game, (carla, ana, bruno), creature = _game(seats=("Carla", "Ana", "Bruno"))
@@ -88,6 +93,7 @@ def test_when_the_active_player_is_not_involved_the_first_involved_in_turn_order
         game.activate(ana, creature)
 
 
+@pytest.mark.rules("731.3")
 def test_the_player_who_must_break_it_may_take_any_other_action():
     game, (ana, bruno), creature = _game(rod_owner="Bruno")
     _round(game, ana, bruno, creature, [ana])
@@ -98,6 +104,7 @@ def test_the_player_who_must_break_it_may_take_any_other_action():
     assert creature.keywords == ()
 
 
+@pytest.mark.rules("731.3")
 def test_mana_in_a_pool_and_a_shield_are_part_of_the_state():
     from kb.engine.manapool import Mana
     from kb.engine.replacement import prevent_damage

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, ScriptedDecisions, Step
 
 
@@ -15,6 +17,7 @@ def _game(answers):
     return game, ana, bruno
 
 
+@pytest.mark.rules("702.55")
 def test_only_the_death_of_the_haunted_creature_triggers():
     game, ana, bruno = _game(["Hill Giant", "Crusade"])
     crusade, giant, bears = bruno.battlefield
@@ -26,6 +29,7 @@ def test_only_the_death_of_the_haunted_creature_triggers():
     assert crusade.zone.name == "GRAVEYARD"
 
 
+@pytest.mark.rules("702.55")
 def test_a_haunted_creature_that_left_and_returned_is_a_new_object():
     game, ana, bruno = _game(["Hill Giant"])
     crusade, giant, bears = bruno.battlefield

@@ -75,6 +75,7 @@ def test_power_and_toughness_follow_the_sublayers_whatever_the_timestamps(base, 
     assert (creature.power, creature.toughness) == (power, toughness)
 
 
+@pytest.mark.rules("613.5")
 def test_a_layer_five_color_change_decides_a_layer_seven_c_bonus():
     """613.5 example: a creature turned white gets +1/+1 from Honor of the Pure."""
     creature = Card.creature(2, 2, colors="B")
@@ -91,6 +92,7 @@ def test_honor_of_the_pure_affects_only_its_controllers_creatures():
     assert mine.power == 3 and theirs.power == 2
 
 
+@pytest.mark.rules("613.1b")
 def test_control_changes_in_layer_two_decide_you_control():
     """613.1b: control-changing effects apply before layer 7, so "creatures you control" follows them."""
     theirs = Card.creature(2, 2, colors="W")
@@ -100,6 +102,7 @@ def test_control_changes_in_layer_two_decide_you_control():
     assert theirs.controller is ana and theirs in ana.battlefield and theirs.power == 3
 
 
+@pytest.mark.rules("611.2c")
 def test_an_effect_from_a_resolved_spell_keeps_its_objects():
     """611.2c: "...affects only objects that are affected by it at that time ... are determined only once."""
     creature = Card.creature(2, 2, colors="W")
@@ -109,6 +112,7 @@ def test_an_effect_from_a_resolved_spell_keeps_its_objects():
     assert creature.power == 3 and effect.affected == [creature]
 
 
+@pytest.mark.rules("400.7")
 def test_an_object_that_leaves_and_returns_is_a_new_object():
     """400.7: an effect that affected the old object doesn't affect the new one."""
     creature = Card.creature(2, 2)
@@ -119,6 +123,7 @@ def test_an_object_that_leaves_and_returns_is_a_new_object():
     assert creature.power == 2
 
 
+@pytest.mark.rules("514.2")
 def test_until_end_of_turn_effects_end_in_the_cleanup_step():
     """514.2: "...all "until end of turn" and "this turn" effects end."""
     creature = Card.creature(2, 2)
@@ -129,6 +134,7 @@ def test_until_end_of_turn_effects_end_in_the_cleanup_step():
     assert creature.power == 2 and creature.has("Flying")
 
 
+@pytest.mark.rules("613.6")
 def test_later_parts_of_an_effect_apply_to_the_objects_its_first_part_chose():
     """613.6: the power-setting part applies to "those same permanents" as the type-changing part."""
     game, ana, _ = setup("Black Vise")
@@ -138,6 +144,7 @@ def test_later_parts_of_an_effect_apply_to_the_objects_its_first_part_chose():
     assert vise.is_creature and (vise.power, vise.toughness) == (2, 2)
 
 
+@pytest.mark.rules("613.8a", "613.8b")
 def test_a_dependency_changes_the_order_inside_a_layer():
     """613.8a-b: an effect that depends on another is applied after it, whatever the timestamps.
     An earlier "all Forests are creatures"... here: an earlier effect giving flying to creatures
@@ -182,6 +189,7 @@ def test_keywords_lost_and_gained_in_timestamp_order():
 # ----- counters (122) and 704.5q
 
 
+@pytest.mark.rules("704.5q")
 @settings(max_examples=60, deadline=None)
 @given(plus=st.integers(0, 5), minus=st.integers(0, 5))
 def test_plus_and_minus_counters_annihilate_in_pairs(plus, minus):
@@ -197,6 +205,7 @@ def test_plus_and_minus_counters_annihilate_in_pairs(plus, minus):
     assert creature.power == power
 
 
+@pytest.mark.rules("701.34a")
 def test_counters_on_players_and_proliferate():
     """701.34a: "give each one additional counter of each kind that permanent or player already has"."""
     creature = Card.creature(1, 1)
@@ -219,6 +228,7 @@ def test_counters_go_on_permanents_only():
 # ----- tokens (111) and 704.5d
 
 
+@pytest.mark.rules("704.5d")
 def test_a_token_that_leaves_the_battlefield_ceases_to_exist():
     """704.5d: "If a token is in a zone other than the battlefield, it ceases to exist."""
     game, ana, _ = setup()
@@ -229,6 +239,7 @@ def test_a_token_that_leaves_the_battlefield_ceases_to_exist():
     assert token not in ana.graveyard and token.zone is None
 
 
+@pytest.mark.rules("111.4")
 def test_a_token_name_is_its_subtypes_and_token():
     """111.4: "...its name is the same as its subtype(s) plus the word "Token"."""
     assert Card.token(subtypes=["Dwarf", "Berserker"], power=2, toughness=1).name == "Dwarf Berserker Token"
@@ -244,6 +255,7 @@ def test_only_tokens_are_created():
 # ----- keyword actions (701)
 
 
+@pytest.mark.rules("701.22a", "701.22b")
 def test_scry_puts_chosen_cards_on_the_bottom():
     """701.22a: look at the top N, put any number on the bottom ... and the rest on top."""
     game, ana, _ = setup()
@@ -269,6 +281,7 @@ def test_surveil_puts_chosen_cards_into_the_graveyard():
     assert top in ana.graveyard
 
 
+@pytest.mark.rules("701.14a", "701.14c")
 def test_fight_and_fighting_itself():
     """701.14a and 701.14c: "...deals damage to itself equal to twice its power."""
     bears, giant = Card("Grizzly Bears"), Card("Hill Giant")
@@ -278,6 +291,7 @@ def test_fight_and_fighting_itself():
     assert game.fight(giant, giant) and giant.damage == 2 + 6
 
 
+@pytest.mark.rules("701.14b")
 def test_no_fight_if_one_is_gone():
     """701.14b: if one is no longer on the battlefield, neither deals damage."""
     bears, giant = Card("Grizzly Bears"), Card("Hill Giant")
@@ -295,6 +309,7 @@ def test_investigate_creates_a_clue():
 # ----- damage (120.3) with keywords
 
 
+@pytest.mark.rules("704.5h")
 def test_deathtouch_destroys_with_any_damage():
     """704.5h: a creature dealt damage by a source with deathtouch is destroyed."""
     snake, giant = Card.creature(1, 1, keywords=["Deathtouch"]), Card("Hill Giant")
@@ -304,6 +319,7 @@ def test_deathtouch_destroys_with_any_damage():
     assert giant in bruno.graveyard
 
 
+@pytest.mark.rules("120.3b", "120.3d", "120.3f")
 def test_lifelink_wither_infect():
     """120.3b, 120.3d, 120.3f."""
     linker = Card.creature(2, 2, keywords=["Lifelink"])
@@ -319,6 +335,7 @@ def test_lifelink_wither_infect():
     assert bruno.poison == 2 and bruno.life == 18
 
 
+@pytest.mark.rules("702.164b")
 def test_total_toxic_value_adds_up():
     """702.164b example: "If a creature with toxic 2 gains toxic 1 ... its total toxic value is 3."""
     creature = Card.creature(1, 1, keywords=["Toxic 2"])
@@ -328,6 +345,7 @@ def test_total_toxic_value_adds_up():
     assert bruno.poison == 3 and bruno.life == 19
 
 
+@pytest.mark.rules("611.2b")
 def test_for_as_long_as_ends_for_good():
     """611.2b: an effect "for as long as" ends when the condition stops being true."""
     ana = Player("Ana", hand=["Master Thief"], library=5)
@@ -356,6 +374,7 @@ def test_phased_out_permanents_phase_in_at_their_controllers_untap():
     assert bears in ana.battlefield
 
 
+@pytest.mark.rules("702.24a", "119.4")
 def test_cumulative_upkeep_unpaid_sacrifices_it():
     """702.24a: "Then you may pay [cost] for each age counter on it. If you don't, sacrifice it."""
     creature = Card.creature(2, 2, keywords=["Cumulative upkeep—Pay 3 life"])

@@ -40,6 +40,7 @@ def test_a_noncreature_leaving_does_not_trigger():
     assert list(game.stack) == []
 
 
+@pytest.mark.rules("603.10a")
 def test_the_demon_leaving_with_another_creature_still_sees_it_but_not_itself():
     game, ana, bruno = _two_player(["Bruno", True])
     demon, bear = _named(ana, "Extractor Demon"), _named(ana, "Runeclaw Bear")
@@ -67,6 +68,7 @@ def _four_players(script):
     return game, alex, carissa
 
 
+@pytest.mark.rules("801.7a")
 def test_801_7a_the_last_controller_not_the_owner_decides_whose_range():
     game, alex, carissa = _four_players({"Carissa": ["Dani", True]})
     bear = alex.battlefield[1]
@@ -76,6 +78,7 @@ def test_801_7a_the_last_controller_not_the_owner_decides_whose_range():
     assert [a.controller for a in game.stack] == [carissa]
 
 
+@pytest.mark.rules("801.7a")
 def test_801_7a_a_departure_within_alexs_range_triggers_only_his_demon():
     game, alex, carissa = _four_players({"Alex": ["Rob", True]})
     game.exile_cards([alex.battlefield[1]])

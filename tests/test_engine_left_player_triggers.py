@@ -3,6 +3,8 @@ put on the stack; Astral Slide's delayed return (603.7) as the case."""
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, ScriptedDecisions, Step, Zone
 
 
@@ -18,6 +20,7 @@ def _slide(exile=True):
     return game, alex, bianca, specter
 
 
+@pytest.mark.rules("800.4d", "603.7")
 def test_the_exiled_creature_returns_at_the_next_end_step_under_its_owners_control():
     game, alex, bianca, specter = _slide()
     assert specter.zone is Zone.EXILE
@@ -27,11 +30,13 @@ def test_the_exiled_creature_returns_at_the_next_end_step_under_its_owners_contr
     assert not any(e.kind == "trigger_not_put" for e in game.events)
 
 
+@pytest.mark.rules("800.4d", "603.7")
 def test_declining_exiles_nothing_and_creates_no_delayed_trigger():
     game, alex, bianca, specter = _slide(exile=False)
     assert specter.zone is Zone.BATTLEFIELD and game.delayed_triggers == []
 
 
+@pytest.mark.rules("800.4d")
 def test_800_4d_the_delayed_trigger_of_a_player_who_left_is_not_put_on_the_stack():
     game, alex, bianca, specter = _slide()
     game.concede(bianca)
@@ -43,6 +48,7 @@ def test_800_4d_the_delayed_trigger_of_a_player_who_left_is_not_put_on_the_stack
     assert specter.zone is Zone.EXILE  # never returns
 
 
+@pytest.mark.rules("800.4d", "603.7")
 def test_the_creatures_owner_leaving_is_not_the_controllers():
     # Only the ability's controller leaving keeps it off the stack; Carlos leaving changes nothing.
     game, alex, bianca, specter = _slide()
@@ -52,6 +58,7 @@ def test_the_creatures_owner_leaving_is_not_the_controllers():
     assert specter.zone is Zone.BATTLEFIELD
 
 
+@pytest.mark.rules("800.4d")
 def test_800_4d_a_token_that_would_be_owned_by_a_player_who_left_is_not_created():
     from kb.engine import Card
 

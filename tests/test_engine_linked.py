@@ -29,6 +29,7 @@ def test_voice_of_all_has_protection_from_the_color_chosen_as_it_entered(color, 
     assert voice.keywords == ("Flying", f"Protection from {word}")
 
 
+@pytest.mark.rules("400.7")
 def test_the_choice_is_forgotten_when_the_permanent_leaves_the_battlefield():
     # 400.7: the object that returns is new; its choice is made again as it enters.
     game, ana, _ = game_for({"hand": ["Voice of All"]}, ["U", "G"])
@@ -107,6 +108,7 @@ def test_the_automaton_pumps_only_other_creatures_of_the_chosen_type():
 # 614.12 "... As that token is created, the token's controller chooses a color for it."
 
 
+@pytest.mark.rules("702.16b")
 def test_a_token_copy_chooses_as_it_is_created():
     # Not blue: a green and blue Spitting Image couldn't target it (702.16b).
     game, ana, _ = game_for({"hand": ["Voice of All", "Spitting Image"]}, ["W", "G"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, Step
 from kb.engine.cards.linked_reveal import RevealFirstDraw
 
@@ -20,11 +22,13 @@ def _draws(library, seers=1):
     return [c.name for c in ana.hand], [e for e in game.events if e.kind == "reveal"]
 
 
+@pytest.mark.rules("603.11")
 def test_a_nonbasic_first_draw_is_revealed_and_triggers_nothing():
     hand, reveals = _draws(["Grizzly Bears", "Forest"])
     assert hand == ["Grizzly Bears"] and len(reveals) == 1
 
 
+@pytest.mark.rules("603.11")
 def test_each_permanent_reveals_and_triggers_for_itself():
     hand, reveals = _draws(["Forest", "Island", "Swamp"], seers=2)
     assert hand == ["Forest", "Island", "Swamp"] and len(reveals) == 2

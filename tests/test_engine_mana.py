@@ -69,6 +69,7 @@ def test_a_land_that_loses_its_abilities_has_no_mana_ability():
 # mana."
 
 
+@pytest.mark.rules("605.1a")
 def test_mana_ability_classification_follows_605_1a():
     game, ana, _ = game_with(["Gaea's Cradle", "Fountain of Youth", "Millstone"])
     cradle, fountain, millstone = ana.battlefield
@@ -77,6 +78,7 @@ def test_mana_ability_classification_follows_605_1a():
     assert not game.is_mana_ability(millstone)  # it targets and adds no mana
 
 
+@pytest.mark.rules("605.5a")
 def test_a_mana_ability_with_a_target_is_not_a_mana_ability():
     from kb.engine import AbilityDefinition
 

@@ -3,6 +3,8 @@ cards, both of which go wherever it goes."""
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Card, Game, Player, ScriptedDecisions, Step, Zone
 
 
@@ -17,6 +19,7 @@ def _melded(ana_extra=(), bruno_battlefield=(), decisions=None, hand=()):
     return game, ana, bruno, host
 
 
+@pytest.mark.rules("712.8g")
 def test_melded_permanent_is_one_object_with_the_combined_face():
     game, ana, _, host = _melded()
     assert [c.name for c in game.battlefield] == ["Chittering Host"]
@@ -109,6 +112,7 @@ def test_new_objects_finds_both_cards_only_while_they_stay_together():
     assert game.new_objects(rats, rats.incarnation - 1) == []
 
 
+@pytest.mark.rules("712.21c")
 def test_exiled_until_a_permanent_leaves_both_cards_return():
     ana = Player("Ana", battlefield=["Graf Rats", "Midnight Scavengers"], library=5)
     bruno = Player("Bruno", hand=["Banisher Priest"], library=5)

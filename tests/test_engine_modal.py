@@ -14,6 +14,7 @@ def setup(ana_hand, bruno_battlefield=(), ana_battlefield=(), decisions=None):
     return two_player_game({"hand": ana_hand, "battlefield": ana_battlefield}, {"battlefield": bruno_battlefield}, decisions=decisions)
 
 
+@pytest.mark.rules("700.2a")
 def test_700_2a_a_mode_without_legal_targets_cant_be_chosen():
     game, ana, bruno = setup(["Emerald Charm"], ["Serra Angel"])
     with pytest.raises(IllegalActionError):
@@ -21,6 +22,7 @@ def test_700_2a_a_mode_without_legal_targets_cant_be_chosen():
     assert [c.name for c in ana.hand] == ["Emerald Charm"]
 
 
+@pytest.mark.rules("700.2")
 def test_the_modes_are_asked_with_only_the_possible_ones_offered():
     game, ana, bruno = setup(["Emerald Charm"], ["Serra Angel"], decisions=ScriptedDecisions(Ana=["Target creature loses flying until end of turn."]))
     spell = game.cast(ana, "Emerald Charm")
@@ -31,6 +33,7 @@ def test_the_modes_are_asked_with_only_the_possible_ones_offered():
     assert "Flying" not in bruno.battlefield[0].keywords
 
 
+@pytest.mark.rules("700.2c")
 def test_700_2c_only_the_chosen_modes_target():
     game, ana, bruno = setup(["Emerald Charm"], ["Serra Angel"], ana_battlefield=["Forest"])
     ana.battlefield[0].tapped = True
@@ -40,6 +43,7 @@ def test_700_2c_only_the_chosen_modes_target():
     assert not ana.battlefield[0].tapped and "Flying" in bruno.battlefield[0].keywords
 
 
+@pytest.mark.rules("700.2")
 def test_modes_are_checked():
     game, ana, bruno = setup(["Emerald Charm", "Lightning Bolt"], ["Serra Angel"])
     with pytest.raises(IllegalActionError):
@@ -50,6 +54,7 @@ def test_modes_are_checked():
         game.cast(ana, "Lightning Bolt", modes=[0], targets=[bruno])
 
 
+@pytest.mark.rules("700.2g")
 def test_700_2g_a_copy_has_the_same_mode():
     game, ana, bruno = setup(["Emerald Charm", "Twincast"], ["Serra Angel", "Blood Moon"])
     charm = game.cast(ana, "Emerald Charm", modes=[1], targets=[["Blood Moon"]])

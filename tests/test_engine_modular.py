@@ -14,6 +14,7 @@ def _game(pay_mana=True, battlefield=()):
     return game, ana
 
 
+@pytest.mark.rules("702.43", "702.44")
 def test_colorless_mana_gives_no_counters_and_the_0_0_dies():
     game, ana = _game()
     game.add_mana(ana, "{C}{C}{C}{C}{C}{C}")
@@ -22,6 +23,7 @@ def test_colorless_mana_gives_no_counters_and_the_0_0_dies():
     assert [c.name for c in ana.graveyard] == ["Arcbound Wanderer"]
 
 
+@pytest.mark.rules("702.43", "702.44")
 def test_sunburst_needs_mana_paid():
     game, ana = _game(pay_mana=False)
     game.cast(ana, "Arcbound Wanderer")

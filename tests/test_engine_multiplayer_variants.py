@@ -12,6 +12,7 @@ def _teams(size: int, names: str = "AB", **zones) -> list[Team]:
     return [Team(t, [Player(f"{t}{i}", library=5, **zones.get(f"{t}{i}", {})) for i in range(1, size + 1)]) for t in names]
 
 
+@pytest.mark.rules("809.3a")
 def test_three_player_teams_get_the_default_ranges_of_809_3a():
     game = Emperor(teams=_teams(3, "ABC"))
     assert {p.name: game.influence_of(p) for p in game.seats} == {

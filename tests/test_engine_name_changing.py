@@ -3,6 +3,8 @@ Witness Protection."""
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, ScriptedDecisions, Step
 
 
@@ -19,6 +21,7 @@ def _protect(game, ana, creature):
     game.resolve_stack()
 
 
+@pytest.mark.rules("123.6c")
 def test_the_enchanted_creature_is_a_legitimate_businessperson():
     game, ana, _ = _game(["Serra Angel"])
     angel = ana.battlefield[0]
@@ -28,6 +31,7 @@ def test_the_enchanted_creature_is_a_legitimate_businessperson():
     assert (angel.power, angel.toughness, angel.keywords) == (1, 1, ())
 
 
+@pytest.mark.rules("123.6c")
 def test_counters_still_apply_after_the_base_power_and_toughness():
     game, ana, _ = _game(["Serra Angel"])
     angel = ana.battlefield[0]
@@ -36,6 +40,7 @@ def test_counters_still_apply_after_the_base_power_and_toughness():
     assert (angel.power, angel.toughness) == (3, 3)
 
 
+@pytest.mark.rules("123.6c")
 def test_an_older_sticker_is_overwritten_a_newer_one_applies():
     game, ana, _ = _game(["Bear Cub"], answers=["Bear Dark Cub", "Legitimate Businessperson Grim"])
     cub = ana.battlefield[0]
@@ -46,6 +51,7 @@ def test_an_older_sticker_is_overwritten_a_newer_one_applies():
     assert cub.name == "Legitimate Businessperson Grim"
 
 
+@pytest.mark.rules("123.6c")
 def test_when_the_aura_leaves_the_creature_has_its_own_name_again():
     game, ana, _ = _game(["Serra Angel"])
     angel = ana.battlefield[0]
@@ -55,6 +61,7 @@ def test_when_the_aura_leaves_the_creature_has_its_own_name_again():
     assert (angel.name, angel.keywords, angel.power) == ("Serra Angel", ("Flying", "Vigilance"), 4)
 
 
+@pytest.mark.rules("123.6c")
 def test_a_clone_copies_the_printed_name_not_the_auras():
     game, ana, _ = _game(["Serra Angel"], hand=("Witness Protection", "Clone"), answers=["Legitimate Businessperson"])
     angel = ana.battlefield[0]

@@ -29,6 +29,7 @@ def _game(script, ranges=None, seats=("Rob", "Alex", "Dani", "Carissa")):
     return game, players
 
 
+@pytest.mark.rules("700.2e", "801.5b")
 def test_the_chosen_opponent_chooses_the_mode_and_the_caster_does_not():
     game, players = _game({"Alex": ["Bob"], "Bob": [DRAW]}, seats=("Alex", "Bob"))
     game.cast(players["Alex"], "Test Opponents Tribute")
@@ -38,6 +39,7 @@ def test_the_chosen_opponent_chooses_the_mode_and_the_caster_does_not():
     assert len(players["Alex"].hand) == 2
 
 
+@pytest.mark.rules("700.2e", "801.5b")
 def test_the_caster_cannot_name_the_modes_himself():
     game, players = _game({}, seats=("Alex", "Bob"))
     with pytest.raises(IllegalActionError, match="700.2e"):
@@ -45,6 +47,7 @@ def test_the_caster_cannot_name_the_modes_himself():
     assert [c.name for c in players["Alex"].hand] == ["Test Opponents Tribute"]
 
 
+@pytest.mark.rules("801.5a")
 def test_an_opponent_out_of_the_casters_range_cannot_be_chosen():
     # Everyone has range 1: Carissa, two seats away from Alex, is out of his range (801.5a).
     game, players = _game({"Alex": ["Carissa"]}, ranges=1)
@@ -52,6 +55,7 @@ def test_an_opponent_out_of_the_casters_range_cannot_be_chosen():
         game.cast(players["Alex"], "Test Opponents Tribute")
 
 
+@pytest.mark.rules("801.5b")
 def test_801_5b_the_options_are_open_to_an_opponent_whose_range_misses_the_caster():
     ranges = {"Alex": 2, "Rob": 1, "Dani": 1, "Carissa": 1}
     game, players = _game({"Alex": ["Carissa"], "Carissa": [PUMP]}, ranges=ranges)
@@ -64,6 +68,7 @@ def test_801_5b_the_options_are_open_to_an_opponent_whose_range_misses_the_caste
     assert (bears.power, bears.toughness) == (4, 4)
 
 
+@pytest.mark.rules("700.2e", "801.5b")
 def test_with_no_opponent_in_range_the_nearest_to_the_left_chooses():
     ranges = {"Alex": 0, "Rob": 1, "Dani": 1, "Carissa": 1}
     game, players = _game({"Dani": [DRAW]}, ranges=ranges)

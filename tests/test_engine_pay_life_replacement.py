@@ -15,6 +15,7 @@ def _game(battlefield=("Courser of Kruphix", "Ashiok, Wicked Manipulator"), libr
     return game, ana
 
 
+@pytest.mark.rules("614.13c", "119.4")
 def test_the_entering_card_is_not_exiled_the_next_two_are():
     game, ana = _game()
     game.play_land(ana, "Breeding Pool")
@@ -22,18 +23,21 @@ def test_the_entering_card_is_not_exiled_the_next_two_are():
     assert not ana.battlefield[-1].tapped
 
 
+@pytest.mark.rules("614.13c", "119.4")
 def test_without_ashiok_the_life_is_paid():
     game, ana = _game(battlefield=("Courser of Kruphix",))
     game.play_land(ana, "Breeding Pool")
     assert ana.life == 18 and game.exile == []
 
 
+@pytest.mark.rules("614.13c", "119.4")
 def test_not_paying_makes_it_enter_tapped():
     game, ana = _game(script=(False,))
     game.play_land(ana, "Breeding Pool")
     assert ana.battlefield[-1].tapped and ana.life == 20 and game.exile == []
 
 
+@pytest.mark.rules("614.13c", "119.4")
 def test_ashiok_needs_that_many_cards():
     game, ana = _game(library=("Breeding Pool", "Forest", "Island"))
     game.play_land(ana, "Breeding Pool")  # two cards left: enough
@@ -43,12 +47,14 @@ def test_ashiok_needs_that_many_cards():
     assert ana.life == 18 and game.exile == []
 
 
+@pytest.mark.rules("614.13c", "119.4")
 def test_whether_the_entering_card_counts_is_not_modelled():
     game, ana = _game(library=("Breeding Pool", "Forest"))
     with pytest.raises(NotModelledError, match="614.13c"):
         game.play_land(ana, "Breeding Pool")
 
 
+@pytest.mark.rules("614.13c", "119.4")
 def test_only_the_top_card_of_the_library_with_the_permission():
     game, ana = _game(library=("Forest", "Breeding Pool"))
     with pytest.raises(IllegalActionError):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, ScriptedDecisions, Step
 from kb.examples import narrate
 
@@ -18,6 +20,7 @@ def _play(script, players=("Bruno",)):
     return game, ana
 
 
+@pytest.mark.rules("700.3")
 def test_a_pile_may_be_empty_and_the_caster_chooses():
     game, ana = _play({"Bruno": [[]], "Ana": ["second"]})
     assert [c.name for c in ana.hand] == LIBRARY[:5]
@@ -27,6 +30,7 @@ def test_a_pile_may_be_empty_and_the_caster_chooses():
     assert "Ana elige el segundo montón para su mano." in lines
 
 
+@pytest.mark.rules("700.3")
 def test_with_several_opponents_the_caster_chooses_who_separates():
     game, ana = _play({"Ana": ["Carla", "first"], "Carla": [["Island"]]}, players=("Bruno", "Carla"))
     piles = next(d for d in game.decision_log if d.kind == "piles")
@@ -35,6 +39,7 @@ def test_with_several_opponents_the_caster_chooses_who_separates():
     assert [c.name for c in ana.library] == ["Swamp"]
 
 
+@pytest.mark.rules("700.3")
 def test_with_no_opponent_in_range_the_nearest_to_the_left_separates():
     from kb.engine import Team
 

@@ -17,6 +17,7 @@ def _game(alex_hand=("Tormenting Voice", "Grizzly Bears"), **script):
     return game, alex, bianca, carissa
 
 
+@pytest.mark.rules("722.1")
 def test_control_begins_with_the_controlled_players_next_turn_and_ends_with_it():
     game, alex, bianca, carissa = _game()
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -29,6 +30,7 @@ def test_control_begins_with_the_controlled_players_next_turn_and_ends_with_it()
     assert [e.kind for e in game.events if e.kind.startswith("player_control")] == ["player_controlled", "player_control_ends"]
 
 
+@pytest.mark.rules("722.1a")
 def test_the_last_effect_created_is_the_one_that_works():
     game, alex, bianca, carissa = _game(Carissa=["Juggernaut"])
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -50,6 +52,7 @@ def test_a_player_given_control_of_themselves_decides_as_usual():
     assert game.decision_log[-1].decided_by is None
 
 
+@pytest.mark.rules("722.8")
 def test_the_controller_still_makes_their_own_decisions_and_sees_the_hand():
     game, alex, bianca, carissa = _game(("Lightning Bolt",), Alex=["Hill Giant", "Carissa"])
     game.start(at=Step.END, turn=3)

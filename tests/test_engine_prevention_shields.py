@@ -24,6 +24,7 @@ def _combat(answer):
     return game, ana, bruno
 
 
+@pytest.mark.rules("615.7")
 @pytest.mark.parametrize(
     "answer, ana_life, bruno_life",
     [
@@ -40,6 +41,7 @@ def test_the_shielded_player_chooses_which_damage_is_prevented_and_lifelink_foll
     assert (ana.life, bruno.life) == (ana_life, bruno_life)
 
 
+@pytest.mark.rules("615.7")
 def test_no_choice_when_the_shield_prevents_all_of_it_or_one_source_deals_it():
     ana = Player("Ana", battlefield=[Card.creature(1, 1, name="Small"), Card.creature(2, 2, name="Other")])
     bruno = Player("Bruno")
@@ -53,6 +55,7 @@ def test_no_choice_when_the_shield_prevents_all_of_it_or_one_source_deals_it():
     assert bruno.life == 15
 
 
+@pytest.mark.rules("615.7")
 def test_the_controller_of_a_shielded_creature_chooses_even_when_another_player_owns_it():
     lifelinker = Card.creature(2, 2, name="Lifelinker", keywords=["Lifelink"])
     brute = Card.creature(3, 3, name="Brute")
@@ -67,11 +70,13 @@ def test_the_controller_of_a_shielded_creature_chooses_even_when_another_player_
     assert decision.player is bruno and wall.damage == 1 and ana.life == 21
 
 
+@pytest.mark.rules("615.7")
 def test_a_missing_answer_is_a_missing_decision_not_the_battlefield_order():
     with pytest.raises(MissingDecisionError):
         _combat(None)
 
 
+@pytest.mark.rules("615.7")
 def test_two_shields_each_ask_and_together_prevent_no_more_than_their_sum():
     ana = Player("Ana", battlefield=[Card.creature(2, 2, name="Lifelinker", keywords=["Lifelink"]), Card.creature(3, 3, name="Brute")])
     bruno = Player("Bruno")
@@ -85,6 +90,7 @@ def test_two_shields_each_ask_and_together_prevent_no_more_than_their_sum():
     assert (bruno.life, ana.life) == (17, 20)
 
 
+@pytest.mark.rules("615.7")
 def test_a_shield_with_another_effect_on_the_same_damage_is_not_modelled():
     from kb.engine import NotModelledError
 

@@ -3,6 +3,8 @@ its players are chosen; the proliferating player chooses which player gets it.""
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, ScriptedDecisions, Step, Team, TwoHeadedGiant
 from kb.examples.narration import narrate
 
@@ -15,6 +17,7 @@ def _giant(script, b_poison=3):
     return game, a, b
 
 
+@pytest.mark.rules("701.34b")
 def test_a_team_gets_one_poison_counter_when_both_its_players_are_chosen():
     game, a, b = _giant({"Ana": [["Carlos", "Dani"], "Dani"]})
     carlos, dani = b.players
@@ -31,12 +34,14 @@ def test_a_team_gets_one_poison_counter_when_both_its_players_are_chosen():
     assert spanish == ["Ana elige qué jugador del equipo obtiene el contador de veneno: Dani."]
 
 
+@pytest.mark.rules("701.34b")
 def test_one_chosen_player_of_a_team_needs_no_choice():
     game, a, b = _giant({"Ana": [["Carlos"]]})
     game.proliferate(a.players[0])
     assert b.poison == 4 and not [d for d in game.decision_log if d.kind == "proliferate_poison"]
 
 
+@pytest.mark.rules("701.34b")
 def test_players_who_do_not_share_poison_each_get_one():
     players = [Player(name, library=5) for name in ("Ana", "Bruno", "Carla")]
     game = Game(players=players, decisions=ScriptedDecisions({"Ana": [["Bruno", "Carla"]]}, fallback=None))

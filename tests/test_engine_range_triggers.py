@@ -3,6 +3,8 @@ as its trigger condition speaks of it, happens entirely within its controller's 
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import CardDefinition, Game, Player, ScriptedDecisions, Step, Trigger
 from kb.engine.define import gain_life, whenever
 from kb.engine.layers import gain_control
@@ -48,15 +50,18 @@ def _triggered(range_of_influence, defender_name="Carissa"):
     return sorted(e["ability"].source.name for e in game.events if e.kind == "triggers")
 
 
+@pytest.mark.rules("801.7")
 def test_without_a_limited_range_both_trigger():
     assert _triggered(None, "Carissa") == ["Test Block Ward", "Test Blocker Ward"]
 
 
+@pytest.mark.rules("801.7")
 def test_the_blocking_creature_out_of_range_stops_only_the_trigger_that_speaks_of_it():
     assert _triggered(1, "Carissa") == ["Test Block Ward"]
     assert _triggered(2, "Carissa") == ["Test Block Ward", "Test Blocker Ward"]
 
 
+@pytest.mark.rules("801.7")
 def test_a_permanent_leaving_the_battlefield_counts_as_its_last_controllers():
     # Carissa controls Alex's Bear; Alex and Carissa are out of each
     # other's range. The Bear leaves from Carissa's control: within her range, not Alex's.
@@ -75,6 +80,7 @@ def test_a_permanent_leaving_the_battlefield_counts_as_its_last_controllers():
     assert bear.zone.name == "GRAVEYARD" and bear.owner is alex
 
 
+@pytest.mark.rules("801.7")
 def test_an_opponents_choice_of_target_without_a_limited_range():
     ana = Player("Ana", battlefield=["Cuombajj Witches"], library=5)
     bruno = Player("Bruno", battlefield=["Grizzly Bears"], library=5)

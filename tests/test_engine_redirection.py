@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Card, Game, Player, Step
 from kb.engine.cards.redirection import redirect_next
 
@@ -14,6 +16,7 @@ def _game(range_of_influence=None):
     return game, alex, rob, carissa
 
 
+@pytest.mark.rules("614.9", "801.13a")
 def test_the_redirected_part_is_dealt_to_the_other_target():
     game, alex, rob, carissa = _game()
     game.add_replacement(redirect_next(3, rob, carissa))
@@ -25,6 +28,7 @@ def test_the_redirected_part_is_dealt_to_the_other_target():
     assert (rob.life, carissa.life) == (13, 17)
 
 
+@pytest.mark.rules("614.9", "801.13a")
 def test_a_redirection_to_a_creature_and_a_lifelink_source_gains_once():
     linker = Card.creature(4, 4, keywords=["Lifelink"])
     bears = Card("Grizzly Bears")

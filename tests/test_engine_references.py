@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, Step
 
 
@@ -13,6 +15,7 @@ def _game():
     return game, ana, bruno
 
 
+@pytest.mark.rules("201.5a")
 def test_only_nontoken_creatures_you_control_make_oozes():
     game, ana, bruno = _game()
     game.destroy([bruno.battlefield[0]])
@@ -27,6 +30,7 @@ def test_only_nontoken_creatures_you_control_make_oozes():
     assert ana.battlefield[0].counters == {"slime": 1}  # a token dying adds nothing
 
 
+@pytest.mark.rules("201.5a")
 def test_the_oozes_die_when_their_gutter_grime_leaves():
     game, ana, bruno = _game()
     grime = ana.battlefield[0]

@@ -17,6 +17,7 @@ def setup(*battlefield, answers=()):
     return game, ana, bruno
 
 
+@pytest.mark.rules("615.7")
 def test_a_shield_runs_out():
     """615.7: "Each 1 damage that would be dealt to the "shielded" permanent or player is
     prevented. Preventing 1 damage reduces the remaining shield by 1."""
@@ -28,6 +29,7 @@ def test_a_shield_runs_out():
     assert ana.life == 19 and shield not in game.replacements
 
 
+@pytest.mark.rules("614.5")
 def test_each_replacement_applies_once_to_an_event():
     """614.5: "A replacement effect doesn't invoke itself repeatedly"."""
     game, ana, bruno = setup("Gratuitous Violence", "Grizzly Bears")
@@ -36,6 +38,7 @@ def test_each_replacement_applies_once_to_an_event():
     assert bruno.life == 16
 
 
+@pytest.mark.rules("616.1a")
 def test_self_replacement_effects_come_first():
     """616.1a: if any are self-replacement effects, one of them must be chosen."""
     game, ana, bruno = setup()
@@ -48,6 +51,7 @@ def test_self_replacement_effects_come_first():
     assert order == ["plus", "double"] and ana.life == 24
 
 
+@pytest.mark.rules("616.1")
 def test_the_affected_player_chooses_the_order():
     """616.1: the affected player chooses one to apply."""
     game, ana, bruno = setup(answers=["double"])
@@ -67,6 +71,7 @@ def test_effects_until_end_of_turn_end():
     assert ana.life == 18
 
 
+@pytest.mark.rules("614.6")
 def test_a_replaced_draw_never_happens():
     """614.6: "If an event is replaced, it never happens."""
     game, ana, bruno = setup()
@@ -79,6 +84,7 @@ def test_unknown_event_kind():
         Replacement("x", "explodes", lambda g, e: True, lambda g, e: e)
 
 
+@pytest.mark.rules("702.12b")
 def test_an_indestructible_permanent_is_not_destroyed():
     """702.12b: "A permanent with indestructible can't be destroyed"."""
     game, ana, bruno = setup("Darksteel Colossus")
@@ -120,6 +126,7 @@ def test_two_shields_from_two_spells_both_apply():
     assert ana.life == 19
 
 
+@pytest.mark.rules("701.19a", "704.5f")
 def test_regeneration_replaces_destruction_but_not_zero_toughness():
     """701.19a: regeneration replaces being destroyed; a creature with 0 toughness isn't
     destroyed (704.5f), so regeneration doesn't save it."""
@@ -145,6 +152,7 @@ def test_regeneration_does_not_replace_sacrifice():
     assert skeletons in ana.graveyard
 
 
+@pytest.mark.rules("800.4a")
 def test_objects_still_controlled_by_a_player_who_leaves_are_exiled():
     """800.4a: "...if there are any objects still controlled by that player, those objects are
     exiled." Here, after the control effect of the leaving player ends, none is left."""
@@ -162,6 +170,7 @@ def test_objects_still_controlled_by_a_player_who_leaves_are_exiled():
     assert all(c.owner is not alex for c in game.battlefield)
 
 
+@pytest.mark.rules("701.23b")
 def test_search_finds_every_card_in_a_public_zone():
     """701.23b: only in a hidden zone may the searcher not find cards."""
     ana = Player("Ana", library=5)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, Step
 
 
+@pytest.mark.rules("118.12")
 def test_standstill_is_sacrificed_and_each_opponent_of_the_caster_draws_three():
     ana = Player("Ana", battlefield=["Standstill"], library=5)
     bruno = Player("Bruno", hand=["Lightning Bolt"], library=5)
@@ -17,6 +20,7 @@ def test_standstill_is_sacrificed_and_each_opponent_of_the_caster_draws_three():
     assert (len(ana.hand), len(bruno.hand), len(carla.hand)) == (3, 0, 3)
 
 
+@pytest.mark.rules("118.12")
 def test_a_standstill_that_left_and_returned_is_a_new_object():
     ana = Player("Ana", battlefield=["Standstill"], hand=["Lightning Bolt"], library=5)
     bruno = Player("Bruno", library=5)

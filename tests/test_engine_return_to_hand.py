@@ -32,6 +32,7 @@ def setup(*battlefield, bruno=(), graveyard=()):
     return two_player_game({"battlefield": battlefield, "graveyard": graveyard}, {"battlefield": bruno})
 
 
+@pytest.mark.rules("400.7")
 def test_a_permanent_goes_to_its_owners_hand_whoever_controls_it():
     game, ana, bruno = setup("Grizzly Bears")
     bears = ana.battlefield[0]

@@ -17,11 +17,13 @@ def _game(hand=("Silvergill Adept", "Coral Merfolk"), lands=2, telepathy=True, s
     return game, ana, bruno
 
 
+@pytest.mark.rules("701.20c", "601.2b")
 def test_telepathy_reveals_only_the_opponents_hands():
     game, ana, bruno = _game()
     assert hand_is_revealed(game, bruno) and not hand_is_revealed(game, ana)
 
 
+@pytest.mark.rules("701.20c", "601.2b")
 def test_revealing_a_revealed_card_pays_the_cost():
     game, ana, bruno = _game()
     game.cast(bruno, "Silvergill Adept", reveal="Coral Merfolk", mana_abilities=bruno.battlefield[:2])
@@ -29,12 +31,14 @@ def test_revealing_a_revealed_card_pays_the_cost():
     assert [c.name for c in bruno.hand] == ["Coral Merfolk"]  # revealed, not discarded
 
 
+@pytest.mark.rules("701.20c", "601.2b")
 def test_without_telepathy_the_reveal_is_a_first_reveal():
     game, ana, bruno = _game(telepathy=False)
     game.cast(bruno, "Silvergill Adept", reveal="Coral Merfolk", mana_abilities=bruno.battlefield[:2])
     assert [e.rule for e in game.events if e.kind == "reveal"] == ["701.20a"]
 
 
+@pytest.mark.rules("701.20c", "601.2b")
 def test_paying_instead_adds_three_to_the_total_cost():
     game, ana, bruno = _game(lands=5)
     game.cast(bruno, "Silvergill Adept", reveal="pay {3}", mana_abilities=bruno.battlefield[:5])
@@ -42,18 +46,21 @@ def test_paying_instead_adds_three_to_the_total_cost():
     assert not any(e.kind == "reveal" for e in game.events)
 
 
+@pytest.mark.rules("701.20c", "601.2b")
 def test_paying_with_too_little_mana_fails():
     game, ana, bruno = _game(lands=2)
     with pytest.raises(CannotPayError):
         game.cast(bruno, "Silvergill Adept", reveal="pay {3}", mana_abilities=bruno.battlefield[:2])
 
 
+@pytest.mark.rules("701.20c", "601.2b")
 def test_a_card_that_is_not_a_merfolk_cannot_be_revealed():
     game, ana, bruno = _game(hand=("Silvergill Adept", "Grizzly Bears"))
     with pytest.raises(CannotPayError):
         game.cast(bruno, "Silvergill Adept", reveal="Grizzly Bears")
 
 
+@pytest.mark.rules("701.20c", "601.2b")
 def test_the_spell_itself_cannot_be_revealed_and_the_choice_is_asked():
     game, ana, bruno = _game(hand=("Silvergill Adept",), lands=5, script=["pay {3}"])
     game.cast(bruno, "Silvergill Adept", mana_abilities=bruno.battlefield[:5])

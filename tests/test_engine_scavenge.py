@@ -15,6 +15,7 @@ def _game():
     return game, ana, bruno
 
 
+@pytest.mark.rules("702.97", "702.1a")
 def test_only_your_creature_cards_get_scavenge():
     game, ana, bruno = _game()
     giant, forest = ana.graveyard
@@ -25,6 +26,7 @@ def test_only_your_creature_cards_get_scavenge():
     assert game.graveyard_abilities(giant) == ()
 
 
+@pytest.mark.rules("702.97", "702.1a")
 def test_scavenge_only_as_a_sorcery():
     game, ana, bruno = _game()
     game.cast(ana, "Lightning Bolt", targets=[bruno])

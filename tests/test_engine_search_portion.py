@@ -3,6 +3,8 @@ that refer to the search, such as shuffling, still apply to the whole library.""
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, ScriptedDecisions, Step, Zone
 
 
@@ -24,6 +26,7 @@ def _finds(game):
     return {d.player.name: len(d.options) for d in game.decision_log if d.kind == "find"}
 
 
+@pytest.mark.rules("701.23f")
 def test_an_opponent_of_the_mindcensors_controller_searches_only_the_top_four():
     game, ana, bruno, shuffled = _explorer_dies(script={"Ana": [True, []], "Bruno": [True, ["Forest"]]})
     assert _finds(game) == {"Ana": 2, "Bruno": 1}
@@ -31,16 +34,19 @@ def test_an_opponent_of_the_mindcensors_controller_searches_only_the_top_four():
     assert shuffled == [7, 6]  # each shuffles the whole library
 
 
+@pytest.mark.rules("701.23f")
 def test_the_search_trigger_event_still_happens():
     game, ana, bruno, shuffled = _explorer_dies()
     assert [e["player"].name for e in game.events if e.kind == "search"] == ["Ana", "Bruno"]
 
 
+@pytest.mark.rules("701.23f")
 def test_a_player_who_does_not_search_does_not_shuffle():
     game, ana, bruno, shuffled = _explorer_dies(script={"Ana": [False], "Bruno": [False]})
     assert shuffled == [] and not any(e.kind == "search" for e in game.events)
 
 
+@pytest.mark.rules("701.23f")
 def test_without_the_mindcensor_the_whole_library_is_searched():
     game, ana, bruno, shuffled = _explorer_dies(ana_battlefield=(), script={"Ana": [True, []], "Bruno": [True, ["Forest", "Forest"]]})
     assert _finds(game) == {"Ana": 2, "Bruno": 4}
@@ -48,6 +54,7 @@ def test_without_the_mindcensor_the_whole_library_is_searched():
     assert [c.name for c in bruno.battlefield] == ["Forest", "Forest"]
 
 
+@pytest.mark.rules("701.23f")
 def test_a_library_shorter_than_four_is_searched_whole():
     ana = Player("Ana", battlefield=["Aven Mindcensor"], library=5)
     bruno = Player("Bruno", library=["Forest", "Forest"])

@@ -16,6 +16,7 @@ def _game(*battlefield):
     return game, ana
 
 
+@pytest.mark.rules("201.5b", "602.2b")
 def test_an_ability_on_its_own_object_reads_as_printed():
     game, ana = _game("The Ever-Changing 'Dane", "Olivia Voldaren")
     dane, olivia = ana.battlefield
@@ -23,6 +24,7 @@ def test_an_ability_on_its_own_object_reads_as_printed():
     assert game.ability_text(olivia, 1) == "{3}{B}{B}: Gain control of target Vampire for as long as you control Olivia Voldaren."
 
 
+@pytest.mark.rules("201.5b", "602.2b")
 def test_the_kept_ability_names_the_copy():
     game, ana = _game("The Ever-Changing 'Dane", "Olivia Voldaren")
     dane = ana.battlefield[0]
@@ -34,6 +36,7 @@ def test_the_kept_ability_names_the_copy():
     assert game.ability_text(dane, 2).startswith("{1}, Sacrifice another creature: Olivia Voldaren becomes a copy")
 
 
+@pytest.mark.rules("201.5b", "602.2b")
 def test_sacrifice_another_creature_cant_sacrifice_the_source():
     game, ana = _game("The Ever-Changing 'Dane")
     dane = ana.battlefield[0]
@@ -44,6 +47,7 @@ def test_sacrifice_another_creature_cant_sacrifice_the_source():
     assert dane.zone.name == "BATTLEFIELD"
 
 
+@pytest.mark.rules("201.5b", "602.2b")
 def test_the_dane_gone_before_resolution_becomes_nothing():
     game, ana = _game("The Ever-Changing 'Dane", "Runeclaw Bear")
     dane = ana.battlefield[0]

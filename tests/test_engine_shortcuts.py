@@ -15,6 +15,7 @@ def _game(script=None, seats=("Ana", "Bruno"), at=Step.DRAW, **kinds):
     return game, players
 
 
+@pytest.mark.rules("731.2")
 def test_go_accepted_ends_at_the_last_place_of_the_turn_with_no_attack():
     game, (ana, bruno) = _game({"Bruno": ["accept"]}, at=Step.PRECOMBAT_MAIN)
     end = propose_shortcut(game, ana)
@@ -25,6 +26,7 @@ def test_go_accepted_ends_at_the_last_place_of_the_turn_with_no_attack():
     game.pass_priority(bruno)  # accepted, so passing is still his to choose
 
 
+@pytest.mark.rules("731.2")
 def test_each_other_player_answers_in_turn_order_starting_after_the_proposer():
     script = {"Carla": ["accept"], "Ana": ["accept"], "Bruno": ["accept"]}
     game, (ana, bruno, carla) = _game(script, seats=("Ana", "Bruno", "Carla"), at=Step.UPKEEP)
@@ -33,6 +35,7 @@ def test_each_other_player_answers_in_turn_order_starting_after_the_proposer():
     assert [d.player.name for d in game.decision_log if d.kind == "shortcut"] == ["Carla", "Ana"]
 
 
+@pytest.mark.rules("731.2")
 def test_a_later_player_sees_the_shortened_proposal_and_may_shorten_it_again():
     game, (ana, bruno, carla) = _game({}, seats=("Ana", "Bruno", "Carla"))
     game.decision_maker = ScriptedDecisions(Bruno=[Place(3, Step.END_OF_COMBAT, bruno)], Carla=[Place(3, Step.PRECOMBAT_MAIN, carla)])
@@ -43,6 +46,7 @@ def test_a_later_player_sees_the_shortened_proposal_and_may_shorten_it_again():
     assert end == Place(3, Step.PRECOMBAT_MAIN, carla) and (game.step, game.priority) == (Step.PRECOMBAT_MAIN, carla)
 
 
+@pytest.mark.rules("731.2")
 def test_a_player_may_name_only_places_where_they_choose():
     game, (ana, bruno) = _game()
     game.decision_maker = ScriptedDecisions(Bruno=[Place(3, Step.BEGINNING_OF_COMBAT, ana)], fallback=None)
@@ -50,6 +54,7 @@ def test_a_player_may_name_only_places_where_they_choose():
         propose_shortcut(game, ana)
 
 
+@pytest.mark.rules("731.2c")
 def test_731_2c_the_player_who_shortened_must_not_pass_until_they_act():
     game, (ana, bruno) = _game()
     game.decision_maker = ScriptedDecisions(Bruno=[Place(3, Step.BEGINNING_OF_COMBAT, bruno)])
@@ -61,12 +66,14 @@ def test_731_2c_the_player_who_shortened_must_not_pass_until_they_act():
     assert game.priority is ana
 
 
+@pytest.mark.rules("731.2")
 def test_only_the_player_with_priority_proposes():
     game, (ana, bruno) = _game()
     with pytest.raises(NotYourPriorityError):
         propose_shortcut(game, bruno)
 
 
+@pytest.mark.rules("731.2")
 def test_the_ending_point_must_be_ahead_in_this_turn():
     game, (ana, bruno) = _game(at=Step.PRECOMBAT_MAIN)
     with pytest.raises(IllegalActionError):
@@ -77,6 +84,7 @@ def test_the_ending_point_must_be_ahead_in_this_turn():
         propose_shortcut(game, ana, until=Place(4, Step.UPKEEP, bruno))
 
 
+@pytest.mark.rules("731.2")
 def test_a_shortcut_with_objects_on_the_stack_is_not_modelled():
     game, (ana, bruno) = _game(at=Step.PRECOMBAT_MAIN)
     game.cast(ana, "Lightning Bolt", targets=[bruno])
@@ -84,6 +92,7 @@ def test_a_shortcut_with_objects_on_the_stack_is_not_modelled():
         propose_shortcut(game, ana)
 
 
+@pytest.mark.rules("731.2")
 def test_combat_damage_steps_are_no_places_when_no_creature_attacks():
     game, (ana, bruno) = _game(at=Step.PRECOMBAT_MAIN)
     steps = [p.step for p in places_ahead(game)]

@@ -23,6 +23,7 @@ def setup(ana_hand, bruno_hand=(), ana_battlefield=(), bruno_battlefield=(), dec
     return two_player_game({"hand": ana_hand, "battlefield": ana_battlefield}, {"hand": bruno_hand, "battlefield": bruno_battlefield}, decisions=decisions)
 
 
+@pytest.mark.rules("707.10")
 def test_the_copy_is_not_cast_and_deals_its_damage():
     game, ana, bruno = setup(["Lightning Bolt", "Twincast"], ana_battlefield=["Sample Spell Watcher"])
     bolt = game.cast(ana, "Lightning Bolt", targets=[bruno])
@@ -34,6 +35,7 @@ def test_the_copy_is_not_cast_and_deals_its_damage():
     assert len(copied) == 1 and copied[0]["original"] is bolt and copied[0]["spell"].is_copy
 
 
+@pytest.mark.rules("707.10c")
 def test_707_10c_the_controller_may_choose_new_targets():
     game, ana, bruno = setup(["Lightning Bolt"], ["Twincast"], bruno_battlefield=["Grizzly Bears"])
     game.decision_maker = ScriptedDecisions(Bruno=[[[ana]]])
@@ -47,6 +49,7 @@ def test_707_10c_the_controller_may_choose_new_targets():
     assert [d for d in game.decision_log if d.kind == "new_targets"][0].player is bruno
 
 
+@pytest.mark.rules("707.10c")
 def test_707_10c_targets_may_be_left_unchanged():
     game, ana, bruno = setup(["Lightning Bolt", "Twincast"])
     game.decision_maker = ScriptedDecisions(Ana=[[[bruno]]])
@@ -64,6 +67,7 @@ def test_the_copy_keeps_the_value_of_x():
     assert (ana.life, bruno.life) == (16, 16)
 
 
+@pytest.mark.rules("704.5e")
 def test_704_5e_a_copy_off_the_stack_ceases_to_exist():
     game, ana, bruno = setup(["Lightning Bolt", "Twincast"])
     bolt = game.cast(ana, "Lightning Bolt", targets=[bruno])
@@ -86,6 +90,7 @@ def test_fork_makes_a_red_copy_and_mana_is_not_copied():
     assert bruno.battlefield == [] and ana.life == 24
 
 
+@pytest.mark.rules("707.10e")
 def test_707_10e_a_named_target_that_is_illegal_means_no_copy():
     game, ana, bruno = setup(["Sorin's Thirst"], bruno_battlefield=["Grizzly Bears"])
     thirst = game.cast(ana, "Sorin's Thirst", targets=["Grizzly Bears"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Game, Player, Step
 from kb.engine.layers import modify, set_colors
 
@@ -14,6 +16,7 @@ def _game(**zones):
     return game, ana, bruno
 
 
+@pytest.mark.rules("112.4", "400.7a")
 def test_effects_that_select_permanents_leave_spells_alone():
     game, ana, bruno = _game(battlefield=["Crusade"])  # white creatures get +1/+1
     spell = game.cast(ana, "Savannah Lions")
@@ -22,6 +25,7 @@ def test_effects_that_select_permanents_leave_spells_alone():
     assert spell.card.power == 3
 
 
+@pytest.mark.rules("112.4", "400.7a")
 def test_an_effect_on_a_spell_changes_it_on_the_stack_and_follows_it():
     game, ana, bruno = _game()
     spell = game.cast(ana, "Savannah Lions")
@@ -33,6 +37,7 @@ def test_an_effect_on_a_spell_changes_it_on_the_stack_and_follows_it():
     assert spell.card.power == 2  # until end of turn
 
 
+@pytest.mark.rules("112.4", "400.7a")
 def test_an_effect_on_a_spell_that_is_countered_doesnt_follow_the_card():
     game, ana, bruno = _game()
     spell = game.cast(ana, "Drudge Skeletons")
@@ -42,6 +47,7 @@ def test_an_effect_on_a_spell_that_is_countered_doesnt_follow_the_card():
     assert spell.card.colors == ("B",)
 
 
+@pytest.mark.rules("112.4", "400.7a")
 def test_purelace_targets_a_permanent_too():
     game, ana, bruno = _game(battlefield=["Grizzly Bears"])
     bears = ana.battlefield[0]

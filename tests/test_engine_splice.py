@@ -21,11 +21,13 @@ def _pro_red() -> Card:
     return Card.creature(2, 2, name="a 2/2 creature with protection from red", keywords=["Protection from red"])
 
 
+@pytest.mark.rules("702.47")
 def test_splice_ability_is_read_from_the_keywords():
     assert splice_ability(Card("Glacial Ray").definition) == ("Arcane", "{1}{R}")
     assert splice_ability(Card("Reach Through Mists").definition) is None
 
 
+@pytest.mark.rules("702.47")
 def test_splice_cost_is_an_additional_cost_and_the_card_stays_in_hand():
     ana = Player("Ana", hand=["Reach Through Mists", "Glacial Ray"], library=5)
     game = _game(ana, pay_mana=True)
@@ -37,6 +39,7 @@ def test_splice_cost_is_an_additional_cost_and_the_card_stays_in_hand():
     assert not ana.mana_pool and [c.name for c in ana.hand] == ["Glacial Ray"]
 
 
+@pytest.mark.rules("702.47")
 def test_main_effect_first_then_the_spliced_text_done_by_the_spell():
     ana = Player("Ana", hand=["Reach Through Mists", "Glacial Ray"], library=5)
     game = _game(ana)
@@ -48,6 +51,7 @@ def test_main_effect_first_then_the_spliced_text_done_by_the_spell():
     assert damage["source"].name == "Reach Through Mists" and game.player("Bruno").life == 18
 
 
+@pytest.mark.rules("702.47")
 def test_splice_only_onto_a_spell_with_the_quality():
     ana = Player("Ana", hand=["Lightning Bolt", "Glacial Ray", "Hill Giant"], library=5)
     game = _game(ana)
@@ -58,6 +62,7 @@ def test_splice_only_onto_a_spell_with_the_quality():
     assert not game.stack and len(ana.hand) == 3
 
 
+@pytest.mark.rules("702.47")
 def test_a_card_cant_be_spliced_onto_itself_or_twice():
     ana = Player("Ana", hand=["Glacial Ray", "Reach Through Mists"], library=5)
     game = _game(ana)
@@ -68,6 +73,7 @@ def test_a_card_cant_be_spliced_onto_itself_or_twice():
         game.cast(ana, "Reach Through Mists", splice=[ray, ray])
 
 
+@pytest.mark.rules("702.47")
 def test_no_splice_without_a_legal_target_for_its_text():
     ana = Player("Ana", hand=["Reach Through Mists", "Glacial Ray"], library=5)
     bruno = Player("Bruno", battlefield=["Hill Giant"], library=5)
@@ -76,6 +82,7 @@ def test_no_splice_without_a_legal_target_for_its_text():
         game.cast(ana, "Reach Through Mists", splice={"Glacial Ray": [Card("Grizzly Bears")]})
 
 
+@pytest.mark.rules("702.47")
 def test_a_spell_whose_only_targets_are_spliced_ones_doesnt_resolve_when_they_are_illegal():
     ana = Player("Ana", hand=["Reach Through Mists", "Glacial Ray"], library=5)
     bruno = Player("Bruno", battlefield=["Hill Giant"], hand=["Murder"], library=5)
@@ -88,6 +95,7 @@ def test_a_spell_whose_only_targets_are_spliced_ones_doesnt_resolve_when_they_ar
     assert len(ana.hand) == 1
 
 
+@pytest.mark.rules("702.47")
 def test_splice_ends_when_the_spell_leaves_the_stack():
     ana = Player("Ana", hand=["Reach Through Mists", "Glacial Ray"], library=5)
     game = _game(ana)
@@ -97,6 +105,7 @@ def test_splice_ends_when_the_spell_leaves_the_stack():
     assert spell.card.zone.name == "GRAVEYARD" and spell.card.colors == ("U",)
 
 
+@pytest.mark.rules("702.47", "702.16b")
 def test_protection_keeps_a_red_spell_from_targeting():
     guarded = _pro_red()
     ana = Player("Ana", hand=["Lightning Bolt", "Glacial Ray"], library=5)
@@ -106,6 +115,7 @@ def test_protection_keeps_a_red_spell_from_targeting():
             game.cast(ana, name, targets=[guarded])
 
 
+@pytest.mark.rules("702.47", "702.16b")
 def test_a_target_that_gains_protection_is_illegal_on_resolution():
     ana = Player("Ana", hand=["Lightning Bolt"], library=5)
     bruno = Player("Bruno", battlefield=["Hill Giant"], library=5)

@@ -1,5 +1,7 @@
 """State-triggered abilities, each test built from the wording of rule 603.8."""
 
+import pytest
+
 from kb.engine import Game, Player, Step
 from kb.engine.define import StateTrigger, card, draw, gain_life
 from kb.engine.layers import lose_all_abilities
@@ -28,6 +30,7 @@ def state_triggers(game):
 # the stack at the next available opportunity."
 
 
+@pytest.mark.rules("603.8")
 def test_it_triggers_when_the_state_becomes_true_and_goes_on_the_stack_later():
     game, ana, _ = game_with(["Test Empty-Hand Engine"], hand=["Lightning Bolt"])
     game.cast(ana, "Lightning Bolt", targets=[game.player("Bruno")])
@@ -35,6 +38,7 @@ def test_it_triggers_when_the_state_becomes_true_and_goes_on_the_stack_later():
     assert game.stack.top.source.name == "Test Empty-Hand Engine"
 
 
+@pytest.mark.rules("603.8")
 def test_already_true_at_the_start_it_triggers_at_the_first_event():
     game, ana, _ = game_with(["Test Empty-Hand Engine"])
     game.resolve_stack()
@@ -46,6 +50,7 @@ def test_already_true_at_the_start_it_triggers_at_the_first_event():
 # same zone and the game state still matches its trigger condition, the ability will trigger again."
 
 
+@pytest.mark.rules("603.8")
 def test_it_does_not_trigger_again_while_on_the_stack_and_again_after_if_still_true():
     game, ana, bruno = game_with(["Test Low-Life Ward"], life=11)
     game.pass_priority(ana)
@@ -61,6 +66,7 @@ def test_it_does_not_trigger_again_while_on_the_stack_and_again_after_if_still_t
     assert len(state_triggers(game)) == 2 and ana.life == 15
 
 
+@pytest.mark.rules("603.8")
 def test_it_does_not_trigger_when_the_state_stays_false():
     game, ana, bruno = game_with(["Test Low-Life Ward"])
     game.pass_priority(ana)
@@ -69,6 +75,7 @@ def test_it_does_not_trigger_when_the_state_stays_false():
     assert ana.life == 17 and not state_triggers(game)
 
 
+@pytest.mark.rules("603.8")
 def test_an_object_that_lost_its_abilities_does_not_trigger():
     game, ana, _ = game_with(["Test Empty-Hand Engine"], hand=["Lightning Bolt"])
     game.add_effect(lose_all_abilities(affected=[ana.battlefield[0]]))
@@ -77,6 +84,7 @@ def test_an_object_that_lost_its_abilities_does_not_trigger():
     assert not state_triggers(game) and not ana.hand
 
 
+@pytest.mark.rules("603.8")
 def test_during_a_resolution_a_momentary_state_triggers():
     game, ana, _ = game_with(["Test Empty-Hand Engine"], hand=["Tolarian Winds", "Grizzly Bears"])
     game.cast(ana, "Tolarian Winds")

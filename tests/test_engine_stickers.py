@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.engine import Card, Game, Player, ScriptedDecisions, Step, Zone
 
 
@@ -12,6 +14,7 @@ def _game(answers, *battlefield):
     return game, ana
 
 
+@pytest.mark.rules("123.6")
 def test_a_sticker_after_more_words_than_the_name_has_goes_at_the_end():
     game, ana = _game(["Grizzly Bears Hungry"], "Grizzly Bears")
     bears = ana.battlefield[0]
@@ -20,6 +23,7 @@ def test_a_sticker_after_more_words_than_the_name_has_goes_at_the_end():
     assert bears.name == "Wastes Hungry"
 
 
+@pytest.mark.rules("123.6")
 def test_a_sticker_is_lost_in_a_hidden_zone():
     game, ana = _game(["Dark Bear Cub"], "Bear Cub")
     cub = ana.battlefield[0]
@@ -29,6 +33,7 @@ def test_a_sticker_is_lost_in_a_hidden_zone():
     assert cub.name == "Bear Cub"
 
 
+@pytest.mark.rules("123.6")
 def test_two_stickers_apply_in_timestamp_order():
     game, ana = _game(["Dark Bear Cub", "Dark Bear Cub Tiny"], "Bear Cub")
     cub = ana.battlefield[0]

@@ -25,6 +25,7 @@ def giant(a_life=None, b_life=None, *, size=2, a_kw=None, b_kw=None, script=None
     return game, a, b
 
 
+@pytest.mark.rules("810.4", "810.11", "810.8d", "810.9a")
 @pytest.mark.parametrize("size, life, poison", [(2, 30, 15), (3, 45, 20), (4, 60, 25)])
 def test_starting_life_and_poison_threshold_grow_with_the_team(size, life, poison):
     game, a, b = giant(size=size)
@@ -44,6 +45,7 @@ def test_damage_loss_and_gain_happen_to_players_and_change_the_team_total():
     assert b.life == 30
 
 
+@pytest.mark.rules("810.9a")
 def test_life_payments_use_the_team_total_810_9a():
     game, a, b = giant(a_life=5)
     ana = a.players[0]
@@ -54,6 +56,7 @@ def test_life_payments_use_the_team_total_810_9a():
         game.pay_life(a.players[0], 6)
 
 
+@pytest.mark.rules("810.9b")
 def test_teammates_paying_together_pay_no_more_than_the_team_total_810_9b():
     game, a, b = giant(a_life=10)
     ana, bea = a.players
@@ -65,6 +68,7 @@ def test_teammates_paying_together_pay_no_more_than_the_team_total_810_9b():
     game.pay_life_together({ana: 0, bea: 0})  # players can always pay 0 life
 
 
+@pytest.mark.rules("810.9c")
 def test_setting_a_single_players_life_adjusts_the_team_810_9c():
     game, a, b = giant(a_life=25)
     game.set_life(a.players[1], 10)
@@ -73,6 +77,7 @@ def test_setting_a_single_players_life_adjusts_the_team_810_9c():
     assert a.life == 31 and a.players[0].life_gained == 21
 
 
+@pytest.mark.rules("810.9d")
 def test_setting_each_players_life_affects_one_chosen_member_per_team_810_9d():
     game, a, b = giant(a_life=20, b_life=13, script={"Ana": ["Bea"], "Carlos": ["Carlos"]})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -83,6 +88,7 @@ def test_setting_each_players_life_affects_one_chosen_member_per_team_810_9d():
     assert [d.team.name for d in chooses] == ["A", "B"] and all(d.rule == "810.9d" for d in chooses)
 
 
+@pytest.mark.rules("810.9e")
 def test_teammates_cant_exchange_life_totals_810_9e():
     game, a, b = giant(a_life=12, b_life=20)
     ana, bea = a.players
@@ -92,6 +98,7 @@ def test_teammates_cant_exchange_life_totals_810_9e():
     assert (a.life, b.life) == (20, 12)
 
 
+@pytest.mark.rules("810.9g")
 def test_cant_gain_or_lose_life_applies_to_the_whole_team_810_9g_h():
     game, a, b = giant(a_kw={"Ana": {"battlefield": ["Platinum Emperion"]}})
     bea = a.players[1]
@@ -104,6 +111,7 @@ def test_cant_gain_or_lose_life_applies_to_the_whole_team_810_9g_h():
     assert game.lose_life(b.players[0], 3) == 3
 
 
+@pytest.mark.rules("810.10a", "810.10d", "810.10b", "810.10")
 def test_poison_is_given_to_players_and_shared_by_the_team_810_10():
     game, a, b = giant()
     ana, bea = a.players
@@ -115,6 +123,7 @@ def test_poison_is_given_to_players_and_shared_by_the_team_810_10():
     assert a.poison == 1
 
 
+@pytest.mark.rules("810.10c")
 def test_cant_get_poison_counters_applies_to_the_whole_team_810_10c():
     game, a, b = giant(a_kw={"Bea": {"battlefield": ["Melira, Sylvok Outcast"]}})
     assert game.give_poison(a.players[0], 3) == 0
@@ -122,6 +131,7 @@ def test_cant_get_poison_counters_applies_to_the_whole_team_810_10c():
     assert game.give_poison(b.players[0], 3) == 3
 
 
+@pytest.mark.rules("704.5c")
 def test_ten_poison_counters_are_not_a_loss_in_two_headed_giant_704_5c():
     game, a, b = giant(a_poison=14)
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -131,6 +141,7 @@ def test_ten_poison_counters_are_not_a_loss_in_two_headed_giant_704_5c():
     assert game.losers == [a] and [e.rule for e in game.events if e.kind == "loses"] == ["704.6b"]
 
 
+@pytest.mark.rules("810.8a")
 def test_a_team_with_no_life_loses_and_teams_win_together_810_8a():
     game, a, b = giant(a_life=1)
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -147,6 +158,7 @@ def test_when_one_player_wins_the_team_wins():
     assert game.winners == [b] and game.losers == [a]
 
 
+@pytest.mark.rules("810.8b")
 def test_a_player_who_concedes_takes_the_team_out_810_8b():
     game, a, b = giant()
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -154,6 +166,7 @@ def test_a_player_who_concedes_takes_the_team_out_810_8b():
     assert game.losers == [a] and game.winners == [b] and a.players[0].left_game
 
 
+@pytest.mark.rules("810.6")
 def test_the_starting_team_skips_its_first_draw_810_6():
     game, a, b = giant(script={"Carlos": [["Carlos", "Dani"]]})
     game.start()
@@ -162,6 +175,7 @@ def test_the_starting_team_skips_its_first_draw_810_6():
     assert [e.rule for e in game.events if e.kind == "skip_draw"] == ["810.6"]
 
 
+@pytest.mark.rules("805.5")
 def test_teams_hold_priority_and_any_member_may_act_805_5():
     game, a, b = giant(a_kw={"Bea": {"hand": ["Lightning Bolt"]}}, b_kw={"Dani": {"hand": ["Lightning Bolt"]}})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -182,6 +196,7 @@ class _BeaFirst(FirstOptions):
         return super().decide(game, decision)
 
 
+@pytest.mark.rules("805.7")
 def test_a_team_orders_all_its_members_triggers_805_7():
     ana = {"battlefield": ["Masticore"], "hand": ["Island"]}
     bea = {"battlefield": ["Masticore"], "hand": ["Island"]}
@@ -193,6 +208,7 @@ def test_a_team_orders_all_its_members_triggers_805_7():
     assert [ab.controller.name for ab in game.stack] == ["Ana", "Bea"]  # top first: Ana's was put last
 
 
+@pytest.mark.rules("805.6")
 def test_each_team_chooses_its_order_when_its_turn_to_choose_comes_805_6():
     game, a, b = giant(
         a_kw={"Ana": {"hand": ["Innocent Blood"], "battlefield": ["Grizzly Bears"]}, "Bea": {"battlefield": ["Hill Giant"]}},
@@ -213,6 +229,7 @@ def test_each_team_chooses_its_order_when_its_turn_to_choose_comes_805_6():
     assert game.battlefield == []
 
 
+@pytest.mark.rules("805.10")
 def test_attackers_in_two_headed_giant_choose_a_defending_player_805_10():
     game, a, b = giant(
         a_kw={"Ana": {"battlefield": ["Hill Giant"]}},

@@ -30,6 +30,7 @@ COMMAND_MODULES = [
     "kb.cli.fetch",
     "kb.cli.cite",
     "kb.cli.documents",
+    "kb.cli.engine",
 ]
 # Commands answered in a blink, and the one module each needs: the others' imports would cost
 # `kb rule` more than its answer.

@@ -47,7 +47,7 @@ OUTSIDE: tuple[tuple[str, str, str], ...] = (
     ("107.9", "107.10", "printed icons with no game function"),
     ("108.1", "108.1", "where a card's wording is looked up (the Oracle reference)"),
     ("108.2a", "108.2a", "the size and back of physical cards"),
-    ("203.1", "203.3", "the illustration, which has no effect on game play"),
+    ("203.1", "203.1", "the illustration, which has no effect on game play"),
     ("206.1", "206.2", "the expansion symbol and rarity as printed"),
     ("206.4", "206.5", "which printings a constructed deck may use, and where sets are listed"),
     ("207.2", "207.2b", "reminder and flavor text, which have no game function"),

@@ -268,10 +268,11 @@ def example_markers(examples=None) -> list[Marker]:
         examples = catalog()
     markers = []
     for example in examples:
+        given = getattr(example, "path", None) or f"examples/{example.name}.md"
         try:
-            path = Path(example.path).resolve().relative_to(PROJECT_ROOT).as_posix()
+            path = Path(given).resolve().relative_to(PROJECT_ROOT).as_posix()
         except ValueError:
-            path = Path(example.path).name
+            path = Path(given).name
         evidence = Evidence("example", example.name, path, 1)
         markers.extend(Marker(rule, evidence) for rule in dict.fromkeys(example.rules))
     return markers

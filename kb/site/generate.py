@@ -246,6 +246,9 @@ def _language(w: _Writer, lang: str) -> None:
     write_cite_page(w, lang, nav)
     w.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))
     nav.append({t["coverage"]: source_path("coverage")})
+    if data.conformance is not None:
+        w.write("engine.md.j2", "engine", lang, t["engine_conformance"], **_engine_map(data, lang))
+        nav.append({t["engine_conformance"]: source_path("engine")})
     w.write("graph.md.j2", "graph/index", lang, t["graph"], graph_data=GRAPH_FOLDER)
     _graph_files(w, _graph(data, lang), lang)
     nav.append({t["graph"]: source_path("graph/index")})
@@ -477,6 +480,34 @@ def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def _engine_map(data: SiteData, lang: str) -> dict[str, Any]:
+    """The conformance page: counts per part first, then each section's rules by status."""
+    from kb.conformance import STATUSES
+
+    t = strings(lang)
+    linker = Linker(data, "engine", lang)
+    conformance = data.conformance
+    labels = [{"status": s.replace(" ", "-"), "label": t["engine_" + s.replace(" ", "_")]} for s in STATUSES]
+    titles = {p.id: views.section_title(data, p, lang)[0] for p in list(data.parts) + list(data.sections)}
+    parts = [
+        {"id": part, "title": titles.get(part, ""), "counts": [counts[s] for s in STATUSES]}
+        for part, counts in conformance.counts("part").items()
+    ]
+    sections = []
+    for section in dict.fromkeys(e.section for e in conformance.entries):
+        entries = [e for e in conformance.entries if e.section == section]
+        sections.append({
+            "id": section,
+            "title": titles.get(section, ""),
+            "counts": [
+                {**label, "rules": [{"id": e.rule, "url": linker.rule(e.rule)} for e in entries if e.status == status]}
+                for status, label in zip(STATUSES, labels)
+            ],
+        })
+    return {"release": format_release(conformance.release, lang) if conformance.release else "", "tests_found": conformance.tests_found,
+            "statuses": labels, "parts": parts, "sections": sections}
 
 
 def _coverage(data: SiteData, lang: str) -> list[dict[str, Any]]:

@@ -206,6 +206,8 @@ class SiteData:
     downloads: dict[str, str] = field(default_factory=dict)
     # Every release's parsed document (`kb.model.CRDocument`), by release.
     documents: dict[str, Any] = field(default_factory=dict, repr=False)
+    # How far the rules engine goes, rule by rule, in the newest release (`kb.conformance`).
+    conformance: Any = None
     _by_section: dict[str, list[RuleData]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -419,6 +421,7 @@ class _Collector:
             newest_of=newest_of,
             descent=lines_of_descent(releases, release_texts, mappings),
             documents={release: documents[release] for release in releases},
+            conformance=_conformance(documents[newest], catalog),
             **_query_sources(getattr(kb, "corpus_root", None)),
         )
 
@@ -580,6 +583,41 @@ class _Collector:
         chrome |= {n.line for n in getattr(page, "nav", []) or []}
         return WikiData(slug=wiki_slug(page.source), page=page, lines=lines, quoted=quoted, refs=refs,
                         original=wiki_address(page), chrome=chrome)
+
+
+def _conformance(document: Any, examples: list[ExampleData]) -> Any:
+    """The engine's conformance map of the newest release, its examples those the site shows."""
+    from kb.conformance import conformance_map
+
+    return conformance_map([(r.id, r.kind) for r in document.rules], document.release, examples=examples)
+
+
+def engine_view(data: SiteData, rule_id: str, linker: Linker) -> dict[str, Any] | None:
+    """One line on whether the engine models a rule: its status, and the example on the site (or
+    else the test) that shows it, the refusal or the reason; None for a rule outside the map."""
+    entry = data.conformance.get(rule_id) if data.conformance is not None else None
+    if entry is None:
+        return None
+    t = strings(linker.lang)
+    view: dict[str, Any] = {
+        "status": entry.status.replace(" ", "-"),
+        "label": t["engine_" + entry.status.replace(" ", "_")],
+        "map_url": linker.page("engine", f"engine-{entry.section}"),
+        "example": None,
+        "test": None,
+        "note": None,
+    }
+    titles = {e.name: e.title for e in data.examples}
+    example = next((e for e in entry.tests if e.kind == "example" and e.ref in titles), None)
+    if example is not None:
+        view["example"] = {"url": linker.page(f"examples/{example_slug(example.ref)}"), "title": titles[example.ref].get(linker.lang) or example.ref}
+    elif entry.tests:
+        view["test"] = entry.tests[0].ref
+    if entry.status == "refused":
+        view["note"] = entry.refusals[0].message
+    elif entry.status == "outside":
+        view["note"] = entry.reason
+    return view
 
 
 def _query_sources(corpus_root: Any) -> dict[str, list[Any]]:
@@ -952,6 +990,7 @@ def rule_details(data: SiteData, rule: RuleData, linker: Linker) -> dict[str, An
         "other_url": linker.other(rule.id),
         "graph_url": linker.page("graph/index") + "?rule=" + rule.id,
         "short_url": linker.page(f"r/{rule.id}"),
+        "engine": engine_view(data, rule.id, linker),
     }
 
 

@@ -144,6 +144,7 @@ def test_cards_given_to_a_player_belong_to_them_in_their_zones():
 # ----- exceptions for illegal actions
 
 
+@pytest.mark.rules("117.1")
 def test_acting_without_priority_raises():
     game, ana, bruno = two_players(bruno_kw={"hand": ["Lightning Bolt"]})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -153,6 +154,7 @@ def test_acting_without_priority_raises():
         game.pass_priority(bruno)
 
 
+@pytest.mark.rules("307.1", "117.1a")
 def test_sorcery_timing():
     game, ana, bruno = two_players(ana_kw={"hand": ["Flame Rift", "Lightning Bolt"]}, bruno_kw={"hand": ["Flame Rift"]})
     game.start(at=Step.UPKEEP, turn=3)
@@ -191,6 +193,7 @@ def test_cards_must_be_where_the_action_needs_them():
         game.activate(ana, "Sundial of the Infinite")
 
 
+@pytest.mark.rules("601.2c")
 def test_targets_must_be_legal():
     game, ana, bruno = two_players(ana_kw={"hand": ["Lightning Bolt", "Flame Rift", "Beacon of Immortality"]})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -203,6 +206,7 @@ def test_targets_must_be_legal():
     assert len(game.stack) == 0 and len(ana.hand) == 3
 
 
+@pytest.mark.rules("608.2b")
 def test_a_spell_whose_only_target_became_illegal_does_not_resolve():
     game, ana, bruno = two_players(ana_kw={"hand": ["Lightning Bolt"]}, bruno_kw={"battlefield": ["Grizzly Bears"], "hand": ["Lightning Bolt"]})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -215,6 +219,7 @@ def test_a_spell_whose_only_target_became_illegal_does_not_resolve():
     assert [c.name for c in ana.graveyard] == ["Lightning Bolt"]
 
 
+@pytest.mark.rules("118.3", "119.4")
 def test_costs_that_cannot_be_paid():
     game, ana, bruno = two_players(ana_kw={"battlefield": ["Sundial of the Infinite", "Lurking Evil"], "life": 1})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -233,6 +238,7 @@ def test_costs_that_cannot_be_paid():
     assert ana.life == 20
 
 
+@pytest.mark.rules("119.8")
 def test_a_player_who_cannot_lose_life_pays_only_zero():
     game, ana, bruno = two_players(ana_kw={"battlefield": ["Platinum Emperion"]})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -278,6 +284,7 @@ def test_a_decision_with_one_option_is_made_without_asking():
     assert game.decision_log[0].forced and ana.graveyard[0].name == "Grizzly Bears"
 
 
+@pytest.mark.rules("104.3b")
 def test_nothing_can_be_done_once_the_game_is_over():
     game, ana, bruno = two_players(ana_kw={"hand": ["Lightning Bolt"]}, bruno_kw={"life": 3})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -309,6 +316,7 @@ def test_a_turn_goes_through_every_step_in_order():
     assert bruno.life == 18 and game.active_player is ana
 
 
+@pytest.mark.rules("502.3")
 def test_untap_step_untaps_only_the_active_players_permanents():
     game, ana, bruno = two_players(ana_kw={"battlefield": ["Grizzly Bears"]}, bruno_kw={"battlefield": ["Hill Giant"]})
     for card in game.battlefield:
@@ -318,7 +326,7 @@ def test_untap_step_untaps_only_the_active_players_permanents():
     assert game.step is Step.UPKEEP and game.priority is ana
 
 
-@pytest.mark.rules("103.8c")
+@pytest.mark.rules("103.8c", "103.8a")
 def test_first_turn_draw_is_skipped_only_in_a_two_player_game():
     game, ana, bruno = two_players()
     game.start()
@@ -373,6 +381,7 @@ def test_stack_is_last_in_first_out():
         stack.pop()
 
 
+@pytest.mark.rules("603.3", "603.3b")
 def test_triggers_wait_until_a_player_would_receive_priority_and_go_in_apnap_order():
     ana = Player("Ana", battlefield=["Masticore"], hand=["Island"] * 5, library=5)
     bruno = Player("Bruno", battlefield=[Card("Black Vise", chosen_player=ana)], library=5)
@@ -383,6 +392,7 @@ def test_triggers_wait_until_a_player_would_receive_priority_and_go_in_apnap_ord
     assert [a.controller for a in game.stack] == [bruno, ana]  # top first
 
 
+@pytest.mark.rules("405.3", "603.3b")
 def test_a_player_orders_their_own_triggers():
     ana = Player("Ana", battlefield=["Masticore", "Test of Endurance"], hand=["Island"] * 2, life=60, library=5)
     first, second = ana._battlefield
@@ -403,6 +413,7 @@ def test_black_vise_chooses_an_opponent_as_it_enters():
     assert ana.battlefield[0].chosen_player is carla
 
 
+@pytest.mark.rules("603.4")
 def test_intervening_if_is_checked_on_trigger_and_on_resolution():
     game, ana, bruno = two_players(ana_kw={"battlefield": ["Felidar Sovereign"], "life": 40}, bruno_kw={"hand": ["Lightning Bolt"]})
     game.start(at=Step.UPKEEP, turn=3)
@@ -420,6 +431,7 @@ def _request(player, kind, options, **kw):
     return ChoiceRequest(Decision(player, kind, tuple(options), **kw))
 
 
+@pytest.mark.rules("101.4")
 def test_choices_are_made_in_apnap_order_from_the_active_player():
     players = [Player(n) for n in ("Ana", "Bruno", "Carla", "Dani")]
     game = Game(players=players, starting_player=players[2])
@@ -429,6 +441,7 @@ def test_choices_are_made_in_apnap_order_from_the_active_player():
     assert [d.player.name for d in game.decision_log] == ["Carla", "Dani", "Ana", "Bruno"]
 
 
+@pytest.mark.rules("101.4a")
 def test_hidden_choices_are_known_only_as_face_down_cards():
     players = [Player(n) for n in ("Ana", "Bruno")]
     game = Game(players=players)
@@ -441,6 +454,7 @@ def test_hidden_choices_are_known_only_as_face_down_cards():
     assert game.decision_log[1].known == ((players[0], "2 face-down cards"),)
 
 
+@pytest.mark.rules("101.4c")
 def test_a_players_own_choices_in_the_specified_order_or_the_order_they_choose():
     ana, bruno = Player("Ana"), Player("Bruno")
     game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[["second #2", "first #1"]]))
@@ -457,6 +471,7 @@ def test_a_players_own_choices_in_the_specified_order_or_the_order_they_choose()
     assert [d.kind for d in game.decision_log] == ["sooner", "later"]
 
 
+@pytest.mark.rules("101.4d")
 def test_a_choice_that_makes_an_earlier_player_choose_restarts_apnap_order():
     ana, bruno, carla = Player("Ana"), Player("Bruno"), Player("Carla")
     game = Game(players=[ana, bruno, carla])
@@ -510,6 +525,7 @@ def test_life_zero_loses_704_5a_and_poison_ten_loses_704_5c():
     assert game.losers == [ana] and [e.rule for e in game.events if e.kind == "loses"] == ["704.5a"]
 
 
+@pytest.mark.rules("121.4", "704.5b")
 def test_drawing_from_an_empty_library_loses_at_the_next_check():
     ana, bruno = Player("Ana", library=0), Player("Bruno", library=5)
     game = Game(players=[ana, bruno])
@@ -521,6 +537,7 @@ def test_drawing_from_an_empty_library_loses_at_the_next_check():
     ]
 
 
+@pytest.mark.rules("104.4a")
 def test_players_who_lose_at_the_same_time_draw_the_game():
     game, ana, bruno = two_players(ana_kw={"hand": ["Flame Rift"], "life": 4}, bruno_kw={"life": 3})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -529,6 +546,7 @@ def test_players_who_lose_at_the_same_time_draw_the_game():
     assert game.over and game.draw_game and game.winners == []
 
 
+@pytest.mark.rules("800.4a")
 def test_a_player_who_leaves_a_multiplayer_game_takes_their_objects():
     players = [Player(n, library=5) for n in ("Ana", "Bruno", "Carla")]
     players[1]._battlefield.append(Card("Grizzly Bears"))
@@ -541,6 +559,7 @@ def test_a_player_who_leaves_a_multiplayer_game_takes_their_objects():
     assert game.winners == [players[0]]
 
 
+@pytest.mark.rules("704.5g", "704.5f")
 def test_creatures_with_lethal_damage_or_no_toughness_die():
     game, ana, bruno = two_players(bruno_kw={"battlefield": ["Grizzly Bears", "Hill Giant"]})
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -572,6 +591,7 @@ def test_transcendence_stops_only_the_loss_for_life():
 
 # ----- life
 
+@pytest.mark.rules("119.5")
 def test_set_life_gains_or_loses_the_difference_and_exchange_swaps():
     game, ana, bruno = two_players(ana_kw={"life": 7}, bruno_kw={"life": 13})
     game.set_life(ana, 10)
@@ -581,6 +601,7 @@ def test_set_life_gains_or_loses_the_difference_and_exchange_swaps():
     assert bruno.life_lost == 3
 
 
+@pytest.mark.rules("119.5")
 def test_repay_in_kind_sets_every_players_life_in_a_multiplayer_game():
     players = [Player("Ana", hand=["Repay in Kind"], life=12), Player("Bruno", life=5), Player("Carla", life=30)]
     game = Game(players=players)
@@ -590,6 +611,7 @@ def test_repay_in_kind_sets_every_players_life_in_a_multiplayer_game():
     assert [p.life for p in players] == [5, 5, 5]
 
 
+@pytest.mark.rules("700.5")
 def test_devotion_counts_colored_symbols_of_permanents():
     game, ana, bruno = two_players(ana_kw={"battlefield": ["Gray Merchant of Asphodel", "Lurking Evil", "Grizzly Bears"]})
     assert game.devotion(ana, "B") == 5 and game.devotion(ana, "G") == 1 and game.devotion(bruno, "B") == 0
@@ -597,6 +619,7 @@ def test_devotion_counts_colored_symbols_of_permanents():
 
 # ----- combat
 
+@pytest.mark.rules("510.1a", "302.6")
 def test_unblocked_attackers_deal_combat_damage_and_summoning_sickness_applies():
     game, ana, bruno = two_players(
         ana_kw={"battlefield": ["Hill Giant"], "hand": ["Grizzly Bears", "Ball Lightning"]},
@@ -617,6 +640,7 @@ def test_unblocked_attackers_deal_combat_damage_and_summoning_sickness_applies()
 
 # ----- cleanup and ending the turn
 
+@pytest.mark.rules("514.1")
 def test_cleanup_discards_to_maximum_hand_size():
     game, ana, bruno = two_players(ana_kw={"hand": ["Island"] * 9})
     game.start(at=Step.END, turn=3)
@@ -678,6 +702,7 @@ def test_ending_the_turn_exiles_the_stack_and_skips_the_end_step():
     assert game.turn == 4
 
 
+@pytest.mark.rules("514.3a")
 def test_triggers_during_the_ending_process_get_priority_in_cleanup_then_another_cleanup():
     ana = Player("Ana", hand=["Time Stop"] + ["Island"] * 8, library=5)
     bruno = Player("Bruno", battlefield=["Megrim"], library=5)
@@ -692,6 +717,7 @@ def test_triggers_during_the_ending_process_get_priority_in_cleanup_then_another
     assert [e.kind for e in game.events].count("another_cleanup") == 1
 
 
+@pytest.mark.rules("723.2g", "511.3")
 def test_ending_combat_removes_attackers_and_outside_combat_does_nothing():
     game, ana, bruno = two_players(
         ana_kw={"battlefield": ["Hill Giant"]}, bruno_kw={"hand": ["Mandate of Peace"]},
@@ -733,6 +759,7 @@ def test_games_are_deterministic_for_a_seed():
     assert any(play(1) != play(seed) for seed in range(2, 6))
 
 
+@pytest.mark.rules("120.3")
 def test_event_repr_and_access():
     event = Event("damage", "120.3", amount=3)
     assert repr(event) == "Event('damage', amount=3)" and event["amount"] == 3 and event.get("x") is None
@@ -859,6 +886,7 @@ def test_a_loss_replacement_that_moves_a_dying_creature_lets_its_controller_choo
     assert not game.decision_log and [c.name for c in game.exile] == ["Exquisite Archangel"]  # not dying: no choice
 
 
+@pytest.mark.rules("305.2")
 def test_playing_lands_one_per_turn_in_a_main_phase_305():
     game, ana, bruno = two_players(ana_kw={"hand": ["Forest", "Forest", "Lightning Bolt"]}, bruno_kw={"hand": ["Island"]})
     game.start(at=Step.UPKEEP, turn=3)
@@ -892,6 +920,7 @@ def test_this_turn_effects_end_in_the_cleanup_step_514_2():
     assert game.turn_effects == [] and game.land_plays(ana) == 1
 
 
+@pytest.mark.rules("704.5f", "604.3")
 def test_characteristic_defining_power_and_observers_see_every_event():
     game, ana, bruno = two_players(ana_kw={"battlefield": ["Maro"], "hand": ["Island"] * 4})
     maro = ana.battlefield[0]

@@ -25,6 +25,7 @@ def setup(*battlefield, hand=()):
     return game, ana
 
 
+@pytest.mark.rules("613.1f")
 def test_humility_makes_every_creature_a_1_1_with_no_abilities():
     game, ana = setup("Humility", "Serra Angel", "Grizzly Bears")
     _, angel, bears = ana.battlefield
@@ -49,6 +50,7 @@ def test_humility_stops_enters_triggers():
     assert not any(e.kind == "triggers" for e in game.events) and len(ana.hand) == 0
 
 
+@pytest.mark.rules("613.7")
 def test_humility_and_opalescence_in_timestamp_order_humility_first():
     game, ana = setup("Humility", "Opalescence", "Grizzly Bears")
     humility, opalescence, bears = ana.battlefield
@@ -56,6 +58,7 @@ def test_humility_and_opalescence_in_timestamp_order_humility_first():
     assert bears.power == 1 and not opalescence.is_creature
 
 
+@pytest.mark.rules("613.7")
 def test_humility_and_opalescence_in_timestamp_order_opalescence_first():
     game, ana = setup("Opalescence", "Humility", "Grizzly Bears")
     opalescence, humility, bears = ana.battlefield
@@ -63,6 +66,7 @@ def test_humility_and_opalescence_in_timestamp_order_opalescence_first():
     assert bears.power == 1
 
 
+@pytest.mark.rules("305.7")
 def test_blood_moon_makes_nonbasic_lands_mountains_that_lose_their_text():
     game, ana = setup("Blood Moon", "Urborg, Tomb of Yawgmoth", "Forest")
     _, urborg, forest = ana.battlefield
@@ -80,6 +84,7 @@ def test_613_8_urborg_depends_on_blood_moon_whatever_the_timestamps(order):
     assert forest.subtypes == ("Forest",) and urborg.subtypes == ("Mountain",)
 
 
+@pytest.mark.rules("305.7")
 def test_without_blood_moon_urborg_makes_every_land_a_swamp():
     game, ana = setup("Urborg, Tomb of Yawgmoth", "Forest")
     urborg, forest = ana.battlefield

@@ -14,7 +14,7 @@ def setup(*battlefield, bruno=(), decisions=None):
     return two_player_game({"battlefield": battlefield}, {"battlefield": bruno}, decisions=decisions)
 
 
-@pytest.mark.rules("700.4", "608.2h")
+@pytest.mark.rules("700.4", "608.2h", "602.2b")
 def test_sacrificing_the_source_is_paid_before_the_ability_resolves():
     game, ana, bruno = setup("Mogg Fanatic")
     fanatic = ana.battlefield[0]

@@ -21,7 +21,7 @@ def damage(game):
     return [(e["source"].name, e["target"].name, e["amount"]) for e in game.events if e.kind == "damage"]
 
 
-@pytest.mark.rules("310.4b", "310.11a")
+@pytest.mark.rules("310.4b", "310.11a", "310.8a")
 def test_310_4b_and_310_11a_a_siege_enters_with_defense_counters_and_an_opponent_protects_it():
     a = Player("Ana", hand=["Invasion of Ravnica"], library=5)
     b = Player("Bruno", library=5)

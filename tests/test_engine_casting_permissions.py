@@ -56,6 +56,7 @@ def test_void_winnower_stops_blocks_by_its_opponents_creatures_with_even_mana_va
     assert not rule(game, winnower, [(mine, giant)])
 
 
+@pytest.mark.rules("202.3e")
 def test_the_mana_value_of_a_spell_off_the_stack_counts_x_as_zero():
     card = Card("Rolling Thunder")
     assert card.mana_value == 2
@@ -73,6 +74,7 @@ def _in_bruno_upkeep(*, battlefield, hand):
     return game, ana
 
 
+@pytest.mark.rules("601.3b")
 def test_sigardas_aid_gives_flash_to_aura_spells_only():
     game, ana = _in_bruno_upkeep(battlefield=["Sigarda's Aid", "Grizzly Bears"], hand=["Nimbus Naiad", "Hill Giant"])
     assert not game.may_begin_to_cast(ana, "Hill Giant")
@@ -83,6 +85,7 @@ def test_sigardas_aid_gives_flash_to_aura_spells_only():
     game.cast(ana, "Nimbus Naiad", bestow=True, targets=["Grizzly Bears"])
 
 
+@pytest.mark.rules("601.3b")
 def test_without_a_flash_effect_bestowed_is_still_sorcery_speed():
     game, ana = _in_bruno_upkeep(battlefield=["Grizzly Bears"], hand=["Nimbus Naiad"])
     assert not game.may_begin_to_cast(ana, "Nimbus Naiad")
@@ -90,6 +93,7 @@ def test_without_a_flash_effect_bestowed_is_still_sorcery_speed():
         game.cast(ana, "Nimbus Naiad", bestow=True, targets=["Grizzly Bears"])
 
 
+@pytest.mark.rules("702.8a")
 def test_vedalken_orrery_still_gives_every_spell_flash():
     game, ana = _in_bruno_upkeep(battlefield=["Vedalken Orrery"], hand=["Hill Giant"])
     assert game.may_begin_to_cast(ana, "Hill Giant")
@@ -99,6 +103,7 @@ def test_vedalken_orrery_still_gives_every_spell_flash():
 # ----- 601.3, 601.3e: casting from the top of a library
 
 
+@pytest.mark.rules("601.3")
 def test_garruks_horde_allows_creature_spells_from_the_top_of_its_controllers_library_only():
     ana = Player("Ana", battlefield=["Garruk's Horde"], library=["Lightning Bolt", "Hill Giant"])
     bruno = Player("Bruno", library=["Grizzly Bears"])
@@ -145,6 +150,7 @@ def test_melek_allows_no_face_down_spell():
 # ----- 702.103: bestow
 
 
+@pytest.mark.rules("702.103b")
 def test_bestowed_spell_is_an_aura_spell_and_enters_attached():
     ana = Player("Ana", battlefield=["Grizzly Bears"], hand=["Nimbus Naiad"], library=5)
     game = _game(ana)
@@ -158,6 +164,7 @@ def test_bestowed_spell_is_an_aura_spell_and_enters_attached():
     assert not naiad.is_creature
 
 
+@pytest.mark.rules("702.103a")
 def test_bestow_costs_the_bestow_cost_rather_than_the_mana_cost():
     from kb.engine.manapool import Mana
 
@@ -171,6 +178,7 @@ def test_bestow_costs_the_bestow_cost_rather_than_the_mana_cost():
     assert not ana.mana_pool
 
 
+@pytest.mark.rules("702.103b")
 def test_a_bestowed_spell_needs_a_creature_to_target():
     ana = Player("Ana", hand=["Nimbus Naiad"], library=5)
     game = _game(ana)
@@ -179,6 +187,7 @@ def test_a_bestowed_spell_needs_a_creature_to_target():
     game.cast(ana, "Nimbus Naiad")  # as a creature spell it needs none
 
 
+@pytest.mark.rules("702.103a")
 def test_a_card_without_bestow_cant_be_cast_bestowed():
     ana = Player("Ana", battlefield=["Grizzly Bears"], hand=["Hill Giant"], library=5)
     game = _game(ana)
@@ -186,6 +195,7 @@ def test_a_card_without_bestow_cant_be_cast_bestowed():
         game.cast(ana, "Hill Giant", bestow=True, targets=["Grizzly Bears"])
 
 
+@pytest.mark.rules("702.103e")
 def test_bestowed_spell_whose_target_is_gone_resolves_as_a_creature_spell():
     ana = Player("Ana", battlefield=["Grizzly Bears"], hand=["Nimbus Naiad"], library=5)
     bruno = Player("Bruno", hand=["Murder"], library=5)
@@ -200,6 +210,7 @@ def test_bestowed_spell_whose_target_is_gone_resolves_as_a_creature_spell():
     assert not [e for e in game.events if e.kind == "fizzles"]
 
 
+@pytest.mark.rules("702.103f")
 def test_bestowed_aura_on_a_creature_that_stops_being_one_becomes_a_creature():
     ana = Player("Ana", battlefield=["Grizzly Bears"], hand=["Nimbus Naiad"], library=5)
     game = _game(ana)
@@ -213,6 +224,7 @@ def test_bestowed_aura_on_a_creature_that_stops_being_one_becomes_a_creature():
     assert not [e for e in game.events if e.kind == "aura_unattached"]
 
 
+@pytest.mark.rules("601.3", "702.103b")
 def test_aether_storm_stops_creature_spells_but_not_bestowed_ones():
     ana = Player("Ana", battlefield=["Aether Storm", "Grizzly Bears"], hand=["Nimbus Naiad", "Hill Giant"], library=5)
     game = _game(ana)
@@ -226,6 +238,7 @@ def test_aether_storm_stops_creature_spells_but_not_bestowed_ones():
 # ----- 715: adventurer cards
 
 
+@pytest.mark.rules("715.3", "715.3d")
 def test_giant_killer_cast_as_chop_down_from_the_hand_then_from_exile():
     ana = Player("Ana", hand=["Giant Killer"], library=5)
     bruno = Player("Bruno", battlefield=["Grizzly Bears", "Garruk's Horde"], library=5)
@@ -246,6 +259,7 @@ def test_giant_killer_cast_as_chop_down_from_the_hand_then_from_exile():
     assert killer.zone.name == "BATTLEFIELD" and killer.is_creature
 
 
+@pytest.mark.rules("715.3d")
 def test_an_adventure_that_doesnt_resolve_goes_to_the_graveyard():
     ana = Player("Ana", hand=["Giant Killer"], library=5)
     bruno = Player("Bruno", battlefield=["Garruk's Horde"], hand=["Murder"], library=5)
@@ -259,6 +273,7 @@ def test_an_adventure_that_doesnt_resolve_goes_to_the_graveyard():
     assert not game.may_begin_to_cast(ana, killer)
 
 
+@pytest.mark.rules("715.3")
 def test_a_card_without_an_adventure_cant_be_cast_as_one():
     ana = Player("Ana", hand=["Hill Giant"], library=5)
     game = _game(ana)
@@ -273,6 +288,7 @@ def test_the_proposals_of_a_card_name_each_way_to_cast_it():
     assert ways == {"Giant Killer": ["normal", "adventure"], "Nimbus Naiad": ["normal", "bestowed"], "Grinning Demon": ["normal", "face down"]}
 
 
+@pytest.mark.rules("601.3")
 def test_void_winnower_stops_a_spell_cast_with_flashback_too():
     ana = Player("Ana", battlefield=["Void Winnower"], library=5)
     bruno = Player("Bruno", graveyard=["Black Sun's Zenith"], library=5)

@@ -25,6 +25,7 @@ def attackers_decision(game):
     return [d for d in game.decision_log if d.kind == "attackers"][0]
 
 
+@pytest.mark.rules("508.1h")
 def test_ghostly_prison_taxes_each_attacker_and_the_cost_is_paid():
     bears, elves = Card("Grizzly Bears"), Card("Llanowar Elves")
     game, ana, bruno = game_with([bears, elves], ["Ghostly Prison"], ana=[[bears, elves]])
@@ -90,6 +91,7 @@ def test_paying_with_mana_abilities_while_attacking_is_not_modelled():
         game.advance_to(Step.END_OF_COMBAT)
 
 
+@pytest.mark.rules("509.1c")
 def test_lure_every_creature_able_to_block_it_must():
     bears, other = Card("Grizzly Bears"), Card.creature(3, 3)
     wall, elves = Card.creature(0, 4), Card("Llanowar Elves")
@@ -103,6 +105,7 @@ def test_lure_every_creature_able_to_block_it_must():
     assert bruno.life == 17 and bears.zone.value == "battlefield"  # 1 damage from the Elves
 
 
+@pytest.mark.rules("509.1c")
 def test_lure_blocking_another_attacker_instead_is_illegal():
     bears, other = Card("Grizzly Bears"), Card.creature(3, 3)
     wall = Card.creature(0, 4, keywords=["Can block an additional creature each combat"])
@@ -113,6 +116,7 @@ def test_lure_blocking_another_attacker_instead_is_illegal():
         game.advance_to(Step.END_OF_COMBAT)
 
 
+@pytest.mark.rules("509.1c")
 def test_lure_doesnt_oblige_a_creature_that_cant_block_it():
     flier = Card.creature(2, 2, keywords=["Flying"])
     wall = Card.creature(0, 4)
@@ -132,6 +136,7 @@ class SampleWarCry(CardDefinition):
         return True
 
 
+@pytest.mark.rules("508.1d")
 def test_a_permanent_can_require_every_creature_to_attack():
     bears, elves = Card("Grizzly Bears"), Card("Llanowar Elves")
     game, ana, bruno = game_with([bears, elves, "Sample War Cry"], [])

@@ -19,6 +19,7 @@ def game_with(battlefield=(), hand=(), bruno_battlefield=(), **kw):
 # cost reduction effects, it is considered to be {0}. It can't be reduced to less than {0}."
 
 
+@pytest.mark.rules("601.2f")
 @pytest.mark.parametrize(
     "familiars, thalias, spell, expected",
     [
@@ -42,6 +43,7 @@ def test_an_opponents_familiar_does_not_reduce_your_spells():
     assert game.total_cost(ana, ana.hand[0]) == ManaCost("{1}{B}")
 
 
+@pytest.mark.rules("601.2f")
 def test_x_is_part_of_the_total_cost():
     game, ana, _ = game_with(["Thalia, Guardian of Thraben"], ["Lightning Bolt"])
     assert game.total_cost(ana, ana.hand[0], x=3) == ManaCost("{1}{R}")  # no X: x is ignored
@@ -50,6 +52,7 @@ def test_x_is_part_of_the_total_cost():
 # 601.2h "The player pays the total cost ... Partial payments are not allowed."
 
 
+@pytest.mark.rules("601.2f")
 def test_the_locked_in_cost_is_paid_even_if_paying_removes_the_reducer():
     game, ana, _ = game_with(["Thunderscape Familiar"], ["Altar's Reap"], pay_mana=True)
     game.add_mana(ana, "{B}")
@@ -68,6 +71,7 @@ def test_an_unpayable_total_cost_sacrifices_nothing():
 # 118.8 "Some spells and abilities have additional costs."
 
 
+@pytest.mark.rules("118.8")
 def test_an_additional_sacrifice_needs_a_creature():
     game, ana, _ = game_with([], ["Altar's Reap"])
     with pytest.raises(CannotPayError):
@@ -75,12 +79,14 @@ def test_an_additional_sacrifice_needs_a_creature():
     assert [c.name for c in ana.hand] == ["Altar's Reap"]
 
 
+@pytest.mark.rules("118.8")
 def test_the_creature_to_sacrifice_is_chosen_when_not_given():
     game, ana, _ = game_with(["Grizzly Bears"], ["Altar's Reap"])
     game.cast(ana, "Altar's Reap")
     assert [c.name for c in ana.graveyard] == ["Grizzly Bears"]
 
 
+@pytest.mark.rules("118.8")
 def test_a_spell_without_an_additional_cost_sacrifices_nothing():
     game, ana, _ = game_with(["Grizzly Bears"], ["Lightning Bolt"])
     with pytest.raises(IllegalActionError):
@@ -103,6 +109,7 @@ def convoke_game(greens, whites, mana="", summoning=True):
     return game, ana, bears, soldiers
 
 
+@pytest.mark.rules("702.51a")
 @pytest.mark.parametrize("greens, whites, mana, payable", [
     (2, 3, "", True),
     (3, 2, "", True),  # a green creature may pay generic mana too
@@ -122,18 +129,21 @@ def test_convoke_with_a_reduced_total_cost(greens, whites, mana, payable):
         assert not any(c.tapped for c in bears + soldiers) and ana.hand
 
 
+@pytest.mark.rules("702.51a")
 def test_without_the_reduction_seven_creatures_pay_it_all():
     game, ana, bears, soldiers = convoke_game(2, 5, summoning=False)
     game.cast(ana, "Siege Wurm", convoke=bears + soldiers)
     assert game.stack
 
 
+@pytest.mark.rules("702.51a")
 def test_only_a_spell_with_convoke_convokes():
     game, ana, _ = game_with(["Grizzly Bears"], ["Hill Giant"])
     with pytest.raises(IllegalActionError, match="convoke"):
         game.cast(ana, "Hill Giant", convoke=["Grizzly Bears"])
 
 
+@pytest.mark.rules("702.51a")
 def test_a_tapped_creature_cannot_convoke():
     game, ana, bears, soldiers = convoke_game(2, 3)
     game.tap([soldiers[0]])

@@ -16,6 +16,7 @@ def _game(*battlefield):
     return game, ana
 
 
+@pytest.mark.rules("208.3")
 def test_a_vehicle_that_isnt_a_creature_has_no_power_or_toughness():
     game, ana = _game("Sky Skiff")
     skiff = ana.battlefield[0]
@@ -24,6 +25,7 @@ def test_a_vehicle_that_isnt_a_creature_has_no_power_or_toughness():
     assert (Card("Sky Skiff").power, Card("Sky Skiff").toughness) == (2, 3)
 
 
+@pytest.mark.rules("208.3")
 def test_counters_on_a_noncreature_vehicle_count_once_it_is_a_creature():
     game, ana = _game("Sky Skiff", "Grizzly Bears")
     skiff, bears = ana.battlefield
@@ -34,6 +36,7 @@ def test_counters_on_a_noncreature_vehicle_count_once_it_is_a_creature():
     assert (skiff.power, skiff.toughness, skiff.keywords) == (3, 4, ("Flying", "Crew 1"))
 
 
+@pytest.mark.rules("702.122a")
 def test_crewed_until_end_of_turn_only():
     game, ana = _game("Sky Skiff", "Grizzly Bears")
     skiff, bears = ana.battlefield
@@ -44,6 +47,7 @@ def test_crewed_until_end_of_turn_only():
     assert not skiff.is_creature and skiff.power is None
 
 
+@pytest.mark.rules("702.122a")
 def test_the_crew_cost_needs_enough_power_from_other_untapped_creatures():
     game, ana = _game("Sky Skiff", "Grizzly Bears", "Hill Giant")
     skiff, bears, giant = ana.battlefield
@@ -69,6 +73,7 @@ def test_a_creature_without_crew_has_nothing_to_crew():
         game.crew(ana, giant, [bears])
 
 
+@pytest.mark.rules("302.6", "702.122a")
 def test_summoning_sick_creatures_may_crew():
     game, ana = _game("Sky Skiff")
     bears = Card("Grizzly Bears")
@@ -80,6 +85,7 @@ def test_summoning_sick_creatures_may_crew():
     assert skiff.is_creature
 
 
+@pytest.mark.rules("208.3a")
 def test_motorist_pump_made_before_the_vehicle_is_a_creature_lasts_the_turn():
     game, ana = _game("Veteran Motorist", "Sky Skiff")
     motorist, skiff = ana.battlefield

@@ -24,6 +24,7 @@ def _game(battlefield, hand=(), graveyard=()):
     return game, ana
 
 
+@pytest.mark.rules("604.3")
 def test_the_library_has_several_cards_that_count_other_zones():
     assert {"Tarmogoyf", "Lhurgoyf", "Cognivore", "Maro", "Nightmare", "Crusader of Odric"} <= set(_defining_cards())
 
@@ -65,6 +66,7 @@ def test_a_counting_creature_has_a_size_in_every_zone_it_goes_to(name, move):
     assert isinstance(card.power, int) and isinstance(card.toughness, int)
 
 
+@pytest.mark.rules("604.3")
 def test_tarmogoyf_dies_to_lightning_bolt_and_counts_itself_in_the_graveyard():
     game, ana = _game(["Tarmogoyf"], hand=["Lightning Bolt"], graveyard=["Grizzly Bears"])
     goyf = ana.battlefield[0]
@@ -85,6 +87,7 @@ def test_tarmogoyf_survives_lightning_bolt_when_the_bolt_makes_it_bigger():
     assert goyf.zone is Zone.BATTLEFIELD and (goyf.power, goyf.toughness, goyf.damage) == (4, 5, 3)
 
 
+@pytest.mark.rules("608.2h")
 def test_last_known_size_is_taken_before_any_of_the_creatures_dying_together_moves():
     game, ana = _game(["Lhurgoyf", "Grizzly Bears", "Tarmogoyf"], hand=["Wrath of God"], graveyard=[])
     lhurgoyf, goyf = ana.battlefield[0], ana.battlefield[2]

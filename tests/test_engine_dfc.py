@@ -20,6 +20,7 @@ def game_with(battlefield=(), hand=(), library=5, bruno_battlefield=(), answers=
 # stack, it has only the characteristics of its front face."
 
 
+@pytest.mark.rules("712.8a")
 def test_off_the_battlefield_it_is_its_front_face():
     card = Card("Huntmaster of the Fells")
     assert (card.name, card.power, card.mana_value, card.colors) == ("Huntmaster of the Fells", 2, 4, ("R", "G"))
@@ -42,6 +43,7 @@ def test_back_face_up():
 # doesn't become a new object. Any effects that applied to that permanent will continue to apply"
 
 
+@pytest.mark.rules("712.18")
 def test_transforming_twice_and_effects_stay():
     game, ana, _ = game_with(["Village Ironsmith"])
     ironsmith = ana.battlefield[0]
@@ -52,6 +54,7 @@ def test_transforming_twice_and_effects_stay():
     assert ironsmith.name == "Village Ironsmith" and ironsmith.power == 2 and ironsmith.incarnation == incarnation
 
 
+@pytest.mark.rules("712.8a")
 def test_a_transformed_card_that_leaves_is_its_front_face_again():
     game, ana, _ = game_with(["Village Ironsmith"])
     ironsmith = ana.battlefield[0]
@@ -64,6 +67,7 @@ def test_a_transformed_card_that_leaves_is_its_front_face_again():
 # by a double-faced token or a double-faced card, nothing happens."
 
 
+@pytest.mark.rules("701.27c")
 def test_only_double_faced_cards_transform():
     game, ana, _ = game_with(["Grizzly Bears"])
     assert not game.transform(ana.battlefield[0])
@@ -74,6 +78,7 @@ def test_only_double_faced_cards_transform():
 # the mana value of the copy is 0."
 
 
+@pytest.mark.rules("202.3b")
 def test_a_copy_of_a_front_face_keeps_its_mana_value():
     game, ana, _ = game_with(["Huntmaster of the Fells"], hand=["Clone"], answers=["Huntmaster of the Fells"])
     game.cast(ana, "Clone")

@@ -14,6 +14,7 @@ def setup(*battlefield, hand=(), bruno=(), decisions=None):
     return two_player_game({"battlefield": battlefield, "hand": hand}, {"battlefield": bruno}, decisions=decisions)
 
 
+@pytest.mark.rules("616.1")
 def test_the_controller_chooses_the_order_plus_one_then_double():
     game, ana, _ = setup("Hardened Scales", "Doubling Season", "Grizzly Bears", decisions=ScriptedDecisions(Ana=["Hardened Scales"]))
     bears = ana.battlefield[2]
@@ -21,6 +22,7 @@ def test_the_controller_chooses_the_order_plus_one_then_double():
     assert bears.counters == {"+1/+1": 6} and bears.power == 8
 
 
+@pytest.mark.rules("616.1")
 def test_the_controller_chooses_the_order_double_then_plus_one():
     game, ana, _ = setup("Hardened Scales", "Doubling Season", "Grizzly Bears", decisions=ScriptedDecisions(Ana=["Doubling Season"]))
     bears = ana.battlefield[2]
@@ -66,6 +68,7 @@ def test_306_5b_a_planeswalker_enters_with_twice_its_loyalty_but_its_cost_is_not
     assert garruk.counters["loyalty"] == 7  # [+1] is a cost, not an effect
 
 
+@pytest.mark.rules("306.5b")
 def test_hardened_scales_doesnt_touch_loyalty():
     game, ana, _ = setup("Hardened Scales", hand=["Garruk Wildspeaker"])
     game.cast(ana, "Garruk Wildspeaker")

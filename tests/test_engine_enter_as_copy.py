@@ -17,6 +17,7 @@ def _game(mine, hand=(), theirs=()):
     return game, ana, bruno
 
 
+@pytest.mark.rules("614.1c")
 def test_rusted_sentinel_alone_enters_tapped():
     game, ana, _ = _game([], ["Rusted Sentinel"])
     game.cast(ana, "Rusted Sentinel")
@@ -24,6 +25,7 @@ def test_rusted_sentinel_alone_enters_tapped():
     assert ana.battlefield[0].tapped
 
 
+@pytest.mark.rules("614.12", "616.1f")
 def test_a_creature_entering_under_your_control_is_a_copy_untapped():
     game, ana, _ = _game(["Essence of the Wild"], ["Rusted Sentinel"])
     game.cast(ana, "Rusted Sentinel")

@@ -21,6 +21,7 @@ def equip(game, player, equipment, creature):
     game.resolve_stack()
 
 
+@pytest.mark.rules("702.6a", "301.5a")
 def test_equip_attaches_and_the_equipped_creature_gets_the_bonus():
     game, ana, _ = setup("Loxodon Warhammer", "Grizzly Bears")
     hammer, bears = ana.battlefield
@@ -47,6 +48,7 @@ def test_equip_moves_an_equipment_and_gives_it_a_new_timestamp():
     assert len(unattached) == 1 and unattached[0]["previous"] is bears and unattached[0].rule == "701.3d"
 
 
+@pytest.mark.rules("701.3b")
 def test_equipping_the_creature_it_already_equips_does_nothing():
     game, ana, _ = setup("Bonesplitter", "Grizzly Bears")
     splitter, bears = ana.battlefield
@@ -57,6 +59,7 @@ def test_equipping_the_creature_it_already_equips_does_nothing():
     assert [e.kind for e in game.events].count("attaches") == 1
 
 
+@pytest.mark.rules("702.6a")
 def test_equip_is_activated_only_as_a_sorcery():
     game, ana, _ = setup("Bonesplitter", "Grizzly Bears")
     game.advance_to(Step.BEGINNING_OF_COMBAT)
@@ -64,6 +67,7 @@ def test_equip_is_activated_only_as_a_sorcery():
         game.activate(ana, "Bonesplitter", targets=[ana.battlefield[1]])
 
 
+@pytest.mark.rules("702.6a")
 def test_equip_targets_only_a_creature_you_control():
     game, ana, bruno = setup("Bonesplitter", bruno=["Grizzly Bears"])
     with pytest.raises(IllegalTargetError):
@@ -151,6 +155,7 @@ def test_an_equipment_that_is_a_creature_cant_be_attached():
     assert splitter.attached_to is None and any(e.kind == "doesnt_attach" for e in game.events)
 
 
+@pytest.mark.rules("301.5", "301.5c")
 def test_an_equipment_cant_equip_itself_or_a_player_or_a_noncreature():
     game, ana, bruno = setup("Bonesplitter", "Forest")
     splitter, forest = ana.battlefield
@@ -177,6 +182,7 @@ def test_the_equipment_leaving_takes_its_bonus_with_it():
     assert bears.power == 2 and splitter.attached_to is None
 
 
+@pytest.mark.rules("702.67a", "301.6")
 def test_fortify_attaches_to_a_land_you_control_and_gives_it_indestructible():
     game, ana, _ = setup("Darksteel Garrison", "Forest", "Grizzly Bears")
     garrison, forest, bears = ana.battlefield
@@ -188,6 +194,7 @@ def test_fortify_attaches_to_a_land_you_control_and_gives_it_indestructible():
     assert forest.zone.value == "battlefield"
 
 
+@pytest.mark.rules("704.5n")
 def test_a_fortification_on_a_land_that_stops_being_a_land_becomes_unattached():
     game, ana, _ = setup("Darksteel Garrison", "Forest", "Bonesplitter")
     garrison, forest, splitter = ana.battlefield

@@ -36,6 +36,7 @@ def test_the_card_returns_when_the_priest_leaves():
 # specified event has already occurred ... after that ability triggered, the object doesn't move."
 
 
+@pytest.mark.rules("610.3b")
 def test_if_the_priest_left_before_its_ability_resolves_nothing_is_exiled():
     game, ana, bruno = game_with(["Banisher Priest"])
     game.cast(ana, "Banisher Priest")
@@ -53,6 +54,7 @@ def test_if_the_priest_left_before_its_ability_resolves_nothing_is_exiled():
 # simultaneous events, those one-shot effects are also simultaneous."
 
 
+@pytest.mark.rules("610.3")
 def test_simultaneous_departures_return_cards_together():
     game, ana, bruno = game_with(
         ["Banisher Priest", "Banisher Priest", "Day of Judgment"], ("Grizzly Bears", "Hill Giant"), ["Grizzly Bears", "Hill Giant"]

@@ -20,6 +20,7 @@ def game_at(step, battlefield=("Phyrexian Arena",)):
 # that phase would normally have are skipped."
 
 
+@pytest.mark.rules("500.10")
 @pytest.mark.parametrize("count", [1, 2, 3])
 def test_additional_upkeeps_after_combat(count):
     game, ana, steps = game_at(Step.BEGINNING_OF_COMBAT)
@@ -35,6 +36,7 @@ def test_additional_upkeeps_after_combat(count):
 # phase will occur first."
 
 
+@pytest.mark.rules("500.8")
 def test_the_most_recent_extra_phase_comes_first():
     game, ana, steps = game_at(Step.PRECOMBAT_MAIN)
     game.add_phases_after(Phase.PRECOMBAT_MAIN, (Step.UPKEEP,))

@@ -18,6 +18,7 @@ def _game(ana: Player, bruno: Player | None = None, **kwargs) -> Game:
     return game
 
 
+@pytest.mark.rules("702.33d")
 def test_kicker_and_or_is_two_kicker_costs():
     assert kicker_costs(Card("Stormscape Battlemage").definition) == ("{W}", "{2}{B}")
     assert kicker_costs(Card("Inscription of Abundance").definition) == ("{2}{G}",)
@@ -31,6 +32,7 @@ def test_multikicker_is_not_modelled():
         kicker_costs(definition)
 
 
+@pytest.mark.rules("702.33a", "601.2f")
 def test_kicker_costs_are_added_to_the_total_cost_and_paid():
     ana = Player("Ana", hand=["Stormscape Battlemage"], library=5)
     game = _game(ana, pay_mana=True)
@@ -56,6 +58,7 @@ def test_a_kicker_cost_must_be_one_of_the_cards_and_paid_once():
     assert not [e for e in game.events if e.kind == "kicked"]
 
 
+@pytest.mark.rules("702.33e", "607.2i")
 def test_each_ability_is_linked_to_its_own_kicker_cost():
     ana = Player("Ana", hand=["Stormscape Battlemage"] * 2, library=5)
     bruno = Player("Bruno", battlefield=["Hill Giant"], library=5)
@@ -79,6 +82,7 @@ def test_the_destroy_ability_leaves_no_regeneration():
     assert giant.zone.name == "GRAVEYARD"
 
 
+@pytest.mark.rules("400.7")
 def test_a_permanent_that_changes_zones_was_never_kicked():
     ana = Player("Ana", hand=["Stormscape Battlemage"], library=5)
     game = _game(ana)
@@ -107,6 +111,7 @@ def test_the_intervening_if_looks_back_at_the_kicked_permanent_that_left():
     assert ana.life == 23
 
 
+@pytest.mark.rules("601.4")
 def test_modes_one_unless_kicked():
     ana = Player("Ana", battlefield=["Grizzly Bears"], hand=["Inscription of Abundance"] * 2, library=5)
     bruno = Player("Bruno", battlefield=["Hill Giant"], library=5)
@@ -139,6 +144,7 @@ def test_the_fight_mode_targets_a_creature_you_dont_control():
         game.cast(ana, "Inscription of Abundance", modes=[2], targets=[["Grizzly Bears"], ["Llanowar Elves"]])
 
 
+@pytest.mark.rules("707.10")
 def test_a_copy_of_a_kicked_spell_is_kicked():
     ana = Player("Ana", battlefield=["Grizzly Bears"], hand=["Inscription of Abundance", "Inscription of Abundance"], library=5)
     game = _game(ana)

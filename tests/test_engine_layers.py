@@ -45,6 +45,7 @@ pt_effects = st.lists(
 )
 
 
+@pytest.mark.rules("613.4", "613.7")
 @settings(max_examples=120, deadline=None)
 @given(base=st.tuples(st.integers(0, 6), st.integers(1, 6)), effects=pt_effects)
 def test_power_and_toughness_follow_the_sublayers_whatever_the_timestamps(base, effects):
@@ -177,6 +178,7 @@ def test_combined_effects_have_one_part_per_layer():
     assert (creature.power, creature.toughness, creature.colors) == (4, 3, ("G",))
 
 
+@pytest.mark.rules("613.7")
 def test_keywords_lost_and_gained_in_timestamp_order():
     creature = Card.creature(2, 2, keywords=["Flying"])
     game, ana, _ = setup(creature)
@@ -273,6 +275,7 @@ def test_scry_puts_chosen_cards_on_the_bottom():
     assert [e for e in game.events if e.kind == "scry"] == events
 
 
+@pytest.mark.rules("701.25a")
 def test_surveil_puts_chosen_cards_into_the_graveyard():
     game, ana, _ = setup()
     top = ana.library[0]
@@ -300,6 +303,7 @@ def test_no_fight_if_one_is_gone():
     assert not game.fight(bears, giant) and giant.damage == 0
 
 
+@pytest.mark.rules("701.16a")
 def test_investigate_creates_a_clue():
     game, ana, _ = setup()
     clue = game.investigate(ana)
@@ -363,6 +367,7 @@ def test_for_as_long_as_ends_for_good():
     assert vise.controller is bruno
 
 
+@pytest.mark.rules("702.26a")
 def test_phased_out_permanents_phase_in_at_their_controllers_untap():
     bears = Card("Grizzly Bears")
     game, ana, bruno = setup(bears)

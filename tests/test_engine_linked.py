@@ -20,6 +20,7 @@ def game_for(ana_kw, answers=(), bruno_kw=None):
 # abilities are linked."
 
 
+@pytest.mark.rules("614.12")
 @pytest.mark.parametrize("color, word", [("W", "white"), ("U", "blue"), ("B", "black"), ("R", "red"), ("G", "green")])
 def test_voice_of_all_has_protection_from_the_color_chosen_as_it_entered(color, word):
     game, ana, _ = game_for({"hand": ["Voice of All"]}, [color])
@@ -55,6 +56,7 @@ def test_a_permanent_put_onto_the_battlefield_also_chooses():
 # on that object."  ...  and the one that never applied has chosen nothing.
 
 
+@pytest.mark.rules("707.6")
 def test_a_copy_made_after_it_entered_finds_no_choice():
     game, ana, _ = game_for({"battlefield": ["Unstable Shapeshifter"], "hand": ["Voice of All"]}, ["U"])
     game.cast(ana, "Voice of All")
@@ -65,6 +67,7 @@ def test_a_copy_made_after_it_entered_finds_no_choice():
     assert not any(k.startswith("Protection") for k in shapeshifter.keywords)
 
 
+@pytest.mark.rules("707.6")
 def test_entering_as_a_copy_makes_the_copied_choice_for_the_copy():
     game, ana, _ = game_for({"hand": ["Clone"]}, ["Voice of All", "R"], {"battlefield": ["Voice of All"]})
     game.cast(ana, "Clone")
@@ -73,6 +76,7 @@ def test_entering_as_a_copy_makes_the_copied_choice_for_the_copy():
     assert clone.keywords == ("Flying", "Protection from red")
 
 
+@pytest.mark.rules("607.5a")
 def test_an_undefined_chosen_color_produces_no_mana():
     game, ana, _ = game_for({"battlefield": ["Quirion Elves"]})
     elves = ana.battlefield[0]  # on the battlefield before the game picks up: nothing chosen
@@ -85,6 +89,7 @@ def test_an_undefined_chosen_color_produces_no_mana():
 # copied."
 
 
+@pytest.mark.rules("707.6")
 def test_a_clone_of_adaptive_automaton_makes_a_new_choice():
     game, ana, _ = game_for({"hand": ["Adaptive Automaton", "Clone"]}, ["Elf", "Adaptive Automaton", "Goblin"])
     game.cast(ana, "Adaptive Automaton")

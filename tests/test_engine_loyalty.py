@@ -18,6 +18,7 @@ def setup(*battlefield, hand=(), bruno_hand=(), at=Step.PRECOMBAT_MAIN):
 # counters on it equal to its printed loyalty number.'"
 
 
+@pytest.mark.rules("306.5b")
 def test_a_planeswalker_enters_with_its_printed_loyalty():
     game, ana, _ = setup(hand=["Garruk Wildspeaker"])
     game.cast(ana, "Garruk Wildspeaker")
@@ -29,12 +30,14 @@ def test_a_planeswalker_enters_with_its_printed_loyalty():
 # but only if no player has previously activated a loyalty ability of that permanent that turn."
 
 
+@pytest.mark.rules("606.3")
 def test_loyalty_abilities_only_at_sorcery_speed():
     game, ana, _ = setup("Garruk Wildspeaker", at=Step.UPKEEP)
     with pytest.raises(TimingError, match="606.3"):
         game.activate(ana, "Garruk Wildspeaker", 1)
 
 
+@pytest.mark.rules("606.3")
 def test_one_loyalty_ability_per_permanent_per_turn():
     game, ana, _ = setup("Garruk Wildspeaker")
     game.activate(ana, "Garruk Wildspeaker", 1)
@@ -51,6 +54,7 @@ def test_one_loyalty_ability_per_permanent_per_turn():
 # 606.5 "... combined into a single cost"
 
 
+@pytest.mark.rules("606.5")
 @pytest.mark.parametrize("carths, plus, minus", [(0, 1, -4), (1, 2, -3), (2, 3, -2)])
 def test_cost_changes_combine(carths, plus, minus):
     game, ana, _ = setup("Garruk Wildspeaker", *["Carth the Lion"] * carths)
@@ -73,6 +77,7 @@ def test_an_opponents_carth_does_not_change_the_cost():
 # has at least that many loyalty counters on it."
 
 
+@pytest.mark.rules("606.6")
 def test_not_enough_loyalty():
     game, ana, _ = setup(Card("Garruk Wildspeaker", counters={"loyalty": 3}))
     with pytest.raises(CannotPayError, match="606.6"):
@@ -90,6 +95,7 @@ def test_a_loyalty_ability_is_not_a_mana_ability():
 # dealt to a planeswalker causes that many loyalty counters to be removed from that planeswalker."
 
 
+@pytest.mark.rules("704.5i")
 def test_damage_to_a_planeswalker_removes_loyalty_and_zero_loyalty_kills_it():
     game, ana, bruno = setup("Garruk Wildspeaker", bruno_hand=["Lightning Bolt"])
     garruk = ana.battlefield[0]
@@ -100,6 +106,7 @@ def test_damage_to_a_planeswalker_removes_loyalty_and_zero_loyalty_kills_it():
     assert any(e.kind == "no_loyalty" and e.rule == "704.5i" for e in game.events)
 
 
+@pytest.mark.rules("120.3c")
 def test_damage_short_of_lethal_leaves_it_with_fewer_counters():
     game, ana, bruno = setup(Card("Garruk Wildspeaker", counters={"loyalty": 5}), bruno_hand=["Lightning Bolt"])
     garruk = ana.battlefield[0]

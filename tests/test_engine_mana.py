@@ -22,6 +22,7 @@ def game_with(ana_battlefield=(), bruno_battlefield=(), hand=(), **game_kw):
 # 106.4 "When an effect instructs a player to add mana, that mana goes into a player's mana pool."
 
 
+@pytest.mark.rules("305.6", "106.4")
 def test_tapping_a_basic_land_adds_its_mana_to_the_pool():
     game, ana, _ = game_with(["Forest", "Island", "Wastes"])
     for land in list(ana.battlefield):
@@ -33,6 +34,7 @@ def test_tapping_a_basic_land_adds_its_mana_to_the_pool():
 # 106.4 "Each player's mana pool empties at the end of each step and phase"
 
 
+@pytest.mark.rules("106.4")
 def test_the_pool_empties_at_the_end_of_each_step_and_phase():
     game, ana, _ = game_with(["Forest"])
     game.activate(ana, "Forest")
@@ -46,6 +48,7 @@ def test_the_pool_empties_at_the_end_of_each_step_and_phase():
 # 305.6 "An object with the land type Forest has '{T}: Add {G}'" — whatever makes it a Forest.
 
 
+@pytest.mark.rules("305.6")
 def test_the_intrinsic_ability_comes_from_the_land_type_not_the_name():
     game, ana, _ = game_with(["Dryad Arbor"])
     arbor = ana.battlefield[0]
@@ -87,6 +90,7 @@ def test_a_mana_ability_with_a_target_is_not_a_mana_ability():
     assert untargeted.is_mana_ability and not targeted.is_mana_ability  # 605.5a
 
 
+@pytest.mark.rules("605.1a")
 def test_the_cradle_stays_a_mana_ability_with_no_creatures_and_tapped():
     game, ana, _ = game_with(["Gaea's Cradle"])
     cradle = ana.battlefield[0]
@@ -107,6 +111,7 @@ def test_the_cradle_counts_creatures_as_it_resolves():
 # activated."
 
 
+@pytest.mark.rules("605.3b")
 def test_a_mana_ability_does_not_use_the_stack_and_keeps_priority():
     game, ana, _ = game_with(["Forest"])
     game.activate(ana, "Forest")
@@ -132,6 +137,7 @@ def test_joiner_adds_its_power_in_green_mana_never_less_than_none(change):
 # instead."
 
 
+@pytest.mark.rules("106.5")
 def test_meteor_crater_with_no_colored_permanent_produces_no_mana():
     game, ana, _ = game_with(["Meteor Crater", "Forest"], ["Grizzly Bears"])
     game.activate(ana, "Meteor Crater")
@@ -139,6 +145,7 @@ def test_meteor_crater_with_no_colored_permanent_produces_no_mana():
     assert any(e.kind == "no_mana" and e.rule == "106.5" for e in game.events)
 
 
+@pytest.mark.rules("106.7")
 def test_meteor_crater_adds_a_color_of_a_permanent_you_control():
     game, ana, _ = game_with(["Meteor Crater", "Grizzly Bears"])
     game.activate(ana, "Meteor Crater")
@@ -150,6 +157,7 @@ def test_meteor_crater_adds_a_color_of_a_permanent_you_control():
 # whether any costs of the ability could or could not be paid."
 
 
+@pytest.mark.rules("106.7")
 def test_could_produce_ignores_costs():
     game, ana, _ = game_with(["Forest"])
     forest = ana.battlefield[0]
@@ -157,6 +165,7 @@ def test_could_produce_ignores_costs():
     assert game.could_produce(forest) == frozenset("G")  # tapped, but it could still produce {G}
 
 
+@pytest.mark.rules("106.7")
 @pytest.mark.parametrize(
     "yours, theirs, expected",
     [
@@ -179,6 +188,7 @@ def test_exotic_orchard_could_produce(yours, theirs, expected):
 # doesn't affect the mana's type."
 
 
+@pytest.mark.rules("106.6")
 def test_restricted_mana_pays_only_for_what_it_allows():
     pool = [Mana("G", restriction=ONLY_CREATURE_SPELLS)]
     from kb.engine import Card
@@ -203,6 +213,7 @@ def test_doubling_cube_doubles_each_type_and_the_new_mana_is_unrestricted():
 # allowed. Unpayable costs can't be paid."
 
 
+@pytest.mark.rules("601.2h")
 def test_a_cost_that_cannot_be_paid_leaves_the_spell_in_hand():
     game, ana, _ = game_with(["Forest"], hand=["Hill Giant"], pay_mana=True)
     with pytest.raises(CannotPayError, match="601.2h"):
@@ -217,6 +228,7 @@ def test_costs_are_taken_as_paid_unless_the_game_pays_mana():
     assert game.stack
 
 
+@pytest.mark.rules("107.4b")
 def test_generic_mana_can_be_paid_with_any_type_colored_mana_only_with_its_own():
     use = None
     pool = [Mana("U"), Mana("C")]

@@ -38,6 +38,7 @@ def _start(engine="Test Restless Engine", script=None, **options):
     return game, ana, bruno
 
 
+@pytest.mark.rules("104.4b")
 def test_a_mandatory_loop_is_a_draw_and_nobody_is_made_to_sacrifice():
     game, ana, bruno = _start()
     game.resolve_stack()

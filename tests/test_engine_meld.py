@@ -19,7 +19,7 @@ def _melded(ana_extra=(), bruno_battlefield=(), decisions=None, hand=()):
     return game, ana, bruno, host
 
 
-@pytest.mark.rules("712.8g")
+@pytest.mark.rules("712.8g", "701.42a")
 def test_melded_permanent_is_one_object_with_the_combined_face():
     game, ana, _, host = _melded()
     assert [c.name for c in game.battlefield] == ["Chittering Host"]
@@ -39,6 +39,7 @@ def test_the_hosts_enter_trigger_pumps_only_the_other_creatures():
     assert (host.power, host.toughness) == (5, 6)
 
 
+@pytest.mark.rules("712.4c")
 def test_meld_cards_cant_transform():
     game, ana, _, host = _melded()
     assert game.transform(host) is False
@@ -57,6 +58,7 @@ def test_intervening_if_needs_both_cards_owned_and_controlled():
     assert not game.exile
 
 
+@pytest.mark.rules("701.42c")
 def test_two_cards_of_different_pairs_or_the_same_card_dont_meld():
     ana = Player("Ana", graveyard=["Graf Rats", "Graf Rats", "Grizzly Bears"], library=5)
     game = Game(players=[ana, Player("Bruno", library=5)])
@@ -69,6 +71,7 @@ def test_two_cards_of_different_pairs_or_the_same_card_dont_meld():
     assert [e.rule for e in game.events if e.kind == "cant_meld"] == ["701.42c"] * 3
 
 
+@pytest.mark.rules("712.21")
 def test_dies_once_two_cards_put_into_the_graveyard():
     game, ana, _, host = _melded()
     before = len(game.events)
@@ -79,6 +82,7 @@ def test_dies_once_two_cards_put_into_the_graveyard():
     assert [c.name for c in ana.graveyard] == ["Graf Rats", "Midnight Scavengers"]
 
 
+@pytest.mark.rules("712.21")
 def test_each_card_is_its_front_face_after_leaving():
     game, ana, _, host = _melded()
     game.destroy([host])
@@ -86,6 +90,7 @@ def test_each_card_is_its_front_face_after_leaving():
     assert all(c.melded_with is None and not c.transformed for c in ana.graveyard)
 
 
+@pytest.mark.rules("712.21")
 def test_returned_to_hand_both_cards_go_and_are_announced():
     game, ana, _, host = _melded()
     returned = game.return_to_hand([host])
@@ -94,6 +99,7 @@ def test_returned_to_hand_both_cards_go_and_are_announced():
     assert not game.battlefield
 
 
+@pytest.mark.rules("712.21")
 def test_exiled_both_cards_in_one_exile_event():
     game, ana, _, host = _melded()
     game.exile_cards([host])
@@ -146,6 +152,7 @@ def test_a_melded_permanent_is_a_nontoken_creature_target_and_a_token_is_not():
     assert any(c is host for c in legal) and not any(c is token for c in legal)
 
 
+@pytest.mark.rules("712.21a")
 def test_put_into_a_library_the_owner_orders_the_two_cards():
     for wanted in (["Midnight Scavengers", "Graf Rats"], ["Graf Rats", "Midnight Scavengers"]):
         game, ana, _, host = _melded(decisions=ScriptedDecisions(Ana=[wanted]))

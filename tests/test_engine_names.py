@@ -10,6 +10,7 @@ from kb.engine.objects import oracle_card_names
 # may not choose the name of a token unless it's also the name of a card."
 
 
+@pytest.mark.rules("201.4")
 def test_every_name_is_a_card_the_engine_knows_and_no_token_is():
     names = oracle_card_names()
     assert "Lightning Bolt" in names and "Grizzly Bears" in names
@@ -20,6 +21,7 @@ def test_every_name_is_a_card_the_engine_knows_and_no_token_is():
 # player must choose the name of a card whose Oracle text matches those characteristics."
 
 
+@pytest.mark.rules("201.4a")
 @pytest.mark.parametrize("name, types, offered", [
     ("Juggernaut", ("Artifact",), True),
     ("Seat of the Synod", ("Artifact",), True),
@@ -36,6 +38,7 @@ def test_names_by_oracle_types(name, types, offered):
 # split card's name, the player must choose one of those names and not both."
 
 
+@pytest.mark.rules("709.4a")
 def test_a_split_card_offers_each_name():
     names = oracle_card_names("Sorcery")
     assert "Assault" in names and "Battery" in names

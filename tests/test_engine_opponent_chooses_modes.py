@@ -29,7 +29,7 @@ def _game(script, ranges=None, seats=("Rob", "Alex", "Dani", "Carissa")):
     return game, players
 
 
-@pytest.mark.rules("700.2e", "801.5b")
+@pytest.mark.rules("700.2e")
 def test_the_chosen_opponent_chooses_the_mode_and_the_caster_does_not():
     game, players = _game({"Alex": ["Bob"], "Bob": [DRAW]}, seats=("Alex", "Bob"))
     game.cast(players["Alex"], "Test Opponents Tribute")

@@ -32,7 +32,7 @@ def setup(*battlefield, bruno=(), graveyard=()):
     return two_player_game({"battlefield": battlefield, "graveyard": graveyard}, {"battlefield": bruno})
 
 
-@pytest.mark.rules("400.7")
+@pytest.mark.rules("400.7", "400.3")
 def test_a_permanent_goes_to_its_owners_hand_whoever_controls_it():
     game, ana, bruno = setup("Grizzly Bears")
     bears = ana.battlefield[0]
@@ -71,6 +71,7 @@ def test_a_card_from_a_graveyard_is_not_a_permanent_leaving():
     assert bears in ana.hand and ana.life == 20
 
 
+@pytest.mark.rules("111.7")
 def test_a_token_returned_to_a_hand_ceases_to_exist():
     game, ana, _ = setup()
     token = game.create_tokens(ana, Card.token(power=1, toughness=1, subtypes=["Saproling"]))[0]
@@ -80,6 +81,7 @@ def test_a_token_returned_to_a_hand_ceases_to_exist():
     assert token not in ana.hand and any(e.kind == "token_ceases" for e in game.events)
 
 
+@pytest.mark.rules("704.5n")
 def test_an_equipment_on_a_returned_creature_stays_and_becomes_unattached():
     game, ana, _ = setup("Bonesplitter", "Grizzly Bears")
     splitter, bears = ana.battlefield

@@ -23,7 +23,7 @@ def test_telepathy_reveals_only_the_opponents_hands():
     assert hand_is_revealed(game, bruno) and not hand_is_revealed(game, ana)
 
 
-@pytest.mark.rules("701.20c", "601.2b")
+@pytest.mark.rules("701.20c")
 def test_revealing_a_revealed_card_pays_the_cost():
     game, ana, bruno = _game()
     game.cast(bruno, "Silvergill Adept", reveal="Coral Merfolk", mana_abilities=bruno.battlefield[:2])
@@ -31,7 +31,7 @@ def test_revealing_a_revealed_card_pays_the_cost():
     assert [c.name for c in bruno.hand] == ["Coral Merfolk"]  # revealed, not discarded
 
 
-@pytest.mark.rules("701.20c", "601.2b")
+@pytest.mark.rules("701.20a")
 def test_without_telepathy_the_reveal_is_a_first_reveal():
     game, ana, bruno = _game(telepathy=False)
     game.cast(bruno, "Silvergill Adept", reveal="Coral Merfolk", mana_abilities=bruno.battlefield[:2])

@@ -59,6 +59,7 @@ def test_707_10c_targets_may_be_left_unchanged():
     assert bruno.life == 14
 
 
+@pytest.mark.rules("707.10")
 def test_the_copy_keeps_the_value_of_x():
     game, ana, bruno = setup(["Hurricane", "Twincast"], decisions=ScriptedDecisions(Ana=[]))
     hurricane = game.cast(ana, "Hurricane", x=2)
@@ -77,6 +78,7 @@ def test_704_5e_a_copy_off_the_stack_ceases_to_exist():
     assert any(e.kind == "copy_ceases" and e.rule == "704.5e" for e in game.events)
 
 
+@pytest.mark.rules("707.10")
 def test_fork_makes_a_red_copy_and_mana_is_not_copied():
     game, ana, bruno = setup(["Sorin's Thirst", "Fork"], bruno_battlefield=["Grizzly Bears", "Llanowar Elves"])
     game.decision_maker = ScriptedDecisions(Ana=[[[bruno.battlefield[1]]]])

@@ -19,6 +19,7 @@ def game_with(hand, bruno_battlefield=("Grizzly Bears",), **kw):
 # type specified on either of its halves"
 
 
+@pytest.mark.rules("709.4")
 def test_off_the_stack_a_split_card_has_both_halves():
     card = Card("Assault // Battery")
     assert card.definition.names == ("Assault", "Battery")
@@ -30,6 +31,7 @@ def test_off_the_stack_a_split_card_has_both_halves():
 # stack." 709.3b "While on the stack, only the characteristics of the half being cast exist."
 
 
+@pytest.mark.rules("709.3")
 def test_a_half_must_be_chosen():
     game, ana, _ = game_with(["Assault // Battery"])
     with pytest.raises(IllegalActionError, match="709.3"):
@@ -44,6 +46,7 @@ def test_only_a_split_card_has_halves():
         game.cast(ana, "Lightning Bolt", half="Lightning")
 
 
+@pytest.mark.rules("709.3a")
 @pytest.mark.parametrize("half, colors, value", [("Assault", ("R",), 1), ("Battery", ("G",), 4)])
 def test_on_the_stack_only_the_half_cast_exists(half, colors, value):
     game, ana, bruno = game_with(["Assault // Battery"])
@@ -68,6 +71,7 @@ def test_battery_makes_an_elephant_and_assault_needs_a_creature_target():
 # 709.3a "Only the chosen half is evaluated to see if it can be cast."
 
 
+@pytest.mark.rules("709.3a")
 def test_only_the_chosen_half_is_paid_for():
     game, ana, bruno = game_with(["Assault // Battery"], pay_mana=True)
     game.add_mana(ana, "{R}")
@@ -95,6 +99,7 @@ def test_ice_taps_and_draws():
 # rather than the whole mana cost."
 
 
+@pytest.mark.rules("709.4b")
 @pytest.mark.parametrize(
     "left, right, same",
     [
@@ -112,6 +117,7 @@ def test_mana_costs_compare_by_their_total(left, right, same):
         assert hash(ManaCost(left)) == hash(ManaCost(right))
 
 
+@pytest.mark.rules("709.4b")
 def test_the_symbols_stay_separate():
     cost = ManaCost("{1}{R} // {1}{U}")
     assert [str(s) for s in cost.symbols] == ["{1}", "{R}", "{1}", "{U}"]

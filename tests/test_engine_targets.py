@@ -27,6 +27,7 @@ def game_with(hand, bruno_battlefield):
 # the word 'target' on the spell."
 
 
+@pytest.mark.rules("115.3")
 def test_two_targets_of_one_word_are_different():
     game, ana, bruno = game_with(["Test Double Tap"], ["Grizzly Bears", "Hill Giant"])
     bears, giant = bruno.battlefield
@@ -37,12 +38,14 @@ def test_two_targets_of_one_word_are_different():
     assert bears.tapped and giant.tapped
 
 
+@pytest.mark.rules("115.3")
 def test_chosen_by_decision_they_are_different_too():
     game, ana, bruno = game_with(["Test Double Tap"], ["Grizzly Bears", "Hill Giant"])
     spell = game.cast(ana, "Test Double Tap")
     assert len({id(t) for t in spell.targets}) == 2
 
 
+@pytest.mark.rules("115.3")
 def test_any_other_target_excludes_the_first():
     game, ana, bruno = game_with(["Test Twin Bolt"], ["Grizzly Bears"])
     bears = bruno.battlefield[0]
@@ -53,6 +56,7 @@ def test_any_other_target_excludes_the_first():
     assert bears.zone is Zone.GRAVEYARD and bruno.life == 19
 
 
+@pytest.mark.rules("601.2c")
 def test_targets_are_given_one_list_per_word():
     game, ana, bruno = game_with(["Test Twin Bolt"], ["Grizzly Bears"])
     with pytest.raises(IllegalTargetError, match="one list of targets for each"):
@@ -63,6 +67,7 @@ def test_targets_are_given_one_list_per_word():
 # the spell or ability won't perform any actions on [illegal targets]"
 
 
+@pytest.mark.rules("608.2b")
 def test_a_part_whose_target_became_illegal_does_nothing():
     game, ana, bruno = game_with(["Plague Spores"], ["Grizzly Bears", "Forest"])
     bears, forest = bruno.battlefield
@@ -72,6 +77,7 @@ def test_a_part_whose_target_became_illegal_does_nothing():
     assert bears.zone is Zone.BATTLEFIELD and forest.zone is Zone.GRAVEYARD
 
 
+@pytest.mark.rules("608.2b")
 def test_all_targets_illegal_it_does_not_resolve():
     game, ana, bruno = game_with(["Plague Spores"], ["Grizzly Bears", "Forest"])
     bears, forest = bruno.battlefield
@@ -85,6 +91,7 @@ def test_all_targets_illegal_it_does_not_resolve():
 # 701.19c "... 'can't be regenerated' ... no regeneration shield applies"
 
 
+@pytest.mark.rules("701.19c")
 def test_cant_be_regenerated():
     game, ana, bruno = game_with(["Plague Spores"], ["Grizzly Bears", "Forest"])
     bears, forest = bruno.battlefield
@@ -94,6 +101,7 @@ def test_cant_be_regenerated():
     assert bears.zone is Zone.GRAVEYARD
 
 
+@pytest.mark.rules("701.19c")
 def test_a_plain_destroy_can_be_regenerated():
     game, ana, bruno = game_with([], ["Drudge Skeletons"])
     skeletons = bruno.battlefield[0]

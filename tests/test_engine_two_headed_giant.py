@@ -131,7 +131,7 @@ def test_cant_get_poison_counters_applies_to_the_whole_team_810_10c():
     assert game.give_poison(b.players[0], 3) == 3
 
 
-@pytest.mark.rules("704.5c")
+@pytest.mark.rules("704.5c", "704.6b")
 def test_ten_poison_counters_are_not_a_loss_in_two_headed_giant_704_5c():
     game, a, b = giant(a_poison=14)
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)

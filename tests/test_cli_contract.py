@@ -180,6 +180,7 @@ def samples(tmp_path_factory, rules_site):
         "kb serve": ["--out", tmp / "site", "--no-search", "--no-watch", "--port", "0", "--for", "0"],
         "kb cite": ["716.1", "--as-of", "2019-08-23", "--to", "2019-10-04"],
         "kb diff": [oldest, newest, "--only", "changed"],
+        "kb engine conformance": ["--section", "704"],
         "kb example coverage": [],
         "kb example list": [],
         "kb example run": [catalog()[0].name, "--lang", "en"],

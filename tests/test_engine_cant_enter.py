@@ -45,7 +45,6 @@ def test_a_clone_entering_as_itself_is_not_a_land_and_enters():
     assert [e.kind for e in game.events if e.kind in ("cant_enter", "enters", "dies_toughness")] == ["enters", "dies_toughness"]
 
 
-@pytest.mark.rules("608.3e", "614.12")
 def test_players_cant_play_lands():
     game, ana = _game(False, hand=("Forest",))
     with pytest.raises(IllegalActionError):

@@ -13,8 +13,8 @@ Every numbered rule and subrule of parts 1 to 8 of a release of the rules gets o
 - ``not modelled``: none of these. Never counted as modelled.
 
 The markers and the refusals are read with `ast`, without running anything: the map is made
-from the project's checkout (``tests/`` beside ``kb/``). Where ``tests/`` is absent, only the
-examples count and `ConformanceMap.tests_found` is false.
+from the project's checkout (``tests/`` beside ``kb/``, or ``$KB_TESTS``). Where it is absent,
+only the examples count and `ConformanceMap.tests_found` is false.
 
 >>> from kb.conformance import rules_of_marker_call
 >>> import ast
@@ -25,6 +25,7 @@ examples count and `ConformanceMap.tests_found` is false.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -37,25 +38,36 @@ STATUSES = ("modelled", "refused", "outside", "not modelled")
 PARTS = tuple(str(n) for n in range(1, 9))
 
 # Rules that are not about the state of a game, by ranges in the order of the rules (first and
-# last included, each a rule or subrule of the current release), with the reason.
-OUTSIDE: tuple[tuple[str, str, str], ...] = (
-    ("100.2", "100.2d", "deck construction: what a deck is made of before the game"),
-    ("100.3", "100.3", "the physical items (coins, dice) a game needs"),
-    ("100.4", "100.5", "sideboards and deck sizes: deck construction"),
-    ("100.6", "100.6b", "tournaments and where to find them"),
-    ("100.7", "100.7", "casual-only printed features the rules themselves don't cover"),
-    ("107.9", "107.10", "printed icons with no game function"),
-    ("108.1", "108.1", "where a card's wording is looked up (the Oracle reference)"),
-    ("108.2a", "108.2a", "the size and back of physical cards"),
-    ("203.1", "203.1", "the illustration, which has no effect on game play"),
-    ("206.1", "206.2", "the expansion symbol and rarity as printed"),
-    ("206.4", "206.5", "which printings a constructed deck may use, and where sets are listed"),
-    ("207.2", "207.2b", "reminder and flavor text, which have no game function"),
-    ("207.3", "207.3", "decorative icons in the text box"),
-    ("213.1", "213.1g", "information printed below the text box, with no effect on game play"),
-    ("713.1", "713.2c", "what a physical substitute card looks like"),
-    ("722.5b", "722.5b", "decisions outside the game: those of the tournament rules"),
+# last included, each a rule or subrule of the current release), with the reason in English and
+# in Spanish.
+OUTSIDE: tuple[tuple[str, str, str, str], ...] = (
+    ("100.2", "100.2d", "deck construction: what a deck is made of before the game",
+     "construcción de mazos: de qué se compone un mazo antes de la partida"),
+    ("100.3", "100.3", "the physical items (coins, dice) a game needs",
+     "los objetos físicos (monedas, dados) que necesita una partida"),
+    ("100.4", "100.5", "sideboards and deck sizes: deck construction",
+     "banquillos y tamaños de mazo: construcción de mazos"),
+    ("100.6", "100.6b", "tournaments and where to find them", "los torneos y dónde encontrarlos"),
+    ("100.7", "100.7", "casual-only printed features the rules themselves don't cover",
+     "rasgos impresos para el juego informal que las reglas no cubren"),
+    ("107.9", "107.10", "printed icons with no game function", "iconos impresos sin función en el juego"),
+    ("108.1", "108.1", "where a card's wording is looked up (the Oracle reference)",
+     "dónde se consulta el texto de una carta (la referencia Oracle)"),
+    ("108.2a", "108.2a", "the size and back of physical cards", "el tamaño y el dorso de las cartas físicas"),
+    ("203.1", "203.1", "the illustration, which has no effect on game play", "la ilustración, que no afecta al juego"),
+    ("206.1", "206.2", "the expansion symbol and rarity as printed", "el símbolo de expansión y la rareza impresos"),
+    ("206.4", "206.5", "which printings a constructed deck may use, and where sets are listed",
+     "qué impresiones puede usar un mazo construido y dónde se listan las ediciones"),
+    ("207.2", "207.2d", "reminder text, flavor text, ability words and flavor words, which have no game function",
+     "texto recordatorio, texto de ambientación, palabras de habilidad y de ambientación, sin función en el juego"),
+    ("207.3", "207.3", "decorative icons in the text box", "iconos decorativos del cuadro de texto"),
+    ("213.1", "213.1g", "information printed below the text box, with no effect on game play",
+     "información impresa bajo el cuadro de texto, sin efecto en el juego"),
+    ("713.1", "713.2c", "what a physical substitute card looks like", "cómo es una carta sustituta física"),
+    ("722.5b", "722.5b", "decisions outside the game: those of the tournament rules",
+     "decisiones fuera de la partida: las de las reglas de torneo"),
 )
+
 
 # A rule number in a message: "704.5j", "613.1f", "612"; "106.8–106.11" and "704.5d–i" are ranges.
 _RULE = re.compile(r"(?<![\d.\w])(\d{3}(?:\.\d+[a-z]?)?)(?:\s*[–-]\s*(\d{3}\.\d+[a-z]?|\d+[a-z]?|[a-z]))?(?![\d\w])")
@@ -115,6 +127,7 @@ class RuleConformance:
     tests: tuple[Evidence, ...] = ()
     refusals: tuple[Refusal, ...] = ()
     reason: str | None = None
+    reason_es: str | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -124,6 +137,7 @@ class RuleConformance:
             "tests": [e.to_dict() for e in self.tests],
             "refusals": [r.to_dict() for r in self.refusals],
             "reason": self.reason,
+            "reason_es": self.reason_es,
         }
 
 
@@ -185,6 +199,12 @@ def _group_order(item):
 # ---------------------------------------------------------------------------------- the markers
 
 
+def tests_dir() -> Path:
+    """``$KB_TESTS`` if set, else the ``tests/`` folder of the project (as ``$KB_EXAMPLES`` is for
+    the examples)."""
+    return Path(os.environ.get("KB_TESTS", PROJECT_ROOT / "tests"))
+
+
 def rules_of_marker_call(node: ast.AST) -> tuple[str, ...] | None:
     """The rules of ``pytest.mark.rules(...)`` / ``mark.rules(...)``, or ``None`` when `node` is
     not such a call. An argument that is not a string literal raises `ConformanceError`."""
@@ -228,13 +248,13 @@ def _pytestmark(body: list[ast.stmt]) -> list[str]:
     return _marker_rules(values)
 
 
-def marked_tests(tests_dir: Path | str | None = None) -> list[Marker]:
-    """Every rule named by a rules marker in ``test_*.py`` under `tests_dir` (default: the
-    project's ``tests/``), once per test function it applies to."""
-    tests_dir = Path(tests_dir) if tests_dir else PROJECT_ROOT / "tests"
+def marked_tests(folder: Path | str | None = None) -> list[Marker]:
+    """Every rule named by a rules marker in ``test_*.py`` under `folder` (default: `tests_dir`),
+    once per test function it applies to."""
+    folder = Path(folder) if folder else tests_dir()
     markers: list[Marker] = []
-    for path in sorted(tests_dir.rglob("test_*.py")):
-        relative = path.relative_to(tests_dir.parent).as_posix()
+    for path in sorted(folder.rglob("test_*.py")):
+        relative = path.relative_to(folder.parent).as_posix()
         try:
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         except (SyntaxError, UnicodeDecodeError) as err:
@@ -263,9 +283,10 @@ def _markers_in(body, relative: str, prefix: str, inherited: list[str]) -> list[
 def example_markers(examples=None) -> list[Marker]:
     """Every rule of the ``rules`` front matter of the executable examples."""
     if examples is None:
-        from kb.examples.catalog import catalog
+        from kb.examples.catalog import catalog, examples_dir
 
-        examples = catalog()
+        # Like tests/, the examples are read from the checkout; without them none count.
+        examples = catalog() if examples_dir().is_dir() else []
     markers = []
     for example in examples:
         given = getattr(example, "path", None) or f"examples/{example.name}.md"
@@ -351,14 +372,14 @@ def _expand(rule: str, order: dict[str, int], ids: list[str]) -> list[str]:
 # ------------------------------------------------------------------------------------- the map
 
 
-def outside_reason(rule: str, order: dict[str, int]) -> str | None:
-    """The reason of `OUTSIDE` whose range holds `rule`, if any."""
+def outside_reason(rule: str, order: dict[str, int]) -> tuple[str, str] | None:
+    """The reason of `OUTSIDE` whose range holds `rule`, in English and in Spanish, if any."""
     position = order.get(rule)
     if position is None:
         return None
-    for first, last, reason in OUTSIDE:
+    for first, last, reason, reason_es in OUTSIDE:
         if first in order and last in order and order[first] <= position <= order[last]:
-            return reason
+            return reason, reason_es
     return None
 
 
@@ -374,13 +395,13 @@ def current_rules() -> tuple[str, list[tuple[str, str]]]:
 def conformance_map(
     rules: Iterable[tuple[str, str]] | None = None,
     release: str = "",
-    tests_dir: Path | str | None = None,
+    tests_folder: Path | str | None = None,
     examples=None,
     engine_dir: Path | str | None = None,
 ) -> ConformanceMap:
     """The conformance map of `rules` (``(id, kind)`` pairs of one release, in order; default:
-    the newest release in the corpus) against the markers of the tests in `tests_dir`
-    (default: the project's ``tests/``), the executable examples and the refusals in the
+    the newest release in the corpus) against the markers of the tests in `tests_folder`
+    (default: `tests_dir`), the executable examples and the refusals in the
     engine's source. Markers and refusals naming a rule that `rules` lacks are listed apart
     (`ConformanceMap.unknown_markers`, `ConformanceMap.unknown_refusals`)."""
     if rules is None:
@@ -390,7 +411,7 @@ def conformance_map(
         raise ConformanceError("no rules to map")
     ids = [rule_id for rule_id, _ in rules]
     order = {rule_id: position for position, rule_id in enumerate(ids)}
-    tests_path = Path(tests_dir) if tests_dir else PROJECT_ROOT / "tests"
+    tests_path = Path(tests_folder) if tests_folder else tests_dir()
     tests_found = tests_path.is_dir()
     markers = (marked_tests(tests_path) if tests_found else []) + example_markers(examples)
     result = ConformanceMap(release, tests_found=tests_found)
@@ -429,7 +450,10 @@ def conformance_map(
         else:
             status = "not modelled"
         result.entries.append(
-            RuleConformance(rule_id, rule_id[0], rule_id[:3], status, tests, refusals, reason if status == "outside" else None)
+            RuleConformance(
+                rule_id, rule_id[0], rule_id[:3], status, tests, refusals,
+                *(reason if status == "outside" else (None, None)),
+            )
         )
     result.__post_init__()
     return result

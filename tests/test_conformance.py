@@ -5,6 +5,7 @@ refusals naming only rules that exist."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -84,7 +85,7 @@ def test_statuses_from_markers_refusals_and_ranges(tmp_path):
         },
         {"x.py": "def f():\n    raise NotModelledError('the legend rule (704.5b) is not modelled')\n"},
     )
-    found = conformance_map(RULES, "r", tests_dir, examples=[], engine_dir=engine_dir)
+    found = conformance_map(RULES, "r", tests_folder=tests_dir, examples=[], engine_dir=engine_dir)
     status = {e.rule: e.status for e in found.entries}
     # Parts 1-8 only, rules and subrules only.
     assert set(status) == {"100.1", "100.1a", "100.2", "100.2a", "100.2b", "104.1", "704.5", "704.5a", "704.5b", "704.5c"}
@@ -99,10 +100,10 @@ def test_statuses_from_markers_refusals_and_ranges(tmp_path):
 
 def test_an_outside_range_classifies_the_rules_it_spans(current):
     release, rules = current
-    found = conformance_map(rules, release, tests_dir=Path("/nonexistent"), examples=[], engine_dir=PROJECT_ROOT / "kb" / "engine")
+    found = conformance_map(rules, release, tests_folder=Path("/nonexistent"), examples=[], engine_dir=PROJECT_ROOT / "kb" / "engine")
     assert not found.tests_found
     for rule in ("100.2", "100.2a", "100.2d", "100.6b", "213.1g"):
-        assert found.get(rule).status == "outside" and found.get(rule).reason
+        assert found.get(rule).status == "outside" and found.get(rule).reason and found.get(rule).reason_es
     assert found.get("100.1").status != "outside"
 
 
@@ -118,7 +119,7 @@ def test_unknown_markers_and_refusals_are_listed_apart(tmp_path):
             )
         },
     )
-    found = conformance_map(RULES, "r", tests_dir, examples=[], engine_dir=engine_dir)
+    found = conformance_map(RULES, "r", tests_folder=tests_dir, examples=[], engine_dir=engine_dir)
     assert sorted(m.rule for m in found.unknown_markers) == ["704.5zz", "999.1"]
     assert [rule for rule, _ in found.unknown_refusals] == ["104.9"]
     assert [r.message for r in found.limits] == ["too many to weigh"]
@@ -172,8 +173,8 @@ def test_every_refusal_names_a_rule_of_the_current_release_or_is_a_limit(the_map
 def test_every_outside_range_is_made_of_rules_of_the_current_release(current):
     _, rules = current
     known = {rule_id for rule_id, _ in rules}
-    for first, last, reason in OUTSIDE:
-        assert first in known and last in known and reason, (first, last)
+    for first, last, reason, reason_es in OUTSIDE:
+        assert first in known and last in known and reason and reason_es, (first, last)
 
 
 def test_every_rule_of_parts_one_to_eight_has_exactly_one_status(the_map, current):
@@ -185,8 +186,9 @@ def test_every_rule_of_parts_one_to_eight_has_exactly_one_status(the_map, curren
     assert sum(counts.values()) == len(expected) and counts["modelled"] > 0
 
 
-def _kb(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kb", *args], capture_output=True, text=True, cwd=PROJECT_ROOT)
+def _kb(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "kb", *args], capture_output=True, text=True, cwd=PROJECT_ROOT,
+                          env={**os.environ, **(env or {})})
 
 
 def test_the_command_prints_the_map_and_its_json():
@@ -203,3 +205,12 @@ def test_bad_usage_is_one_line_and_exit_two(args):
     result = _kb("engine", "conformance", *args)
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_without_tests_the_command_says_so_and_counts_the_examples_only(tmp_path):
+    result = _kb("engine", "conformance", "--section", "704", env={"KB_TESTS": str(tmp_path / "absent")})
+    assert result.returncode == 0
+    assert "no tests/ folder" in result.stderr and "test_engine" not in result.stdout
+    data = json.loads(_kb("engine", "conformance", "--json", env={"KB_TESTS": str(tmp_path / "absent")}).stdout)
+    assert data["tests_found"] is False
+    assert all(e["kind"] == "example" for r in data["rules"] for e in r["tests"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kb.cli.common import echo, emit_json, fail, json_option
+from kb.cli.common import echo, emit_json, fail, json_option, say
 
 STATUS_CHOICES = ("modelled", "refused", "outside", "not-modelled")
 
@@ -33,7 +33,7 @@ def conformance_command(section: str | None, status: str | None, as_json: bool) 
     (the tests and examples that check it: tests say so with @pytest.mark.rules("704.5j")),
     refused (the engine raises NotModelledError naming it), outside the engine (with the reason)
     or not modelled; then the counts per part. Read from the project's checkout: tests/ beside
-    kb/ (without it only the examples count, and the command says so).
+    kb/, or $KB_TESTS (without it only the examples count, and the command says so).
 
     \b
     Examples:
@@ -59,7 +59,7 @@ def conformance_command(section: str | None, status: str | None, as_json: bool) 
         emit_json(shown.to_dict())
         return
     if not whole.tests_found:
-        echo("no tests/ folder beside kb/: only the examples count as tests here (run from the project's checkout)")
+        say("kb: warning: no tests/ folder beside kb/: only the examples count as tests here (run it from the project's checkout)")
     current = None
     for entry in shown.entries:
         if entry.section != current:
@@ -71,10 +71,12 @@ def conformance_command(section: str | None, status: str | None, as_json: bool) 
     for part, counts in shown.counts("part").items():
         label = "all" if part == "all" else f"part {part}"
         echo(f"  {label:<7} " + "  ".join(f"{counts[s]:>4} {s}" for s in counts))
+    if whole.limits:
+        echo(f"  and {len(whole.limits)} limits of the engine (NotModelledError with rules=(): too many choices to weigh, ...)")
     for marker in whole.unknown_markers:
-        echo(f"warning: {marker.evidence.path}:{marker.evidence.line}: marker names {marker.rule}, not a rule of {whole.release}")
+        say(f"kb: warning: {marker.evidence.path}:{marker.evidence.line}: marker names {marker.rule}, not a rule of {whole.release}")
     for rule, refusal in whole.unknown_refusals:
-        echo(f"warning: {refusal.path}:{refusal.line}: refusal names {rule}, not a rule of {whole.release}")
+        say(f"kb: warning: {refusal.path}:{refusal.line}: refusal names {rule}, not a rule of {whole.release}")
 
 
 def _backing(entry) -> str:

@@ -606,6 +606,8 @@ def engine_view(data: SiteData, rule_id: str, linker: Linker) -> dict[str, Any] 
         "example": None,
         "test": None,
         "note": None,
+        # A refusal's message is the engine's own, in English.
+        "note_lang": "en",
     }
     titles = {e.name: e.title for e in data.examples}
     example = next((e for e in entry.tests if e.kind == "example" and e.ref in titles), None)
@@ -616,7 +618,8 @@ def engine_view(data: SiteData, rule_id: str, linker: Linker) -> dict[str, Any] 
     if entry.status == "refused":
         view["note"] = entry.refusals[0].message
     elif entry.status == "outside":
-        view["note"] = entry.reason
+        view["note"] = entry.reason_es if linker.lang == "es" else entry.reason
+        view["note_lang"] = linker.lang
     return view
 
 

@@ -199,7 +199,7 @@ def _group_order(item):
 # ---------------------------------------------------------------------------------- the markers
 
 
-def tests_dir() -> Path:
+def folder_of_tests() -> Path:
     """``$KB_TESTS`` if set, else the ``tests/`` folder of the project (as ``$KB_EXAMPLES`` is for
     the examples)."""
     return Path(os.environ.get("KB_TESTS", PROJECT_ROOT / "tests"))
@@ -249,9 +249,9 @@ def _pytestmark(body: list[ast.stmt]) -> list[str]:
 
 
 def marked_tests(folder: Path | str | None = None) -> list[Marker]:
-    """Every rule named by a rules marker in ``test_*.py`` under `folder` (default: `tests_dir`),
+    """Every rule named by a rules marker in ``test_*.py`` under `folder` (default: `folder_of_tests`),
     once per test function it applies to."""
-    folder = Path(folder) if folder else tests_dir()
+    folder = Path(folder) if folder else folder_of_tests()
     markers: list[Marker] = []
     for path in sorted(folder.rglob("test_*.py")):
         relative = path.relative_to(folder.parent).as_posix()
@@ -401,7 +401,7 @@ def conformance_map(
 ) -> ConformanceMap:
     """The conformance map of `rules` (``(id, kind)`` pairs of one release, in order; default:
     the newest release in the corpus) against the markers of the tests in `tests_folder`
-    (default: `tests_dir`), the executable examples and the refusals in the
+    (default: `folder_of_tests`), the executable examples and the refusals in the
     engine's source. Markers and refusals naming a rule that `rules` lacks are listed apart
     (`ConformanceMap.unknown_markers`, `ConformanceMap.unknown_refusals`)."""
     if rules is None:
@@ -411,7 +411,7 @@ def conformance_map(
         raise ConformanceError("no rules to map")
     ids = [rule_id for rule_id, _ in rules]
     order = {rule_id: position for position, rule_id in enumerate(ids)}
-    tests_path = Path(tests_folder) if tests_folder else tests_dir()
+    tests_path = Path(tests_folder) if tests_folder else folder_of_tests()
     tests_found = tests_path.is_dir()
     markers = (marked_tests(tests_path) if tests_found else []) + example_markers(examples)
     result = ConformanceMap(release, tests_found=tests_found)

@@ -27,6 +27,7 @@ def test_sacrificing_the_source_is_paid_before_the_ability_resolves():
     assert damage["source"] is fanatic  # its last known information (608.2h)
 
 
+@pytest.mark.rules("302.6")
 def test_a_summoning_sick_creature_can_pay_a_sacrifice_cost():
     game, ana, _ = setup()
     gnomes = Card("Bottle Gnomes")
@@ -69,6 +70,7 @@ def test_107_14_energy_is_paid_by_removing_energy_counters():
         game.activate(ana, cub)
 
 
+@pytest.mark.rules("107.14")
 def test_longtusk_cub_gets_energy_from_combat_damage_to_a_player():
     cub = Card("Longtusk Cub")
     a = Player("Ana", battlefield=[cub], library=5)

@@ -112,6 +112,7 @@ def test_702_19e_trample_over_planeswalkers_reaches_the_player_when_the_planeswa
     assert damage(game) == [("a 4/4 creature", "Bruno", 4)]
 
 
+@pytest.mark.rules("506.4")
 def test_a_planeswalker_that_stops_being_one_is_removed_from_combat():
     bears = Card("Grizzly Bears")
     game, ana, bruno, walker = combat([bears], [], ana=[[bears], "Garruk Wildspeaker"], bruno=[])

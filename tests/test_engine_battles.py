@@ -40,6 +40,7 @@ def test_310_8b_its_controller_attacks_it_its_protector_cant():
     assert siege in game.attack_targets(ana) and siege not in game.attack_targets(bruno)
 
 
+@pytest.mark.rules("120.3h", "310.6")
 def test_an_unblocked_attacker_removes_defense_counters():
     bears = Card("Grizzly Bears")
     game, ana, bruno, siege = with_siege([bears], ana=[[bears], "Invasion of Ravnica"])
@@ -66,6 +67,7 @@ def test_defeating_a_siege_is_not_modelled():
         game.advance_to(Step.END_OF_COMBAT)
 
 
+@pytest.mark.rules("115.4")
 def test_any_target_includes_battles():
     game, ana, bruno, siege = with_siege(hand=["Lightning Bolt"])
     game.cast(ana, "Lightning Bolt", targets=[siege])

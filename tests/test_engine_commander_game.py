@@ -20,6 +20,7 @@ def test_only_combat_damage_from_a_commander_counts():
     assert not game.over and game.commander_damage(bruno, golem) == 0 and bruno.life == 4
 
 
+@pytest.mark.rules("704.6c")
 def test_21_commander_damage_is_a_state_based_loss():
     golem = Card("Bosh, Iron Golem")
     ana = Player("Ana", battlefield=[golem], library=5)

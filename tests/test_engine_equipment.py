@@ -165,6 +165,7 @@ def test_an_equipment_cant_equip_itself_or_a_player_or_a_noncreature():
     assert splitter.attached_to is None
 
 
+@pytest.mark.rules("701.3d")
 def test_unattach_keeps_the_equipment_on_the_battlefield():
     game, ana, _ = setup("Bonesplitter", "Grizzly Bears")
     splitter, bears = ana.battlefield

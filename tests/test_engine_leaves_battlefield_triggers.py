@@ -21,6 +21,7 @@ def _named(player, name):
     return next(c for c in player.battlefield if c.name == name)
 
 
+@pytest.mark.rules("603.6c")
 @pytest.mark.parametrize("departure", ["destroy", "exile", "return_to_hand", "sacrifice"])
 def test_every_kind_of_departure_triggers(departure):
     game, ana, bruno = _two_player(["Bruno", True])

@@ -85,6 +85,7 @@ def test_not_enough_loyalty():
     assert ana.battlefield[0].counters == {"loyalty": 3} and not game.stack
 
 
+@pytest.mark.rules("605.1a")
 def test_a_loyalty_ability_is_not_a_mana_ability():
     from kb.engine import AbilityDefinition
 
@@ -120,6 +121,7 @@ def test_damage_short_of_lethal_leaves_it_with_fewer_counters():
 # the word 'target' on the spell."
 
 
+@pytest.mark.rules("115.3")
 def test_up_to_two_target_lands_are_different_lands():
     game, ana, _ = setup("Garruk Wildspeaker", "Forest", "Island", "Mountain")
     garruk, forest, island, mountain = ana.battlefield

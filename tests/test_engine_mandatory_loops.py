@@ -56,6 +56,7 @@ def test_a_player_may_still_choose_to_end_it():
     assert not game.over and ana.battlefield == []
 
 
+@pytest.mark.rules("104.4b")
 def test_a_loop_with_an_optional_choice_is_not_a_draw():
     # Ana says yes to "you may untap it" each time for a while, then no: the loop ends.
     game, ana, bruno = _start("Test Optional Engine", {"Ana": [True] * 5 + [False]})

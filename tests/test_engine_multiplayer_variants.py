@@ -20,6 +20,7 @@ def test_three_player_teams_get_the_default_ranges_of_809_3a():
     }
 
 
+@pytest.mark.rules("809.2")
 def test_the_emperor_sits_between_generals():
     with pytest.raises(SetupError, match="middle"):
         Emperor(teams=_teams(4), emperors={"A": "A1", "B": "B2"})
@@ -42,6 +43,7 @@ def test_generals_attack_only_the_opponents_beside_them():
     assert names == {"A1": ["B3"], "A2": [], "A3": ["B1"], "B1": ["A3"], "B2": [], "B3": ["A1"]}
 
 
+@pytest.mark.rules("809.5a")
 def test_a_team_loses_when_its_emperor_loses_and_wins_with_it():
     game = Emperor(teams=_teams(3))
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
@@ -61,6 +63,7 @@ def test_an_emperor_winning_wins_for_the_team_and_a_general_is_not_modelled():
     assert game.over and [t.name for t in game.winners] == ["B"]
 
 
+@pytest.mark.rules("807.4")
 def test_grand_melee_turn_markers():
     game = GrandMelee(players=[Player(f"P{i}") for i in range(1, 12)], starting_player=None)
     assert game.turn_markers == 2 and game.influence_of(game.seats[0]) == 1

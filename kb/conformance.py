@@ -25,6 +25,7 @@ only the examples count and `ConformanceMap.tests_found` is false.
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import re
 from collections import Counter
@@ -383,12 +384,18 @@ def outside_reason(rule: str, order: dict[str, int]) -> tuple[str, str] | None:
     return None
 
 
-def current_rules() -> tuple[str, list[tuple[str, str]]]:
-    """The newest release of the rules in the corpus: its name and its ``(id, kind)`` pairs."""
+@functools.lru_cache(maxsize=1)
+def current_document():
+    """The newest release of the rules in the corpus, parsed (`kb.model.CRDocument`)."""
     from kb.examples.coverage import newest_release_path
     from kb.parse.cr import parse_cr
 
-    document = parse_cr(newest_release_path())
+    return parse_cr(newest_release_path())
+
+
+def current_rules() -> tuple[str, list[tuple[str, str]]]:
+    """The newest release of the rules in the corpus: its name and its ``(id, kind)`` pairs."""
+    document = current_document()
     return document.release, [(r.id, r.kind) for r in document.rules]
 
 

@@ -42,7 +42,7 @@ def conformance_command(section: str | None, status: str | None, as_json: bool) 
       kb engine conformance --section 7 --status not-modelled
       kb engine conformance --json | jq '.counts.parts.all'
     """
-    from kb.conformance import ConformanceError, conformance_map
+    from kb.conformance import ConformanceError, conformance_map, current_document
 
     if section is not None and not (
         (len(section) == 1 and section in "12345678") or (len(section) == 3 and section.isdigit() and section[0] in "12345678")
@@ -60,17 +60,19 @@ def conformance_command(section: str | None, status: str | None, as_json: bool) 
         return
     if not whole.tests_found:
         say("kb: warning: no tests/ folder beside kb/: only the examples count as tests here (run it from the project's checkout)")
+    titles = {r.id: r.text for r in current_document().rules if r.kind in ("part", "section")}
     current = None
     for entry in shown.entries:
         if entry.section != current:
             current = entry.section
             counts = shown.counts("section").get(current, {})
-            echo(f"{current}  " + ", ".join(f"{n} {s}" for s, n in counts.items() if n))
+            echo(f"{current}. {titles.get(current, '')} · " + ", ".join(f"{n} {s}" for s, n in counts.items() if n))
         echo(f"  {entry.rule:<9} {entry.status:<13} {_backing(entry)}")
     echo(f"conformance of the rules of {whole.release} (parts 1-8):")
     for part, counts in shown.counts("part").items():
         label = "all" if part == "all" else f"part {part}"
-        echo(f"  {label:<7} " + "  ".join(f"{counts[s]:>4} {s}" for s in counts))
+        title = "" if part == "all" else f"  {titles.get(part, '')}"
+        echo(f"  {label:<7} " + "  ".join(f"{counts[s]:>4} {s}" for s in counts) + title)
     if whole.limits:
         echo(f"  and {len(whole.limits)} limits of the engine (NotModelledError with rules=(): too many choices to weigh, ...)")
     for marker in whole.unknown_markers:

@@ -29,9 +29,9 @@ import functools
 import os
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from kb.corpus import PROJECT_ROOT
 
@@ -169,7 +169,7 @@ class ConformanceMap:
             table.setdefault("all", Counter())[entry.status] += 1
         return {group: {s: counts.get(s, 0) for s in STATUSES} for group, counts in sorted(table.items(), key=_group_order)}
 
-    def filtered(self, section: str | None = None, status: str | None = None) -> "ConformanceMap":
+    def filtered(self, section: str | None = None, status: str | None = None) -> ConformanceMap:
         """The same map narrowed to one part ("7") or section ("704") and/or one status."""
         entries = [
             e

@@ -41,7 +41,7 @@ def test_cast_as_an_adventure_from_hand_then_exiled_and_castable_as_the_creature
     assert fae.zone is Zone.BATTLEFIELD and fae.name == "Fae of Wishes"
 
 
-@pytest.mark.rules("601.3")
+@pytest.mark.rules("715.4")
 def test_cast_as_the_creature_it_is_an_ordinary_creature_spell():
     game, ana, fae = _game()
     spell = game.cast(ana, fae)
@@ -50,7 +50,7 @@ def test_cast_as_the_creature_it_is_an_ordinary_creature_spell():
     assert fae.zone is Zone.BATTLEFIELD
 
 
-@pytest.mark.rules("601.3")
+@pytest.mark.rules("715.3")
 def test_an_unknown_adventure_name_or_a_card_without_one_is_refused():
     game, ana, fae = _game()
     with pytest.raises(IllegalActionError, match="715.3"):
@@ -91,7 +91,6 @@ def test_a_permission_is_for_that_object_and_that_player_only():
         game.cast(ana, fae)  # a new object (400.7)
 
 
-@pytest.mark.rules("601.3")
 def test_declining_to_reveal_brings_nothing_in():
     game, ana, fae = _game(answers=(False,))
     game.cast(ana, fae, adventure=True)
@@ -100,7 +99,6 @@ def test_declining_to_reveal_brings_nothing_in():
     assert fae.zone is Zone.EXILE
 
 
-@pytest.mark.rules("601.3")
 def test_only_noncreature_cards_from_outside_the_game():
     game, ana, fae = _game(sideboard=("Grizzly Bears",))
     game.cast(ana, fae, adventure=True)
@@ -122,7 +120,7 @@ def test_a_permission_to_cast_from_exile_is_judged_on_the_spell_as_proposed():
     assert spell.card is fae and fae.name == "Granted"
 
 
-@pytest.mark.rules("601.3")
+@pytest.mark.rules("715.3")
 def test_only_a_card_with_an_adventure_may_be_allowed_as_one():
     game, ana, fae = _game("exile")
     bolt = ana.sideboard[0]

@@ -18,7 +18,6 @@ def _game(ana_battlefield, ana_hand, bruno_battlefield=()):
     return game, ana, bruno
 
 
-@pytest.mark.rules("704.5m")
 def test_enchant_abilities_are_read_from_the_oracle_text():
     assert Card("Mind Control").definition.enchant_kind == "creature"
     assert Card("Curse of Death's Hold").definition.enchant_kind == "player"

@@ -30,7 +30,7 @@ def test_blocking_one_member_blocks_the_whole_band():
     assert [a.name for a in angel.blocking] == ["Mesa Pegasus", "Bog Wraith"]
 
 
-@pytest.mark.rules("702.22", "702.22h")
+@pytest.mark.rules("702.22c")
 def test_without_a_band_the_swampwalker_is_unblocked():
     game, ana, bruno = _combat(["Mesa Pegasus", "Bog Wraith"], ["Swamp", "Serra Angel"],
                                [["Mesa Pegasus", "Bog Wraith"], []], [{"Serra Angel": "Mesa Pegasus"}], until=Step.END_OF_COMBAT)
@@ -45,14 +45,12 @@ def test_an_unblocked_band_deals_its_damage_normally():
     assert bruno.life == 16
 
 
-@pytest.mark.rules("702.22", "702.22h")
 def test_the_damage_of_a_creature_blocking_a_band_is_not_modelled():
     with pytest.raises(NotModelledError, match="702.22k"):
         _combat(["Mesa Pegasus", "Bog Wraith"], ["Swamp", "Serra Angel"],
                 [["Mesa Pegasus", "Bog Wraith"], [["Mesa Pegasus", "Bog Wraith"]]], [{"Serra Angel": "Mesa Pegasus"}], until=Step.END_OF_COMBAT)
 
 
-@pytest.mark.rules("702.22", "702.22h")
 def test_a_creature_with_banding_that_could_block_is_not_modelled():
     with pytest.raises(NotModelledError):
         _combat(["Grizzly Bears"], ["Mesa Pegasus"], [["Grizzly Bears"]], [{}])

@@ -76,7 +76,6 @@ def test_no_trigger_for_a_spell_with_no_creature_target():
     assert not _copies(game) and game.player("Bruno").life == 17
 
 
-@pytest.mark.rules("707.10e")
 def test_frontline_heroism_makes_a_soldier_as_it_enters():
     game, ana = _game(["Grizzly Bears"], ["Frontline Heroism"])
     game.cast(ana, "Frontline Heroism")

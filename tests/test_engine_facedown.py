@@ -89,7 +89,6 @@ def test_the_face_of_a_face_down_permanent_is_seen_by_its_controller_only():
     assert game.sees(bruno, hidden)
 
 
-@pytest.mark.rules("702.37")
 def test_gather_specimens_takes_only_creatures_entering_under_an_opponents_control():
     ana = Player("Ana", hand=["Gather Specimens"], library=5)
     bruno = Player("Bruno", hand=["Hill Giant", "Forest"], library=5)

@@ -17,7 +17,7 @@ def _game(*permanents, **zones):
     return game, ana, bruno
 
 
-@pytest.mark.rules("110.5")
+@pytest.mark.rules("710.2")
 def test_tok_tok_adds_one_to_damage_from_red_sources_to_players():
     game, ana, bruno = _game(flipped(Card("Akki Lavarunner")), hand=["Lightning Bolt"])
     game.cast(ana, "Lightning Bolt", targets=[bruno])
@@ -35,13 +35,12 @@ def test_flipping_is_for_flip_cards_only_and_is_forgotten_off_the_battlefield():
     assert not jushi.flipped and jushi.name == "Jushi Apprentice"
 
 
-@pytest.mark.rules("110.5")
 def test_the_alternative_name_may_be_chosen():
     names = oracle_card_names("Creature")
     assert "Tok-Tok, Volcano Born" in names and "Akki Lavarunner" in names
 
 
-@pytest.mark.rules("110.5")
+@pytest.mark.rules("710.2")
 def test_stabwhisker_makes_an_opponent_with_few_cards_lose_life():
     game, ana, bruno = _game(flipped(Card("Nezumi Shortfang")))
     game.advance_to(Step.UPKEEP, turn=4)

@@ -7,7 +7,7 @@ import pytest
 from kb.engine import Card, Game, IllegalActionError, NotModelledError, Player, Step, Team, TwoHeadedGiant
 
 
-@pytest.mark.rules("400.11")
+@pytest.mark.rules("726.1", "726.2")
 def test_a_restart_leaves_tokens_behind_and_resets_everything():
     bears = Card("Grizzly Bears", counters={"+1/+1": 2})
     ana = Player("Ana", battlefield=[bears, "Jade Mage"], hand=["Lightning Bolt"], library=10, life=7)
@@ -35,7 +35,6 @@ def test_only_cards_owned_outside_the_game_are_brought_in():
         game.bring_into_game(ana, Card("Hill Giant"))
 
 
-@pytest.mark.rules("400.11")
 def test_restarting_a_variant_is_not_modelled():
     teams = [Team(t, [Player(f"{t}1", library=8), Player(f"{t}2", library=8)]) for t in "AB"]
     giant = TwoHeadedGiant(teams=teams)

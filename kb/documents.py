@@ -390,13 +390,21 @@ class ReleaseSpanish:
         their lines (as many paragraphs as the English, each on a line of its own)."""
         doc = self.documents[release]
         numbered = [r for r in doc.rules if r.kind in ("rule", "subrule") and r.line > 0]
+        def own_lines(rule: Any) -> int:
+            """The lines from the rule's number to its first example (a blank line before it
+            included), else to its last line."""
+            last = min((e.line for e in rule.examples if e.line > rule.line), default=(rule.end_line or rule.line) + 1) - 1
+            return last - rule.line + 1
+
+        # A hard-wrapped file runs a paragraph over several lines; elsewhere each paragraph has one,
+        # and an example may stand after a blank line.
+        wrapped = any(not r.examples and own_lines(r) > r.text.count("\n") + 1 for r in numbered)
         placed = 0
         for rule in numbered:
             found = self.rule(release, rule)
             paragraphs = rule.text.count("\n") + 1
-            # The rule's own lines: up to its first example, else to its last line.
-            last = min((e.line for e in rule.examples if e.line > rule.line), default=(rule.end_line or rule.line) + 1) - 1
-            if found is not None and found[0].count("\n") + 1 == paragraphs and last - rule.line + 1 == paragraphs:
+            fits = own_lines(rule) == paragraphs or (not wrapped and rule.examples and own_lines(rule) == paragraphs + 1)
+            if found is not None and found[0].count("\n") + 1 == paragraphs and fits:
                 placed += 1
         return len(numbered), placed
 

@@ -12,7 +12,10 @@ stays in English: its Spanish would not keep the line structure.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +34,27 @@ def _replace_after_prefix(line: str, english: str, spanish: str) -> str | None:
         return None
     prefix = stripped[: len(stripped) - len(english.strip())]
     return prefix + spanish.strip() + line[len(stripped):]
+
+
+def _replaced_lines(lines: list[str], first: int, english: str, spanish: str) -> dict[int, str] | None:
+    """The lines (index → new line) that put `spanish` in place of `english`, which begins after a
+    number on line index `first` and may run on over the next lines (a rule of several paragraphs,
+    each on its own line): the first after its number, each further one after its indent. None where
+    the Spanish has not as many paragraphs as the English, or the lines do not hold that English."""
+    english_parts, spanish_parts = english.split("\n"), spanish.split("\n")
+    if len(english_parts) != len(spanish_parts) or first + len(english_parts) > len(lines):
+        return None
+    head = _replace_after_prefix(lines[first], english_parts[0], spanish_parts[0])
+    if head is None:
+        return None
+    out = {first: head}
+    for offset, (en, es) in enumerate(zip(english_parts[1:], spanish_parts[1:]), 1):
+        line = lines[first + offset]
+        if line.strip() != en.strip() or not en.strip():
+            return None
+        indent = line[: len(line) - len(line.lstrip())]
+        out[first + offset] = indent + es.strip()
+    return out
 
 
 def spanish_lines(english_lines: list[str], doc: Any, spanish_for: SpanishFor,
@@ -60,28 +84,110 @@ def spanish_lines(english_lines: list[str], doc: Any, spanish_for: SpanishFor,
         if found is None or not (0 < rule.line <= len(lines)):
             continue
         text, examples = found
-        if "\n" in text or any("\n" in e for e in examples):
-            continue
-        replaced = _replace_after_prefix(lines[rule.line - 1], rule.text, text)
+        replaced = _replaced_lines(lines, rule.line - 1, rule.text, text)
         if replaced is None:
             continue
-        # The examples in Spanish only if each has its own line and the counts agree.
+        # The examples in Spanish only if each has its own lines and the counts agree.
         example_lines = [e.line for e in rule.examples]
         if len(examples) == len(rule.examples) and len(set(example_lines)) == len(example_lines) and rule.line not in example_lines:
-            new_examples = {}
+            new_examples: dict[int, str] = {}
             for example, es in zip(rule.examples, examples):
                 line = lines[example.line - 1] if 0 < example.line <= len(lines) else ""
-                if not line.lstrip().startswith(EXAMPLE_EN):
-                    break
-                swapped = _replace_after_prefix(line, example.text, es)
+                swapped = _replaced_lines(lines, example.line - 1, example.text, es) if line.lstrip().startswith(EXAMPLE_EN) else None
                 if swapped is None:
                     break
-                new_examples[example.line] = swapped.replace(EXAMPLE_EN, EXAMPLE_ES, 1)
+                swapped[example.line - 1] = swapped[example.line - 1].replace(EXAMPLE_EN, EXAMPLE_ES, 1)
+                new_examples.update(swapped)
             else:
-                for number, line in new_examples.items():
-                    lines[number - 1] = line
-        lines[rule.line - 1] = replaced
+                for at, line in new_examples.items():
+                    lines[at] = line
+        for at, line in replaced.items():
+            lines[at] = line
     return lines
+
+
+_EFFECTIVE = re.compile(r"^(?P<indent>\s*)These rules are (?P<kind>effective|current) as of (?P<date>[A-Z][a-z]+ \d{1,2}, \d{4})\.(?P<rest>\s*)$")
+_CONTENTS_ENTRY = re.compile(r"^(?P<indent>\s*)(?P<id>\d{1,3})\.\s+(?P<title>\S.*?)\s*$")
+
+
+def spanish_effective_line(line: str) -> str | None:
+    """The document's line of the date its rules take effect, in Spanish ("These rules are effective
+    as of January 16, 2026." → "Estas reglas entran en vigor el 16 de enero de 2026."); None for any
+    other line."""
+    found = _EFFECTIVE.match(line)
+    if found is None:
+        return None
+    from babel.dates import format_date
+
+    try:
+        when = datetime.strptime(found["date"], "%B %d, %Y").date()
+    except ValueError:
+        return None
+    day = format_date(when, "d 'de' MMMM 'de' y", locale="es")
+    said = f"Estas reglas entran en vigor el {day}." if found["kind"] == "effective" else f"Estas reglas están vigentes a {day}."
+    return found["indent"] + said + found["rest"]
+
+
+# A heading the parser skips ("heading: Credits") or a contents line naming one ("contents entry:
+# Glossary") → the catalog entry of its text.
+_HEADING_REASONS = ("heading: ", "contents entry: ")
+
+
+def matter_lines(english_lines: list[str], doc: Any, document_es: dict[str, tuple[str, str]],
+                 title_for: Callable[[str, str], str | None]) -> dict[int, str]:
+    """The document's own lines in Spanish (line index → Spanish line): its title, the dates it takes
+    effect, the headings, the introduction's paragraphs, the table of contents (each part and
+    section title that `title_for(id, English title)` gives), the credits and the publisher's
+    notices. Each only where `document_es` (msgctxt → (Spanish, the English it translates)) holds a
+    Spanish made from that very English line; any other line stays English."""
+    from kb.parse.cr.credits import NOTICE_REASON
+
+    def of(context: str, english: str) -> str | None:
+        found = document_es.get(f"document:{context}")
+        if found is None or " ".join(found[1].split()) != " ".join(english.split()):
+            return None
+        return found[0]
+
+    out: dict[int, str] = {}
+
+    def put(index: int, spanish: str | None) -> None:
+        if spanish and 0 <= index < len(english_lines):
+            line = english_lines[index]
+            indent = line[: len(line) - len(line.lstrip())]
+            out[index] = indent + spanish.strip() + line[len(line.rstrip()):]
+
+    skipped = {s.line: s for s in doc.skipped}
+    counters = {"intro": 0, "credits": 0, "notice": 0}
+    for name, first, last in doc.regions:
+        for number in range(first, min(last, len(english_lines)) + 1):
+            index, line = number - 1, english_lines[number - 1]
+            if not line.strip():
+                continue
+            skip = skipped.get(number)
+            reason = skip.reason if skip is not None else None
+            effective = spanish_effective_line(line) if reason is not None and reason.startswith("effective date") else None
+            if effective is not None:
+                out[index] = effective
+            elif reason == "document title":
+                put(index, of("title", line))
+            elif reason is not None and reason.startswith(_HEADING_REASONS):
+                heading = reason.split(": ", 1)[1]
+                put(index, of(heading, line))
+            elif reason == NOTICE_REASON:
+                counters["notice"] += 1
+                put(index, of(f"notice#{counters['notice']}", line))
+            elif reason is None and name == "intro":
+                counters["intro"] += 1
+                put(index, of(f"intro#{counters['intro']}", line))
+            elif reason is None and name == "credits":
+                counters["credits"] += 1
+                put(index, of(f"credits#{counters['credits']}", line))
+            elif reason is None and name == "contents":
+                entry = _CONTENTS_ENTRY.match(line)
+                title = title_for(entry["id"], entry["title"]) if entry is not None else None
+                if title:
+                    out[index] = f"{entry['indent']}{entry['id']}. {title.strip()}"
+    return out
 
 
 def english_file(kb: Any, release: str) -> Path | None:
@@ -107,6 +213,41 @@ def english_lines(kb: Any, release: str) -> list[str] | None:
     return split_lines(text)
 
 
+@dataclass(frozen=True)
+class SpanishDocument:
+    """A release's Spanish document (`text`) and how many of its `rules` (rules and subrules) it
+    gives `in_spanish`; the others stand in the official English."""
+
+    release: str
+    rules: int
+    in_spanish: int
+    text: str
+
+    def note(self) -> str:
+        """The line the document opens with to say what it holds ("1.730 reglas: 476 en español, …")."""
+        from babel.numbers import format_decimal
+
+        def n(value: int) -> str:
+            return format_decimal(value, locale="es")
+
+        if self.in_spanish == self.rules:
+            return (f"[{n(self.rules)} reglas, todas en español: traducción de este proyecto, no oficial, "
+                    f"hecha del texto inglés de esta versión.]")
+        return (f"[{n(self.rules)} reglas: {n(self.in_spanish)} en español, el resto en el inglés oficial. "
+                "La traducción de este proyecto, no oficial, solo figura donde traduce este mismo texto "
+                "inglés; una regla cuyo inglés es otro en esta versión queda en inglés.]")
+
+
+def _note_line(lines: list[str], doc: Any) -> int | None:
+    """The blank line after the document's title where its Spanish says what it holds; None where
+    the file has none before its first rule."""
+    first_rule = min((r.line for r in doc.rules), default=len(lines) + 1)
+    for index in range(1, min(first_rule - 1, len(lines))):
+        if not lines[index].strip():
+            return index
+    return None
+
+
 class ReleaseSpanish:
     """Which Spanish applies to each rule, title and glossary entry of any release.
 
@@ -124,6 +265,8 @@ class ReleaseSpanish:
         self._newest_parts = {r.id: r.text for r in data.parts}
         self._glossary_es = {en.term: es for es, en in data.glossary_pairs}
         self._glossaries: dict[str, dict[str, Any]] = {}
+        self._chosen: dict[tuple[int, str], Any] = {}
+        self._documents: dict[str, SpanishDocument | None] = {}
 
     def _id_in(self, release: str, number: int) -> str | None:
         """The id in `release` of the rule of line of descent `number` (None if it has none there)."""
@@ -166,11 +309,15 @@ class ReleaseSpanish:
         if place is None:
             return None
         number, newest_id, english = place
-        spanish = getattr(self.data.rules.get(newest_id), "spanish", None)
-        for candidate in [spanish, *getattr(spanish, "others", [])] if spanish is not None else []:
-            if candidate.text.strip() and english == self._translated(candidate, number, newest_id):
-                return candidate
-        return None
+        # The same English of the same line of descent has the same Spanish in every release that
+        # holds it: most of the 110 releases repeat most of their rules word for word.
+        key = (number, english)
+        if key not in self._chosen:
+            spanish = getattr(self.data.rules.get(newest_id), "spanish", None)
+            candidates = [spanish, *getattr(spanish, "others", [])] if spanish is not None else []
+            self._chosen[key] = next((c for c in candidates if c.text.strip()
+                                      and english == self._translated(c, number, newest_id)), None)
+        return self._chosen[key]
 
     def _translated(self, spanish: Any, number: int, newest_id: str) -> str | None:
         """The English text `spanish` translates; without the release it translates, the newest
@@ -189,10 +336,18 @@ class ReleaseSpanish:
         es = self._glossary_es.get(entry.term)
         if es is None:
             return None
-        translated = self._english_glossary(es.release).get(entry.term)
+        translated = self._english_glossary(self._release_at_hand(es.release)).get(entry.term)
         if translated is None or list(translated.senses) != list(entry.senses):
             return None
         return es.term, list(es.senses)
+
+    def _release_at_hand(self, release: str) -> str:
+        """`release` if the corpus has it, else the newest earlier release it has: a quote stamped
+        with a release the corpus lacks translates the English in force then."""
+        if release in self.documents:
+            return release
+        earlier = [r for r in self.documents if r <= release]
+        return max(earlier) if earlier else release
 
     def _english_glossary(self, release: str) -> dict[str, Any]:
         if release not in self._glossaries:
@@ -203,13 +358,69 @@ class ReleaseSpanish:
     def text(self, kb: Any, release: str) -> str | None:
         """The Spanish document of `release` (LF line ends, UTF-8 when encoded), its English file
         read from `kb`'s corpus; None if that file is not at hand."""
+        document = self.document(kb, release)
+        return document.text if document is not None else None
+
+    def document(self, kb: Any, release: str) -> SpanishDocument | None:
+        """The Spanish document of `release` with how much of it is in Spanish (made once, then
+        kept); None if the English file is not at hand."""
+        if release not in self._documents:
+            self._documents[release] = self._made(kb, release)
+        return self._documents[release]
+
+    def _made(self, kb: Any, release: str) -> SpanishDocument | None:
         lines = english_lines(kb, release)
         if lines is None:
             return None
+        lines = [line.rstrip("\r\n") for line in lines]
         doc = self.documents[release]
         text = spanish_lines(lines, doc, lambda rule: self.rule(release, rule),
                              lambda entry: self.glossary(release, entry))
-        return "\n".join(line.rstrip("\r\n") for line in text) + "\n"
+        for index, line in self.matter(release, lines).items():
+            text[index] = line
+        rules, in_spanish = self.share(release)
+        note_at = _note_line(lines, doc)
+        if note_at is not None:
+            text[note_at] = SpanishDocument(release, rules, in_spanish, "").note()
+        return SpanishDocument(release, rules, in_spanish, "\n".join(text) + "\n")
+
+    def share(self, release: str) -> tuple[int, int]:
+        """(rules and subrules, how many of them the Spanish document of `release` gives in Spanish),
+        without making the document: the rules whose Spanish translates their very English and fits
+        their lines (as many paragraphs as the English, each on a line of its own)."""
+        doc = self.documents[release]
+        numbered = [r for r in doc.rules if r.kind in ("rule", "subrule") and r.line > 0]
+        def own_lines(rule: Any) -> int:
+            """The lines from the rule's number to its first example (a blank line before it
+            included), else to its last line."""
+            last = min((e.line for e in rule.examples if e.line > rule.line), default=(rule.end_line or rule.line) + 1) - 1
+            return last - rule.line + 1
+
+        # A hard-wrapped file runs a paragraph over several lines; elsewhere each paragraph has one,
+        # and an example may stand after a blank line.
+        wrapped = any(not r.examples and own_lines(r) > r.text.count("\n") + 1 for r in numbered)
+        placed = 0
+        for rule in numbered:
+            found = self.rule(release, rule)
+            paragraphs = rule.text.count("\n") + 1
+            fits = own_lines(rule) == paragraphs or (not wrapped and rule.examples and own_lines(rule) == paragraphs + 1)
+            if found is not None and found[0].count("\n") + 1 == paragraphs and fits:
+                placed += 1
+        return len(numbered), placed
+
+    def matter(self, release: str, english_lines: list[str]) -> dict[int, str]:
+        """The document's own lines of `release` in Spanish (see `matter_lines`): line index → line."""
+        doc = self.documents[release]
+        titles = {r.id: r for r in doc.rules if r.kind in ("part", "section")}
+
+        def title_for(rule_id: str, english: str) -> str | None:
+            rule = titles.get(rule_id)
+            if rule is None or " ".join(rule.text.split()) != " ".join(english.split()):
+                return None
+            found = self.rule(release, rule)
+            return found[0] if found else None
+
+        return matter_lines(english_lines, doc, getattr(self.data, "document_es", {}) or {}, title_for)
 
 
 def spanish_release_text(kb: Any, api: Any, release: str) -> str | None:

@@ -647,12 +647,14 @@ class KnowledgeBase:
         return stats
 
     def document_spanish(self) -> dict[str, tuple[str, str]]:
-        """The document's headings and introduction in Spanish, as the catalogs translate them:
-        msgctxt ("document:Introduction", "document:intro#1", …) → (Spanish, catalog state)."""
+        """The document's own texts (title, headings, introduction, credits, notices) in Spanish, as
+        the catalogs translate them, fuzzy entries left out: msgctxt ("document:Introduction",
+        "document:intro#1", …) → (Spanish, the English it translates)."""
         found: dict[str, tuple[str, str]] = {}
         for catalog in self.catalogs:
-            for context, (text, state, _line, _english) in sorted((catalog.headings or {}).items()):
-                found.setdefault(context, (text, state))
+            for context, (text, state, _line, english) in sorted((catalog.headings or {}).items()):
+                if text.strip() and state != "fuzzy":
+                    found.setdefault(context, (text, english))
         return found
 
     @property

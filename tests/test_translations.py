@@ -92,7 +92,11 @@ def test_one_entry_per_record(kb, exported):
     expected |= {f"glossary:{g.term}" for g in doc.glossary}
     expected |= {"document:title", "document:Introduction", "document:Contents", "document:Glossary"}
     expected |= {f"document:intro#{n}" for n in range(1, len(doc.intro) + 1)}
-    assert set(found) == expected
+    # The back matter: the credits' heading, each line of credits and each publisher's notice.
+    notices = [s for s in doc.skipped if s.reason == "publisher, trademark and contact notices" and s.text.strip()]
+    expected |= {"document:Credits"} | {f"document:credits#{n}" for n in range(1, len(doc.credits) + 1)}
+    expected |= {f"document:notice#{n}" for n in range(1, len(notices) + 1)}
+    assert set(found) == expected and doc.credits
     assert found["702.1a"].id == kb.rule("702.1a").text
     assert found["glossary:Active Player"].id == "Active Player\nThe player whose turn it is. See rule 101.1."
 

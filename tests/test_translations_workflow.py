@@ -280,7 +280,7 @@ def test_the_document_headings_are_entries(kb, exported, corpus, tmp_path):
     filled = fill(exported, tmp_path / "es.po", {"document:Introduction": "Introducción", "document:Glossary": "Glosario"})
     assert import_catalog(filled, kb, corpus_root=corpus).ok
     built = KnowledgeBase.load(corpus, tmp_path / "store")
-    assert built.document_spanish()["document:Introduction"] == ("Introducción", "translated")
+    assert built.document_spanish()["document:Introduction"] == ("Introducción", "Introduction")
     again = KnowledgeBase.load(corpus, tmp_path / "store")  # from the store
     assert again.document_spanish() == built.document_spanish()
     export_catalog(again, tmp_path / "again.po")

@@ -12,7 +12,7 @@ from typing import Any
 from kb.site.api import write_api
 from kb.site.builder import BuilderRun, run_builder
 from kb.site.config import write_build_config
-from kb.site.downloads import available, write_downloads
+from kb.site.downloads import available, spanish_shares, write_downloads
 from kb.site.examples import ExampleRuns
 from kb.site.extras import move_into, squeeze_pages, write_standalone_extras
 from kb.site.generate import generate
@@ -212,6 +212,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                     kb, store_kb = KnowledgeBase.load_unstored()
                 data = SiteData.collect(kb, runs)
                 data.downloads = available(kb, data.releases)
+                data.spanish_shares = spanish_shares(data)
                 if loaded is not None:
                     loaded(kb, data)
             finally:

@@ -32,6 +32,15 @@ def available(kb: Any, releases: list[str]) -> dict[str, str]:
             for release in releases if english_file(kb, release) is not None}
 
 
+def spanish_shares(data: Any) -> dict[str, tuple[int, int]]:
+    """For each release of `data.downloads`, (rules and subrules, how many its Spanish file gives in
+    Spanish), as each file's first lines say it."""
+    from kb.documents import ReleaseSpanish
+
+    spanish = ReleaseSpanish(data)
+    return {release: spanish.share(release) for release in sorted(data.downloads)}
+
+
 def download_files(kb: Any, data: Any, cancelled: Callable[[], bool] | None = None) -> dict[str, bytes]:
     """The Spanish text of each release of `data.downloads`: its path from the site's root -> its
     bytes. With `cancelled`, the work stops (`kb.site.api.Cancelled`) between two releases once it
@@ -56,4 +65,4 @@ def write_downloads(kb: Any, data: Any, site_dir: Path | str) -> dict[str, int]:
     return write_files(download_files(kb, data), site_dir)
 
 
-__all__ = ["DOWNLOADS_DIR", "available", "download_files", "spanish_file_name", "write_downloads"]
+__all__ = ["DOWNLOADS_DIR", "available", "download_files", "spanish_file_name", "spanish_shares", "write_downloads"]

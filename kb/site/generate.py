@@ -21,7 +21,7 @@ from kb.site.api import write_api_page, write_cite_page
 from kb.site.extras import TEXT_CHUNK
 from kb.site.fulltext import write_fulltext_page
 from kb.site.glossary_changes import term_key
-from kb.site.locale import LANGS, format_release, other_lang, plural, short_release, sorted_words, strings
+from kb.site.locale import LANGS, format_count, format_release, other_lang, plural, short_release, sorted_words, strings
 from kb.site.paths import ASSETS_DIR, TEMPLATES_DIR
 from kb.site.text import linkify, linkify_text, title_text, yaml_string
 from kb.site.urls import source_path
@@ -60,6 +60,7 @@ def environment() -> jinja2.Environment:
     env.filters["release"] = format_release
     env.filters["short_release"] = short_release
     env.filters["plural"] = plural
+    env.filters["number"] = format_count
     env.filters["nl2br"] = _nl2br
     env.filters["tojson_script"] = _json_for_script
     env.filters["css_string"] = css_string

@@ -180,6 +180,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fulltext_download": "Descargar en texto plano (.txt)",
         "fulltext_contents": "Índice",
         "text_download": "Texto en español (.txt)",
+        "text_download_share": "{rules} reglas: {in_spanish} en español, el resto en el inglés oficial",
         "text_download_release": "Las reglas del {release} en español, en texto plano (.txt): línea por línea como el archivo oficial en inglés, con el inglés donde ningún texto en español traduce ese texto",
         "text_download_note": "Cada versión se descarga en español como texto plano (UTF-8), con las mismas líneas y números que el archivo oficial en inglés; donde ningún texto en español traduce el inglés de esa versión, la línea queda en inglés.",
         "examples_none": "Este sitio no incluye ejemplos ejecutables.",
@@ -401,6 +402,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "fulltext_download": "The Spanish rules as plain text (.txt)",
         "fulltext_contents": "Contents",
         "text_download": "Spanish text (.txt)",
+        "text_download_share": "{rules} rules: {in_spanish} in Spanish, the rest in the official English",
         "text_download_release": "The rules of {release} in Spanish as plain text (.txt): line for line as the official English file, in English where no Spanish translates that text",
         "text_download_note": "Each release can be downloaded in Spanish as plain text (UTF-8), with the same lines and numbers as the official English file; where no Spanish text translates that release's English, the line stays in English.",
         "examples_none": "This site has no executable examples.",
@@ -482,6 +484,13 @@ def plural(n: int, lang: str, key: str) -> str:
     form = Locale.parse(lang).plural_form(n)
     table = STRINGS[lang]
     return (table.get(f"{key}_{form}") or table[f"{key}_other"]).format(n=n)
+
+
+def format_count(n: int, lang: str) -> str:
+    """`n` written as the language writes numbers ("1.730" in Spanish, "1,730" in English)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=lang)
 
 
 def parse_release(release: str) -> dt.date | None:

@@ -204,10 +204,15 @@ class SiteData:
     # The releases whose Spanish text the site offers to download: release -> path from the site's root
     # (`kb.site.downloads`).
     downloads: dict[str, str] = field(default_factory=dict)
+    # How much of each of those files is in Spanish: release -> (rules and subrules, in Spanish).
+    spanish_shares: dict[str, tuple[int, int]] = field(default_factory=dict)
     # Every release's parsed document (`kb.model.CRDocument`), by release.
     documents: dict[str, Any] = field(default_factory=dict, repr=False)
     # How far the rules engine goes, rule by rule, in the newest release (`kb.conformance`).
     conformance: Any = None
+    # The document's own headings, paragraphs, credits and notices in Spanish, as the catalogs
+    # translate them (not fuzzy): msgctxt ("document:Introduction", ...) -> (Spanish, its English).
+    document_es: dict[str, tuple[str, str]] = field(default_factory=dict)
     _by_section: dict[str, list[RuleData]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -419,6 +424,7 @@ class _Collector:
             diffs=diffs,
             release_texts=release_texts,
             newest_of=newest_of,
+            document_es=getattr(kb, "document_spanish", dict)(),
             descent=lines_of_descent(releases, release_texts, mappings),
             documents={release: documents[release] for release in releases},
             conformance=_conformance(documents[newest], catalog),

@@ -122,11 +122,29 @@ def document_texts(doc: CRDocument) -> list[tuple[str, str, str]]:
     return out
 
 
+CREDITS_HEADING = "Credits"
+
+
+def back_matter_texts(doc: CRDocument) -> list[tuple[str, str, str]]:
+    """(msgctxt, English, group) of the document's back matter, which goes with the glossary: the
+    credits' heading, each line of credits ("document:credits#1", …) and each publisher's,
+    trademark or contact notice ("document:notice#1", …), in the file's order."""
+    from kb.parse.cr.credits import NOTICE_REASON
+
+    if not doc.credits and not any(s.reason == NOTICE_REASON for s in doc.skipped):
+        return []
+    out = [(document_context(CREDITS_HEADING), CREDITS_HEADING, GLOSSARY_GROUP)]
+    out.extend((document_context(f"credits#{n}"), text, GLOSSARY_GROUP) for n, text in enumerate(doc.credits, 1) if text)
+    notices = [s.text for s in sorted(doc.skipped, key=lambda s: s.line) if s.reason == NOTICE_REASON and s.text.strip()]
+    out.extend((document_context(f"notice#{n}"), text, GLOSSARY_GROUP) for n, text in enumerate(notices, 1))
+    return out
+
+
 def english_texts(doc: CRDocument) -> dict[str, tuple[object, int | None, str]]:
     """Every msgctxt a catalog of `doc` can hold: (the English record, or the text for a document
     heading; the example's number or None; the English text)."""
     known: dict[str, tuple[object, int | None, str]] = {}
-    for context, text, _group in document_texts(doc):
+    for context, text, _group in [*document_texts(doc), *back_matter_texts(doc)]:
         known[context] = (text, None, text)
     for rule in doc.rules:
         known[rule.id] = (rule, None, rule.text)
@@ -141,6 +159,9 @@ def group_of(context: str) -> str:
     """The catalog an entry goes to when split: "1" … "9" for the parts, "glossary" for the glossary
     (the document's front matter goes with part 1)."""
     if context.startswith("glossary:") or context == document_context(GLOSSARY_HEADING):
+        return GLOSSARY_GROUP
+    if context == document_context(CREDITS_HEADING) or context.startswith((document_context("credits#"),
+                                                                             document_context("notice#"))):
         return GLOSSARY_GROUP
     if context.startswith(DOCUMENT + ":"):
         return "1"
@@ -231,13 +252,7 @@ def catalog_entries(kb, release: str, traces: dict | None = None,
     titles = _titles_for(kb, release)
     headings = catalog_headings(kb)
     entries: list[CatalogEntry] = []
-    for context, text, group in document_texts(doc):
-        found = headings.get(context)
-        translation, state, where = found[:3] if found and even_out(found[3]) == even_out(text) else ("", None, None)
-        entries.append(CatalogEntry(context, text, translation, source, 1,
-                                    (f"release {release}",) + ((f"Spanish: {where}",) if where else ()),
-                                    fuzzy=state == "fuzzy", section=DOCUMENT, kind="document",
-                                    origin="po" if translation else None))
+    entries.extend(_document_entries(document_texts(doc), headings, release, source))
     for rule in doc.rules:
         if not rule.text:
             continue
@@ -257,6 +272,21 @@ def catalog_entries(kb, release: str, traces: dict | None = None,
     glossary = spanish_glossary(kb)
     for entry in doc.glossary:
         entries.append(_glossary_entry(kb, release, entry, glossary.get(entry.term), source))
+    entries.extend(_document_entries(back_matter_texts(doc), headings, release, source))
+    return entries
+
+
+def _document_entries(texts: list[tuple[str, str, str]], headings: dict, release: str, source: str) -> list[CatalogEntry]:
+    """A catalog entry for each of the document's own texts, with the Spanish the team's catalogs
+    give that very English."""
+    entries = []
+    for context, text, _group in texts:
+        found = headings.get(context)
+        translation, state, where = found[:3] if found and even_out(found[3]) == even_out(text) else ("", None, None)
+        entries.append(CatalogEntry(context, text, translation, source, 1,
+                                    (f"release {release}",) + ((f"Spanish: {where}",) if where else ()),
+                                    fuzzy=state == "fuzzy", section=DOCUMENT, kind="document",
+                                    origin="po" if translation else None))
     return entries
 
 

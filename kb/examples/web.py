@@ -19,9 +19,9 @@ from kb.examples.runner import one_line, run_code
 
 
 def run(code: str, lang: str, name: str = "example", path: str = "<example>", line: int = 1) -> str:
-    """JSON: ``{"stdout", "stderr", "passed"}`` as the command line prints them (the output with
-    the doctest's verdict, then each failure), or ``{"error"}``, one line, when the code cannot be
-    run as a doctest at all."""
+    """JSON: ``{"stdout", "stderr", "passed", "outcome"}`` as the command line prints them (the
+    output with the verdict, then each failure; `outcome` as `RunResult.outcome` names it), or
+    ``{"error"}``, one line, when the code cannot be run as a doctest at all."""
     try:
         result = run_code(code, lang, name, path, int(line))
     except Exception as err:  # noqa: BLE001 - whatever it is, the reader gets one line
@@ -30,12 +30,15 @@ def run(code: str, lang: str, name: str = "example", path: str = "<example>", li
         "stdout": result.report,
         "stderr": "".join(failure + "\n" for failure in result.failures),
         "passed": result.passed,
+        "outcome": result.outcome,
     })
 
 
 def warm() -> None:
     """Import the engine's cards and read both catalogs now, while the page says it is loading."""
     import kb.engine.cards  # noqa: F401 (defining the cards registers them)
+    from kb.examples.card_names import teach_engine
 
+    teach_engine()
     for lang in LANGS:
         translations(lang)

@@ -11,6 +11,8 @@
       stop: "Detener", loading: "Descargando Python", starting: "Iniciando Python…",
       engine: "Cargando el motor de reglas…", running: "Ejecutando…", stopped: "Ejecución detenida.",
       error: "Error", passed: "Superada", failed: "Fallida", failures: "Fallos",
+      shown: "Partida jugada: esto es lo que ocurrió", stopped_at_error: "La partida se detuvo en un error",
+      not_doctest: "No es un doctest", rule_link: "Regla {id}",
       unavailable: "Esta copia del sitio se construyó sin Pyodide: los ejemplos no se pueden ejecutar en el navegador.",
       load_failed: "No se pudo cargar Python en el navegador"
     },
@@ -18,6 +20,8 @@
       stop: "Stop", loading: "Downloading Python", starting: "Starting Python…",
       engine: "Loading the rules engine…", running: "Running…", stopped: "Run stopped.",
       error: "Error", passed: "Passed", failed: "Failed", failures: "Failures",
+      shown: "Game played: this is what happened", stopped_at_error: "The game stopped at an error",
+      not_doctest: "Not a doctest", rule_link: "Rule {id}",
       unavailable: "This copy of the site was built without Pyodide: the examples cannot run in the browser.",
       load_failed: "Python could not be loaded in the browser"
     }
@@ -132,6 +136,44 @@
     setButton(box, false);
   }
 
+  // A rule's number in the narration, as a link to the rule (its short address, in the page's
+  // language): numbers with a dot anywhere in a told line, and the sections a line ends with,
+  // "(103)". The text is the engine's: it is put in text nodes, never read as markup.
+  var RULE = /\b\d{3}\.\d+[a-z]?\b|\(\d{3}(?:, \d{3})*\)$/g;
+  function ruleUrl(box, id) {
+    var root = new URL(box.getAttribute("data-root") || "./", location.href);
+    var prefix = box.getAttribute("data-lang") === "en" ? "en/" : "";
+    return new URL(prefix + "r/" + id + "/", root).href;
+  }
+  function linkRule(box, parent, id, w) {
+    var a = el("a", "kb-runner__rule", id);
+    a.href = ruleUrl(box, id);
+    a.title = w.rule_link.replace("{id}", id);
+    parent.appendChild(a);
+  }
+  function fill(box, pre, text, w) {
+    pre.textContent = "";
+    text.split("\n").forEach(function (line, index) {
+      if (index) pre.appendChild(document.createTextNode("\n"));
+      if (/^(>>>|\.\.\.) /.test(line)) { pre.appendChild(document.createTextNode(line)); return; }
+      var at = 0;
+      line.replace(RULE, function (found, offset) {
+        pre.appendChild(document.createTextNode(line.slice(at, offset)));
+        if (found.charAt(0) === "(") {
+          pre.appendChild(document.createTextNode("("));
+          found.slice(1, -1).split(", ").forEach(function (id, i) {
+            if (i) pre.appendChild(document.createTextNode(", "));
+            linkRule(box, pre, id, w);
+          });
+          pre.appendChild(document.createTextNode(")"));
+        } else linkRule(box, pre, found, w);
+        at = offset + found.length;
+        return found;
+      });
+      pre.appendChild(document.createTextNode(line.slice(at)));
+    });
+  }
+
   function show(box, message, p, w) {
     var lang = box.getAttribute("data-lang");
     if (message.kind === "progress") {
@@ -149,9 +191,14 @@
     }
     p.bar.hidden = true;
     if (message.kind === "result") {
-      p.status.className = "kb-runner__status kb-runner__status--" + (message.passed ? "passed" : "failed");
-      p.status.textContent = message.passed ? w.passed : w.failed;
-      p.stdout.textContent = message.stdout;
+      // Code with no expected output is never "failed": it shows what happened.
+      var outcome = message.outcome || (message.passed ? "passed" : "failed");
+      var look = { passed: "passed", failed: "failed", shown: "shown", error: "error", not_doctest: "error" }[outcome] || "failed";
+      var label = { passed: w.passed, failed: w.failed, shown: w.shown, error: w.stopped_at_error, not_doctest: w.not_doctest }[outcome] || w.failed;
+      p.status.className = "kb-runner__status kb-runner__status--" + look;
+      p.status.textContent = label;
+      box.setAttribute("data-outcome", outcome);
+      fill(box, p.stdout, message.stdout, w);
       p.stderr.textContent = message.stderr;
       p.stderr.hidden = !message.stderr;
     } else {

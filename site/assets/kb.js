@@ -564,14 +564,23 @@
         if (toggle) open.remove();
         return;
       }
-      var panel = el("div", { "class": "kb-more" });
-      panel.setAttribute("aria-label", section.dataset.more.replace("{id}", id));
-      panel.setAttribute("role", "region");
-      panel.textContent = section.dataset.loading;
+      // A rule reached by its address on a phone shows the rule first: its details stay folded
+      // under one line; on a wider screen, or when its number is pressed, they open.
+      var panel = el("details", { "class": "kb-more" });
+      panel.appendChild(el("summary", null, section.dataset.more.replace("{id}", id)));
+      var body = el("div", { "class": "kb-more__body" }, section.dataset.loading);
+      panel.appendChild(body);
+      panel.open = toggle || !window.matchMedia("(max-width: 44.9375em)").matches;
+      // The label most of the section's Spanish shares is said once at the top of the page; the
+      // rule reached by its address says it too, where the reader is.
+      if (section.dataset.label && !rule.querySelector(":scope > .kb-trust")) {
+        var label = el("p", { "class": "kb-trust kb-trust--project kb-trust--section" }, section.dataset.label);
+        rule.insertBefore(label, heading.nextSibling);
+      }
       rule.appendChild(panel);
       load(id).then(function (all) {
         // The details are the site's own HTML, escaped when the site was built.
-        panel.innerHTML = all[id] || "";
+        body.innerHTML = all[id] || "";
       });
     }
     document.addEventListener("click", function (event) {

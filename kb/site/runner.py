@@ -102,6 +102,9 @@ def engine_cards() -> list[dict[str, str]]:
     import kb.engine.cards  # noqa: F401 (defining the cards registers them)
     from kb.engine.objects import CardDefinition, TokenDefinition
 
+    from kb.examples.card_names import spanish_names
+
+    spanish = spanish_names()
     cards = []
     for name, definition in sorted(CardDefinition.registry.items()):
         # Only the engine's own library: a card defined at run time (a guide's doctest, a test) in
@@ -110,7 +113,8 @@ def engine_cards() -> list[dict[str, str]]:
             continue
         cards.append({
             "name": name,
-            "es": getattr(definition, "name_es", None) or "",
+            # Its Spanish name only where the names table confirms it (the narration's rule too).
+            "es": spanish.get(name, ""),
             "cost": str(getattr(definition, "mana_cost", "") or ""),
             "types": " ".join([*definition.supertypes, *definition.types]) + (
                 " — " + " ".join(definition.subtypes) if definition.subtypes else ""),

@@ -292,11 +292,13 @@
       choose(wanted);
     }
     var filter = document.querySelector("[data-kb-card-filter]");
+    // Either language's name, or any word of the Oracle text, without case or accents.
+    function folded(text) { return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); }
     if (filter) filter.addEventListener("input", function () {
-      var query = filter.value.trim().toLowerCase();
+      var query = folded(filter.value.trim());
       document.querySelectorAll(".kb-cards__card").forEach(function (card) {
-        card.hidden = query !== "" && card.getAttribute("data-names").indexOf(query) < 0 &&
-          card.textContent.toLowerCase().indexOf(query) < 0;
+        card.hidden = query !== "" && folded(card.getAttribute("data-names")).indexOf(query) < 0 &&
+          folded(card.textContent).indexOf(query) < 0;
       });
     });
   }

@@ -34,6 +34,16 @@ def run(code: str, lang: str, name: str = "example", path: str = "<example>", li
     })
 
 
+def play(table: str, moves: str, lang: str) -> str:
+    """JSON: the playground's game without code (`kb.examples.playground.play`), or ``{"error"}``."""
+    try:
+        from kb.examples.playground import play as played
+
+        return played(table, moves, lang)
+    except Exception as err:  # noqa: BLE001 - whatever it is, the reader gets one line
+        return json.dumps({"error": one_line(err), "narration": [], "choices": []})
+
+
 def warm() -> None:
     """Import the engine's cards and read both catalogs now, while the page says it is loading."""
     import kb.engine.cards  # noqa: F401 (defining the cards registers them)

@@ -383,3 +383,46 @@ def test_the_playground_starts_from_an_example_and_runs_offline_once_loaded(runn
         assert result["stdout"] == cli_run(SAMPLE[2], "en").stdout
     finally:
         runner_context.set_offline(False)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_game_is_played_in_the_playground_without_writing_code(runner_context, runner_server, artifacts):
+    """Players, a card in a hand and one on the battlefield, then moves from the engine's menu: the
+    narration with its rule links, the same game as code and as a doctest."""
+    page = runner_context.new_page()
+    page.goto(f"{runner_server}/en/examples/playground/")
+    table = page.locator("[data-kb-table]")
+    for card, seat, zone in (("Lightning Bolt", "0", "hand"), ("Grizzly Bears", "1", "battlefield")):
+        table.locator("[data-kb-card]").fill(card)
+        table.locator("[data-kb-seat]").select_option(seat)
+        table.locator("[data-kb-zone]").select_option(zone)
+        table.locator("[data-kb-add]").click()
+    assert "hand: Lightning Bolt" in table.locator(".kb-table__zones").first.inner_text()
+    table.locator("[data-kb-play]").click()
+    page.wait_for_selector(".kb-table__choice", timeout=RUN_TIMEOUT)
+    labels = table.locator(".kb-table__choice").all_inner_texts()
+    # Only what the engine allows now: the Bolt at each legal target, passing, later steps.
+    assert "Ana casts Lightning Bolt targeting Grizzly Bears" in labels and "Every player passes priority" in labels
+    assert not any("Bruno casts" in label for label in labels)
+    table.locator(".kb-table__choice", has_text="targeting Grizzly Bears").click()
+    page.wait_for_function("() => document.querySelector('[data-kb-table]').getAttribute('aria-busy') === 'false'"
+                           " && document.querySelector('.kb-table__narration').textContent.includes('casts')")
+    table.locator(".kb-table__choice", has_text="Every player passes priority").click()
+    page.wait_for_function("() => document.querySelector('.kb-table__narration').textContent.includes('704.5g')")
+    link = table.locator(".kb-table__narration a", has_text="704.5g")
+    assert link.get_attribute("href").endswith("/en/r/704.5g/")
+    assert "Grizzly Bears" in table.locator(".kb-table__state").inner_text()
+    table.locator("[data-kb-code]").click()
+    code = table.locator(".kb-runner__stdout").inner_text()
+    assert "game.cast(ana, ana.hand[0], targets=[bruno.battlefield[0]])" in code and "game.pass_all()" in code
+    table.locator("[data-kb-save]").click()
+    doctest = table.locator(".kb-runner__stdout").inner_text()
+    assert "Spell(Card('Lightning Bolt'), controller=Player('Ana'))" in doctest
+    # The doctest it gives passes as an example's does.
+    from kb.examples.runner import run_code
+
+    assert run_code(doctest, "en").outcome == "passed"
+    page.screenshot(path=str(artifacts / "playground-table-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    assert page.js_errors == [] if hasattr(page, "js_errors") else True

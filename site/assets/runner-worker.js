@@ -65,6 +65,11 @@ async function load(id) {
 self.onmessage = async (event) => {
   const { id, code, lang, name, path, line } = event.data;
   if (ready === null) ready = load(id);
+  if (event.data.warm) {
+    // Started again after a Stop: load now, run nothing.
+    ready.catch(() => { ready = null; });
+    return;
+  }
   let web;
   try {
     web = await ready;

@@ -139,6 +139,9 @@
     if (worker) worker.terminate();
     worker = null;
     Object.keys(pending).forEach(function (id) { delete pending[id]; });
+    // A new runner starts at once, loading while the reader edits: the next Run waits less.
+    startWorker();
+    worker.postMessage({ id: "warm", warm: true });
     var p = parts(box);
     p.bar.hidden = true;
     p.status.className = "kb-runner__status kb-runner__status--error";

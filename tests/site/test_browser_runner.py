@@ -426,3 +426,25 @@ def test_a_game_is_played_in_the_playground_without_writing_code(runner_context,
     page.screenshot(path=str(artifacts / "playground-table-phone.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     assert page.js_errors == [] if hasattr(page, "js_errors") else True
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_stop_ends_a_runaway_game_and_the_page_runs_again(runner_context, runner_server):
+    page = runner_context.new_page()
+    page.goto(f"{runner_server}/en/examples/playground/")
+    area = "[data-kb-runner] textarea"
+    # Python loaded first, so that Stop meets the loop and not the loading.
+    page.fill(area, ">>> 1 + 1\n2\n")
+    assert "kb-runner__status--passed" in run_in(page)["status"]
+    page.fill(area, ">>> while True:\n...     pass\n")
+    page.click("[data-kb-run]")
+    page.wait_for_selector(".kb-runner__stop:visible", timeout=RUN_TIMEOUT)
+    page.wait_for_timeout(500)
+    page.click(".kb-runner__stop")
+    status = page.locator("[data-kb-runner] .kb-runner__status")
+    assert status.inner_text() == "Run stopped."
+    assert page.locator("[data-kb-run]").is_enabled()
+    page.fill(area, ">>> 2 + 2\n4\n")
+    result = run_in(page)
+    assert "kb-runner__status--passed" in result["status"] and "doctest: passed (1/1 checks)" in result["stdout"]

@@ -415,12 +415,14 @@
       }
       (answer.narration || []).forEach(function (n) { line(told, n.text, n.rule); });
       if (answer.error) {
-        // The move the engine refused is taken back; the reader is told why, in one line.
+        // The move the engine refused is taken back; the reader is told why, in one line (a table
+        // that cannot be set, an unknown card say, is told as it is).
+        var said = (moves.length ? w.table_refused + ": " : "") + answer.error;
         moves.pop();
+        if (last) draw(last, p);
         p.status.className = "kb-runner__status kb-runner__status--error";
         p.status.setAttribute("role", "alert");
-        p.status.textContent = w.table_refused + ": " + answer.error;
-        if (last) { draw(last, p); p.status.textContent = w.table_refused + ": " + answer.error; }
+        p.status.textContent = said;
         return;
       }
       last = answer;

@@ -15,7 +15,7 @@ from kb.site.views import Linker, SiteData, rule_details, rule_view
 
 # Sections whose rules have quotes, older quotes and the team's translation side by side.
 SECTIONS = ("101", "613", "702", "810")
-FOLD = re.compile(r'<details class="kb-quote"><summary class="kb-trust">(.*?)</summary>(.*?)</details>', re.S)
+FOLD = re.compile(r'<details class="kb-quote"><summary class="kb-trust">(.*?)</summary>(.*?)</details>', re.DOTALL)
 
 
 @pytest.fixture(scope="module")
@@ -72,9 +72,9 @@ def test_the_spanish_card_labels_its_text_once_and_warns_only_where_the_english_
 def _spanish(**fields):
     from kb.site.views import SpanishData
 
-    base = dict(id_es="700.1", text="Texto.", examples=[], origin="po", source="po/part-7.po", page_title="",
-                stamp="", english_release="2025-11-14", status="exact", evidence=[], newest_id="700.1",
-                changed_since=False)
+    base = {"id_es": "700.1", "text": "Texto.", "examples": [], "origin": "po", "source": "po/part-7.po",
+            "page_title": "", "stamp": "", "english_release": "2025-11-14", "status": "exact", "evidence": [],
+            "newest_id": "700.1", "changed_since": False}
     return SpanishData(**{**base, **fields})
 
 
@@ -82,8 +82,8 @@ def _spanish(**fields):
     ({"state": "reviewed", "english_release": "2026-01-16"},
      "Traducción de este proyecto, revisada · traduce el texto inglés del 16 de enero de 2026", ""),
     ({"origin": "wiki", "page_title": "Pila", "english_release": "2017-09-29"},
-     "Texto oficial en español, citado en la wiki (Pila) · traduce el texto inglés del 29 de septiembre de 2017, "
-     "sin cambios desde entonces", ""),
+     ("Texto oficial en español, citado en la wiki (Pila) · traduce el texto inglés del 29 de septiembre de 2017, "
+      "sin cambios desde entonces"), ""),
     ({"state": "fuzzy", "changed_since": True, "changed_in": "2026-01-16"},
      "Traducción de este proyecto, pendiente de actualizar · traduce el texto inglés del 14 de noviembre de 2025",
      "Aviso: el texto inglés cambió el 16 de enero de 2026, y este texto en español no recoge el cambio."),

@@ -18,6 +18,7 @@
       table_code: "Ver código", table_save: "Guardar como ejemplo", table_copied: "Copiado al portapapeles.",
       table_refused: "El motor no lo permite", zone_battlefield: "campo de batalla", zone_hand: "mano",
       zone_graveyard: "cementerio", zone_library: "biblioteca", table_stack: "Pila",
+      table_unknown: "El motor no conoce ninguna carta llamada «{name}»: elige una de la lista (su nombre en inglés, o el oficial en español donde se ha confirmado).",
       unavailable: "Esta copia del sitio se construyó sin Pyodide: los ejemplos no se pueden ejecutar en el navegador.",
       load_failed: "No se pudo cargar Python en el navegador"
     },
@@ -32,6 +33,7 @@
       table_code: "Show code", table_save: "Save as example", table_copied: "Copied to the clipboard.",
       table_refused: "The engine does not allow it", zone_battlefield: "battlefield", zone_hand: "hand",
       zone_graveyard: "graveyard", zone_library: "library", table_stack: "Stack",
+      table_unknown: "The engine knows no card called \"{name}\": choose one from the list (by its English name, or its confirmed official Spanish one).",
       unavailable: "This copy of the site was built without Pyodide: the examples cannot run in the browser.",
       load_failed: "Python could not be loaded in the browser"
     }
@@ -449,9 +451,22 @@
         draw(answer, p);
       });
     }
+    // The names of the cards the engine knows, either language's, without case: a name it does not
+    // know is said at once, beside the box, rather than at the start of the game.
+    var known = {};
+    Array.prototype.forEach.call(document.querySelectorAll("#kb-card-names option"), function (o) { known[o.value.toLowerCase()] = o.value; });
     box.querySelector("[data-kb-add]").addEventListener("click", function () {
       var name = cardInput.value.trim();
+      var note = box.querySelector(".kb-table__note");
       if (!name) return;
+      if (!known[name.toLowerCase()]) {
+        note.textContent = w.table_unknown.replace("{name}", name);
+        note.hidden = false;
+        cardInput.focus();
+        return;
+      }
+      note.hidden = true;
+      name = known[name.toLowerCase()];
       seats[Number(box.querySelector("[data-kb-seat]").value)][box.querySelector("[data-kb-zone]").value].push(name);
       cardInput.value = "";
       drawZones();

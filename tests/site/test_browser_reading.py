@@ -357,3 +357,26 @@ def test_compare_follows_renumbering_as_the_release_pages_do(page, real_server, 
     same, notes = _compare_summary(page, f"{real_server}/releases/compare/?old={new}&new={new}")
     assert set(same.values()) == {0} and len(notes) == 1
     assert page.js_errors == []
+
+
+@pytest.mark.parametrize(("width", "folded"), [(390, True), (1280, False)])
+def test_a_rule_opened_by_its_address_comes_first_on_a_phone(browser, real_server, width, folded):
+    """On a phone the rule reached by its address shows first, with its label, and its details are
+    one folded line (613.1's layer list stays in view); on a wide screen they are open."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{real_server}/cr/613/#613.1")
+        page.wait_for_selector("section:has(> [id='613.1']) details.kb-more", state="attached")
+        panel = page.locator("section:has(> [id='613.1']) details.kb-more")
+        assert panel.evaluate("d => d.open") is (not folded)
+        rule = page.locator("section:has(> [id='613.1'])")
+        assert rule.locator(".kb-trust").first.inner_text().startswith("Texto en español: ")
+        if folded:
+            # The next rule of the list is on the first screen, below the rule and its folded line.
+            assert page.locator('[id="613.1a"]').bounding_box()["y"] < 844
+            panel.locator("summary").click()
+            page.wait_for_function("() => !document.querySelector('.kb-more').textContent.includes('Cargando')")
+            assert panel.locator("a.kb-other").is_visible()
+    finally:
+        context.close()

@@ -408,7 +408,7 @@ def test_cli_list_and_run():
     assert data["passed"] and data["games"][0]["outcome"]["teams"]["A"]["life"] == 22
     assert data["games"][0]["narration"][-1] == {"text": "Team B is at 22 life.", "rule": "119", "kind": "life_total"}
     text = runner.invoke(cli, ["example", "run", "mana-value"])
-    assert text.exit_code == 0 and "doctest: passed" in text.output
+    assert text.exit_code == 0 and "doctest: superado (2/2 comprobaciones)" in text.output
 
 
 def test_cli_unknown_example_is_one_line_and_non_zero():

@@ -193,10 +193,16 @@ def test_the_updated_corpus_builds(updated):
     todo = json.loads(ok(run_kb(["translations", "todo", "--state", "fuzzy", "--json"], env)))
     still = next(i["context"] for i in todo["items"] if "#" not in i["context"] and ":" not in i["context"])
     done = updated.get("translated")
-    for lang, line in (("", "el texto inglés cambió el"), ("en/", "the English text changed on")):
-        page = (site / f"{lang}cr/{still.split('.')[0]}/index.html").read_text(encoding="utf-8")
+    for lang, line in (("", "el texto inglés cambió el"), ("en/", "the English changed on")):
+        folder = site / f"{lang}cr/{still.split('.')[0]}"
+        page = (folder / "index.html").read_text(encoding="utf-8")
         card = page[page.index(f'id="{still}"'):]
         card = card[:card.index("</section>")]
+        if lang:
+            # The English card tells the English rule; its details tell the Spanish, with its warning.
+            from kb.site.generate import details_file
+
+            card = json.loads((folder / details_file(still)).read_text(encoding="utf-8"))[still]
         # The mark, in both languages, with the English's word diff one click away.
         assert "kb-trust--stale" in card and line in card and "14" in card, card[:600]
         assert '<details class="kb-stale">' in card and ("<ins>" in card or "<del>" in card)

@@ -81,7 +81,8 @@ def build_command(out: str | None, no_search: bool, force: bool, watch: bool, as
             result = build_site(out=Path(out) if out is not None else None, search=not no_search,
                                 on_stage=on_stage, force=force)
     warn_stored_catalogs()
-    _tell_build(result, as_json)
+    # The last line says how to look at it, unless the build goes on watching.
+    _tell_build(result, as_json, out, serve_hint=preview is None)
     if preview is not None:
         preview.on_stage = None  # a later full build is told in one line, not with a bar
         if not as_json:
@@ -154,7 +155,7 @@ def _built(out: str | None, no_search: bool, as_json: bool):
         fail(f"build failed: {err}")
 
 
-def _tell_build(result, as_json: bool) -> None:
+def _tell_build(result, as_json: bool, out: str | None = None, serve_hint: bool = False) -> None:
     summary = result.summary()
     if as_json:
         emit_json(summary)
@@ -167,6 +168,15 @@ def _tell_build(result, as_json: bool) -> None:
         echo("search index: " + ", ".join(f"{lang} {_size(n)}" for lang, n in sorted(result.search_bytes.items())))
     timings = ", ".join(f"{stage} {seconds:.1f} s" for stage, seconds in result.timings.items())
     echo(f"time: {sum(result.timings.values()):.1f} s ({timings})")
+    if serve_hint:
+        echo(f"serve it: {command_serving(out)}")
+
+
+def command_serving(out: str | None) -> str:
+    """The command that serves the site a build made (and keeps it, the inputs unchanged)."""
+    import shlex
+
+    return "kb serve" + (f" --out {shlex.quote(out)}" if out is not None else "")
 
 
 # How often the catalogs are looked at (seconds): a save is seen within this.

@@ -18,7 +18,7 @@ from kb.engine.modal import ModalSpellDefinition, choose_modes
 from kb.engine.waterbend import choose_waterbenders, pay_generic_by_tapping, waterbend_amount
 from kb.engine.reveal_costs import is_reveal_or_pay, pay_by_revealing, refuse_reveal_given, reveal_or_pay, with_more_generic
 from kb.engine.manapool import ManaUse, convoke_remainders, payments
-from kb.engine.objects import Card, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
+from kb.engine.objects import Card, CardDefinition, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
 from kb.engine.permissions import Proposal
 from kb.engine.bestow import bestow_cost, bestowed_definition
 from kb.engine.adventures import adventure_definition
@@ -60,6 +60,11 @@ class CastingMixin:
             raise CardNotFoundError(f"{card.name} is not in {where}")
         for candidate in cards:
             if candidate.name == card:
+                return candidate
+        # A card named by another name it was given (its Spanish name, say).
+        named = CardDefinition.other_names.get(card.casefold())
+        for candidate in cards:
+            if named is not None and candidate.name == named:
                 return candidate
         raise CardNotFoundError(f"no {card} in {where}")
 

@@ -81,6 +81,37 @@ class CardDefinition:
     spell_targets: ClassVar[tuple["TargetSpec", ...]] = ()
 
     registry: ClassVar[dict[str, type["CardDefinition"]]] = {}
+    # A card's other names (its printed name in another language), casefolded, each to the name it
+    # is registered under: given to the engine by whoever holds them (`add_other_names`), since the
+    # engine keeps no language of its own.
+    other_names: ClassVar[dict[str, str]] = {}
+    _other_names_as_given: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def add_other_names(cls, names: "dict[str, str]") -> None:
+        """Let each card be found by another name too: `names` maps it to the card's name."""
+        cls.other_names.update({other.casefold(): name for other, name in names.items()})
+        cls._other_names_as_given.update(names)
+
+    @classmethod
+    def other_names_shown(cls) -> list[str]:
+        """The other names given, as they were given (not casefolded)."""
+        return list(cls._other_names_as_given)
+
+    @classmethod
+    def named(cls, name: str) -> type["CardDefinition"]:
+        """The definition of the card called `name`, by its own name or another it was given.
+
+        >>> CardDefinition.add_other_names({'Isla': 'Island'})
+        >>> CardDefinition.named('isla').name
+        'Island'
+        """
+        found = cls.registry.get(name)
+        if found is None:
+            found = cls.registry.get(cls.other_names.get(name.casefold(), ""))
+        if found is None:
+            raise UnknownCardError(f"unknown card {name!r}")
+        return found
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -344,10 +375,7 @@ class Card:
         if definition is not None:
             self.printed_definition: CardDefinition = definition
         else:
-            try:
-                self.printed_definition = CardDefinition.registry[name]()
-            except KeyError:
-                raise UnknownCardError(f"unknown card {name!r}") from None
+            self.printed_definition = CardDefinition.named(name)()
         self.owner: Player | None = None
         self._controller: Player | None = None
         self.zone: Zone | None = None
@@ -458,10 +486,7 @@ class Card:
     def token_of(cls, name: str) -> "Card":
         """A token with the characteristics of the card named `name`, as the Oracle card
         reference gives them (rule 111.11): "create a Tarmogoyf token"."""
-        try:
-            card_class = CardDefinition.registry[name]
-        except KeyError:
-            raise UnknownCardError(f"unknown card {name!r}") from None
+        card_class = CardDefinition.named(name)
         # Not registered under the name (its class name is empty); the instance carries it.
         token_class = type(f"{card_class.__name__}Token", (TokenDefinition, card_class), {"name": ""})
         definition = token_class()

@@ -145,8 +145,10 @@ class CastingPermissionsMixin:
         """The card meant: one in `player`'s hand, or one they may cast from another zone."""
         if isinstance(card, Card):
             return card
+        # A card named by another name it was given (its Spanish name, say) is the card of that name.
+        names = {card, CardDefinition.other_names.get(card.casefold(), card)}
         for candidate in list(player.hand) + self._castable_elsewhere(player):
-            if candidate.name == card or card in getattr(candidate.printed_definition, "names", ()):
+            if candidate.name in names or names & set(getattr(candidate.printed_definition, "names", ())):
                 return candidate
         raise CardNotFoundError(f"no {card} in {player.name}'s hand")
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.engine.game import Ability, Card, CardDefinition, Decision, Event, Player, Spell, Step, Team, Zone
+from kb.examples.card_names import spanish_name, spanish_names
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "engine"
@@ -549,17 +550,28 @@ class Narrator:
     def card_name(self, name: str) -> str:
         """A card name a player chose (201.4): the card's Spanish name where it has one."""
         definition = CardDefinition.registry.get(name)
-        if self.lang == "es" and definition is not None and definition.name_es:
-            return definition.name_es
+        if self.lang == "es" and definition is not None:
+            return self.spanish_name(definition) or name
         return name
+
+    @staticmethod
+    def spanish_name(definition: Any) -> str | None:
+        """A card's name in Spanish: its official Spanish name where the names table confirms one,
+        its English name for any other real card (one rule, the same everywhere), and for what
+        is no printed card (an emblem, "a 3/4 creature") the words the engine gives it."""
+        name = definition.name
+        if name in spanish_names() or name in CardDefinition.registry:
+            return spanish_name(name)
+        return definition.name_es
 
     def card(self, card: Card) -> str:
         if card.name == "":
             if card.face_down:
                 return self._(FACE_DOWN_NAME)
             return self._(NAMELESS) % {"card": self.printed(card)}
-        if self.lang == "es" and card.definition.name_es:
-            return card.definition.name_es
+        spanish = self.spanish_name(card.definition) if self.lang == "es" else None
+        if spanish:
+            return spanish
         printed = card.printed_definition
         if card.is_token and printed.subtypes and card.name == printed.name == " ".join(tuple(printed.subtypes) + ("Token",)):
             return self._(TOKEN_NAME) % {"types": " ".join(self.creature_type(t) for t in printed.subtypes)}
@@ -568,9 +580,8 @@ class Narrator:
     def printed(self, card: Card) -> str:
         """The card's own name, whatever it copies now."""
         definition = card.printed_definition
-        if self.lang == "es" and definition.name_es:
-            return definition.name_es
-        return definition.name
+        spanish = self.spanish_name(definition) if self.lang == "es" else None
+        return spanish or definition.name
 
     def name(self, thing: Any) -> str:
         if isinstance(thing, Card):

@@ -30,7 +30,13 @@ def describe_result(result: Any) -> Outcome:
         passed = False
     # The narration of the run, if the result has one: its full output repeats the code, which the
     # page already shows.
-    output = getattr(result, "narration", None)
+    games = getattr(result, "games", None)
+    if games:
+        # Each told line with the rule behind it, as the runner prints it: the page links the rule.
+        output = "\n".join(f"{line.text} ({line.rule})" if line.rule else line.text
+                           for game in games for line in game.narration)
+    else:
+        output = getattr(result, "narration", None)
     if isinstance(output, (list, tuple)):
         output = "\n".join(str(line) for line in output)
     if not isinstance(output, str) or not output.strip():

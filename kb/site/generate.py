@@ -332,7 +332,7 @@ def _section_page(w: _Writer, section: Any, key: str, lang: str, full: str, titl
                 contents.append({"id": rule.id, "label": _contents_label(rule, lang)})
     # The label most of the section's Spanish texts share is said once, at the top of the page;
     # a rule whose text differs says its own.
-    labels = [v.trust.label for v in rule_views if v.trust is not None and v.trust.kind == "project"]
+    labels = [v.trust.words for v in rule_views if v.trust is not None and v.trust.kind == "project"]
     common = max(sorted(set(labels)), key=labels.count) if labels else ""
     untranslated = sum(1 for v in rule_views if v.untranslated)
     w.write("section.md.j2", key, lang, full, section=section, section_title=title, title_known=known,

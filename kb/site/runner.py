@@ -46,6 +46,25 @@ STRINGS = {
         "cards_filter": "Filtrar cartas",
         "cards_guide": "Cómo definir una carta propia",
         "open_playground": "Abrir en la zona de pruebas",
+        "table_title": "Una partida sin escribir código",
+        "table_intro": "Elige los jugadores, sus vidas y las cartas de cada zona (de la lista de cartas, por su nombre en inglés o en español), el paso en que empieza la partida, y juega: cada acción que el motor permite en ese momento aparece como un botón, y lo que ocurre se cuenta con enlaces a las reglas.",
+        "table_player": "Jugador",
+        "table_name": "Nombre",
+        "table_life": "Vidas",
+        "table_library": "Cartas en la biblioteca",
+        "table_card": "Carta",
+        "table_zone": "Zona",
+        "table_add": "Añadir",
+        "table_step": "Empieza en",
+        "table_turn": "Turno",
+        "table_play": "Empezar la partida",
+        "zone_hand": "Mano",
+        "zone_battlefield": "Campo de batalla",
+        "zone_graveyard": "Cementerio",
+        "table_undo": "Deshacer",
+        "table_code": "Ver código",
+        "table_save": "Guardar como ejemplo",
+        "code_title": "O escribe la partida en Python",
     },
     "en": {
         "run": "Run",
@@ -60,6 +79,25 @@ STRINGS = {
         "cards_filter": "Filter cards",
         "cards_guide": "How to define a card of your own",
         "open_playground": "Open in the playground",
+        "table_title": "A game without writing code",
+        "table_intro": "Choose the players, their life totals and the cards in each zone (from the list of cards, by their English or Spanish name), the step the game begins at, and play: every action the engine allows at that moment is a button, and what happens is told with links to the rules.",
+        "table_player": "Player",
+        "table_name": "Name",
+        "table_life": "Life",
+        "table_library": "Cards in library",
+        "table_card": "Card",
+        "table_zone": "Zone",
+        "table_add": "Add",
+        "table_step": "Begins at",
+        "table_turn": "Turn",
+        "table_play": "Start the game",
+        "zone_hand": "Hand",
+        "zone_battlefield": "Battlefield",
+        "zone_graveyard": "Graveyard",
+        "table_undo": "Undo",
+        "table_code": "Show code",
+        "table_save": "Save as example",
+        "code_title": "Or write the game in Python",
     },
 }
 
@@ -102,6 +140,9 @@ def engine_cards() -> list[dict[str, str]]:
     import kb.engine.cards  # noqa: F401 (defining the cards registers them)
     from kb.engine.objects import CardDefinition, TokenDefinition
 
+    from kb.examples.card_names import spanish_names
+
+    spanish = spanish_names()
     cards = []
     for name, definition in sorted(CardDefinition.registry.items()):
         # Only the engine's own library: a card defined at run time (a guide's doctest, a test) in
@@ -110,7 +151,8 @@ def engine_cards() -> list[dict[str, str]]:
             continue
         cards.append({
             "name": name,
-            "es": getattr(definition, "name_es", None) or "",
+            # Its Spanish name only where the names table confirms it (the narration's rule too).
+            "es": spanish.get(name, ""),
             "cost": str(getattr(definition, "mana_cost", "") or ""),
             "types": " ".join([*definition.supertypes, *definition.types]) + (
                 " — " + " ".join(definition.subtypes) if definition.subtypes else ""),
@@ -184,5 +226,15 @@ def runner_context(key: str, lang: str, name: str = "") -> dict[str, Any]:
         "playground": relative_url(key, lang, PLAYGROUND, lang),
         "guide": relative_url(key, lang, CARDS_GUIDE_PAGE, lang),
         "t": STRINGS[lang] if name else {**STRINGS[lang], "code_label": STRINGS[lang]["code_label_playground"]},
+        "steps": [] if name else step_names(lang),
         **source,
     }
+
+
+def step_names(lang: str) -> list[dict[str, str]]:
+    """Each step of a turn, by its engine name and as the narration names it."""
+    from kb.engine.turns import Step
+    from kb.examples.narration import Narrator
+
+    tell = Narrator(lang)
+    return [{"name": step.name, "label": tell.name(step)} for step in Step]

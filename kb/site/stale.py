@@ -1,6 +1,6 @@
-"""What a rule's card says when its Spanish translates an older English: in both languages, the
-line naming the release the translation is of and when the English changed, and the English's word
-diff since that release, the history's own, one click away. Kept apart from the rest of the card
+"""What is shown with a Spanish text that translates an older English, beneath its warning: the
+English's word diff since that release, the history's own, one click away (on the Spanish card, and
+with the Spanish text in the English page's details). Kept apart from the rest of the card
 (`kb.site.views.rule_view` only calls `stale_view`), with its template `site/templates/stale.html.j2`."""
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ class WordView:
 
 @dataclass(frozen=True)
 class StaleView:
-    """The line (shown on the English card; the Spanish card has it as its trust line already), the
-    summary of the <details>, and the words changed, release by release."""
+    """The summary of the <details> and the words changed, release by release (the warning itself
+    is the text's label's, `kb.site.views.Trust.warning`)."""
 
-    line: str
     summary: str
     changes: list[tuple[str, list[WordView]]]
 
@@ -36,7 +35,7 @@ def stale_view(data, rule, lang: str) -> StaleView | None:
     if spanish is None:
         return None
     shown = trust(data, spanish, lang)
-    if shown.kind != "stale":
+    if not shown.warning:
         return None
     since = spanish.english_release or ""
     changes = []
@@ -47,4 +46,4 @@ def stale_view(data, rule, lang: str) -> StaleView | None:
         if words:
             changes.append((format_release(event.release, lang), words))
     t = strings(lang)
-    return StaleView(f"{t['spanish_text']}: {shown.label}. {shown.sentence}", t["stale_english_changes"], changes)
+    return StaleView(t["stale_english_changes"], changes)

@@ -773,12 +773,30 @@ class Link:
 
 @dataclass
 class Trust:
-    """Where a shown Spanish text comes from and whether it is current, for readers: a short label
-    (with a CSS modifier) and, where the text is not of the current English, a sentence saying so."""
+    """The one label of a Spanish text, in plain words: whose it is (`label`: the team's translation
+    with its state, or an official text quoted by a wiki page), which English release it translates
+    (`translates`), and, only where the English changed since, a warning (`warning`) shown with the
+    text it concerns."""
 
     kind: str  # "project", "wiki", "stale"
     label: str
-    sentence: str = ""
+    translates: str = ""
+    warning: str = ""
+
+    @property
+    def words(self) -> str:
+        """The label within a sentence: "traducción de este proyecto, revisada · traduce el texto
+        inglés del 16 de enero de 2026"."""
+        return " · ".join(part for part in (self.label, self.translates) if part)
+
+    @property
+    def line(self) -> str:
+        """The label as a line of its own, its first letter a capital."""
+        return self.words[:1].upper() + self.words[1:]
+
+    @property
+    def stale(self) -> bool:
+        return bool(self.warning)
 
 
 @dataclass
@@ -798,7 +816,7 @@ class ExampleRunView:
     code: str
     status: str
     status_label: str
-    output: str
+    output: Markup
     url: str
     rules: list[Link]
 
@@ -876,29 +894,26 @@ def catalog_state(spanish: SpanishData) -> str:
 
 def trust(data: SiteData, spanish: SpanishData, lang: str) -> Trust:
     """What a reader needs to know about a Spanish text, in `lang`: the project's translation (with
-    its catalog state) or an official quote from a wiki page, and, if the English it translates has
-    changed since, which release it translates and when the English changed."""
+    its catalog state) or an official quote from a wiki page; the English release it translates; and,
+    if that English has changed since, a warning saying when."""
     t = strings(lang)
     translated = format_release(spanish.english_release, lang) if spanish.english_release else ""
     if spanish.origin == "po":
-        state = catalog_state(spanish)
-        label = f"{t['project_translation']} · {t['state_' + state]}"
+        label = t["label_project"].format(state=t["state_" + catalog_state(spanish)])
     else:
-        where = spanish.page_title or Path(spanish.source).stem
-        label = t["wiki_quote"].format(page=where)
+        label = t["label_wiki"].format(page=spanish.page_title or Path(spanish.source).stem)
     stale = spanish.changed_since or (spanish.origin == "po" and catalog_state(spanish) == "fuzzy")
-    if not stale:
-        if spanish.origin == "po":
-            return Trust("project", label)
-        return Trust("wiki", label, t["trust_current"].format(release=translated) if translated else "")
-    changed = format_release(spanish.changed_in, lang) if spanish.changed_in else ""
-    if translated and changed:
-        sentence = t["trust_stale"].format(release=translated, changed=changed)
-    elif translated:
-        sentence = t["trust_stale_unknown"].format(release=translated)
+    if not translated:
+        translates = t["label_translates_older"] if stale else ""
+    elif not stale and spanish.english_release != data.newest:
+        translates = t["label_translates_unchanged"].format(release=translated)
     else:
-        sentence = t["trust_fuzzy"]
-    return Trust("stale", label, sentence)
+        translates = t["label_translates"].format(release=translated)
+    if not stale:
+        return Trust("project" if spanish.origin == "po" else "wiki", label, translates)
+    changed = format_release(spanish.changed_in, lang) if spanish.changed_in else ""
+    warning = t["label_warning"].format(changed=changed) if changed else t["label_warning_unknown"]
+    return Trust("stale", label, translates, warning)
 
 
 def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
@@ -937,7 +952,8 @@ def rule_view(data: SiteData, rule: RuleData, linker: Linker) -> RuleView:
         trust=shown_trust,
         others=others,
         executable=[e for e in executable if e is not None],
-        stale=stale_view(data, rule, lang),
+        # The English card says nothing of the Spanish: its details show the Spanish with its label.
+        stale=stale_view(data, rule, lang) if spanish is not None else None,
     )
 
 
@@ -973,6 +989,8 @@ def history_views(data: SiteData, rule: RuleData, linker: Linker) -> list[Histor
 def rule_details(data: SiteData, rule: RuleData, linker: Linker) -> dict[str, Any]:
     """What a reader gets on asking for more about a rule: its text in the other language, where
     its Spanish comes from, its history release by release, and links elsewhere."""
+    from kb.site.stale import stale_view
+
     lang = linker.lang
     url_for = linker.rule
     spanish = rule.spanish
@@ -991,6 +1009,7 @@ def rule_details(data: SiteData, rule: RuleData, linker: Linker) -> dict[str, An
         "alt_lang": alt_lang,
         "alt_trust": alt_trust,
         "alt_others": folded_texts(data, spanish, linker) if lang == "en" and spanish is not None else [],
+        "alt_stale": stale_view(data, rule, lang) if lang == "en" and alt_trust is not None and alt_trust.warning else None,
         "spanish_source": spanish_source(data, spanish, linker) if spanish is not None else None,
         "history": history,
         "changed": any(h.status != "present" for h in history),
@@ -1038,6 +1057,36 @@ def diff_anchor(new_id: str | None, old_id: str | None) -> str:
     return new_id if new_id else f"removed-{old_id}"
 
 
+# A rule's number in a run's narration: with a dot anywhere in a told line, and the sections a line
+# ends with, "(103)" (as the browser's runner links them, site/assets/runner.js).
+_RUN_RULE = re.compile(r"\b\d{3}\.\d+[a-z]?\b|\(\d{3}(?:, \d{3})*\)$")
+
+
+def linked_run_output(output: str, rule_url: Callable[[str], str | None]) -> Markup:
+    """A run's output, escaped, with every rule number of its told lines a link to the rule (the
+    statements and what they printed are left as they are)."""
+
+    def link(rule_id: str) -> Markup:
+        url = rule_url(rule_id)
+        return Markup('<a href="{}">{}</a>').format(url, rule_id) if url else escape(rule_id)
+
+    def line_of(line: str) -> Markup:
+        if line.startswith((">>> ", "... ")):
+            return escape(line)
+        out, at = Markup(""), 0
+        for found in _RUN_RULE.finditer(line):
+            out += escape(line[at:found.start()])
+            text = found.group(0)
+            if text.startswith("("):
+                out += Markup("(") + Markup(", ").join(link(i) for i in text[1:-1].split(", ")) + Markup(")")
+            else:
+                out += link(text)
+            at = found.end()
+        return out + escape(line[at:])
+
+    return Markup("\n").join(line_of(line) for line in output.split("\n"))
+
+
 def example_run_view(data: SiteData, name: str, linker: Linker) -> ExampleRunView | None:
     lang = linker.lang
     t = strings(lang)
@@ -1054,7 +1103,7 @@ def example_run_view(data: SiteData, name: str, linker: Linker) -> ExampleRunVie
         code=example.code,
         status=status,
         status_label=t.get(f"example_{status}", status),
-        output=output,
+        output=linked_run_output(output, linker.rule),
         url=linker.page(f"examples/{example_slug(example.name)}"),
         rules=[Link(r, linker.rule(r)) for r in example.rules],
     )

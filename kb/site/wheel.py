@@ -1,6 +1,6 @@
 """The engine, the narration and the runner of the examples as a pure-Python wheel, for Pyodide:
-`kb/engine` whole, of `kb/examples` what runs and tells a doctest, and the narration's catalogs
-compiled to .mo files (the narration then needs only the standard library). The same files give
+`kb/engine` whole, of `kb/examples` what runs and tells a doctest, the cards' Spanish names (the
+term base's names table) and the narration's catalogs compiled to .mo files (the narration then needs only the standard library). The same files give
 the same bytes."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from kb.corpus import PROJECT_ROOT
 WHEEL_NAME = "kb_engine"
 WHEEL_VERSION = "0.1.0"
 # The modules the browser runs: the engine whole, and of the examples what runs and tells a doctest.
-BUNDLED_EXAMPLES = ("narration.py", "runner.py", "web.py")
+BUNDLED_EXAMPLES = ("card_names.py", "narration.py", "playground.py", "runner.py", "web.py")
 EXAMPLES_INIT = '"""The executable examples as the site runs them in the browser: the runner and the narration."""\n'
 # The zip entries' date: the wheel's bytes depend on its files only.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -39,6 +39,9 @@ def bundle_files() -> dict[str, bytes]:
     files["kb/examples/__init__.py"] = EXAMPLES_INIT.encode("utf-8")
     for name in BUNDLED_EXAMPLES:
         files[f"kb/examples/{name}"] = (package / "examples" / name).read_bytes()
+    from kb.examples.card_names import CORPUS_TABLE, TABLE
+
+    files[f"kb/locale/{TABLE}"] = CORPUS_TABLE.read_bytes()
     for lang, mo in _compiled_catalogs().items():
         files[f"kb/locale/{lang}/LC_MESSAGES/engine.mo"] = mo
     return files

@@ -564,14 +564,23 @@
         if (toggle) open.remove();
         return;
       }
-      var panel = el("div", { "class": "kb-more" });
-      panel.setAttribute("aria-label", section.dataset.more.replace("{id}", id));
-      panel.setAttribute("role", "region");
-      panel.textContent = section.dataset.loading;
+      // A rule reached by its address on a phone shows the rule first: its details stay folded
+      // under one line; on a wider screen, or when its number is pressed, they open.
+      var panel = el("details", { "class": "kb-more" });
+      panel.appendChild(el("summary", null, section.dataset.more.replace("{id}", id)));
+      var body = el("div", { "class": "kb-more__body" }, section.dataset.loading);
+      panel.appendChild(body);
+      panel.open = toggle || !window.matchMedia("(max-width: 44.9375em)").matches;
+      // The label most of the section's Spanish shares is said once at the top of the page; the
+      // rule reached by its address says it too, where the reader is.
+      if (section.dataset.label && !rule.querySelector(":scope > .kb-trust")) {
+        var label = el("p", { "class": "kb-trust kb-trust--project kb-trust--section" }, section.dataset.label);
+        rule.insertBefore(label, heading.nextSibling);
+      }
       rule.appendChild(panel);
       load(id).then(function (all) {
         // The details are the site's own HTML, escaped when the site was built.
-        panel.innerHTML = all[id] || "";
+        body.innerHTML = all[id] || "";
       });
     }
     document.addEventListener("click", function (event) {
@@ -731,11 +740,10 @@
         view.textContent = "";
         if (swapped) note(root.dataset.swapped);
         if (oldName === newName) note(root.dataset.same);
+        var statuses = ["added", "removed", "changed", "moved"];
         var counts = { added: 0, removed: 0, changed: 0, moved: 0 };
-        var list = el("div", { "class": "kb-compare__list" });
-        rows.forEach(function (row) {
+        function entryOf(row) {
           var status = row.status;
-          counts[status]++;
           var entry = el("div", { "class": "kb-diff__entry kb-diff__entry--" + status });
           var ids = el("p", { "class": "kb-diff__ids" },
             status === "moved" ? row.before.id + " \u2192 " + row.after.id : (row.after || row.before).id);
@@ -751,10 +759,37 @@
             p.textContent = texts[(row.after || row.before).text];
           }
           entry.appendChild(p);
-          list.appendChild(entry);
+          return entry;
+        }
+        // By section, the counts first: a long comparison (years apart) is one folded line per
+        // section, each drawn when it is opened; a short one is shown whole.
+        var sections = [], bySection = {};
+        rows.forEach(function (row) {
+          counts[row.status]++;
+          var section = row.sort.split(".")[0];
+          if (!bySection[section]) { bySection[section] = []; sections.push(section); }
+          bySection[section].push(row);
         });
         view.appendChild(el("p", { "class": "kb-diff__summary", lang: lang },
-          ["added", "removed", "changed", "moved"].map(function (s) { return named("label", s) + ": " + counts[s]; }).join(" \u00b7 ")));
+          statuses.map(function (s) { return named("label", s) + ": " + counts[s]; }).join(" \u00b7 ")));
+        var list = el("div", { "class": "kb-compare__list" });
+        var whole = rows.length <= 80;
+        sections.forEach(function (section) {
+          var mine = bySection[section];
+          var fold = el("details", { "class": "kb-compare__section" });
+          var tally = {};
+          mine.forEach(function (row) { tally[row.status] = (tally[row.status] || 0) + 1; });
+          fold.appendChild(el("summary", { lang: lang }, (root.dataset.section || "{id}").replace("{id}", section) + " \u00b7 " +
+            statuses.filter(function (s) { return tally[s]; }).map(function (s) { return named("label", s) + ": " + tally[s]; }).join(", ")));
+          function draw() {
+            if (fold.dataset.drawn) return;
+            fold.dataset.drawn = "1";
+            mine.forEach(function (row) { fold.appendChild(entryOf(row)); });
+          }
+          fold.addEventListener("toggle", function () { if (fold.open) draw(); });
+          if (whole) { fold.open = true; draw(); }
+          list.appendChild(fold);
+        });
         view.appendChild(list);
       }).catch(function () { view.textContent = root.dataset.error; });
     }

@@ -1,8 +1,9 @@
 /* The examples' runner, in a Web Worker so that the page stays responsive: loads Pyodide from the
    site's own runner/ folder, unpacks the engine's wheel into it, and runs each code it is sent
    with kb.examples.web. Loading reports its progress in bytes. Messages:
-     in:  {id, code, lang, name, path, line}
+     in:  {id, code, lang, name, path, line} | {id, lang, table, moves} (the playground without code)
      out: {id, kind: "progress", stage, loaded, total} | {id, kind: "result", stdout, stderr, passed}
+          | {id, kind: "played", narration, choices, state, code, doctest, error}
           | {id, kind: "error", message} | {id, kind: "unavailable"} */
 const RUNNER = new URL("../runner/", import.meta.url);
 let ready = null;
@@ -64,6 +65,11 @@ async function load(id) {
 self.onmessage = async (event) => {
   const { id, code, lang, name, path, line } = event.data;
   if (ready === null) ready = load(id);
+  if (event.data.warm) {
+    // Started again after a Stop: load now, run nothing.
+    ready.catch(() => { ready = null; });
+    return;
+  }
   let web;
   try {
     web = await ready;
@@ -78,6 +84,15 @@ self.onmessage = async (event) => {
     return;
   }
   post({ id, kind: "progress", stage: "running", loaded: 1, total: 1 });
+  if (event.data.table !== undefined) {
+    // The playground without code: the table and the moves chosen, the game they make.
+    try {
+      post({ id, kind: "played", ...JSON.parse(web.play(JSON.stringify(event.data.table), JSON.stringify(event.data.moves), lang)) });
+    } catch (err) {
+      post({ id, kind: "error", message: String((err && err.message) || err).trim().split("\n").pop() });
+    }
+    return;
+  }
   try {
     const result = JSON.parse(web.run(code, lang, name, path, line));
     if (result.error) post({ id, kind: "error", message: result.error });

@@ -316,8 +316,15 @@ def test_any_two_releases_can_be_compared(page, real_server, real_site, artifact
         pytest.skip("one release only")
     page.goto(f"{real_server}/en/releases/compare/?old={releases[0]}&new={releases[-1]}")
     page.wait_for_selector(".kb-compare__view .kb-diff__summary", timeout=60000)
-    assert page.locator(".kb-compare__view .kb-diff__entry").count() > 0
     assert re.search(r"Added: \d+ · Removed: \d+ · Changed: [1-9]", page.locator(".kb-diff__summary").inner_text())
+    # Years apart: the counts first, then one folded line per section with its own counts, each
+    # drawn when opened (the whole comparison was once ~387,000 px tall on a phone).
+    folds = page.locator(".kb-compare__section")
+    assert folds.count() > 50 and page.locator(".kb-compare__view .kb-diff__entry").count() == 0
+    assert re.fullmatch(r"Section \d+ · .*\d", folds.first.locator("summary").inner_text())
+    assert page.evaluate("document.documentElement.scrollHeight") < 60 * folds.count() + 3000
+    folds.first.locator("summary").click()
+    assert folds.first.locator(".kb-diff__entry").count() > 0
     page.screenshot(path=str(artifacts / "compare-oldest-newest.png"))
     assert page.js_errors == []
 
@@ -350,3 +357,26 @@ def test_compare_follows_renumbering_as_the_release_pages_do(page, real_server, 
     same, notes = _compare_summary(page, f"{real_server}/releases/compare/?old={new}&new={new}")
     assert set(same.values()) == {0} and len(notes) == 1
     assert page.js_errors == []
+
+
+@pytest.mark.parametrize(("width", "folded"), [(390, True), (1280, False)])
+def test_a_rule_opened_by_its_address_comes_first_on_a_phone(browser, real_server, width, folded):
+    """On a phone the rule reached by its address shows first, with its label, and its details are
+    one folded line (613.1's layer list stays in view); on a wide screen they are open."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{real_server}/cr/613/#613.1")
+        page.wait_for_selector("section:has(> [id='613.1']) details.kb-more", state="attached")
+        panel = page.locator("section:has(> [id='613.1']) details.kb-more")
+        assert panel.evaluate("d => d.open") is (not folded)
+        rule = page.locator("section:has(> [id='613.1'])")
+        assert rule.locator(".kb-trust").first.inner_text().startswith("Texto en español: ")
+        if folded:
+            # The next rule of the list is on the first screen, below the rule and its folded line.
+            assert page.locator('[id="613.1a"]').bounding_box()["y"] < 844
+            panel.locator("summary").click()
+            page.wait_for_function("() => !document.querySelector('.kb-more').textContent.includes('Cargando')")
+            assert panel.locator("a.kb-other").is_visible()
+    finally:
+        context.close()

@@ -43,6 +43,8 @@ def test_text_summary_without_search(fake_corpus, tmp_path):
     result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path / "out"), "--no-search"])
     assert result.exit_code == 0, result.output
     assert "pages:" in result.output and "time:" in result.output
+    # It ends with the command that serves what it built.
+    assert result.output.splitlines()[-1] == f"serve it: kb serve --out {tmp_path / 'out'}"
     assert "search index" not in result.output.split("time:")[0].split("site:")[-1]
     assert not (tmp_path / "out" / "site" / "pagefind").exists()
 

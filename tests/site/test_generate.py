@@ -103,8 +103,8 @@ def test_release_and_trust_of_a_spanish_text(docs):
     """A wiki quote of the current English says which release it translates, in plain words, at
     the top of the rule; no technical evidence reaches the page."""
     block = rule_block(read(docs, "es", "cr/101"), "101.4")
-    assert "texto oficial citado en la wiki (Jugador)" in block
-    assert "Traduce la versión del 7 de junio de 2024; el texto inglés no ha cambiado desde entonces." in block
+    assert ("Texto oficial en español, citado en la wiki (Jugador) · traduce el texto inglés del 7 de junio de 2024, "
+            "sin cambios desde entonces") in block
     assert "ratio" not in block and "exacta" not in block
     more = details(docs, "es", "cr/101", "101.4")
     assert 'href="../../wiki/es-jugador/">Jugador</a>' in more
@@ -334,22 +334,22 @@ def test_a_catalog_text_names_its_catalog_and_links_no_wiki_page(tmp_path):
     kb.spanish = from_catalog
     generated = generate(SiteData.collect(kb), tmp_path / "docs")
     es = rule_block(read(generated, "es", "cr/101"), "101.4")
-    assert "traducción de este proyecto · pendiente de actualizar" in es
-    assert "Traducción de la versión del 7 de junio de 2024" in es
+    assert "Traducción de este proyecto, pendiente de actualizar · traduce el texto inglés del 7 de junio de 2024" in es
+    assert 'class="kb-warning"' in es
     assert "kb-trust--stale" in es and "exacta" not in es
     more = details(generated, "es", "cr/101", "101.4")
     assert "wiki/es-jugador" not in es + more and "página de la wiki" not in es + more
-    assert "traducción de este proyecto (es-jugador · " in more and ".po" not in more
+    assert "Dónde se guarda el texto en español: catálogo de traducción, es-jugador · " in more and ".po" not in more
     en = details(generated, "en", "cr/101", "101.4")
-    assert "this project&#39;s translation · needs updating" in en
+    assert "This project&#39;s translation, needs updating" in en and 'class="kb-warning"' in en
 
 
 def test_a_wiki_text_names_its_page_with_a_link(docs):
     more = details(docs, "es", "cr/101", "101.4")
-    assert 'Texto en español: <a href="../../wiki/es-jugador/">Jugador</a>' in more
+    assert 'Dónde se guarda el texto en español: página de la wiki <a href="../../wiki/es-jugador/">Jugador</a>' in more
     assert "Horizontes de Modern 3 \u2014 7 junio, 2024" in more
     en = details(docs, "en", "cr/101", "101.4")
-    assert 'Spanish text: <a href="../../wiki/es-jugador/">Jugador</a>' in en
+    assert 'Where the Spanish is kept: wiki page <a href="../../wiki/es-jugador/">Jugador</a>' in en
 
 
 def test_lines_of_descent_follow_renumbering_and_never_join_two_rules():

@@ -217,7 +217,8 @@ def test_a_changed_english_never_wears_a_current_label(real_site, kb):
         start = html.index(f'id="{rule.id}"')
         block = html[start: html.index("</section>", start)]
         assert "kb-trust--stale" in block and "exacta" not in block, rule.id
-        assert re.search(r"Traducción (?:de la versión del|de un texto inglés anterior)", block), rule.id
+        assert re.search(r"traduce (?:el texto inglés del|un texto inglés anterior)", block), rule.id
+        assert re.search(r'<p class="kb-warning"[^>]*>Aviso: el texto inglés (?:cambió el|ha cambiado)', block), rule.id
 
 
 def test_the_card_definition_guide_is_a_page_in_both_languages(real_site):

@@ -156,3 +156,40 @@ def test_no_serious_accessibility_violation(browser, fake_server, scheme, lang):
         assert found == [], found
     finally:
         context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_printed_rules_carry_page_numbers_and_the_section_as_a_running_head(browser, real_server, tmp_path):
+    """Printed by Chromium (as a reader's "Save as PDF"): every page numbered "n / total" in its
+    foot, and headed by the section it runs in, whichever page of the section it is."""
+    pypdf = pytest.importorskip("pypdf")
+    context, page = new_page(browser)
+    try:
+        page.goto(f"{real_server}/cr/all/")
+        page.wait_for_load_state("networkidle")
+        page.pdf(path=str(tmp_path / "rules.pdf"), format="A4", prefer_css_page_size=True)
+    finally:
+        context.close()
+    pages = [p.extract_text().splitlines() for p in pypdf.PdfReader(str(tmp_path / "rules.pdf")).pages]
+    total = len(pages)
+    assert total > 150
+    assert [lines[0] for lines in pages] == [f"{n} / {total}" for n in range(1, total + 1)]
+    headed, wrong, rule_pages = 0, [], 0
+    for number, lines in enumerate(pages[2:], start=3):
+        first_rule = next((line for line in lines[2:] if re.match(r"\d{3}\.\d+", line)), None)
+        if first_rule is None:
+            continue
+        rule_pages += 1
+        # A part begins on a page of its own, under its title; any other page is headed by the
+        # section it runs in: the first rule's, or the one that ends before that rule's begins.
+        if re.match(r"\d\. \S", lines[1]) or lines[1] == "Glosario":
+            headed += 1
+            continue
+        head = re.match(r"(\d{3})\. \S", lines[1])
+        if head:
+            headed += 1
+            if head.group(1) > first_rule[:3]:
+                wrong.append((number, lines[1], first_rule[:12]))
+    assert rule_pages > 100 and headed >= 0.95 * rule_pages and wrong == [], (headed, rule_pages, wrong[:5])
+    assert any(lines[1] == "Glosario" for lines in pages[-5:])

@@ -107,8 +107,8 @@ def test_the_first_text_is_the_same_on_the_page_in_the_details_and_in_the_knowle
         page = str(macros.rule(rule_view(site_data, rule, es), strings("es"), "es"))
         main = re.search(r'<p class="kb-rule__text"[^>]*>(.*?)</p>', page, re.S).group(1)
         assert _plain(main) == " ".join(first.text.split()), rid
-        folds = re.findall(r'<details class="kb-quote"><summary[^>]*>(.*?)</summary>\s*<p lang="es">(.*?)</p></details>',
-                           page, re.S)
+        folds = re.findall(r'<details class="kb-quote"><summary[^>]*>(.*?)</summary>\s*'
+                           r'(?:<p class="kb-warning">[^<]*</p>\s*)?<p lang="es">(.*?)</p></details>', page, re.S)
         assert [_plain(text) for _label, text in folds] == [" ".join(t.text.split()) for t in rest], rid
         unfolded = re.sub(r"<details.*?</details>", "", page, flags=re.S)
         for other in rest:
@@ -123,6 +123,6 @@ def test_the_first_text_is_the_same_on_the_page_in_the_details_and_in_the_knowle
         details = str(macros.details(rule_details(site_data, rule, en), strings("en"), "en"))
         head = details.split('<details class="kb-quote">', 1)[0]
         assert " ".join(first.text.split()) in _plain(head), rid
-        folds = re.findall(r'<details class="kb-quote"><summary[^>]*>.*?</summary>\s*<p lang="es">(.*?)</p></details>',
-                           details, re.S)
+        folds = re.findall(r'<details class="kb-quote"><summary[^>]*>.*?</summary>\s*'
+                           r'(?:<p class="kb-warning">[^<]*</p>\s*)?<p lang="es">(.*?)</p></details>', details, re.S)
         assert [_plain(text) for text in folds] == [" ".join(t.text.split()) for t in rest], rid

@@ -106,11 +106,11 @@ def origin_label(site: Path, section: str, rule_id: str) -> str:
     """How the Spanish page labels where a rule's Spanish text comes from: the rule's own badge or
     line, or the label the section states once for most of its rules."""
     block = rule_html(site, "es", section, rule_id)
-    own = re.search(r'<span class="kb-badge kb-badge--project">(.*?)</span>|<p class="kb-trust[^"]*">(.*?)</p>', block)
+    own = re.search(r'<p class="kb-trust[^"]*">(.*?)</p>', block)
     if own:
-        return own.group(1) or own.group(2)
+        return own.group(1)[:1].lower() + own.group(1)[1:]
     page = (site / "cr" / section / "index.html").read_text(encoding="utf-8")
-    common = re.search(r"Texto en español: (.*?), salvo donde se indica\.", page)
+    common = re.search(r"Texto en español, salvo donde se indica: (.*?)\.</p>", page)
     assert common, block
     return common.group(1)
 
@@ -142,22 +142,23 @@ def test_a_rule_without_spanish_shows_the_imported_text_escaped_with_its_catalog
         "&lt;b&gt;y&lt;/b&gt; &#34;equipos&#34; &amp; más."
     )
     assert unescape(text) == FILLED["100.1"] and "<b>y</b>" not in block
-    assert origin_label(trip.after.site, "100", "100.1") == "traducción de este proyecto · sin revisar"
+    assert origin_label(trip.after.site, "100", "100.1").startswith("traducción de este proyecto, sin revisar · traduce ")
     more = details_html(trip.after.site, "es", "100", "100.1")
     # Where it comes from, in plain words, with the coverage page for the details.
-    assert "traducción de este proyecto (parte 1 de las reglas · " in more and "part-1.po" not in more
+    assert "catálogo de traducción, parte 1 de las reglas · " in more and "part-1.po" not in more
     assert 'href="../../coverage/"' in more
     # Nothing links to a wiki page for a catalog text.
     assert "/wiki/" not in block + more
     english = details_html(trip.after.site, "en", "100", "100.1")
-    assert "this project&#39;s translation (part 1 of the rules · " in english and "part-1.po" not in english
+    assert "This project&#39;s translation, not reviewed" in english
+    assert "translation catalog, part 1 of the rules · " in english and "part-1.po" not in english
     assert "&lt;b&gt;y&lt;/b&gt; &#34;equipos&#34; &amp; más." in english
 
 
 def test_an_official_quote_of_the_current_english_stands_before_the_catalog_text(trip):
     before = rule_html(trip.before.site, "es", "101", "101.2")
     assert "En un juego de dos jugadores" in before
-    quoted = "texto oficial citado en la wiki (Jugador activo)"
+    quoted = "texto oficial en español, citado en la wiki (Jugador activo)"
     assert origin_label(trip.before.site, "101", "101.2").startswith(quoted)
     assert 'href="../../wiki/es-jugador-activo/">Jugador activo</a>' in details_html(trip.before.site, "es", "101", "101.2")
     # The quote translates the English of today: it stands; the team's text comes beneath it, labelled.
@@ -175,9 +176,9 @@ def test_a_fuzzy_entry_is_shown_as_fuzzy(trip):
     block = rule_html(trip.after.site, "es", "700", "700.1")
     assert FILLED["700.1"] in block
     assert "kb-trust--stale" in block and "exacta" not in block
-    assert "traducción de este proyecto · pendiente de actualizar" in block
+    assert "Traducción de este proyecto, pendiente de actualizar" in block
     english = details_html(trip.after.site, "en", "700", "700.1")
-    assert "this project&#39;s translation · needs updating" in english
+    assert "This project&#39;s translation, needs updating" in english
 
 
 def test_rules_the_catalog_left_alone_keep_their_source(trip):

@@ -23,7 +23,7 @@ from kb.site.output import check_output_folder, locked_output, swap_in, work_fol
 from kb.site.paths import DEFAULT_OUT
 from kb.site.search import build_search_index, index_sizes
 from kb.site.stamp import build_inputs, remove_stamp, unchanged_build, write_stamp
-from kb.site.views import SiteData
+from kb.site.sitedata import SiteData
 
 STAGES = ("load", "generate", "mkdocs", "pagefind")
 

@@ -18,8 +18,8 @@ from markupsafe import escape
 
 from kb.site.locale import LANGS
 from kb.site.query import write_query_indexes
+from kb.site.sitedata import SiteData
 from kb.site.urls import page_url, relative_url
-from kb.site.views import SiteData
 
 SHORT_PREFIX = "r"
 

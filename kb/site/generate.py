@@ -16,7 +16,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from kb.site import runner, views
+from kb.site import runner, sitedata, views
 from kb.site.api import write_api_page, write_cite_page
 from kb.site.extras import TEXT_CHUNK
 from kb.site.fulltext import write_fulltext_page
@@ -25,7 +25,8 @@ from kb.site.locale import LANGS, format_release, other_lang, plural, short_rele
 from kb.site.paths import ASSETS_DIR, TEMPLATES_DIR
 from kb.site.text import linkify, linkify_text, title_text, yaml_string
 from kb.site.urls import source_path
-from kb.site.views import Linker, SiteData
+from kb.site.sitedata import SiteData
+from kb.site.views import Linker
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,7 @@ def _language(w: _Writer, lang: str) -> None:
     examples_by_part: dict[str, list[Any]] = {}
     unplaced: list[Any] = []
     for example in data.examples:
-        key = f"examples/{views.example_slug(example.name)}"
+        key = f"examples/{sitedata.example_slug(example.name)}"
         run = views.example_run_view(data, example.name, Linker(data, key, lang))
         w.write("example.md.j2", key, lang, run.title, example=run, runner=runner.runner_context(key, lang, example.name))
         part_id = example.rules[0][:1] if example.rules else ""
@@ -280,10 +281,10 @@ def _diff_pages(w: _Writer, diff: Any, lang: str, title: str,
     entry_pages = diff.pages()
     keys = [diff.page_key(n) for n in range(len(entry_pages))]
     # A changed entry shows its old and new texts merged, about as long as both.
-    glossary_size = sum(len(change.term) + len(change.old_text) + len(change.new_text) + views.DIFF_ENTRY_MARKUP
+    glossary_size = sum(len(change.term) + len(change.old_text) + len(change.new_text) + sitedata.DIFF_ENTRY_MARKUP
                         for change in diff.glossary)
-    last_size = sum(len(diff.inline(e)) + views.DIFF_ENTRY_MARKUP for e in entry_pages[-1])
-    if len(entry_pages) > 1 or last_size + glossary_size > views.DIFF_PAGE_BYTES:
+    last_size = sum(len(diff.inline(e)) + sitedata.DIFF_ENTRY_MARKUP for e in entry_pages[-1])
+    if len(entry_pages) > 1 or last_size + glossary_size > sitedata.DIFF_PAGE_BYTES:
         keys.append(diff.page_key(len(entry_pages)))
         entry_pages = [*entry_pages, []]
     glossary_key = keys[-1]
@@ -300,7 +301,7 @@ def _diff_pages(w: _Writer, diff: Any, lang: str, title: str,
         page_title = title if len(keys) == 1 else f"{title} ({number + 1}/{len(keys)})"
         w.write("diff.md.j2", key, lang, page_title, diff=diff, groups=groups, here=here,
                 first_page=number == 0, status_url={status: linker.page(starts.get(status, keys[0]), status)
-                                                    for status in views.DIFF_STATUSES},
+                                                    for status in sitedata.DIFF_STATUSES},
                 glossary_here=key == glossary_key, glossary_url="" if key == glossary_key else linker.page(glossary_key),
                 pager=[{"label": str(n + 1), "url": linker.page(k), "current": k == key} for n, k in enumerate(keys)]
                 if len(keys) > 1 else [],
@@ -378,7 +379,7 @@ def glossary_anchors(data: SiteData) -> dict[str, dict[tuple, str]]:
     anchors: dict[str, dict[tuple, str]] = {"en": {}, "es": {}}
     by_term: dict[str, str] = {}
     for entry in sorted_words(data.glossary.get("en", []), "en", key=lambda g: g.term):
-        anchors["en"][_entry_key(entry)] = views.term_anchor(entry.term, "en", taken)
+        anchors["en"][_entry_key(entry)] = sitedata.term_anchor(entry.term, "en", taken)
         by_term.setdefault(entry.term.casefold(), anchors["en"][_entry_key(entry)])
     # A pair names the English entry of the release the Spanish translates: found by its term.
     paired: dict[tuple, str] = {}
@@ -389,7 +390,7 @@ def glossary_anchors(data: SiteData) -> dict[str, dict[tuple, str]]:
         key = _entry_key(entry)
         anchor = by_term.get(paired.get(key, ""))
         if anchor is None or anchor in used:
-            anchor = views.term_anchor(entry.term, "es", taken)
+            anchor = sitedata.term_anchor(entry.term, "es", taken)
         used.add(anchor)
         anchors["es"][key] = anchor
     return anchors
@@ -451,7 +452,7 @@ def terminology_anchors(data: SiteData) -> dict[int, str]:
     """The anchor of each pair of the terminology page, made from its English term: the same in
     both languages (keyed by the pair's identity)."""
     taken: set[str] = set()
-    return {id(term): views.term_anchor(term.en or term.es, "en", taken).replace("t-", "p-", 1)
+    return {id(term): sitedata.term_anchor(term.en or term.es, "en", taken).replace("t-", "p-", 1)
             for term in data.terminology}
 
 
@@ -549,7 +550,7 @@ def _graph(data: SiteData, lang: str) -> dict[str, Any]:
     return nodes
 
 
-def _wiki_lines(data: SiteData, wiki: views.WikiData, key: str, lang: str) -> list[dict[str, Any]]:
+def _wiki_lines(data: SiteData, wiki: sitedata.WikiData, key: str, lang: str) -> list[dict[str, Any]]:
     linker = Linker(data, key, lang)
     headings = {h.line: h.level for h in getattr(wiki.page, "headings", [])}
     rows = []

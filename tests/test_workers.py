@@ -79,7 +79,7 @@ def test_results_come_back_in_the_order_of_the_items(items, workers):
 
 def test_references_found_in_workers_are_those_found_here(documents, monkeypatch):
     from kb.cache import BuildCache
-    from kb.knowledge import _begin_references
+    from kb.knowledge_build import _begin_references
     from kb.refs import document_references
     from kb.workers import default_workers
 
@@ -93,7 +93,7 @@ def test_references_found_in_workers_are_those_found_here(documents, monkeypatch
 
 def test_references_begun_before_other_work_are_those_found_here(documents):
     from kb.cache import BuildCache
-    from kb.knowledge import _begin_references
+    from kb.knowledge_build import _begin_references
     from kb.refs import document_references
 
     by_release = {doc.release: doc for doc in documents}

@@ -72,11 +72,10 @@ def _term_base(root: Path, warn):
 
 def _build_contents(corpus_root, progress, warn, corpus, cache, cache_writable=True) -> Contents:
     from kb.align import align_corpus
-    from kb.cache import BuildCache, Notices, file_key
+    from kb.cache import BuildCache, Notices
     from kb.history import DiffCache
     from kb.workers import default_workers
-    from kb.corpus import corpus_dir, read_corpus, sha256_of
-    from kb.parse.cr import parse_cr
+    from kb.corpus import corpus_dir, read_corpus
     from kb.parse.wiki import parse_wiki
     from kb.terms import build_terminology
 
@@ -92,9 +91,7 @@ def _build_contents(corpus_root, progress, warn, corpus, cache, cache_writable=T
     say(f"parsing the rules ({len(releases)} releases)")
     documents: dict[str, CRDocument] = {}
     keys: dict[str, str] = {}
-    for entry in releases:
-        key = file_key(entry.path, entry.sha256.lower() if entry.sha256 else sha256_of(entry.path))
-        doc = kept.get("parse", key, lambda: parse_cr(entry.path))
+    for entry, (key, doc) in zip(releases, _parse_releases(releases, kept, default_workers())):
         if not doc.release:
             _date_from_manifest(doc, entry)
         if doc.release in documents:
@@ -129,6 +126,27 @@ def _build_contents(corpus_root, progress, warn, corpus, cache, cache_writable=T
     contents.terminology = build_terminology(pages, alignment.all, alignment.section_titles)
     kept.prune()
     return contents
+
+
+def _parse_releases(releases, kept, workers: int) -> list[tuple[str, CRDocument]]:
+    """Each release file's cache key and parsed document, in the order given: from the cache, else
+    parsed in up to `workers` forked processes (`kb.workers`), else here; what was parsed is kept."""
+    from kb.cache import MISSING, file_key
+    from kb.corpus import sha256_of
+    from kb.parse.cr import parse_cr
+    from kb.workers import forked_map
+
+    keys = [file_key(entry.path, entry.sha256.lower() if entry.sha256 else sha256_of(entry.path))
+            for entry in releases]
+    docs = [kept.find("parse", key) for key in keys]
+    missing = [index for index, doc in enumerate(docs) if doc is MISSING]
+    made = forked_map(lambda index: parse_cr(releases[index].path), missing, workers) if missing else []
+    if made is None:
+        made = [parse_cr(releases[index].path) for index in missing]
+    for index, doc in zip(missing, made):
+        kept.keep("parse", keys[index], doc)
+        docs[index] = doc
+    return list(zip(keys, docs))
 
 
 def _begin_references(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Callable
 
@@ -21,8 +22,7 @@ def inline_diff(old: str, new: str, old_url: Callable[[str], str | None] | None 
     With `old_url` and `new_url` (a rule number of that text's release -> its address, or None), the
     references each text makes link there: those in removed words by the old text's numbers, the
     others by the new text's."""
-    a = _TOKENS.findall(old)
-    b = _TOKENS.findall(new)
+    a, b, opcodes = _word_opcodes(old, new)
     old_at, new_at = _offsets(a), _offsets(b)
     old_refs = find_references(old, "en") if old_url else []
     new_refs = find_references(new, "en") if new_url else []
@@ -36,9 +36,8 @@ def inline_diff(old: str, new: str, old_url: Callable[[str], str | None] | None 
                   for r in refs if first <= r.start and r.end <= last]
         return linkify(words, inside, url_for)
 
-    matcher = difflib.SequenceMatcher(None, a, b)
     out: list[Markup] = []
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for op, i1, i2, j1, j2 in opcodes:
         if op == "equal":
             out.append(piece(new, new_at, j1, j2, new_refs, new_url))
             continue
@@ -47,6 +46,14 @@ def inline_diff(old: str, new: str, old_url: Callable[[str], str | None] | None 
         if j2 > j1:
             out.append(Markup("<ins>{}</ins>").format(piece(new, new_at, j1, j2, new_refs, new_url)))
     return Markup("").join(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _word_opcodes(old: str, new: str) -> tuple[list[str], list[str], list[tuple[str, int, int, int, int]]]:
+    """The words of two texts and how to turn the first into the second: worked out once for a pair
+    of texts that a release diff shows plain and then with its references linked, page after page."""
+    a, b = _TOKENS.findall(old), _TOKENS.findall(new)
+    return a, b, difflib.SequenceMatcher(None, a, b).get_opcodes()
 
 
 def _offsets(tokens: list[str]) -> list[int]:

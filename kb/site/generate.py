@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import shutil
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from kb.site.text import linkify, linkify_text, title_text, yaml_string
 from kb.site.urls import source_path
 from kb.site.sitedata import SiteData
 from kb.site.views import Linker
+from kb.workers import forked_begin
 
 
 @dataclass(frozen=True)
@@ -122,9 +124,28 @@ def generate(data: SiteData, docs_dir: Path, search: bool = True) -> Generated:
     docs_dir.mkdir(parents=True)
     shutil.copytree(ASSETS_DIR, docs_dir / "assets")
     writer = _Writer(data, docs_dir, search)
-    for lang in LANGS:
-        _language(writer, lang)
+    first, *others = LANGS
+    # The other languages' pages are written in forked workers (`kb.workers`) while this process
+    # writes the first's; each sends back what it generated. Without workers, they are written here.
+    pending = forked_begin(partial(_language_apart, writer), others, len(others))
+    _language(writer, first)
+    made = pending()
+    if made is None:
+        for lang in others:
+            _language(writer, lang)
+    else:
+        for pages, nav, extras in made:
+            writer.generated.pages.extend(pages)
+            writer.generated.nav.update(nav)
+            writer.generated.extras.update(extras)
     return writer.generated
+
+
+def _language_apart(writer: _Writer, lang: str) -> tuple[list[GeneratedPage], dict[str, list[Any]], dict]:
+    """`_language` in a worker of its own: what it generated, to be added to the caller's."""
+    writer.generated = Generated(writer.docs_dir)
+    _language(writer, lang)
+    return writer.generated.pages, writer.generated.nav, writer.generated.extras
 
 
 def generate_some(data: SiteData, docs_dir: Path, sections: set[str], counts: bool, search: bool = True,
@@ -203,10 +224,12 @@ def _language(w: _Writer, lang: str) -> None:
     parts_by_id = {part.id: part for part in data.parts}
     examples_by_part: dict[str, list[Any]] = {}
     unplaced: list[Any] = []
+    sources = runner.example_sources([example.name for example in data.examples])
     for example in data.examples:
         key = f"examples/{sitedata.example_slug(example.name)}"
         run = views.example_run_view(data, example.name, Linker(data, key, lang))
-        w.write("example.md.j2", key, lang, run.title, example=run, runner=runner.runner_context(key, lang, example.name))
+        w.write("example.md.j2", key, lang, run.title, example=run,
+                runner=runner.runner_context(key, lang, example.name, sources[example.name]))
         part_id = example.rules[0][:1] if example.rules else ""
         entry = {title_text(run.title): source_path(key)}
         (examples_by_part.setdefault(part_id, []) if part_id in parts_by_id else unplaced).append(entry)
@@ -293,11 +316,16 @@ def _diff_pages(w: _Writer, diff: Any, lang: str, title: str,
     for key, page in zip(keys, entry_pages):
         for entry in page:
             starts.setdefault(entry.status, key)
+    # The entries of each status, counted on every page.
+    groups: dict[str, list[Any]] = {status: [] for status in sitedata.DIFF_STATUSES}
+    for entry in diff.entries:
+        groups.setdefault(entry.status, []).append(entry)
     written = []
     for number, key in enumerate(keys):
         linker = Linker(w.data, key, lang)
-        groups = views.diff_rows(w.data, diff, linker)
-        here = {status: [row for row in rows if row["anchor"] in anchors_of[number]] for status, rows in groups.items()}
+        # Rows are made for this page's entries alone; the others are only counted.
+        here = views.diff_rows(w.data, diff, linker,
+                               [e for e in diff.entries if views.diff_anchor(e.new_id, e.old_id) in anchors_of[number]])
         page_title = title if len(keys) == 1 else f"{title} ({number + 1}/{len(keys)})"
         w.write("diff.md.j2", key, lang, page_title, diff=diff, groups=groups, here=here,
                 first_page=number == 0, status_url={status: linker.page(starts.get(status, keys[0]), status)

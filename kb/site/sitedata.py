@@ -123,6 +123,7 @@ class DiffData:
     # its glossary: the glossaries are compared only as far as that term
     glossary_cut: list[tuple[str, str]] = field(default_factory=list)
     _inline: dict[int, Markup] = field(default_factory=dict, repr=False)
+    _plain: set[int] = field(default_factory=set, repr=False)
     _pages: list[list[Any]] = field(default_factory=list, repr=False)
 
     def pages(self) -> list[list[Any]]:
@@ -154,6 +155,12 @@ class DiffData:
                 return self.page_key(number)
         return self.key
 
+    def merged_plainly(self, entry: Any) -> bool:
+        """Whether the entry's `inline` text is its old and new texts merged word by word as they are
+        (not a plain text, nor a merge of their words with the spacing set aside)."""
+        self.inline(entry)
+        return id(entry) in self._plain
+
     def inline(self, entry: Any) -> Markup:
         """The entry's text as HTML: the old and new words merged where its text or one of its
         examples changed."""
@@ -167,6 +174,8 @@ class DiffData:
                     # Only the spacing differs: say so rather than show two texts that look the same.
                     merged = inline_diff(" ".join(old.split()), " ".join(new.split())) + Markup(
                         ' <span class="kb-diff__spacing">(␣)</span>')
+                else:
+                    self._plain.add(key)
                 self._inline[key] = merged
             else:
                 self._inline[key] = escape(new or old)

@@ -380,11 +380,12 @@ def section_title(data: SiteData, section, lang: str) -> tuple[str, bool]:
     return section.text, True
 
 
-def diff_rows(data: SiteData, diff: DiffData, linker: Linker) -> dict[str, list[dict[str, Any]]]:
-    """The entries of one release diff grouped by status, each with its text (an inline word diff
-    where the words changed)."""
+def diff_rows(data: SiteData, diff: DiffData, linker: Linker,
+              entries: list[Any] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """The entries of one release diff (or those of `entries`, one page's) grouped by status, each
+    with its text (an inline word diff where the words changed)."""
     groups: dict[str, list[dict[str, Any]]] = {s: [] for s in ("added", "removed", "changed", "moved")}
-    for entry in diff.entries:
+    for entry in diff.entries if entries is None else entries:
         link = now = None
         if entry.new_id:
             # The rule as it stands today, whatever its number then.
@@ -421,7 +422,7 @@ def _linked_inline(data: SiteData, diff: DiffData, entry: Any, linker: Linker) -
     old = diff.texts.get((diff.old, entry.old_id), "") if entry.old_id else ""
     new = diff.texts.get((diff.new, entry.new_id), "") if entry.new_id else ""
     if "<ins>" in inline or "<del>" in inline:
-        if inline != inline_diff(old, new):
+        if not diff.merged_plainly(entry):
             return inline
         return inline_diff(old, new, today_in(diff.old), today_in(diff.new))
     release, text = (diff.new, new) if entry.new_id else (diff.old, old)

@@ -2,7 +2,8 @@
 
 Cold: an empty store of its own (`KB_STORE`), an empty output folder, the Pyodide of this checkout's
 node_modules (`KB_PYODIDE`, so that neither build runs npm). The baseline is the commit `--baseline`
-(default a891f66, the build before it shared its work between the two processors) exported with
+(default a891f66: the build before the parsing, the pages of each language, the builder per
+language, the squeezing and the stamp were shared out between the processors) exported with
 `git archive` into a temporary folder, with the same releases (`KB_RELEASES`). The two builds are
 run in turn, `--runs` times each (baseline first in odd pairs, this checkout first in even ones),
 so that a machine busy with other work slows both alike; the medians and their ratio are reported,

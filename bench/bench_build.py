@@ -60,7 +60,7 @@ def _tree_rss_kb(pid: int) -> int:
     return total
 
 
-def run(command: list[str], env: dict[str, str]) -> dict:
+def run(command: list[str], env: dict[str, str], cwd: Path = ROOT) -> dict:
     """Wall and CPU time, largest process and peak of the process tree of one command.
 
     The command's own resource use comes from `os.wait4`, which counts it and every descendant it
@@ -68,7 +68,7 @@ def run(command: list[str], env: dict[str, str]) -> dict:
     """
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(command, env=env, cwd=ROOT, stdout=out, stderr=err)
+        proc = subprocess.Popen(command, env=env, cwd=cwd, stdout=out, stderr=err)
         peak = 0
         sampling = Path("/proc").is_dir()
         while True:

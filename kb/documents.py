@@ -303,7 +303,7 @@ class ReleaseSpanish:
         return (chosen.text, list(chosen.examples)) if chosen is not None else None
 
     def translation(self, release: str, rule: Any) -> Any | None:
-        """The Spanish text (`kb.site.views.SpanishData`) that translates the English of the rule or
+        """The Spanish text (`kb.site.sitedata.SpanishData`) that translates the English of the rule or
         subrule `rule` of `release`, or None."""
         place = self._place(release, rule.id)
         if place is None:
@@ -436,6 +436,6 @@ def release_text(kb: Any, release: str, lang: str = "es", progress: Callable[[st
     if lang == "en":
         lines = english_lines(kb, release)
         return None if lines is None else "\n".join(line.rstrip("\r\n") for line in lines) + "\n"
-    from kb.site.views import SiteData
+    from kb.site.sitedata import SiteData
 
     return ReleaseSpanish(SiteData.collect(kb, progress=progress)).text(kb, release)

@@ -23,10 +23,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from kb.align.records import Alignment, Status
-from kb.history import History, HistoryEvent, ReleaseDiff, UnknownRule
-from kb.history.descent import follow, reads_the_same
+from kb.contents import CachedHistory, Contents
+from kb.history import HistoryEvent, ReleaseDiff
+from kb.history.descent import reads_the_same
 from kb.model import CRDocument, GlossaryEntry, Rule, Stamp, WikiPage
 from kb.refs import Reference, find_references
+from kb.knowledge_build import CorpusError as CorpusError  # raised by `KnowledgeBase.build`
+from kb.knowledge_build import build_contents, tell
 from kb.translations.precedence import (
     SpanishSource, best_spanish, descent_texts, is_current, relative_to, rule_texts,
 )
@@ -131,113 +134,6 @@ class SectionStats:
         return self.translated + self.fuzzy
 
 
-class _IndexedDiff(ReleaseDiff):
-    """A release diff with its lookups indexed (a rule's history asks them once per release)."""
-
-    def index(self) -> _IndexedDiff:
-        self._reverse = {new: old for old, new in self.mapping.items()}
-        self._by_old: dict[str, int] = {}
-        self._by_new: dict[str, int] = {}
-        for position, entry in enumerate(self.entries):
-            if entry.old_id is not None:
-                self._by_old.setdefault(entry.old_id, position)
-            if entry.new_id is not None:
-                self._by_new.setdefault(entry.new_id, position)
-        return self
-
-    @property
-    def reverse_mapping(self) -> dict[str, str]:
-        return self._reverse
-
-    def entry_for(self, *, old_id: str | None = None, new_id: str | None = None):
-        found = [
-            self._by_old.get(old_id) if old_id is not None else None,
-            self._by_new.get(new_id) if new_id is not None else None,
-        ]
-        positions = [p for p in found if p is not None]
-        return self.entries[min(positions)] if positions else None
-
-
-def indexed(diff: ReleaseDiff) -> _IndexedDiff:
-    return _IndexedDiff(diff.old, diff.new, diff.entries, diff.mapping, diff.unchanged, diff.via).index()
-
-
-class CachedHistory(History):
-    """`kb.history.History` with its consecutive diffs given (from a store) or computed once, and
-    their lookups indexed."""
-
-    def __init__(self, docs, diffs: list[ReleaseDiff] | None = None, cache=None):
-        super().__init__(docs, cache=cache)
-        self._indexed: dict[tuple[str, str], _IndexedDiff] = {}
-        self._ids = {doc.release: {rule.id for rule in doc.rules} for doc in self.docs}
-        # Each rule's history and trace, made once: the alignment and the site both ask for most of them.
-        self._histories: dict[tuple[str, str], list[HistoryEvent]] = {}
-        self._traces: dict[tuple[str, str], dict[str, str | None]] = {}
-        self._by_chain: dict[tuple[str | None, ...], list[HistoryEvent]] = {}
-        self._position = {release: i for i, release in enumerate(self.releases)}
-        self._links: tuple[list[dict[str, str]], list[dict[str, str]]] | None = None
-        for diff in diffs or ():
-            self._indexed[(diff.old, diff.new)] = indexed(diff)
-
-    def diff(self, old: str, new: str) -> ReleaseDiff:
-        key = (old, new)
-        if key not in self._indexed:
-            self._indexed[key] = indexed(super().diff(old, new))
-        return self._indexed[key]
-
-    def trace(self, rule_id: str, release: str | None = None) -> dict[str, str | None]:
-        release = release or self.releases[-1]
-        if release not in self._ids:
-            raise UnknownRule(f"no release {release}")
-        if rule_id not in self._ids[release]:
-            raise UnknownRule(f"release {release} has no rule {rule_id}")
-        key = (rule_id, release)
-        ids = self._traces.get(key)
-        if ids is None:
-            ids = self._traces[key] = self._trace(rule_id, self._position[release])
-        return dict(ids)
-
-    def _trace(self, rule_id: str, at: int) -> dict[str, str | None]:
-        forward, backward = self._neighbour_links()
-        return follow(self.releases, forward, backward, rule_id, at)
-
-    def _neighbour_links(self) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-        """The mapping of each release's rules to the next release's, and back, oldest first."""
-        if self._links is None:
-            diffs = [self.diff(older, newer) for older, newer in zip(self.releases, self.releases[1:])]
-            self._links = [d.mapping for d in diffs], [d.reverse_mapping for d in diffs]
-        return self._links
-
-    def rule_history(self, rule_id: str, release: str | None = None) -> list[HistoryEvent]:
-        key = (rule_id, release or self.releases[-1])
-        events = self._histories.get(key)
-        if events is None:
-            # A history is made from the rule's ids across the releases alone: a rule asked for from
-            # another release, with the same ids, has the same history.
-            chain = tuple(self.trace(rule_id, release).values())
-            events = self._by_chain.get(chain)
-            if events is None:
-                events = self._by_chain[chain] = super().rule_history(rule_id, release)
-            self._histories[key] = events
-        return list(events)
-
-
-@dataclass
-class Contents:
-    """Everything a knowledge base holds; a stored knowledge base fills it in on demand."""
-
-    corpus_root: Path
-    releases: list[str]
-    documents: dict[str, CRDocument] | None = None
-    pages: list[WikiPage] | None = None
-    history: CachedHistory | None = None
-    alignment: AlignmentResult | None = None
-    references: list[tuple[str, str, str, Reference]] | None = None  # (release, lang, source id, ref)
-    terminology: list[Term] | None = None
-    catalogs: list[Any] | None = None
-    unavailable: list[str] | None = None  # one line per release of the manifest that could not be read
-
-
 class KnowledgeBase:
     """The knowledge base; see the module's documentation."""
 
@@ -304,7 +200,7 @@ class KnowledgeBase:
         fingerprint = stored.corpus_fingerprint(root, corpus)
         problem = stored.store_problem(path, root, fingerprint)
         if problem is None:
-            kb = stored.open_store(path, root)
+            kb = cls.from_store(path, root)
             kb._contents.unavailable = [u.line for u in corpus.unavailable]
             tell(kb._contents.unavailable, warn)
             return kb, None
@@ -330,6 +226,14 @@ class KnowledgeBase:
                       "command builds it again"], warn)
 
         return kb, store_it
+
+    @classmethod
+    def from_store(cls, path: Path | str, corpus_root: Path | str | None = None) -> KnowledgeBase:
+        """The knowledge base kept in the store at `path`, each part read when first needed (no check
+        that it is up to date: see `load`)."""
+        from kb import store as stored
+
+        return cls(*stored.stored_contents(path, corpus_root))
 
     def save(self, path: Path | str | None = None, fingerprint: dict | None = None) -> Path:
         """Write this knowledge base to a store (default: `kb.store.store_dir()`)."""
@@ -671,222 +575,9 @@ CACHE_FOLDER = "cache"  # inside the store: parse results by content (see `kb.ca
 CHECKSUMS = "checksums.json"  # inside the store: the releases' SHA-256 by file stat (see `kb.corpus`)
 
 
-class CorpusError(ValueError):
-    """A corpus the knowledge base cannot be built from (two files of the same release, ...)."""
-
-
-def tell(lines: list[str], warn: Callable[[str], None] | None = None) -> None:
-    """Each line (an unavailable release, a store rebuilt), to `warn` or else to standard error."""
-    import sys
-
-    for line in lines:
-        if warn is not None:
-            warn(line)
-        else:
-            try:
-                print(f"kb: {line}", file=sys.stderr)
-            except (OSError, ValueError):
-                pass
-
-
-def build_contents(
-    corpus_root: Path | str | None = None,
-    progress: Callable[[str], None] | None = None,
-    warn: Callable[[str], None] | None = None,
-    corpus=None,
-    cache: Path | str | None = None,
-    cache_writable: bool = True,
-) -> Contents:
-    """Parse every corpus file, diff the releases, align the Spanish, and gather the references.
-    With `cache` (a folder), each release parsed and its references are kept there and found again
-    by the file's content and the code's version (`kb.cache`)."""
-    import gc
-
-    # A build makes millions of objects and almost no cycles: the cycle collector, run again and
-    # again as they are made, would cost more than the build itself; it takes up again after.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _build_contents(corpus_root, progress, warn, corpus, cache, cache_writable)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _term_base(root: Path, warn):
-    """The term base of the corpus (`terms/terms.tsv`), or None where there is none or it cannot be
-    read (said in one line: the alignment then goes by the stamps alone)."""
-    from kb.translations.termbase import TermError, load_term_base
-
-    path = Path(root) / "terms" / "terms.tsv"
-    if not path.is_file():
-        return None
-    try:
-        return load_term_base(path)
-    except (TermError, OSError, UnicodeDecodeError) as err:
-        tell([f"{err}; the term base is left out of the alignment"], warn)
-        return None
-
-
-def _build_contents(corpus_root, progress, warn, corpus, cache, cache_writable=True) -> Contents:
-    from kb.align import align_corpus
-    from kb.cache import BuildCache, Notices, file_key
-    from kb.history import DiffCache
-    from kb.workers import default_workers
-    from kb.corpus import corpus_dir, read_corpus, sha256_of
-    from kb.parse.cr import parse_cr
-    from kb.parse.wiki import parse_wiki
-    from kb.terms import build_terminology
-
-    say = progress or (lambda message: None)
-    root = Path(corpus_root) if corpus_root else corpus_dir()
-    corpus = corpus or read_corpus(root)
-    entries = corpus.files
-    unavailable = [u.line for u in corpus.unavailable]
-    tell(unavailable, warn)
-    notices = Notices(warn, writable=cache_writable)
-    kept = BuildCache(Path(cache) if cache else None, notices)
-    releases = [entry for entry in entries if entry.kind == "cr"]
-    say(f"parsing the rules ({len(releases)} releases)")
-    documents: dict[str, CRDocument] = {}
-    keys: dict[str, str] = {}
-    for entry in releases:
-        key = file_key(entry.path, entry.sha256.lower() if entry.sha256 else sha256_of(entry.path))
-        doc = kept.get("parse", key, lambda: parse_cr(entry.path))
-        if not doc.release:
-            _date_from_manifest(doc, entry)
-        if doc.release in documents:
-            raise CorpusError(
-                f"{entry.path}: release {doc.release} is already given by {documents[doc.release].source}"
-            )
-        documents[doc.release] = doc
-        keys[doc.release] = key
-    documents = dict(sorted(documents.items()))
-    say("parsing the wiki pages")
-    pages = [parse_wiki(entry.path, entry.lang) for entry in entries if entry.kind == "wiki"]
-    say("comparing releases")
-    diff_cache = DiffCache(Path(cache) / "diff", notices) if cache else None
-    history = CachedHistory(documents.values(), cache=diff_cache) if documents else None
-    if history is not None:
-        history.consecutive(workers=default_workers())
-    # The references need the parsed releases alone: found in workers while the Spanish is aligned here.
-    references_of = _begin_references(documents, keys, kept, workers=default_workers() - 1)
-    say("aligning Spanish and English")
-    alignment = align_corpus(documents, pages, history, vocabulary=_term_base(root, warn))
-    contents = Contents(corpus_root=root, releases=list(documents), documents=documents, pages=pages,
-                        history=history, alignment=alignment, unavailable=unavailable)
-    say("reading translation catalogs")
-    _add_catalogs(contents)
-    say("gathering references")
-    references = references_of()
-    contents.references = [
-        (release, doc.lang or "en", source_id, ref)
-        for release, doc in documents.items()
-        for source_id, ref in references[release]
-    ]
-    contents.terminology = build_terminology(pages, alignment.all, alignment.section_titles)
-    kept.prune()
-    return contents
-
-
-def _begin_references(
-    documents: dict[str, CRDocument], keys: dict[str, str], kept, workers: int
-) -> Callable[[], dict[str, list]]:
-    """Each release's references (with the id of the text each stands in): from the cache, else
-    found in up to `workers` forked processes (`kb.workers`) begun now, else here. The call
-    returned waits for the workers, makes what they could not, and keeps what was found in the cache."""
-    from kb.cache import MISSING
-    from kb.refs import document_references
-    from kb.workers import forked_begin
-
-    found: dict[str, list] = {}
-    missing = []
-    for release in documents:
-        value = kept.find("refs", f"{keys[release]}\0{release}")
-        if value is MISSING:
-            missing.append(release)
-        else:
-            found[release] = value
-
-    def references_of(release: str) -> list:
-        return list(document_references(documents[release]))
-
-    pending = forked_begin(references_of, missing, workers)
-
-    def gathered() -> dict[str, list]:
-        made = pending()
-        if made is None:
-            made = [references_of(release) for release in missing]
-        for release, value in zip(missing, made):
-            kept.keep("refs", f"{keys[release]}\0{release}", value)
-            found[release] = value
-        return found
-
-    return gathered
-
-
-def _date_from_manifest(doc: CRDocument, entry) -> None:
-    """A release whose file states no effective date takes the date its manifest entry gives, and
-    says so; with no date anywhere it cannot be placed among the releases."""
-    from kb.model import Diagnostic
-    from kb.parse.cr.dates import read_effective_date
-
-    stated = read_effective_date(f"These rules are effective as of {entry.release}.")
-    release = stated.iso if stated is not None and stated.iso else None
-    if release is None and re.fullmatch(r"\d{4}-\d{2}-\d{2}", entry.published or ""):
-        release = entry.published
-    if release is None:
-        raise CorpusError(
-            f"{entry.path}: no effective date in the file, and its manifest entry gives none "
-            f"(release {entry.release!r}, published {entry.published!r})"
-        )
-    doc.release = release
-    doc.diagnostics.append(
-        Diagnostic(doc.source, 1, "warning", f"release {release} taken from the corpus manifest")
-    )
-
-
-def _add_catalogs(contents: Contents) -> None:
-    """Imported translation catalogs (`kb.translations`) join the alignment as Spanish sources."""
-    from kb.translations.source import catalog_alignments
-
-    catalogs, alignments = catalog_alignments(contents)
-    contents.catalogs = catalogs
-    contents.alignment.rules.extend(a for a in alignments if a.kind == "rule")
-    contents.alignment.glossary.extend(a for a in alignments if a.kind == "glossary")
-
-
-# -- one rule, quickly -------------------------------------------------------------------------------
-
-
-@dataclass
-class RuleCard:
-    """What `kb rule` shows: a rule's text and examples in one release, its references both ways, and
-    (for Spanish) the best Spanish text with the status and evidence of its alignment, its source
-    given relative to the corpus root ("wiki/es-jugador.txt", "po/equipo.po"). `notice` says why
-    there is no Spanish text."""
-
-    id: str
-    release: str
-    kind: str
-    text: str
-    examples: list[str]
-    refs_out: list[str]
-    refs_in: list[str]
-    lang: str = "en"
-    spanish: SpanishText | None = None
-    notice: str | None = None
-    texts: list[SpanishSource] | None = None
-    # The references of the first Spanish text, each to the rule it names in this release.
-    spanish_references: list[SpanishReference] | None = None
-
-
-NO_TRANSLATION = "sin traducción"
-
-
 def corpus_release_names(root: Path | str | None = None) -> dict[str, str] | None:
     """`kb.history.corpus.release_names` of the corpus's releases (None when its manifest cannot be
-    read): what the store keeps, so that `rule_card` reads no release to name one."""
+    read): what the store keeps, so that `kb.rulecard.rule_card` reads no release to name one."""
     from kb.corpus import ManifestError
     from kb.history.corpus import corpus_releases, release_names
 
@@ -894,93 +585,6 @@ def corpus_release_names(root: Path | str | None = None) -> dict[str, str] | Non
         return release_names(corpus_releases(Path(root) if root else None))
     except (ManifestError, OSError):
         return None
-
-
-def _named(release: str | None, root: Path, manifest: dict[str, Any] | None = None) -> str | None:
-    """The release named `release`, by the date it takes effect or the date it was published: as a
-    store's manifest (`manifest`) keeps the names, else as the corpus gives them. A date that names
-    no release is left for the lookup to refuse."""
-    if not release:
-        return release
-    names = manifest.get("release_names") if isinstance(manifest, dict) else None
-    if not isinstance(names, dict):
-        names = corpus_release_names(root) or {}
-    named = names.get(release, release)
-    return named if isinstance(named, str) else release
-
-
-def rule_card(
-    rule_id: str,
-    release: str | None = None,
-    lang: str = "en",
-    corpus_root: Path | str | None = None,
-    store: Path | str | None = None,
-    progress: Callable[[str], None] | None = None,
-    warn: Callable[[str], None] | None = None,
-) -> RuleCard:
-    """The card of `rule_id` in `release` (the date it takes effect or the date it was published;
-    default the newest). From an up-to-date store only the rows it needs are read (no pandas, no
-    graph); otherwise the knowledge base is built and stored first. Raises `UnknownRuleError`,
-    `UnknownReleaseError`."""
-    from kb import store as stored
-    from kb.corpus import corpus_dir, read_corpus
-
-    if lang not in ("en", "es"):
-        raise ValueError(f"unknown language {lang!r}: expected 'en' or 'es'")
-    root = Path(corpus_root) if corpus_root else corpus_dir()
-    path = Path(store) if store else stored.store_dir()
-    corpus = read_corpus(root, checksums=path / CHECKSUMS)
-    fingerprint = stored.corpus_fingerprint(root, corpus)
-    # The store's lookup table, when it is the one written for this corpus and code: no pyarrow.
-    import sqlite3
-
-    from kb.lookup import open_index
-
-    index = open_index(path, fingerprint)
-    told = False  # each release the corpus cannot read is told once, before any answer or error
-    if index is not None:
-        tell([u.line for u in corpus.unavailable], warn)
-        told = True
-        try:
-            return stored.rule_card_from_store(path, rule_id, _named(release, root, index.manifest), lang, root,
-                                               reader=index)
-        except (stored.StoreError, sqlite3.DatabaseError):
-            pass  # a damaged lookup table: the Parquet tables answer, checked whole
-    if stored.is_current(path, root, fingerprint):
-        if not told:
-            tell([u.line for u in corpus.unavailable], warn)
-        return stored.rule_card_from_store(path, rule_id, _named(release, root, stored.read_manifest(path)), lang,
-                                           root)
-    kb = KnowledgeBase.load(root, path, progress=progress, warn=warn)
-    return card_of(kb, rule_id, _named(release, root), lang)
-
-
-def card_of(kb: KnowledgeBase, rule_id: str, release: str | None = None, lang: str = "en") -> RuleCard:
-    """The card of `rule_id` read through a loaded knowledge base."""
-    release = kb._release(release)
-    rule = kb.rule(rule_id, release)
-    card = RuleCard(
-        id=rule.id,
-        release=release,
-        kind=rule.kind,
-        text=rule.text,
-        examples=[e.text for e in rule.examples],
-        # What the rule refers to, in its text and in its examples.
-        refs_out=_unique(ref.target for source in [rule.id, *(e.id for e in rule.examples)]
-                         for ref in kb.refs_out(source, release)),
-        refs_in=kb.refs_in(rule.id, release),
-        lang=lang,
-    )
-    if lang == "es":
-        alignment = _spanish_for(kb.alignment, rule.id, release, release == kb.newest)
-        card.spanish = card_spanish(alignment, kb.corpus_root)
-        card.texts = kb.spanish_texts(rule.id, release)
-        if card.texts:
-            card.spanish = card_spanish(_alignment_of(kb.alignment, card.texts[0], kb.corpus_root), kb.corpus_root)
-            card.spanish_references = spanish_references_of(card.texts[0], rule.id, release, kb._carry,
-                                                            set(kb._by_id[release]))
-        settle_spanish(card)
-    return card
 
 
 def translation_reads_as(alignment: Alignment, text: str, release: str, english_of, carry) -> str | None:
@@ -1013,59 +617,3 @@ def spanish_references_of(text: SpanishSource, rule_id: str, release: str, carry
             target = carry(ref.target, numbering, release)
             found.append(SpanishReference(ref, target if target in known else None, numbering, example))
     return found
-
-
-def settle_spanish(card: RuleCard) -> None:
-    """The card's first Spanish text told as its `texts` tell it (for an older release, whether it
-    translates that release's English), and the notice when none translates the English shown."""
-    first = card.texts[0] if card.texts else None
-    if card.spanish is not None and first is not None and first.shown_release is not None:
-        card.spanish.current = first.current
-        card.spanish.english_release = first.english_release
-        card.spanish.evidence = list(first.evidence)
-        card.spanish.changed_since = not first.current
-    if card.spanish is None:
-        card.notice = f"{NO_TRANSLATION}: the corpus has no Spanish text for {card.id} of {card.release}"
-    elif first is not None and first.shown_release is not None and not first.current:
-        card.notice = (f"{NO_TRANSLATION}: no Spanish text translates the English of {card.id} of {card.release}; "
-                       f"the Spanish shown translates another English text, as each says")
-
-
-def card_spanish(alignment: Alignment | None, corpus_root: Path | str) -> SpanishText | None:
-    """The Spanish text of a card: its source as a path relative to the corpus root, the same
-    wherever the corpus lies (a source outside the corpus keeps its path)."""
-    from kb.store import Paths
-
-    if alignment is None:
-        return None
-    spanish = SpanishText.of(alignment)
-    spanish.source = Paths(Path(corpus_root)).rel(spanish.source)
-    return spanish
-
-
-def _alignment_of(alignments, text: SpanishSource, corpus_root) -> Alignment | None:
-    """The alignment a `SpanishSource` was made from (by its source and line)."""
-    relative = relative_to(corpus_root)
-    for alignment in alignments:
-        if alignment.kind == "rule" and alignment.es.line == text.line and relative(alignment.es.source) == text.source:
-            return alignment
-    return None
-
-
-def _spanish_for(alignments, rule_id: str, release: str, newest: bool) -> Alignment | None:
-    """The best Spanish for a rule: by its newest number for the newest release, else the Spanish
-    paired with exactly that release's rule."""
-    return best_spanish(
-        a
-        for a in alignments
-        if a.kind == "rule"
-        and ((a.newest_id == rule_id) if newest else (a.english_release == release and a.en_id == rule_id))
-    )
-
-
-def _unique(values) -> list[str]:
-    out: list[str] = []
-    for value in values:
-        if value not in out:
-            out.append(value)
-    return out

@@ -58,6 +58,7 @@ TABLES = (
 # The code a build depends on: a change to any of it makes a stored build stale.
 _BUILD_CODE = (
     "model.py", "decode.py", "corpus.py", "refs.py", "history", "terms.py", "store.py", "knowledge.py",
+    "contents.py", "knowledge_build.py",
     "parse", "align", "translations",
 )
 
@@ -630,16 +631,16 @@ def _history_row(old, new, position, status, kind, old_id, new_id, words, simila
     }
 
 
-def open_store(path: Path | str, corpus_root: Path | str | None = None):
-    """A knowledge base over the store at `path`; each table is read when first needed."""
-    from kb.knowledge import Contents, KnowledgeBase
+def stored_contents(path: Path | str, corpus_root: Path | str | None = None):
+    """The contents of a knowledge base over the store at `path` (`kb.contents.Contents`, holding the
+    releases' names alone), and what reads each of its other parts from its table when first needed."""
+    from kb.contents import Contents
 
     reader = StoreReader(Path(path))
     manifest = read_manifest(Path(path)) or {}
     root = Path(corpus_root) if corpus_root else corpus_dir()
     contents = Contents(corpus_root=root, releases=list(manifest.get("releases", [])))
-    loader = _Loader(reader, Paths(root), contents)
-    return KnowledgeBase(contents, loader=loader)
+    return contents, _Loader(reader, Paths(root), contents)
 
 
 class _Loader:
@@ -719,7 +720,7 @@ class _Loader:
 
     def load_history(self):
         from kb.history import DiffEntry, ExampleChange, ReleaseDiff, WordChange
-        from kb.knowledge import CachedHistory
+        from kb.contents import CachedHistory
 
         diffs: dict[tuple[str, str], ReleaseDiff] = {}
         rows = sorted(self.reader.rows("history"), key=lambda r: (r["old_release"], r["position"]))
@@ -748,8 +749,6 @@ class _Loader:
     def load_alignment(self):
         from kb.align import AlignmentResult
         from kb.align.navbox import BoxRelease, SectionTitle, boxes_of
-        from kb.align.records import Alignment
-        from kb.model import GlossaryEntry, Rule, Stamp
 
         documents = self.contents.documents
         if documents is None:
@@ -759,8 +758,6 @@ class _Loader:
         result = AlignmentResult()
         for row in sorted(self.reader.rows("alignment"), key=lambda r: r["position"]):
             kind = row["kind"]
-            record = _sources(loads(row["es_record"]), self.paths.absolute)
-            es = revive(Rule if kind == "rule" else GlossaryEntry, record)
             en = None
             if row["en_id"] is not None and row["english_release"] is not None:
                 table = by_id if kind == "rule" else by_term
@@ -769,14 +766,7 @@ class _Loader:
                     import dataclasses
 
                     en = dataclasses.replace(en, text=row["en_text"])
-            alignment = Alignment(
-                kind=kind, es=es, en=en, status=row["status"], evidence=loads(row["evidence"]),
-                origin=row["origin"], page_title=row["page_title"] or "",
-                stamp=revive(Stamp, loads(row["stamp"])) if row["stamp"] else None,
-                stated_release=row["stated_release"], english_release=row["english_release"],
-                newest_id=row["newest_id"], changed_since=row["changed_since"], changed_in=row["changed_in"],
-                state=row["state"],
-            )
+            alignment = alignment_of_row(row, self.paths, en)
             (result.rules if kind == "rule" else result.glossary).append(alignment)
         for row in self.reader.rows("section_titles"):
             result.section_titles.append(
@@ -848,140 +838,18 @@ def stored_descent(reader: StoreReader, releases: list[str]):
     return Descent(releases, list(mappings.values()))
 
 
-class _RuleIds:
-    """Whether a rule id is one of a release's rules, asked of an indexed reader one id at a time:
-    a card's Spanish references name a few rules, a release has thousands."""
-
-    def __init__(self, reader, release: str):
-        self.reader, self.release = reader, release
-
-    def __contains__(self, rule_id: object) -> bool:
-        return isinstance(rule_id, str) and any(
-            r["page_title"] is None for r in self.reader.rows(
-                "records", ["lang", "release", "id", "page_title"], release=self.release, id=rule_id, lang="en"))
-
-
-def rule_card_from_store(
-    path: Path | str, rule_id: str, release: str | None = None, lang: str = "en", corpus_root: Path | None = None,
-    reader=None,
-):
-    """`kb.knowledge.card_of`, answered from the store's tables alone (the rows of one rule); `reader`,
-    if given, reads them instead (`kb.lookup.IndexReader`, the store's lookup table)."""
+def alignment_of_row(row: dict[str, Any], paths: Paths, en=None):
+    """The alignment a row of the `alignment` table keeps, its Spanish record's sources made absolute
+    by `paths`; `en` is its English record, found by the caller (None: none, or not needed)."""
     from kb.align.records import Alignment
-    from kb.knowledge import NO_TRANSLATION, RuleCard, UnknownReleaseError, UnknownRuleError, _unique, card_spanish
     from kb.model import GlossaryEntry, Rule, Stamp
 
-    path = Path(path)
-    reader = reader or StoreReader(path)
-    paths = Paths(corpus_root or corpus_dir())
-    manifest = getattr(reader, "manifest", None) or read_manifest(path)
-    releases = (manifest or {}).get("releases", [])
-    if not releases:
-        raise UnknownReleaseError("the store holds no release of the rules")
-    release = release or releases[-1]
-    if release not in releases:
-        raise UnknownReleaseError(f"no release {release}; the corpus has {', '.join(releases)}")
-    found = reader.rows("records", None, release=release, id=rule_id, lang="en")
-    if not found:
-        raise UnknownRuleError(f"release {release} has no rule {rule_id}")
-    row = found[0]
-    examples = reader.rows("examples", ["release", "rule", "lang", "source", "number", "text"],
-                           release=release, rule=rule_id, lang="en")
-    examples = [e for e in examples if e["source"] == row["source"]]
-    columns = ["release", "lang", "source_id", "target", "position"]
-    outgoing = reader.rows("references", columns, release=release, source_id=rule_id, lang="en")
-    # What the rule's examples cite is the rule's reference too, after its text's own.
-    for example in sorted(examples, key=lambda e: e["number"]):
-        cited = reader.rows("references", columns, release=release, source_id=f"{rule_id}#ex{example['number']}",
-                            lang="en")
-        outgoing += [dict(r, position=(1 + example["number"], r["position"])) for r in cited]
-    outgoing = [r if isinstance(r["position"], tuple) else dict(r, position=(0, r["position"])) for r in outgoing]
-    incoming = reader.rows("references", columns, release=release, target=rule_id, lang="en")
-    refs_in = []
-    for ref in sorted(incoming, key=lambda r: r["position"]):
-        citing = ref["source_id"].split("#", 1)[0]
-        if not citing.startswith("glossary:") and citing != rule_id and citing not in refs_in:
-            refs_in.append(citing)
-    card = RuleCard(
-        id=rule_id,
-        release=release,
-        kind=row["kind"],
-        text=row["text"],
-        examples=[e["text"] for e in sorted(examples, key=lambda e: e["number"])],
-        refs_out=_unique(r["target"] for r in sorted(outgoing, key=lambda r: r["position"])),
-        refs_in=refs_in,
-        lang=lang,
+    record = _sources(loads(row["es_record"]), paths.absolute)
+    return Alignment(
+        kind=row["kind"], es=revive(Rule if row["kind"] == "rule" else GlossaryEntry, record), en=en,
+        status=row["status"], evidence=loads(row["evidence"]), origin=row["origin"],
+        page_title=row["page_title"] or "", stamp=revive(Stamp, loads(row["stamp"])) if row["stamp"] else None,
+        stated_release=row["stated_release"], english_release=row["english_release"],
+        newest_id=row["newest_id"], changed_since=row["changed_since"], changed_in=row["changed_in"],
+        state=row["state"],
     )
-    if lang == "es":
-        from kb.knowledge import settle_spanish, spanish_references_of, translation_reads_as
-        from kb.translations.precedence import descent_texts, relative_to, rule_texts
-
-        relative = relative_to(paths.root)
-        newest = release == releases[-1]
-        descent = None
-        # Read only when a question needs it: the newest release's own numbers need no carrying.
-        lines = functools.cache(lambda: reader.descent(releases) if hasattr(reader, "descent")
-                                else stored_descent(reader, releases))
-
-        def carry(other_id: str, other: str, to: str) -> str | None:
-            if other == to:
-                return other_id
-            try:
-                return lines().carry(other_id, other, to)
-            except KeyError:
-                return None  # a release the corpus does not have
-
-        if newest:
-            rows = reader.rows("alignment", None, kind="rule", newest_id=rule_id)
-        else:
-            descent = lines().trace(rule_id, release)
-            # The rows translating the English of the rule anywhere along its line of descent.
-            along = sorted((other, other_id) for other, other_id in descent.items() if other_id is not None)
-            rows = reader.rows_among("alignment", None, ("english_release", "en_id"), along, kind="rule")
-        english: dict[tuple[str, str], str | None] = {}
-
-        def english_of(other: str, other_id: str) -> str | None:
-            if (other, other_id) not in english:
-                found = [r for r in reader.rows("records", ["lang", "release", "id", "text", "page_title"],
-                                                release=other, id=other_id, lang="en") if r["page_title"] is None]
-                english[(other, other_id)] = found[0]["text"] if found else None
-            return english[(other, other_id)]
-
-        alignments = []
-        for a in rows:
-            record = _sources(loads(a["es_record"]), paths.absolute)
-            es = revive(Rule if a["kind"] == "rule" else GlossaryEntry, record)
-            # The English record is read only where the comparison of texts needs it (older releases).
-            text = "" if newest or a["en_id"] is None else (a["en_text"] or english_of(a["english_release"], a["en_id"]) or "")
-            alignments.append(
-                Alignment(
-                    kind=a["kind"], es=es, status=a["status"], evidence=loads(a["evidence"]),
-                    en=Rule(id=a["en_id"], kind="rule", parent=None, text=text, release=a["english_release"],
-                            lang="en", source="", line=0) if a["en_id"] else None,
-                    origin=a["origin"], page_title=a["page_title"] or "",
-                    stamp=revive(Stamp, loads(a["stamp"])) if a["stamp"] else None,
-                    stated_release=a["stated_release"], english_release=a["english_release"],
-                    newest_id=a["newest_id"], changed_since=a["changed_since"], changed_in=a["changed_in"],
-                    state=a["state"],
-                )
-            )
-        if newest:
-            card.texts = rule_texts(alignments, rule_id, relative)
-        else:
-            card.texts = descent_texts(
-                alignments, rule_id, release, descent,
-                lambda alignment: translation_reads_as(alignment, row["text"], release, english_of, carry),
-                relative)
-        best = None
-        if card.texts:
-            first = card.texts[0]
-            best = next((a for a in alignments if a.es.line == first.line and relative(a.es.source) == first.source),
-                        None)
-        card.spanish = card_spanish(best, paths.root)
-        if card.texts:
-            known = _RuleIds(reader, release) if getattr(reader, "indexed", False) else \
-                {r["id"] for r in reader.rows("records", ["lang", "release", "id", "page_title"], release=release,
-                                              lang="en") if r["page_title"] is None}
-            card.spanish_references = spanish_references_of(card.texts[0], rule_id, release, carry, known)
-        settle_spanish(card)
-    return card

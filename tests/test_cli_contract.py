@@ -387,11 +387,11 @@ def test_a_missing_argument_is_one_line(path):
 @pytest.fixture
 def watched_load(monkeypatch):
     """The knowledge base loads as usual, and says one thing when given somewhere to say it."""
-    import kb.knowledge
+    import kb.rulecard
     from kb.knowledge import KnowledgeBase
 
     loaded = KnowledgeBase.load()
-    real_rule_card = kb.knowledge.rule_card
+    real_rule_card = kb.rulecard.rule_card
 
     def load(cls, *args, progress=None, **kwargs):
         if progress is not None:
@@ -404,7 +404,7 @@ def watched_load(monkeypatch):
         return real_rule_card(*args, **kwargs)
 
     monkeypatch.setattr(KnowledgeBase, "load", classmethod(load))
-    monkeypatch.setattr(kb.knowledge, "rule_card", rule_card)
+    monkeypatch.setattr(kb.rulecard, "rule_card", rule_card)
 
 
 @pytest.mark.parametrize("args", [["terms"], ["translations", "stats"], ["rule", RULE], ["align"]], ids=" ".join)

@@ -18,7 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli.main import cli
-from kb.knowledge import NO_TRANSLATION, KnowledgeBase, card_of, rule_card
+from kb.knowledge import KnowledgeBase
+from kb.rulecard import NO_TRANSLATION, card_of, rule_card
 from kb.translations import export_catalog, import_catalog
 from test_align_corpus import write_tiny_corpus
 

@@ -185,7 +185,7 @@ def test_diffs_are_plain_data_and_kept_by_content(history: History, tmp_path) ->
 
 
 def test_the_knowledge_base_traces_every_rule_and_tells_its_history_as_the_history_does(history: History) -> None:
-    from kb.knowledge import CachedHistory
+    from kb.contents import CachedHistory
 
     cached = CachedHistory(history.docs, list(history.consecutive()))
     # Both sides of the 2009 renumbering, the oldest and the newest release.

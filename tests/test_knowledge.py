@@ -11,13 +11,12 @@ from click.testing import CliRunner
 
 from kb.cli.main import cli
 from kb.knowledge import (
-    NO_TRANSLATION,
     CorpusError,
     KnowledgeBase,
     UnknownReleaseError,
     UnknownRuleError,
-    card_of,
 )
+from kb.rulecard import NO_TRANSLATION, card_of
 from test_align_corpus import write_tiny_corpus
 
 

@@ -18,6 +18,7 @@ import pytest
 from kb import store
 from kb.lookup import INDEX, IndexReader, open_index
 from kb.model import to_data
+from kb.rulecard import card_from_store
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -65,8 +66,8 @@ def test_a_card_from_the_lookup_table_is_the_card_from_the_tables(built):
     root = corpus_dir()
     for rule, release in _sample(kb, 40, 4):
         for lang in ("en", "es"):
-            slow = store.rule_card_from_store(path, rule, release, lang, root)
-            fast = store.rule_card_from_store(path, rule, release, lang, root, reader=index)
+            slow = card_from_store(path, rule, release, lang, root)
+            fast = card_from_store(path, rule, release, lang, root, reader=index)
             assert json.dumps(to_data(fast), ensure_ascii=False) == json.dumps(to_data(slow), ensure_ascii=False), \
                 (rule, release, lang)
             assert _printed(fast) == _printed(slow), (rule, release, lang)

@@ -81,7 +81,7 @@ def _shown(card, as_json: bool) -> str:
 
 
 def test_the_lookup_path_answers_as_the_whole_knowledge_base(whole):
-    from kb.knowledge import card_of, rule_card
+    from kb.rulecard import card_of, rule_card
 
     kb, names = whole
     for rule, release in _sample(kb, names, 36, 25):
@@ -104,7 +104,7 @@ def _kb_rule(*args: str, env: dict[str, str] | None = None, flags: tuple[str, ..
     ("502.2", "2003-03-15", "es", False), ("601.2b", None, "en", False),
 ])
 def test_kb_rule_prints_what_the_whole_knowledge_base_says(whole, rule, release, lang, as_json):
-    from kb.knowledge import card_of
+    from kb.rulecard import card_of
 
     kb, names = whole
     done = _kb_rule(rule, "--lang", lang, *(["--release", release] if release else []), *(["--json"] if as_json else []))
@@ -113,7 +113,7 @@ def test_kb_rule_prints_what_the_whole_knowledge_base_says(whole, rule, release,
 
 
 def test_a_release_named_by_its_publication_date(whole):
-    from kb.knowledge import card_of
+    from kb.rulecard import card_of
 
     kb, names = whole
     published = _published_only(names)[-1]

@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 
 from kb.documents import ReleaseSpanish, english_lines, matter_lines, spanish_effective_line
 from kb.knowledge import KnowledgeBase
-from kb.site.views import SiteData
+from kb.site.sitedata import SiteData
 
 NEWEST = "2026-01-16"
 PO = Path(__file__).resolve().parents[1] / "corpus" / "po"

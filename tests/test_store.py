@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from kb import store as stored
-from kb.knowledge import KnowledgeBase, card_of
+from kb.knowledge import KnowledgeBase
+from kb.rulecard import card_from_store, card_of
 from kb.model import to_data
 from test_align_corpus import write_tiny_corpus
 
@@ -36,7 +37,7 @@ def saved(built, tmp_path_factory) -> Path:
 
 @pytest.fixture()
 def reopened(saved, corpus) -> KnowledgeBase:
-    return stored.open_store(saved, corpus)
+    return KnowledgeBase.from_store(saved, corpus)
 
 
 def test_manifest_and_tables(saved, corpus):
@@ -132,16 +133,16 @@ def test_store_dir_follows_the_environment(monkeypatch, tmp_path):
      ("801.2", "2020-01-10", "es"), ("701.1b", "2020-06-20", "en")],
 )
 def test_the_store_answers_a_rule_like_the_knowledge_base(built, saved, corpus, rule_id, release, lang):
-    assert stored.rule_card_from_store(saved, rule_id, release, lang, corpus) == card_of(built, rule_id, release, lang)
+    assert card_from_store(saved, rule_id, release, lang, corpus) == card_of(built, rule_id, release, lang)
 
 
 def test_rule_from_store_errors(saved, corpus):
     from kb.knowledge import UnknownReleaseError, UnknownRuleError
 
     with pytest.raises(UnknownRuleError):
-        stored.rule_card_from_store(saved, "999.9", None, "en", corpus)
+        card_from_store(saved, "999.9", None, "en", corpus)
     with pytest.raises(UnknownReleaseError):
-        stored.rule_card_from_store(saved, "101.1", "1999-01-01", "en", corpus)
+        card_from_store(saved, "101.1", "1999-01-01", "en", corpus)
 
 
 def test_kb_rule_from_a_cold_start_imports_neither_pandas_nor_networkx(corpus, tmp_path):

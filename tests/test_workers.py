@@ -79,7 +79,7 @@ def test_results_come_back_in_the_order_of_the_items(items, workers):
 
 def test_references_found_in_workers_are_those_found_here(documents, monkeypatch):
     from kb.cache import BuildCache
-    from kb.knowledge import _begin_references
+    from kb.knowledge_build import _begin_references
     from kb.refs import document_references
     from kb.workers import default_workers
 
@@ -93,7 +93,7 @@ def test_references_found_in_workers_are_those_found_here(documents, monkeypatch
 
 def test_references_begun_before_other_work_are_those_found_here(documents):
     from kb.cache import BuildCache
-    from kb.knowledge import _begin_references
+    from kb.knowledge_build import _begin_references
     from kb.refs import document_references
 
     by_release = {doc.release: doc for doc in documents}
@@ -116,3 +116,27 @@ def test_work_begun_in_workers_comes_back_in_order_while_this_process_goes_on(it
 def test_work_begun_with_no_worker_or_a_failing_one_is_left_to_the_caller():
     assert forked_begin(_fails, [1, 2, 3], 2)() is None
     assert forked_begin(lambda n: n, [1, 2], 0)() is None
+
+
+def test_releases_parsed_in_workers_are_those_parsed_here_and_kept(monkeypatch, tmp_path):
+    from kb.cache import BuildCache
+    from kb.corpus import read_corpus
+    from kb.knowledge_build import _parse_releases
+
+    files = release_files()
+    wanted = {path.name for path in [files[d] for d in list(files)[:2] + list(files)[-2:]]}
+    releases = [entry for entry in read_corpus().files if entry.kind == "cr" and entry.path.name in wanted]
+    assert len(releases) == 4
+    here = [parse_cr(entry.path) for entry in releases]
+    kept = BuildCache(tmp_path / "cache")
+    made = _parse_releases(releases, kept, 2)
+    assert [doc for _, doc in made] == here
+    assert kept.misses == 4
+    # Found again in the cache, in the same order, with no worker begun.
+    monkeypatch.setattr("kb.workers.forked_map", lambda *args: pytest.fail("a release parsed again"))
+    again = BuildCache(tmp_path / "cache")
+    assert _parse_releases(releases, again, 2) == made
+    assert again.hits == 4
+    # A worker that fails leaves the parsing to this process.
+    monkeypatch.setattr("kb.workers.forked_map", lambda *args: None)
+    assert [doc for _, doc in _parse_releases(releases, BuildCache(None), 2)] == here

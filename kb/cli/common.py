@@ -253,10 +253,11 @@ def releases_needed():
 
 
 def load_rule_card(rule_id: str, release: str | None, lang: str, as_json: bool = False):
-    """`kb.knowledge.rule_card` for a command, or one line and a non-zero exit (2 for a rule or a
+    """`kb.rulecard.rule_card` for a command, or one line and a non-zero exit (2 for a rule or a
     release the corpus does not have)."""
     from kb.corpus import ManifestError
-    from kb.knowledge import UnknownReleaseError, UnknownRuleError, rule_card
+    from kb.knowledge import UnknownReleaseError, UnknownRuleError
+    from kb.rulecard import rule_card
 
     try:
         with releases_needed():

@@ -250,7 +250,7 @@ def refs_command(rule: str, release: str | None, lang: str, as_json: bool) -> No
 
 def _spanish_refs(rule_id: str, chosen, as_json: bool) -> None:
     """`kb refs RULE --lang es`: the references of the first Spanish text of RULE of the release
-    (`kb.knowledge.rule_card`, whose Spanish references are carried to the rules they name in that
+    (`kb.rulecard.rule_card`, whose Spanish references are carried to the rules they name in that
     release), and what cites the rule there."""
     from kb.graph import page_node, refs_in, rule_node
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from kb.site.output import write_files
-from kb.site.views import SiteData
+from kb.site.sitedata import SiteData
 
 API_DIR = "api/v1"
 API_PAGE = "api/index"

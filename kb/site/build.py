@@ -23,7 +23,8 @@ from kb.site.output import check_output_folder, locked_output, swap_in, work_fol
 from kb.site.paths import DEFAULT_OUT
 from kb.site.search import build_search_index, index_sizes
 from kb.site.stamp import build_inputs, remove_stamp, unchanged_build, write_stamp
-from kb.site.views import SiteData
+from kb.site.sitedata import SiteData
+from kb.workers import default_workers
 
 STAGES = ("load", "generate", "mkdocs", "pagefind")
 
@@ -235,8 +236,9 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                 write_downloads(kb, data, staged)
                 write_runner_files(staged, data.examples, pyodide)
 
-            builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile)
-            squeeze_pages(site_dir)
+            # One builder process per language, while this one writes the files that need no page.
+            builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile, languages=LANGS)
+            squeeze_pages(site_dir, default_workers())
             move_into(staged, site_dir)
     except Exception:
         if store_kb is not None:

@@ -7,11 +7,13 @@ configuration (Zensical, or a maintained MkDocs 1.x fork) is a change of that li
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,26 +51,81 @@ def builder_environment(source_date_epoch: int | None = None) -> dict[str, str]:
 
 
 def run_builder(config_file: Path, source_date_epoch: int | None = None,
-                meanwhile: Callable[[], None] | None = None) -> BuilderRun:
+                meanwhile: Callable[[], None] | None = None, languages: Sequence[str] = ()) -> BuilderRun:
     """Build the site described by `config_file`; raises SiteBuildError on any warning or error.
     `meanwhile` runs in this process while the builder runs in its own (what it raises is raised
-    once the builder has ended)."""
-    command = [*BUILDER_COMMAND, str(config_file)]
+    once the builder has ended).
+
+    With `languages` (the site's, the default first), each is built by a process of its own at the
+    same time (`kb.site.one_language`): the default language into the configuration's output folder,
+    each other into a folder beside it, laid over the first when all are done, as the builder lays
+    each language over the one before when it builds them in turn in one process."""
+    config_file = Path(config_file)
+    commands = [[*BUILDER_COMMAND, str(config_file)]]
+    apart: list[Path] = []
+    configs: list[Path] = []
+    if len(languages) > 1:
+        site_dir = Path(_config(config_file)["site_dir"])
+        commands = [[sys.executable, "-m", "kb.site.one_language", languages[0], *BUILDER_COMMAND[3:], str(config_file)]]
+        for lang in languages[1:]:
+            apart.append(site_dir.with_name(f"{site_dir.name}-{lang}"))
+            own = config_file.with_name(f"{config_file.stem}-{lang}{config_file.suffix}")
+            configs.append(own)
+            _write_config(own, {**_config(config_file), "site_dir": str(apart[-1])})
+            commands.append([sys.executable, "-m", "kb.site.one_language", lang, *BUILDER_COMMAND[3:], str(own)])
     env = builder_environment(source_date_epoch)
     # The builder's output goes to a file, not a pipe: a pipe nobody reads while `meanwhile` runs
     # would fill and stall the builder.
-    with tempfile.TemporaryFile() as captured:
-        proc = subprocess.Popen(command, stdout=captured, stderr=subprocess.STDOUT, env=env,
-                                cwd=Path(config_file).parent)
+    with contextlib.ExitStack() as files:
+        runs = []
         try:
+            for command in commands:
+                captured = files.enter_context(tempfile.TemporaryFile())
+                runs.append((captured, subprocess.Popen(command, stdout=captured, stderr=subprocess.STDOUT, env=env,
+                                                        cwd=config_file.parent)))
             if meanwhile is not None:
                 meanwhile()
         finally:
-            returncode = proc.wait()
-        captured.seek(0)
-        output = captured.read().decode("utf-8", errors="replace")
+            returncodes = [proc.wait() for _, proc in runs]
+            for own in configs:
+                own.unlink(missing_ok=True)
+        outputs = []
+        for captured, _ in runs:
+            captured.seek(0)
+            outputs.append(captured.read().decode("utf-8", errors="replace"))
+    output = "".join(outputs)
     warnings = [line for line in output.splitlines() if line.startswith(("WARNING", "ERROR"))]
-    if returncode != 0:
+    if any(returncodes):
+        for folder in apart:
+            shutil.rmtree(folder, ignore_errors=True)
         first = warnings[0] if warnings else (output.strip().splitlines() or ["no output"])[-1]
         raise SiteBuildError(f"the site builder failed ({len(warnings)} warnings or errors): {first}", output)
-    return BuilderRun(command, output, warnings)
+    for folder in apart:
+        _lay_over(folder, site_dir)
+    return BuilderRun(commands[0], output, warnings)
+
+
+def _config(config_file: Path) -> dict:
+    import yaml
+
+    return yaml.safe_load(Path(config_file).read_text(encoding="utf-8"))
+
+
+def _write_config(path: Path, config: dict) -> None:
+    import yaml
+
+    path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def _lay_over(upper: Path, lower: Path) -> None:
+    """Every file of `upper` moved to the same place under `lower`, over any file there; `upper`
+    is removed."""
+    for path in sorted(upper.iterdir()):
+        target = lower / path.name
+        if path.is_dir() and target.is_dir():
+            _lay_over(path, target)
+        else:
+            if target.is_dir():
+                shutil.rmtree(target)
+            os.replace(path, target)
+    upper.rmdir()

@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import shutil
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import jinja2
 from markupsafe import Markup
 
-from kb.site import runner, views
+from kb.site import runner, sitedata, views
 from kb.site.api import write_api_page, write_cite_page
 from kb.site.extras import TEXT_CHUNK
 from kb.site.fulltext import write_fulltext_page
@@ -25,7 +26,9 @@ from kb.site.locale import LANGS, format_count, format_release, other_lang, plur
 from kb.site.paths import ASSETS_DIR, TEMPLATES_DIR
 from kb.site.text import linkify, linkify_text, title_text, yaml_string
 from kb.site.urls import source_path
-from kb.site.views import Linker, SiteData
+from kb.site.sitedata import SiteData
+from kb.site.views import Linker
+from kb.workers import forked_begin
 
 
 @dataclass(frozen=True)
@@ -122,9 +125,28 @@ def generate(data: SiteData, docs_dir: Path, search: bool = True) -> Generated:
     docs_dir.mkdir(parents=True)
     shutil.copytree(ASSETS_DIR, docs_dir / "assets")
     writer = _Writer(data, docs_dir, search)
-    for lang in LANGS:
-        _language(writer, lang)
+    first, *others = LANGS
+    # The other languages' pages are written in forked workers (`kb.workers`) while this process
+    # writes the first's; each sends back what it generated. Without workers, they are written here.
+    pending = forked_begin(partial(_language_apart, writer), others, len(others))
+    _language(writer, first)
+    made = pending()
+    if made is None:
+        for lang in others:
+            _language(writer, lang)
+    else:
+        for pages, nav, extras in made:
+            writer.generated.pages.extend(pages)
+            writer.generated.nav.update(nav)
+            writer.generated.extras.update(extras)
     return writer.generated
+
+
+def _language_apart(writer: _Writer, lang: str) -> tuple[list[GeneratedPage], dict[str, list[Any]], dict]:
+    """`_language` in a worker of its own: what it generated, to be added to the caller's."""
+    writer.generated = Generated(writer.docs_dir)
+    _language(writer, lang)
+    return writer.generated.pages, writer.generated.nav, writer.generated.extras
 
 
 def generate_some(data: SiteData, docs_dir: Path, sections: set[str], counts: bool, search: bool = True,
@@ -203,10 +225,12 @@ def _language(w: _Writer, lang: str) -> None:
     parts_by_id = {part.id: part for part in data.parts}
     examples_by_part: dict[str, list[Any]] = {}
     unplaced: list[Any] = []
+    sources = runner.example_sources([example.name for example in data.examples])
     for example in data.examples:
-        key = f"examples/{views.example_slug(example.name)}"
+        key = f"examples/{sitedata.example_slug(example.name)}"
         run = views.example_run_view(data, example.name, Linker(data, key, lang))
-        w.write("example.md.j2", key, lang, run.title, example=run, runner=runner.runner_context(key, lang, example.name))
+        w.write("example.md.j2", key, lang, run.title, example=run,
+                runner=runner.runner_context(key, lang, example.name, sources[example.name]))
         part_id = example.rules[0][:1] if example.rules else ""
         entry = {title_text(run.title): source_path(key)}
         (examples_by_part.setdefault(part_id, []) if part_id in parts_by_id else unplaced).append(entry)
@@ -284,10 +308,10 @@ def _diff_pages(w: _Writer, diff: Any, lang: str, title: str,
     entry_pages = diff.pages()
     keys = [diff.page_key(n) for n in range(len(entry_pages))]
     # A changed entry shows its old and new texts merged, about as long as both.
-    glossary_size = sum(len(change.term) + len(change.old_text) + len(change.new_text) + views.DIFF_ENTRY_MARKUP
+    glossary_size = sum(len(change.term) + len(change.old_text) + len(change.new_text) + sitedata.DIFF_ENTRY_MARKUP
                         for change in diff.glossary)
-    last_size = sum(len(diff.inline(e)) + views.DIFF_ENTRY_MARKUP for e in entry_pages[-1])
-    if len(entry_pages) > 1 or last_size + glossary_size > views.DIFF_PAGE_BYTES:
+    last_size = sum(len(diff.inline(e)) + sitedata.DIFF_ENTRY_MARKUP for e in entry_pages[-1])
+    if len(entry_pages) > 1 or last_size + glossary_size > sitedata.DIFF_PAGE_BYTES:
         keys.append(diff.page_key(len(entry_pages)))
         entry_pages = [*entry_pages, []]
     glossary_key = keys[-1]
@@ -296,15 +320,20 @@ def _diff_pages(w: _Writer, diff: Any, lang: str, title: str,
     for key, page in zip(keys, entry_pages):
         for entry in page:
             starts.setdefault(entry.status, key)
+    # The entries of each status, counted on every page.
+    groups: dict[str, list[Any]] = {status: [] for status in sitedata.DIFF_STATUSES}
+    for entry in diff.entries:
+        groups.setdefault(entry.status, []).append(entry)
     written = []
     for number, key in enumerate(keys):
         linker = Linker(w.data, key, lang)
-        groups = views.diff_rows(w.data, diff, linker)
-        here = {status: [row for row in rows if row["anchor"] in anchors_of[number]] for status, rows in groups.items()}
+        # Rows are made for this page's entries alone; the others are only counted.
+        here = views.diff_rows(w.data, diff, linker,
+                               [e for e in diff.entries if views.diff_anchor(e.new_id, e.old_id) in anchors_of[number]])
         page_title = title if len(keys) == 1 else f"{title} ({number + 1}/{len(keys)})"
         w.write("diff.md.j2", key, lang, page_title, diff=diff, groups=groups, here=here,
                 first_page=number == 0, status_url={status: linker.page(starts.get(status, keys[0]), status)
-                                                    for status in views.DIFF_STATUSES},
+                                                    for status in sitedata.DIFF_STATUSES},
                 glossary_here=key == glossary_key, glossary_url="" if key == glossary_key else linker.page(glossary_key),
                 pager=[{"label": str(n + 1), "url": linker.page(k), "current": k == key} for n, k in enumerate(keys)]
                 if len(keys) > 1 else [],
@@ -382,7 +411,7 @@ def glossary_anchors(data: SiteData) -> dict[str, dict[tuple, str]]:
     anchors: dict[str, dict[tuple, str]] = {"en": {}, "es": {}}
     by_term: dict[str, str] = {}
     for entry in sorted_words(data.glossary.get("en", []), "en", key=lambda g: g.term):
-        anchors["en"][_entry_key(entry)] = views.term_anchor(entry.term, "en", taken)
+        anchors["en"][_entry_key(entry)] = sitedata.term_anchor(entry.term, "en", taken)
         by_term.setdefault(entry.term.casefold(), anchors["en"][_entry_key(entry)])
     # A pair names the English entry of the release the Spanish translates: found by its term.
     paired: dict[tuple, str] = {}
@@ -393,7 +422,7 @@ def glossary_anchors(data: SiteData) -> dict[str, dict[tuple, str]]:
         key = _entry_key(entry)
         anchor = by_term.get(paired.get(key, ""))
         if anchor is None or anchor in used:
-            anchor = views.term_anchor(entry.term, "es", taken)
+            anchor = sitedata.term_anchor(entry.term, "es", taken)
         used.add(anchor)
         anchors["es"][key] = anchor
     return anchors
@@ -455,7 +484,7 @@ def terminology_anchors(data: SiteData) -> dict[int, str]:
     """The anchor of each pair of the terminology page, made from its English term: the same in
     both languages (keyed by the pair's identity)."""
     taken: set[str] = set()
-    return {id(term): views.term_anchor(term.en or term.es, "en", taken).replace("t-", "p-", 1)
+    return {id(term): sitedata.term_anchor(term.en or term.es, "en", taken).replace("t-", "p-", 1)
             for term in data.terminology}
 
 
@@ -581,7 +610,7 @@ def _graph(data: SiteData, lang: str) -> dict[str, Any]:
     return nodes
 
 
-def _wiki_lines(data: SiteData, wiki: views.WikiData, key: str, lang: str) -> list[dict[str, Any]]:
+def _wiki_lines(data: SiteData, wiki: sitedata.WikiData, key: str, lang: str) -> list[dict[str, Any]]:
     linker = Linker(data, key, lang)
     headings = {h.line: h.level for h in getattr(wiki.page, "headings", [])}
     rows = []

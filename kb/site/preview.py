@@ -267,7 +267,7 @@ class Preview:
         from kb.knowledge import KnowledgeBase
         from kb.site.build import _default_examples
         from kb.site.examples import ExampleRuns
-        from kb.site.views import SiteData
+        from kb.site.sitedata import SiteData
 
         examples = _default_examples() if self.examples == "default" else self.examples
         runs = ExampleRuns(examples) if examples is not None else None
@@ -441,7 +441,7 @@ class Preview:
             self._parsed.clear()
 
     def _refresh_rules(self, start: float, names: str, again: set[Path]) -> Refresh:
-        from kb.site.views import coverage_rows, spanish_glossary, spanish_reader
+        from kb.site.sitedata import coverage_rows, spanish_glossary, spanish_reader
         from kb.translations.source import catalog_alignments
 
         kb, data = self.kb, self.data
@@ -716,7 +716,7 @@ class _Whole(Exception):
 
 
 def _shown(spanish: Any) -> Any:
-    """A rule's Spanish (`kb.site.views.SpanishData`) without what no page shows (its evidence)."""
+    """A rule's Spanish (`kb.site.sitedata.SpanishData`) without what no page shows (its evidence)."""
     if spanish is None:
         return None
     return dataclasses.replace(spanish, evidence=[], others=[_shown(other) for other in spanish.others])

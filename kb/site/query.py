@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from kb.site.locale import LANGS
+from kb.site.sitedata import SiteData
 from kb.site.urls import page_url
-from kb.site.views import SiteData, section_title
+from kb.site.views import section_title
 
 SYNONYMS_HEADER = ("phrase", "lang", "target", "note")
 SYNONYM_LANGS = ("en", "es", "both")

@@ -119,20 +119,25 @@ Spell(Card('Lightning Bolt'), controller=Player('Ana'))
 # What the site serves
 
 
-def _code_line(name: str) -> tuple[str, int]:
-    """Where an example's code begins, as the failures of `kb example run` name it."""
+def example_sources(names: list[str]) -> dict[str, dict[str, Any]]:
+    """Where each example's code begins (`path`, `line`), as the failures of `kb example run` name
+    it, the catalog read once for them all; an example of another provider: its code's own lines."""
     try:
-        from kb.examples.catalog import find
+        from kb.examples.catalog import catalog
 
-        example = find(name)
-    except Exception:  # noqa: BLE001 - an example of another provider: its code's own lines
-        return f"examples/{name}.md", 1
-    return f"examples/{Path(example.path).name}", example.code_line
+        found = {example.name: example for example in catalog()}
+    except Exception:  # noqa: BLE001 - no catalog of the package's own: every example is another provider's
+        found = {}
+    sources = {}
+    for name in names:
+        example = found.get(name)
+        sources[name] = ({"path": f"examples/{Path(example.path).name}", "line": example.code_line}
+                         if example is not None else {"path": f"examples/{name}.md", "line": 1})
+    return sources
 
 
 def example_source(name: str) -> dict[str, Any]:
-    path, line = _code_line(name)
-    return {"path": path, "line": line}
+    return example_sources([name])[name]
 
 
 def engine_cards() -> list[dict[str, str]]:
@@ -177,8 +182,9 @@ def write_runner_files(folder: Path, examples: list[Any], version: str | None) -
     examples cannot run here."""
     runner = Path(folder) / RUNNER_DIR
     runner.mkdir(parents=True, exist_ok=True)
+    sources = example_sources([e.name for e in examples])
     (runner / "examples.json").write_text(_json([
-        {"name": e.name, "code": e.code, **example_source(e.name)} for e in examples
+        {"name": e.name, "code": e.code, **sources[e.name]} for e in examples
     ]), encoding="utf-8")
     if version is None:
         return
@@ -210,13 +216,15 @@ PLAYGROUND = "examples/playground"
 CARDS_GUIDE_PAGE = "examples/cards"
 
 
-def runner_context(key: str, lang: str, name: str = "") -> dict[str, Any]:
+def runner_context(key: str, lang: str, name: str = "", source: dict[str, Any] | None = None) -> dict[str, Any]:
     """What a page with a code area tells its template: the site's root and the runner's script
-    as seen from the page, its words, where the example's code comes from, and the pages it links."""
+    as seen from the page, its words, where the example's code comes from (`source`, else found in
+    the catalog), and the pages it links."""
     from kb.site.locale import DEFAULT_LANG
     from kb.site.urls import relative_url
 
-    source = example_source(name) if name else {"path": "", "line": 1}
+    if source is None:
+        source = example_source(name) if name else {"path": "", "line": 1}
     return {
         "lang": lang,
         "id": name or "playground",

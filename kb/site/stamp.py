@@ -31,14 +31,25 @@ _PROJECT_INPUTS = ("kb", "site", "mkdocs.yml", "pyproject.toml", "package.json",
 _SKIPPED_PARTS = {"__pycache__", ".pytest_cache", ".hypothesis"}
 
 
-def _digest_files(paths: list[Path], base: Path) -> str:
-    """One SHA-256 over the names (relative to `base`) and bytes of `paths`, in name order."""
+def _digest_files(paths: list[Path], base: Path, workers: int = 1) -> str:
+    """One SHA-256 over the names (relative to `base`) and bytes of `paths`, in name order; each
+    file's bytes read in up to `workers` forked processes (`kb.workers`)."""
+    from kb.workers import forked_map
+
+    ordered = sorted(paths, key=lambda p: p.relative_to(base).as_posix())
+    contents = forked_map(_file_digest, ordered, workers)
+    if contents is None:
+        contents = [_file_digest(path) for path in ordered]
     digest = hashlib.sha256()
-    for path in sorted(paths, key=lambda p: p.relative_to(base).as_posix()):
+    for path, content in zip(ordered, contents):
         digest.update(path.relative_to(base).as_posix().encode("utf-8", "surrogateescape") + b"\0")
-        with open(path, "rb") as handle:
-            digest.update(hashlib.file_digest(handle, "sha256").digest())
+        digest.update(content)
     return digest.hexdigest()
+
+
+def _file_digest(path: Path) -> bytes:
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").digest()
 
 
 def _files_under(top: Path) -> list[Path]:
@@ -96,7 +107,9 @@ def output_digest(out_dir: Path) -> str | None:
         if not path.exists():
             return None
         files.extend(_files_under(path))
-    return _digest_files(files, out_dir)
+    from kb.workers import default_workers
+
+    return _digest_files(files, out_dir, default_workers())
 
 
 def read_stamp(out_dir: Path) -> dict[str, Any] | None:

@@ -22,7 +22,7 @@ LARGEST = 2 * 1000 * 1000
 @pytest.fixture(scope="module")
 def fake_api(tmp_path_factory):
     from kb.site.api import write_api
-    from kb.site.views import SiteData
+    from kb.site.sitedata import SiteData
 
     tmp = tmp_path_factory.mktemp("api")
     kb = fake_kb(tmp)

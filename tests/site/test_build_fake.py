@@ -47,6 +47,41 @@ def test_the_builder_rejects_a_broken_link_and_a_missing_anchor(fake_site, tmp_p
     assert "101.99z" in err.value.output
 
 
+def test_one_builder_per_language_makes_the_files_of_one_builder_for_all(fake_site, tmp_path):
+    """Each language built by a process of its own, laid over the default language's output, gives
+    the files, byte for byte, of the one process that builds them all in turn; a warning in either
+    fails the build."""
+    config = yaml.safe_load(fake_site.config_file.read_text(encoding="utf-8"))
+    sites = {}
+    for name, languages in (("together", ()), ("apart", ("es", "en"))):
+        config["site_dir"] = str(tmp_path / name / "site")
+        config_file = tmp_path / name / "mkdocs.yml"
+        config_file.parent.mkdir()
+        config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+        run = run_builder(config_file, 0, languages=languages)
+        assert run.warnings == []
+        sites[name] = tmp_path / name / "site"
+        assert sorted(p.name for p in config_file.parent.iterdir()) == ["mkdocs.yml", "site"]
+    files = {name: sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+             for name, site in sites.items()}
+    assert files["apart"] == files["together"] and any(f.startswith("en/") for f in files["apart"])
+    assert tree_digest(sites["apart"]) == tree_digest(sites["together"])
+
+    docs = tmp_path / "docs"
+    shutil.copytree(fake_site.docs_dir, docs)
+    english = docs / "en" / "index.md"
+    english.write_text(english.read_text(encoding="utf-8") + "\n[broken](cr/999.md)\n", encoding="utf-8")
+    config["docs_dir"] = str(docs)
+    config["site_dir"] = str(tmp_path / "broken" / "site")
+    config_file = tmp_path / "broken" / "mkdocs.yml"
+    config_file.parent.mkdir()
+    config_file.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(SiteBuildError) as err:
+        run_builder(config_file, 0, languages=("es", "en"))
+    assert "cr/999.md" in err.value.output
+    assert not (tmp_path / "broken" / "site-en").exists()
+
+
 def test_every_link_and_fragment_resolves(fake_site):
     proc = lychee(fake_site.site_dir)
     assert lychee_errors(proc) == [], proc.stdout[-2000:]

@@ -11,7 +11,7 @@ from conftest import HOSTILE, HOSTILE_TITLE, fake_kb
 from fakes import fake_examples
 
 from kb.site.generate import generate
-from kb.site.views import SiteData
+from kb.site.sitedata import SiteData
 
 
 @pytest.fixture(scope="module")
@@ -285,7 +285,7 @@ def test_navigation_lists_the_release_diffs_by_year(docs):
 def test_navigation_lists_the_examples_by_the_part_of_their_first_rule(docs):
     from fakes import fake_examples
 
-    from kb.site.views import example_slug
+    from kb.site.sitedata import example_slug
 
     first_rule = {f"examples/{example_slug(e.name)}.md": e.rules[0] for e in fake_examples().catalog() if e.rules}
     assert first_rule
@@ -353,7 +353,7 @@ def test_a_wiki_text_names_its_page_with_a_link(docs):
 
 
 def test_lines_of_descent_follow_renumbering_and_never_join_two_rules():
-    from kb.site.views import lines_of_descent
+    from kb.site.sitedata import lines_of_descent
 
     releases = ["2001", "2002", "2003"]
     ids = {"2001": {"1.1": "", "1.2": "", "1.3": ""}, "2002": {"1.1": "", "1.2": ""}, "2003": {"1.1": "", "1.2": "", "1.3": ""}}

@@ -11,9 +11,9 @@ import pytest
 from conftest import fake_kb
 from fakes import fake_examples
 
-from kb.site import views
+from kb.site import sitedata, views
 from kb.site.generate import details_file, generate
-from kb.site.views import SiteData
+from kb.site.sitedata import SiteData
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +22,7 @@ def paged(tmp_path_factory):
     data = SiteData.collect(fake_kb(tmp), fake_examples())
     with pytest.MonkeyPatch.context() as patch:
         # One entry to a page.
-        patch.setattr(views, "DIFF_PAGE_BYTES", 1)
+        patch.setattr(sitedata, "DIFF_PAGE_BYTES", 1)
         return data, generate(data, tmp / "docs")
 
 

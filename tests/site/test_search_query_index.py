@@ -10,7 +10,7 @@ from conftest import fake_kb
 
 from kb.corpus import PROJECT_ROOT
 from kb.site.query import SynonymError, Synonym, fold, load_synonyms, query_index
-from kb.site.views import SiteData
+from kb.site.sitedata import SiteData
 
 SYNONYMS = PROJECT_ROOT / "corpus" / "terms" / "synonyms.tsv"
 

@@ -10,8 +10,9 @@ import pytest
 from conftest import HOSTILE, fake_kb
 from fakes import fake_examples
 
+from kb.site.diff_markup import inline_diff
 from kb.site.generate import generate
-from kb.site.views import SiteData, inline_diff
+from kb.site.sitedata import SiteData
 
 CHANGED = ("A player is one of the people in the game. The active player is the player whose turn it is. "
            "See rules 101.4a and 405.2.")

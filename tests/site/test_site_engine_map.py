@@ -10,7 +10,7 @@ from conftest import fake_kb
 from fakes import fake_examples
 
 from kb.site.generate import details_file, generate
-from kb.site.views import SiteData
+from kb.site.sitedata import SiteData
 
 
 @pytest.fixture(scope="module")

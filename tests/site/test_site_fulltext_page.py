@@ -26,7 +26,7 @@ def _render(data, tmp_path, lang: str) -> str:
 
 @pytest.fixture(scope="module")
 def real_data(real_kb):
-    from kb.site.views import SiteData
+    from kb.site.sitedata import SiteData
 
     return SiteData.collect(real_kb)
 
@@ -60,7 +60,7 @@ def test_the_spanish_page_is_spanish_where_a_translation_of_the_current_english_
 
 @pytest.fixture
 def fake_data(tmp_path):
-    from kb.site.views import SiteData
+    from kb.site.sitedata import SiteData
 
     return SiteData.collect(fake_kb(tmp_path, {"101.4a": HOSTILE}))
 

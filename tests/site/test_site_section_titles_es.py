@@ -7,7 +7,8 @@ import dataclasses
 
 from conftest import fake_kb
 
-from kb.site.views import SiteData, section_title
+from kb.site.sitedata import SiteData
+from kb.site.views import section_title
 
 
 def test_a_section_title_comes_from_the_catalogs_when_no_wiki_gives_it(tmp_path):

@@ -14,7 +14,8 @@ import pytest
 from kb.site.generate import environment
 from kb.site.locale import strings
 from kb.site.search import EXCLUDED
-from kb.site.views import Linker, SiteData, rule_details, rule_view
+from kb.site.sitedata import SiteData
+from kb.site.views import Linker, rule_details, rule_view
 from kb.translations.precedence import best_spanish, in_order, relative_to
 
 # Sections where a rule had two Spanish texts shown in different orders from place to place.

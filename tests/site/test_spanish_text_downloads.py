@@ -20,7 +20,7 @@ RELEASES = ["2003-03-15", "2003-10-01", "2004-02-01", "2014-02-01", "2021-04-22"
 @pytest.fixture(scope="module")
 def downloads(real_kb, tmp_path_factory):
     from kb.site.downloads import available, write_downloads
-    from kb.site.views import SiteData
+    from kb.site.sitedata import SiteData
 
     data = SiteData.collect(real_kb)
     data.downloads = available(real_kb, data.releases)
@@ -121,7 +121,7 @@ def test_every_release_at_hand_is_written_outside_the_api(downloads):
 
 def test_release_pages_link_the_text_files(tmp_path):
     from kb.site.generate import generate
-    from kb.site.views import SiteData
+    from kb.site.sitedata import SiteData
 
     kb = fake_kb(tmp_path)
     data = SiteData.collect(kb)

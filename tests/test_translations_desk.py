@@ -12,19 +12,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_align_corpus import cr_text
+from test_translations import fill
 
 from kb.knowledge import KnowledgeBase
 from kb.translations import export_catalogs, todo, update_catalogs
 from kb.translations.desk import Memory, TakeRefused, take_suggestion, word_diff
 from kb.translations.pofile import PoEntry, read_po_file
-from kb.translations.stored import read_stored
 from kb.translations.qa import CHECKS, check_catalog_files, entry_findings
-from test_align_corpus import cr_text
-from test_translations import fill
+from kb.translations.stored import read_stored
 
 TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS / "hostile"))
-from hostile_catalog_support import REAL_CORPUS, kb_env, run_kb  # noqa: E402
+from hostile_catalog_support import REAL_CORPUS, kb_env, run_kb
 
 OLD, NEW = "2025-03-07", "2025-04-11"
 LONG = ("A copy of a permanent spell becomes a token as it resolves. The token has the characteristics of the "
@@ -35,14 +35,14 @@ NAMES_NEW = "Advisor, Aetherborn, Alien, Ally, Angel, Antelope, Ape, Archer, Arc
 RELEASES = {
     OLD: ("March 7, 2025", [("100", "General", [
         ("100.1", "The creature types are " + NAMES_OLD, []),
-        ("100.2", "If an effect says a player “can’t” do something, that player can’t do it even if another "
-                  "effect says they can.", []),
+        ("100.2", ("If an effect says a player “can’t” do something, that player can’t do it even if another "
+                   "effect says they can."), []),
         ("100.3", "Tokens cease to exist when they leave the battlefield for any zone whatsoever.", []),
     ])], [("Token", "A marker used to represent any permanent that isn't a card. See rule 100.3.")]),
     NEW: ("April 11, 2025", [("100", "General", [
         ("100.1", "The creature types are " + NAMES_NEW, []),
-        ("100.2", "If an effect says a player “can’t” do something, that player can’t do it even if another "
-                  "effect says that player “can.”", []),
+        ("100.2", ("If an effect says a player “can’t” do something, that player can’t do it even if another "
+                   "effect says that player “can.”"), []),
         ("100.3", "Tokens cease to exist when they leave the battlefield for any zone whatsoever.", []),
         ("100.4", "Tokens cease to exist when they leave the battlefield for any zone at all.", []),
         ("100.5", LONG, []),
@@ -108,7 +108,7 @@ def test_the_diff_keeps_the_texts_own_curly_quotes():
 
 
 def test_changes_close_together_share_one_hunk_and_far_apart_do_not():
-    words = "a b c d e f g h i j k l m n o p q r s t".split()
+    words = list("abcdefghijklmnopqrst")
     near = words.copy()
     near[3], near[7] = "X", "Y"
     (hunk,) = word_diff(" ".join(words), " ".join(near))

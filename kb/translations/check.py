@@ -261,16 +261,12 @@ def placeholder_problems(english: str, spanish: str) -> list[tuple[str, str]]:
     cited_en = sorted({r.target for r in find_references(english, "en")})
     cited_es = sorted({r.target for r in find_references(spanish, "es")})
     if cited_en != cited_es:
-        problems.append(("references",
-            f"placeholder: the English cites {', '.join(cited_en) or 'no rule'}, "
-            f"the translation {', '.join(cited_es) or 'no rule'}"
-        ))
+        problems.append(("references", f"placeholder: the English cites {', '.join(cited_en) or 'no rule'}, "
+                                       f"the translation {', '.join(cited_es) or 'no rule'}"))
     symbols_en, symbols_es = sorted(_SYMBOL.findall(english)), sorted(_SYMBOL.findall(spanish))
     if symbols_en != symbols_es:
-        problems.append(("symbols",
-            f"placeholder: the English has symbols {' '.join(symbols_en) or 'none'}, "
-            f"the translation {' '.join(symbols_es) or 'none'}"
-        ))
+        problems.append(("symbols", f"placeholder: the English has symbols {' '.join(symbols_en) or 'none'}, "
+                                    f"the translation {' '.join(symbols_es) or 'none'}"))
     return problems
 
 

@@ -23,8 +23,9 @@ from kb.site.urls import page_url
 
 ATOM = "http://www.w3.org/2005/Atom"
 FEED_FILE = "feed.xml"
-# The newest releases a feed tells of: enough for a reader who checks now and then.
-FEED_RELEASES = 20
+# The newest releases a feed tells of: two to three years of releases, enough for a reader who
+# checks now and then, in a feed of about 300 KB (each release lists its rules with their texts).
+FEED_RELEASES = 10
 _NAMESPACE = uuid.UUID("6f1c8f0a-5b7e-4c1e-9a63-2f4b8c9d0e11")
 
 _WORDS = {
@@ -112,7 +113,11 @@ def _content(data: Any, diff: Any, lang: str) -> str:
             label = f'<a href="{html.escape(_relative(link, lang))}">{label}</a>' if link else label
             if status == "moved":
                 label += " (" + html.escape(words["was"].format(old=entry.old_id)) + ")"
-            items.append(f"<li>{label}{_text(data, diff, release, rule_id, lang)}</li>")
+            # A rule renumbered with its text as it was is told by its numbers alone: the releases that
+            # renumber a part would otherwise fill the feed with texts that did not change.
+            unchanged = status == "moved" and not getattr(entry, "text_changed", True)
+            text = "" if unchanged else _text(data, diff, release, rule_id, lang)
+            items.append(f"<li>{label}{text}</li>")
         parts.append(f"<h2>{words[status]}</h2>\n<ul>\n" + "\n".join(items) + "\n</ul>")
     page = html.escape(_relative(page_url(diff.key, lang), lang))
     parts.append(f'<p><a href="{page}">{words["page"]}</a></p>')

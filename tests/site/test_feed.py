@@ -113,3 +113,20 @@ def test_each_home_page_links_its_feed_in_the_head_and_in_the_page(fake_site, la
     assert re.search(r'<link rel="alternate" type="application/atom\+xml" title="[^"]+" href="feed.xml">', head)
     body = page.split("</head>")[1]
     assert re.search(r'<a href="feed.xml" type="application/atom\+xml">', body)
+
+
+def test_a_rule_only_renumbered_is_told_by_its_numbers_and_a_changed_one_with_its_text():
+    from types import SimpleNamespace
+
+    from kb.history.model import DiffEntry, WordChange
+
+    moved = DiffEntry("moved", "rule", "702.5", "702.6")
+    moved_and_changed = DiffEntry("moved", "rule", "702.7", "702.8", words=(WordChange("insert", "", "new"),))
+    diff = SimpleNamespace(key="releases/2026-01-01--2026-02-01", old="2026-01-01", new="2026-02-01",
+                           entries=[moved, moved_and_changed],
+                           texts={("2026-02-01", "702.6"): "Unchanged words.", ("2026-02-01", "702.8"): "Some new words."})
+    data = SimpleNamespace(newest="2026-02-01", releases=["2026-01-01", "2026-02-01"], diffs=[diff], newest_of={},
+                           rules={}, target_page=lambda rule_id: ("cr/702", rule_id))
+    content = ET.fromstring(feed_bytes(data, "en")).find(f"{A}entry/{A}content").text
+    assert '702.6</a> (was 702.5)</li>' in content and "Unchanged words." not in content
+    assert '702.8</a> (was 702.7): Some new words.</li>' in content

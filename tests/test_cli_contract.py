@@ -204,6 +204,7 @@ def samples(tmp_path_factory, rules_site):
         "kb translations todo": [],
         "kb translations check-terms": [catalog_file, "--terms", _term_base(tmp)],
         "kb translations check-consistency": [catalog_file],
+        "kb translations check": [catalog_file],
     }
 
 
@@ -309,6 +310,9 @@ BAD_USAGE = [
     (["translations", "update", "--release", "1999-01-01"], "1999-01-01"),
     (["translations", "update"], "--release"),
     (["translations", "todo", "--state", "done"], "done"),
+    (["translations", "todo", "--take", "100.1", "--state", "fuzzy"], "--take"),
+    (["translations", "check", "--only", "grammar"], "grammar"),
+    (["translations", "check", "{missing}"], "missing.txt"),
     (["build", "--out", "{file}"], "a-file.txt"),
     (["serve", "--out", "{file}"], "a-file.txt"),
     (["serve", "--port", "70000"], "70000"),

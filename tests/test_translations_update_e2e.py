@@ -156,7 +156,8 @@ def test_todo_lists_the_fuzzy_entries_with_their_word_diff_and_one_translated_le
     assert fuzzy and todo["counts"]["fuzzy"] == len(fuzzy)
     assert all(i["words"] for i in fuzzy if i["previous"])
     text = ok(run_kb(["translations", "todo"], env))
-    assert f"[{fuzzy[0]['context']}] fuzzy" in text and (" -> " in text or "+[" in text)
+    # Each change in its sentence, marked as git's word diff marks it.
+    assert f"[{fuzzy[0]['context']}] fuzzy" in text and ("[-" in text or "{+" in text) and "  changed: " in text
     # Catalog order: the parts in order, then the glossary.
     order = [(i["catalog"], i["line"]) for i in todo["items"]]
     files = sorted({c for c, _ in order}, key=lambda c: (c.endswith("glossary.po"), c))

@@ -536,32 +536,74 @@ def update_command(release: str, check_only: bool, as_json: bool) -> None:
 
 @translations_group.command("todo")
 @click.option("--state", type=click.Choice(["fuzzy", "untranslated"]), help="List entries in this state only.")
+@click.option("--context", "contexts", multiple=True, metavar="ID",
+              help="List only the entry with this msgctxt (101.4, 101.4#ex1, glossary:Token); repeatable.")
+@click.option("--take", "takes", multiple=True, metavar="ID",
+              help="Write the suggestion for the untranslated entry ID into its catalog, marked fuzzy, with a "
+                   "comment naming where it comes from; repeatable. Nothing else is ever written.")
+@click.option("--no-suggest", is_flag=True, help="Do not look for suggestions in the translation memory.")
 @json_option
-def todo_command(state: str | None, as_json: bool) -> None:
-    """What the catalogs (po/) need a translator for, in catalog order (the parts, then the glossary):
-    each fuzzy entry, with the word diff from the English its Spanish translates (its previous msgid)
-    to today's, and each untranslated entry.
+def todo_command(state: str | None, contexts: tuple[str, ...], takes: tuple[str, ...], no_suggest: bool,
+                 as_json: bool) -> None:
+    """What the catalogs (po/) need a translator for, in catalog order (the parts, then the glossary).
+    A fuzzy entry shows its English's changes in their sentence (a few words around each, `[-removed-]`
+    and `{+added+}`, with the catalog's own quotes, so a change can be searched for), then today's
+    whole English and its Spanish as it stands; an untranslated entry shows its whole English. Each
+    comes with a suggestion from the translation memory: the closest English already translated in
+    the catalogs, its Spanish and how alike the two Englishes are (0-100). A suggestion is written into
+    a catalog only with --take, marked fuzzy, under the corpus's lock, all or nothing.
 
     \b
     Examples:
       kb translations todo
       kb translations todo --state fuzzy
-      kb translations todo --json | jq '.items[] | .context'
+      kb translations todo --context 702.190a
+      kb translations todo --take 702.190a --take 702.190b
+      kb translations todo --json | jq '.items[] | {context, suggestion}'
     """
     from kb.cli.common import settle_corpus
     from kb.corpus import corpus_dir
+    from kb.corpus_write import CorpusBusy, JournalError
+    from kb.translations.desk import TakeRefused, take_suggestion
     from kb.translations.pofile import PoSyntaxError
     from kb.translations.update import todo
 
+    if takes and (state or contexts):
+        fail("--take writes suggestions; give it alone (without --state or --context)", 2)
     settle_corpus()
+    if takes:
+        taken = []
+        for context in takes:
+            try:
+                path, suggestion = take_suggestion(corpus_dir(), context.strip())
+            except TakeRefused as err:
+                fail(f"{err}; nothing written for it" + (f" (taken before it: {', '.join(t['context'] for t in taken)})"
+                                                          if taken else ""))
+            except (CorpusBusy, JournalError) as err:
+                fail(str(err))
+            except PoSyntaxError as err:
+                fail(str(err))
+            except OSError as err:
+                fail(f"{os_error(err)}; nothing written, the catalogs are as they were")
+            taken.append({"context": context.strip(), "catalog": str(path), "suggestion": suggestion.to_data()})
+        if as_json:
+            emit_json({"taken": taken})
+            return
+        for t in taken:
+            s = t["suggestion"]
+            echo(f"{t['catalog']}: [{t['context']}] fuzzy, from {s['context']} ({s['score']:.0f}% alike)")
+        return
     try:
-        items = todo(corpus_dir())
+        items = todo(corpus_dir(), suggest=not no_suggest)
     except PoSyntaxError as err:
         fail(str(err))
     except OSError as err:
         fail(os_error(err))
     if state:
         items = [i for i in items if i.state == state]
+    if contexts:
+        wanted = {c.strip() for c in contexts}
+        items = [i for i in items if i.context in wanted]
     counts = {s: sum(1 for i in items if i.state == s) for s in ("fuzzy", "untranslated")}
     if as_json:
         emit_json({"counts": counts, "items": [i.to_data() for i in items]})
@@ -570,18 +612,114 @@ def todo_command(state: str | None, as_json: bool) -> None:
         moved = f" (was {item.previous_context})" if item.previous_context else ""
         echo(f"{item.catalog}:{item.line} [{item.context}] {item.state}{moved}")
         if item.state == "fuzzy":
-            if item.words:
-                echo("    " + "; ".join(str(w) for w in item.words))
+            if item.hunks:
+                for hunk in item.hunks:
+                    echo(f"  changed: {hunk}")
             elif not item.previous:
-                echo("    (no previous msgid: the English it translates is not kept)")
-        else:
-            echo(f"    {_short_english(item.english)}")
+                echo("  (no previous msgid: the English it translates is not kept)")
+        echo(_block("English", item.english))
+        if item.spanish:
+            echo(_block("Spanish", item.spanish))
+        if item.suggestion:
+            s = item.suggestion
+            echo(f"  suggestion: {s.score:.0f}% alike, from {s.context} ({PO_FOLDER}/{s.catalog})")
+            echo(_block("its English", s.english, 4))
+            echo(_block("its Spanish", s.spanish, 4))
     echo(f"{counts['fuzzy']} fuzzy, {counts['untranslated']} untranslated")
 
 
-def _short_english(text: str, width: int = 100) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+PO_FOLDER = "po"
+
+
+def _block(label: str, text: str, indent: int = 2) -> str:
+    """`text` whole, its lines indented under `label`."""
+    pad = " " * indent
+    lines = text.split("\n")
+    return "\n".join([f"{pad}{label}: {lines[0]}", *(f"{pad}  {line}" for line in lines[1:])])
+
+
+@translations_group.command("check")
+@click.argument("catalogs", nargs=-1, metavar="[CATALOG...]", type=click.Path(path_type=Path))
+@click.option("--only", "only", multiple=True, metavar="CHECK",
+              help="Run only this check (references, symbols, numbers, quotes, terms, doubled, punctuation, "
+                   "spaces, untranslated); repeatable.")
+@json_option
+def check_command(catalogs: tuple[Path, ...], only: tuple[str, ...], as_json: bool) -> None:
+    """Quality checks on every translated entry of the catalogs (the given ones, or the corpus's
+    stored ones), its Spanish against its English: rules cited (references), symbols ({T}, {2}{W}),
+    numbers, quotes (left open; straight where the catalog writes “ ” and ’), the term base (terms,
+    less what exceptions.tsv excuses), doubled words ("de de"), the stop at the end (punctuation),
+    leading, trailing and doubled spaces, and a long Spanish identical to its English (untranslated).
+    One line per finding, `FILE:LINE: [ID] CHECK: message`; fuzzy and untranslated entries are left to
+    `kb translations todo`. Exit 0 without findings, 1 with findings (or a catalog that cannot be
+    read), 2 for bad usage.
+
+    \b
+    Examples:
+      kb translations check
+      kb translations check po-wip/part-7-702.po
+      kb translations check --only quotes --only doubled
+      kb translations check --json | jq '.counts'
+    """
+    from kb.translations.qa import CHECKS, check_catalog_files
+    from kb.translations.termbase import TermError, load_term_base
+
+    bad = [c for c in only if c not in CHECKS]
+    if bad:
+        fail(f"--only {bad[0]}: no such check; the checks are {', '.join(CHECKS)}", 2)
+    kb_root = _corpus_root()
+    from kb.translations.files import file_problem, po_files
+
+    for catalog in catalogs:
+        problem = file_problem(catalog)
+        if problem:
+            fail(f"{catalog}: {problem}", 2)
+    paths = list(catalogs) or [_shown(p) for p in po_files(kb_root)]
+    base, term_problem = None, None
+    terms_path = kb_root / "terms" / "terms.tsv"
+    if not only or "terms" in only:
+        if terms_path.is_file():
+            try:
+                base = load_term_base(terms_path)
+            except TermError as err:
+                term_problem = str(err)
+            except OSError as err:
+                term_problem = os_error(err, terms_path)
+        else:
+            term_problem = f"no term base at {terms_path}"
+    findings, problems, checked = check_catalog_files(paths, base)
+    if only:
+        findings = [f for f in findings if f.check in only]
+    counts = {c: sum(1 for f in findings if f.check == c) for c in (only or CHECKS)}
+    if as_json:
+        emit_json({"catalogs": [str(p) for p in paths], "entries": checked, "counts": counts,
+                   "findings": [f.to_data() for f in findings], "unreadable": problems,
+                   "term_base_problem": term_problem})
+    else:
+        for problem in problems:
+            echo(f"{problem} (not checked)", err=True)
+        if term_problem:
+            echo(f"terms: {term_problem} (not checked)", err=True)
+        for finding in findings:
+            echo(str(finding))
+        summary = ", ".join(f"{n} {c}" for c, n in counts.items() if n) or "no findings"
+        echo(f"{checked} translated entries in {_count(len(paths), 'catalog')}: {summary}")
+    if findings or problems:
+        raise SystemExit(1)
+
+
+def _shown(path: Path) -> Path:
+    """`path` from the current folder when it lies below it (as a translator types it), else whole."""
+    relative = os.path.relpath(path)
+    return Path(relative) if not relative.startswith("..") else path
+
+
+def _corpus_root() -> Path:
+    from kb.cli.common import settle_corpus
+    from kb.corpus import corpus_dir
+
+    settle_corpus()
+    return Path(corpus_dir())
 
 
 commands = [translations_group]

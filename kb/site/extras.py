@@ -16,6 +16,7 @@ from pathlib import Path
 
 from markupsafe import escape
 
+from kb.site.feed import write_feeds
 from kb.site.locale import LANGS
 from kb.site.query import write_query_indexes
 from kb.site.sitedata import SiteData
@@ -270,7 +271,7 @@ def write_release_data(data: SiteData, site_dir: Path) -> int:
 
 def write_standalone_extras(data: SiteData, folder: Path, generated=None) -> None:
     """The extra files that need none of the builder's pages (what the compare page reads, the short
-    addresses, the search vocabularies, each section's details), laid out under `folder` as in the
+    addresses, the search vocabularies, each section's details, the release feeds), laid out under `folder` as in the
     site: they can be made while the builder runs, and moved in after (`move_into`)."""
     Path(folder).mkdir(parents=True, exist_ok=True)
     write_release_data(data, folder)
@@ -278,6 +279,7 @@ def write_standalone_extras(data: SiteData, folder: Path, generated=None) -> Non
     write_search_copies(data, folder)
     write_vocabularies(data, folder)
     write_query_indexes(data, folder)
+    write_feeds(data, folder)
     if generated is not None:
         write_page_files(generated, folder)
 

@@ -251,20 +251,22 @@ def check_catalog(path: str | Path, documents: dict[str, CRDocument], po: PoFile
 
 
 def _placeholder_problems(english: str, spanish: str) -> list[str]:
+    return [message for _kind, message in placeholder_problems(english, spanish)]
+
+
+def placeholder_problems(english: str, spanish: str) -> list[tuple[str, str]]:
+    """("references", message) when the translation cites other rules than the English, ("symbols",
+    message) when it has other symbols."""
     problems = []
     cited_en = sorted({r.target for r in find_references(english, "en")})
     cited_es = sorted({r.target for r in find_references(spanish, "es")})
     if cited_en != cited_es:
-        problems.append(
-            f"placeholder: the English cites {', '.join(cited_en) or 'no rule'}, "
-            f"the translation {', '.join(cited_es) or 'no rule'}"
-        )
+        problems.append(("references", f"placeholder: the English cites {', '.join(cited_en) or 'no rule'}, "
+                                       f"the translation {', '.join(cited_es) or 'no rule'}"))
     symbols_en, symbols_es = sorted(_SYMBOL.findall(english)), sorted(_SYMBOL.findall(spanish))
     if symbols_en != symbols_es:
-        problems.append(
-            f"placeholder: the English has symbols {' '.join(symbols_en) or 'none'}, "
-            f"the translation {' '.join(symbols_es) or 'none'}"
-        )
+        problems.append(("symbols", f"placeholder: the English has symbols {' '.join(symbols_en) or 'none'}, "
+                                    f"the translation {' '.join(symbols_es) or 'none'}"))
     return problems
 
 

@@ -404,7 +404,9 @@ def _obsolete_text(text: str) -> str:
 @dataclass(frozen=True)
 class TodoItem:
     """An entry of the catalogs that needs a translator: fuzzy (its Spanish translates `previous`,
-    an older English; `words` the word diff from that English to today's) or untranslated."""
+    an older English; `words` the word diff from that English to today's, `hunks` the same changes
+    in their sentence, see `kb.translations.desk.word_diff`) or untranslated; `suggestion` the
+    closest English already translated, with its Spanish (None when nothing is close enough)."""
 
     catalog: str
     line: int
@@ -415,27 +417,38 @@ class TodoItem:
     previous: str | None = None
     previous_context: str | None = None
     words: tuple = ()
+    hunks: tuple = ()
+    suggestion: object = None
 
     def to_data(self) -> dict:
-        data = dict(vars(self))
+        data = {k: v for k, v in vars(self).items() if k not in ("hunks", "suggestion")}
         data["words"] = [{"op": w.op, "old": w.old, "new": w.new} for w in self.words]
+        data["hunks"] = [h.to_data() for h in self.hunks]
+        data["suggestion"] = self.suggestion.to_data() if self.suggestion else None
         return data
 
 
-def todo(root: Path | str) -> list[TodoItem]:
+def todo(root: Path | str, suggest: bool = True) -> list[TodoItem]:
     """Every fuzzy or untranslated entry of the corpus's catalogs, in catalog order (the parts, then
-    the glossary; each in the order of its entries). `PoSyntaxError` for a catalog that does not parse."""
+    the glossary; each in the order of its entries), each with a suggestion from the translation
+    memory unless `suggest` is false. `PoSyntaxError` for a catalog that does not parse."""
+    from kb.translations.desk import Memory, word_diff
     from kb.translations.pofile import read_po_file
 
     paths = sorted(po_files(root), key=lambda p: (p.name == group_file(GLOSSARY_GROUP), p.name))
+    memory = Memory.of_catalogs(paths) if suggest else None
     items = []
     for path in paths:
         po = read_po_file(path)
         for entry in po.entries:
             if not entry.context or entry.state not in ("fuzzy", "untranslated"):
                 continue
-            words = word_changes(entry.previous, entry.msgid) if entry.state == "fuzzy" and entry.previous else ()
+            changed = entry.state == "fuzzy" and entry.previous
+            words = word_changes(entry.previous, entry.msgid) if changed else ()
+            hunks = tuple(word_diff(entry.previous, entry.msgid)) if changed else ()
+            suggestion = memory.suggest(entry.context, entry.msgid) if memory else None
             items.append(TodoItem(f"{PO_DIR}/{path.name}", entry.line, entry.context, entry.state, entry.msgid,
                                   entry.msgstr, entry.previous if entry.state == "fuzzy" else None,
-                                  entry.previous_context if entry.state == "fuzzy" else None, words))
+                                  entry.previous_context if entry.state == "fuzzy" else None, words, hunks,
+                                  suggestion))
     return items

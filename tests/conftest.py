@@ -18,6 +18,10 @@ import pytest
 
 from node_packages import install_node_packages
 
+# Imported before any test runs: kb.examples.catalog binds the project's root when first imported,
+# and a test that patches kb.corpus.PROJECT_ROOT (tests/site/test_build_stamp.py) must not be first.
+from kb.examples.catalog import examples_dir
+
 # The fixtures that build or serve the real site: a test using any of them joins its group.
 REAL_SITE_FIXTURES = {"real_build", "real_site", "real_server"}
 REAL_SITE_GROUP = "real-site"
@@ -40,6 +44,7 @@ def pytest_sessionstart(session):
     install_node_packages()
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if REAL_SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
@@ -49,8 +54,6 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def examples_snapshot(tmp_path_factory):
     """The executable examples, copied once: every build of the session reads the same files."""
-    from kb.examples import examples_dir
-
     copy = tmp_path_factory.mktemp("examples") / "examples"
     shutil.copytree(examples_dir(), copy)
     before = os.environ.get("KB_EXAMPLES")

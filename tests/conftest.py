@@ -15,12 +15,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from node_packages import install_node_packages
 
 # Imported before any test runs: kb.examples.catalog binds the project's root when first imported,
 # and a test that patches kb.corpus.PROJECT_ROOT (tests/site/test_build_stamp.py) must not be first.
 from kb.examples.catalog import examples_dir
+
+# Speed is measured in bench/, never in a test: no deadline for one example of a property, which the
+# first example (importing what it needs) or a busy machine running two workers can miss.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 # The fixtures that build or serve the real site: a test using any of them joins its group.
 REAL_SITE_FIXTURES = {"real_build", "real_site", "real_server"}

@@ -868,7 +868,7 @@ def rule_card_from_store(
     """`kb.knowledge.card_of`, answered from the store's tables alone (the rows of one rule); `reader`,
     if given, reads them instead (`kb.lookup.IndexReader`, the store's lookup table)."""
     from kb.align.records import Alignment
-    from kb.knowledge import NO_TRANSLATION, RuleCard, UnknownReleaseError, UnknownRuleError, _unique, card_spanish
+    from kb.knowledge import RuleCard, UnknownReleaseError, UnknownRuleError, _unique, card_spanish
     from kb.model import GlossaryEntry, Rule, Stamp
 
     path = Path(path)

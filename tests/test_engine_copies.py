@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb.engine import Card, Game, Player, ScriptedDecisions, Step
+from kb.engine import Game, Player, ScriptedDecisions, Step
 from kb.engine.layers import add_types, modify
 
 

@@ -263,40 +263,23 @@ class IndexLineage:
     def events(self, rule_id: str, release: str) -> list:
         import json
 
-        from kb.history.model import ExampleChange, HistoryEvent, WordChange
+        from kb.history.model import ExampleChange, WordChange
+        from kb.history.timeline import line_events
 
-        ids = self.trace(rule_id, release)
-        events = []
-        for i, current in enumerate(self.releases):
-            now = ids[current]
-            before = ids[self.releases[i - 1]] if i else None
-            if i == 0:
-                if now is not None:
-                    events.append(HistoryEvent(current, "present", None, now))
-                continue
-            previous = self.releases[i - 1]
-            if now is None:
-                if before is not None:
-                    events.append(HistoryEvent(current, "removed", before, None,
-                                               renumbering=self._renumbered(previous, current)))
-                continue
-            renumbering = self._renumbered(previous, current)
-            if before is None:
-                events.append(HistoryEvent(current, "added", None, now, renumbering=renumbering))
-                continue
+        def change(older: str, newer: str, old_id: str):
             entries = [row for row in self.reader.rows(
                 "history", ["old_release", "new_release", "position", "status", "old_id", "words", "example_changes"],
-                old_release=previous, new_release=current, old_id=before) if row["status"] != "unchanged"]
+                old_release=older, new_release=newer, old_id=old_id) if row["status"] != "unchanged"]
             if not entries:
-                events.append(HistoryEvent(current, "unchanged", before, now, renumbering=renumbering))
-                continue
+                return None
             entry = min(entries, key=lambda row: row["position"])
             words = tuple(WordChange(*w) for w in json.loads(entry["words"]))
             examples = tuple(
                 ExampleChange(op, old_number, new_number, old_text, new_text, tuple(WordChange(*w) for w in changes))
                 for op, old_number, new_number, old_text, new_text, changes in json.loads(entry["example_changes"]))
-            events.append(HistoryEvent(current, entry["status"], before, now, words, examples, renumbering))
-        return events
+            return entry["status"], words, examples
+
+        return line_events(self.releases, self.trace(rule_id, release), self._renumbered, change)
 
 
 # -- resolving one citation ---------------------------------------------------------------------------

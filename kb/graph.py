@@ -31,7 +31,7 @@ from typing import Any
 import networkx as nx
 
 from kb.model import CRDocument, GlossaryEntry, Rule, WikiPage
-from kb.refs import Reference, find_references, kind_of
+from kb.refs import find_references, kind_of
 
 REFERENCE_EDGES = ("refers-to", "example-refers-to", "defines")
 PATH_EDGES = ("refers-to", "contains")

@@ -4,7 +4,6 @@ citations of a text, checked against the real releases and `kb history`'s own tr
 from __future__ import annotations
 
 import datetime as dt
-import inspect
 import json
 import os
 import random
@@ -193,11 +192,7 @@ def test_a_rule_missing_from_the_release_says_where_it_last_was(lineage):
 
 
 def _run(args, **kwargs):
-    if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters:
-        runner = CliRunner(mix_stderr=False)
-    else:
-        runner = CliRunner()
-    return runner.invoke(cli, [str(a) for a in args], **kwargs)
+    return CliRunner().invoke(cli, [str(a) for a in args], **kwargs)
 
 
 def test_kb_cite_shows_the_renumbering(kb):

@@ -4,7 +4,6 @@ on stderr and a non-zero exit for bad usage, no traceback for a closed pipe or C
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import shlex
@@ -25,15 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 RULE = "101.4"  # present in every release since 2004; its text has a curly apostrophe
 
 
-def _runner() -> CliRunner:
-    # click 8.1 mixes stderr into the output unless told not to; from 8.2 `result.stderr` is separate.
-    if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters:
-        return CliRunner(mix_stderr=False)
-    return CliRunner()
-
-
 def invoke(args, **kwargs):
-    return _runner().invoke(cli, [str(a) for a in args], **kwargs)
+    # `result.stderr` apart from `result.stdout`, as click (8.2 on) keeps them.
+    return CliRunner().invoke(cli, [str(a) for a in args], **kwargs)
 
 
 def _walk(command: click.Command, path: tuple[str, ...] = ()):
@@ -175,9 +168,6 @@ def samples(tmp_path_factory, rules_site):
     assert exported.exit_code == 0, exported.stderr
     return {
         "kb align": ["--kind", "rule"],
-        "kb build": ["--out", tmp / "site", "--no-search"],
-        # The build of `kb build`'s sample (kept if it ran first), served on a free port for no time.
-        "kb serve": ["--out", tmp / "site", "--no-search", "--no-watch", "--port", "0", "--for", "0"],
         "kb cite": ["716.1", "--as-of", "2019-08-23", "--to", "2019-10-04"],
         "kb diff": [oldest, newest, "--only", "changed"],
         "kb engine conformance": ["--section", "704"],
@@ -215,21 +205,42 @@ def _term_base(tmp: Path) -> Path:
     return path
 
 
+# The commands that build the real site have tests of their own, on the session's one build of it.
+SITE_COMMANDS = {"kb build", "kb serve"}
+
+
 def test_every_command_has_a_sample(samples):
-    assert set(samples) == {_name(path) for path, _ in LEAVES}
+    assert set(samples) | SITE_COMMANDS == {_name(path) for path, _ in LEAVES}
 
 
-@pytest.mark.parametrize(
-    "path",
-    [pytest.param(p, marks=[pytest.mark.slow] if p in {("build",), ("serve",)} else [], id=_name(p))
-     for p, _ in LEAVES],
-)
+@pytest.mark.parametrize("path", [p for p, _ in LEAVES if _name(p) not in SITE_COMMANDS], ids=_name)
 def test_json_is_json_and_alone_on_stdout(path, samples):
     result = invoke([*path, *samples[_name(path)], "--json"])
+    _json_alone(result)
+
+
+def _json_alone(result) -> dict:
     assert result.exit_code == 0, result.stderr
-    json.loads(result.stdout)
+    data = json.loads(result.stdout)
     assert result.stderr == ""
     _no_traceback(result)
+    return data
+
+
+@pytest.mark.slow
+def test_build_json_is_json_and_alone_on_stdout(real_build):
+    # The session's build of the real site is `kb build --out OUT --json` (tests/conftest.py).
+    summary = _json_alone(real_build)
+    assert summary["out"] == str(real_build.out) and summary["unchanged"] is False
+    assert summary["pages"] == real_build.site.pages
+
+
+@pytest.mark.slow
+def test_serve_json_is_json_and_alone_on_stdout(real_build):
+    # The session's build (kept: its inputs are this command's), served on a free port for no time.
+    result = invoke(["serve", "--out", real_build.out, "--no-watch", "--port", "0", "--for", "0", "--json"])
+    event = _json_alone(result)
+    assert event["event"] == "serving" and event["site"] == str(real_build.site.site_dir)
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Card, Commander, NotModelledError, Player, ScriptedDecisions, SetupError, Step
+from kb.engine import Card, Commander, NotModelledError, Player, SetupError, Step
 
 
 def test_only_combat_damage_from_a_commander_counts():

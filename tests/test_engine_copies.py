@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Card, Game, Player, ScriptedDecisions, Step
+from kb.engine import Game, Player, ScriptedDecisions, Step
 from kb.engine.layers import add_types, modify
 
 

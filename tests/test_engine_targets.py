@@ -4,7 +4,7 @@
 import pytest
 
 from kb.engine import Game, IllegalTargetError, Player, Step
-from kb.engine.define import card, deal_damage
+from kb.engine.define import card
 from kb.engine.layers import set_colors
 from kb.engine.objects import TargetSpec, Zone
 

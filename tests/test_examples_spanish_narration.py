@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Card, Game, Player, ScriptedDecisions, Step
+from kb.engine import Game, Player, ScriptedDecisions, Step
 from kb.examples import catalog, narrate, run_example
 
 EXAMPLES = catalog()

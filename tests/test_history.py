@@ -387,14 +387,11 @@ def test_every_rule_is_accounted_for(history: History) -> None:
 # --- the command line ----------------------------------------------------------------------------
 
 def _invoke(args):
-    import inspect
-
     from click.testing import CliRunner
 
     from kb.cli.main import cli
 
-    runner = CliRunner(mix_stderr=False) if "mix_stderr" in inspect.signature(CliRunner.__init__).parameters else CliRunner()
-    return runner.invoke(cli, args)
+    return CliRunner().invoke(cli, args)
 
 
 def test_kb_history_reaches_back_before_the_renumbering() -> None:

@@ -24,7 +24,7 @@ from kb.translations.stored import read_stored
 
 TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS / "hostile"))
-from hostile_catalog_support import REAL_CORPUS, kb_env, run_kb
+from hostile_catalog_support import REAL_CORPUS, kb_env, run_kb  # noqa: E402 - found on the path set just above
 
 OLD, NEW = "2025-03-07", "2025-04-11"
 LONG = ("A copy of a permanent spell becomes a token as it resolves. The token has the characteristics of the "

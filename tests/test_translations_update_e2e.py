@@ -187,7 +187,7 @@ def test_todo_lists_the_fuzzy_entries_with_their_word_diff_and_one_translated_le
 
 
 def test_the_updated_corpus_builds(updated):
-    corpus, env, base = updated["corpus"], updated["env"], updated["base"]
+    env, base = updated["env"], updated["base"]
     out = base / "site"
     ok(run_kb(["build", "--out", str(out), "--no-search"], env, timeout=900))
     site = out / "site" if (out / "site" / "index.html").is_file() else out

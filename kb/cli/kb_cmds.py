@@ -89,7 +89,7 @@ def _print_card(card) -> None:
                 echo(f"NOT CURRENT: translates the English of {text.english_release}, which changed in "
                      f"{text.changed_in}; status: {text.status}")
             else:
-                echo(f"NOT CURRENT: a fuzzy catalog entry, translating an earlier English (its previous msgid)")
+                echo("NOT CURRENT: a fuzzy catalog entry, translating an earlier English (its previous msgid)")
             for line in text.evidence:
                 echo(f"  - {line}")
     echo("")

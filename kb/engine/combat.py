@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.banding import block_the_band, declare_bands, refuse_banding_damage
 from kb.engine.decisions import Decision, _name_of
-from kb.engine.errors import IllegalChoiceError, NotModelledError
+from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, CardDefinition, Zone
 from kb.engine.manapool import ManaUse, payments
 from kb.engine.players import Player

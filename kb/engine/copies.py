@@ -14,7 +14,6 @@ card has the half its own flipped status selects (707.3). Copying a spell (707.1
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Event
 from kb.engine.errors import EngineError
-from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone
+from kb.engine.objects import AbilityDefinition, Card, CardDefinition
 from kb.engine.players import Player
 from kb.engine.stack import Ability, TriggeredAbility
 from kb.engine.turns import Step

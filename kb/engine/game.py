@@ -70,7 +70,6 @@ from kb.engine.decisions import (
     Event,
     FirstOptions,
     ScriptedDecisions,
-    _name_of,
 )
 from kb.engine.errors import (
     CannotPayError,
@@ -100,7 +99,7 @@ from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
 from kb.engine.meld import MeldMixin
 from kb.engine.crew import CrewMixin
-from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
+from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.player_control import PlayerControlMixin
 from kb.engine.players import Player, Team, Unit
@@ -111,7 +110,7 @@ from kb.engine.stickers import StickersMixin
 from kb.engine.sba import StateBasedActionsMixin
 from kb.engine.stack import Ability, ActivatedAbility, Spell, Stack, StackObject, TriggeredAbility
 from kb.engine.triggers import TriggersMixin
-from kb.engine.turns import STEPS, Phase, Step, TurnStructureMixin, _STEP_RULES
+from kb.engine.turns import STEPS, Phase, Step, TurnStructureMixin
 from kb.engine.zones import ZonesMixin
 
 __all__ = [

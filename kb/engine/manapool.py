@@ -24,8 +24,6 @@ ManaPool('')
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TYPE_CHECKING

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
 from kb.engine.errors import NotModelledError
-from kb.engine.objects import Card, Zone
+from kb.engine.objects import Card
 from kb.engine.players import Player
 
 if TYPE_CHECKING:

@@ -3,10 +3,10 @@ diffs between them, and one rule followed through all of them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from kb.history.model import HistoryEvent, ReleaseDiff, UnknownRelease, UnknownRule
+from kb.history.model import ExampleChange, HistoryEvent, ReleaseDiff, UnknownRelease, UnknownRule, WordChange
 from kb.model import CRDocument
 
 if TYPE_CHECKING:
@@ -19,6 +19,47 @@ def diff_releases(*args, **kwargs) -> ReleaseDiff:
     from kb.history.diff import diff_releases as made
 
     return made(*args, **kwargs)
+
+
+# What a diff says of one rule it pairs: its status, word changes and example changes.
+Change = tuple[str, tuple[WordChange, ...], tuple[ExampleChange, ...]]
+
+
+def line_events(
+    releases: Sequence[str],
+    ids: Mapping[str, str | None],
+    renumbering: Callable[[str, str], bool],
+    change: Callable[[str, str, str], Change | None],
+) -> list[HistoryEvent]:
+    """The events of one line of descent: `ids` gives the rule's number in each of `releases` (None
+    where it is absent); `renumbering(older, newer)` says whether the step between two consecutive
+    releases renumbers the rules, and `change(older, newer, old_id)` what the step did to the rule
+    numbered `old_id` in `older` (None: nothing). `History.rule_history` reads both from its diffs,
+    and `kb.cite.IndexLineage` from the stored history, so that the two tell the same events."""
+    events: list[HistoryEvent] = []
+    for i, current in enumerate(releases):
+        now = ids[current]
+        if i == 0:
+            if now is not None:
+                events.append(HistoryEvent(current, "present", None, now))
+            continue
+        previous = releases[i - 1]
+        before = ids[previous]
+        renumbered = renumbering(previous, current)
+        if now is None:
+            if before is not None:
+                events.append(HistoryEvent(current, "removed", before, None, renumbering=renumbered))
+            continue
+        if before is None:
+            events.append(HistoryEvent(current, "added", None, now, renumbering=renumbered))
+            continue
+        changed = change(previous, current, before)
+        if changed is None:
+            events.append(HistoryEvent(current, "unchanged", before, now, renumbering=renumbered))
+        else:
+            status, words, examples = changed
+            events.append(HistoryEvent(current, status, before, now, words, examples, renumbered))  # type: ignore[arg-type]
+    return events
 
 
 class History:
@@ -138,31 +179,13 @@ class History:
 
     def rule_history(self, rule_id: str, release: str | None = None) -> list[HistoryEvent]:
         """What happened to the rule in each release, from the first it is in to the last (or its removal)."""
-        ids = self.trace(rule_id, release)
-        events: list[HistoryEvent] = []
-        for i, current in enumerate(self.releases):
-            now = ids[current]
-            before = ids[self.releases[i - 1]] if i else None
-            if i == 0:
-                if now is not None:
-                    events.append(HistoryEvent(current, "present", None, now))
-                continue
-            diff = self.diff(self.releases[i - 1], current)
-            renumbering = diff.renumbering
-            if now is None:
-                if before is not None:
-                    events.append(HistoryEvent(current, "removed", before, None, renumbering=renumbering))
-                continue
-            if before is None:
-                events.append(HistoryEvent(current, "added", None, now, renumbering=renumbering))
-                continue
-            entry = diff.entry_for(old_id=before)
-            if entry is None:
-                events.append(HistoryEvent(current, "unchanged", before, now, renumbering=renumbering))
-            else:
-                events.append(HistoryEvent(current, entry.status, before, now, entry.words,  # type: ignore[arg-type]
-                                           entry.examples, renumbering))
-        return events
+
+        def change(older: str, newer: str, old_id: str) -> Change | None:
+            entry = self.diff(older, newer).entry_for(old_id=old_id)
+            return None if entry is None else (entry.status, entry.words, entry.examples)
+
+        return line_events(self.releases, self.trace(rule_id, release),
+                           lambda older, newer: self.diff(older, newer).renumbering, change)
 
     def first_release(self, rule_id: str, release: str | None = None) -> str:
         """The oldest release the rule can be followed back to."""

@@ -17,6 +17,7 @@ from pathlib import Path
 from markupsafe import escape
 
 from kb.site.feed import write_feeds
+from kb.site.anchors import entry_key, glossary_anchors, terminology_anchors
 from kb.site.locale import LANGS
 from kb.site.query import write_query_indexes
 from kb.site.sitedata import SiteData
@@ -116,7 +117,6 @@ def write_search_copies(data: SiteData, site_dir: Path) -> int:
     """The glossary and the terminology as the search index reads them (`kb-search/glossary/`,
     `kb-search/terms/`): an entry or a pair per heading, its anchor the page's, so that a hit opens
     the page at that entry; the pages themselves are not indexed. Each copy forwards to its page."""
-    from kb.site.generate import _entry_key, glossary_anchors, terminology_anchors
     from kb.site.locale import other_lang, strings
 
     glossary = glossary_anchors(data)
@@ -126,7 +126,7 @@ def write_search_copies(data: SiteData, site_dir: Path) -> int:
         t = strings(lang)
         other = other_lang(lang)
         copies = {
-            "glossary": (t["glossary"], [(glossary[lang][_entry_key(entry)], entry.term, " ".join(entry.senses))
+            "glossary": (t["glossary"], [(glossary[lang][entry_key(entry)], entry.term, " ".join(entry.senses))
                                          for entry in data.glossary.get(lang, [])]),
             "terms": (t["terminology"], [(pairs[id(term)], getattr(term, lang) or getattr(term, other),
                                           getattr(term, other)) for term in data.terminology]),

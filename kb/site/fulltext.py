@@ -16,6 +16,7 @@ from typing import Any
 from markupsafe import Markup
 
 from kb.documents import ReleaseSpanish
+from kb.site.anchors import glossary_anchors
 from kb.site.locale import sorted_words
 from kb.site.text import linkify_text
 from kb.site.urls import source_path
@@ -73,7 +74,6 @@ class FullText:
 
 def fulltext_view(data: Any, lang: str) -> FullText:
     """Everything the one-page text of the newest release shows in `lang`."""
-    from kb.site.generate import glossary_anchors
 
     spanish = ReleaseSpanish(data) if lang == "es" else None
     newest = data.newest

@@ -18,6 +18,7 @@ import jinja2
 from markupsafe import Markup
 
 from kb.site import runner, sitedata, views
+from kb.site.anchors import entry_key, glossary_anchors, terminology_anchors
 from kb.site.api import write_api_page, write_cite_page
 from kb.site.extras import TEXT_CHUNK
 from kb.site.fulltext import write_fulltext_page
@@ -402,32 +403,6 @@ def _home_stats(data: SiteData) -> dict[str, Any]:
     }
 
 
-def glossary_anchors(data: SiteData) -> dict[str, dict[tuple, str]]:
-    """The anchor of every glossary entry in each language, the same in both for a pair: an English
-    entry's anchor is made from its term, and its Spanish counterpart takes the same one, so
-    `glossary/#t-stack` names the entry in both languages. A Spanish entry without an English
-    counterpart has an anchor of its own."""
-    taken: set[str] = set()
-    anchors: dict[str, dict[tuple, str]] = {"en": {}, "es": {}}
-    by_term: dict[str, str] = {}
-    for entry in sorted_words(data.glossary.get("en", []), "en", key=lambda g: g.term):
-        anchors["en"][_entry_key(entry)] = sitedata.term_anchor(entry.term, "en", taken)
-        by_term.setdefault(entry.term.casefold(), anchors["en"][_entry_key(entry)])
-    # A pair names the English entry of the release the Spanish translates: found by its term.
-    paired: dict[tuple, str] = {}
-    for es, en in data.glossary_pairs:
-        paired.setdefault(_entry_key(es), en.term.casefold())
-    used: set[str] = set()
-    for entry in sorted_words(data.glossary.get("es", []), "es", key=lambda g: g.term):
-        key = _entry_key(entry)
-        anchor = by_term.get(paired.get(key, ""))
-        if anchor is None or anchor in used:
-            anchor = sitedata.term_anchor(entry.term, "es", taken)
-        used.add(anchor)
-        anchors["es"][key] = anchor
-    return anchors
-
-
 def _glossary(data: SiteData, lang: str) -> list[dict[str, Any]]:
     """Entries sorted as a reader of `lang` expects, each with an anchor (the same in both
     languages) and its counterpart."""
@@ -437,15 +412,15 @@ def _glossary(data: SiteData, lang: str) -> list[dict[str, Any]]:
     counterpart: dict[tuple, Any] = {}
     for es, en in data.glossary_pairs:
         mine, theirs = (es, en) if lang == "es" else (en, es)
-        counterpart[_entry_key(mine)] = theirs
+        counterpart[entry_key(mine)] = theirs
     linker = Linker(data, "glossary", lang)
     out = []
     for entry in entries:
-        match = counterpart.get(_entry_key(entry))
+        match = counterpart.get(entry_key(entry))
         out.append(
             {
                 "term": entry.term,
-                "anchor": anchors[lang][_entry_key(entry)],
+                "anchor": anchors[lang][entry_key(entry)],
                 "senses": [linkify_text(sense, lang, linker.rule) for sense in entry.senses],
                 "source": entry.source,
                 "other_term": match.term if match else None,
@@ -458,7 +433,7 @@ def _glossary(data: SiteData, lang: str) -> list[dict[str, Any]]:
 def _other_anchor(anchors: dict[str, dict[tuple, str]], lang: str, entry: Any) -> str | None:
     """The anchor of `entry` on the glossary of `lang` (an English entry of an older release is
     found by its term)."""
-    found = anchors[lang].get(_entry_key(entry))
+    found = anchors[lang].get(entry_key(entry))
     if found is None and lang == "en":
         found = next((a for (term, *_), a in anchors["en"].items() if term.casefold() == entry.term.casefold()), None)
     return found
@@ -471,21 +446,9 @@ def _glossary_places(data: SiteData, lang: str) -> dict[str, tuple[str, str]]:
     own = set(anchors[lang].values())
     places: dict[str, tuple[str, str]] = {}
     for entry in data.glossary.get("en", []):
-        anchor = anchors["en"][_entry_key(entry)]
+        anchor = anchors["en"][entry_key(entry)]
         places.setdefault(term_key(entry.term), (anchor, lang if anchor in own else "en"))
     return places
-
-
-def _entry_key(entry: Any) -> tuple:
-    return (entry.term, str(entry.source), entry.line)
-
-
-def terminology_anchors(data: SiteData) -> dict[int, str]:
-    """The anchor of each pair of the terminology page, made from its English term: the same in
-    both languages (keyed by the pair's identity)."""
-    taken: set[str] = set()
-    return {id(term): sitedata.term_anchor(term.en or term.es, "en", taken).replace("t-", "p-", 1)
-            for term in data.terminology}
 
 
 def _terms(data: SiteData, lang: str) -> list[dict[str, Any]]:

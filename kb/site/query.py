@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kb.site.anchors import entry_key, glossary_anchors
 from kb.site.locale import LANGS
 from kb.site.sitedata import SiteData
 from kb.site.urls import page_url
@@ -121,7 +122,6 @@ def _glossary_targets(data: SiteData) -> dict[str, tuple[str, str]]:
     """Each glossary term (folded, both languages) → (rule its entry cites first, entry anchor).
     An entry that cites no rule and says "See OTHER TERM." takes that term's rule."""
     from kb.refs import find_references
-    from kb.site.generate import _entry_key, glossary_anchors
 
     anchors = glossary_anchors(data)
     known = _known(data)
@@ -129,7 +129,7 @@ def _glossary_targets(data: SiteData) -> dict[str, tuple[str, str]]:
     for entry in data.glossary.get("en", []):
         senses = " ".join(entry.senses)
         rule = next((ref.target for ref in find_references(senses, "en") if ref.target in known), "")
-        english.setdefault(fold(entry.term), (rule, anchors["en"][_entry_key(entry)], senses))
+        english.setdefault(fold(entry.term), (rule, anchors["en"][entry_key(entry)], senses))
     see = re.compile(r"^See (?:also )?([^.]+)\.")
     for key, (rule, anchor, senses) in list(english.items()):
         found = see.match(senses)
@@ -140,7 +140,7 @@ def _glossary_targets(data: SiteData) -> dict[str, tuple[str, str]]:
     targets = {key: (rule, anchor) for key, (rule, anchor, _) in english.items()}
     by_anchor = {anchor: rule for rule, anchor in targets.values()}
     for entry in data.glossary.get("es", []):
-        anchor = anchors["es"][_entry_key(entry)]
+        anchor = anchors["es"][entry_key(entry)]
         rule = by_anchor.get(anchor)
         if rule is None:
             senses = " ".join(entry.senses)

@@ -6,7 +6,6 @@ at the same moment, then is slowed between reading and writing: without the lock
 from __future__ import annotations
 
 import http.server
-import os
 import shutil
 import subprocess
 import sys

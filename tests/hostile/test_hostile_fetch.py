@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kb.cli.main import cli  # noqa: E402
 from test_align_corpus import write_tiny_corpus  # noqa: E402
-from test_fetch import NEW, release_text  # noqa: E402
+from test_fetch import NEW  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RELEASE = "/docs/MagicCompRules%2020260306.txt"

@@ -1,5 +1,5 @@
-"""Fixtures for the site tests: a small site built from a fake knowledge base, the real site built
-from the embedded corpus (once per session), a local HTTP server, and headless Chromium."""
+"""Fixtures for the site tests: a small site built from a fake knowledge base, a local HTTP server
+for it and for the real site (built once per session, see tests/conftest.py), and headless Chromium."""
 
 from __future__ import annotations
 
@@ -50,42 +50,6 @@ def fake_site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("fake-site")
     kb = fake_kb(tmp, {"101.4a": HOSTILE, "405": HOSTILE_TITLE})
     return build_site(kb, tmp / "out", examples=fake_examples())
-
-
-@pytest.fixture(scope="session")
-def examples_snapshot(tmp_path_factory):
-    """The executable examples, copied once: every build of the session reads the same files."""
-    import os
-
-    from kb.examples import examples_dir
-
-    copy = tmp_path_factory.mktemp("examples") / "examples"
-    shutil.copytree(examples_dir(), copy)
-    before = os.environ.get("KB_EXAMPLES")
-    os.environ["KB_EXAMPLES"] = str(copy)
-    yield copy
-    if before is None:
-        os.environ.pop("KB_EXAMPLES", None)
-    else:
-        os.environ["KB_EXAMPLES"] = before
-
-
-@pytest.fixture(scope="session")
-def real_kb():
-    try:
-        from kb.knowledge import KnowledgeBase
-    except ImportError as err:
-        pytest.skip(f"the knowledge base is not available: {err}")
-    return KnowledgeBase.load()
-
-
-@pytest.fixture(scope="session")
-def real_site(tmp_path_factory, real_kb, examples_snapshot):
-    """The whole site from the embedded corpus, built once per test session."""
-    from kb.site import build_site
-
-    out = tmp_path_factory.mktemp("real-site")
-    return build_site(real_kb, out)
 
 
 class _Server:

@@ -7,20 +7,14 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
 import re
-import shutil
-import subprocess
 import threading
-from pathlib import Path
 
 import pytest
 from conftest import pagefind_search
+from node_packages import node_package_file
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-AXE_VERSION = "4"
-AXE_HOME = Path(os.environ.get("KB_AXE_HOME", Path.home() / ".cache" / "kb-tests" / "node"))
 
 
 def search(page, query: str) -> list[str]:
@@ -158,17 +152,8 @@ def test_glossary_anchors_are_the_same_in_both_languages(real_site):
 
 
 def _axe_script() -> str:
-    script = AXE_HOME / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.skip("no npm to install axe-core")
-        AXE_HOME.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(AXE_HOME),
-                               f"axe-core@{AXE_VERSION}"], capture_output=True, text=True)
-        if proc.returncode != 0 or not script.is_file():
-            pytest.skip(f"could not install axe-core: {proc.stderr.strip()[-200:]}")
-    return script.read_text(encoding="utf-8")
+    """axe-core as package-lock.json pins it, from the project's node_modules/ (`npm ci`)."""
+    return node_package_file("axe-core", "axe.min.js").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

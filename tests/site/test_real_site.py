@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from checks import external_references, html_lang, lychee, lychee_errors, tree_digest
+from checks import external_references, html_lang, lychee, lychee_errors
 from conftest import pagefind_search
 
 pytestmark = pytest.mark.slow

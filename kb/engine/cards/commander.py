@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kb.engine.decisions import Decision
-from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.objects import Card, CardDefinition
 
 
 class Ixidron(CardDefinition):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from kb.engine.layers import add_types
 from kb.engine.define import spell_card
 from kb.engine.game import Card, CardDefinition, Decision, Event, Game, Spell, Step, TriggeredAbility, Zone
 from kb.engine.cards.templates import at_beginning_of_your, triggered_ability

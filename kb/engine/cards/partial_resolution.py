@@ -7,7 +7,7 @@ from typing import Any
 
 from kb.engine.decisions import Decision
 from kb.engine.layers import INDEFINITE, gain_control
-from kb.engine.objects import CardDefinition, TargetSpec, Zone
+from kb.engine.objects import CardDefinition, TargetSpec
 
 
 class SoulfireEruption(CardDefinition):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.engine.define import Trigger, whenever
+from kb.engine.define import Trigger
 from kb.engine.objects import Card, CardDefinition, TokenDefinition, Zone
 
 

@@ -72,7 +72,7 @@ _SENSE_NUMBER = re.compile(r"(?P<number>\d{1,2})\.[ ]+(?P<text>\S.*)")
 
 def quote_header(text: str) -> tuple[str, str | None] | None:
     """(document, stamp as written or None) for a quote's header line, else None."""
-    if len(text) > _HEADER_MAX or not text[:1] in "DdFf":
+    if len(text) > _HEADER_MAX or text[:1] not in "DdFf":
         return None
     for document, pattern in _HEADERS:
         match = pattern.fullmatch(text)

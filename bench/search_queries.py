@@ -77,13 +77,16 @@ def _qualifier(data: Any, target: str, term: str, texts: dict[str, str], df: Cou
     return min(concepts or candidates, key=lambda w: (df[w], candidates.index(w)))
 
 
-def _meeting(data: Any, target: str, word: str, texts: dict[str, str]) -> list[str]:
-    """`target` and every rule under it (or in it, for a section) whose text holds `word`."""
-    from kb.site.ranking import words_of
+def _meeting(data: Any, target: str, word: str, texts: dict[str, str], lang: str) -> list[str]:
+    """`target` and every rule under it (or in it, for a section) whose text holds `word` (as the
+    index stems it: "discard" is in "discards")."""
+    from kb.site.ranking import _Analyzer, words_of
 
+    analyzer = _Analyzer(lang)
+    stem = analyzer.stem(word)
     under = [r for r in data.order
              if r != target and (r.startswith(target + ".") or (r.startswith(target) and r[len(target):].isalpha()))]
-    return [target, *(r for r in under if word in words_of(texts[r]))]
+    return [target, *(r for r in under if stem in {analyzer.stem(w) for w in words_of(texts[r])})]
 
 
 def _items(data: Any) -> list[dict[str, Any]]:
@@ -116,15 +119,21 @@ def _items(data: Any) -> list[dict[str, Any]]:
                 name = re.sub(r"\s+designation$", "", found.group(1)).strip()
                 if name.casefold() not in seen:
                     seen.add(name.casefold())
-                    items.append({"source": "designation", "en": name, "es": None, "target": rule_id})
-    # One query per phrase: the first source to give a phrase keeps it.
-    out, phrases = [], set()
+                    parent = data.rules[rule_id].parent
+                    also = [parent] if parent in labels["en"] else []
+                    items.append({"source": "designation", "en": name, "es": None, "target": rule_id, "also": also})
+    # One query per phrase, its source the first to give it, its targets what every source gives.
+    out: dict[str, dict[str, Any]] = {}
     for item in items:
         key = item["en"].casefold()
-        if key not in phrases and item["target"]:
-            phrases.add(key)
-            out.append(item)
-    return out
+        if not item["target"]:
+            continue
+        if key in out:
+            if item["target"] not in out[key]["also"] and item["target"] != out[key]["target"]:
+                out[key]["also"].append(item["target"])
+        else:
+            out[key] = {"also": [], **item}
+    return list(out.values())
 
 
 def _jargon() -> list[dict[str, Any]]:
@@ -141,7 +150,7 @@ def _jargon() -> list[dict[str, Any]]:
 
 
 def generate(data: Any) -> list[dict[str, Any]]:
-    from kb.site.ranking import words_of
+    from kb.site.ranking import STOP_WORDS, words_of
 
     texts = {lang: _texts(data, lang) for lang in ("en", "es")}
     df = {lang: Counter(w for text in texts[lang].values() for w in set(words_of(text))) for lang in ("en", "es")}
@@ -152,19 +161,24 @@ def generate(data: Any) -> list[dict[str, Any]]:
         queries.append({"lang": lang, "form": form, "source": source, "query": query, "targets": targets,
                         "split": "held-out" if held_out(term) else "dev"})
 
+    stop = set(STOP_WORDS)
+    jargon = {row["en"].casefold(): row["targets"] for row in _jargon()}
     for number, item in enumerate(_items(data)):
+        targets = [item["target"], *item["also"], *(t for t in jargon.get(item["en"].casefold(), [])
+                                                    if t != item["target"] and t not in item["also"])]
         for lang in ("en", "es"):
             term = item[lang]
-            if not term:
+            # A term of stop words alone ("If") is no query.
+            if not term or all(w in stop for w in words_of(term)):
                 continue
             typed = term.lower() if lang == "en" else term[0].lower() + term[1:]
-            add(lang, "term", item["source"], typed, [item["target"]], item["en"])
+            add(lang, "term", item["source"], typed, targets, item["en"])
             if not item["target"].startswith("g:"):
                 word = _qualifier(data, item["target"], term, texts[lang], df[lang], named[lang])
                 if word:
                     add(lang, "qualified", item["source"], f"{typed} {word}",
-                        _meeting(data, item["target"], word, texts[lang]), item["en"])
-            add(lang, "question", item["source"], QUESTIONS[lang][number % 3].format(typed), [item["target"]], item["en"])
+                        _meeting(data, item["target"], word, texts[lang], lang), item["en"])
+            add(lang, "question", item["source"], QUESTIONS[lang][number % 3].format(typed), targets, item["en"])
     for row in _jargon():
         for lang in ("en", "es"):
             term = row[lang]

@@ -18,6 +18,7 @@ from markupsafe import escape
 
 from kb.site.locale import LANGS
 from kb.site.query import write_query_indexes
+from kb.site.ranking import write_rank_indexes
 from kb.site.urls import page_url, relative_url
 from kb.site.views import SiteData
 
@@ -268,6 +269,7 @@ def write_standalone_extras(data: SiteData, folder: Path, generated=None) -> Non
     write_search_copies(data, folder)
     write_vocabularies(data, folder)
     write_query_indexes(data, folder)
+    write_rank_indexes(data, folder)
     if generated is not None:
         write_page_files(generated, folder)
 

@@ -68,11 +68,12 @@ _WORD = re.compile(r"[a-z0-9]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z¿¡“\"(ÁÉÍÓÚÑ0-9])")
 
 
+_ACCENTS = re.compile("[\u0300-\u036f’']")
+
+
 def fold_text(text: str) -> str:
     """Lower case, no accents, apostrophes dropped: as rank.js folds a query."""
-    text = unicodedata.normalize("NFD", text.casefold())
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return text.replace("’", "").replace("'", "")
+    return _ACCENTS.sub("", unicodedata.normalize("NFD", text.lower()))
 
 
 def words_of(text: str) -> list[str]:
@@ -99,7 +100,8 @@ class _Analyzer:
 
     def terms(self, text: str) -> list[tuple[str, str]]:
         """(word, stem) of each word that is no stop word, in order."""
-        return [(w, self.stem(w)) for w in words_of(text) if w not in self.stop]
+        stem = self.stem
+        return [(w, stem(w)) for w in words_of(text) if w not in self.stop] if text else []
 
 
 def _names(data: SiteData) -> dict[str, dict[str, list[str]]]:

@@ -16,7 +16,7 @@
   var LEAD_WORDS = 3;
   var NAME_BONUS = 3;
   var PHRASE_BONUS = 0.6;
-  var KIND_PRIOR = { r: 1, s: 1, p: 0.8, g: 0.45 };
+  var KIND_PRIOR = { r: 1, s: 1, p: 0.8, g: 0.25 };
   var SUBRULE_PRIOR = 0.93;
   // Words that ask for a kind of page rather than a content.
   var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
@@ -261,7 +261,7 @@
           var pos = fields[f];
           if (!pos || !doc.lengths[f]) continue;
           var tf = pos.length;
-          if (f === 1) tf += pos.filter(function (p) { return p < LEAD_WORDS; }).length;
+          if (f === 1) tf += 2 * pos.filter(function (p) { return p < LEAD_WORDS; }).length;
           tfn += weights[f] * tf / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
         }
         s += known[i].idf * tfn / (K1 + tfn);

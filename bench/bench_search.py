@@ -4,6 +4,7 @@ built site, per language.
     python3 bench/bench_search.py SITE_DIR                 # the box's ranking, run in node
     python3 bench/bench_search.py SITE_DIR --browser       # typed into the box in headless Chromium
     python3 bench/bench_search.py SITE_DIR --misses 20     # and the first 20 misses of each language
+    python3 bench/bench_search.py SITE_DIR --browser --every 10   # a tenth of the queries, evenly
 
 SITE_DIR is a built site (`kb build`'s `site/` folder). For each language it prints the share of
 queries whose first result is a target (what Enter opens) and the share with a target among the
@@ -131,12 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("site", type=Path, help="a built site's folder (with kb-rank/ for the node run)")
     parser.add_argument("--browser", action="store_true", help="type the queries into the box in Chromium")
     parser.add_argument("--queries", type=Path, default=QUERIES)
+    parser.add_argument("--every", type=int, default=1, help="take every Nth query only (a sample, evenly)")
     parser.add_argument("--misses", type=int, default=0, help="print this many misses per language")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     if not args.site.is_dir():
         parser.error(f"{args.site}: no such folder")
-    queries = load_queries(args.queries)
+    queries = load_queries(args.queries)[::max(1, args.every)]
     ranked = rank_in_browser(args.site, queries) if args.browser else rank_in_node(args.site, queries)
     report = score(queries, ranked)
     if args.json:

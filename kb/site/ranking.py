@@ -36,7 +36,7 @@ from kb.site.locale import LANGS
 from kb.site.views import SiteData, section_title
 
 RANK_DIR = "kb-rank"
-FIELDS = ("name", "first", "rest", "examples", "context")
+FIELDS = ("name", "first", "rest", "examples", "context", "body")
 NAME_GAP = 50
 TEXT_CHUNK = 20
 # A shard of a two-letter prefix larger than this is cut by the words' first three letters.
@@ -169,7 +169,13 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         docs.append({"id": section.id, "kind": "section" if part else "part",
                      "title": section_title(data, section, lang)[0], "name": names_of(section.id, lang),
                      "other": names_of(section.id, other), "first": "", "rest": "", "examples": "",
-                     "context": both(part) if part else [], "text": ""})
+                     "context": both(part) if part else [], "body": "", "text": ""})
+    children: dict[str, list[str]] = {}
+    for rule_id in data.order:
+        parent = data.rules[rule_id].parent
+        while parent and parent in data.rules:
+            children.setdefault(parent, []).append(rule_id)
+            parent = data.rules[parent].parent
     for rule_id in data.order:
         rule = data.rules[rule_id]
         text, examples = _rule_texts(data, rule_id, lang)
@@ -183,16 +189,20 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         while parent and parent in data.rules:
             context += both(parent)
             parent = data.rules[parent].parent
+        # A titled rule ("Protection") stands for the rules under it: their text is its body, so
+        # that "protection from red" finds the concept, not a rule that mentions the phrase.
+        body = " ".join(" ".join([texts[0], *texts[1]]) for texts in
+                        (_rule_texts(data, child, lang) for child in children.get(rule_id, []))) if title else ""
         docs.append({"id": rule_id, "kind": "rule", "title": title, "name": own, "other": names_of(rule_id, other),
                      "first": first, "rest": rest, "examples": " ".join(examples), "context": context,
-                     "text": text})
+                     "body": body, "text": text})
     anchors = glossary_anchors(data)
     for entry in data.glossary.get(lang, []):
         senses = " ".join(entry.senses)
         first, rest = first_sentence(senses)
         docs.append({"id": "g:" + anchors[lang][_entry_key(entry)], "kind": "glossary", "title": entry.term,
                      "name": [entry.term], "other": [], "first": first, "rest": rest, "examples": "",
-                     "context": [], "text": senses})
+                     "context": [], "body": "", "text": senses})
     return docs
 
 

@@ -119,7 +119,10 @@
         var section = doc.id.split(".")[0];
         url = prefix + "cr/" + section + "/#" + doc.id;
         var name = sectionTitle(index, section);
-        title = doc.id + (doc.title ? " " + doc.title : "") + (name ? " · " + name : "");
+        // A subrule is named by the rule it belongs to: "702.18a · Shroud · Keyword Abilities".
+        var parent = !doc.title && /[a-z]$/.test(doc.id) ? index.byId[doc.id.slice(0, -1)] : null;
+        title = doc.id + (doc.title ? " " + doc.title : "") + (parent && parent.title ? " · " + parent.title : "") +
+          (name ? " · " + name : "");
       }
       return { url: new URL(url, root).href, title: title, kind: kind, id: doc.id, doc: doc };
     }

@@ -7,17 +7,18 @@
 (function (global) {
   "use strict";
 
-  // name, first sentence, rest of the text, examples, context (the section's and parent's names).
-  var FIELD_WEIGHT = [8, 2.5, 1, 0.3, 0.5];
-  var FIELD_B = [0.6, 0.5, 0.75, 0.75, 0.3];
+  // name, first sentence, rest of the text, examples, context (the section's and parent's names),
+  // body (a titled rule's subrules).
+  var FIELD_WEIGHT = [8, 2.5, 1, 0.3, 1, 0.4];
+  var FIELD_B = [0.6, 0.5, 0.75, 0.75, 0.3, 0.9];
   var K1 = 1.2;
   // A word in the first words of a rule's first sentence is what the rule defines ("A chapter
   // symbol is ...", "Protection is a static ability").
   var LEAD_WORDS = 3;
-  var NAME_BONUS = 3;
+  var NAME_BONUS = 6;
   var PHRASE_BONUS = 0.6;
   var KIND_PRIOR = { r: 1, s: 1, p: 0.8, g: 0.25 };
-  var SUBRULE_PRIOR = 0.93;
+  var SUBRULE_PRIOR = 0.8;
   // Words that ask for a kind of page rather than a content.
   var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
   var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +

@@ -7,7 +7,8 @@ scored in the browser by site/assets/rank.js (the same script scores the evaluat
   name]]`), each field's mean length, the stop words, and the shard of each word prefix;
 - `w/PREFIX.json` (PREFIX: a word's first two letters): the words of that prefix with their stem,
   whether the page's language uses the word (`1`) or only names a rule in the other language (`0`),
-  and the postings of every stem of that prefix: `stem → [document, field, count, positions…, …]`;
+  and the postings of every stem of that prefix: `stem → [document, field, count, positions…, …]`
+  (and of every word of a name as written, under `=word`);
 - `t/N.json`: the text of documents N×TEXT_CHUNK… (for the sentence a result shows).
 
 A query's first keystroke reads `core.json` and one shard. The fields, from the strongest:
@@ -38,6 +39,8 @@ from kb.site.views import SiteData, section_title
 RANK_DIR = "kb-rank"
 FIELDS = ("name", "first", "rest", "examples", "context", "body")
 NAME_GAP = 50
+# The postings of a word of a name as written (not stemmed) are kept under this mark and the word.
+EXACT = "="
 TEXT_CHUNK = 20
 # A shard of a two-letter prefix larger than this is cut by the words' first three letters.
 SHARD_BYTES = 24_000
@@ -235,6 +238,9 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
                 for word, stem in terms:
                     (own_words if own else other_words).add(word)
                     postings.setdefault(stem, {}).setdefault(number, {}).setdefault(field_number, []).append(position)
+                    if field == "name":
+                        # The word as written too: "equipment" names 301, "equip" 702.6, one stem.
+                        postings.setdefault(EXACT + word, {}).setdefault(number, {}).setdefault(0, []).append(position)
                     position += 1
                 length += len(terms)
             lengths.append(length)
@@ -252,13 +258,13 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
             for field_number in sorted(postings[stem][doc_number]):
                 positions = postings[stem][doc_number][field_number]
                 flat += [doc_number, field_number, len(positions), *positions]
-        shards.setdefault(stem[:2], {"w": {}, "p": {}})["p"][stem] = flat
+        shards.setdefault(stem.lstrip(EXACT)[:2], {"w": {}, "p": {}})["p"][stem] = flat
     for prefix in sorted(shards):
         if len(prefix) == 2 and len(_dump(shards[prefix])) > SHARD_BYTES:
             whole = shards.pop(prefix)
             for part in ("w", "p"):
                 for key, value in whole[part].items():
-                    shards.setdefault(key[:3], {"w": {}, "p": {}})[part][key] = value
+                    shards.setdefault(key.lstrip(EXACT)[:3], {"w": {}, "p": {}})[part][key] = value
     core = {
         "lang": lang,
         "release": data.newest,

@@ -123,7 +123,7 @@
 
   Ranker.prototype.postings = function (stem) {
     if (this.decoded[stem]) return this.decoded[stem];
-    var s = this.shardOf(stem);
+    var s = this.shardOf(stem.charAt(0) === "=" ? stem.slice(1) : stem);
     var flat = s && Object.prototype.hasOwnProperty.call(s.p, stem) ? s.p[stem] : [];
     var out = {};
     for (var i = 0; i < flat.length;) {
@@ -156,6 +156,8 @@
     var typing = !/\s$/.test(query);
     var wanted = [];
     terms.forEach(function (t) { wanted.push(t.word); wanted.push.apply(wanted, variants(t.word)); });
+    // The word being typed, one or two letters yet, is no word to search nor to call unknown.
+    if (typing && terms.length && terms[terms.length - 1].word.length < 3) terms[terms.length - 1].pending = true;
     return this.loadShards(wanted).then(function () {
       // The stems' shards (a stem may start otherwise than its word, rarely).
       var stems = [];
@@ -183,7 +185,7 @@
       });
       return self.loadShards(stems);
     }).then(function () {
-      var missing = terms.filter(function (t) { return !t.stems; });
+      var missing = terms.filter(function (t) { return !t.stems && !t.pending && t.word.length >= 4 && !/\d/.test(t.word); });
       if (!missing.length) return terms;
       return self.correct(missing).then(function () { return terms; });
     }).then(function (list) { return { terms: list, kinds: kinds }; });
@@ -198,7 +200,6 @@
       var fixes = [];
       missing.forEach(function (t) {
         var w = t.word;
-        if (w.length < 4 || /\d/.test(w)) return;
         var limit = w.length > 7 ? 2 : 1, best = null, bestDistance = limit + 1;
         for (var i = 0; i < list.length; i++) {
           var dist = editDistance(w, list[i], limit);
@@ -242,6 +243,10 @@
       t.idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
       return merged;
     });
+    // The names holding each word as it was typed (or corrected), not only its stem.
+    var exact = known.map(function (t) {
+      return t.prefix ? {} : self.postings("=" + (t.corrected || t.matched || t.word));
+    });
     // Every word of the query counts: the unknown ones too, for the share of the query a rule holds.
     var totalIdf = 0;
     known.forEach(function (t) { totalIdf += t.idf; });
@@ -273,14 +278,18 @@
       var nameBonus = 0;
       for (var j = 0; j < doc.names.length; j++) {
         if (!doc.names[j]) continue;
-        var covered = {}, hits = 0;
-        for (i = 0; i < known.length; i++) {
-          var np = maps[i][key] && maps[i][key][0];
-          var hit = false;
-          if (np) np.forEach(function (p) { if (inName(doc, p, gap) === j) { covered[p] = true; hit = true; } });
-          if (hit) hits++;
-        }
-        var share = (Object.keys(covered).length / doc.names[j]) * (hits / terms.length);
+        var share = 0;
+        [maps, exact].forEach(function (which) {
+          var covered = {}, hits = 0;
+          for (var k = 0; k < known.length; k++) {
+            var np = which[k][key] && which[k][key][0];
+            var hit = false;
+            if (np) np.forEach(function (p) { if (inName(doc, p, gap) === j) { covered[p] = true; hit = true; } });
+            if (hit) hits++;
+          }
+          // Half for the stems, half for the words as written.
+          share += (Object.keys(covered).length / doc.names[j]) * (hits / terms.length) / 2;
+        });
         if (share > nameBonus) nameBonus = share;
       }
       // Words next to each other in the query, next to each other in a sentence.
@@ -325,7 +334,7 @@
       var results = self.score(got.terms, got.kinds);
       return {
         query: query, results: results, terms: got.terms,
-        unknown: got.terms.filter(function (t) { return !t.stems; }).map(function (t) { return t.word; }),
+        unknown: got.terms.filter(function (t) { return !t.stems && !t.pending; }).map(function (t) { return t.word; }),
         corrected: got.terms.filter(function (t) { return t.corrected; }).map(function (t) { return [t.word, t.corrected]; })
       };
     });

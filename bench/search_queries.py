@@ -171,7 +171,9 @@ def generate(data: Any) -> list[dict[str, Any]]:
             # A term of stop words alone ("If") is no query.
             if not term or all(w in stop for w in words_of(term)):
                 continue
-            typed = term.lower() if lang == "en" else term[0].lower() + term[1:]
+            term = re.sub(r"\s*\((?:obsolete|obsoleto|obsoleta)\)", "", term, flags=re.I)
+            # As a reader types it: lower case, but for an abbreviation ("EDH").
+            typed = term if term.isupper() else term.lower() if lang == "en" else term[0].lower() + term[1:]
             add(lang, "term", item["source"], typed, targets, item["en"])
             if not item["target"].startswith("g:"):
                 word = _qualifier(data, item["target"], term, texts[lang], df[lang], named[lang])

@@ -50,7 +50,7 @@ def rank_in_node(site: Path, queries: list[dict[str, Any]], limit: int = 3) -> l
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+    def log_message(self, format, *args):
         pass
 
 

@@ -27,7 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_search import CHROMIUM, _Quiet, load_queries  # noqa: E402
+from bench_search import CHROMIUM, _Quiet, load_queries
+from playwright.sync_api import Error as PlaywrightError
 
 TIMED = """async (query) => {
     const input = document.querySelector('#kb-search input');
@@ -69,10 +70,10 @@ def measure(browser, site: Path, queries: dict[str, list[str]], slowdown: float)
             page.wait_for_load_state("networkidle")
             fetched: list[tuple[int, int]] = []
 
-            def count(response):
+            def count(response, fetched=fetched):
                 try:
                     body = len(response.body())
-                except Exception:  # a response without a body (a redirect)
+                except PlaywrightError:  # a response without a body (a redirect)
                     body = 0
                 sizes = response.request.sizes()
                 fetched.append((sizes.get("responseBodySize", body) + sizes.get("responseHeadersSize", 0), body))

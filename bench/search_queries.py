@@ -171,7 +171,7 @@ def generate(data: Any) -> list[dict[str, Any]]:
             # A term of stop words alone ("If") is no query.
             if not term or all(w in stop for w in words_of(term)):
                 continue
-            term = re.sub(r"\s*\((?:obsolete|obsoleto|obsoleta)\)", "", term, flags=re.I)
+            term = re.sub(r"\s*\((?:obsolete|obsoleto|obsoleta)\)", "", term, flags=re.IGNORECASE)
             # As a reader types it: lower case, but for an abbreviation ("EDH").
             typed = term if term.isupper() else term.lower() if lang == "en" else term[0].lower() + term[1:]
             add(lang, "term", item["source"], typed, targets, item["en"])

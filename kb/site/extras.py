@@ -182,8 +182,6 @@ def write_vocabularies(data: SiteData, site_dir: Path) -> None:
         words = vocabulary(data, lang)
         (Path(site_dir) / f"kb-words.{lang}.json").write_text(
             json.dumps(words, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        (Path(site_dir) / f"kb-terms.{lang}.json").write_text(
-            json.dumps(term_map(data, lang), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 # Where white space is content: kept as it is.
@@ -214,18 +212,6 @@ def squeeze_pages(site_dir: Path) -> int:
             path.write_text(small, encoding="utf-8")
             saved += len(text) - len(small)
     return saved
-
-
-def term_map(data: SiteData, lang: str) -> dict[str, str]:
-    """The other language's terms with this language's equivalent ("apnap" -> "JAJNA" for Spanish):
-    a reader who types the term of the other language finds the rules that use this one."""
-    other = "en" if lang == "es" else "es"
-    found: dict[str, str] = {}
-    for term in data.terminology:
-        theirs, mine = getattr(term, other, ""), getattr(term, lang, "")
-        if theirs and mine and _fold(theirs) != _fold(mine) and len(theirs.split()) <= 4:
-            found.setdefault(_fold(theirs), mine)
-    return dict(sorted(found.items()))
 
 
 RELEASE_DATA = "releases-data"

@@ -48,24 +48,23 @@ STEMMERS = {"en": "english", "es": "spanish"}
 
 # Words that say nothing of what is sought: function words, and the words a question is asked with
 # ("what happens when…", "¿qué pasa si…?"). A stop word is never "unknown".
-STOP_WORDS = {
+_STOP_TEXT = {
     "en": """a about after again all also am an and any are as at be been before being both but by can
         could did do does doing done during each either for from had has have having how i if in into is
         it its itself me my of on once only or other our out over own same should so some such than that
         the their them then there these they this those through to too under until up very was we were
         what when where which while who whom why will with would you your vs versus happen happens
-        happened work works mean means meaning explain explained rule rules cr comprehensive whats
-        does""".split(),
+        happened work works mean means meaning explain explained rule rules cr comprehensive whats""",
     "es": """a al algo algun alguna algunas alguno algunos ante antes como con cual cuales cuando
         de del desde donde durante e el ella ellas ellos en entre era eran es esa esas ese eso esos esta
         estas este esto estos fue fueron ha han hay la las le les lo los mas me mi muy ni nos o os
         para pero por porque que quien quienes se sea sean ser si sin sobre son su sus tambien te tiene
         tienen u un una unas uno unos y ya vs versus pasa pasan ocurre ocurren sucede funciona funcionan
-        significa significan regla reglas explica explicame""".split(),
+        significa significan regla reglas explica explicame""",
 }
 # One list for both languages: the other language's names are indexed too, and "fase de combate"
 # typed on the English site drops its "de" as the Spanish site does.
-STOP_WORDS = sorted({w for words in STOP_WORDS.values() for w in words if not w.endswith("_")})
+STOP_WORDS = sorted({w for text in _STOP_TEXT.values() for w in text.split()})
 
 _WORD = re.compile(r"[a-z0-9]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z¿¡“\"(ÁÉÍÓÚÑ0-9])")
@@ -135,7 +134,7 @@ def _names(data: SiteData) -> dict[str, dict[str, list[str]]]:
             rule = glossary.get(fold_text(entry.term).strip(), ("", ""))[0] or \
                 glossary.get(" ".join(words_of(entry.term)), ("", ""))[0]
             if rule:
-                add(rule, lang, re.sub(r"\s*\((?:obsolete|obsoleto|obsoleta)\)", "", entry.term, flags=re.I))
+                add(rule, lang, re.sub(r"\s*\((?:obsolete|obsoleto|obsoleta)\)", "", entry.term, flags=re.IGNORECASE))
     by_english = {fold_text(p): target for target, langs in names.items() for p in langs.get("en", [])}
     for term in data.term_base:
         target = by_english.get(fold_text(term.en))

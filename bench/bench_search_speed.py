@@ -4,8 +4,8 @@
 
 For each site and language it measures:
 
-- the bytes the first keystroke loads: every file fetched from the moment a letter is typed into a
-  fresh page's box until its results are shown (the ranking script, the index's core, the shards
+- the bytes the first keystroke loads: every file fetched from the moment a letter (or `--first`
+  WORDS, a letter at a time) is typed into a fresh page's box until its results are shown (the ranking script, the index's core, the shards
   its words need, the texts the results show), by their size on the wire and unpacked;
 - the time from the last keystroke to the results shown, once the index is loaded: each query is
   typed whole into the box (one input event, as a paste or the last letter of a word is) and timed
@@ -57,7 +57,7 @@ def _serve(site: Path):
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def measure(browser, site: Path, queries: dict[str, list[str]], slowdown: float) -> dict[str, dict[str, float]]:
+def measure(browser, site: Path, queries: dict[str, list[str]], slowdown: float, first: str) -> dict[str, dict[str, float]]:
     server, base = _serve(site)
     out = {}
     try:
@@ -80,9 +80,10 @@ def measure(browser, site: Path, queries: dict[str, list[str]], slowdown: float)
 
             page.on("response", count)
             page.click("#kb-search input")
-            page.keyboard.type(queries[lang][0][:1])
+            page.keyboard.type(first)
             page.wait_for_function("document.querySelector('#kb-search-drawer').dataset.query !== undefined", timeout=20000)
             page.wait_for_load_state("networkidle")
+            page.wait_for_timeout(300)
             page.remove_listener("response", count)
             first_wire = sum(w for w, _ in fetched)
             first_body = sum(b for _, b in fetched)
@@ -119,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("site", type=Path)
     parser.add_argument("--baseline", type=Path, help="another built site measured the same way")
     parser.add_argument("--queries", type=int, default=60, help="queries timed per language")
+    parser.add_argument("--first", default="p", help="what is typed first, a letter at a time (default: a letter)")
     parser.add_argument("--cpu-slowdown", type=float, default=1, help="Chromium's CPU throttling rate (4: a phone)")
     args = parser.parse_args(argv)
     for site in filter(None, (args.site, args.baseline)):
@@ -137,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         for name, site in (("site", args.site), ("baseline", args.baseline)):
             if site is None:
                 continue
-            for lang, m in measure(browser, site, queries, args.cpu_slowdown).items():
+            for lang, m in measure(browser, site, queries, args.cpu_slowdown, args.first).items():
                 print(f"{name:<8} {lang}  first keystroke {m['first_keystroke_files']:>2} files "
                       f"{m['first_keystroke_kb']:7.1f} KB ({m['first_keystroke_wire_kb']:.1f} KB on the wire)  "
                       f"last keystroke to results: median {m['median_ms']:6.1f} ms  p95 {m['p95_ms']:6.1f} ms  "

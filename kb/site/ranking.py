@@ -3,8 +3,9 @@ scored in the browser by site/assets/rank.js (the same script scores the evaluat
 
 `kb-rank/LANG/` holds, for the rules, sections, parts and glossary entries of the newest release:
 
-- `core.json`: the documents in order (`[id, kind, [length of each field], [length of each
-  name]]`), each field's mean length, the stop words, and the shard of each word prefix;
+- `core.json`: the documents in order, a line each (`702.16a r ,c,u,,9 1`: id, kind, the length
+  of each field in base 36, the length of each name, the title if it has one), each field's mean
+  length, the stop words, and the shard of each word prefix;
 - `w/PREFIX.json` (PREFIX: a word's first two letters): the words of that prefix with their stem,
   whether the page's language uses the word (`1`) or only names a rule in the other language (`0`),
   and the postings of every stem of that prefix: `stem → [document, field, count, positions…, …]`
@@ -41,7 +42,7 @@ FIELDS = ("name", "first", "rest", "examples", "context", "body")
 NAME_GAP = 50
 # The postings of a word of a name as written (not stemmed) are kept under this mark and the word.
 EXACT = "="
-TEXT_CHUNK = 20
+TEXT_CHUNK = 10
 # A shard of a two-letter prefix larger than this is cut by the words' first three letters.
 SHARD_BYTES = 24_000
 STEMMERS = {"en": "english", "es": "spanish"}
@@ -245,8 +246,12 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
             lengths.append(length)
             totals[field_number] += length
             counted[field_number] += 1 if length else 0
-        # "702.16a r 0,12,30,0,9 1,1": id, kind, field lengths, name lengths (the title, if any, after).
-        row = f"{doc['id']} {KIND_CODES[doc['kind']]} {','.join(map(str, lengths))} {','.join(map(str, name_lengths))}"
+        # "702.16a r ,c,u,,9 1,1": id, kind, field lengths in base 36 (0 left empty, trailing zeros
+        # left out), name lengths (the title, if any, after).
+        while lengths and not lengths[-1]:
+            lengths.pop()
+        row = (f"{doc['id']} {KIND_CODES[doc['kind']]} {','.join(_base36(n) for n in lengths)} "
+               f"{','.join(map(str, name_lengths))}")
         rows.append(row + (f" {doc['title']}" if doc["title"] else ""))
     shards: dict[str, dict[str, Any]] = {}
     for word in sorted(own_words | other_words):
@@ -270,7 +275,7 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
         "fields": list(FIELDS),
         "gap": NAME_GAP,
         "chunk": TEXT_CHUNK,
-        "docs": rows,
+        "docs": "\n".join(rows),
         "avg": [round(total / max(1, n), 3) for total, n in zip(totals, counted)],
         "stop": STOP_WORDS,
         "shards": sorted(shards),
@@ -278,6 +283,14 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
     texts = [doc["text"] or "" for doc in docs]
     chunks = [texts[start:start + TEXT_CHUNK] for start in range(0, len(texts), TEXT_CHUNK)]
     return {"core": core, "shards": dict(sorted(shards.items())), "texts": chunks}
+
+
+def _base36(number: int) -> str:
+    digits = ""
+    while number:
+        number, digit = divmod(number, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+    return digits
 
 
 def _dump(value: Any) -> str:

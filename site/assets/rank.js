@@ -76,11 +76,13 @@
     var self = this;
     core.stop.forEach(function (w) { self.stop[w] = true; });
     core.shards.forEach(function (k) { self.shardKeys[k] = true; });
-    core.docs.forEach(function (row, number) {
+    core.docs.split("\n").forEach(function (row, number) {
       var cells = row.split(" ");
+      var lengths = cells[2].split(",").map(function (n) { return n ? parseInt(n, 36) : 0; });
+      while (lengths.length < core.fields.length) lengths.push(0);
       var doc = {
         n: number, id: cells[0], kind: cells[1],
-        lengths: cells[2].split(",").map(Number),
+        lengths: lengths,
         names: cells[3] ? cells[3].split(",").map(Number) : [],
         title: cells.slice(4).join(" ")
       };

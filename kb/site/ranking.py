@@ -44,7 +44,7 @@ NAME_GAP = 50
 EXACT = "="
 TEXT_CHUNK = 10
 # A shard of a two-letter prefix larger than this is cut by the words' first three letters.
-SHARD_BYTES = 24_000
+SHARD_BYTES = 16_000
 STEMMERS = {"en": "english", "es": "spanish"}
 
 # Words that say nothing of what is sought: function words, and the words a question is asked with

@@ -68,6 +68,7 @@ _STOP_TEXT = {
 STOP_WORDS = sorted({w for text in _STOP_TEXT.values() for w in text.split()})
 
 _WORD = re.compile(r"[a-z0-9]+")
+_OBSOLETE = re.compile(r"\s*\((?:obsolete|obsoleto|obsoleta)\)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+(?=[A-Z¿¡“\"(ÁÉÍÓÚÑ0-9])")
 
 
@@ -135,7 +136,7 @@ def _names(data: SiteData) -> dict[str, dict[str, list[str]]]:
             rule = glossary.get(fold_text(entry.term).strip(), ("", ""))[0] or \
                 glossary.get(" ".join(words_of(entry.term)), ("", ""))[0]
             if rule:
-                add(rule, lang, re.sub(r"\s*\((?:obsolete|obsoleto|obsoleta)\)", "", entry.term, flags=re.IGNORECASE))
+                add(rule, lang, _OBSOLETE.sub("", entry.term))
     by_english = {fold_text(p): target for target, langs in names.items() for p in langs.get("en", [])}
     for term in data.term_base:
         target = by_english.get(fold_text(term.en))
@@ -204,7 +205,7 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         senses = " ".join(entry.senses)
         first, rest = first_sentence(senses)
         docs.append({"id": "g:" + anchors[lang][_entry_key(entry)], "kind": "glossary", "title": entry.term,
-                     "name": [entry.term], "other": [], "first": first, "rest": rest, "examples": "",
+                     "name": [_OBSOLETE.sub("", entry.term)], "other": [], "first": first, "rest": rest, "examples": "",
                      "context": [], "body": "", "text": senses})
     return docs
 

@@ -316,8 +316,15 @@
       if (kinds.g && doc.kind === "g") prior = 2;
       if (doc.kind === "r" && /[a-z]$/.test(doc.id)) prior *= SUBRULE_PRIOR;
       var total = (s + PHRASE_BONUS * near) * coverage * coverage * (1 + NAME_BONUS * nameBonus * nameBonus) * prior;
-      out.push({ doc: doc, score: total, coverage: coverage, name: nameBonus });
+      out.push({ doc: doc, score: total, coverage: coverage, name: nameBonus, prior: prior });
     }
+    // A glossary entry the query names better than it names any rule is what the query asks for
+    // ("casting cost", an obsolete term no rule uses): it keeps no discount.
+    var bestRuleName = 0;
+    out.forEach(function (r) { if (r.doc.kind !== "g" && r.name > bestRuleName) bestRuleName = r.name; });
+    out.forEach(function (r) {
+      if (r.doc.kind === "g" && !kinds.g && r.name > bestRuleName + 1e-9) r.score /= r.prior;
+    });
     out.sort(function (p, q) { return q.score - p.score || p.doc.n - q.doc.n; });
     return out;
   };

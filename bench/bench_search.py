@@ -8,8 +8,8 @@ built site, per language.
 
 SITE_DIR is a built site (`kb build`'s `site/` folder). For each language it prints the share of
 queries whose first result is a target (what Enter opens) and the share with a target among the
-first three, for all queries, for the held-out fifth (never looked at while tuning) and per form
-(term, qualified, question). The default runs the ranking script of the site itself
+first three, for all queries, for the held-out fifth (never looked at while tuning), per form
+(term, qualified, question) and per source (keyword ability, section, glossary, jargon, ...). The default runs the ranking script of the site itself
 (`site/assets/rank.js`) in node over the site's index; `--browser` serves the site and types
 each query into its search box at 390 px in Chromium, reading the links the box shows, which
 measures any version of the site (one built before the ranking existed too).
@@ -115,7 +115,7 @@ def score(queries: list[dict[str, Any]], ranked: list[dict[str, Any]]) -> dict[s
         ids = found.get((q["lang"], q["query"]), {}).get("ids", [])
         enter = bool(ids) and ids[0] in q["targets"]
         top3 = any(i in q["targets"] for i in ids[:3])
-        for group in ("all", q["split"], q["form"]):
+        for group in ("all", q["split"], q["form"], "source: " + q["source"]):
             cell = table[q["lang"]][group]
             cell[0] += 1
             cell[1] += enter
@@ -145,10 +145,12 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({lang: r["groups"] for lang, r in report.items()}, indent=1, sort_keys=True))
         return 0
     for lang, r in report.items():
-        for group in ("all", "dev", "held-out", "term", "qualified", "question"):
+        groups = ["all", "dev", "held-out", "term", "qualified", "question",
+                  *sorted(g for g in r["groups"] if g.startswith("source: "))]
+        for group in groups:
             cell = r["groups"].get(group)
             if cell:
-                print(f"{lang} {group:<10} {cell['queries']:>5} queries  Enter {cell['enter']:6.1%}  top-3 {cell['top3']:6.1%}")
+                print(f"{lang} {group:<26} {cell['queries']:>5} queries  Enter {cell['enter']:6.1%}  top-3 {cell['top3']:6.1%}")
         for miss in r["misses"][:args.misses]:
             print(f"   miss {miss['query']!r} -> {miss['got']} want {miss['targets'][:4]}{' (top 3)' if miss['top3'] else ''}")
     return 0

@@ -323,7 +323,7 @@
     var bestRuleName = 0;
     out.forEach(function (r) { if (r.doc.kind !== "g" && r.name > bestRuleName) bestRuleName = r.name; });
     out.forEach(function (r) {
-      if (r.doc.kind === "g" && !kinds.g && r.name > bestRuleName + 1e-9) r.score /= r.prior;
+      if (r.doc.kind === "g" && !kinds.g && r.name > 0.999 && r.name > bestRuleName + 1e-9) r.score /= r.prior;
     });
     out.sort(function (p, q) { return q.score - p.score || p.doc.n - q.doc.n; });
     return out;

@@ -4,7 +4,8 @@ scored in the browser by site/assets/rank.js (the same script scores the evaluat
 `kb-rank/LANG/` holds, for the rules, sections, parts and glossary entries of the newest release:
 
 - `core.json`: the documents in order, a line each (`702.16a r ,c,u,,9 1`: id, kind, the length
-  of each field in base 36, the length of each name, the title if it has one), each field's mean
+  of each field in base 36, the length of each name, negative for a name a glossary entry citing
+  the rule gives it, the title if it has one), each field's mean
   length, the stop words, and the shard of each word prefix;
 - `w/PREFIX.json` (PREFIX: a word's first two letters): the words of that prefix with their stem,
   whether the page's language uses the word (`1`) or only names a rule in the other language (`0`),
@@ -108,19 +109,24 @@ class _Analyzer:
         return [(w, stem(w)) for w in words_of(text) if w not in self.stop] if text else []
 
 
-def _names(data: SiteData) -> dict[str, dict[str, list[str]]]:
-    """rule/section/part id → language → the phrases naming it (its own title first)."""
+def _names(data: SiteData) -> tuple[dict[str, dict[str, list[str]]], set[tuple[str, str]]]:
+    """rule/section/part id → language → the phrases naming it (its own title first); and the
+    (id, folded phrase) of the names it is given by a glossary entry citing it, which name it less
+    than its own ("Exiliar" is 701.13's title, and a name 406 is given)."""
     from kb.site.query import _glossary_targets, _known, rule_labels
 
     known = _known(data)
     names: dict[str, dict[str, list[str]]] = {}
+    borrowed: set[tuple[str, str]] = set()
 
-    def add(target: str, lang: str, phrase: str) -> None:
+    def add(target: str, lang: str, phrase: str, given: bool = False) -> None:
         phrase = phrase.strip()
         if target in known and phrase:
             listed = names.setdefault(target, {}).setdefault(lang, [])
             if fold_text(phrase) not in (fold_text(p) for p in listed):
                 listed.append(phrase)
+                if given:
+                    borrowed.add((target, fold_text(phrase)))
 
     for lang in LANGS:
         for rule_id, title in rule_labels(data, lang).items():
@@ -136,14 +142,14 @@ def _names(data: SiteData) -> dict[str, dict[str, list[str]]]:
             rule = glossary.get(fold_text(entry.term).strip(), ("", ""))[0] or \
                 glossary.get(" ".join(words_of(entry.term)), ("", ""))[0]
             if rule:
-                add(rule, lang, _OBSOLETE.sub("", entry.term))
+                add(rule, lang, _OBSOLETE.sub("", entry.term), given=True)
     by_english = {fold_text(p): target for target, langs in names.items() for p in langs.get("en", [])}
     for term in data.term_base:
         target = by_english.get(fold_text(term.en))
         if target:
             for phrase in (term.es, *term.variants):
                 add(target, "es", phrase)
-    return names
+    return names, borrowed
 
 
 def _rule_texts(data: SiteData, rule_id: str, lang: str) -> tuple[str, list[str]]:
@@ -159,7 +165,7 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
     from kb.site.generate import _entry_key, glossary_anchors
 
     other = "en" if lang == "es" else "es"
-    names = _names(data)
+    names, borrowed = _names(data)
     docs = []
 
     def names_of(target: str, which: str) -> list[str]:
@@ -220,6 +226,7 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
     postings: dict[str, dict[int, dict[int, list[int]]]] = {}
     own_words: set[str] = set()
     other_words: set[str] = set()
+    borrowed = _names(data)[1]
     rows, totals, counted = [], [0] * len(FIELDS), [0] * len(FIELDS)
     for number, doc in enumerate(docs):
         lengths, name_lengths = [], []
@@ -235,7 +242,9 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
                 position = index * NAME_GAP
                 terms = analyzer.terms(phrase)
                 if field == "name":
-                    name_lengths.append(len(terms))
+                    # A name given by a glossary entry is written as a negative length.
+                    given = (doc["id"], fold_text(phrase)) in borrowed and doc["kind"] != "glossary"
+                    name_lengths.append(-len(terms) if given else len(terms))
                 for word, stem in terms:
                     (own_words if own else other_words).add(word)
                     postings.setdefault(stem, {}).setdefault(number, {}).setdefault(field_number, []).append(position)

@@ -19,6 +19,8 @@
   var PHRASE_BONUS = 0.6;
   var KIND_PRIOR = { r: 1, s: 1, p: 0.8, g: 0.25 };
   var SUBRULE_PRIOR = 0.8;
+  var NAMED_COVERAGE = 1;
+  var GIVEN_NAME = 0.9;
   // Words that ask for a kind of page rather than a content.
   var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
   var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
@@ -83,7 +85,8 @@
       var doc = {
         n: number, id: cells[0], kind: cells[1],
         lengths: lengths,
-        names: cells[3] ? cells[3].split(",").map(Number) : [],
+        names: cells[3] ? cells[3].split(",").map(function (n) { return Math.abs(Number(n)); }) : [],
+        given: cells[3] ? cells[3].split(",").map(function (n) { return n.charAt(0) === "-"; }) : [],
         title: cells.slice(4).join(" ")
       };
       self.docs.push(doc);
@@ -277,7 +280,7 @@
       }
       var coverage = matched / (totalIdf + unknownWeight);
       // The name the query says best: the share of the name it covers times the share of the query.
-      var nameBonus = 0;
+      var nameBonus = 0, nameShare = 0, fullName = false;
       for (var j = 0; j < doc.names.length; j++) {
         if (!doc.names[j]) continue;
         var share = 0;
@@ -291,7 +294,11 @@
           }
           // Half for the stems, half for the words as written.
           share += (Object.keys(covered).length / doc.names[j]) * (hits / terms.length) / 2;
+          if (which === maps && Object.keys(covered).length === doc.names[j]) fullName = true;
         });
+        if (share > nameShare) nameShare = share;
+        // A rule's own names above those a glossary entry citing it gives it.
+        if (doc.given[j]) share *= GIVEN_NAME;
         if (share > nameBonus) nameBonus = share;
       }
       // Words next to each other in the query, next to each other in a sentence.
@@ -315,8 +322,11 @@
       var prior = KIND_PRIOR[doc.kind] || 1;
       if (kinds.g && doc.kind === "g") prior = 2;
       if (doc.kind === "r" && /[a-z]$/.test(doc.id)) prior *= SUBRULE_PRIOR;
-      var total = (s + PHRASE_BONUS * near) * coverage * coverage * (1 + NAME_BONUS * nameBonus * nameBonus) * prior;
-      out.push({ doc: doc, score: total, coverage: coverage, name: nameBonus, prior: prior });
+      // A rule the query names outright ("protection" in "protection from red") is what the query
+      // is about: the other words qualify it and cost it less where it lacks them.
+      var named = fullName ? NAMED_COVERAGE : 2;
+      var total = (s + PHRASE_BONUS * near) * Math.pow(coverage, named) * (1 + NAME_BONUS * nameBonus * nameBonus) * prior;
+      out.push({ doc: doc, score: total, coverage: coverage, name: nameShare, prior: prior });
     }
     // A glossary entry the query names better than it names any rule is what the query asks for
     // ("casting cost", an obsolete term no rule uses): it keeps no discount.

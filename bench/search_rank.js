@@ -18,8 +18,7 @@ function ranker(lang) {
     const read = (file) => {
       try { return JSON.parse(fs.readFileSync(file, "utf-8")); } catch (err) { return null; }
     };
-    const fetch = (name) => Promise.resolve(name === "vocabulary"
-      ? read(path.join(site, `kb-words.${lang}.json`)) : read(path.join(folder, name)));
+    const fetch = (name) => Promise.resolve(read(path.join(folder, name)));
     rankers[lang] = new Ranker(read(path.join(folder, "core.json")), fetch);
   }
   return rankers[lang];

@@ -88,7 +88,7 @@
           return fetchJson(new URL("core.json", folder).href, null).then(function (core) {
             if (!core) throw new Error("the search index is missing");
             return new api.Ranker(core, function (name) {
-              return fetchJson(name === "vocabulary" ? new URL(d.words, root).href : new URL(name, folder).href, null);
+              return fetchJson(new URL(name, folder).href, null);
             });
           });
         });

@@ -72,7 +72,6 @@
     this.shards = {};
     this.texts = {};
     this.decoded = {};
-    this.vocabulary = null;
     this.docs = [];
     this.byId = {};
     var self = this;
@@ -197,30 +196,39 @@
   };
 
   // Words the index does not hold, corrected to the nearest word of the page's language only
-  // ("priorty" -> "priority"); a word too far from every word stays unknown.
+  // ("priorty" -> "priority"), among the words of its shard (the same first letters, or the first
+  // two swapped): no word list beyond the index is read. A word too far from every word stays
+  // unknown.
   Ranker.prototype.correct = function (missing) {
     var self = this;
-    if (!this.vocabulary) this.vocabulary = Promise.resolve(this.fetch("vocabulary")).then(function (v) { return v || []; });
-    return this.vocabulary.then(function (list) {
+    function swapped(w) { return w.charAt(1) + w.charAt(0) + w.slice(2); }
+    var wanted = [];
+    missing.forEach(function (t) { wanted.push(t.word, swapped(t.word)); });
+    return this.loadShards(wanted).then(function () {
       var fixes = [];
       missing.forEach(function (t) {
         var w = t.word;
         var limit = w.length > 7 ? 2 : 1, best = null, bestDistance = limit + 1;
-        for (var i = 0; i < list.length; i++) {
-          var dist = editDistance(w, list[i], limit);
-          if (dist < bestDistance) { best = list[i]; bestDistance = dist; if (dist === 1) break; }
-        }
+        var seen = {};
+        [w, swapped(w)].forEach(function (key) {
+          var shard = self.shardOf(key);
+          if (!shard || seen[self.shardKey(key)]) return;
+          seen[self.shardKey(key)] = true;
+          for (var word in shard.w) {
+            if (shard.w[word][1] !== 1 || word.length < 3) continue;
+            var dist = editDistance(w, word, limit);
+            if (dist < bestDistance || (dist === bestDistance && best !== null && word < best)) { best = word; bestDistance = dist; }
+          }
+        });
         if (best) { t.corrected = best; fixes.push(best); }
       });
-      return self.loadShards(fixes).then(function () {
-        var stems = [];
-        missing.forEach(function (t) {
-          var e = t.corrected && self.entry(t.corrected);
-          if (e && e[1] === 1) { t.stems = [e[0]]; t.own = true; stems.push(e[0]); }
-          else delete t.corrected;
-        });
-        return self.loadShards(stems);
+      var stems = [];
+      missing.forEach(function (t) {
+        var e = t.corrected && self.entry(t.corrected);
+        if (e && e[1] === 1) { t.stems = [e[0]]; t.own = true; stems.push(e[0]); }
+        else delete t.corrected;
       });
+      return self.loadShards(stems);
     });
   };
 

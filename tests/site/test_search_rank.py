@@ -12,7 +12,6 @@ import pytest
 from conftest import fake_kb
 
 from kb.corpus import PROJECT_ROOT
-from kb.site.extras import write_vocabularies
 from kb.site.ranking import RANK_DIR, fold_text, rank_index, write_rank_indexes
 from kb.site.views import SiteData
 
@@ -32,7 +31,6 @@ def data(tmp_path_factory):
 def site(data, tmp_path_factory):
     folder = tmp_path_factory.mktemp("rank-site")
     write_rank_indexes(data, folder)
-    write_vocabularies(data, folder)
     return folder
 
 

@@ -166,6 +166,9 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
 
     other = "en" if lang == "es" else "es"
     names, borrowed = _names(data)
+    given: dict[str, set[str]] = {}
+    for target, phrase in borrowed:
+        given.setdefault(target, set()).add(phrase)
     docs = []
 
     def names_of(target: str, which: str) -> list[str]:
@@ -178,6 +181,7 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         part = data.section_part.get(section.id, "")
         docs.append({"id": section.id, "kind": "section" if part else "part",
                      "title": section_title(data, section, lang)[0], "name": names_of(section.id, lang),
+                     "given": given.get(section.id, set()),
                      "other": names_of(section.id, other), "first": "", "rest": "", "examples": "",
                      "context": both(part) if part else [], "body": "", "text": ""})
     children: dict[str, list[str]] = {}
@@ -203,7 +207,8 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         # that "protection from red" finds the concept, not a rule that mentions the phrase.
         body = " ".join(" ".join([texts[0], *texts[1]]) for texts in
                         (_rule_texts(data, child, lang) for child in children.get(rule_id, []))) if title else ""
-        docs.append({"id": rule_id, "kind": "rule", "title": title, "name": own, "other": names_of(rule_id, other),
+        docs.append({"id": rule_id, "kind": "rule", "title": title, "name": own, "given": given.get(rule_id, set()),
+                     "other": names_of(rule_id, other),
                      "first": first, "rest": rest, "examples": " ".join(examples), "context": context,
                      "body": body, "text": text})
     anchors = glossary_anchors(data)
@@ -226,7 +231,6 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
     postings: dict[str, dict[int, dict[int, list[int]]]] = {}
     own_words: set[str] = set()
     other_words: set[str] = set()
-    borrowed = _names(data)[1]
     rows, totals, counted = [], [0] * len(FIELDS), [0] * len(FIELDS)
     for number, doc in enumerate(docs):
         lengths, name_lengths = [], []
@@ -243,7 +247,7 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
                 terms = analyzer.terms(phrase)
                 if field == "name":
                     # A name given by a glossary entry is written as a negative length.
-                    given = (doc["id"], fold_text(phrase)) in borrowed and doc["kind"] != "glossary"
+                    given = fold_text(phrase) in doc.get("given", ())
                     name_lengths.append(-len(terms) if given else len(terms))
                 for word, stem in terms:
                     (own_words if own else other_words).add(word)

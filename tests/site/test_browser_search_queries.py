@@ -223,3 +223,33 @@ def test_a_result_shows_the_sentence_that_matched_and_the_rule_page_steps_throug
     assert page.locator("mark.kb-hit--current").count() == 1
     assert page.locator("mark.kb-hit--current").inner_text().lower() in ("poison", "2hg", "two", "headed", "giant")
     assert page.js_errors == []
+
+
+def test_the_box_ranks_as_the_benchmark_does(page, real_server, real_site):
+    """The evaluation in bench/ runs the box's ranking script in node: on a sample of its queries,
+    the box in Chromium shows the same first three results."""
+    import json
+    import shutil
+    import subprocess
+    import sys
+
+    from kb.corpus import PROJECT_ROOT
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    sys.path.insert(0, str(PROJECT_ROOT / "bench"))
+    try:
+        from bench_search import BOX_SCRIPT, href_id, load_queries, rank_in_node
+    finally:
+        sys.path.pop(0)
+    sample = load_queries()[::97]
+    expected = {(r["lang"], r["query"]): r["ids"] for r in rank_in_node(real_site.site_dir, sample)}
+    differ = []
+    for lang in ("es", "en"):
+        page.goto(real_server + ("/" if lang == "es" else "/en/"))
+        for q in (q for q in sample if q["lang"] == lang):
+            hrefs = page.evaluate(BOX_SCRIPT, [q["query"], 3])
+            shown = [href_id(h.replace(real_server, "")) for h in hrefs]
+            if shown != expected[(lang, q["query"])]:
+                differ.append((lang, q["query"], shown, expected[(lang, q["query"])]))
+    assert len(sample) > 40 and differ == [], json.dumps(differ, ensure_ascii=False)

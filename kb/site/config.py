@@ -50,6 +50,11 @@ def search_strings(lang: str) -> dict[str, str]:
         "goto_rule": t["search_goto_rule"],
         "shown": t["search_shown"],
         "no_rule": t["search_no_rule"],
+        "unknown": t["search_unknown"],
+        "nearest": t["search_nearest"],
+        "hits": t["search_hits"],
+        "hit_next": t["search_hit_next"],
+        "hit_previous": t["search_hit_previous"],
         "glossary_entry": t["glossary"],
         "help": t["search_help"],
     }

@@ -21,6 +21,7 @@ from kb.site.anchors import entry_key, glossary_anchors, terminology_anchors
 from kb.site.locale import LANGS
 from kb.site.query import write_query_indexes
 from kb.site.sitedata import SiteData
+from kb.site.ranking import write_rank_indexes
 from kb.site.urls import page_url, relative_url
 
 SHORT_PREFIX = "r"
@@ -182,8 +183,6 @@ def write_vocabularies(data: SiteData, site_dir: Path) -> None:
         words = vocabulary(data, lang)
         (Path(site_dir) / f"kb-words.{lang}.json").write_text(
             json.dumps(words, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-        (Path(site_dir) / f"kb-terms.{lang}.json").write_text(
-            json.dumps(term_map(data, lang), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
 # Where white space is content: kept as it is.
@@ -224,18 +223,6 @@ def _squeeze_page(path: Path) -> int:
         return 0
     path.write_text(small, encoding="utf-8")
     return len(text) - len(small)
-
-
-def term_map(data: SiteData, lang: str) -> dict[str, str]:
-    """The other language's terms with this language's equivalent ("apnap" -> "JAJNA" for Spanish):
-    a reader who types the term of the other language finds the rules that use this one."""
-    other = "en" if lang == "es" else "es"
-    found: dict[str, str] = {}
-    for term in data.terminology:
-        theirs, mine = getattr(term, other, ""), getattr(term, lang, "")
-        if theirs and mine and _fold(theirs) != _fold(mine) and len(theirs.split()) <= 4:
-            found.setdefault(_fold(theirs), mine)
-    return dict(sorted(found.items()))
 
 
 RELEASE_DATA = "releases-data"
@@ -280,6 +267,7 @@ def write_standalone_extras(data: SiteData, folder: Path, generated=None) -> Non
     write_vocabularies(data, folder)
     write_query_indexes(data, folder)
     write_feeds(data, folder)
+    write_rank_indexes(data, folder)
     if generated is not None:
         write_page_files(generated, folder)
 

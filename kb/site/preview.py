@@ -575,6 +575,7 @@ class Preview:
         from kb.site.downloads import download_files
         from kb.site.extras import write_vocabularies
         from kb.site.query import write_query_indexes
+        from kb.site.ranking import write_rank_indexes
         from kb.site.stamp import remove_stamp
 
         while not self._closing.is_set():
@@ -589,6 +590,7 @@ class Preview:
             try:
                 write_vocabularies(self.data, scratch)
                 write_query_indexes(self.data, scratch)
+                write_rank_indexes(self.data, scratch)
                 # A save meanwhile makes this work useless: given up at once, so that it does not
                 # slow the pages of that save (both run in this process).
                 def superseded() -> bool:

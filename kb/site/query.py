@@ -1,6 +1,8 @@
-"""What the search box understands before it ranks anything: the query index of each language.
+"""The phrases that name each rule, and the query index of each language.
 
-`kb-query.LANG.json`, read by the search box (site/assets/kb.js) on its first use, holds:
+The search box ranks with `kb.site.ranking`, whose names of a rule (titles, glossary terms, the
+term base's pairs, the curated synonyms) are gathered here. `kb-query.LANG.json` gives the same
+in one file for whoever reads the site's data:
 
 - `release`: the release whose rules the site shows;
 - `pages`: every rule, section and part of that release by the page it is on (`{"cr/702/":
@@ -177,7 +179,7 @@ def term_targets(data: SiteData) -> dict[str, list[str]]:
             title = section_title(data, section, lang)[0]
             add(title, section.id)
             # "Two-Headed Giant Variant", "Variante Gigante de Dos Cabezas": the name alone too.
-            add(re.sub(r"^(?:the|el|la|los|las)\s+|\s+variant$|^variante\s+(?:de\s+)?", "", title, flags=re.I),
+            add(re.sub(r"^(?:the|el|la|los|las)\s+|\s+variant$|^variante\s+(?:de\s+)?", "", title, flags=re.IGNORECASE),
                 section.id)
     for key, (rule, anchor) in glossary.items():
         add(key, rule, anchor)

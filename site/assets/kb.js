@@ -1,19 +1,12 @@
-/* The site's behaviour: the search box (the query understood first, then Pagefind's index read
-   through its JavaScript API), a rule's details on demand, a language switch that keeps the rule
+/* The site's behaviour: the search box (ranked by assets/rank.js over the site's own index, the
+   query's words stepped through on the rule page it opens), a rule's details on demand, a language switch that keeps the rule
    being read, the release compare and the reference graph. No network access beyond the site's own
    files. */
 (function () {
   "use strict";
 
-  // A rule, section or part number as a reader types it: "702.19c", "702.19C", "CR 702.19c",
-  // "rule 702.19", "regla 702.19", "702,19c", "702.19.c", "702", "sección 702", "parte 7".
-  var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
-    "(\\d{1,3})(?:\\s*[.,]\\s*(\\d{1,3})(?:\\s*[.,]?\\s*([a-z]))?)?\\s*\\.?$", "i");
-  // Words a query may open with that say nothing of what is sought.
-  var LEADING = /^(?:the|a|an|el|la|los|las|un|una|what is|que es|qué es|rule of|regla de)\s+/;
-  // How much each kind of page counts for a query: the rules come first.
-  var KIND_WEIGHT = { rule: 4, glossary: 1.2, terms: 0.8, example: 0.5, wiki: 0.35, other: 0.6 };
-  // A section page holds many rules, so a long page says little about relevance.
+  // Pagefind's ranking for whoever reads its index directly: a section page holds many rules, so a
+  // long page says little about relevance. The search box ranks with its own index (assets/rank.js).
   var RANKING = { pageLength: 0.1, termFrequency: 1.0 };
   var PAGE_SIZE = 10;
   window.kbSearchRanking = RANKING;
@@ -23,18 +16,6 @@
     if (attrs) for (var key in attrs) node.setAttribute(key, attrs[key]);
     if (text !== undefined) node.textContent = text;
     return node;
-  }
-
-  // An address from the search index as a full URL: Pagefind gives a page's address from the
-  // server's root (with the site's sub-path), an overridden one as written (relative to the site's
-  // root), and a heading of an overridden one from "/" (without the sub-path).
-  function place(u) {
-    var root = siteRoot();
-    if (u.charAt(0) === "/") {
-      if (root.pathname !== "/" && u.indexOf(root.pathname) === 0) return new URL(u, location.origin).href;
-      return new URL(u.slice(1), root).href;
-    }
-    return new URL(u, root).href;
   }
 
   function siteRoot() {
@@ -50,69 +31,32 @@
   // -------------------------------------------------------------------------------------------
   // Search
 
-  function editDistance(a, b, limit) {
-    if (Math.abs(a.length - b.length) > limit) return limit + 1;
-    var prev = [], cur = [], prev2 = [];
-    for (var j = 0; j <= b.length; j++) prev[j] = j;
-    for (var i = 1; i <= a.length; i++) {
-      cur = [i];
-      var best = i;
-      for (j = 1; j <= b.length; j++) {
-        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
-        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
-        cur[j] = v;
-        if (v < best) best = v;
-      }
-      if (best > limit) return limit + 1;
-      prev2 = prev; prev = cur;
-    }
-    return prev[b.length];
-  }
-
-  function fold(text) {
-    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  }
-
-  // A phrase as the query index keeps it (kb.site.query.fold): folded, apostrophes dropped, words
-  // of letters and digits (and "/") separated by single spaces.
-  function phraseKey(text) {
-    return fold(text).replace(/[\u2019']/g, "").replace(/[^\p{L}\p{N}_/]+/gu, " ").trim();
-  }
-
-  // What the query index understands of a query: a rule number (known or not), or a phrase of
-  // either language that names a rule or a glossary entry.
-  function understand(index, query) {
-    var number = RULE_QUERY.exec(query.trim());
-    if (number) {
-      var id = number[1] + (number[2] ? "." + number[2] + (number[3] || "").toLowerCase() : "");
-      return { kind: "number", id: id, known: !!index.where[id] };
-    }
-    var key = phraseKey(query);
-    var keys = [key, key.replace(LEADING, "")];
-    keys.slice().forEach(function (k) {
-      if (/es$/.test(k)) keys.push(k.slice(0, -2));
-      if (/s$/.test(k)) keys.push(k.slice(0, -1));
-      else keys.push(k + "s");
+  // The ranking script (assets/rank.js), loaded on the box's first use.
+  function loadScript(src) {
+    if (window.KbRank) return Promise.resolve(window.KbRank);
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = src;
+      script.onload = function () { resolve(window.KbRank); };
+      script.onerror = reject;
+      document.head.appendChild(script);
     });
-    for (var i = 0; i < keys.length; i++) {
-      var found = keys[i] && index.terms[keys[i]];
-      if (found && (!found[0] || index.where[found[0]])) return { kind: "term", id: found[0], anchor: found[1], phrase: query.trim() };
-    }
-    return null;
   }
+
+  // What the box remembers of the query a result was opened from, for the rule page to step
+  // through the query's words in that section.
+  var HITS_KEY = "kb-search-hits";
 
   function setupSearch() {
     var box = document.getElementById("kb-search");
     if (!box) return;
     var d = box.dataset;
     var root = siteRoot();
-    var bundle = new URL(d.bundle || "pagefind/", location.href);
     var lang = document.documentElement.getAttribute("lang") || "es";
-    var otherLang = lang === "es" ? "en" : "es";
-    var pagefind = null, index = null, vocabularies = {}, terms = null;
+    var prefix = d.langPrefix || "";
+    var ranker = null;
     var counter = 0;
-    var current = null;  // the search shown: {query, mine, promise}
+    var current = null;  // the search shown: {query, promise}
 
     box.textContent = "";
     var form = el("form", { "class": "pagefind-ui__form kb-search__form" });
@@ -136,331 +80,51 @@
     drawer.appendChild(list);
     box.appendChild(drawer);
 
+    // The index of the page's language: its core on first use, its shards as words need them.
     function load() {
-      if (!pagefind) {
-        pagefind = import(new URL("pagefind.js", bundle).href).then(function (api) {
-          return api.options({ ranking: RANKING, baseUrl: root.pathname, excerptLength: 22 }).then(function () {
-            api.init();
-            return api;
-          });
-        });
-      }
-      return pagefind;
-    }
-
-    // The query index of the page's language, with each id's page worked out once.
-    function queryIndex() {
-      if (!index) {
-        index = fetchJson(new URL(d.query, root).href, null).then(function (data) {
-          data = data || { pages: {}, sections: {}, labels: {}, terms: {}, release: "" };
-          data.where = {};
-          data.section = {};
-          Object.keys(data.pages).forEach(function (pageUrl) {
-            var ids = data.pages[pageUrl], head = ids[0].split("#")[0];
-            ids.forEach(function (entry) {
-              var parts = entry.split("#"), id = parts[0];
-              var fragment = parts.length > 1 ? parts[1] : id;
-              data.where[id] = new URL(pageUrl + (fragment ? "#" + fragment : ""), root).href;
-              data.section[id] = head;
+      if (!ranker) {
+        var folder = new URL(d.rank || "kb-rank/" + lang + "/", root);
+        ranker = loadScript(new URL("assets/rank.js", root).href).then(function (api) {
+          return fetchJson(new URL("core.json", folder).href, null).then(function (core) {
+            if (!core) throw new Error("the search index is missing");
+            return new api.Ranker(core, function (name) {
+              return fetchJson(new URL(name, folder).href, null);
             });
           });
-          return data;
         });
       }
-      return index;
+      return ranker;
     }
 
-    function vocabulary(which) {
-      if (!vocabularies[which]) vocabularies[which] = fetchJson(new URL(d.words.replace("." + lang + ".", "." + which + "."), root).href, []);
-      return vocabularies[which];
+    function sectionTitle(index, id) {
+      var doc = index.byId[id];
+      return doc ? doc.title : "";
     }
 
-    function termMap() {
-      if (!terms) terms = fetchJson(new URL(d.words.replace("kb-words", "kb-terms"), root).href, {});
-      return terms;
-    }
-
-    // A rule's name in a result: "702.19 Arrollar · Habilidades de palabra clave", "101.4 · Reglas
-    // de oro de Magic", "702. Habilidades de palabra clave".
-    function ruleTitle(data, id) {
-      if (data.sections[id] !== undefined) return id + ". " + data.sections[id];
-      var label = data.labels[id], section = data.sections[data.section[id]];
-      return id + (label ? " " + label : "") + (section ? " · " + section : "");
-    }
-
-    // The text of a rule, from its short address (where a numbered rule keeps its subrules' text).
-    function ruleText(id) {
-      var tries = [id];
-      if (/[a-z]$/.test(id)) tries.push(id.slice(0, -1));
-      function attempt(i) {
-        if (i >= tries.length) return Promise.resolve("");
-        var url = new URL((d.langPrefix || "") + "r/" + tries[i] + "/", root).href;
-        return fetch(url).then(function (r) { return r.ok ? r.text() : ""; }).then(function (html) {
-          var doc = new DOMParser().parseFromString(html || "", "text/html");
-          var heading = doc.getElementById(id);
-          var text = heading && heading.nextElementSibling && heading.nextElementSibling.tagName === "P" ? heading.nextElementSibling.textContent : "";
-          return text || attempt(i + 1);
-        }).catch(function () { return attempt(i + 1); });
-      }
-      return attempt(0);
-    }
-
-    // The result an understood query leads to, and its glossary entry after it.
-    function understood(data, meaning) {
-      if (!meaning || (meaning.kind === "number" && !meaning.known)) return Promise.resolve([]);
-      var out = [];
-      var glossary = meaning.anchor ? {
-        url: new URL((d.langPrefix || "") + "glossary/#" + meaning.anchor, root).href,
-        title: d.glossaryEntry + ": " + (data.labels[meaning.id] || meaning.phrase), text: "", kind: "glossary"
-      } : null;
-      if (!meaning.id) return Promise.resolve(glossary ? [glossary] : []);
-      var isSection = data.sections[meaning.id] !== undefined;
-      return (isSection ? Promise.resolve("") : ruleText(meaning.id)).then(function (text) {
-        out.push({ url: data.where[meaning.id], title: ruleTitle(data, meaning.id), text: text, kind: "rule", id: meaning.id });
-        if (glossary) out.push(glossary);
-        return out;
-      });
-    }
-
-    function kindOf(url) {
-      var path = new URL(url, location.href).pathname.slice(root.pathname.length).replace(/^en\//, "");
-      if (/^cr\//.test(path)) return "rule";
-      if (/^glossary\//.test(path)) return "glossary";
-      if (/^terms\//.test(path)) return "terms";
-      if (/^examples\//.test(path)) return "example";
-      if (/^wiki\//.test(path)) return "wiki";
-      return "other";
-    }
-
-    function bestSubs(data) {
-      var subs = (data.sub_results || []).filter(function (s) {
-        return (s.locations || []).length && (s.url !== data.url || data.sub_results.length === 1);
-      });
-      subs = subs.map(function (s) {
-        var weight = 0;
-        (s.weighted_locations || []).forEach(function (w) { weight += w.weight; });
-        if (!s.weighted_locations) weight = (s.locations || []).length;
-        return { sub: s, weight: weight };
-      });
-      subs.sort(function (a, b) { return b.weight - a.weight; });
-      // A rule whose whole text is the query (a keyword's rule: "Deathtouch") leads its group.
-      var q = fold(data.query || "");
-      subs.sort(function (a, b) {
-        var x = fold((a.sub.excerpt || "").replace(/<[^>]+>/g, "")).replace(/[.\s]+$/, "") === q;
-        var y = fold((b.sub.excerpt || "").replace(/<[^>]+>/g, "")).replace(/[.\s]+$/, "") === q;
-        return (y ? 1 : 0) - (x ? 1 : 0);
-      });
-      return subs.slice(0, 3).map(function (x) { return x.sub; });
-    }
-
-    // Pagefind's results of one query: all of them (ids and scores), their data loaded as shown.
-    function pagefindSearch(api, query) {
-      return api.search(query).then(function (search) {
-        return { query: query, results: (search && search.results) || [] };
-      });
-    }
-
-    function loadData(found, data, start, end) {
-      var words = fold(found.query).split(/\s+/).filter(function (w) { return w.length > 2; });
-      var slice = found.results.slice(start, end);
-      return Promise.all(slice.map(function (r) { return r.data(); })).then(function (datas) {
-        return datas.map(function (info, i) {
-          info.query = found.query;
-          info.id = slice[i].id;
-          info.kind = kindOf(info.meta && info.meta.url ? new URL(info.meta.url, root).href : info.url);
-          info.rank = slice[i].score * (KIND_WEIGHT[info.kind] || 1);
-          // A section or part whose own title is the query comes first ("Two-Headed Giant").
-          var name = fold(info.meta.title || "");
-          if (info.kind === "rule" && /^\d+\. /.test(name) && words.length &&
-              words.every(function (w) { return name.indexOf(w) >= 0; })) info.rank *= 3;
-          info.subs = bestSubs(info);
-          info.firstUrl = place(info.subs.length ? info.subs[0].url : (info.meta.url || info.url));
-          info.item = pagefindItem(data, info);
-          return info;
-        });
-      });
-    }
-
-    function pagefindItem(data, info) {
-      var first = info.subs[0];
-      var title = info.meta.title || info.url;
-      if (first) {
-        var id = (first.title || "").trim();
-        if (info.kind === "rule" && data.where[id]) title = ruleTitle(data, id);
-        else if (first.title && first.title !== info.meta.title) title = first.title + " · " + info.meta.title;
-      }
-      return {
-        url: info.firstUrl, title: title, excerpt: first ? first.excerpt : info.excerpt, kind: info.kind,
-        subs: info.subs.slice(1).map(function (s) {
-          var sid = (s.title || "").trim();
-          return { url: place(s.url), title: info.kind === "rule" && data.where[sid] ? ruleTitle(data, sid) : s.title, excerpt: s.excerpt };
-        })
-      };
-    }
-
-    // Everything a query finds: what it is understood to name first, then the ranked results of the
-    // query (and of its other-language twin) with their true count. `shown` says how many to load.
-    function gather(query, mine) {
-      return Promise.all([load(), queryIndex(), termMap()]).then(function (got) {
-        var api = got[0], data = got[1], twins = got[2];
-        var meaning = understand(data, query);
-        if (meaning && meaning.kind === "number") {
-          return understood(data, meaning).then(function (lead) {
-            return { query: query, data: data, meaning: meaning, lead: lead, searches: [], ranked: [], total: lead.length };
-          });
-        }
-        var queries = [query];
-        var twin = twins[fold(query)];
-        if (twin) queries.push(twin);
-        return Promise.all([understood(data, meaning)].concat(queries.map(function (q) { return pagefindSearch(api, q); })))
-          .then(function (all) {
-            var lead = all[0], searches = all.slice(1);
-            var ids = {};
-            searches.forEach(function (s) { s.results.forEach(function (r) { ids[r.id] = true; }); });
-            var result = { query: query, data: data, meaning: meaning, lead: lead, searches: searches, ranked: [], loaded: 0,
-                           total: lead.length + Object.keys(ids).length, seen: {} };
-            return more(result, mine);
-          });
-      });
-    }
-
-    // The next page of results: each search's next results loaded, merged by rank, the ones already
-    // listed (or leading) left out, and the count told again without them.
-    function more(result, mine) {
-      var start = result.loaded, end = start + 2 * PAGE_SIZE;
-      result.loaded = end;
-      var leadUrls = {};
-      result.lead.forEach(function (item) { leadUrls[item.url] = true; });
-      return Promise.all(result.searches.map(function (s) { return loadData(s, result.data, start, end); })).then(function (lists) {
-        if (mine !== counter) return result;
-        var batch = [].concat.apply([], lists);
-        batch.sort(function (a, b) { return b.rank - a.rank; });
-        batch.forEach(function (info) {
-          if (result.seen[info.id]) return;
-          result.seen[info.id] = true;
-          if (leadUrls[info.firstUrl]) { result.total--; return; }
-          result.ranked.push(info.item);
-        });
-        return result;
-      });
-    }
-
-    // Words the page's language does not know, corrected to the nearest word it does ("priorty" ->
-    // "priority"); a word of the other language, or of a term either language names, is left as it
-    // is: a Spanish query on the English site is never made into English lookalikes.
-    function correct(query) {
-      return Promise.all([vocabulary(lang), vocabulary(otherLang), queryIndex()]).then(function (got) {
-        var data = got[2];
-        // The page's words, and the one-word names of rules and terms in either language
-        // ("deatouch" -> "deathtouch", which leads to 702.2 on either site).
-        var list = got[0].concat(Object.keys(data.terms).filter(function (k) { return k.indexOf(" ") < 0 && k.length > 3; }));
-        var other = got[1];
-        var mine = {}, theirs = {};
-        list.forEach(function (w) { mine[w] = true; });
-        other.forEach(function (w) { theirs[w] = true; });
-        var changed = false;
-        var fixed = query.split(/\s+/).map(function (word) {
-          var w = fold(word);
-          if (w.length < 4 || mine[w] || theirs[w] || data.terms[w]) return word;
-          var limit = w.length > 7 ? 2 : 1, best = null, bestDistance = limit + 1;
-          for (var i = 0; i < list.length; i++) {
-            var dist = editDistance(w, list[i], limit);
-            if (dist < bestDistance) { best = list[i]; bestDistance = dist; if (dist === 1) break; }
-          }
-          if (best) { changed = true; return best; }
-          return word;
-        }).join(" ");
-        return changed ? fixed : null;
-      });
-    }
-
-    // The query understood and searched; only when it is not understood, and a word of it is a
-    // word of neither language, is it corrected, and the correction searched the same way (shown
-    // when it finds anything).
-    function resolve(query, mine) {
-      return gather(query, mine).then(function (result) {
-        if (mine !== counter) return null;
-        if (result.meaning) return result;
-        return correct(query).then(function (fixed) {
-          if (!fixed || mine !== counter) return result;
-          return gather(fixed, mine).then(function (second) {
-            if (!second.total) return result;
-            second.corrected = fixed;
-            second.query = query;
-            return second;
-          });
-        });
-      });
-    }
-
-    function excerptNode(html) {
-      // Pagefind's excerpt is the page's own (escaped) text with <mark> around the matches.
-      var p = el("p", { "class": "pagefind-ui__result-excerpt kb-search__excerpt" });
-      p.innerHTML = html;
-      return p;
-    }
-
-    function item(entry, lead) {
-      var li = el("li", { "class": "pagefind-ui__result kb-search__result" + (lead ? " kb-search__result--" + entry.kind : "") });
-      var title = el("p", { "class": "pagefind-ui__result-title" });
-      var a = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: entry.url }, entry.title);
-      if (lead && entry.id) a.setAttribute("aria-label", d.gotoRule.replace("[RULE]", entry.id) + ": " + entry.title);
-      title.appendChild(a);
-      li.appendChild(title);
-      if (lead) {
-        if (entry.text) li.appendChild(el("p", { "class": "pagefind-ui__result-excerpt kb-search__excerpt" },
-          entry.text.length > 260 ? entry.text.slice(0, 257) + "…" : entry.text));
+    // Where a result opens, and its name: "702.19 Arrollar · Habilidades de palabra clave",
+    // "101.4 · Reglas de oro de Magic", "702. Habilidades de palabra clave", "Glosario: Arrollar".
+    function describe(index, doc) {
+      var url, title, kind = "rule";
+      if (doc.kind === "g") {
+        url = prefix + "glossary/#" + doc.id.slice(2);
+        title = d.glossaryEntry + ": " + doc.title;
+        kind = "glossary";
+      } else if (doc.kind === "p") {
+        url = prefix + "cr/#part-" + doc.id;
+        title = doc.id + ". " + doc.title;
+      } else if (doc.kind === "s") {
+        url = prefix + "cr/" + doc.id + "/";
+        title = doc.id + ". " + doc.title;
       } else {
-        li.appendChild(excerptNode(entry.excerpt || ""));
-        if (entry.subs.length) {
-          var nested = el("ul", { "class": "kb-search__subs" });
-          entry.subs.forEach(function (s) {
-            var sub = el("li", { "class": "pagefind-ui__result-nested" });
-            sub.appendChild(el("a", { "class": "pagefind-ui__result-link kb-search__sublink", href: s.url }, s.title));
-            sub.appendChild(excerptNode(s.excerpt || ""));
-            nested.appendChild(sub);
-          });
-          li.appendChild(nested);
-        }
+        var section = doc.id.split(".")[0];
+        url = prefix + "cr/" + section + "/#" + doc.id;
+        var name = sectionTitle(index, section);
+        // A subrule is named by the rule it belongs to: "702.18a · Shroud · Keyword Abilities".
+        var parent = !doc.title && /[a-z]$/.test(doc.id) ? index.byId[doc.id.slice(0, -1)] : null;
+        title = doc.id + (doc.title ? " " + doc.title : "") + (parent && parent.title ? " · " + parent.title : "") +
+          (name ? " · " + name : "");
       }
-      return li;
-    }
-
-    function render(result) {
-      list.textContent = "";
-      drawer.setAttribute("data-query", result.query);
-      var shown = result.lead.length + result.ranked.length;
-      var term = result.corrected || result.query;
-      var message;
-      if (result.meaning && result.meaning.kind === "number" && !result.meaning.known) {
-        message = d.noRule.replace("[RULE]", result.meaning.id).replace("[RELEASE]", result.data.release);
-        drawer.setAttribute("data-no-rule", result.meaning.id);
-      } else {
-        drawer.removeAttribute("data-no-rule");
-        var template = result.total === 0 ? d.zero : result.total === 1 ? d.one : shown < result.total ? d.shown : d.many;
-        message = template.replace("[COUNT]", String(result.total)).replace("[SHOWN]", String(shown)).replace("[SEARCH_TERM]", term);
-        if (result.corrected) message = d.corrected.replace("[SEARCH_TERM]", result.corrected) + " · " + message;
-      }
-      status.textContent = message;
-      result.lead.forEach(function (entry) { list.appendChild(item(entry, true)); });
-      result.ranked.forEach(function (entry) { list.appendChild(item(entry, false)); });
-      if (shown < result.total && result.searches.length) {
-        var li = el("li", { "class": "kb-search__more-item" });
-        var button = el("button", { type: "button", "class": "md-button kb-search__more" }, d.more);
-        button.addEventListener("click", function () {
-          var mine = counter;
-          var before = list.querySelectorAll("a.kb-search__link").length;
-          more(result, mine).then(function (r) {
-            if (mine !== counter) return;
-            render(r);
-            var next = list.querySelectorAll("a.kb-search__link")[before];
-            if (next) next.focus();
-          });
-        });
-        li.appendChild(button);
-        list.appendChild(li);
-      }
-      drawer.hidden = false;
+      return { url: new URL(url, root).href, title: title, kind: kind, id: doc.id, doc: doc };
     }
 
     function search() {
@@ -473,21 +137,112 @@
         status.textContent = "";
         return null;
       }
-      var promise = resolve(query, mine).then(function (result) {
-        if (!result || mine !== counter) return null;
-        render(result);
-        return result;
-      });
+      var promise = load().then(function (index) {
+        return index.search(input.value).then(function (found) {
+          if (mine !== counter) return null;
+          found.index = index;
+          found.entries = found.results.map(function (r) { return describe(index, r.doc); });
+          found.shown = Math.min(PAGE_SIZE, found.entries.length);
+          render(found);
+          return found;
+        });
+      }).catch(function () { return null; });
       current = { query: query, promise: promise };
       return promise;
+    }
+
+    function quote(word) {
+      return lang === "es" ? "«" + word + "»" : "“" + word + "”";
+    }
+
+    // The sentence of a result that holds the query's words, the words marked (as text: nothing
+    // of the corpus is read as markup).
+    function fillExcerpt(found, entry, p) {
+      if (entry.doc.kind === "s" || entry.doc.kind === "p" || (entry.doc.title && entry.doc.kind === "r")) return;
+      found.index.text(entry.doc).then(function (text) {
+        p.textContent = "";
+        found.index.excerpt(text, found.terms).forEach(function (piece) {
+          p.appendChild(piece[1] ? el("mark", null, piece[0]) : document.createTextNode(piece[0]));
+        });
+      });
+    }
+
+    function item(found, entry) {
+      var li = el("li", { "class": "pagefind-ui__result kb-search__result kb-search__result--" + entry.kind });
+      var title = el("p", { "class": "pagefind-ui__result-title" });
+      var a = el("a", { "class": "pagefind-ui__result-link kb-search__link", href: entry.url }, entry.title);
+      if (entry.kind === "rule") a.setAttribute("aria-label", d.gotoRule.replace("[RULE]", entry.id) + ": " + entry.title);
+      a.addEventListener("click", function () { remember(found, entry); });
+      title.appendChild(a);
+      li.appendChild(title);
+      var p = el("p", { "class": "pagefind-ui__result-excerpt kb-search__excerpt" });
+      li.appendChild(p);
+      fillExcerpt(found, entry, p);
+      return li;
+    }
+
+    // The query's words, kept for the rule page the result opens.
+    function remember(found, entry) {
+      var stems = [], words = [];
+      found.terms.forEach(function (t) {
+        if (t.stems) stems.push.apply(stems, t.stems);
+        words.push(t.corrected || t.matched || t.word);
+      });
+      try {
+        sessionStorage.setItem(HITS_KEY, JSON.stringify({
+          page: new URL(entry.url).pathname, query: found.query.trim(), stems: stems, words: words
+        }));
+      } catch (err) { /* private browsing: no stepping through hits */ }
+    }
+
+    function render(found) {
+      list.textContent = "";
+      var query = found.query.trim();
+      drawer.setAttribute("data-query", query);
+      var total = found.entries.length;
+      var message;
+      drawer.removeAttribute("data-no-rule");
+      drawer.removeAttribute("data-unknown");
+      if (found.number && !found.known) {
+        message = d.noRule.replace("[RULE]", found.number).replace("[RELEASE]", found.index.core.release);
+        drawer.setAttribute("data-no-rule", found.number);
+      } else {
+        var template = total === 0 ? d.zero : total === 1 ? d.one : found.shown < total ? d.shown : d.many;
+        var fixed = query;
+        (found.corrected || []).forEach(function (pair) { fixed = fixed.replace(new RegExp(pair[0], "i"), pair[1]); });
+        message = template.replace("[COUNT]", String(total)).replace("[SHOWN]", String(found.shown)).replace("[SEARCH_TERM]", fixed);
+        if (found.corrected && found.corrected.length) message = d.corrected.replace("[SEARCH_TERM]", fixed) + " · " + message;
+        if (found.unknown.length) {
+          drawer.setAttribute("data-unknown", found.unknown.join(" "));
+          message = d.unknown.replace("[WORDS]", found.unknown.map(quote).join(", ")) +
+            (total ? " · " + d.nearest + " " + message : "");
+        }
+      }
+      status.textContent = message;
+      found.entries.slice(0, found.shown).forEach(function (entry) { list.appendChild(item(found, entry)); });
+      if (found.shown < total) {
+        var li = el("li", { "class": "kb-search__more-item" });
+        var button = el("button", { type: "button", "class": "md-button kb-search__more" }, d.more);
+        button.addEventListener("click", function () {
+          var before = found.shown;
+          found.shown = Math.min(total, found.shown + PAGE_SIZE);
+          render(found);
+          var next = list.querySelectorAll("a.kb-search__link")[before];
+          if (next) next.focus();
+        });
+        li.appendChild(button);
+        list.appendChild(li);
+      }
+      drawer.hidden = false;
     }
 
     var timer = null;
     input.addEventListener("input", function () {
       clearTimeout(timer);
-      timer = setTimeout(search, 120);
+      // The index answers in milliseconds once loaded: only the typing is waited for.
+      timer = setTimeout(search, 40);
     });
-    input.addEventListener("focus", function () { load(); queryIndex(); });
+    input.addEventListener("focus", function () { load(); });
     clear.addEventListener("click", function () {
       input.value = "";
       search();
@@ -498,13 +253,13 @@
       var query = input.value.trim();
       if (!query) return;
       // Enter takes the first result, waiting for it if the search is still running; a number that
-      // is no rule (or a query that finds nothing) leaves the page where it is.
+      // is no rule, a query with a word no rule uses, or one that finds nothing leaves the page.
       clearTimeout(timer);
       var pending = current && current.query === query ? current.promise : search();
-      pending.then(function (result) {
-        if (!result || input.value.trim() !== query) return;
-        var first = list.querySelector("a.kb-search__link");
-        if (first) location.href = first.href;
+      pending.then(function (found) {
+        if (!found || input.value.trim() !== query || found.unknown.length || !found.entries.length) return;
+        remember(found, found.entries[0]);
+        location.href = found.entries[0].url;
       });
     });
 
@@ -540,6 +295,91 @@
     });
     input.addEventListener("focus", function () {
       if (list.childNodes.length || status.textContent) drawer.hidden = false;
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The query's words in the section a result opened: marked, and stepped through (next / previous)
+
+  function setupHits() {
+    var box = document.getElementById("kb-search");
+    var rules = document.querySelector(".kb-rules");
+    if (!box || !rules) return;
+    var saved = null;
+    try { saved = JSON.parse(sessionStorage.getItem(HITS_KEY) || "null"); } catch (err) { saved = null; }
+    if (!saved || saved.page !== location.pathname || !saved.stems || !saved.stems.length) return;
+    var d = box.dataset;
+    var stems = saved.stems.filter(function (s) { return s.length >= 2; });
+    var exact = {};
+    (saved.words || []).forEach(function (w) { exact[w] = true; });
+    function hit(word) {
+      var w = word.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[\u2019']/g, "");
+      if (exact[w]) return true;
+      for (var i = 0; i < stems.length; i++) {
+        if (w === stems[i] || (stems[i].length >= 3 && w.indexOf(stems[i]) === 0 && w.length - stems[i].length <= 4)) return true;
+      }
+      return false;
+    }
+    // Text nodes of the rules' own text only: not the permalink marks nor the details.
+    var walker = document.createTreeWalker(rules, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (node) {
+        var parent = node.parentElement;
+        if (!parent || parent.closest(".headerlink, .kb-more, .kb-rule__meta, script, style, button")) return NodeFilter.FILTER_REJECT;
+        return NodeFilter.FILTER_ACCEPT;
+      }
+    });
+    var nodes = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    var marks = [];
+    nodes.forEach(function (node) {
+      var text = node.nodeValue, pieces = [], last = 0;
+      text.replace(/[\p{L}\p{N}\u2019']+/gu, function (word, at) {
+        if (hit(word)) {
+          pieces.push(document.createTextNode(text.slice(last, at)));
+          var mark = el("mark", { "class": "kb-hit" }, word);
+          pieces.push(mark);
+          marks.push(mark);
+          last = at + word.length;
+        }
+        return word;
+      });
+      if (!pieces.length) return;
+      pieces.push(document.createTextNode(text.slice(last)));
+      var fragment = document.createDocumentFragment();
+      pieces.forEach(function (p) { fragment.appendChild(p); });
+      node.parentNode.replaceChild(fragment, node);
+    });
+    if (!marks.length) return;
+    var bar = el("div", { "class": "kb-hits", role: "region", "aria-label": d.hits.replace("[SEARCH_TERM]", saved.query) });
+    var label = el("span", { "class": "kb-hits__label" }, d.hits.replace("[SEARCH_TERM]", saved.query));
+    var where = el("span", { "class": "kb-hits__count", "aria-live": "polite" });
+    var previous = el("button", { type: "button", "class": "md-button kb-hits__previous" }, d.hitPrevious);
+    var next = el("button", { type: "button", "class": "md-button kb-hits__next" }, d.hitNext);
+    var close = el("button", { type: "button", "class": "kb-hits__close", "aria-label": d.clear }, "×");
+    [label, where, previous, next, close].forEach(function (node) { bar.appendChild(node); });
+    rules.parentNode.insertBefore(bar, rules);
+    // The first hit at or after the rule the page opened at.
+    var at = -1;
+    var target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (target) {
+      for (var i = 0; i < marks.length; i++) {
+        if (target.compareDocumentPosition(marks[i]) & Node.DOCUMENT_POSITION_FOLLOWING) { at = i - 1; break; }
+      }
+    }
+    function go(step) {
+      if (at >= 0) marks[at].classList.remove("kb-hit--current");
+      at = (at + step + marks.length) % marks.length;
+      marks[at].classList.add("kb-hit--current");
+      marks[at].scrollIntoView({ block: "center" });
+      where.textContent = (at + 1) + " / " + marks.length;
+    }
+    where.textContent = marks.length + "";
+    next.addEventListener("click", function () { go(1); });
+    previous.addEventListener("click", function () { go(-1); });
+    close.addEventListener("click", function () {
+      marks.forEach(function (m) { m.replaceWith(document.createTextNode(m.textContent)); });
+      bar.remove();
+      try { sessionStorage.removeItem(HITS_KEY); } catch (err) { /* nothing kept */ }
     });
   }
 
@@ -932,6 +772,7 @@
   function start() {
     setupPalette();
     setupSearch();
+    setupHits();
     setupDetails();
     setupLanguageSwitch();
     setupCompare();

@@ -125,3 +125,14 @@ def test_graph_view(page, real_server, artifacts):
     page.wait_for_url(re.compile(r"\?rule="))
     page.wait_for_selector(".kb-graph__svg")
     assert page.js_errors == []
+
+
+def test_search_results_show_corpus_text_as_text(page, fake_server):
+    # Rule 101.4a of the fake corpus is markup: the result's sentence shows it as it is written.
+    page.goto(f"{fake_server}/en/")
+    page.fill("#kb-search input", "alert")
+    page.wait_for_function("document.querySelector('.kb-search__excerpt mark') !== null", timeout=15000)
+    excerpt = page.locator(".kb-search__result", has=page.locator('a[href$="#101.4a"]')).locator(".kb-search__excerpt")
+    assert '<script>alert("x")</script>' in excerpt.inner_text()
+    assert page.locator(".kb-search__drawer script, .kb-search__drawer b").count() == 0
+    assert page.js_errors == []

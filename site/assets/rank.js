@@ -1,0 +1,411 @@
+/* The search box's ranking, over the index kb.site.ranking writes (kb-rank/LANG/): every word of
+   a query counts, a rule's name far above its first sentence, its first sentence above the rest,
+   words that follow each other in the query count more where they follow each other in the text,
+   and a word no rule of the page's language uses is said, never dropped. The same script runs in
+   the page (window.KbRank) and in node (the evaluation in bench/), so the figures the benchmark
+   reports are the box's own. No DOM, no network but the `fetch` it is given. */
+(function (global) {
+  "use strict";
+
+  // name, first sentence, rest of the text, examples, context (the section's and parent's names),
+  // body (a titled rule's subrules).
+  var FIELD_WEIGHT = [8, 2.5, 1, 0.3, 1, 0.4];
+  var FIELD_B = [0.6, 0.5, 0.75, 0.75, 0.3, 0.9];
+  var K1 = 1.2;
+  // A word in the first words of a rule's first sentence is what the rule defines ("A chapter
+  // symbol is ...", "Protection is a static ability").
+  var LEAD_WORDS = 3;
+  var NAME_BONUS = 6;
+  var PHRASE_BONUS = 0.6;
+  var KIND_PRIOR = { r: 1, s: 1, p: 0.8, g: 0.25 };
+  var SUBRULE_PRIOR = 0.8;
+  var NAMED_COVERAGE = 1;
+  var GIVEN_NAME = 0.9;
+  // Words that ask for a kind of page rather than a content.
+  var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
+  var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
+    "(\\d{1,3})(?:\\s*[.,]\\s*(\\d{1,3})(?:\\s*[.,]?\\s*([a-z]))?)?\\s*\\.?$", "i");
+  var SENTENCE_END = /([.!?:])\s+(?=[A-Z¿¡“"(ÁÉÍÓÚÑ0-9])/g;
+  var MAX_COMPLETIONS = 12;
+
+  function fold(text) {
+    return String(text).toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[\u2019']/g, "");
+  }
+
+  function words(text) {
+    return fold(text).match(/[a-z0-9]+/g) || [];
+  }
+
+  function editDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var prev = [], cur, prev2 = [], j;
+    for (j = 0; j <= b.length; j++) prev[j] = j;
+    for (var i = 1; i <= a.length; i++) {
+      cur = [i];
+      var best = i;
+      for (j = 1; j <= b.length; j++) {
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+        cur[j] = v;
+        if (v < best) best = v;
+      }
+      if (best > limit) return limit + 1;
+      prev2 = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  // The variants of a word an index may hold instead: plurals and verb forms cut back.
+  function variants(word) {
+    var out = [];
+    if (/es$/.test(word) && word.length > 4) out.push(word.slice(0, -2));
+    if (/s$/.test(word) && word.length > 3) out.push(word.slice(0, -1));
+    else out.push(word + "s");
+    return out;
+  }
+
+  function Ranker(core, fetch) {
+    this.core = core;
+    this.fetch = fetch;
+    this.stop = {};
+    this.shardKeys = {};
+    this.shards = {};
+    this.texts = {};
+    this.decoded = {};
+    this.docs = [];
+    this.byId = {};
+    var self = this;
+    core.stop.forEach(function (w) { self.stop[w] = true; });
+    core.shards.forEach(function (k) { self.shardKeys[k] = true; });
+    core.docs.split("\n").forEach(function (row, number) {
+      var cells = row.split(" ");
+      var lengths = cells[2].split(",").map(function (n) { return n ? parseInt(n, 36) : 0; });
+      while (lengths.length < core.fields.length) lengths.push(0);
+      var doc = {
+        n: number, id: cells[0], kind: cells[1],
+        lengths: lengths,
+        names: cells[3] ? cells[3].split(",").map(function (n) { return Math.abs(Number(n)); }) : [],
+        given: cells[3] ? cells[3].split(",").map(function (n) { return n.charAt(0) === "-"; }) : [],
+        title: cells.slice(4).join(" ")
+      };
+      self.docs.push(doc);
+      self.byId[doc.id] = doc;
+    });
+  }
+
+  Ranker.prototype.shardKey = function (word) {
+    if (this.shardKeys[word.slice(0, 3)]) return word.slice(0, 3);
+    if (this.shardKeys[word.slice(0, 2)]) return word.slice(0, 2);
+    return null;
+  };
+
+  Ranker.prototype.loadShards = function (list) {
+    var self = this;
+    var keys = {};
+    list.forEach(function (w) { var k = self.shardKey(w); if (k && !self.shards[k]) keys[k] = true; });
+    return Promise.all(Object.keys(keys).map(function (k) {
+      if (!self.shards[k]) {
+        self.shards[k] = Promise.resolve(self.fetch("w/" + k + ".json")).then(function (s) {
+          self.shards[k] = s || { w: {}, p: {} };
+          return self.shards[k];
+        });
+      }
+      return self.shards[k];
+    }));
+  };
+
+  Ranker.prototype.shardOf = function (word) {
+    var k = this.shardKey(word);
+    var s = k && this.shards[k];
+    return s && !s.then ? s : null;
+  };
+
+  Ranker.prototype.entry = function (word) {
+    var s = this.shardOf(word);
+    return s && Object.prototype.hasOwnProperty.call(s.w, word) ? s.w[word] : null;
+  };
+
+  Ranker.prototype.postings = function (stem) {
+    if (this.decoded[stem]) return this.decoded[stem];
+    var s = this.shardOf(stem.charAt(0) === "=" ? stem.slice(1) : stem);
+    var flat = s && Object.prototype.hasOwnProperty.call(s.p, stem) ? s.p[stem] : [];
+    var out = {};
+    for (var i = 0; i < flat.length;) {
+      var doc = flat[i], field = flat[i + 1], count = flat[i + 2];
+      var fields = out[doc] || (out[doc] = []);
+      fields[field] = flat.slice(i + 3, i + 3 + count);
+      i += 3 + count;
+    }
+    this.decoded[stem] = out;
+    return out;
+  };
+
+  // What a query's words are: each word no stop word, with the stems it stands for, or unknown.
+  Ranker.prototype.understandWords = function (query) {
+    var self = this;
+    var all = words(query);
+    var kinds = {};
+    var terms = [], seen = {};
+    all.forEach(function (w) {
+      if (KIND_WORDS[w]) { kinds[KIND_WORDS[w]] = true; return; }
+      if (self.stop[w] || seen[w]) return;
+      seen[w] = true;
+      terms.push({ word: w });
+    });
+    // A query of kind words alone ("glossary") searches for them.
+    if (!terms.length && Object.keys(kinds).length) {
+      kinds = {};
+      all.forEach(function (w) { if (!self.stop[w]) terms.push({ word: w }); });
+    }
+    var typing = !/\s$/.test(query);
+    var wanted = [];
+    terms.forEach(function (t) { wanted.push(t.word); wanted.push.apply(wanted, variants(t.word)); });
+    // The word being typed, one or two letters yet, is no word to search nor to call unknown.
+    if (typing && terms.length && terms[terms.length - 1].word.length < 3) terms[terms.length - 1].pending = true;
+    return this.loadShards(wanted).then(function () {
+      // The stems' shards (a stem may start otherwise than its word, rarely).
+      var stems = [];
+      terms.forEach(function (t, i) {
+        var tries = [t.word].concat(variants(t.word));
+        for (var j = 0; j < tries.length; j++) {
+          var e = self.entry(tries[j]);
+          if (e) { t.stems = [e[0]]; t.own = e[1] === 1; t.matched = tries[j]; break; }
+        }
+        if (!t.stems && typing && i === terms.length - 1 && t.word.length >= 2) {
+          var shard = self.shardOf(t.word);
+          if (shard) {
+            var found = Object.keys(shard.w).filter(function (w) { return w.indexOf(t.word) === 0 && shard.w[w][1] === 1; });
+            found.sort(function (a, b) { return a.length - b.length || (a < b ? -1 : 1); });
+            if (found.length) {
+              var st = {};
+              found.slice(0, MAX_COMPLETIONS).forEach(function (w) { st[shard.w[w][0]] = true; });
+              t.stems = Object.keys(st);
+              t.own = true;
+              t.prefix = true;
+            }
+          }
+        }
+        if (t.stems) stems.push.apply(stems, t.stems);
+      });
+      return self.loadShards(stems);
+    }).then(function () {
+      var missing = terms.filter(function (t) { return !t.stems && !t.pending && t.word.length >= 4 && !/\d/.test(t.word); });
+      if (!missing.length) return terms;
+      return self.correct(missing).then(function () { return terms; });
+    }).then(function (list) { return { terms: list, kinds: kinds }; });
+  };
+
+  // Words the index does not hold, corrected to the nearest word of the page's language only
+  // ("priorty" -> "priority"), among the words of its shard (the same first letters, or the first
+  // two swapped): no word list beyond the index is read. A word too far from every word stays
+  // unknown.
+  Ranker.prototype.correct = function (missing) {
+    var self = this;
+    function swapped(w) { return w.charAt(1) + w.charAt(0) + w.slice(2); }
+    var wanted = [];
+    missing.forEach(function (t) { wanted.push(t.word, swapped(t.word)); });
+    return this.loadShards(wanted).then(function () {
+      var fixes = [];
+      missing.forEach(function (t) {
+        var w = t.word;
+        var limit = w.length > 7 ? 2 : 1, best = null, bestDistance = limit + 1;
+        var seen = {};
+        [w, swapped(w)].forEach(function (key) {
+          var shard = self.shardOf(key);
+          if (!shard || seen[self.shardKey(key)]) return;
+          seen[self.shardKey(key)] = true;
+          for (var word in shard.w) {
+            if (shard.w[word][1] !== 1 || word.length < 3) continue;
+            var dist = editDistance(w, word, limit);
+            if (dist < bestDistance || (dist === bestDistance && best !== null && word < best)) { best = word; bestDistance = dist; }
+          }
+        });
+        if (best) { t.corrected = best; fixes.push(best); }
+      });
+      var stems = [];
+      missing.forEach(function (t) {
+        var e = t.corrected && self.entry(t.corrected);
+        if (e && e[1] === 1) { t.stems = [e[0]]; t.own = true; stems.push(e[0]); }
+        else delete t.corrected;
+      });
+      return self.loadShards(stems);
+    });
+  };
+
+  function inName(doc, field, gap) {
+    // The name phrase each position of the name field falls in.
+    return Math.floor(field / gap);
+  }
+
+  Ranker.prototype.score = function (terms, kinds) {
+    var self = this, docs = this.docs, avg = this.core.avg, gap = this.core.gap, N = docs.length;
+    var known = terms.filter(function (t) { return t.stems; });
+    if (!known.length) return [];
+    var maps = known.map(function (t) {
+      var merged = {};
+      t.stems.forEach(function (stem) {
+        var p = self.postings(stem);
+        for (var d in p) {
+          var into = merged[d] || (merged[d] = []);
+          p[d].forEach(function (positions, f) {
+            if (positions) into[f] = into[f] ? into[f].concat(positions) : positions;
+          });
+        }
+      });
+      var df = Object.keys(merged).length;
+      t.idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
+      return merged;
+    });
+    // The names holding each word as it was typed (or corrected), not only its stem.
+    var exact = known.map(function (t) {
+      return t.prefix ? {} : self.postings("=" + (t.corrected || t.matched || t.word));
+    });
+    // Every word of the query counts: the unknown ones too, for the share of the query a rule holds.
+    var totalIdf = 0;
+    known.forEach(function (t) { totalIdf += t.idf; });
+    var unknownWeight = terms.length > known.length ? (terms.length - known.length) * Math.log(N) : 0;
+    var candidates = {};
+    maps.forEach(function (m) { for (var d in m) candidates[d] = true; });
+    var out = [];
+    var weights = FIELD_WEIGHT.slice();
+    if (kinds.x) weights[3] = FIELD_WEIGHT[1];
+    for (var key in candidates) {
+      var doc = docs[key];
+      var s = 0, matched = 0;
+      for (var i = 0; i < known.length; i++) {
+        var fields = maps[i][key];
+        if (!fields) continue;
+        var tfn = 0;
+        for (var f = 0; f < weights.length; f++) {
+          var pos = fields[f];
+          if (!pos || !doc.lengths[f]) continue;
+          var tf = pos.length;
+          if (f === 1) tf += 2 * pos.filter(function (p) { return p < LEAD_WORDS; }).length;
+          tfn += weights[f] * tf / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
+        }
+        s += known[i].idf * tfn / (K1 + tfn);
+        matched += known[i].idf;
+      }
+      var coverage = matched / (totalIdf + unknownWeight);
+      // The name the query says best: the share of the name it covers times the share of the query.
+      var nameBonus = 0, nameShare = 0, fullName = false;
+      for (var j = 0; j < doc.names.length; j++) {
+        if (!doc.names[j]) continue;
+        var share = 0;
+        [maps, exact].forEach(function (which) {
+          var covered = {}, hits = 0;
+          for (var k = 0; k < known.length; k++) {
+            var np = which[k][key] && which[k][key][0];
+            var hit = false;
+            if (np) np.forEach(function (p) { if (inName(doc, p, gap) === j) { covered[p] = true; hit = true; } });
+            if (hit) hits++;
+          }
+          // Half for the stems, half for the words as written.
+          share += (Object.keys(covered).length / doc.names[j]) * (hits / terms.length) / 2;
+          if (which === maps && Object.keys(covered).length === doc.names[j]) fullName = true;
+        });
+        if (share > nameShare) nameShare = share;
+        // A rule's own names above those a glossary entry citing it gives it.
+        if (doc.given[j]) share *= GIVEN_NAME;
+        if (share > nameBonus) nameBonus = share;
+      }
+      // Words next to each other in the query, next to each other in a sentence.
+      var near = 0;
+      for (i = 0; i + 1 < known.length; i++) {
+        var a = maps[i][key], b = maps[i + 1][key];
+        if (!a || !b) continue;
+        var best = 0;
+        for (f = 1; f <= 3; f++) {
+          if (!a[f] || !b[f]) continue;
+          for (var x = 0; x < a[f].length && best < 1; x++) {
+            for (var y = 0; y < b[f].length; y++) {
+              var dist = Math.abs(b[f][y] - a[f][x]);
+              if (dist === 1) { best = 1; break; }
+              if (dist <= 3 && best < 0.5) best = 0.5;
+            }
+          }
+        }
+        near += best * Math.min(known[i].idf, known[i + 1].idf);
+      }
+      var prior = KIND_PRIOR[doc.kind] || 1;
+      if (kinds.g && doc.kind === "g") prior = 2;
+      if (doc.kind === "r" && /[a-z]$/.test(doc.id)) prior *= SUBRULE_PRIOR;
+      // A rule the query names outright ("protection" in "protection from red") is what the query
+      // is about: the other words qualify it and cost it less where it lacks them.
+      var named = fullName ? NAMED_COVERAGE : 2;
+      var total = (s + PHRASE_BONUS * near) * Math.pow(coverage, named) * (1 + NAME_BONUS * nameBonus * nameBonus) * prior;
+      out.push({ doc: doc, score: total, coverage: coverage, name: nameShare, prior: prior });
+    }
+    // A glossary entry the query names better than it names any rule is what the query asks for
+    // ("casting cost", an obsolete term no rule uses): it keeps no discount.
+    var bestRuleName = 0;
+    out.forEach(function (r) { if (r.doc.kind !== "g" && r.name > bestRuleName) bestRuleName = r.name; });
+    out.forEach(function (r) {
+      if (r.doc.kind === "g" && !kinds.g && r.name > 0.999 && r.name > bestRuleName + 1e-9) r.score /= r.prior;
+    });
+    out.sort(function (p, q) { return q.score - p.score || p.doc.n - q.doc.n; });
+    return out;
+  };
+
+  // A query answered: {number} for a rule number, else the ranked documents, the words it took
+  // (`terms`: word, corrected, stems), and the words no rule of the language uses (`unknown`).
+  Ranker.prototype.search = function (query) {
+    var self = this;
+    var number = RULE_QUERY.exec(String(query).trim());
+    if (number) {
+      var id = number[1] + (number[2] ? "." + number[2] + (number[3] || "").toLowerCase() : "");
+      var doc = this.byId[id];
+      return Promise.resolve({ query: query, number: id, known: !!doc, results: doc ? [{ doc: doc, score: 1 }] : [], terms: [], unknown: [] });
+    }
+    return this.understandWords(query).then(function (got) {
+      var results = self.score(got.terms, got.kinds);
+      return {
+        query: query, results: results, terms: got.terms,
+        unknown: got.terms.filter(function (t) { return !t.stems && !t.pending; }).map(function (t) { return t.word; }),
+        corrected: got.terms.filter(function (t) { return t.corrected; }).map(function (t) { return [t.word, t.corrected]; })
+      };
+    });
+  };
+
+  // The text of documents, a chunk of them at a time.
+  Ranker.prototype.text = function (doc) {
+    var self = this, chunk = Math.floor(doc.n / this.core.chunk);
+    if (!this.texts[chunk]) this.texts[chunk] = Promise.resolve(this.fetch("t/" + chunk + ".json")).then(function (t) { return t || []; });
+    return this.texts[chunk].then(function (list) { return list[doc.n - chunk * self.core.chunk] || ""; });
+  };
+
+  // The sentence of `text` that holds most of the query's words, as pieces [text, marked].
+  Ranker.prototype.excerpt = function (text, terms) {
+    var self = this;
+    var stems = {};
+    terms.forEach(function (t) { (t.stems || []).forEach(function (s) { stems[s] = true; }); });
+    var sentences = String(text).replace(SENTENCE_END, "$1\u0000").split("\u0000");
+    function marks(sentence) {
+      var pieces = [], last = 0, count = 0, seen = {};
+      sentence.replace(/[\p{L}\p{N}\u2019']+/gu, function (word, at) {
+        var w = fold(word), e = self.entry(w);
+        var stem = e ? e[0] : null;
+        var hit = stem ? stems[stem] : Object.keys(stems).some(function (s) { return s.length > 3 && w.indexOf(s) === 0; });
+        if (hit) {
+          if (at > last) pieces.push([sentence.slice(last, at), false]);
+          pieces.push([word, true]);
+          last = at + word.length;
+          if (!seen[stem || w]) { seen[stem || w] = true; count++; }
+        }
+        return word;
+      });
+      if (last < sentence.length) pieces.push([sentence.slice(last), false]);
+      return { pieces: pieces, count: count };
+    }
+    var best = null;
+    sentences.forEach(function (sentence) {
+      var m = marks(sentence);
+      if (!best || m.count > best.count) best = m;
+    });
+    return best ? best.pieces : [];
+  };
+
+  var api = { Ranker: Ranker, fold: fold, words: words, RULE_QUERY: RULE_QUERY };
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+  else global.KbRank = api;
+})(typeof window !== "undefined" ? window : this);

@@ -1,0 +1,129 @@
+"""The search box's own ranking: the index kb.site.ranking writes, scored by site/assets/rank.js
+(run here in node, as the benchmark runs it), and the evaluation generated from the rules."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+from conftest import fake_kb
+
+from kb.corpus import PROJECT_ROOT
+from kb.site.ranking import RANK_DIR, fold_text, rank_index, write_rank_indexes
+from kb.site.views import SiteData
+
+NODE = shutil.which("node")
+RUNNER = PROJECT_ROOT / "bench" / "search_rank.js"
+RANK_JS = PROJECT_ROOT / "site" / "assets" / "rank.js"
+
+needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    return SiteData.collect(fake_kb(tmp_path_factory.mktemp("rank")))
+
+
+@pytest.fixture(scope="module")
+def site(data, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("rank-site")
+    write_rank_indexes(data, folder)
+    return folder
+
+
+def rank(site, *queries: tuple[str, str]) -> dict[tuple[str, str], dict]:
+    lines = "".join(json.dumps({"lang": lang, "query": query}) + "\n" for lang, query in queries)
+    proc = subprocess.run([NODE, str(RUNNER), str(site), "8"], input=lines, capture_output=True, text=True,
+                          encoding="utf-8", check=True)
+    return {(r["lang"], r["query"]): r for r in map(json.loads, proc.stdout.splitlines())}
+
+
+def test_the_index_is_the_same_bytes_from_the_same_rules(data):
+    first = json.dumps(rank_index(data, "en"), sort_keys=True)
+    assert first == json.dumps(rank_index(data, "en"), sort_keys=True)
+    assert first != json.dumps(rank_index(data, "es"), sort_keys=True)
+
+
+def test_the_index_is_cut_so_a_word_reads_one_shard(site):
+    core = json.loads((site / RANK_DIR / "en" / "core.json").read_text(encoding="utf-8"))
+    shards = {path.stem for path in (site / RANK_DIR / "en" / "w").glob("*.json")}
+    assert set(core["shards"]) == shards
+    for prefix in shards:
+        shard = json.loads((site / RANK_DIR / "en" / "w" / f"{prefix}.json").read_text(encoding="utf-8"))
+        assert all(word.startswith(prefix) for word in shard["w"])
+    assert any(row.startswith("405 s ") and row.endswith(" Stack") for row in core["docs"].split("\n"))
+
+
+@needs_node
+def test_a_name_ranks_above_a_mention_and_rules_above_the_glossary(site):
+    found = rank(site, ("en", "stack"), ("en", "active player"), ("es", "jugador activo"))
+    stack = found[("en", "stack")]["ids"]
+    assert stack[0] == "405"
+    # The glossary's entry comes after the rule its term names.
+    assert "g:t-stack" in stack and stack.index("g:t-stack") > stack.index("405")
+    # Both words of a glossary term that cites 102.1 meet in 102.1, in either language.
+    assert found[("en", "active player")]["ids"][0] == "102.1"
+    assert found[("es", "jugador activo")]["ids"][0] == "102.1"
+
+
+@needs_node
+def test_a_word_no_rule_uses_is_named_and_the_rest_still_searched(site):
+    found = rank(site, ("en", "stack ventaja"), ("es", "ventaja"), ("en", "what is the stack"))
+    assert found[("en", "stack ventaja")]["unknown"] == ["ventaja"]
+    assert found[("en", "stack ventaja")]["ids"][0] == "405"
+    assert found[("es", "ventaja")]["unknown"] == ["ventaja"] and found[("es", "ventaja")]["ids"] == []
+    # Stop words are no unknown words.
+    assert found[("en", "what is the stack")]["unknown"] == []
+    assert found[("en", "what is the stack")]["ids"][0] == "405"
+
+
+@needs_node
+def test_the_other_languages_name_is_an_alias_never_a_correction(site):
+    found = rank(site, ("en", "pila"), ("en", "jugadr"), ("es", "jugadr"), ("en", "playr"))
+    assert found[("en", "pila")]["ids"][0] == "405" and found[("en", "pila")]["unknown"] == []
+    # Misspelt Spanish on the English site is not made into Spanish (nor English): it is unknown.
+    assert found[("en", "jugadr")]["unknown"] == ["jugadr"] and found[("en", "jugadr")]["corrected"] == []
+    assert found[("es", "jugadr")]["corrected"] == [["jugadr", "jugador"]]
+    assert found[("en", "playr")]["corrected"] == [["playr", "player"]]
+
+
+@needs_node
+def test_accents_case_and_plurals_are_the_same_word(site):
+    found = rank(site, ("es", "ÁBACO"), ("es", "abaco"), ("es", "Nomada"), ("en", "Stacks"))
+    assert found[("es", "ÁBACO")]["ids"][0] == found[("es", "abaco")]["ids"][0] == "g:t-ábaco"
+    assert found[("es", "Nomada")]["ids"][0] == "g:t-nómada"
+    assert found[("en", "Stacks")]["ids"][0] == "405"
+
+
+@needs_node
+def test_a_rule_number_is_that_rule_or_none(site):
+    found = rank(site, ("en", "CR 101.4a"), ("es", "999.9"))
+    assert found[("en", "CR 101.4a")]["number"] == "101.4a" and found[("en", "CR 101.4a")]["ids"] == ["101.4a"]
+    assert found[("es", "999.9")]["number"] == "999.9" and found[("es", "999.9")]["ids"] == []
+
+
+@needs_node
+def test_python_and_the_box_fold_a_word_alike():
+    samples = ["Protección", "ÑANDÚ", "can’t", "Two-Headed Giant", "Über", "l'été"]
+    script = f"const r=require({json.dumps(str(RANK_JS))});console.log(JSON.stringify({json.dumps(samples)}.map(r.fold)))"
+    proc = subprocess.run([NODE, "-e", script], capture_output=True, text=True, encoding="utf-8", check=True)
+    assert json.loads(proc.stdout) == [fold_text(s) for s in samples]
+
+
+def test_the_evaluation_is_generated_from_the_rules_the_same_each_time(data):
+    sys.path.insert(0, str(PROJECT_ROOT / "bench"))
+    try:
+        import search_queries
+    finally:
+        sys.path.pop(0)
+    queries = search_queries.generate(data)
+    assert queries == search_queries.generate(data)
+    known = set(data.order) | {s.id for s in data.sections} | {p.id for p in data.parts}
+    assert all(all(t in known or t.startswith("g:") for t in q["targets"]) for q in queries if q["source"] != "jargon")
+    forms = {(q["lang"], q["form"]) for q in queries if q["source"] != "jargon"}
+    assert {("en", "term"), ("en", "question"), ("es", "term"), ("es", "question"), ("en", "qualified")} <= forms
+    # The Spanish forms are the Spanish of the rules: the section title of 102 as the catalogs give it.
+    assert any(q["lang"] == "es" and q["query"] == "jugadores" and q["targets"] == ["102"] for q in queries)

@@ -230,7 +230,6 @@ def test_the_box_ranks_as_the_benchmark_does(page, real_server, real_site):
     the box in Chromium shows the same first three results."""
     import json
     import shutil
-    import subprocess
     import sys
 
     from kb.corpus import PROJECT_ROOT

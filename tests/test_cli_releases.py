@@ -28,6 +28,7 @@ NEEDS_RELEASES = {
     "kb cite": ["101.1"],
     "kb build": ["--no-search", "--out", "{tmp}/site"],
     "kb diff": ["2020-01-10", "2021-03-05"],
+    "kb engine conformance": [],
     "kb example coverage": [],
     "kb export": ["{tmp}/export"],
     "kb graph": [],
@@ -45,7 +46,8 @@ NEEDS_RELEASES = {
     "kb translations stats": [],
     "kb translations update": ["--release", "2021-03-05"],
 }
-READS_NO_RELEASE = {"kb example list", "kb example run", "kb fetch", "kb parse", "kb stats", "kb translations todo"}
+READS_NO_RELEASE = {"kb example list", "kb example run", "kb fetch", "kb parse", "kb stats", "kb translations todo",
+                    "kb translations check"}
 
 
 def test_every_command_is_sorted_by_whether_it_needs_releases():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from kb.cli.common import echo, emit_json, fail, json_option, say
+from kb.cli.common import echo, emit_json, fail, json_option, require_releases, say
 
 STATUS_CHOICES = ("modelled", "refused", "outside", "not-modelled")
 
@@ -48,6 +48,7 @@ def conformance_command(section: str | None, status: str | None, as_json: bool) 
         (len(section) == 1 and section in "12345678") or (len(section) == 3 and section.isdigit() and section[0] in "12345678")
     ):
         fail(f"--section {section!r}: give a part 1-8 or a section 100-899, e.g. 7 or 704", 2)
+    require_releases()
     try:
         whole = conformance_map()
     except (ConformanceError, FileNotFoundError) as err:

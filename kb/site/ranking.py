@@ -35,6 +35,7 @@ from typing import Any
 
 import snowballstemmer
 
+from kb.site.anchors import entry_key, glossary_anchors
 from kb.site.locale import LANGS
 from kb.site.views import SiteData, section_title
 
@@ -162,8 +163,6 @@ def _rule_texts(data: SiteData, rule_id: str, lang: str) -> tuple[str, list[str]
 def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
     """Every document of `lang`: id, kind, title, the text of each field (lists of phrases for the
     names and the context; `other` the names in the other language), and its text."""
-    from kb.site.generate import _entry_key, glossary_anchors
-
     other = "en" if lang == "es" else "es"
     names, borrowed = _names(data)
     given: dict[str, set[str]] = {}
@@ -215,7 +214,7 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
     for entry in data.glossary.get(lang, []):
         senses = " ".join(entry.senses)
         first, rest = first_sentence(senses)
-        docs.append({"id": "g:" + anchors[lang][_entry_key(entry)], "kind": "glossary", "title": entry.term,
+        docs.append({"id": "g:" + anchors[lang][entry_key(entry)], "kind": "glossary", "title": entry.term,
                      "name": [_OBSOLETE.sub("", entry.term)], "other": [], "first": first, "rest": rest, "examples": "",
                      "context": [], "body": "", "text": senses})
     return docs

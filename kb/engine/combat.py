@@ -428,15 +428,19 @@ class CombatMixin:
         if not self._in_second_strike_step:
             strikers = [c for c in combatants if {"First strike", "Double strike"} & set(c.keywords)]
             if strikers:
-                self._second_strike = [c for c in combatants if "First strike" not in c.keywords or "Double strike" in c.keywords]
+                # Who had first strike or double strike as this step began (510.4); the second
+                # step is for the others and for whoever has double strike then.
+                self._second_strike = list(strikers)
                 self.emit("first_strike_step", "510.4")
                 dealing = strikers
             else:
                 dealing = combatants
         else:
-            # 702.4b: those that remain in combat and didn't strike first, or have double strike.
-            earlier = {id(c) for c in self._second_strike}
-            dealing = [c for c in combatants if id(c) in earlier]
+            # 510.4, 702.4b–d, 702.7c: the remaining attackers and blockers that had neither
+            # first strike nor double strike as the first combat damage step began, and those
+            # that have double strike now (gained since, or kept: removed, it deals no damage).
+            struck_first = {id(c) for c in self._second_strike}
+            dealing = [c for c in combatants if id(c) not in struck_first or "Double strike" in c.keywords]
         assignments: list[tuple[Card, Any, int]] = []
         lethal_so_far: dict[int, int] = {}
         for card in dealing:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.engine.decisions import Decision
+from kb.engine.entering import entry_moment
 from kb.engine.combat import _protected_from
 from kb.engine.errors import EngineError, NotModelledError
 from kb.engine.objects import Zone
@@ -50,6 +51,10 @@ class StateBasedActionsMixin:
             # 704.5i: a planeswalker with loyalty 0 is put into its owner's graveyard.
             if "Planeswalker" in c.types and not c.counters.get("loyalty") and not any(c is d for d, _ in dying):
                 dying.append((c, "704.5i"))
+        self._refuse_unmodelled_state_actions()
+        for card, rule in self._legend_rule() + self._world_rule():
+            if not any(card is d for d, _ in dying):
+                dying.append((card, rule))
         going = {id(c) for c, _ in dying}
         annihilating = [
             c for c in self.battlefield
@@ -109,6 +114,12 @@ class StateBasedActionsMixin:
                 if rule == "704.5m" and card.attached_to is not None:
                     self.emit("aura_illegal", rule, card=card, to=card.attached_to)
                     continue
+                if rule == "704.5j":
+                    self.emit("legend_rule", rule, card=card, player=card.controller)
+                    continue
+                if rule == "704.5k":
+                    self.emit("world_rule", rule, card=card)
+                    continue
                 self.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch", "704.5m": "aura_unattached", "704.5i": "no_loyalty", "704.5v": "no_defense", "310.10": "no_protector"}.get(rule, "dies_toughness"), rule, card=card)
             moving = [c for c, _ in dying]
             for card, player in self._replacers.values():
@@ -123,6 +134,64 @@ class StateBasedActionsMixin:
             self._lose_all(losses)
         self._replacers = {}
         return True
+
+    def _legend_rule(self) -> list[tuple[Card, str]]:
+        """Rule 704.5j: of two or more legendary permanents with the same name controlled by the
+        same player, that player chooses one; the rest are put into their owners' graveyards
+        (not destroyed: indestructible doesn't keep them). A permanent with no name (a face-down
+        one) shares a name with nothing (201.2c). The players choose in APNAP order (101.4)."""
+        groups: dict[tuple[int, str], list[Card]] = {}
+        for card in self.battlefield:
+            if "Legendary" in card.supertypes and card.name:
+                groups.setdefault((id(card.controller), card.name), []).append(card)
+        going: list[tuple[Card, str]] = []
+        for player in self.apnap_order():
+            for (controller, name), cards in groups.items():
+                if controller != id(player) or len(cards) < 2:
+                    continue
+                kept = self.decide(Decision(player, "legend_rule", tuple(cards), rule="704.5j", context={"name": name}))
+                going.extend((c, "704.5j") for c in cards if c is not kept)
+        return going
+
+    def _world_rule(self) -> list[tuple[Card, str]]:
+        """Rule 704.5k: of two or more permanents with the supertype world, all but the one that
+        has had it for the shortest time are put into their owners' graveyards; on a tie for the
+        shortest, all are. A permanent has had it since it entered the battlefield when its
+        printed or copiable values have it (a copy effect counts from its own timestamp when it
+        came later); a world supertype given by another effect is refused."""
+        worlds = [c for c in self.battlefield if "World" in c.supertypes]
+        if len(worlds) < 2:
+            return []
+        since: dict[int, float] = {}
+        for card in worlds:
+            copies = [e for e in self.effects if "1" in e.parts and e.selects(self, card, card.printed())]
+            if "World" not in self.copiable_values(card).supertypes or len(copies) > 1 or card.attached_to is not None:
+                raise NotModelledError(
+                    f"704.5k: how long {card.name or 'a permanent'} has had the world supertype "
+                    "(given by an effect other than one copy effect) is not modelled"
+                )
+            since[id(card)] = max([entry_moment(self, card)] + [e.timestamp for e in copies])
+        newest = max(since.values())
+        return [(c, "704.5k") for c in worlds if since[id(c)] != newest or sum(1 for v in since.values() if v == newest) > 1]
+
+    def _refuse_unmodelled_state_actions(self) -> None:
+        """The state-based actions of 704.5 whose objects the engine doesn't model: refused when
+        such an object is on the battlefield, never skipped."""
+        for card in self.battlefield:
+            oracle = (card.definition.oracle or "").lower() if card.definition is not None else ""
+            keywords = {k.lower() for k in card.keywords}
+            if "can't have more than" in oracle and "counter" in oracle:
+                raise NotModelledError(f"704.5r: a limit on the counters {card.name} can have is not modelled")
+            if "Saga" in card.subtypes:
+                raise NotModelledError(f"704.5s: {card.name} is a Saga; Sagas and their lore counters are not modelled (714)")
+            if "Role" in card.subtypes:
+                raise NotModelledError(f"704.5y: {card.name} is a Role; Roles are not modelled")
+            if "space sculptor" in keywords:
+                raise NotModelledError(f"704.5u: space sculptor ({card.name}) and sector designations are not modelled (702.158)")
+            if "start your engines!" in keywords:
+                raise NotModelledError(f"704.5z: start your engines! ({card.name}) and speed are not modelled (702.179)")
+            if "Dungeon" in card.types:
+                raise NotModelledError(f"704.5t: dungeons ({card.name}) are not modelled (309)")
 
     def aura_is_legal(self, aura: Card) -> bool:
         """Whether an Aura on the battlefield is attached to something it can enchant (303.4c–d,

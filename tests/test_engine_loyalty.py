@@ -51,7 +51,8 @@ def test_one_loyalty_ability_per_permanent_per_turn():
 # 606.5 "... combined into a single cost"
 
 
-@pytest.mark.parametrize("carths, plus, minus", [(0, 1, -4), (1, 2, -3), (2, 3, -2)])
+# Two Carths under one player don't both stay: the legend rule keeps one (704.5j).
+@pytest.mark.parametrize("carths, plus, minus", [(0, 1, -4), (1, 2, -3), (2, 2, -3)])
 def test_cost_changes_combine(carths, plus, minus):
     game, ana, _ = setup("Garruk Wildspeaker", *["Carth the Lion"] * carths)
     garruk = ana.battlefield[0]

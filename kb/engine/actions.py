@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
+from kb.engine import phasing
 from kb.engine.doubling import replace_tokens
 from kb.engine.layers import INDEFINITE, gain_control
 from kb.engine.objects import Card, DoubleFacedCardDefinition, Zone
@@ -109,25 +110,13 @@ class KeywordActionsMixin:
         self.emit("surveil", "701.25a", player=player, count=count, graveyard=list(binned))
 
     def phase_out(self, cards: Sequence[Card]) -> list[Card]:
-        """Rule 702.26b: a phased-out permanent is treated as though it doesn't exist: it leaves
-        the permanents the game looks at, without changing zones."""
-        going = [c for c in cards if c.zone is Zone.BATTLEFIELD and c in self.battlefield]
-        for card in going:
-            self.battlefield.remove(card)
-            self.phased_out.append(card)
-        if going:
-            self.emit("phase_out", "702.26b", cards=going)
-        return going
+        """Rule 702.26b: a phased-out permanent is treated as though it doesn't exist, without
+        changing zones; what is attached to it phases out with it (702.26g, `kb.engine.phasing`)."""
+        return phasing.phase_out(self, cards)
 
     def phase_in(self, cards: Sequence[Card]) -> list[Card]:
-        """Rule 702.26c: phased-out permanents phase in (during their controller's untap step)."""
-        coming = [c for c in cards if c in self.phased_out]
-        for card in coming:
-            self.phased_out.remove(card)
-            self.battlefield.append(card)
-        if coming:
-            self.emit("phase_in", "702.26c", cards=coming)
-        return coming
+        """Rule 702.26c: phased-out permanents phase in, with what phased out along with them."""
+        return phasing.phase_in(self, cards)
 
     def search(self, searcher: Player, owner: Player, zones: Sequence[Zone], wanted: Any, *, hand_revealed: bool = False, limit: int | None = None) -> list[Card]:
         """Rule 701.23: `searcher` searches `owner`'s `zones` for the cards `wanted` (a function

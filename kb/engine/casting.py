@@ -571,7 +571,8 @@ class CastingMixin:
         current = [tuple(group) for group in spell.target_groups]
         options_per_group = []
         for spec, group in zip(specs, current):
-            legal = self.legal_targets(spec.kind, spell.controller)
+            # 702.16b: not an object with protection from the spell (a red copy, 707.9).
+            legal = self.legal_targets(spec.kind, spell.controller, source=spell.card)
             options_per_group.append([group] + [(t,) for t in legal if not (group and t is group[0])])
         choices = []
         for combination in itertools.product(*options_per_group):
@@ -590,6 +591,7 @@ class CastingMixin:
             return False
         spell.target_groups = [list(group) for group in chosen.groups]
         spell.targets = [t for group in chosen.groups for t in group]
+        spell.note_targets()
         self.emit("targets_changed", "115.7d", spell=spell, targets=list(spell.targets))
         return True
 
@@ -598,7 +600,7 @@ class CastingMixin:
         spell that are still legal; the parts of its effect for the others do nothing."""
         specs = obj.card.definition.spell_targets
         kind = specs[index].kind if specs else obj.card.definition.spell_target
-        return [t for t in obj.target_groups[index] if self._target_is_legal(t, kind, obj.controller)]
+        return [t for t in obj.target_groups[index] if self._target_is_legal(t, kind, obj.controller, obj.card) and obj.still_targets(t)]
 
     def _choose_targets(self, player: Player, kind: str | None, given: Sequence[Any] | None, source: Card, count: tuple[int, int] = (1, 1), exclude: Sequence[Any] = ()) -> list[Any]:
         """Rule 601.2c: the targets of one instance of the word "target", `count` being how
@@ -636,9 +638,11 @@ class CastingMixin:
             raise IllegalTargetError(f"{source.name} needs {wanted} targets, not {len(chosen)}")
         return chosen
 
-    def legal_targets(self, kind: str, chooser: Player | None = None) -> list[Any]:
+    def legal_targets(self, kind: str, chooser: Player | None = None, source: Card | None = None) -> list[Any]:
         """What a spell or ability of `chooser`'s may target: within their range of influence
-        (rule 801.4)."""
+        (rule 801.4); with its `source`, nothing with protection from it (702.16b)."""
+        if source is not None:
+            return [t for t in self.legal_targets(kind, chooser) if not _protected_from_source(t, source)]
         if kind.startswith("another "):
             return self.legal_targets(kind[len("another "):], chooser)
         reach = self.in_range(chooser) if chooser is not None else self.players
@@ -703,6 +707,15 @@ class CastingMixin:
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None, source: Card | None = None) -> bool:
         """Whether `target` is still a legal target of `kind` (608.2b); with the `source` of
         the spell or ability, one with protection from it isn't (702.16b)."""
+        resolving = self._resolving
+        if resolving is not None and hasattr(resolving, "still_targets"):
+            # While a spell or ability resolves, its targets are judged against it: protection
+            # from its source (702.16b), and a card that changed zones since it was targeted
+            # is a new object it never targeted (400.7).
+            if not resolving.still_targets(target):
+                return False
+            if source is None:
+                source = resolving.source
         if kind is None:
             return True
         if source is not None and _protected_from_source(target, source):

@@ -33,6 +33,7 @@ from kb.engine.errors import IllegalChoiceError, NotModelledError
 from kb.engine.objects import Card, CardDefinition, Zone
 from kb.engine.manapool import ManaUse, payments
 from kb.engine.players import Player
+from kb.engine.protection import protected_from as _protected_from
 from kb.engine.requirements import (
     attack_requirements,
     block_requirements_obeyed,
@@ -155,21 +156,6 @@ class DamageAssignment(list):
 
     def __repr__(self) -> str:
         return "{" + ", ".join(f"{r.name!r}: {a}" for r, a in self) + "}"
-
-
-def _protected_from(card: Card, source: Card) -> bool:
-    """Rule 702.16: protection from a colour (or "from everything") against `source`."""
-    names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-    for keyword in card.keywords:
-        if keyword.startswith("Protection from "):
-            quality = keyword[len("Protection from "):].lower()
-            if quality == "everything":
-                return True
-            if quality in names and names[quality] in source.colors:
-                return True
-            if quality.endswith("s") and quality[:-1].capitalize() in source.types:
-                return True
-    return False
 
 
 class CombatMixin:

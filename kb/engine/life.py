@@ -7,12 +7,12 @@ from collections.abc import Iterable, Sequence
 
 from kb.engine.damage_results import damage_life_losses
 from kb.engine.errors import CannotPayError
-from kb.engine.objects import Zone
+from kb.engine.objects import Card, Zone
 from kb.engine.players import Player
+from kb.engine.protection import protected_from as _protected_from
 from kb.engine.stack import StackObject
 
 if TYPE_CHECKING:
-    from kb.engine.objects import Card
     from kb.engine.players import Unit
 
 
@@ -56,7 +56,13 @@ class LifeMixin:
         pending = list(events)
         results_gains: list[tuple[Player, int]] = []
         while pending:
-            event = self.replace("damage", pending.pop(0))
+            event = pending.pop(0)
+            if isinstance(event["target"], Card) and isinstance(event["source"], Card) and _protected_from(event["target"], event["source"]):
+                # 702.16e: damage from a source with the quality is prevented (combat damage is
+                # judged as it is assigned; this is any other damage, and damage redirected).
+                self.emit("damage_prevented", "702.16e", source=event["source"], target=event["target"], amount=event["amount"])
+                continue
+            event = self.replace("damage", event)
             if event is None:
                 continue
             # A redirection effect splits the event: the part it sends elsewhere is part of the

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.engine.errors import GameOverError, IllegalActionError
+from kb.engine.phasing import leave_with_owner
 from kb.engine.players import Player, Team
 
 if TYPE_CHECKING:
@@ -117,6 +118,7 @@ class OutcomeMixin:
         for card in [c for c in self.battlefield if id(c.owner) in gone]:
             self.battlefield.remove(card)
             card.zone = None
+        leave_with_owner(self, gone)  # 702.26k
         # Then effects that give them control of objects end, and what they still control is
         # exiled (800.4a).
         ending = [e for e in self.effects if e.gives_control_to is not None and id(e.gives_control_to) in gone]

@@ -152,6 +152,8 @@ class PriorityMixin:
             self.emit("no_effect", "603.4", object=obj)
         else:
             self.emit("resolves", "608.2", object=obj)
+            if not specs:
+                self._leave_illegal_targets_unaffected(obj, pairs)
             if isinstance(obj, Spell):
                 if obj.card.is_permanent_card:
                     self._resolving = None
@@ -171,6 +173,26 @@ class PriorityMixin:
             return
         self._passes = 0
         self._give_priority(self.active_unit)  # rule 117.3b
+
+    def _leave_illegal_targets_unaffected(self, obj: Any, pairs: list[tuple[Any, Any]]) -> None:
+        """Rule 608.2b: a spell or ability that resolves doesn't affect its illegal targets; for
+        one instance of the word "target", the effect is given only the legal ones. When all of
+        its own targets are illegal and it resolves for its spliced text's, what the rest of its
+        text still does is not modelled."""
+        if not obj.targets:
+            return
+        kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
+        legal = [t for t in obj.targets if self._target_is_legal(t, kind, obj.controller, obj.source)]
+        if len(legal) == len(obj.targets):
+            return
+        if not legal:
+            raise NotModelledError(
+                f"608.2b: every target of {obj.describe()} itself is illegal and it resolves for its spliced text; "
+                "what the rest of its text does is not modelled"
+            )
+        obj.targets = legal
+        if isinstance(obj, Spell):
+            obj.target_groups = [list(legal)]
 
     def put_onto_battlefield(self, card: Card, controller: Player, *, effects: Sequence[Any] = ()) -> None:
         """Put `card` onto the battlefield under `controller`'s control; `effects` are continuous

@@ -93,8 +93,11 @@ def prevent_damage(amount: int | None = None, *, to: Any = None, where: Callable
     """"Prevent the next N damage that would be dealt to <it> this turn" (a shield, 615.7), or,
     with no amount, "prevent all damage" that `where` selects (615.1a)."""
 
+    # 400.7: a permanent that changes zones is a new object the shield doesn't protect.
+    incarnation = getattr(to, "incarnation", None)
+
     def applies(game: "Game", event: dict) -> bool:
-        if to is not None and event["target"] is not to:
+        if to is not None and (event["target"] is not to or getattr(to, "incarnation", None) != incarnation):
             return False
         if event.get("shields", {}).get(id(effect)) == 0:
             return False  # 615.7: its player chose to have it prevent other damage

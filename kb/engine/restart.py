@@ -91,6 +91,7 @@ class RestartMixin:
     def _reset_for_new_game(self, players: list["Player"]) -> None:
         self.effects, self.replacements, self.delayed_triggers = [], [], []
         self.battlefield, self.exile, self.phased_out, self.exiled_until = [], [], [], []
+        self.__dict__.pop("_phasing", None)
         self.stack = Stack()
         self.turn_effects, self.lands_played = [], {}
         self._pending, self._extra_phases, self._extra_steps = [], [], []

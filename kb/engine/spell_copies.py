@@ -72,13 +72,20 @@ class SpellCopiesMixin:
             definition.colors = tuple(colors)
         specs = _target_specs(definition)
         groups = [list(group) for group in spell.target_groups] if specs else []
+        card = Card(definition.name, definition=definition)
+        card.owner = card.controller = controller
         if new_target is not None:
-            if not specs or not all(self._target_is_legal(new_target, spec.kind, controller) for spec in specs):
+            # Legal for the copy, as the copy is (its colors, 707.9; protection, 702.16b); the
+            # object that makes the copy isn't what targets.
+            resolving, self._resolving = self._resolving, None
+            try:
+                legal = bool(specs) and all(self._target_is_legal(new_target, spec.kind, controller, card) for spec in specs)
+            finally:
+                self._resolving = resolving
+            if not legal:
                 self.emit("copy_not_created", "707.10e", spell=spell, target=new_target)
                 return None
             groups = [[new_target] * len(group) if group else [new_target] for group in groups] or [[new_target]]
-        card = Card(definition.name, definition=definition)
-        card.owner = card.controller = controller
         card.zone = Zone.STACK
         card.spell_copy = True
         card.cast_half = definition if original.cast_half is not None else None

@@ -21,6 +21,23 @@ class StackObject:
     def describe(self) -> str:
         raise NotImplementedError
 
+    def every_target(self) -> list[Any]:
+        """Every object and player it targets: for each word "target", and in spliced text."""
+        found = list(self.targets) + [t for group in getattr(self, "target_groups", ()) for t in group]
+        found += [t for text in getattr(self, "spliced", ()) for t in text.targets]
+        return found
+
+    def note_targets(self) -> None:
+        """Remember which object each target was when it was chosen: a card that has changed
+        zones since is a new object, which this never targeted (400.7, 608.2b)."""
+        self.target_incarnations = {id(t): t.incarnation for t in self.every_target() if hasattr(t, "incarnation")}
+
+    def still_targets(self, target: Any) -> bool:
+        """Whether `target` is still the object that was chosen (400.7), when it is one of the
+        targets; an object that left its zone and came back is not."""
+        noted = getattr(self, "target_incarnations", {})
+        return id(target) not in noted or noted[id(target)] == getattr(target, "incarnation", None)
+
 
 class Spell(StackObject):
     """A card on the stack (rule 112)."""
@@ -104,6 +121,8 @@ class Stack:
         self._items: list[Any] = []
 
     def push(self, item: Any) -> None:
+        if isinstance(item, StackObject):
+            item.note_targets()
         self._items.append(item)
 
     def pop(self) -> Any:

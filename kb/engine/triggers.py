@@ -226,7 +226,7 @@ class TriggersMixin:
                 ordered = group
             for ability in ordered:
                 if ability.target is not None:
-                    legal = self.legal_targets(ability.target, ability.controller)
+                    legal = self.legal_targets(ability.target, ability.controller, source=ability.source)
                     if not legal:
                         self.emit("removed_no_target", "603.3d", ability=ability)
                         continue

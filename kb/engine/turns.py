@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from kb.engine.decisions import Decision
 from kb.engine.errors import IllegalActionError, NotModelledError, SetupError
 from kb.engine.objects import Zone
+from kb.engine.phasing import untap_step_phasing
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
@@ -263,7 +264,7 @@ class TurnStructureMixin:
             self._begin_turn(following)
 
     def _untap(self) -> None:
-        self.phase_in([c for c in self.phased_out if c.controller in self.active_players])  # 502.1
+        untap_step_phasing(self, self.active_players)  # 502.1, 702.26a
         untapped = [c for c in self.battlefield if c.controller in self.active_players and c.tapped]
         for card in untapped:
             card.tapped = False

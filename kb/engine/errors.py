@@ -3,6 +3,8 @@ the engine) do not allow."""
 
 from __future__ import annotations
 
+import re
+
 
 class EngineError(ValueError):
     """Anything the rules or the engine do not allow."""
@@ -56,6 +58,33 @@ class MissingDecisionError(EngineError):
     """A scripted decision maker has no answer left for a decision."""
 
 
+_RULE_NUMBER = re.compile(r"(?<![\d.])(\d{3}(?:\.\d+[a-z]?)?)(?![\d])")
+
+
 class NotModelledError(EngineError):
     """The situation needs a rule or mechanic the engine does not model; the message names it.
-    The engine raises this rather than give an answer it cannot vouch for."""
+    The engine raises this rather than give an answer it cannot vouch for.
+
+    ``rules`` are the numbers of the rules not modelled, e.g.
+    ``NotModelledError("multikicker is not modelled", rules=("702.33c",))``; without them they are
+    read from the message ("... (613.1f, 613.7) are not modelled" names 613.1f and 613.7)."""
+
+    def __init__(self, message: str, *, rules: str | tuple[str, ...] | None = None) -> None:
+        super().__init__(message)
+        if rules is None:
+            rules = tuple(_RULE_NUMBER.findall(message))
+        elif isinstance(rules, str):
+            rules = (rules,)
+        self.rules: tuple[str, ...] = tuple(rules)
+
+    @property
+    def rule(self) -> str | None:
+        """The first rule named, or ``None`` when the refusal names none."""
+        return self.rules[0] if self.rules else None
+
+    def __reduce__(self):
+        return (_rebuild_not_modelled, (type(self), str(self), self.rules))
+
+
+def _rebuild_not_modelled(cls, message, rules):
+    return cls(message, rules=rules)

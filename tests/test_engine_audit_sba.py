@@ -189,3 +189,61 @@ def test_a_saga_is_refused_naming_the_rule():
 def test_a_counter_limit_is_refused_naming_the_rule():
     with pytest.raises(NotModelledError, match="704.5r"):
         _game(["Audit Limited"])
+
+
+# ----- the other state-based actions, from their sentences
+
+@pytest.mark.rules("704.5a")
+def test_a_player_with_less_than_zero_life_loses():
+    game, ana, bruno = _game()
+    game.set_life(bruno, -3)
+    game.pass_all()
+    assert game.over and bruno in game.losers
+
+
+@pytest.mark.rules("704.5c")
+def test_ten_poison_counters_lose_and_nine_dont():
+    game, ana, bruno = _game()
+    game.give_poison(bruno, 9)
+    game.pass_all()
+    assert not game.over
+    game.give_poison(bruno, 1)
+    game.pass_all()
+    assert game.over and bruno in game.losers
+
+
+@pytest.mark.rules("704.5f", "702.12b")
+def test_toughness_zero_is_put_into_the_graveyard_even_if_indestructible():
+    bears = Card("Grizzly Bears")
+    game, ana, _ = _game([bears])
+    game.add_effect(grant("Indestructible", affected=[bears]))
+    game.add_effect(modify(0, -2, affected=[bears]))
+    game.pass_all()
+    assert bears in ana.graveyard
+
+
+@pytest.mark.rules("704.5g", "702.12b")
+def test_lethal_damage_destroys_but_not_an_indestructible_creature():
+    bears, giant = Card("Grizzly Bears"), Card("Hill Giant")
+    game, ana, _ = _game([bears, giant])
+    game.add_effect(grant("Indestructible", affected=[giant]))
+    bears.damage, giant.damage = 2, 5
+    game.pass_all()
+    assert bears in ana.graveyard and giant in ana.battlefield
+
+
+@pytest.mark.rules("704.5i")
+def test_a_planeswalker_with_no_loyalty_goes_to_the_graveyard():
+    game, ana, _ = _game(["Garruk Wildspeaker"])
+    garruk = ana.battlefield[0]
+    game.remove_counters(garruk, "loyalty", garruk.counters["loyalty"])
+    game.pass_all()
+    assert garruk in ana.graveyard
+
+
+@pytest.mark.rules("704.5q")
+def test_plus_one_and_minus_one_counters_are_removed_in_pairs():
+    bears = Card("Grizzly Bears", counters={"+1/+1": 3, "-1/-1": 1})
+    game, ana, _ = _game([bears])
+    game.pass_all()
+    assert bears.counters == {"+1/+1": 2}

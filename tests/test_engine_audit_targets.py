@@ -247,3 +247,42 @@ def test_an_attacker_with_protection_from_everything_cant_be_blocked():
     game.advance_to(Step.END_OF_COMBAT)
     blocks = [d for d in game.decision_log if d.kind == "blockers"][0]
     assert all(not option for option in blocks.options) and not ward.blocked_by and b.life == 18
+
+
+# ----- 702.16c-d: Auras and Equipment
+
+@pytest.mark.rules("702.16c", "704.5m")
+def test_an_aura_on_a_creature_that_gains_protection_from_its_colour_goes_to_the_graveyard():
+    bears = Card("Grizzly Bears")
+    game, ana, bruno = _game([bears], ["Lure"])
+    game.cast(ana, "Lure", targets=[bears])
+    game.resolve_stack()
+    lure = next(c for c in ana.battlefield if c.name == "Lure")
+    game.add_effect(grant("Protection from green", affected=[bears]))
+    game.pass_all()
+    assert lure in ana.graveyard and bears in ana.battlefield
+
+
+@pytest.mark.rules("702.16b", "702.16c", "303.4")
+def test_an_aura_spell_cant_target_a_creature_with_protection_from_its_colour():
+    walker = _pro("green")
+    game, ana, bruno = _game([walker], ["Lure"])
+    with pytest.raises(IllegalTargetError):
+        game.cast(ana, "Lure", targets=[walker])
+
+
+@pytest.mark.rules("702.16d", "704.5n")
+def test_equipment_on_a_creature_that_gains_protection_from_artifacts_becomes_unattached_and_stays():
+    bears, splitter = Card("Grizzly Bears"), Card("Bonesplitter")
+    game, ana, bruno = _game([bears, splitter])
+    assert game.attach(splitter, bears)
+    game.add_effect(grant("Protection from artifacts", affected=[bears]))
+    game.pass_all()
+    assert splitter.attached_to is None and splitter in ana.battlefield and bears.power == 2
+
+
+@pytest.mark.rules("702.16d", "702.16j")
+def test_equipment_cant_be_attached_to_a_creature_with_protection_from_everything():
+    ward, splitter = _pro("everything"), Card("Bonesplitter")
+    game, ana, bruno = _game([ward, splitter])
+    assert not game.attach(splitter, ward)

@@ -129,3 +129,15 @@ def test_a_copy_of_a_spell_copies_its_x_and_its_colour():
     assert copy.is_copy and copy.x == 3 and copy.card.colors == ("R",)
     game.resolve_stack()
     assert bruno.life == 14
+
+
+@pytest.mark.rules("400.7", "603.2")
+def test_ball_lightning_that_left_and_came_back_isnt_sacrificed_by_the_old_trigger():
+    game, ana, bruno = _game(["Ball Lightning"])
+    ball = ana.battlefield[0]
+    game.advance_to(Step.END)
+    assert any(e.kind == "trigger_on_stack" for e in game.events)
+    game.exile_cards([ball])
+    game.put_onto_battlefield(ball, ana)
+    game.resolve_stack()
+    assert ball in ana.battlefield

@@ -83,6 +83,9 @@ class Ability(StackObject):
         data: dict[str, Any] | None = None,
     ):
         self.source = source
+        # The object its source was as the ability was created (400.7): if the source changes
+        # zones, "this" no longer finds it.
+        self.source_incarnation = getattr(source, "incarnation", None)
         self.controller = controller
         self.text = text
         self.effect = effect
@@ -148,3 +151,14 @@ class Stack:
 
     def __repr__(self) -> str:
         return f"Stack({list(self)!r})"
+
+
+def source_left_since(obj: Any, card: Any) -> bool:
+    """Whether `card` is the source of the ability `obj` and has changed zones since the ability
+    was created: a new object (400.7), which what the ability does to "this" doesn't affect."""
+    return (
+        isinstance(obj, Ability)
+        and obj.source is card
+        and obj.source_incarnation is not None
+        and getattr(card, "incarnation", None) != obj.source_incarnation
+    )

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from kb.engine.decisions import Event
 from kb.engine.errors import CardNotFoundError, IllegalActionError
 from kb.engine.objects import Zone
-from kb.engine.stack import Spell
+from kb.engine.stack import Spell, source_left_since
 
 if TYPE_CHECKING:
     from kb.engine.objects import Card
@@ -121,8 +121,9 @@ class ZonesMixin:
             self.emit("discard", rule, player=player, cards=list(cards))
 
     def sacrifice(self, cards: Sequence[Card], rule: str = "701.21") -> None:
-        """Sacrifice permanents at the same time."""
-        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD]
+        """Sacrifice permanents at the same time; the source of the resolving ability that left
+        the battlefield and came back is a new object it doesn't sacrifice (400.7)."""
+        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and not source_left_since(self._resolving, c)]
         if not cards:
             return
         self.emit("sacrifice", rule, cards=list(cards))
@@ -132,7 +133,7 @@ class ZonesMixin:
         """Destroy permanents at the same time: they go to their owners' graveyards; an
         indestructible one can't be destroyed (702.12b). With ``can_regenerate=False`` ("They
         can't be regenerated") no regeneration shield replaces it (701.19c)."""
-        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and "Indestructible" not in c.keywords]
+        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and "Indestructible" not in c.keywords and not source_left_since(self._resolving, c)]
         if cards:
             self.emit("destroy", rule, cards=list(cards))
             self._to_graveyards(cards, rule, destroyed={id(c) for c in cards}, cant_regenerate=not can_regenerate)

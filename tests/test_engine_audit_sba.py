@@ -247,3 +247,42 @@ def test_plus_one_and_minus_one_counters_are_removed_in_pairs():
     game, ana, _ = _game([bears])
     game.pass_all()
     assert bears.counters == {"+1/+1": 2}
+
+
+@pytest.mark.rules("704.5j", "108.3")
+def test_a_stolen_legend_with_the_name_of_ones_own_goes_to_its_owners_graveyard():
+    mine, theirs = Card("Bosh, Iron Golem"), Card("Bosh, Iron Golem")
+    game, ana, bruno = _game([mine], ["Act of Treason"], [theirs], ana=[mine])
+    game.cast(ana, "Act of Treason", targets=[theirs])
+    game.resolve_stack()
+    assert ana.battlefield == [mine] and bruno.graveyard == [theirs]
+
+
+@pytest.mark.rules("704.5j", "306.4")
+def test_two_legendary_planeswalkers_with_the_same_name():
+    game, ana, _ = _game(["Garruk Wildspeaker"], ["Garruk Wildspeaker"], ana=["Garruk Wildspeaker"])
+    game.cast(ana, "Garruk Wildspeaker")
+    game.resolve_stack()
+    assert _names(ana.battlefield) == ["Garruk Wildspeaker"] and _names(ana.graveyard) == ["Garruk Wildspeaker"]
+
+
+@pytest.mark.rules("704.5j", "111.4", "704.5d")
+def test_a_token_copy_of_ones_legend():
+    bosh = Card("Bosh, Iron Golem")
+    game, ana, _ = _game([bosh], ana=[bosh])
+    token = game.create_token_copy(ana, bosh)
+    game.pass_all()
+    assert ana.battlefield == [bosh] and token.zone is None and not ana.graveyard
+
+
+@pytest.mark.rules("704.5j", "702.26b")
+def test_a_phased_out_legend_doesnt_count_until_it_phases_in():
+    old, new = Card("Bosh, Iron Golem"), Card("Bosh, Iron Golem")
+    game, ana, _ = _game([old], [new], ana=[old])
+    game.phase_out([old])
+    game.cast(ana, new)
+    game.resolve_stack()
+    assert new in ana.battlefield and not ana.graveyard
+    game.phase_in([old])
+    game.pass_all()
+    assert ana.battlefield == [old] and ana.graveyard == [new]

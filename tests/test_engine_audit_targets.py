@@ -286,3 +286,34 @@ def test_equipment_cant_be_attached_to_a_creature_with_protection_from_everythin
     ward, splitter = _pro("everything"), Card("Bonesplitter")
     game, ana, bruno = _game([ward, splitter])
     assert not game.attach(splitter, ward)
+
+
+@pytest.mark.rules("608.2b", "702.16b", "603.3d")
+def test_a_triggered_ability_whose_target_gains_protection_from_its_source_doesnt_resolve():
+    bears = Card("Grizzly Bears")
+    game, ana, bruno = _game(ana_hand=["Audit Red Pinger"], bruno_battlefield=[bears], ana=[bears])
+    game.cast(ana, "Audit Red Pinger")
+    game.pass_all()  # the creature spell resolves; its trigger goes on the stack targeting the Bears
+    game.add_effect(grant("Protection from red", affected=[bears]))
+    game.resolve_stack()
+    assert bears.damage == 0 and any(e.kind == "fizzles" for e in game.events)
+
+
+@pytest.mark.rules("608.2b", "303.4", "702.16b")
+def test_an_aura_spell_whose_target_gains_protection_doesnt_resolve_and_goes_to_the_graveyard():
+    bears = Card("Grizzly Bears")
+    game, ana, bruno = _game([bears], ["Lure"])
+    game.cast(ana, "Lure", targets=[bears])
+    game.add_effect(grant("Protection from green", affected=[bears]))
+    game.resolve_stack()
+    assert [c.name for c in ana.graveyard] == ["Lure"] and all(c.name != "Lure" for c in ana.battlefield)
+
+
+@pytest.mark.rules("608.2b", "400.7", "702.6a")
+def test_an_equip_ability_whose_creature_left_and_came_back_does_nothing():
+    bears, splitter = Card("Grizzly Bears"), Card("Bonesplitter")
+    game, ana, bruno = _game([bears, splitter])
+    game.activate(ana, splitter, targets=[bears])
+    _flicker(game, bears)
+    game.resolve_stack()
+    assert splitter.attached_to is None and bears.power == 2

@@ -141,3 +141,30 @@ def test_ball_lightning_that_left_and_came_back_isnt_sacrificed_by_the_old_trigg
     game.put_onto_battlefield(ball, ana)
     game.resolve_stack()
     assert ball in ana.battlefield
+
+
+@pytest.mark.rules("707.4")
+def test_a_copy_that_becomes_a_copy_of_another_keeps_noncopy_effects_and_triggers_nothing():
+    giant, bears = Card("Hill Giant"), Card("Grizzly Bears")
+    game, ana, bruno = _game([giant, bears], ["Clone"], ana=[giant])
+    game.cast(ana, "Clone")
+    game.resolve_stack()
+    clone = ana.battlefield[-1]
+    game.add_effect(modify(1, 1, affected=[clone]))
+    before = len(game.events)
+    game.become_copy(clone, bears)
+    assert clone.name == "Grizzly Bears" and (clone.power, clone.toughness) == (3, 3)
+    assert not any(e.kind in ("enters", "leaves_battlefield") for e in game.events[before:])
+
+
+@pytest.mark.rules("707.6", "607.2a")
+def test_choices_made_for_the_original_arent_copied_the_copy_makes_its_own():
+    voice = Card("Voice of All")
+    game, ana, bruno = _game(ana_hand=[voice, "Clone"], ana=["W", voice, "B"])
+    game.cast(ana, voice)
+    game.resolve_stack()
+    game.cast(ana, "Clone")
+    game.resolve_stack()
+    clone = ana.battlefield[-1]
+    assert "Protection from black" in clone.keywords and "Protection from white" not in clone.keywords
+    assert "Protection from white" in voice.keywords

@@ -145,3 +145,15 @@ def test_phasing_is_no_zone_change_counters_stay_and_no_leaves_trigger():
     game.phase_in([bears])
     assert bears.incarnation == incarnation and bears.counters == {"+1/+1": 2}
     assert not any(e.kind in ("leaves_battlefield", "enters") and e.get("card") is bears for e in game.events)
+
+
+@pytest.mark.rules("702.26k", "800.4a")
+def test_phased_out_permanents_leave_the_game_with_their_owner():
+    bears = Card("Grizzly Bears")
+    ana, bruno, carla = Player("Ana", library=5), Player("Bruno", battlefield=[bears], library=5), Player("Carla", library=5)
+    game = Game(players=[ana, bruno, carla])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.phase_out([bears])
+    game.set_life(bruno, 0)
+    game.pass_all()
+    assert bruno in game.losers and bears not in game.phased_out and bears.zone is None

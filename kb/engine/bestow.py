@@ -110,13 +110,8 @@ class BestowMixin:
         self._cease_to_be_bestowed(spell.card, "702.103e")
         spell.targets, spell.target_groups, spell.target_specs = [], [[]], ()
 
-    def _bestowed_auras_cease(self) -> bool:
-        """Rule 702.103f, as a state-based action: a bestowed Aura unattached, or attached to an
-        illegal object, becomes unattached and ceases to be bestowed; it stays on the battlefield
-        (an exception to 704.5m). Returns whether any did."""
-        ceasing = [c for c in self.battlefield if self.is_bestowed(c) and not self.aura_is_legal(c)]
-        for card in ceasing:
-            card.attached_to = None
-            card.attached_incarnation = None
-            self._cease_to_be_bestowed(card, "702.103f")
-        return bool(ceasing)
+    def _bestowed_auras_ceasing(self) -> list[Card]:
+        """Rule 702.103f, as a state-based action: the bestowed Auras unattached, or attached to
+        an illegal object; each becomes unattached and ceases to be bestowed, staying on the
+        battlefield (an exception to 704.5m)."""
+        return [c for c in self.battlefield if self.is_bestowed(c) and not self.aura_is_legal(c)]

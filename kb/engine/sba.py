@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kb.engine.decisions import Decision
@@ -13,6 +14,29 @@ from kb.engine.players import Player
 if TYPE_CHECKING:
     from kb.engine.objects import Card
     from kb.engine.players import Unit
+
+
+@dataclass
+class StateBasedActions:
+    """The state-based actions that apply at one check (704.3), each with the rule that performs
+    it; true when there is any to perform. A loss that an effect prevents (104.3) is kept apart:
+    it is told, not performed."""
+
+    dying: list[tuple[Card, str]] = field(default_factory=list)
+    annihilating: list[Card] = field(default_factory=list)
+    unbestowing: list[Card] = field(default_factory=list)
+    unprotected: list[Card] = field(default_factory=list)
+    gone_tokens: list[Card] = field(default_factory=list)
+    gone_copies: list[Card] = field(default_factory=list)
+    unattaching: list[tuple[Card, str]] = field(default_factory=list)
+    losses: list[tuple[Unit, str, str]] = field(default_factory=list)
+    prevented_losses: list[tuple[Unit, str, str]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return any((
+            self.dying, self.annihilating, self.unbestowing, self.unprotected, self.gone_tokens,
+            self.gone_copies, self.unattaching, self.losses,
+        ))
 
 
 class StateBasedActionsMixin:
@@ -32,8 +56,16 @@ class StateBasedActionsMixin:
             performed = True
         raise EngineError("state-based actions did not settle")
 
-    def _state_based_actions_once(self) -> bool:
-        dying = []
+    def state_based_actions_pending(self) -> bool:
+        """Whether any state-based action would be performed if they were checked now (704.3),
+        asked without performing any: what decides, for instance, whether players get priority
+        in the cleanup step (514.3a)."""
+        return bool(self._find_state_based_actions())
+
+    def _find_state_based_actions(self) -> StateBasedActions:
+        """Every state-based action that applies now (704.5, 704.6, 702.103f, 310.10), found
+        without changing the game: the one list both checking and performing them read."""
+        dying: list[tuple[Card, str]] = []
         for c in self.battlefield:
             if not c.is_creature:
                 continue
@@ -55,22 +87,44 @@ class StateBasedActionsMixin:
             c for c in self.battlefield
             if id(c) not in going and c.counters.get("+1/+1") and c.counters.get("-1/-1")
         ]
-        unbestowed = self._bestowed_auras_cease()  # 702.103f, an exception to 704.5m
+        unbestowing = self._bestowed_auras_ceasing()  # 702.103f, an exception to 704.5m
         # 704.5m: an Aura attached to nothing, or to an object or player it can't enchant.
-        illegal_auras = [c for c in self.battlefield if "Aura" in c.subtypes and not self.aura_is_legal(c)]
+        illegal_auras = [
+            c for c in self.battlefield
+            if "Aura" in c.subtypes and not any(c is u for u in unbestowing) and not self.aura_is_legal(c)
+        ]
         dying.extend((c, "704.5m") for c in illegal_auras if not any(c is d for d, _ in dying))
-        dying.extend(b for b in self._battle_state_actions() if not any(b[0] is d for d, _ in dying))
+        unprotected = [b for b in self._battles_without_protector() if not any(b is d for d, _ in dying)]
+        dying.extend(
+            (b, "704.5v") for b in self._battles_without_defense()
+            if not any(b is d for d, _ in dying) and not any(b is u for u in unprotected)
+        )
         gone_tokens = [
             c for p in self.seats for zone in (p.library, p.hand, p.graveyard) for c in zone if c.is_token
         ] + [c for c in self.exile if c.is_token]
-        losses = []
-        current = set()
+        losses, prevented = [], []
         for unit, reason, rule in self.state_based_losses():
+            (losses if self._unit_can_lose(unit, reason) else prevented).append((unit, reason, rule))
+        return StateBasedActions(
+            dying=dying,
+            annihilating=annihilating,
+            unbestowing=unbestowing,
+            unprotected=unprotected,
+            gone_tokens=gone_tokens,
+            gone_copies=self._ceasing_spell_copies(),
+            unattaching=self._illegal_attachments(),
+            losses=losses,
+            prevented_losses=prevented,
+        )
+
+    def _state_based_actions_once(self) -> bool:
+        found = self._find_state_based_actions()
+        current = set()
+        for unit, reason, _ in found.losses + found.prevented_losses:
+            current.add((unit.name, reason))
+        for unit, reason, _ in found.prevented_losses:
             key = (unit.name, reason)
-            current.add(key)
-            if self._unit_can_lose(unit, reason):
-                losses.append((unit, reason, rule))
-            elif key not in self._noted_prevented:
+            if key not in self._noted_prevented:
                 self._noted_prevented.add(key)
                 self.emit("loss_prevented", "104.3", unit=unit, reason=reason, by=self._preventer(unit, "lose", reason))
         self._noted_prevented &= current
@@ -78,24 +132,33 @@ class StateBasedActionsMixin:
             player.drew_from_empty_library = False
         for card in self.battlefield:
             card.deathtouch_damage = False
-        unattaching = self._illegal_attachments()
-        gone_copies = self._ceasing_spell_copies()
-        if not dying and not losses and not annihilating and not gone_tokens and not unattaching and not gone_copies and not unbestowed:
+        if not found:
             return False
-        for copied in gone_copies:
+        dying, losses = list(found.dying), found.losses
+        for card in found.unbestowing:
+            card.attached_to = None
+            card.attached_incarnation = None
+            self._cease_to_be_bestowed(card, "702.103f")
+        for battle in found.unprotected:
+            # 310.10: a battle without a legal protector gets one, or goes to the graveyard.
+            if self.choose_protector(battle, rule="310.10") is None:
+                dying.append((battle, "310.10"))
+            elif not battle.counters.get("defense"):
+                dying.append((battle, "704.5v"))
+        for copied in found.gone_copies:
             self._zone_list(copied).remove(copied)
             copied.zone = None
             self.emit("copy_ceases", "704.5e", card=copied)
-        for card, rule in unattaching:
+        for card, rule in found.unattaching:
             previous, card.attached_to, card.attached_incarnation = card.attached_to, None, None
             self.emit("unattaches", rule, card=card, previous=previous)
-        for token in gone_tokens:
+        for token in found.gone_tokens:
             zone = self._zone_list(token)
             if zone is not None and token in zone:
                 zone.remove(token)
             token.zone = None
             self.emit("token_ceases", "704.5d", card=token)
-        if annihilating:
+        if found.annihilating:
             self._annihilate_counters()
         # Replacement effects on the game loss are found before anything moves: all these
         # state-based actions are one event (704.3).

@@ -302,20 +302,13 @@ class TurnStructureMixin:
         if player is None:
             self._advance()
             return
-        needs_priority = self._pending or self._sba_would_apply()
+        needs_priority = self._pending or self.state_based_actions_pending()
         if needs_priority:
             self._cleanup_had_priority = True
             self.emit("cleanup_priority", "514.3a")
             self._give_priority(self.active_unit)
             return
         self._advance()
-
-    def _sba_would_apply(self) -> bool:
-        if any(c.is_creature and ((c.toughness or 0) <= 0 or (("Indestructible" not in c.keywords) and (c.damage >= (c.toughness or 0) or c.deathtouch_damage))) for c in self.battlefield):
-            return True
-        if any(c.counters.get("+1/+1") and c.counters.get("-1/-1") for c in self.battlefield):
-            return True
-        return any(self._unit_can_lose(u, r) for u, r, _ in self.state_based_losses())
 
     # ----- ending the turn and the combat phase (rule 723)
 

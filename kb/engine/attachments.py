@@ -105,7 +105,7 @@ class AttachmentsMixin:
         previous = attachment.attached_to if attachment.attached_to is not None and self.is_attached(attachment, attachment.attached_to) else None
         attachment.attached_to = obj
         attachment.attached_incarnation = obj.incarnation
-        attachment.timestamp = self._next_timestamp()
+        attachment.timestamp = self.layers._next_timestamp()
         if previous is not None:
             self.emit("unattaches", "701.3d", card=attachment, previous=previous)
         self.emit("attaches", rule, card=attachment, to=obj)

@@ -109,7 +109,7 @@ class CastingMixin:
         (``True``), or the kicker costs named (``['{W}']``), added to its total cost (702.33).
         ``splice`` reveals cards from the hand to splice onto it, each with the targets for its
         text: ``{'Glacial Ray': [bear]}`` (702.47)."""
-        self._check_priority(player)
+        self.priority_and_stack._check_priority(player)
         way = "bestowed" if bestow else "adventure" if adventure else "normal"
         if flashback:
             origin = player.graveyard
@@ -229,7 +229,7 @@ class CastingMixin:
         named = {"adventure": card.name} if adventure else {}
         self.emit("cast", "601.2", player=player, card=card, targets=chosen + [t for text in spliced for t in text.targets], **named)
         self._passes = 0
-        self._give_priority(self._priority_unit_for(player))
+        self.priority_and_stack._give_priority(self.priority_and_stack._priority_unit_for(player))
         return spell
 
     def proposals(self, player: "Player", card: Card) -> list[Proposal]:
@@ -357,7 +357,7 @@ class CastingMixin:
         """Play a land: a special action, during your main phase with an empty stack, if you have
         a land play left (rules 305.1, 305.2a, 305.2b); from your hand, or from the top of your
         library if an effect allows it (`kb.engine.entering.lands_from_library_top`)."""
-        self._check_priority(player)
+        self.priority_and_stack._check_priority(player)
         top = player.library[:1] if lands_from_library_top(self, player) else []
         card = self._find(player.hand + top, card, f"{player.name}'s hand" + (" or the top of their library" if top else ""))
         if not card.is_land:
@@ -374,7 +374,7 @@ class CastingMixin:
         self.lands_played[id(player)] = played + 1
         self.emit("play_land", "305.1", player=player, card=card)
         self._put_onto_battlefield(card, player)
-        self._give_priority(self._priority_unit_for(player))
+        self.priority_and_stack._give_priority(self.priority_and_stack._priority_unit_for(player))
 
     def activate(
         self,
@@ -393,7 +393,7 @@ class CastingMixin:
         sacrifice a permanent is paid with `sacrifice` (or one the player chooses), and energy
         from the player's energy counters (`kb.engine.costs`). A mana ability doesn't use the
         stack: it resolves at once (605.3b)."""
-        self._check_priority(player)
+        self.priority_and_stack._check_priority(player)
         in_graveyard = isinstance(card, Card) and card in player.graveyard
         if isinstance(card, str) and not any(c.name == card for c in player.battlefield):
             in_graveyard = any(c.name == card for c in player.graveyard)
@@ -415,7 +415,7 @@ class CastingMixin:
         if abilities[index].is_mana_ability:
             # 117.3c: a player who activates a mana ability receives priority afterward.
             self._passes = 0
-            self._give_priority(self._priority_unit_for(player))
+            self.priority_and_stack._give_priority(self.priority_and_stack._priority_unit_for(player))
         return obj
 
     def _activate_ability(
@@ -503,7 +503,7 @@ class CastingMixin:
                 self.remove_counters(card, "loyalty", -loyalty)
         self.stack.push(obj)
         self._passes = 0
-        self._give_priority(self._priority_unit_for(player))
+        self.priority_and_stack._give_priority(self.priority_and_stack._priority_unit_for(player))
         return obj
 
     def loyalty_cost(self, card: Card, index: int = 0) -> int:

@@ -96,7 +96,7 @@ class CommandZoneMixin:
         emblem = Card("Emblem", definition=EmblemDefinition(text, triggered, static))
         emblem.owner = emblem.controller = player
         emblem.zone = Zone.COMMAND
-        emblem.timestamp = self._next_timestamp()
+        emblem.timestamp = self.layers._next_timestamp()
         self.__dict__.setdefault("_command", []).append(emblem)
         self.emit("emblem", "114.2", player=player, emblem=emblem, source=source)
         return emblem

@@ -40,7 +40,7 @@ class CrewMixin:
         (702.122a): other untapped creatures they control, with total power N or more (they may
         tap more than needed). Each of them crews the Vehicle (702.122b); the ability goes on the
         stack, and as it resolves the Vehicle becomes an artifact creature until end of turn."""
-        self._check_priority(player)
+        self.priority_and_stack._check_priority(player)
         if vehicle.zone is not Zone.BATTLEFIELD or vehicle.controller is not player:
             raise IllegalActionError(f"{player.name} controls no {vehicle.name} on the battlefield")
         numbers = crew_numbers(vehicle)
@@ -72,5 +72,5 @@ class CrewMixin:
             self.emit("crews", "702.122b", card=creature, vehicle=vehicle)
         self.stack.push(ability)
         self._passes = 0
-        self._give_priority(self._priority_unit_for(player))
+        self.priority_and_stack._give_priority(self.priority_and_stack._priority_unit_for(player))
         return ability

@@ -57,7 +57,7 @@ class CyclingMixin:
         """Activate the cycling ability of a card in `player`'s hand: pay its mana cost (as any
         cost, 602.2b), discard the card as the rest of the cost, and put "Draw a card" on the
         stack. Any time the player has priority: it is an activated ability, not a spell."""
-        self._check_priority(player)
+        self.priority_and_stack._check_priority(player)
         card = self._find(player.hand, card, f"{player.name}'s hand")
         cost = cycling_cost(card)
         if cost is None:
@@ -72,5 +72,5 @@ class CyclingMixin:
         ability = ActivatedAbility(card, player, f"Cycling {cost.text}: draw a card.", _draw_a_card)
         self.stack.push(ability)
         self._passes = 0
-        self._give_priority(self._priority_unit_for(player))
+        self.priority_and_stack._give_priority(self.priority_and_stack._priority_unit_for(player))
         return ability

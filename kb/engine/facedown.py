@@ -81,7 +81,7 @@ class FaceDownMixin:
         effect allows casting such a spell from (601.3e)."""
         from kb.engine.permissions import FACE_DOWN as WAY, Proposal
 
-        self._check_priority(player)
+        self.priority_and_stack._check_priority(player)
         origin, card = self._cast_origin(player, card, WAY)
         if morph_cost(card.printed_definition) is None:
             raise IllegalActionError(f"{card.name} has no morph ability: it can't be cast face down (702.37c)")
@@ -98,7 +98,7 @@ class FaceDownMixin:
         self.stack.push(spell)
         self.emit("cast_face_down", "702.37c", player=player, card=card)
         self._passes = 0
-        self._give_priority(self._priority_unit_for(player))
+        self.priority_and_stack._give_priority(self.priority_and_stack._priority_unit_for(player))
         return spell
 
     def turn_face_up(self, player: "Player", card: Card | str, *, by_effect: bool = False) -> None:
@@ -113,7 +113,7 @@ class FaceDownMixin:
         if card.controller is not player:
             raise IllegalActionError(f"{player.name} doesn't control that face-down permanent")
         if not by_effect:
-            self._check_priority(player)
+            self.priority_and_stack._check_priority(player)
             values = self.face_up_values(card)
             cost = morph_cost(values.definition)
             if cost is None:

@@ -61,7 +61,7 @@ from kb.engine.attachments import AttachmentsMixin
 from kb.engine.battles import BattlesMixin
 from kb.engine.spell_copies import SpellCopiesMixin
 from kb.engine.casting import CastingMixin
-from kb.engine.combat import CombatMixin
+from kb.engine.combat import Combat
 from kb.engine.decisions import (
     ChoiceRequest,
     Decision,
@@ -94,7 +94,7 @@ from kb.engine.counters import CountersMixin
 from kb.engine.facedown import FaceDownMixin
 from kb.engine.flashback import FlashbackMixin
 from kb.engine.flip import FlipMixin
-from kb.engine.layers import ContinuousEffect, LayersMixin
+from kb.engine.layers import ContinuousEffect, Layers
 from kb.engine.life import LifeMixin
 from kb.engine.linked import LinkedAbilitiesMixin
 from kb.engine.manapool import ManaMixin
@@ -104,15 +104,15 @@ from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _ca
 from kb.engine.outcome import OutcomeMixin
 from kb.engine.player_control import PlayerControlMixin
 from kb.engine.players import Player, Team, Unit
-from kb.engine.priority import PriorityMixin
-from kb.engine.replacement import Replacement, ReplacementMixin
+from kb.engine.priority import PriorityAndStack
+from kb.engine.replacement import Replacement, Replacements
 from kb.engine.restart import RestartMixin
 from kb.engine.stickers import StickersMixin
-from kb.engine.sba import StateBasedActionsMixin
+from kb.engine.sba import StateBasedActions
 from kb.engine.stack import Ability, ActivatedAbility, Spell, Stack, StackObject, TriggeredAbility
 from kb.engine.triggers import TriggersMixin
 from kb.engine.turns import STEPS, Phase, Step, TurnStructureMixin, _STEP_RULES
-from kb.engine.zones import ZonesMixin
+from kb.engine.zones import Zones
 
 __all__ = [
     "STEPS", "Ability", "AbilityDefinition", "ActivatedAbility", "CannotPayError", "Card",
@@ -125,6 +125,88 @@ __all__ = [
 ]
 
 
+PARTS: dict[str, type] = {
+    "zones": Zones,
+    "layers": Layers,
+    "replacement": Replacements,
+    "sba": StateBasedActions,
+    "combat": Combat,
+    "priority_and_stack": PriorityAndStack,
+}
+
+
+class _part:
+    """A name of the game that is one of its parts' (a method or property), looked up on that
+    part: `game.draw(...)` is `game.zones.draw(...)`."""
+
+    def __init__(self, part: str):
+        self.part = part
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, game: Any, owner: type | None = None) -> Any:
+        if game is None:
+            return getattr(PARTS[self.part], self.name)
+        return getattr(getattr(game, self.part), self.name)
+
+
+class GameParts:
+    """The names `Game` answers for its parts, each looked up on the part that owns it."""
+
+    # zones: kb.engine.zones.Zones
+    _move = _part("zones")
+    destroy = _part("zones")
+    devotion = _part("zones")
+    discard = _part("zones")
+    draw = _part("zones")
+    exile_cards = _part("zones")
+    exile_until_leaves = _part("zones")
+    mill = _part("zones")
+    return_to_hand = _part("zones")
+    sacrifice = _part("zones")
+    shuffle_cards_into_library = _part("zones")
+    shuffle_into_library = _part("zones")
+
+    # layers: kb.engine.layers.Layers
+    abilities_removed = _part("layers")
+    add_effect = _part("layers")
+    all_effects = _part("layers")
+    characteristics = _part("layers")
+    end_effect = _part("layers")
+    has_control_effects = _part("layers")
+    may_remove_abilities = _part("layers")
+    spell_characteristics = _part("layers")
+    static_effects = _part("layers")
+
+    # replacement: kb.engine.replacement.Replacements
+    add_replacement = _part("replacement")
+    divide_shields = _part("replacement")
+    end_replacement = _part("replacement")
+    replace = _part("replacement")
+
+    # sba: kb.engine.sba.StateBasedActions
+    aura_is_legal = _part("sba")
+    check_state_based_actions = _part("sba")
+    state_based_actions_pending = _part("sba")
+
+    # combat: kb.engine.combat.Combat
+    attack_targets = _part("combat")
+    attacked = _part("combat")
+    attackers = _part("combat")
+    blockers = _part("combat")
+    defending_player_of = _part("combat")
+
+    # priority_and_stack: kb.engine.priority.PriorityAndStack
+    _put_onto_battlefield = _part("priority_and_stack")
+    advance_to = _part("priority_and_stack")
+    pass_all = _part("priority_and_stack")
+    pass_priority = _part("priority_and_stack")
+    put_onto_battlefield = _part("priority_and_stack")
+    put_triggered_abilities_on_stack = _part("priority_and_stack")
+    resolve_stack = _part("priority_and_stack")
+
+
 # The game
 
 
@@ -133,15 +215,10 @@ class Game(
     StickersMixin,
     DecisionsMixin,
     TurnStructureMixin,
-    PriorityMixin,
     CastingMixin,
     TriggersMixin,
-    StateBasedActionsMixin,
     OutcomeMixin,
     LifeMixin,
-    ZonesMixin,
-    CombatMixin,
-    LayersMixin,
     CountersMixin,
     KeywordActionsMixin,
     CopiesMixin,
@@ -149,7 +226,6 @@ class Game(
     FlipMixin,
     FlashbackMixin,
     RestartMixin,
-    ReplacementMixin,
     ManaMixin,
     LinkedAbilitiesMixin,
     AttachmentsMixin,
@@ -167,6 +243,7 @@ class Game(
     SelfReferenceMixin,
     GainedAbilitiesMixin,
     EnterAsCopyMixin,
+    GameParts,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
     seating order from the starting player (rule 103.1).
@@ -192,6 +269,12 @@ class Game(
         range_of_influence: int | dict[str, int] | None = None,
         pay_mana: bool = False,
     ):
+        self.zones = Zones(self)
+        self.layers = Layers(self)
+        self.replacement = Replacements(self)
+        self.sba = StateBasedActions(self)
+        self.combat = Combat(self)
+        self.priority_and_stack = PriorityAndStack(self)
         self._setup_players(players)
         # Whether mana costs are paid from mana pools (rule 601.2h) or taken as paid.
         self.pay_mana = pay_mana
@@ -260,7 +343,7 @@ class Game(
                     card.zone = zone
             self.battlefield.extend(player._battlefield)
             for card in player._battlefield:
-                card.timestamp = self._next_timestamp()
+                card.timestamp = self.layers._next_timestamp()
                 printed = card.printed_definition
                 if "Planeswalker" in printed.types and printed.loyalty and "loyalty" not in card.counters:
                     # A planeswalker set up on the battlefield has the loyalty it entered with
@@ -487,7 +570,7 @@ class Game(
             self._check_state_triggers()
         if self.exiled_until:
             # 610.3: right after the event in which a permanent left, what it exiled returns.
-            self._return_exiled_until()
+            self.zones._return_exiled_until()
         return event
 
     def _has_state_triggers(self) -> bool:

@@ -136,7 +136,7 @@ class LifeMixin:
         if amount <= 0:
             return 0
         if self.forbidden(player, "lose life"):
-            self.emit("life_loss_prevented", "119.7", player=player, by=self._preventer(self._life_unit(player), "lose life"))
+            self.emit("life_loss_prevented", "119.7", player=player, by=self.sba._preventer(self._life_unit(player), "lose life"))
             return 0
         self._adjust_life(player, -amount)
         player.life_lost += amount
@@ -163,7 +163,7 @@ class LifeMixin:
         if amount <= 0:
             return 0
         if self.forbidden(player, "gain life"):
-            self.emit("life_gain_prevented", "119.7", player=player, by=self._preventer(self._life_unit(player), "gain life"))
+            self.emit("life_gain_prevented", "119.7", player=player, by=self.sba._preventer(self._life_unit(player), "gain life"))
             return 0
         event = self.replace("gain_life", {"player": player, "amount": amount})
         if event is None or event["amount"] <= 0:
@@ -235,7 +235,7 @@ class LifeMixin:
         if amount <= 0:
             return 0
         if self.forbidden(player, "get poison"):
-            self.emit("poison_prevented", "122.1", player=player, by=self._preventer(self._life_unit(player), "get poison"))
+            self.emit("poison_prevented", "122.1", player=player, by=self.sba._preventer(self._life_unit(player), "get poison"))
             return 0
         self._adjust_poison(player, amount)
         self.emit("poison", "122.1", player=player, amount=amount)

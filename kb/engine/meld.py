@@ -54,7 +54,7 @@ class MeldMixin:
             return None
         if first.zone is Zone.STACK or second.zone is Zone.STACK:
             raise NotModelledError("melding a card that is on the stack is not modelled")
-        source = self._zone_list(second)
+        source = self.zones._zone_list(second)
         if source is not None and second in source:
             source.remove(second)
         second.zone = Zone.BATTLEFIELD
@@ -106,7 +106,7 @@ class MeldMixin:
         partner.last_known = {}  # one permanent left: the card alone never was one (712.21)
         partner.incarnation += 1
         partner.zone = zone
-        target = self._zone_list(partner)
+        target = self.zones._zone_list(partner)
         if target is not None:
             if zone is Zone.LIBRARY and top:
                 target.insert(target.index(permanent) + 1 if permanent in target else 0, partner)

@@ -20,8 +20,8 @@ class OutcomeMixin:
     def lose(self, player: Player, reason: str = "effect", rule: str = "104.3") -> None:
         """`player` loses the game (if an effect doesn't say they can't)."""
         unit = self.unit_of(player)
-        if not self._unit_can_lose(unit, reason):
-            self.emit("loss_prevented", rule, unit=unit, reason=reason, by=self._preventer(unit, "lose", reason))
+        if not self.sba._unit_can_lose(unit, reason):
+            self.emit("loss_prevented", rule, unit=unit, reason=reason, by=self.sba._preventer(unit, "lose", reason))
             return
         self._lose_all([(unit, reason, rule)])
 
@@ -36,13 +36,13 @@ class OutcomeMixin:
         self.emit("concedes", "104.3a", player=player)
         self._lose_all([(unit, "concession", "104.3a")])
         if not self.over and self.priority is unit:
-            self._give_priority(unit)
+            self.priority_and_stack._give_priority(unit)
 
     def win(self, player: Player, source: Card | None = None) -> None:
         """`player` (and their team) wins the game unless an effect says they can't (104.2b)."""
         unit = self.unit_of(player)
         if not all(self.can_win(p) for p in self.members(unit)):
-            self.emit("win_prevented", "104.2b", unit=unit, by=self._preventer(unit, "win"), source=source)
+            self.emit("win_prevented", "104.2b", unit=unit, by=self.sba._preventer(unit, "win"), source=source)
             return
         if self.range_of_influence is not None and isinstance(unit, Player):
             beaten = self.affected_opponents(player)
@@ -63,7 +63,7 @@ class OutcomeMixin:
         return unit
 
     def _replace_loss(self, unit: Unit, reasons: list[str]) -> bool:
-        found = self._replacers.get(id(unit)) or self._find_loss_replacer(unit)
+        found = self._replacers.get(id(unit)) or self.sba._find_loss_replacer(unit)
         if found is None:
             return False
         card, player = found
@@ -98,7 +98,7 @@ class OutcomeMixin:
                 self.emit("wins", "104.2a", unit=winner, source=None)
                 self._finish([winner])
             else:
-                self.emit("win_prevented", "104.2a", unit=winner, by=self._preventer(winner, "win"), source=None)
+                self.emit("win_prevented", "104.2a", unit=winner, by=self.sba._preventer(winner, "win"), source=None)
 
     def _leave(self, unit: Unit, why: str, rule: str | None) -> None:
         if unit in self.losers:

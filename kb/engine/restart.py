@@ -39,7 +39,7 @@ class RestartMixin:
 
     def _put_into(self, card: Card, zone: Zone) -> None:
         card.zone = zone
-        target = self._zone_list(card)
+        target = self.zones._zone_list(card)
         if target is not None:
             target.append(card)
 

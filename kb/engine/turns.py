@@ -175,23 +175,23 @@ class TurnStructureMixin:
         if step is Step.DRAW:
             self._draw_step()
         elif step is Step.DECLARE_ATTACKERS:
-            self._declare_attackers()
+            self.combat._declare_attackers()
         elif step is Step.DECLARE_BLOCKERS:
-            self._declare_blockers()
+            self.combat._declare_blockers()
         elif step is Step.COMBAT_DAMAGE:
-            self._combat_damage()
+            self.combat._combat_damage()
         elif step is Step.CLEANUP:
             self._cleanup()
             return
         self.emit("beginning_of", _STEP_RULES[step], step=step, active=self.active_unit)
-        self._give_priority(self.active_unit)
+        self.priority_and_stack._give_priority(self.active_unit)
 
     def _advance(self) -> None:
         """The current step or phase ends (rule 500.2) and the next begins."""
         self._flow_changed = True
         step = self.step
         if step is Step.END_OF_COMBAT:
-            self._remove_from_combat("511.3")
+            self.combat._remove_from_combat("511.3")
         if step is Step.CLEANUP:
             if self._cleanup_had_priority:
                 self._cleanup_had_priority = False
@@ -296,8 +296,8 @@ class TurnStructureMixin:
         for card in damaged:
             card.damage = 0
         self.turn_effects.clear()
-        self._end_of_turn_effects()
-        self._end_of_turn_replacements()
+        self.layers._end_of_turn_effects()
+        self.replacement._end_of_turn_replacements()
         self.emit("damage_wears_off", "514.2", cards=damaged)
         if player is None:
             self._advance()
@@ -306,7 +306,7 @@ class TurnStructureMixin:
         if needs_priority:
             self._cleanup_had_priority = True
             self.emit("cleanup_priority", "514.3a")
-            self._give_priority(self.active_unit)
+            self.priority_and_stack._give_priority(self.active_unit)
             return
         self._advance()
 
@@ -323,7 +323,7 @@ class TurnStructureMixin:
         if self.over:
             return
         if self.phase is Phase.COMBAT:
-            self._remove_from_combat("723.1d")
+            self.combat._remove_from_combat("723.1d")
         self.emit("skip_to_cleanup", "723.1d", step=self.step)
         self._flow_changed = True
         self._cleanup_had_priority = False
@@ -343,7 +343,7 @@ class TurnStructureMixin:
         self.check_state_based_actions()
         if self.over:
             return
-        self._remove_from_combat("723.2d")
+        self.combat._remove_from_combat("723.2d")
         self.emit("skip_to_next_phase", "723.2d", step=self.step)
         self._flow_changed = True
         self._begin_following(self.step, Step.POSTCOMBAT_MAIN)

@@ -190,7 +190,7 @@ class Combat:
     # ----- declare attackers (508.1)
 
     def _can_attack(self, card: Card) -> bool:
-        return not card.tapped and not self.game._summoning_sick(card) and "Defender" not in card.keywords
+        return not card.tapped and not self.game.casting._summoning_sick(card) and "Defender" not in card.keywords
 
     def _declare_attackers(self) -> None:
         self.game.__dict__["_bands"] = []  # 702.22e: bands last for one combat
@@ -325,7 +325,7 @@ class Combat:
         if self.game.pay_mana and not payments(player.mana_pool, cost, ManaUse("attack", None)):
             raise NotModelledError("activating mana abilities to pay a cost to attack (508.1i) is not modelled")
         self.game.emit("attack_cost", "508.1h", player=player, cost=cost.text)
-        self.game._pay_mana(player, cost, None, ManaUse("attack", None), "attacking")
+        self.game.mana._pay_mana(player, cost, None, ManaUse("attack", None), "attacking")
 
     # ----- declare blockers (509.1)
 

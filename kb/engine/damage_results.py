@@ -45,7 +45,7 @@ def damage_life_losses(game: "Game", dealt: Sequence[tuple[Any, Any, int]], extr
     losses: dict[int, tuple[Player, int]] = {}
     gains: dict[int, int] = {}
     for source, recipient, amount in dealt:
-        keywords = game._damage_keywords(source)
+        keywords = game.life_and_damage._damage_keywords(source)
         if isinstance(recipient, Player) and "Infect" not in keywords:
             losses[id(recipient)] = (recipient, losses.get(id(recipient), (recipient, 0))[1] + amount)
         if "Lifelink" in keywords and source is not None:

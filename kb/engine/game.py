@@ -48,25 +48,25 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kb.engine.actions import KeywordActionsMixin
-from kb.engine.adventures import AdventuresMixin
-from kb.engine.bestow import BestowMixin
-from kb.engine.kicker import KickerMixin
-from kb.engine.splice import SpliceMixin
-from kb.engine.self_reference import SelfReferenceMixin
-from kb.engine.gained_abilities import GainedAbilitiesMixin
-from kb.engine.enter_as_copy import EnterAsCopyMixin
-from kb.engine.permissions import CastingPermissionsMixin
-from kb.engine.attachments import AttachmentsMixin
-from kb.engine.battles import BattlesMixin
-from kb.engine.spell_copies import SpellCopiesMixin
-from kb.engine.casting import CastingMixin
+from kb.engine.actions import KeywordActions
+from kb.engine.adventures import Adventures
+from kb.engine.bestow import Bestow
+from kb.engine.kicker import Kicker
+from kb.engine.splice import Splice
+from kb.engine.self_reference import SelfReference
+from kb.engine.gained_abilities import GainedAbilities
+from kb.engine.enter_as_copy import EnterAsCopy
+from kb.engine.permissions import CastingPermissions
+from kb.engine.attachments import Attachments
+from kb.engine.battles import Battles
+from kb.engine.spell_copies import SpellCopies
+from kb.engine.casting import Casting
 from kb.engine.combat import Combat
 from kb.engine.decisions import (
     ChoiceRequest,
     Decision,
     DecisionMaker,
-    DecisionsMixin,
+    Decisions,
     Event,
     FirstOptions,
     ScriptedDecisions,
@@ -87,21 +87,21 @@ from kb.engine.errors import (
     TimingError,
     UnknownCardError,
 )
-from kb.engine.command import CommandZoneMixin
-from kb.engine.copies import CopiesMixin
-from kb.engine.cycling import CyclingMixin
-from kb.engine.counters import CountersMixin
-from kb.engine.facedown import FaceDownMixin
-from kb.engine.flashback import FlashbackMixin
-from kb.engine.flip import FlipMixin
+from kb.engine.command import CommandZone
+from kb.engine.copies import Copies
+from kb.engine.cycling import Cycling
+from kb.engine.counters import Counters
+from kb.engine.facedown import FaceDown
+from kb.engine.flashback import Flashback
+from kb.engine.flip import Flipping
 from kb.engine.layers import ContinuousEffect, Layers
-from kb.engine.life import LifeMixin
-from kb.engine.linked import LinkedAbilitiesMixin
-from kb.engine.manapool import ManaMixin
-from kb.engine.meld import MeldMixin
-from kb.engine.crew import CrewMixin
+from kb.engine.life import LifeAndDamage
+from kb.engine.linked import LinkedAbilities
+from kb.engine.manapool import ManaPools
+from kb.engine.meld import Meld
+from kb.engine.crew import Crew
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
-from kb.engine.outcome import OutcomeMixin
+from kb.engine.outcome import Outcome
 from kb.engine.player_control import PlayerControlMixin
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityAndStack
@@ -110,8 +110,8 @@ from kb.engine.restart import RestartMixin
 from kb.engine.stickers import StickersMixin
 from kb.engine.sba import StateBasedActions
 from kb.engine.stack import Ability, ActivatedAbility, Spell, Stack, StackObject, TriggeredAbility
-from kb.engine.triggers import TriggersMixin
-from kb.engine.turns import STEPS, Phase, Step, TurnStructureMixin, _STEP_RULES
+from kb.engine.triggers import Triggers
+from kb.engine.turns import STEPS, Phase, Step, TurnStructure, _STEP_RULES
 from kb.engine.zones import Zones
 
 __all__ = [
@@ -126,6 +126,35 @@ __all__ = [
 
 
 PARTS: dict[str, type] = {
+    "turns": TurnStructure,
+    "casting": Casting,
+    "triggers": Triggers,
+    "outcome": Outcome,
+    "life_and_damage": LifeAndDamage,
+    "mana": ManaPools,
+    "decisions": Decisions,
+    "counters": Counters,
+    "keyword_actions": KeywordActions,
+    "copies": Copies,
+    "face_down": FaceDown,
+    "flipping": Flipping,
+    "flashback": Flashback,
+    "linked": LinkedAbilities,
+    "attachments": Attachments,
+    "spell_copies": SpellCopies,
+    "cycling": Cycling,
+    "command_zone": CommandZone,
+    "battles": Battles,
+    "melding": Meld,
+    "crewing": Crew,
+    "permissions": CastingPermissions,
+    "bestow": Bestow,
+    "adventures": Adventures,
+    "kicker": Kicker,
+    "splice": Splice,
+    "self_reference": SelfReference,
+    "gained_abilities": GainedAbilities,
+    "enter_as_copy": EnterAsCopy,
     "zones": Zones,
     "layers": Layers,
     "replacement": Replacements,
@@ -206,6 +235,180 @@ class GameParts:
     put_triggered_abilities_on_stack = _part("priority_and_stack")
     resolve_stack = _part("priority_and_stack")
 
+    # turns: kb.engine.turns.TurnStructure
+    _advance = _part("turns")
+    _begin_turn = _part("turns")
+    _drawing_order = _part("turns")
+    _skip_draw_rule = _part("turns")
+    add_phases_after = _part("turns")
+    end_the_combat_phase = _part("turns")
+    end_the_turn = _part("turns")
+    start = _part("turns")
+
+    # casting: kb.engine.casting.Casting
+    activate = _part("casting")
+    cast = _part("casting")
+    choose_card_name = _part("casting")
+    choose_new_targets = _part("casting")
+    graveyard_abilities = _part("casting")
+    land_plays = _part("casting")
+    legal_targets = _part("casting")
+    loyalty_cost = _part("casting")
+    play_land = _part("casting")
+    proposals = _part("casting")
+    targets_still_legal = _part("casting")
+    total_cost = _part("casting")
+
+    # triggers: kb.engine.triggers.Triggers
+    _trigger_groups = _part("triggers")
+    add_delayed_trigger = _part("triggers")
+
+    # outcome: kb.engine.outcome.Outcome
+    _finish = _part("outcome")
+    _lose_all = _part("outcome")
+    concede = _part("outcome")
+    lose = _part("outcome")
+    win = _part("outcome")
+
+    # life_and_damage: kb.engine.life.LifeAndDamage
+    _deal_damage_from_each = _part("life_and_damage")
+    _life_unit = _part("life_and_damage")
+    _poison_unit = _part("life_and_damage")
+    deal_damage = _part("life_and_damage")
+    deal_damage_each = _part("life_and_damage")
+    exchange_life = _part("life_and_damage")
+    gain_life = _part("life_and_damage")
+    give_poison = _part("life_and_damage")
+    is_poisoned = _part("life_and_damage")
+    lose_life = _part("life_and_damage")
+    pay_life = _part("life_and_damage")
+    pay_life_together = _part("life_and_damage")
+    remove_poison = _part("life_and_damage")
+    set_each_life = _part("life_and_damage")
+    set_life = _part("life_and_damage")
+
+    # mana: kb.engine.manapool.ManaPools
+    activated_abilities = _part("mana")
+    add_mana = _part("mana")
+    could_produce = _part("mana")
+    is_mana_ability = _part("mana")
+
+    # decisions: kb.engine.decisions.Decisions
+    _choice_groups = _part("decisions")
+    _decided_by = _part("decisions")
+    _order_within = _part("decisions")
+    ask = _part("decisions")
+    choose_simultaneously = _part("decisions")
+    decide = _part("decisions")
+
+    # counters: kb.engine.counters.Counters
+    add_counters = _part("counters")
+    counters_on = _part("counters")
+    remove_counters = _part("counters")
+
+    # keyword_actions: kb.engine.actions.KeywordActions
+    create_tokens = _part("keyword_actions")
+    exchange_control = _part("keyword_actions")
+    fight = _part("keyword_actions")
+    investigate = _part("keyword_actions")
+    phase_in = _part("keyword_actions")
+    phase_out = _part("keyword_actions")
+    proliferate = _part("keyword_actions")
+    regenerate = _part("keyword_actions")
+    scry = _part("keyword_actions")
+    search = _part("keyword_actions")
+    surveil = _part("keyword_actions")
+    tap = _part("keyword_actions")
+    transform = _part("keyword_actions")
+    untap = _part("keyword_actions")
+
+    # copies: kb.engine.copies.Copies
+    become_copy = _part("copies")
+    copiable_values = _part("copies")
+    copy_effect = _part("copies")
+    create_token_copies = _part("copies")
+    create_token_copy = _part("copies")
+    has_copy_effects = _part("copies")
+
+    # face_down: kb.engine.facedown.FaceDown
+    cast_face_down = _part("face_down")
+    face_up_values = _part("face_down")
+    turn_face_up = _part("face_down")
+
+    # flipping: kb.engine.flip.Flipping
+    flip = _part("flipping")
+
+    # flashback: kb.engine.flashback.Flashback
+    flashback_cost = _part("flashback")
+    grant_flashback = _part("flashback")
+
+    # linked: kb.engine.linked.LinkedAbilities
+    choose_as_enters = _part("linked")
+    chosen = _part("linked")
+
+    # attachments: kb.engine.attachments.Attachments
+    attach = _part("attachments")
+    attached = _part("attachments")
+    can_attach = _part("attachments")
+    is_attached = _part("attachments")
+    unattach = _part("attachments")
+
+    # spell_copies: kb.engine.spell_copies.SpellCopies
+    copy_spell = _part("spell_copies")
+
+    # cycling: kb.engine.cycling.Cycling
+    cycle = _part("cycling")
+
+    # command_zone: kb.engine.command.CommandZone
+    ability_holders = _part("command_zone")
+    become_monarch = _part("command_zone")
+    command = _part("command_zone")
+    create_emblem = _part("command_zone")
+    monarch = _part("command_zone")
+
+    # battles: kb.engine.battles.Battles
+    choose_protector = _part("battles")
+    possible_protectors = _part("battles")
+
+    # melding: kb.engine.meld.Meld
+    cards_of = _part("melding")
+    choose_last_exiled = _part("melding")
+    meld = _part("melding")
+    new_objects = _part("melding")
+    with_meld_partners = _part("melding")
+
+    # crewing: kb.engine.crew.Crew
+    crew = _part("crewing")
+
+    # permissions: kb.engine.permissions.CastingPermissions
+    allow_cast_from_exile = _part("permissions")
+    may_begin_to_cast = _part("permissions")
+
+    # bestow: kb.engine.bestow.Bestow
+    is_bestowed = _part("bestow")
+
+    # adventures: kb.engine.adventures.Adventures
+
+    # kicker: kb.engine.kicker.Kicker
+    was_kicked = _part("kicker")
+
+    # splice: kb.engine.splice.Splice
+
+    # self_reference: kb.engine.self_reference.SelfReference
+    ability_text = _part("self_reference")
+
+    # gained_abilities: kb.engine.gained_abilities.GainedAbilities
+    ability_link = _part("gained_abilities")
+    exile_linked = _part("gained_abilities")
+    exiled_linked = _part("gained_abilities")
+    gain_activated_abilities = _part("gained_abilities")
+    gained_activated = _part("gained_abilities")
+    gained_group = _part("gained_abilities")
+    gained_origin = _part("gained_abilities")
+    granted_activated = _part("gained_abilities")
+
+    # enter_as_copy: kb.engine.enter_as_copy.EnterAsCopy
+
 
 # The game
 
@@ -213,36 +416,7 @@ class GameParts:
 class Game(
     PlayerControlMixin,
     StickersMixin,
-    DecisionsMixin,
-    TurnStructureMixin,
-    CastingMixin,
-    TriggersMixin,
-    OutcomeMixin,
-    LifeMixin,
-    CountersMixin,
-    KeywordActionsMixin,
-    CopiesMixin,
-    FaceDownMixin,
-    FlipMixin,
-    FlashbackMixin,
     RestartMixin,
-    ManaMixin,
-    LinkedAbilitiesMixin,
-    AttachmentsMixin,
-    SpellCopiesMixin,
-    CyclingMixin,
-    CommandZoneMixin,
-    BattlesMixin,
-    MeldMixin,
-    CrewMixin,
-    CastingPermissionsMixin,
-    BestowMixin,
-    AdventuresMixin,
-    KickerMixin,
-    SpliceMixin,
-    SelfReferenceMixin,
-    GainedAbilitiesMixin,
-    EnterAsCopyMixin,
     GameParts,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
@@ -275,6 +449,35 @@ class Game(
         self.sba = StateBasedActions(self)
         self.combat = Combat(self)
         self.priority_and_stack = PriorityAndStack(self)
+        self.turns = TurnStructure(self)
+        self.casting = Casting(self)
+        self.triggers = Triggers(self)
+        self.outcome = Outcome(self)
+        self.life_and_damage = LifeAndDamage(self)
+        self.mana = ManaPools(self)
+        self.decisions = Decisions(self)
+        self.counters = Counters(self)
+        self.keyword_actions = KeywordActions(self)
+        self.copies = Copies(self)
+        self.face_down = FaceDown(self)
+        self.flipping = Flipping(self)
+        self.flashback = Flashback(self)
+        self.linked = LinkedAbilities(self)
+        self.attachments = Attachments(self)
+        self.spell_copies = SpellCopies(self)
+        self.cycling = Cycling(self)
+        self.command_zone = CommandZone(self)
+        self.battles = Battles(self)
+        self.melding = Meld(self)
+        self.crewing = Crew(self)
+        self.permissions = CastingPermissions(self)
+        self.bestow = Bestow(self)
+        self.adventures = Adventures(self)
+        self.kicker = Kicker(self)
+        self.splice = Splice(self)
+        self.self_reference = SelfReference(self)
+        self.gained_abilities = GainedAbilities(self)
+        self.enter_as_copy = EnterAsCopy(self)
         self._setup_players(players)
         # Whether mana costs are paid from mana pools (rule 601.2h) or taken as paid.
         self.pay_mana = pay_mana
@@ -565,9 +768,9 @@ class Game(
         self.events.append(event)
         for observer in self.observers:
             observer(event)
-        self._check_triggers(event)
+        self.triggers._check_triggers(event)
         if self._has_state_triggers():
-            self._check_state_triggers()
+            self.triggers._check_state_triggers()
         if self.exiled_until:
             # 610.3: right after the event in which a permanent left, what it exiled returns.
             self.zones._return_exiled_until()

@@ -37,9 +37,9 @@ class PriorityAndStack:
                 break
             if self.game._has_state_triggers():
                 # 603.8: one that has just left the stack triggers again if its state still holds.
-                self.game._check_state_triggers()
+                self.game.triggers._check_state_triggers()
             if self.game._pending:
-                self.game._put_triggers_on_stack()
+                self.game.triggers._put_triggers_on_stack()
                 continue
             break
         if self.game.over:
@@ -138,7 +138,7 @@ class PriorityAndStack:
         self.game._resolving = obj
         self.game._flow_changed = False
         if isinstance(obj, Spell):
-            self.game._resolve_bestowed_spell(obj)  # 702.103e
+            self.game.bestow._resolve_bestowed_spell(obj)  # 702.103e
         specs = (getattr(obj, "target_specs", None) or obj.card.definition.spell_targets) if isinstance(obj, Spell) else ()
         if specs:
             # 608.2b: it doesn't resolve only if every target is illegal, each for its own word.
@@ -147,8 +147,8 @@ class PriorityAndStack:
             kind = obj.card.definition.spell_target if isinstance(obj, Spell) else obj.target
             pairs = [(t, kind) for t in obj.targets]
         if isinstance(obj, Spell):
-            pairs += self.game._spliced_target_pairs(obj)  # 702.47d
-        if pairs and not any(self.game._target_is_legal(t, kind, obj.controller, obj.source) for t, kind in pairs):
+            pairs += self.game.splice._spliced_target_pairs(obj)  # 702.47d
+        if pairs and not any(self.game.casting._target_is_legal(t, kind, obj.controller, obj.source) for t, kind in pairs):
             self.game.emit("fizzles", "608.2b", object=obj)
             if isinstance(obj, Spell):
                 self.game._move(obj.card, obj.destination or Zone.GRAVEYARD)
@@ -165,9 +165,9 @@ class PriorityAndStack:
                         self.game.emit("attached", "303.4f", card=obj.card, to=obj.targets[0])
                 else:
                     obj.card.definition.resolve(self.game, obj)
-                    self.game._resolve_spliced_text(obj)  # 702.47b
+                    self.game.splice._resolve_spliced_text(obj)  # 702.47b
                     if obj.card.zone is Zone.STACK:
-                        self.game._put_away_resolved_spell(obj)  # 608.2n, 715.3d
+                        self.game.adventures._put_away_resolved_spell(obj)  # 608.2n, 715.3d
             else:
                 obj.effect(self.game, obj)
         self.game._resolving = None
@@ -215,7 +215,7 @@ class PriorityAndStack:
         printed = card.printed_definition
         # 614.1c, 616.1f: entering as a copy of another permanent comes first; then its own
         # "as this enters" abilities are those of what it copies (614.12).
-        entered_as_copy = self.game._enter_as_copy(card, controller)
+        entered_as_copy = self.game.enter_as_copy._enter_as_copy(card, controller)
         if not entered_as_copy and type(printed).as_enters is not CardDefinition.as_enters and self.game.abilities_removed(card):
             # 614.12: whether its own "as this enters" applies depends on the abilities it would
             # have on the battlefield; with them removed, that is not modelled.
@@ -241,7 +241,7 @@ class PriorityAndStack:
             card.tapped = entering["tapped"]
             card.counters = {k: v for k, v in entering["counters"].items() if v}
         if card.counters:
-            card.counters = self.game._counters_as_it_enters(card)
+            card.counters = self.game.counters._counters_as_it_enters(card)
         self.game.battlefield.append(card)
         self.game.__dict__["_entering_from"] = None
         self.game.emit("enters", "403.3", card=card, controller=controller)

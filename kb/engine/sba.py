@@ -91,16 +91,16 @@ class StateBasedActions:
             c for c in self.game.battlefield
             if id(c) not in going and c.counters.get("+1/+1") and c.counters.get("-1/-1")
         ]
-        unbestowing = self.game._bestowed_auras_ceasing()  # 702.103f, an exception to 704.5m
+        unbestowing = self.game.bestow._bestowed_auras_ceasing()  # 702.103f, an exception to 704.5m
         # 704.5m: an Aura attached to nothing, or to an object or player it can't enchant.
         illegal_auras = [
             c for c in self.game.battlefield
             if "Aura" in c.subtypes and not any(c is u for u in unbestowing) and not self.aura_is_legal(c)
         ]
         dying.extend((c, "704.5m") for c in illegal_auras if not any(c is d for d, _ in dying))
-        unprotected = [b for b in self.game._battles_without_protector() if not any(b is d for d, _ in dying)]
+        unprotected = [b for b in self.game.battles._battles_without_protector() if not any(b is d for d, _ in dying)]
         dying.extend(
-            (b, "704.5v") for b in self.game._battles_without_defense()
+            (b, "704.5v") for b in self.game.battles._battles_without_defense()
             if not any(b is d for d, _ in dying) and not any(b is u for u in unprotected)
         )
         gone_tokens = [
@@ -115,8 +115,8 @@ class StateBasedActions:
             unbestowing=unbestowing,
             unprotected=unprotected,
             gone_tokens=gone_tokens,
-            gone_copies=self.game._ceasing_spell_copies(),
-            unattaching=self.game._illegal_attachments(),
+            gone_copies=self.game.spell_copies._ceasing_spell_copies(),
+            unattaching=self.game.attachments._illegal_attachments(),
             losses=losses,
             prevented_losses=prevented,
         )
@@ -142,7 +142,7 @@ class StateBasedActions:
         for card in found.unbestowing:
             card.attached_to = None
             card.attached_incarnation = None
-            self.game._cease_to_be_bestowed(card, "702.103f")
+            self.game.bestow._cease_to_be_bestowed(card, "702.103f")
         for battle in found.unprotected:
             # 310.10: a battle without a legal protector gets one, or goes to the graveyard.
             if self.game.choose_protector(battle, rule="310.10") is None:
@@ -163,7 +163,7 @@ class StateBasedActions:
             token.zone = None
             self.game.emit("token_ceases", "704.5d", card=token)
         if found.annihilating:
-            self.game._annihilate_counters()
+            self.game.counters._annihilate_counters()
         # Replacement effects on the game loss are found before anything moves: all these
         # state-based actions are one event (704.3).
         self.game._replacers = {}

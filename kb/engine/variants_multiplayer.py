@@ -149,5 +149,5 @@ class Emperor(Game):
             return
         self.emit("wins", "809.5a", unit=side, source=source)
         for other in [u for u in self.units() if u.team is not side]:
-            self._leave(other, "opponent won", "809.5a")
+            self.outcome._leave(other, "opponent won", "809.5a")
         self._finish([side])

@@ -53,7 +53,7 @@ class Zones:
             card._remember()  # last known information, while it is still a permanent (608.2h)
         partner = card.melded_with if card.zone is Zone.BATTLEFIELD else None
         if partner is not None:
-            self.game._check_meld_partner_may_move(partner)
+            self.game.melding._check_meld_partner_may_move(partner)
         leaving = card.controller if card.zone is Zone.BATTLEFIELD and zone is not Zone.BATTLEFIELD else None
         source = self._zone_list(card)
         if source is not None and card in source:
@@ -72,7 +72,7 @@ class Zones:
         elif target is not None:
             target.append(card)
         if partner is not None:
-            self.game._move_meld_partner(card, partner, zone, top)  # 712.21
+            self.game.melding._move_meld_partner(card, partner, zone, top)  # 712.21
         if leaving is not None:
             self._announce_departure(card, leaving, zone)
 
@@ -86,7 +86,7 @@ class Zones:
         self.game.events.append(event)
         for observer in self.game.observers:
             observer(event)
-        self.game._check_triggers(event)
+        self.game.triggers._check_triggers(event)
 
     def draw(self, player: Player, count: int = 1, *, rule: str = "121.1") -> list[Card]:
         """Rule 121: draw cards one at a time; drawing from an empty library is remembered for

@@ -178,6 +178,8 @@ class Combat:
 
     def __init__(self, game: Game):
         self.game = game
+        self._second_strike: list[Card] | None = None
+        self._in_second_strike_step = False
 
     @property
     def attackers(self) -> list[Card]:
@@ -429,17 +431,17 @@ class Combat:
         """Rule 510.1–510.2, with a first combat damage step when a creature has first strike
         or double strike (702.7b, 702.4b)."""
         combatants = [c for c in self.game.battlefield if c.attacking is not None or c.blocking]
-        if not self.game._in_second_strike_step:
+        if not self._in_second_strike_step:
             strikers = [c for c in combatants if {"First strike", "Double strike"} & set(c.keywords)]
             if strikers:
-                self.game._second_strike = [c for c in combatants if "First strike" not in c.keywords or "Double strike" in c.keywords]
+                self._second_strike = [c for c in combatants if "First strike" not in c.keywords or "Double strike" in c.keywords]
                 self.game.emit("first_strike_step", "510.4")
                 dealing = strikers
             else:
                 dealing = combatants
         else:
             # 702.4b: those that remain in combat and didn't strike first, or have double strike.
-            earlier = {id(c) for c in self.game._second_strike}
+            earlier = {id(c) for c in self._second_strike}
             dealing = [c for c in combatants if id(c) in earlier]
         assignments: list[tuple[Card, Any, int]] = []
         lethal_so_far: dict[int, int] = {}
@@ -559,8 +561,8 @@ class Combat:
             card.blocking = []
             card.blocked_by = []
             card.was_blocked = False
-        self.game._second_strike = None
-        self.game._in_second_strike_step = False
+        self._second_strike = None
+        self._in_second_strike_step = False
         if removed:
             self.game.emit("removed_from_combat", rule, cards=removed)
 

@@ -172,7 +172,7 @@ class Decisions:
         """Ask the decision maker, check the answer against the options, log it and return it.
         A decision with exactly one legal answer is made without asking."""
         low, high = decision.bounds
-        decision.decided_by = self.game._decided_by(decision)
+        decision.decided_by = self.game.player_control._decided_by(decision)
         if not decision.order and decision.count == 1 and len(decision.options) == 1:
             decision.answer, decision.forced = decision.options[0], True
         elif decision.order and len(decision.options) <= 1:
@@ -185,9 +185,6 @@ class Decisions:
         self.game.decision_log.append(decision)
         self.game.emit("decision", decision.rule, decision=decision)
         return decision.answer
-
-    def _decided_by(self, decision: Decision) -> Player | None:
-        return None
 
     def _validate(self, decision: Decision, raw: Any) -> Any:
         options = list(decision.options)

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from kb.engine.actions import KeywordActions
 from kb.engine.adventures import Adventures
@@ -102,12 +102,12 @@ from kb.engine.meld import Meld
 from kb.engine.crew import Crew
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone, _cards
 from kb.engine.outcome import Outcome
-from kb.engine.player_control import PlayerControlMixin
+from kb.engine.player_control import ControlOfPlayers
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityAndStack
 from kb.engine.replacement import Replacement, Replacements
-from kb.engine.restart import RestartMixin
-from kb.engine.stickers import StickersMixin
+from kb.engine.restart import Restart
+from kb.engine.stickers import Stickers
 from kb.engine.sba import StateBasedActions
 from kb.engine.stack import Ability, ActivatedAbility, Spell, Stack, StackObject, TriggeredAbility
 from kb.engine.triggers import Triggers
@@ -126,6 +126,9 @@ __all__ = [
 
 
 PARTS: dict[str, type] = {
+    "stickers": Stickers,
+    "player_control": ControlOfPlayers,
+    "restarting": Restart,
     "turns": TurnStructure,
     "casting": Casting,
     "triggers": Triggers,
@@ -237,7 +240,6 @@ class GameParts:
 
     # turns: kb.engine.turns.TurnStructure
     _advance = _part("turns")
-    _begin_turn = _part("turns")
     _drawing_order = _part("turns")
     _skip_draw_rule = _part("turns")
     add_phases_after = _part("turns")
@@ -295,7 +297,6 @@ class GameParts:
 
     # decisions: kb.engine.decisions.Decisions
     _choice_groups = _part("decisions")
-    _decided_by = _part("decisions")
     _order_within = _part("decisions")
     ask = _part("decisions")
     choose_simultaneously = _part("decisions")
@@ -409,14 +410,23 @@ class GameParts:
 
     # enter_as_copy: kb.engine.enter_as_copy.EnterAsCopy
 
+    # stickers: kb.engine.stickers.Stickers
+    put_name_sticker = _part("stickers")
+
+    # player_control: kb.engine.player_control.ControlOfPlayers
+    control_player = _part("player_control")
+    controller_of_player = _part("player_control")
+    sees = _part("player_control")
+
+    # restarting: kb.engine.restart.Restart
+    bring_into_game = _part("restarting")
+    restart = _part("restarting")
+
 
 # The game
 
 
 class Game(
-    PlayerControlMixin,
-    StickersMixin,
-    RestartMixin,
     GameParts,
 ):
     """A game of Magic among individual players seated in the order given; turn order is the
@@ -432,6 +442,14 @@ class Game(
     `poison_threshold`, `first_turn_skips_draw`, `max_hand_size`, `starting_hand_size`,
     `state_based_losses`, `forbidden`, `set_each_life`, `exchange_life`.
     """
+
+    # Restarting (726) is modelled for this game among individual players, not for a variant
+    # made by subclassing it.
+    _restarts: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._restarts = cls.__dict__.get("_restarts", False)
 
     def __init__(
         self,
@@ -478,21 +496,16 @@ class Game(
         self.self_reference = SelfReference(self)
         self.gained_abilities = GainedAbilities(self)
         self.enter_as_copy = EnterAsCopy(self)
+        self.stickers = Stickers(self)
+        self.player_control = ControlOfPlayers(self)
+        self.restarting = Restart(self)
         self._setup_players(players)
         # Whether mana costs are paid from mana pools (rule 601.2h) or taken as paid.
         self.pay_mana = pay_mana
         self.effects: list[ContinuousEffect] = []
-        self._clock = 0
         self.replacements: list[Replacement] = []
         self.delayed_triggers: list[Any] = []
         self.phased_out: list[Card] = []
-        self._batch: dict[str, Any] | None = None
-        # The permanents whose last known information the event moving them has already taken.
-        self._remembered: frozenset[int] = frozenset()
-        self._moving_together: list[Card] = []  # the permanents of one event (603.10a)
-        self._second_strike: list[Card] | None = None
-        self._in_second_strike_step = False
-        self._layer_view: dict[int, Any] | None = None
         self.range_of_influence = range_of_influence
         self._influence: dict[int, list[Player]] = {}
         self.decision_maker: DecisionMaker = decisions or FirstOptions()
@@ -514,21 +527,8 @@ class Game(
         self.draw_game = False
         self._passes = 0
         self._pending: list[TriggeredAbility] = []
-        self._checking_states = False
-        # Extra phases (500.8): (turn, the phase they follow, their steps), the most recent first;
-        # and, while they run, their steps still to come (None: back to the turn's own steps).
-        self._extra_phases: list[tuple[int, Phase, tuple[Step, ...]]] = []
-        self._extra_steps: list[Step | None] = []
-        self._resume_step: Step | None = None
-        # Cards exiled "until" a permanent leaves the battlefield (610.3): (card, its
-        # incarnation in exile, the permanent, its incarnation).
-        self.exiled_until: list[tuple[Card, int, Card, int]] = []
-        self._returning = False
         self._resolving: StackObject | None = None
         self._flow_changed = False
-        self._cleanup_had_priority = False
-        self._noted_prevented: set[tuple[str, str]] = set()
-        self._replacers: dict[int, tuple[Card, Player]] = {}
         # "This turn" effects (514.2): (player, what), e.g. (ana, "additional land").
         self.turn_effects: list[tuple[Player, str]] = []
         self.lands_played: dict[int, int] = {}
@@ -771,7 +771,7 @@ class Game(
         self.triggers._check_triggers(event)
         if self._has_state_triggers():
             self.triggers._check_state_triggers()
-        if self.exiled_until:
+        if self.zones.exiled_until:
             # 610.3: right after the event in which a permanent left, what it exiled returns.
             self.zones._return_exiled_until()
         return event

@@ -326,6 +326,8 @@ class Layers:
 
     def __init__(self, game: Game):
         self.game = game
+        self._clock = 0
+        self._layer_view: dict[int, Any] | None = None
 
     def add_effect(self, effect: ContinuousEffect) -> ContinuousEffect:
         """Start a continuous effect from a resolving spell or ability; it gets a timestamp now
@@ -382,8 +384,8 @@ class Layers:
             self.game.emit("effect_ends", "611.2", effect=effect, text=effect.text)
 
     def _next_timestamp(self) -> int:
-        self.game._clock += 1
-        return self.game._clock
+        self._clock += 1
+        return self._clock
 
     def _end_of_turn_effects(self) -> None:
         """Rule 514.2: "until end of turn" and "this turn" effects end in the cleanup step."""
@@ -425,7 +427,7 @@ class Layers:
                 self.game.emit("effect_ends", "611.2b", effect=effect, text=effect.text)
 
     def has_control_effects(self) -> bool:
-        if self.game._layer_view is not None:
+        if self._layer_view is not None:
             return True
         return any("2" in e.parts for e in self.all_effects())
 
@@ -433,8 +435,8 @@ class Layers:
         """The values of `card`'s characteristics now (rule 613.1): its printed values, then every
         applicable continuous effect, layer by layer. Called while the layers are being applied,
         it answers with the values as of the layer being applied."""
-        if self.game._layer_view is not None:
-            view = self.game._layer_view.get(id(card))
+        if self._layer_view is not None:
+            view = self._layer_view.get(id(card))
             if view is not None:
                 return view
             return card.printed()
@@ -448,7 +450,7 @@ class Layers:
         if card is not None and not any(c is card for c in cards):
             cards.append(card)  # leaving the battlefield right now
         view: dict[int, Characteristics] = {}
-        self.game._layer_view = view  # from here on, characteristics asked for are those being computed
+        self._layer_view = view  # from here on, characteristics asked for are those being computed
         try:
             for card in cards:
                 view[id(card)] = card.printed()
@@ -476,7 +478,7 @@ class Layers:
                         effect.parts[layer](view[id(card)])
             return view
         finally:
-            self.game._layer_view = None
+            self._layer_view = None
 
     @staticmethod
     def _apply_counters(card: Card, chars: Characteristics) -> None:
@@ -521,9 +523,9 @@ class Layers:
         other_targets = chosen.get(id(other)) or [c for c in cards if other.selects(self.game, c, view[id(c)])]
         for card in other_targets:
             other.parts[layer](scratch[id(card)])
-        self.game._layer_view = scratch
+        self._layer_view = scratch
         try:
             after = [c for c in cards if effect.selects(self.game, c, scratch[id(c)])]
         finally:
-            self.game._layer_view = view
+            self._layer_view = view
         return [id(c) for c in before] != [id(c) for c in after]

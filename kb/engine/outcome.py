@@ -67,7 +67,7 @@ class Outcome:
         return unit
 
     def _replace_loss(self, unit: Unit, reasons: list[str]) -> bool:
-        found = self.game._replacers.get(id(unit)) or self.game.sba._find_loss_replacer(unit)
+        found = self.game.sba._replacers.get(id(unit)) or self.game.sba._find_loss_replacer(unit)
         if found is None:
             return False
         card, player = found

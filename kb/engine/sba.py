@@ -45,6 +45,8 @@ class StateBasedActions:
 
     def __init__(self, game: Game):
         self.game = game
+        self._noted_prevented: set[tuple[str, str]] = set()
+        self._replacers: dict[int, tuple[Card, Player]] = {}
 
     # ----- state-based actions
 
@@ -128,10 +130,10 @@ class StateBasedActions:
             current.add((unit.name, reason))
         for unit, reason, _ in found.prevented_losses:
             key = (unit.name, reason)
-            if key not in self.game._noted_prevented:
-                self.game._noted_prevented.add(key)
+            if key not in self._noted_prevented:
+                self._noted_prevented.add(key)
                 self.game.emit("loss_prevented", "104.3", unit=unit, reason=reason, by=self._preventer(unit, "lose", reason))
-        self.game._noted_prevented &= current
+        self._noted_prevented &= current
         for player in self.game.players:
             player.drew_from_empty_library = False
         for card in self.game.battlefield:
@@ -166,11 +168,11 @@ class StateBasedActions:
             self.game.counters._annihilate_counters()
         # Replacement effects on the game loss are found before anything moves: all these
         # state-based actions are one event (704.3).
-        self.game._replacers = {}
+        self._replacers = {}
         for unit, _, _ in losses:
             replacer = self._find_loss_replacer(unit)
             if replacer is not None:
-                self.game._replacers[id(unit)] = replacer
+                self._replacers[id(unit)] = replacer
         if dying:
             for card, rule in dying:
                 if rule == "704.5m" and card.attached_to is not None:
@@ -178,7 +180,7 @@ class StateBasedActions:
                     continue
                 self.game.emit({"704.5g": "destroyed", "704.5h": "destroyed_deathtouch", "704.5m": "aura_unattached", "704.5i": "no_loyalty", "704.5v": "no_defense", "310.10": "no_protector"}.get(rule, "dies_toughness"), rule, card=card)
             moving = [c for c, _ in dying]
-            for card, player in self.game._replacers.values():
+            for card, player in self._replacers.values():
                 if card in moving and card.definition.replacement_moves_itself:
                     # Rule 400.6: two things try to move the same object; its controller chooses.
                     where = self.game.decide(Decision(player, "where_it_goes", (Zone.GRAVEYARD, Zone.EXILE), rule="400.6", context={"source": card}))
@@ -188,7 +190,7 @@ class StateBasedActions:
             self.game.zones._to_graveyards(moving, "704.5", destroyed=destroyed)
         if losses:
             self.game._lose_all(losses)
-        self.game._replacers = {}
+        self._replacers = {}
         return True
 
     def aura_is_legal(self, aura: Card) -> bool:

@@ -47,6 +47,7 @@ class Triggers:
 
     def __init__(self, game: Game):
         self.game = game
+        self._checking_states = False
 
     # ----- triggered abilities
 
@@ -108,9 +109,9 @@ class Triggers:
     def _check_state_triggers(self) -> None:
         """Rule 603.8: a state-triggered ability triggers as soon as its state is true, unless
         it has triggered and not yet left the stack."""
-        if self.game._checking_states:
+        if self._checking_states:
             return
-        self.game._checking_states = True
+        self._checking_states = True
         try:
             # Still waiting: pending, on the stack, or resolving (it hasn't resolved yet).
             waiting = [getattr(a, "data", {}).get("state_trigger") for a in [*self.game._pending, *self.game.stack, self.game._resolving] if a is not None]
@@ -126,7 +127,7 @@ class Triggers:
                     waiting.append(key)
                     self.game.emit("triggers", "603.8", ability=ability)
         finally:
-            self.game._checking_states = False
+            self._checking_states = False
 
     def add_delayed_trigger(self, trigger: Any, source: Card, controller: Player, **data: Any) -> "DelayedTrigger":
         """Create a delayed triggered ability (603.7): it triggers only once, the next time its

@@ -96,6 +96,12 @@ class TurnStructure:
 
     def __init__(self, game: Game):
         self.game = game
+        # Extra phases (500.8): (turn, the phase they follow, their steps), the most recent first;
+        # and, while they run, their steps still to come (None: back to the turn's own steps).
+        self._extra_phases: list[tuple[int, Phase, tuple[Step, ...]]] = []
+        self._extra_steps: list[Step | None] = []
+        self._resume_step: Step | None = None
+        self._cleanup_had_priority = False
 
     # ----- starting the game and moving through turns
 
@@ -113,7 +119,7 @@ class TurnStructure:
         if opening_hands:
             self._opening_hands()
         self.game.turn = turn - 1
-        self.game._begin_turn(self.game.starting_unit, at)
+        self._begin_turn(self.game.starting_unit, at)
 
     def _opening_hands(self) -> None:
         for player in self.game.apnap_order():
@@ -151,6 +157,7 @@ class TurnStructure:
         return len(self.game.seats) > 2
 
     def _begin_turn(self, unit: Unit, at: Step = Step.UNTAP) -> None:
+        self.game.player_control._turn_begins(unit)
         self.game.turn += 1
         self.game.active_unit = unit
         self.game.lands_played = {}
@@ -158,8 +165,8 @@ class TurnStructure:
         for card in self.game.battlefield:
             card.attacking = None
             card.blocking, card.blocked_by, card.was_blocked = [], [], False
-        self.game._second_strike, self.game._in_second_strike_step = None, False
-        self.game._extra_steps, self.game._resume_step = [], None
+        self.game.combat._second_strike, self.game.combat._in_second_strike_step = None, False
+        self._extra_steps, self._resume_step = [], None
         self.game.emit("turn_begins", "500", turn=self.game.turn, unit=unit)
         self._begin_step(at)
 
@@ -197,24 +204,24 @@ class TurnStructure:
         if step is Step.END_OF_COMBAT:
             self.game.combat._remove_from_combat("511.3")
         if step is Step.CLEANUP:
-            if self.game._cleanup_had_priority:
-                self.game._cleanup_had_priority = False
+            if self._cleanup_had_priority:
+                self._cleanup_had_priority = False
                 self.game.emit("another_cleanup", "514.3a")
                 self._begin_step(Step.CLEANUP)
                 return
             self._end_turn()
             return
-        if step is Step.COMBAT_DAMAGE and self.game._second_strike is not None and not self.game._in_second_strike_step:
+        if step is Step.COMBAT_DAMAGE and self.game.combat._second_strike is not None and not self.game.combat._in_second_strike_step:
             # 510.4: after a first combat damage step, a second one.
-            self.game._in_second_strike_step = True
+            self.game.combat._in_second_strike_step = True
             self._begin_step(Step.COMBAT_DAMAGE)
             return
-        if self.game._extra_steps:
+        if self._extra_steps:
             # Inside extra phases (500.8): their next step, or back to where the turn was.
-            following = self.game._extra_steps.pop(0)
+            following = self._extra_steps.pop(0)
             if following is None:
-                following = self.game._resume_step
-                self.game._resume_step = None
+                following = self._resume_step
+                self._resume_step = None
             self._begin_step(following)
             return
         index = STEPS.index(step) + 1
@@ -225,13 +232,13 @@ class TurnStructure:
 
     def _begin_following(self, step: Step, following: Step) -> None:
         """Begin `following`, the step after `step`, unless extra phases come first (500.8)."""
-        extra = [steps for turn, phase, steps in self.game._extra_phases if turn == self.game.turn and phase is step.phase]
+        extra = [steps for turn, phase, steps in self._extra_phases if turn == self.game.turn and phase is step.phase]
         if following.phase is not step.phase and extra:
             # 500.8: the extra phases come directly after this one, the most recent first.
-            self.game._extra_phases = [e for e in self.game._extra_phases if not (e[0] == self.game.turn and e[1] is step.phase)]
-            self.game._extra_steps = [s for steps in extra for s in steps] + [None]
-            self.game._resume_step = following
-            self._begin_step(self.game._extra_steps.pop(0))
+            self._extra_phases = [e for e in self._extra_phases if not (e[0] == self.game.turn and e[1] is step.phase)]
+            self._extra_steps = [s for steps in extra for s in steps] + [None]
+            self._resume_step = following
+            self._begin_step(self._extra_steps.pop(0))
             return
         self._begin_step(following)
 
@@ -247,10 +254,10 @@ class TurnStructure:
         if any(s.phase is not steps[0].phase for s in steps):
             raise IllegalActionError("the steps of one extra phase belong to one kind of phase")
         phases = list(Phase)
-        if self.game.step is None or (phases.index(self.game.step.phase) > phases.index(phase) and not self.game._extra_steps):
+        if self.game.step is None or (phases.index(self.game.step.phase) > phases.index(phase) and not self._extra_steps):
             raise IllegalActionError(f"the {phase.value} of this turn has already ended")
         for _ in range(count):
-            self.game._extra_phases.insert(0, (self.game.turn, phase, tuple(steps)))
+            self._extra_phases.insert(0, (self.game.turn, phase, tuple(steps)))
         self.game.emit("phases_added", "500.10" if len(steps) == 1 else "500.8", phase=steps[0].phase, after=phase, steps=list(steps), count=count)
 
     def _end_turn(self) -> None:
@@ -264,7 +271,7 @@ class TurnStructure:
         else:
             following = self.game.turn_order_from(current)[0] if units else None
         if following is not None:
-            self.game._begin_turn(following)
+            self._begin_turn(following)
 
     def _untap(self) -> None:
         self.game.phase_in([c for c in self.game.phased_out if c.controller in self.game.active_players])  # 502.1
@@ -308,7 +315,7 @@ class TurnStructure:
             return
         needs_priority = self.game._pending or self.game.state_based_actions_pending()
         if needs_priority:
-            self.game._cleanup_had_priority = True
+            self._cleanup_had_priority = True
             self.game.emit("cleanup_priority", "514.3a")
             self.game.priority_and_stack._give_priority(self.game.active_unit)
             return
@@ -330,10 +337,10 @@ class TurnStructure:
             self.game.combat._remove_from_combat("723.1d")
         self.game.emit("skip_to_cleanup", "723.1d", step=self.game.step)
         self.game._flow_changed = True
-        self.game._cleanup_had_priority = False
+        self._cleanup_had_priority = False
         # The rest of the turn is skipped, extra phases with it (723.1d).
-        self.game._extra_steps, self.game._resume_step = [], None
-        self.game._extra_phases = [e for e in self.game._extra_phases if e[0] != self.game.turn]
+        self._extra_steps, self._resume_step = [], None
+        self._extra_phases = [e for e in self._extra_phases if e[0] != self.game.turn]
         self._begin_step(Step.CLEANUP)
 
     def end_the_combat_phase(self, source: Card | None = None) -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from kb.engine.decisions import Event
@@ -22,6 +22,14 @@ class Zones:
 
     def __init__(self, game: Game):
         self.game = game
+        self._batch: dict[str, Any] | None = None
+        # The permanents whose last known information the event moving them has already taken.
+        self._remembered: frozenset[int] = frozenset()
+        self._moving_together: list[Card] = []  # the permanents of one event (603.10a)
+        # Cards exiled "until" a permanent leaves the battlefield (610.3): (card, its
+        # incarnation in exile, the permanent, its incarnation).
+        self.exiled_until: list[tuple[Card, int, Card, int]] = []
+        self._returning = False
 
     # ----- cards moving
 
@@ -41,15 +49,15 @@ class Zones:
 
     def _move(self, card: Card, zone: Zone, *, top: bool = True) -> None:
         if zone is Zone.GRAVEYARD:
-            destroyed = self.game._batch is not None and id(card) in self.game._batch.get("destroyed", ())
-            cant_regenerate = self.game._batch is not None and self.game._batch.get("cant_regenerate", False)
+            destroyed = self._batch is not None and id(card) in self._batch.get("destroyed", ())
+            cant_regenerate = self._batch is not None and self._batch.get("cant_regenerate", False)
             event = self.game.replace("zone_change", {"card": card, "from": card.zone, "to": zone, "destroyed": destroyed, "cant_regenerate": cant_regenerate})
             if event is None:
                 return  # replaced by something else, which moved the card itself
             zone = event["to"]
-        if zone is Zone.LIBRARY and top and self.game._batch is not None:
-            self.game._batch["pinned"].append(card)  # 701.24g: a position a shuffle keeps
-        if card.zone is Zone.BATTLEFIELD and id(card) not in self.game._remembered:
+        if zone is Zone.LIBRARY and top and self._batch is not None:
+            self._batch["pinned"].append(card)  # 701.24g: a position a shuffle keeps
+        if card.zone is Zone.BATTLEFIELD and id(card) not in self._remembered:
             card._remember()  # last known information, while it is still a permanent (608.2h)
         partner = card.melded_with if card.zone is Zone.BATTLEFIELD else None
         if partner is not None:
@@ -73,6 +81,7 @@ class Zones:
             target.append(card)
         if partner is not None:
             self.game.melding._move_meld_partner(card, partner, zone, top)  # 712.21
+        self.game.stickers._moved(card, zone)
         if leaving is not None:
             self._announce_departure(card, leaving, zone)
 
@@ -81,7 +90,7 @@ class Zones:
         means; told at once, for the abilities that trigger on any departure, and not as a full
         event: nothing else happens between the moves of one event. Those that leave together
         look back at one another (603.10a)."""
-        together = [c for c in self.game._moving_together if id(c) in self.game._remembered] or [card]
+        together = [c for c in self._moving_together if id(c) in self._remembered] or [card]
         event = Event("leaves_battlefield", "603.6c", card=card, controller=controller, to=zone, left=together)
         self.game.events.append(event)
         for observer in self.game.observers:
@@ -148,13 +157,13 @@ class Zones:
         moved, keeping the positions other replacements gave (701.24g)."""
         controllers = [(c, card.controller) for card in cards for c in self.game.cards_of(card)]
         self._remember_all(cards)
-        self.game._batch = {"shuffle": [], "pinned": [], "destroyed": set(destroyed), "cant_regenerate": cant_regenerate}
+        self._batch = {"shuffle": [], "pinned": [], "destroyed": set(destroyed), "cant_regenerate": cant_regenerate}
         try:
             for card in cards:
                 self.game._move(card, Zone.GRAVEYARD)
         finally:
-            batch, self.game._batch = self.game._batch, None
-            self.game._remembered = frozenset()
+            batch, self._batch = self._batch, None
+            self._remembered = frozenset()
         for owner in dict.fromkeys(batch["shuffle"]):
             pinned = [c for c in owner.library if any(c is p for p in batch["pinned"])]
             rest = [c for c in owner.library if not any(c is p for p in pinned)]
@@ -164,7 +173,7 @@ class Zones:
         # Whether each was a creature is as it last existed on the battlefield (603.10a).
         creatures = [c for c in gone if "Creature" in (c.last_known["types"] if "types" in c.last_known else c.types)]
         # One event, told in parts: what it made leave exile returns after all of it (610.3).
-        holding, self.game._returning = self.game._returning, True
+        holding, self._returning = self._returning, True
         try:
             if creatures:
                 self.game.emit("dies", rule, cards=creatures, left=list(cards))
@@ -172,8 +181,8 @@ class Zones:
                 if card.zone is Zone.GRAVEYARD:
                     self.game.emit("put_into_graveyard", rule, card=card, controller=controller, left=list(cards))
         finally:
-            self.game._returning = holding
-        if self.game.exiled_until:
+            self._returning = holding
+        if self.exiled_until:
             self._return_exiled_until()
 
     def return_to_hand(self, cards: Sequence[Card], rule: str = "400.3") -> list[Card]:
@@ -197,17 +206,17 @@ class Zones:
                 if event is not None:
                     self.game._move(card, event["to"])
         finally:
-            self.game._remembered = frozenset()
+            self._remembered = frozenset()
         left = [card for card, origin, _ in moving if origin is Zone.BATTLEFIELD and card.zone is not Zone.BATTLEFIELD]
         returned = [card for card, _, _ in announced if card.zone is Zone.HAND]
-        holding, self.game._returning = self.game._returning, True
+        holding, self._returning = self._returning, True
         try:
             for card, origin, controller in announced:
                 if card.zone is Zone.HAND:
                     self.game.emit("returned_to_hand", rule, card=card, controller=controller, origin=origin, left=left)
         finally:
-            self.game._returning = holding
-        if self.game.exiled_until:
+            self._returning = holding
+        if self.exiled_until:
             self._return_exiled_until()
         return returned
 
@@ -218,8 +227,8 @@ class Zones:
         for card in cards:
             if card.zone is Zone.BATTLEFIELD:
                 card._remember()
-        self.game._remembered = frozenset(id(card) for card in cards)
-        self.game._moving_together = list(cards)
+        self._remembered = frozenset(id(card) for card in cards)
+        self._moving_together = list(cards)
 
     def exile_cards(self, cards: Sequence[Card], rule: str = "406.3") -> None:
         cards_moving = self.game.with_meld_partners(cards)
@@ -228,7 +237,7 @@ class Zones:
             for card in cards:
                 self.game._move(card, Zone.EXILE)
         finally:
-            self.game._remembered = frozenset()
+            self._remembered = frozenset()
         if cards:
             self.game.emit("exile", rule, cards=cards_moving)
 
@@ -246,28 +255,28 @@ class Zones:
             return False
         self.exile_cards([card], rule="610.3")
         for exiled in self.game.new_objects(card, card.incarnation):  # both cards of a melded one (712.21c)
-            self.game.exiled_until.append((exiled, exiled.incarnation, source, incarnation))
+            self.exiled_until.append((exiled, exiled.incarnation, source, incarnation))
         return True
 
     def _return_exiled_until(self) -> None:
         """Rules 610.3 and 610.3d: cards exiled until a permanent leaves the battlefield return
         right after the event in which it left, together."""
-        if self.game._returning:
+        if self._returning:
             return
-        left = [entry for entry in self.game.exiled_until if entry[2].zone is not Zone.BATTLEFIELD or entry[2].incarnation != entry[3]]
+        left = [entry for entry in self.exiled_until if entry[2].zone is not Zone.BATTLEFIELD or entry[2].incarnation != entry[3]]
         if not left:
             return
-        self.game.exiled_until = [entry for entry in self.game.exiled_until if entry not in left]
+        self.exiled_until = [entry for entry in self.exiled_until if entry not in left]
         returning = [card for card, incarnation, _, _ in left if card.zone is Zone.EXILE and card.incarnation == incarnation]
         if not returning:
             return
-        self.game._returning = True
+        self._returning = True
         try:
             self.game.emit("return_from_exile", "610.3d" if len(returning) > 1 else "610.3", cards=list(returning))
             for card in returning:
                 self.game._put_onto_battlefield(card, card.owner)  # 610.3c: under its owner's control
         finally:
-            self.game._returning = False
+            self._returning = False
 
     def shuffle_cards_into_library(self, player: Player, cards: Sequence[Card], *, zone: Zone = Zone.GRAVEYARD) -> None:
         """Shuffle specific cards into `player`'s library (701.24a): those still in `zone` go
@@ -281,9 +290,9 @@ class Zones:
 
     def shuffle_into_library(self, card: Card) -> None:
         owner = card.owner
-        if self.game._batch is not None:
+        if self._batch is not None:
             self.game._move(card, Zone.LIBRARY, top=False)
-            self.game._batch["shuffle"].append(owner)  # shuffled once the simultaneous moves end
+            self._batch["shuffle"].append(owner)  # shuffled once the simultaneous moves end
         else:
             self.game._move(card, Zone.LIBRARY)
             self.game.random.shuffle(owner.library)

@@ -13,9 +13,12 @@ Adventure spell is exiled by nobody: it ceases to exist (707.10a).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kb.engine.objects import CardDefinition, Zone
+
+if TYPE_CHECKING:
+    from kb.engine.game import Game
 
 
 class AdventurerCardDefinition(CardDefinition):
@@ -41,16 +44,19 @@ def adventure_definition(definition: CardDefinition) -> CardDefinition | None:
     return None
 
 
-class AdventuresMixin:
+class Adventures:
     """Adventure spells leaving the stack as they resolve (715.3d)."""
+
+    def __init__(self, game: Game):
+        self.game = game
 
     def _put_away_resolved_spell(self, spell: Any) -> None:
         """An instant or sorcery that has resolved goes to its owner's graveyard (608.2n), or
         where its own rules say; an Adventure is exiled instead (715.3d), and its controller may
         cast that new object (400.7) from exile, not as an Adventure."""
         if getattr(spell, "adventure", False) and spell.destination is None and not getattr(spell, "is_copy", False):
-            self._move(spell.card, Zone.EXILE)
-            self._permit_cast_from_exile(spell.controller, spell.card, "not adventure")
-            self.emit("adventure_exiled", "715.3d", card=spell.card, player=spell.controller)
+            self.game._move(spell.card, Zone.EXILE)
+            self.game.permissions._permit_cast_from_exile(spell.controller, spell.card, "not adventure")
+            self.game.emit("adventure_exiled", "715.3d", card=spell.card, player=spell.controller)
             return
-        self._move(spell.card, spell.destination or Zone.GRAVEYARD)
+        self.game._move(spell.card, spell.destination or Zone.GRAVEYARD)

@@ -22,6 +22,7 @@ from kb.engine.modal import ModalSpellDefinition
 from kb.engine.objects import Card, CardDefinition, Zone
 
 if TYPE_CHECKING:
+    from kb.engine.game import Game
     from kb.engine.players import Player
 
 _KICKER = re.compile(r"Kicker (\{[^ ]*\})(?: and/or (\{[^ ]*\}))?$")
@@ -51,8 +52,11 @@ class KickerModalSpellDefinition(ModalSpellDefinition):
         return kicked
 
 
-class KickerMixin:
+class Kicker:
     """Declaring kicker costs as a spell is cast, and whether an object was kicked (702.33)."""
+
+    def __init__(self, game: Game):
+        self.game = game
 
     def _declare_kicker(self, player: "Player", card: Card, definition: Any, kicker: bool | Sequence[str]) -> tuple[Any, tuple[str, ...]]:
         """Rule 601.2b: the kicker costs `player` declares the intent to pay for `card`
@@ -76,7 +80,7 @@ class KickerMixin:
                 raise IllegalActionError(f"each kicker cost of {card.name} can be paid once (702.33d)")
             declared = tuple(c for c in printed if c in declared)
         for cost in declared:
-            self.emit("kicked", "702.33d", player=player, card=card, cost=cost)
+            self.game.emit("kicked", "702.33d", player=player, card=card, cost=cost)
         if isinstance(definition, KickerModalSpellDefinition):
             definition = definition.as_kicked()
         return definition, declared

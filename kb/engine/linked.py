@@ -15,11 +15,15 @@ from typing import Any, TYPE_CHECKING
 from kb.engine.decisions import Decision
 
 if TYPE_CHECKING:
+    from kb.engine.game import Game
     from kb.engine.objects import Card
 
 
-class LinkedAbilitiesMixin:
+class LinkedAbilities:
     """Choices made as a permanent enters, for the abilities linked to them (607, 614.12)."""
+
+    def __init__(self, game: Game):
+        self.game = game
 
     def choose_as_enters(self, card: "Card", kind: str, options: Iterable[Any], *, rule: str = "614.12") -> Any:
         """`card`'s controller makes the choice an "as this enters" ability asks for (614.12);
@@ -28,7 +32,7 @@ class LinkedAbilitiesMixin:
         options = tuple(options)
         if not options:
             return None
-        answer = self.decide(Decision(card.controller, kind, options, rule=rule, context={"source": card}))
+        answer = self.game.decide(Decision(card.controller, kind, options, rule=rule, context={"source": card}))
         card.choices[(card.definition, kind)] = answer
         return answer
 

@@ -29,6 +29,7 @@ from kb.engine.objects import Card, DoubleFacedCardDefinition, TargetSpec, Zone
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
+    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
@@ -38,8 +39,11 @@ def _target_specs(definition: Any) -> list[TargetSpec]:
     return [TargetSpec(definition.spell_target)] if definition.spell_target else []
 
 
-class SpellCopiesMixin:
+class SpellCopies:
     """Copying spells (707.10)."""
+
+    def __init__(self, game: Game):
+        self.game = game
 
     def copy_spell(
         self,
@@ -77,13 +81,13 @@ class SpellCopiesMixin:
         if new_target is not None:
             # Legal for the copy, as the copy is (its colors, 707.9; protection, 702.16b); the
             # object that makes the copy isn't what targets.
-            resolving, self._resolving = self._resolving, None
+            resolving, self.game._resolving = self.game._resolving, None
             try:
-                legal = bool(specs) and all(self._target_is_legal(new_target, spec.kind, controller, card) for spec in specs)
+                legal = bool(specs) and all(self.game.casting._target_is_legal(new_target, spec.kind, controller, card) for spec in specs)
             finally:
-                self._resolving = resolving
+                self.game._resolving = resolving
             if not legal:
-                self.emit("copy_not_created", "707.10e", spell=spell, target=new_target)
+                self.game.emit("copy_not_created", "707.10e", spell=spell, target=new_target)
                 return None
             groups = [[new_target] * len(group) if group else [new_target] for group in groups] or [[new_target]]
         card.zone = Zone.STACK
@@ -100,13 +104,13 @@ class SpellCopiesMixin:
         if getattr(spell, "spliced", None):
             raise NotModelledError("copying a spell with spliced text (702.47, 707.10) is not modelled")
         if new_targets and specs:
-            self.choose_new_targets(controller, copied)
-        self.stack.push(copied)
-        self._passes = 0
-        self.emit("spell_copied", "707.10", spell=copied, original=spell, player=controller, source=source)
+            self.game.choose_new_targets(controller, copied)
+        self.game.stack.push(copied)
+        self.game._passes = 0
+        self.game.emit("spell_copied", "707.10", spell=copied, original=spell, player=controller, source=source)
         return copied
 
     def _ceasing_spell_copies(self) -> list[Card]:
         """Rule 707.10a: copies of spells in a zone other than the stack (704.5e)."""
-        found = [c for p in self.seats for zone in (p.library, p.hand, p.graveyard) for c in zone if getattr(c, "spell_copy", False)]
-        return found + [c for c in self.exile if getattr(c, "spell_copy", False)]
+        found = [c for p in self.game.seats for zone in (p.library, p.hand, p.graveyard) for c in zone if getattr(c, "spell_copy", False)]
+        return found + [c for c in self.game.exile if getattr(c, "spell_copy", False)]

@@ -36,7 +36,7 @@ def _target_of_an_opponents_choice(game: Any, you: Any, card: Any) -> list[Any]:
 
 def _one_damage_to_each_target(game: Any, ability: Any) -> None:
     for target in ability.targets:
-        if game._target_is_legal(target, "any", ability.controller):
+        if game.casting._target_is_legal(target, "any", ability.controller):
             game.deal_damage(ability, target, 1)
 
 

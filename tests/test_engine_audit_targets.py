@@ -317,3 +317,18 @@ def test_an_equip_ability_whose_creature_left_and_came_back_does_nothing():
     _flicker(game, bears)
     game.resolve_stack()
     assert splitter.attached_to is None and bears.power == 2
+
+
+@pytest.mark.rules("707.10", "400.7", "608.2b")
+def test_a_copy_made_after_the_target_left_and_came_back_copies_the_old_object_and_doesnt_resolve():
+    bears = Card("Grizzly Bears")
+    a = Player("Ana", hand=["Lightning Bolt", "Twincast"], library=10)
+    b = Player("Bruno", battlefield=[bears], library=10)
+    game = Game(players=[a, b], decisions=ScriptedDecisions(Ana=[[[bears]]]))  # keeps the copied target
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    bolt = game.cast(a, "Lightning Bolt", targets=[bears])
+    _flicker(game, bears)
+    game.cast(a, "Twincast", targets=[bolt])
+    game.resolve_stack()
+    assert bears.damage == 0 and bears.zone.value == "battlefield"
+    assert [e.kind for e in game.events].count("fizzles") == 2

@@ -95,6 +95,8 @@ class SpellCopies:
         card.cast_half = definition if original.cast_half is not None else None
         copied = Spell(card, controller, [t for group in groups for t in group])
         copied.target_groups = groups or [[]]
+        # 707.10: it copies the targets, the objects they were (400.7), not what they became.
+        copied.target_incarnations = dict(getattr(spell, "target_incarnations", {}))
         copied.x = spell.x
         copied.modes = list(getattr(spell, "modes", ()))  # 700.2g: the same modes
         copied.mana_spent = ()  # 707.10: mana isn't an object, and the copy wasn't cast

@@ -29,8 +29,10 @@ class StackObject:
 
     def note_targets(self) -> None:
         """Remember which object each target was when it was chosen: a card that has changed
-        zones since is a new object, which this never targeted (400.7, 608.2b)."""
-        self.target_incarnations = {id(t): t.incarnation for t in self.every_target() if hasattr(t, "incarnation")}
+        zones since is a new object, which this never targeted (400.7, 608.2b). A target already
+        noted (kept by a copy, 707.10, or left unchanged, 115.7) stays the object it was."""
+        noted = getattr(self, "target_incarnations", {})
+        self.target_incarnations = {id(t): noted.get(id(t), t.incarnation) for t in self.every_target() if hasattr(t, "incarnation")}
 
     def still_targets(self, target: Any) -> bool:
         """Whether `target` is still the object that was chosen (400.7), when it is one of the

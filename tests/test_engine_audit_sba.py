@@ -286,3 +286,12 @@ def test_a_phased_out_legend_doesnt_count_until_it_phases_in():
     game.phase_in([old])
     game.pass_all()
     assert ana.battlefield == [old] and ana.graveyard == [new]
+
+
+@pytest.mark.rules("704.5k", "707.5")
+def test_clone_entering_as_a_copy_of_a_world_permanent_is_the_newest():
+    beast = Card("Audit World Beast")
+    game, ana, _ = _game([beast], ["Clone"], ana=[beast])
+    game.cast(ana, "Clone")
+    game.resolve_stack()
+    assert ana.graveyard == [beast] and [c.printed_definition.name for c in ana.battlefield] == ["Clone"]

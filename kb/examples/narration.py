@@ -1,5 +1,9 @@
 """Telling what the engine did, one sentence per event, in Spanish or English. The sentences
-are gettext messages (English msgids) from the ``engine`` domain in ``kb/locale``.
+are gettext messages (English msgids) from the ``engine`` domain in ``kb/locale``. In Spanish a
+card is named the same way on every line (a token named by its subtypes always with its article,
+"una ficha de Myr", and tokens alike counted, "dos fichas de Myr"), the words that describe it
+agree with its name in gender and with the number of cards (translated once per message context
+"m", "f", "mp", "fp"), and a player who is chosen takes the personal "a" (context "person").
 
 Only the standard library is needed to tell: the site ships this module with the engine to run
 the examples in the browser, where the catalogs come compiled (see `translations`)."""

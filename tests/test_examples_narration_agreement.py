@@ -99,3 +99,10 @@ def test_the_legend_rule_is_told_in_both_languages():
     game, ana, _ = _game(boshes, Ana=[boshes[1]])
     assert any("regla de leyendas" in line for line in _told(game))
     assert any("the legend rule" in line for line in _told(game, "en"))
+
+
+def test_one_card_with_a_plural_spanish_name_is_told_as_one_card():
+    rats = Card("Ichor Rats")
+    game, ana, _ = _game([rats])
+    game.tap([rats])
+    assert "Ratas icóridas: girada." in _told(game)

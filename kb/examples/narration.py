@@ -620,8 +620,9 @@ class Narrator:
 
     def agreement(self, value: Any) -> str:
         """How Spanish words agree with `value`, a card or a list of them: "m", "f", "mp" or "fp".
-        A name kept in English is a masculine singular noun; several are plural, feminine only
-        if each is."""
+        The gender is the name's (a name kept in English is masculine); the number is the number
+        of cards, as the verbs of every sentence count them ("Ratas icóridas queda bloqueada"):
+        several are plural, feminine only if each is."""
         items = list(value) if isinstance(value, (list, tuple)) else [value]
         found = []
         for item in items:
@@ -635,7 +636,7 @@ class Narrator:
             spanish = told != card.name or told.split(" ", 1)[0].lower() in _ARTICLES
             found.append(spanish_agreement(told) if spanish else "m")
         gender = "f" if found and all(a.startswith("f") for a in found) else "m"
-        return gender + ("p" if len(items) > 1 or any(a.endswith("p") for a in found) else "")
+        return gender + ("p" if len(items) > 1 else "")
 
     def printed(self, card: Card) -> str:
         """The card's own name, whatever it copies now."""

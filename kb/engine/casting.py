@@ -54,6 +54,7 @@ class Casting:
 
     def __init__(self, game: Game):
         self.game = game
+        self.lands_played: dict[int, int] = {}
 
     # ----- casting and activating
 
@@ -232,7 +233,7 @@ class Casting:
         # An Adventure spell is told by the name it has on the stack (715.3b), as it has it now.
         named = {"adventure": card.name} if adventure else {}
         self.game.emit("cast", "601.2", player=player, card=card, targets=chosen + [t for text in spliced for t in text.targets], **named)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return spell
 
@@ -368,14 +369,14 @@ class Casting:
             raise IllegalActionError(f"{card.name} is not a land")
         if not (self.game.is_active(player) and self.game.step.is_main_phase and not self.game.stack):
             raise TimingError("a land can be played only in its player's main phase with an empty stack (305.1)")
-        played = self.game.lands_played.get(id(player), 0)
+        played = self.lands_played.get(id(player), 0)
         allowed = self.land_plays(player)
         if played >= allowed:
             rule = "101.2" if self.game.forbidden(player, "play lands") else "305.2b"
             raise IllegalActionError(
                 f"{player.name} can't play a land: {played} played of {allowed} allowed this turn ({rule})"
             )
-        self.game.lands_played[id(player)] = played + 1
+        self.lands_played[id(player)] = played + 1
         self.game.emit("play_land", "305.1", player=player, card=card)
         self.game._put_onto_battlefield(card, player)
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
@@ -418,7 +419,7 @@ class Casting:
             record_activation(self.game, player, card, index, state)
         if abilities[index].is_mana_ability:
             # 117.3c: a player who activates a mana ability receives priority afterward.
-            self.game._passes = 0
+            self.game.priority_and_stack._passes = 0
             self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return obj
 
@@ -506,7 +507,7 @@ class Casting:
             elif loyalty < 0:
                 self.game.remove_counters(card, "loyalty", -loyalty)
         self.game.stack.push(obj)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return obj
 

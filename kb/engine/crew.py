@@ -75,6 +75,6 @@ class Crew:
         for creature in creatures:
             self.game.emit("crews", "702.122b", card=creature, vehicle=vehicle)
         self.game.stack.push(ability)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return ability

@@ -75,6 +75,6 @@ class Cycling:
         self.game.emit("cycle", "702.29c", player=player, card=card)
         ability = ActivatedAbility(card, player, f"Cycling {cost.text}: draw a card.", _draw_a_card)
         self.game.stack.push(ability)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return ability

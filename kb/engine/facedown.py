@@ -101,7 +101,7 @@ class FaceDown:
         spell.target_groups, spell.x, spell.mana_spent = [[]], None, ()
         self.game.stack.push(spell)
         self.game.emit("cast_face_down", "702.37c", player=player, card=card)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return spell
 

@@ -2,14 +2,14 @@
 
 A permanent's static ability may give them ("Enchanted creature has '{T}: ...'"): a definition
 with ``grants_activated(game, source, card)`` returns the `AbilityDefinition`s its permanent
-`source` gives `card`, for as long as it does (`GainedAbilitiesMixin.granted_activated`).
+`source` gives `card`, for as long as it does (`Game.granted_activated`).
 
 A one-shot effect may have an object gain them: "gains all activated abilities of target creature
 until end of turn". Each gain is a continuous effect on the object
 that gains them, ending as such effects do (514.2, 400.7); the abilities keep naming the object
 they came from in their text, read as the new object's name (201.5b), and act on the object that
 has them. Abilities gained by one effect form their own group (607.5): see
-`GainedAbilitiesMixin.gained_group`.
+`Game.gained_group`.
 
 An effect that removes all abilities at the same time as abilities are gained or given is not
 modelled: the order of the two in layer 6 (613.7) would decide.

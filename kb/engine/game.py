@@ -572,13 +572,8 @@ class Game(
         self.losers: list[Unit] = []
         self.over = False
         self.draw_game = False
-        self._passes = 0
-        self._pending: list[TriggeredAbility] = []
-        self._resolving: StackObject | None = None
-        self._flow_changed = False
         # "This turn" effects (514.2): (player, what), e.g. (ana, "additional land").
         self.turn_effects: list[tuple[Player, str]] = []
-        self.lands_played: dict[int, int] = {}
         for player in self.players:
             player.game = self
             for zone, cards in (

@@ -336,8 +336,8 @@ class ManaPools:
             # resolves and produces mana.
             mana = tuple(m for e in produced for m in e["mana"])
             self.game.emit("tapped_for_mana", "106.12a", player=ability.controller, card=ability.source, mana=mana)
-        for triggered in [a for a in self.game._pending if _is_triggered_mana_ability(a)]:
-            self.game._pending.remove(triggered)
+        for triggered in [a for a in self.game.triggers._pending if _is_triggered_mana_ability(a)]:
+            self.game.triggers._pending.remove(triggered)
             self.game.emit("resolves", "605.4a", object=triggered)
             triggered.effect(self.game, triggered)
 

@@ -128,7 +128,7 @@ class Outcome:
             self.game.end_effect(effect)
         for obj in [o for o in self.game.stack if id(o.controller) in gone]:
             self.game.stack.remove(obj)
-        self.game._pending = [a for a in self.game._pending if id(a.controller) not in gone]
+        self.game.triggers._pending = [a for a in self.game.triggers._pending if id(a.controller) not in gone]
         still = [c for c in self.game.battlefield if id(c.controller) in gone]
         if still:
             self.game.exile_cards(still, rule="800.4a")

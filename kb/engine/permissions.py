@@ -15,7 +15,7 @@ The hooks are on the definitions of the permanents whose static abilities say so
 from the top of your library"), ``forbids_casting(game, permanent, player, proposal)`` ("Your
 opponents can't cast spells with even mana values") and ``grants_flash_to(game, permanent,
 player, proposal)`` ("You may cast Aura spells as though they had flash"). A one-shot effect that
-lets a player cast a card in exile says so with `CastingPermissionsMixin.allow_cast_from_exile`; the
+lets a player cast a card in exile says so with `Game.allow_cast_from_exile`; the
 permission is for that player and that object only (400.7). Continuous effects that
 would change the proposed spell's characteristics (the last sentence of 601.3e) are not considered:
 with such an effect on the card, a proposal raises `NotModelledError`.

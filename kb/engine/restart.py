@@ -66,7 +66,7 @@ class Restart:
         for player in players:
             self.game.random.shuffle(player.library)
         self.game.start(at=Step.UNTAP, turn=1, opening_hands=True)
-        self.game._flow_changed = True  # 726.4: whatever was resolving finished with the old game
+        self.game.priority_and_stack._flow_changed = True  # 726.4: whatever was resolving finished with the old game
 
     def _cards_involved(self) -> list[Card]:
         """Every card in the game (726.2), phased out or on the stack too; tokens and copies of
@@ -88,11 +88,11 @@ class Restart:
         self.game.effects, self.game.replacements, self.game.delayed_triggers = [], [], []
         self.game.battlefield, self.game.exile, self.game.phased_out, self.game.zones.exiled_until = [], [], [], []
         self.game.stack = Stack()
-        self.game.turn_effects, self.game.lands_played = [], {}
-        self.game._pending, self.game.turns._extra_phases, self.game.turns._extra_steps = [], [], []
+        self.game.turn_effects, self.game.casting.lands_played = [], {}
+        self.game.triggers._pending, self.game.turns._extra_phases, self.game.turns._extra_steps = [], [], []
         self.game.player_control._player_controls = []
         self.game.turn, self.game.step, self.game.active_unit, self.game.priority = 0, None, None, None
-        self.game._resolving = None
+        self.game.priority_and_stack._resolving = None
         for player in players:
             player._life, player._poison = None, 0
             player.counters = {}

@@ -99,7 +99,7 @@ class SpellCopies:
         if new_targets and specs:
             self.game.choose_new_targets(controller, copied)
         self.game.stack.push(copied)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.emit("spell_copied", "707.10", spell=copied, original=spell, player=controller, source=source)
         return copied
 

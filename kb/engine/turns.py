@@ -160,7 +160,7 @@ class TurnStructure:
         self.game.player_control._turn_begins(unit)
         self.game.turn += 1
         self.game.active_unit = unit
-        self.game.lands_played = {}
+        self.game.casting.lands_played = {}
         self.game._determine_influence()
         for card in self.game.battlefield:
             card.attacking = None
@@ -174,7 +174,7 @@ class TurnStructure:
         if self.game.step is not None:
             self.game.mana._empty_mana_pools()  # 106.4: the step or phase that ends empties them
         self.game.step = step
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority = None
         self.game.emit("step_begins", _STEP_RULES[step], step=step)
         if self.game.over:
@@ -199,7 +199,7 @@ class TurnStructure:
 
     def _advance(self) -> None:
         """The current step or phase ends (rule 500.2) and the next begins."""
-        self.game._flow_changed = True
+        self.game.priority_and_stack._flow_changed = True
         step = self.game.step
         if step is Step.END_OF_COMBAT:
             self.game.combat._remove_from_combat("511.3")
@@ -313,7 +313,7 @@ class TurnStructure:
         if player is None:
             self._advance()
             return
-        needs_priority = self.game._pending or self.game.state_based_actions_pending()
+        needs_priority = self.game.triggers._pending or self.game.state_based_actions_pending()
         if needs_priority:
             self._cleanup_had_priority = True
             self.game.emit("cleanup_priority", "514.3a")
@@ -336,7 +336,7 @@ class TurnStructure:
         if self.game.phase is Phase.COMBAT:
             self.game.combat._remove_from_combat("723.1d")
         self.game.emit("skip_to_cleanup", "723.1d", step=self.game.step)
-        self.game._flow_changed = True
+        self.game.priority_and_stack._flow_changed = True
         self._cleanup_had_priority = False
         # The rest of the turn is skipped, extra phases with it (723.1d).
         self._extra_steps, self._resume_step = [], None
@@ -356,16 +356,16 @@ class TurnStructure:
             return
         self.game.combat._remove_from_combat("723.2d")
         self.game.emit("skip_to_next_phase", "723.2d", step=self.game.step)
-        self.game._flow_changed = True
+        self.game.priority_and_stack._flow_changed = True
         self._begin_following(self.game.step, Step.POSTCOMBAT_MAIN)
 
     def _end_process_start(self, cease_rule: str, exile_rule: str) -> None:
-        if self.game._pending:
-            gone, self.game._pending = self.game._pending, []
+        if self.game.triggers._pending:
+            gone, self.game.triggers._pending = self.game.triggers._pending, []
             self.game.emit("triggers_cease", cease_rule, abilities=gone)
         objects = list(self.game.stack)
-        if self.game._resolving is not None and self.game._resolving not in objects:
-            objects.insert(0, self.game._resolving)
+        if self.game.priority_and_stack._resolving is not None and self.game.priority_and_stack._resolving not in objects:
+            objects.insert(0, self.game.priority_and_stack._resolving)
         for obj in objects:
             if obj in list(self.game.stack):
                 self.game.stack.remove(obj)

@@ -9,6 +9,7 @@ import inspect
 
 from kb.engine import Game, Player, Step, Team, TwoHeadedGiant
 from kb.engine.game import PARTS, GameParts, _part
+from kb.engine.part import GamePart
 
 
 def _game():
@@ -24,7 +25,8 @@ def test_each_part_is_made_with_the_game_and_knows_it():
     game = _game()
     for attribute, part in PARTS.items():
         held = getattr(game, attribute)
-        assert type(held) is part and held.game is game
+        assert type(held) is part and isinstance(held, GamePart) and held.game is game
+        assert repr(held) == f"{part.__name__}({game!r})"
     other = _game()
     assert all(getattr(other, attribute) is not getattr(game, attribute) for attribute in PARTS)
 

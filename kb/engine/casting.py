@@ -23,6 +23,7 @@ from kb.engine.permissions import Proposal
 from kb.engine.bestow import bestow_cost, bestowed_definition
 from kb.engine.adventures import adventure_definition
 from kb.engine.facedown import FACE_DOWN, morph_cost
+from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
@@ -49,11 +50,11 @@ class TargetChoice:
         return repr([list(group) for group in self.groups])
 
 
-class Casting:
+class Casting(GamePart):
     """Casting spells, playing lands and activating abilities, with their targets and costs (rules 305, 601, 602, 115)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         self.lands_played: dict[int, int] = {}
 
     # ----- casting and activating

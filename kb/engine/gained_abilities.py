@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Characteristics
 
 
@@ -33,11 +33,8 @@ def _no_characteristic_changes(chars: "Characteristics") -> None:
     """Gaining activated abilities changes none of the characteristics the engine lists."""
 
 
-class GainedAbilities:
+class GainedAbilities(GamePart):
     """Objects gaining the activated abilities of other objects (613.1f, 201.5b)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def gain_activated_abilities(self, card: Card, source: Card, *, duration: str = UNTIL_END_OF_TURN, by: Card | None = None) -> ContinuousEffect:
         """`card` gains all activated abilities `source` has now (layer 6); returns the effect."""

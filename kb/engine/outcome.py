@@ -5,19 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.engine.errors import GameOverError, IllegalActionError
+from kb.engine.part import GamePart
 from kb.engine.players import Player, Team
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
     from kb.engine.players import Unit
 
 
-class Outcome:
+class Outcome(GamePart):
     """Winning, losing, conceding and leaving the game (rules 104, 800.4)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     # ----- winning and losing
 

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import CardNotFoundError, IllegalActionError, NotModelledError, TimingError
 from kb.engine.mana import ManaCost
 from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 # The ways a card can be cast, as `Game.cast` and `Game.cast_face_down` name them.
@@ -88,11 +88,8 @@ class Proposal:
         return f"Proposal({self.card!r}, {self.way!r}{shown})"
 
 
-class CastingPermissions:
+class CastingPermissions(GamePart):
     """Rules 601.3 and 601.5: whether a player may begin to cast a spell, and may finish."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def allow_cast_from_exile(self, player: "Player", card: Card, *, as_adventure: bool = False) -> None:
         """An effect allows `player` to cast `card`, in exile, from there (601.3), for as long

@@ -9,6 +9,7 @@ from kb.engine.entering import entering_forbidden_by
 from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotModelledError, NotYourPriorityError
 from kb.engine.objects import CardDefinition, Zone
 from kb.engine.loops import note_resolution
+from kb.engine.part import GamePart
 from kb.engine.shortcuts import check_shortcut_obligation
 from kb.engine.stack import Ability, Spell, StackObject
 from kb.engine.turns import STEPS
@@ -20,11 +21,11 @@ if TYPE_CHECKING:
     from kb.engine.turns import Step
 
 
-class PriorityAndStack:
+class PriorityAndStack(GamePart):
     """Priority and the stack: passing, resolving the top object (rules 117, 405, 608)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         self._passes = 0
         self._resolving: StackObject | None = None
         self._flow_changed = False

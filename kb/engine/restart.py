@@ -6,22 +6,19 @@ from typing import TYPE_CHECKING
 
 from kb.engine.errors import GameOverError, IllegalActionError, NotModelledError
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell, Stack
 from kb.engine.turns import Step
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
-class Restart:
+class Restart(GamePart):
     """Rule 726: a restarted game ends with no winner, loser or draw, and the players in it start
     a new game (103) with every card involved in the old one, owned as before (726.2), the
     player who restarted it going first (726.1a). Only a game among individual players with
     no variant is restarted here; others raise `NotModelledError`."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def bring_into_game(self, player: "Player", card: Card, zone: Zone = Zone.HAND) -> None:
         """Put a card `player` owns from outside the game into `zone` (400.11): it is then

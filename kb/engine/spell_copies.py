@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, DoubleFacedCardDefinition, TargetSpec, Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
@@ -39,11 +39,8 @@ def _target_specs(definition: Any) -> list[TargetSpec]:
     return [TargetSpec(definition.spell_target)] if definition.spell_target else []
 
 
-class SpellCopies:
+class SpellCopies(GamePart):
     """Copying spells (707.10)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def copy_spell(
         self,

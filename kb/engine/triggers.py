@@ -10,6 +10,7 @@ from kb.engine.objects import Card, Zone
 from kb.engine.turns import Step
 from kb.engine.stack import TriggeredAbility
 from kb.engine.errors import NotModelledError
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -42,11 +43,11 @@ class UpkeepPayment:
         return self.text
 
 
-class Triggers:
+class Triggers(GamePart):
     """Triggered abilities: finding them as events happen and putting them on the stack (rule 603)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         self._pending: list[TriggeredAbility] = []
         self._checking_states = False
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from kb.engine.decisions import Decision
 from kb.engine.errors import IllegalActionError, NotModelledError, SetupError
 from kb.engine.objects import Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
@@ -91,11 +92,11 @@ _STEP_RULES = {
 }
 
 
-class TurnStructure:
+class TurnStructure(GamePart):
     """Starting the game, moving through phases and steps, cleanup, and ending a turn or a combat phase (rules 500–514, 723)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         # Extra phases (500.8): (turn, the phase they follow, their steps), the most recent first;
         # and, while they run, their steps still to come (None: back to the turn's own steps).
         self._extra_phases: list[tuple[int, Phase, tuple[Step, ...]]] = []

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from kb.engine.decisions import Event
 from kb.engine.errors import CardNotFoundError, IllegalActionError
 from kb.engine.objects import Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
@@ -17,11 +18,11 @@ if TYPE_CHECKING:
     from kb.engine.players import Player
 
 
-class Zones:
+class Zones(GamePart):
     """Cards moving between zones: drawing, milling, discarding, sacrificing, destroying, exiling (rules 400, 121, 701)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         self._batch: dict[str, Any] | None = None
         # The permanents whose last known information the event moving them has already taken.
         self._remembered: frozenset[int] = frozenset()

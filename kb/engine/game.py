@@ -1,11 +1,11 @@
 """The game: its players and their seats, turn order and teams, range of influence, the hooks
 variants override, the event log, and the state every part of the rules reads (the
 battlefield, exile, the stack, the turn and step, who has priority). Each concern of the rules
-is a part the game holds, made with the game and owning that concern's methods and its own
-state; a part reaches another through the game (`self.game.zones`), never by importing it.
-`Game` answers for each part's public names and for the hooks variants override, so
-`game.draw(ana)` is `game.zones.draw(ana)` and the API reads as one namespace, while a part's
-own helpers stay its own (`game.zones._to_graveyards`).
+is a part the game holds (a `kb.engine.part.GamePart`), made with the game and owning that
+concern's methods and its own state; a part reaches another through the game
+(`self.game.zones`), never by importing it. `Game` answers for each part's public names and
+for the hooks variants override, so `game.draw(ana)` is `game.zones.draw(ana)` and the API
+reads as one namespace, while a part's own helpers stay its own (`game.zones._to_graveyards`).
 
 The parts, by the game's attribute:
 

@@ -12,19 +12,16 @@ from kb.engine import phasing
 from kb.engine.doubling import replace_tokens
 from kb.engine.layers import INDEFINITE, gain_control
 from kb.engine.objects import Card, DoubleFacedCardDefinition, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 from kb.engine.replacement import Replacement
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     pass
 
 
-class KeywordActions:
+class KeywordActions(GamePart):
     """Keyword actions (701)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def create_tokens(self, controller: Player, *tokens: Card) -> list[Card]:
         """Rule 701.7a: put the tokens onto the battlefield under `controller`'s control; their

@@ -13,12 +13,10 @@ Adventure spell is exiled by nobody: it ceases to exist (707.10a).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from kb.engine.objects import CardDefinition, Zone
-
-if TYPE_CHECKING:
-    from kb.engine.game import Game
+from kb.engine.part import GamePart
 
 
 class AdventurerCardDefinition(CardDefinition):
@@ -44,11 +42,8 @@ def adventure_definition(definition: CardDefinition) -> CardDefinition | None:
     return None
 
 
-class Adventures:
+class Adventures(GamePart):
     """Adventure spells leaving the stack as they resolve (715.3d)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def _put_away_resolved_spell(self, spell: Any) -> None:
         """An instant or sorcery that has resolved goes to its owner's graveyard (608.2n), or

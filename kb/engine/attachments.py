@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import ContinuousEffect, combine, grant, modify, remove
 from kb.engine.objects import AbilityDefinition, Card, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -57,11 +58,8 @@ def _protected(permanent: Card, source: Card) -> bool:
     return _protected_from(permanent, source)
 
 
-class Attachments:
+class Attachments(GamePart):
     """Attaching and unattaching Equipment and Fortifications (301.5, 301.6, 701.3)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def attached(self, permanent: Card) -> list[Card]:
         """The permanents attached to `permanent`, in timestamp order."""

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 from kb.engine.decisions import Decision
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
@@ -33,11 +33,8 @@ def is_siege(card: Card) -> bool:
     return "Siege" in card.subtypes
 
 
-class Battles:
+class Battles(GamePart):
     """Battles and their protectors (310)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def possible_protectors(self, battle: Card) -> list["Player"]:
         """Rules 310.8a and 310.11a: an opponent of its controller for a Siege; its controller

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import INDEFINITE, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TargetSpec
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.stack import Spell
 
 _BESTOW = re.compile(r"Bestow (\{.*\})$")
@@ -67,11 +67,8 @@ def _no_power_or_toughness(chars: Characteristics) -> None:
     chars.power = chars.toughness = None
 
 
-class Bestow:
+class Bestow(GamePart):
     """Spells cast bestowed and the bestowed Auras they become (702.103)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def is_bestowed(self, card: Card) -> bool:
         """Whether `card` is a bestowed Aura spell or a bestowed Aura (702.103b)."""

@@ -23,6 +23,7 @@ from kb.engine.permissions import Proposal
 from kb.engine.bestow import bestow_cost, bestowed_definition
 from kb.engine.adventures import adventure_definition
 from kb.engine.facedown import FACE_DOWN, morph_cost
+from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
@@ -49,11 +50,12 @@ class TargetChoice:
         return repr([list(group) for group in self.groups])
 
 
-class Casting:
+class Casting(GamePart):
     """Casting spells, playing lands and activating abilities, with their targets and costs (rules 305, 601, 602, 115)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
+        self.lands_played: dict[int, int] = {}
 
     # ----- casting and activating
 
@@ -232,7 +234,7 @@ class Casting:
         # An Adventure spell is told by the name it has on the stack (715.3b), as it has it now.
         named = {"adventure": card.name} if adventure else {}
         self.game.emit("cast", "601.2", player=player, card=card, targets=chosen + [t for text in spliced for t in text.targets], **named)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return spell
 
@@ -368,14 +370,14 @@ class Casting:
             raise IllegalActionError(f"{card.name} is not a land")
         if not (self.game.is_active(player) and self.game.step.is_main_phase and not self.game.stack):
             raise TimingError("a land can be played only in its player's main phase with an empty stack (305.1)")
-        played = self.game.lands_played.get(id(player), 0)
+        played = self.lands_played.get(id(player), 0)
         allowed = self.land_plays(player)
         if played >= allowed:
             rule = "101.2" if self.game.forbidden(player, "play lands") else "305.2b"
             raise IllegalActionError(
                 f"{player.name} can't play a land: {played} played of {allowed} allowed this turn ({rule})"
             )
-        self.game.lands_played[id(player)] = played + 1
+        self.lands_played[id(player)] = played + 1
         self.game.emit("play_land", "305.1", player=player, card=card)
         self.game._put_onto_battlefield(card, player)
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
@@ -418,7 +420,7 @@ class Casting:
             record_activation(self.game, player, card, index, state)
         if abilities[index].is_mana_ability:
             # 117.3c: a player who activates a mana ability receives priority afterward.
-            self.game._passes = 0
+            self.game.priority_and_stack._passes = 0
             self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return obj
 
@@ -506,7 +508,7 @@ class Casting:
             elif loyalty < 0:
                 self.game.remove_counters(card, "loyalty", -loyalty)
         self.game.stack.push(obj)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return obj
 
@@ -711,7 +713,7 @@ class Casting:
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None, source: Card | None = None) -> bool:
         """Whether `target` is still a legal target of `kind` (608.2b); with the `source` of
         the spell or ability, one with protection from it isn't (702.16b)."""
-        resolving = self.game._resolving
+        resolving = self.game.priority_and_stack._resolving
         if resolving is not None and hasattr(resolving, "still_targets"):
             # While a spell or ability resolves, its targets are judged against it: protection
             # from its source (702.16b), and a card that changed zones since it was targeted

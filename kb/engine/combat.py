@@ -32,6 +32,7 @@ from kb.engine.decisions import Decision, _name_of
 from kb.engine.errors import IllegalChoiceError, NotModelledError
 from kb.engine.objects import Card, CardDefinition, Zone
 from kb.engine.manapool import ManaUse, payments
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 from kb.engine.protection import protected_from as _protected_from
 from kb.engine.requirements import (
@@ -159,11 +160,11 @@ class DamageAssignment(list):
         return "{" + ", ".join(f"{r.name!r}: {a}" for r, a in self) + "}"
 
 
-class Combat:
+class Combat(GamePart):
     """The combat phase (rules 506–511)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         self._second_strike: list[Card] | None = None
         self._in_second_strike_step = False
 

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 from kb.engine.stack import TriggeredAbility
 from kb.engine.turns import Step
@@ -81,11 +82,8 @@ class MonarchDefinition(CardDefinition):
             yield TriggeredAbility(card, monarch, MONARCH_TEXTS[1], crown)
 
 
-class CommandZone:
+class CommandZone(GamePart):
     """Emblems in the command zone (114, 408) and the monarch designation (724)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     @property
     def command(self) -> list[Card]:

@@ -25,6 +25,7 @@ from kb.engine.flip import copy_of_flip_card, flip_definition
 from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
 from kb.engine.objects import DoubleFacedCardDefinition
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -92,11 +93,8 @@ def _has_cda(definition: CardDefinition) -> bool:
     return type(inner).power_of is not CardDefinition.power_of
 
 
-class Copies:
+class Copies(GamePart):
     """Copy effects (707)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def has_copy_effects(self) -> bool:
         return any("1" in e.parts for e in self.game.effects)

@@ -25,18 +25,15 @@ from typing import TYPE_CHECKING
 
 from kb.engine.errors import IllegalActionError
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     pass
 
 
-class Counters:
+class Counters(GamePart):
     """Counters on permanents and players (122)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def add_counters(self, obj: Card | Player, kind: str, amount: int = 1, *, cost: bool = False) -> int:
         """Put `amount` counters of `kind` on a permanent or a player (rule 122.1), as a cost

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from kb.engine.errors import CannotPayError, IllegalActionError, NotModelledError
 from kb.engine.layers import add_types
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 _CREW = re.compile(r"Crew (\d+)$")
@@ -33,11 +33,8 @@ def _becomes_artifact_creature(game, ability: ActivatedAbility) -> None:
     game.emit("crewed", "702.122d", vehicle=vehicle, crew=ability.data["crew"])
 
 
-class Crew:
+class Crew(GamePart):
     """Activating crew abilities (702.122)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def crew(self, player: Player, vehicle: Card, creatures: Sequence[Card]) -> ActivatedAbility:
         """`player` activates the crew ability of `vehicle`, tapping `creatures` to pay its cost
@@ -75,6 +72,6 @@ class Crew:
         for creature in creatures:
             self.game.emit("crews", "702.122b", card=creature, vehicle=vehicle)
         self.game.stack.push(ability)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return ability

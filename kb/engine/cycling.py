@@ -26,10 +26,10 @@ from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.mana import ManaCost
 from kb.engine.manapool import ManaUse
 from kb.engine.objects import Card
+from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 _CYCLING = re.compile(r"^(?P<type>\w[\w ]*?)?cycling (?P<cost>(\{[^}]+\})+)$", re.IGNORECASE)
@@ -51,11 +51,8 @@ def _draw_a_card(game: Any, ability: ActivatedAbility) -> None:
     game.draw(ability.controller, 1)
 
 
-class Cycling:
+class Cycling(GamePart):
     """Cycling cards from a hand (702.29)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def cycle(self, player: "Player", card: Card | str, *, mana_abilities: Sequence[Any] = ()) -> ActivatedAbility:
         """Activate the cycling ability of a card in `player`'s hand: pay its mana cost (as any
@@ -75,6 +72,6 @@ class Cycling:
         self.game.emit("cycle", "702.29c", player=player, card=card)
         ability = ActivatedAbility(card, player, f"Cycling {cost.text}: draw a card.", _draw_a_card)
         self.game.stack.push(ability)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return ability

@@ -9,6 +9,7 @@ from typing import Any, TYPE_CHECKING
 
 from kb.engine.errors import IllegalChoiceError, MissingDecisionError
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player, Team
 from kb.engine.stack import Ability, Spell
 
@@ -157,11 +158,8 @@ def _name_of(option: Any) -> str | None:
     return None
 
 
-class Decisions:
+class Decisions(GamePart):
     """Asking players for decisions and making simultaneous choices in APNAP order (rule 101.4)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def ask(self, player: Player, kind: str, options: Sequence[Any], **details: Any) -> Any:
         """Ask `player` a decision of `kind` among `options` (`Decision`'s other fields as

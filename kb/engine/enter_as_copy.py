@@ -14,17 +14,14 @@ from typing import TYPE_CHECKING
 
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
-class EnterAsCopy:
+class EnterAsCopy(GamePart):
     """Replacement effects that make a permanent enter as a copy (614.1c)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def _enter_as_copy(self, card: Card, controller: "Player") -> bool:
         """Apply to `card`, entering under `controller`'s control, the copy effect of a

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import IllegalActionError
 from kb.engine.mana import ManaCost
 from kb.engine.objects import _FACE_DOWN, Card, CardDefinition, Characteristics, FaceDownDefinition, Zone  # noqa: F401
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 _MORPH = re.compile(r"Morph (\{.*\})$")
@@ -64,11 +64,8 @@ def morph_cost(definition: CardDefinition) -> str | None:
     return None
 
 
-class FaceDown:
+class FaceDown(GamePart):
     """Casting spells face down and turning permanents face up (702.37, 708)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def face_up_values(self, card: Card) -> Characteristics:
         """The copiable values `card` would have face up (708.8, 708.10): its printed values as
@@ -101,7 +98,7 @@ class FaceDown:
         spell.target_groups, spell.x, spell.mana_spent = [[]], None, ()
         self.game.stack.push(spell)
         self.game.emit("cast_face_down", "702.37c", player=player, card=card)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return spell
 

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from kb.engine.objects import Card, Zone
-
-if TYPE_CHECKING:
-    from kb.engine.game import Game
+from kb.engine.part import GamePart
 
 _FLASHBACK = re.compile(r"Flashback (\{.*\})$")
 
@@ -26,11 +23,8 @@ class FlashbackGrant:
     turn: int
 
 
-class Flashback:
+class Flashback(GamePart):
     """Flashback granted by effects, and flashback costs (702.34, 702.1b)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def grant_flashback(self, cards: list[Card]) -> None:
         """Each of `cards` gains flashback until end of turn, its cost equal to its mana cost."""

@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kb.engine.objects import Card, CardDefinition, Characteristics, Zone, printed_half  # noqa: F401
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     pass
 
 
@@ -52,11 +52,8 @@ def flip_definition(definition: CardDefinition) -> FlipCardDefinition | None:
     return getattr(definition, "whole", None)
 
 
-class Flipping:
+class Flipping(GamePart):
     """Flipping permanents (710)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def flip(self, card: Card) -> bool:
         """Flip `card` if it is a flip card permanent that isn't flipped; returns whether it flipped."""

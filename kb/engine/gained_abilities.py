@@ -2,14 +2,14 @@
 
 A permanent's static ability may give them ("Enchanted creature has '{T}: ...'"): a definition
 with ``grants_activated(game, source, card)`` returns the `AbilityDefinition`s its permanent
-`source` gives `card`, for as long as it does (`GainedAbilitiesMixin.granted_activated`).
+`source` gives `card`, for as long as it does (`Game.granted_activated`).
 
 A one-shot effect may have an object gain them: "gains all activated abilities of target creature
 until end of turn". Each gain is a continuous effect on the object
 that gains them, ending as such effects do (514.2, 400.7); the abilities keep naming the object
 they came from in their text, read as the new object's name (201.5b), and act on the object that
 has them. Abilities gained by one effect form their own group (607.5): see
-`GainedAbilitiesMixin.gained_group`.
+`Game.gained_group`.
 
 An effect that removes all abilities at the same time as abilities are gained or given is not
 modelled: the order of the two in layer 6 (613.7) would decide.
@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Characteristics
 
 
@@ -33,11 +33,8 @@ def _no_characteristic_changes(chars: "Characteristics") -> None:
     """Gaining activated abilities changes none of the characteristics the engine lists."""
 
 
-class GainedAbilities:
+class GainedAbilities(GamePart):
     """Objects gaining the activated abilities of other objects (613.1f, 201.5b)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def gain_activated_abilities(self, card: Card, source: Card, *, duration: str = UNTIL_END_OF_TURN, by: Card | None = None) -> ContinuousEffect:
         """`card` gains all activated abilities `source` has now (layer 6); returns the effect."""

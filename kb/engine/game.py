@@ -1,11 +1,11 @@
 """The game: its players and their seats, turn order and teams, range of influence, the hooks
 variants override, the event log, and the state every part of the rules reads (the
 battlefield, exile, the stack, the turn and step, who has priority). Each concern of the rules
-is a part the game holds, made with the game and owning that concern's methods and its own
-state; a part reaches another through the game (`self.game.zones`), never by importing it.
-`Game` answers for each part's public names and for the hooks variants override, so
-`game.draw(ana)` is `game.zones.draw(ana)` and the API reads as one namespace, while a part's
-own helpers stay its own (`game.zones._to_graveyards`).
+is a part the game holds (a `kb.engine.part.GamePart`), made with the game and owning that
+concern's methods and its own state; a part reaches another through the game
+(`self.game.zones`), never by importing it. `Game` answers for each part's public names and
+for the hooks variants override, so `game.draw(ana)` is `game.zones.draw(ana)` and the API
+reads as one namespace, while a part's own helpers stay its own (`game.zones._to_graveyards`).
 
 The parts, by the game's attribute:
 
@@ -572,13 +572,8 @@ class Game(
         self.losers: list[Unit] = []
         self.over = False
         self.draw_game = False
-        self._passes = 0
-        self._pending: list[TriggeredAbility] = []
-        self._resolving: StackObject | None = None
-        self._flow_changed = False
         # "This turn" effects (514.2): (player, what), e.g. (ana, "additional land").
         self.turn_effects: list[tuple[Player, str]] = []
-        self.lands_played: dict[int, int] = {}
         for player in self.players:
             player.game = self
             for zone, cards in (

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.modal import ModalSpellDefinition
 from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 _KICKER = re.compile(r"Kicker (\{[^ ]*\})(?: and/or (\{[^ ]*\}))?$")
@@ -52,11 +52,8 @@ class KickerModalSpellDefinition(ModalSpellDefinition):
         return kicked
 
 
-class Kicker:
+class Kicker(GamePart):
     """Declaring kicker costs as a spell is cast, and whether an object was kicked (702.33)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def _declare_kicker(self, player: "Player", card: Card, definition: Any, kicker: bool | Sequence[str]) -> tuple[Any, tuple[str, ...]]:
         """Rule 601.2b: the kicker costs `player` declares the intent to pay for `card`

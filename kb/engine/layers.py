@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import NotModelledError
 from kb.engine.facedown import apply_face_down
 from kb.engine.objects import COLOR_ORDER, Card, CardDefinition, Characteristics, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -321,11 +322,11 @@ def _source_lost_abilities(effect: ContinuousEffect, view: dict[int, Characteris
 # ----- the game's side
 
 
-class Layers:
+class Layers(GamePart):
     """Keeping continuous effects and computing characteristics through the layers (613)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         self._clock = 0
         self._layer_view: dict[int, Any] | None = None
 

@@ -8,20 +8,17 @@ from collections.abc import Iterable, Sequence
 from kb.engine.damage_results import damage_life_losses
 from kb.engine.errors import CannotPayError
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 from kb.engine.protection import protected_from as _protected_from
 from kb.engine.stack import StackObject
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Unit
 
 
-class LifeAndDamage:
+class LifeAndDamage(GamePart):
     """Life, damage and poison counters (rules 119, 120, 122)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     # ----- life (rules 119, 120)
 

@@ -13,17 +13,14 @@ from collections.abc import Iterable
 from typing import Any, TYPE_CHECKING
 
 from kb.engine.decisions import Decision
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
 
 
-class LinkedAbilities:
+class LinkedAbilities(GamePart):
     """Choices made as a permanent enters, for the abilities linked to them (607, 614.12)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def choose_as_enters(self, card: "Card", kind: str, options: Iterable[Any], *, rule: str = "614.12") -> Any:
         """`card`'s controller makes the choice an "as this enters" ability asks for (614.12);

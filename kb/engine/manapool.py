@@ -33,10 +33,10 @@ from typing import Any, TYPE_CHECKING
 from kb.engine.errors import CannotPayError, EngineError, IllegalActionError, NotModelledError
 from kb.engine.mana import COLORS, ManaCost
 from kb.engine.objects import AbilityDefinition, Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility, TriggeredAbility
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 # Rule 106.1b: the six types of mana, in the order white, blue, black, red, green, colorless.
@@ -226,11 +226,8 @@ def _symbol_sort_key(symbol: str) -> int:
     return MANA_TYPES.index(inner) if inner in MANA_TYPES else len(MANA_TYPES)
 
 
-class ManaPools:
+class ManaPools(GamePart):
     """Mana in play: adding it, emptying pools, mana abilities and paying costs (rules 106, 605)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     # ----- adding and losing mana
 
@@ -336,8 +333,8 @@ class ManaPools:
             # resolves and produces mana.
             mana = tuple(m for e in produced for m in e["mana"])
             self.game.emit("tapped_for_mana", "106.12a", player=ability.controller, card=ability.source, mana=mana)
-        for triggered in [a for a in self.game._pending if _is_triggered_mana_ability(a)]:
-            self.game._pending.remove(triggered)
+        for triggered in [a for a in self.game.triggers._pending if _is_triggered_mana_ability(a)]:
+            self.game.triggers._pending.remove(triggered)
             self.game.emit("resolves", "605.4a", object=triggered)
             triggered.effect(self.game, triggered)
 

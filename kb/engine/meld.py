@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, ClassVar
 from kb.engine.decisions import Decision
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, DoubleFacedCardDefinition, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
@@ -42,11 +42,8 @@ def is_meld_pair(first: Card, second: Card) -> bool:
     return a.melds_with == b.name and b.melds_with == a.name
 
 
-class Meld:
+class Meld(GamePart):
     """Melding two cards (701.42) and a melded permanent's two cards moving together (712.21)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def meld(self, first: Card, second: Card, controller: Player) -> Card | None:
         """Rule 701.42a: put the two cards of a meld pair onto the battlefield with their back

@@ -5,20 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.engine.errors import GameOverError, IllegalActionError
+from kb.engine.part import GamePart
 from kb.engine.phasing import leave_with_owner
 from kb.engine.players import Player, Team
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
     from kb.engine.players import Unit
 
 
-class Outcome:
+class Outcome(GamePart):
     """Winning, losing, conceding and leaving the game (rules 104, 800.4)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     # ----- winning and losing
 
@@ -130,7 +127,7 @@ class Outcome:
             self.game.end_effect(effect)
         for obj in [o for o in self.game.stack if id(o.controller) in gone]:
             self.game.stack.remove(obj)
-        self.game._pending = [a for a in self.game._pending if id(a.controller) not in gone]
+        self.game.triggers._pending = [a for a in self.game.triggers._pending if id(a.controller) not in gone]
         still = [c for c in self.game.battlefield if id(c.controller) in gone]
         if still:
             self.game.exile_cards(still, rule="800.4a")

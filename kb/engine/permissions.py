@@ -15,7 +15,7 @@ The hooks are on the definitions of the permanents whose static abilities say so
 from the top of your library"), ``forbids_casting(game, permanent, player, proposal)`` ("Your
 opponents can't cast spells with even mana values") and ``grants_flash_to(game, permanent,
 player, proposal)`` ("You may cast Aura spells as though they had flash"). A one-shot effect that
-lets a player cast a card in exile says so with `CastingPermissionsMixin.allow_cast_from_exile`; the
+lets a player cast a card in exile says so with `Game.allow_cast_from_exile`; the
 permission is for that player and that object only (400.7). Continuous effects that
 would change the proposed spell's characteristics (the last sentence of 601.3e) are not considered:
 with such an effect on the card, a proposal raises `NotModelledError`.
@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import CardNotFoundError, IllegalActionError, NotModelledError, TimingError
 from kb.engine.mana import ManaCost
 from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 # The ways a card can be cast, as `Game.cast` and `Game.cast_face_down` name them.
@@ -88,11 +88,8 @@ class Proposal:
         return f"Proposal({self.card!r}, {self.way!r}{shown})"
 
 
-class CastingPermissions:
+class CastingPermissions(GamePart):
     """Rules 601.3 and 601.5: whether a player may begin to cast a spell, and may finish."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def allow_cast_from_exile(self, player: "Player", card: Card, *, as_adventure: bool = False) -> None:
         """An effect allows `player` to cast `card`, in exile, from there (601.3), for as long

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import IllegalActionError
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ class PlayerControl:
     turn: int | None = None
 
 
-class ControlOfPlayers:
+class ControlOfPlayers(GamePart):
     """Rule 722: a player controlling another player makes all the choices and decisions the
     controlled player is allowed or told to make (722.5), using only that player's resources
     (722.5a), while still making their own (722.8). Only control of the player changes: objects
@@ -39,7 +40,7 @@ class ControlOfPlayers:
     still concede (722.6): the engine never asks anyone else about it."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         self._player_controls: list[PlayerControl] = []
 
     def control_player(self, controller: Player, controlled: Player, *, source: Card | None = None) -> PlayerControl:

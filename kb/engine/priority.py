@@ -9,8 +9,9 @@ from kb.engine.entering import entering_forbidden_by
 from kb.engine.errors import EngineError, GameOverError, IllegalActionError, NotModelledError, NotYourPriorityError
 from kb.engine.objects import CardDefinition, Zone
 from kb.engine.loops import note_resolution
+from kb.engine.part import GamePart
 from kb.engine.shortcuts import check_shortcut_obligation
-from kb.engine.stack import Ability, Spell
+from kb.engine.stack import Ability, Spell, StackObject
 from kb.engine.turns import STEPS
 
 if TYPE_CHECKING:
@@ -20,11 +21,14 @@ if TYPE_CHECKING:
     from kb.engine.turns import Step
 
 
-class PriorityAndStack:
+class PriorityAndStack(GamePart):
     """Priority and the stack: passing, resolving the top object (rules 117, 405, 608)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
+        self._passes = 0
+        self._resolving: StackObject | None = None
+        self._flow_changed = False
 
     # ----- priority
 
@@ -38,7 +42,7 @@ class PriorityAndStack:
             if self.game._has_state_triggers():
                 # 603.8: one that has just left the stack triggers again if its state still holds.
                 self.game.triggers._check_state_triggers()
-            if self.game._pending:
+            if self.game.triggers._pending:
                 self.game.triggers._put_triggers_on_stack()
                 continue
             break
@@ -76,10 +80,10 @@ class PriorityAndStack:
         holder = self.game.priority
         if getattr(self.game, "shortcut_obligation", None) is not None:
             check_shortcut_obligation(self.game, holder)  # 731.2c
-        self.game._passes += 1
+        self._passes += 1
         units = self.game.units()
-        if self.game._passes >= len(units):
-            self.game._passes = 0
+        if self._passes >= len(units):
+            self._passes = 0
             if self.game.stack:
                 self._resolve_top()
                 note_resolution(self.game)  # 731.4: a loop of mandatory actions is a draw
@@ -95,7 +99,7 @@ class PriorityAndStack:
         turn, step, depth = self.game.turn, self.game.step, len(self.game.stack)
         for _ in range(len(self.game.units())):
             self.pass_priority()
-            if self.game.over or (self.game.turn, self.game.step, len(self.game.stack)) != (turn, step, depth) or self.game._passes == 0:
+            if self.game.over or (self.game.turn, self.game.step, len(self.game.stack)) != (turn, step, depth) or self._passes == 0:
                 return
 
     def put_triggered_abilities_on_stack(self) -> None:
@@ -107,7 +111,7 @@ class PriorityAndStack:
     def resolve_stack(self) -> None:
         """Players pass in succession until the stack is empty; abilities that triggered since a
         player last received priority are put on the stack first (117.5)."""
-        if self.game._pending and self.game.priority is not None and not self.game.over:
+        if self.game.triggers._pending and self.game.priority is not None and not self.game.over:
             self._give_priority(self.game.priority)
         for _ in range(10_000):
             if not self.game.stack or self.game.over:
@@ -135,8 +139,8 @@ class PriorityAndStack:
 
     def _resolve_top(self) -> None:
         obj = self.game.stack.pop()
-        self.game._resolving = obj
-        self.game._flow_changed = False
+        self._resolving = obj
+        self._flow_changed = False
         if isinstance(obj, Spell):
             self.game.bestow._resolve_bestowed_spell(obj)  # 702.103e
         specs = (getattr(obj, "target_specs", None) or obj.card.definition.spell_targets) if isinstance(obj, Spell) else ()
@@ -160,7 +164,7 @@ class PriorityAndStack:
                 self._leave_illegal_targets_unaffected(obj)
             if isinstance(obj, Spell):
                 if obj.card.is_permanent_card:
-                    self.game._resolving = None
+                    self._resolving = None
                     self._put_onto_battlefield(obj.card, obj.controller)
                     if "Aura" in obj.card.subtypes and obj.targets:
                         obj.card.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
@@ -172,10 +176,10 @@ class PriorityAndStack:
                         self.game.adventures._put_away_resolved_spell(obj)  # 608.2n, 715.3d
             else:
                 obj.effect(self.game, obj)
-        self.game._resolving = None
-        if self.game._flow_changed or self.game.over:
+        self._resolving = None
+        if self._flow_changed or self.game.over:
             return
-        self.game._passes = 0
+        self._passes = 0
         self._give_priority(self.game.active_unit)  # rule 117.3b
 
     def _leave_illegal_targets_unaffected(self, obj: Any) -> None:

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.decisions import Decision
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 
 if TYPE_CHECKING:
@@ -159,11 +160,8 @@ def _divisions(total: int, limits: list[int]) -> list[tuple[int, ...]]:
     return found
 
 
-class Replacements:
+class Replacements(GamePart):
     """Applying replacement and prevention effects to events (614–616)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def divide_shields(self, events: list[dict]) -> None:
         """Rule 615.7: when two or more sources would deal damage at the same time to what a

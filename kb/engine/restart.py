@@ -6,22 +6,19 @@ from typing import TYPE_CHECKING
 
 from kb.engine.errors import GameOverError, IllegalActionError, NotModelledError
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell, Stack
 from kb.engine.turns import Step
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
-class Restart:
+class Restart(GamePart):
     """Rule 726: a restarted game ends with no winner, loser or draw, and the players in it start
     a new game (103) with every card involved in the old one, owned as before (726.2), the
     player who restarted it going first (726.1a). Only a game among individual players with
     no variant is restarted here; others raise `NotModelledError`."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def bring_into_game(self, player: "Player", card: Card, zone: Zone = Zone.HAND) -> None:
         """Put a card `player` owns from outside the game into `zone` (400.11): it is then
@@ -66,7 +63,7 @@ class Restart:
         for player in players:
             self.game.random.shuffle(player.library)
         self.game.start(at=Step.UNTAP, turn=1, opening_hands=True)
-        self.game._flow_changed = True  # 726.4: whatever was resolving finished with the old game
+        self.game.priority_and_stack._flow_changed = True  # 726.4: whatever was resolving finished with the old game
 
     def _cards_involved(self) -> list[Card]:
         """Every card in the game (726.2), phased out or on the stack too; tokens and copies of
@@ -89,11 +86,11 @@ class Restart:
         self.game.battlefield, self.game.exile, self.game.phased_out, self.game.zones.exiled_until = [], [], [], []
         self.game.__dict__.pop("_phasing", None)
         self.game.stack = Stack()
-        self.game.turn_effects, self.game.lands_played = [], {}
-        self.game._pending, self.game.turns._extra_phases, self.game.turns._extra_steps = [], [], []
+        self.game.turn_effects, self.game.casting.lands_played = [], {}
+        self.game.triggers._pending, self.game.turns._extra_phases, self.game.turns._extra_steps = [], [], []
         self.game.player_control._player_controls = []
         self.game.turn, self.game.step, self.game.active_unit, self.game.priority = 0, None, None, None
-        self.game._resolving = None
+        self.game.priority_and_stack._resolving = None
         for player in players:
             player._life, player._poison = None, 0
             player.counters = {}

@@ -10,6 +10,7 @@ from kb.engine.entering import entry_moment
 from kb.engine.combat import _protected_from
 from kb.engine.errors import EngineError, NotModelledError
 from kb.engine.objects import Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 
 if TYPE_CHECKING:
@@ -44,11 +45,11 @@ class PendingStateBasedActions:
         ))
 
 
-class StateBasedActions:
+class StateBasedActions(GamePart):
     """State-based actions (rule 704)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         self._noted_prevented: set[tuple[str, str]] = set()
         self._replacers: dict[int, tuple[Card, Player]] = {}
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.objects import Card, CardDefinition
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import AbilityDefinition
 
 
@@ -26,11 +26,8 @@ def _origin(definition: CardDefinition, ability: "AbilityDefinition") -> CardDef
     return definition if printed_here else None
 
 
-class SelfReference:
+class SelfReference(GamePart):
     """The text of an object's activated abilities as that object has them (201.5b)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def ability_text(self, card: Card, index: int = 0) -> str:
         """Rule 201.5b: the text of activated ability number `index` (from 0) of `card`, each

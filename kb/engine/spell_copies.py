@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, DoubleFacedCardDefinition, TargetSpec, Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
@@ -39,11 +39,8 @@ def _target_specs(definition: Any) -> list[TargetSpec]:
     return [TargetSpec(definition.spell_target)] if definition.spell_target else []
 
 
-class SpellCopies:
+class SpellCopies(GamePart):
     """Copying spells (707.10)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def copy_spell(
         self,
@@ -81,11 +78,11 @@ class SpellCopies:
         if new_target is not None:
             # Legal for the copy, as the copy is (its colors, 707.9; protection, 702.16b); the
             # object that makes the copy isn't what targets.
-            resolving, self.game._resolving = self.game._resolving, None
+            resolving, self.game.priority_and_stack._resolving = self.game.priority_and_stack._resolving, None
             try:
                 legal = bool(specs) and all(self.game.casting._target_is_legal(new_target, spec.kind, controller, card) for spec in specs)
             finally:
-                self.game._resolving = resolving
+                self.game.priority_and_stack._resolving = resolving
             if not legal:
                 self.game.emit("copy_not_created", "707.10e", spell=spell, target=new_target)
                 return None
@@ -108,7 +105,7 @@ class SpellCopies:
         if new_targets and specs:
             self.game.choose_new_targets(controller, copied)
         self.game.stack.push(copied)
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.emit("spell_copied", "707.10", spell=copied, original=spell, player=controller, source=source)
         return copied
 

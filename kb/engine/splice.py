@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.objects import Card, CardDefinition
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 _SPLICE = re.compile(r"Splice onto (\w+) (\{.*\})$")
@@ -52,11 +52,8 @@ class SplicedText:
         return self.definition.spell_target
 
 
-class Splice:
+class Splice(GamePart):
     """Splicing cards onto spells and resolving the text they give (702.47)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def _declare_splices(self, player: "Player", card: Card, definition: Any, splice: Mapping[Any, Sequence[Any]] | Sequence[Any]) -> list[SplicedText]:
         """Rule 702.47a–b: the cards `player` reveals from their hand to splice onto the spell

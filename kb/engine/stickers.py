@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from kb.engine.decisions import Decision
 from kb.engine.layers import INDEFINITE, ContinuousEffect
 from kb.engine.objects import Card, Characteristics, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 HIDDEN = (Zone.HAND, Zone.LIBRARY)
@@ -27,11 +27,8 @@ def _add_word(word: str, position: int):
     return part
 
 
-class Stickers:
+class Stickers(GamePart):
     """Putting name stickers on objects (123.3, 123.6)."""
-
-    def __init__(self, game: Game):
-        self.game = game
 
     def _moved(self, card: Card, zone: Zone) -> None:
         if zone in HIDDEN:

@@ -10,6 +10,7 @@ from kb.engine.objects import Card, Zone
 from kb.engine.turns import Step
 from kb.engine.stack import TriggeredAbility
 from kb.engine.errors import NotModelledError
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -42,11 +43,12 @@ class UpkeepPayment:
         return self.text
 
 
-class Triggers:
+class Triggers(GamePart):
     """Triggered abilities: finding them as events happen and putting them on the stack (rule 603)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
+        self._pending: list[TriggeredAbility] = []
         self._checking_states = False
 
     # ----- triggered abilities
@@ -85,7 +87,7 @@ class Triggers:
             if any(card is c for c in looking_back) and card.last_known.get("abilities_removed"):
                 continue  # it had none as it last existed on the battlefield (603.10a)
             for ability in card.definition.triggers(self.game, card, event):
-                self.game._pending.append(ability)
+                self._pending.append(ability)
                 self.game.emit("triggers", "603.2", ability=ability)
         if event.kind == "beginning_of" and event["step"] is Step.UPKEEP:
             for card in list(self.game.battlefield):
@@ -93,17 +95,17 @@ class Triggers:
                     for keyword in card.keywords:
                         if keyword.startswith("Cumulative upkeep"):
                             ability = self._cumulative_upkeep(card, keyword)
-                            self.game._pending.append(ability)
+                            self._pending.append(ability)
                             self.game.emit("triggers", "702.24a", ability=ability)
         for delayed in list(self.game.delayed_triggers):
             if delayed.trigger.when(self.game, delayed.source, event):
                 self.game.delayed_triggers.remove(delayed)  # 603.7b: only once
                 ability = TriggeredAbility(delayed.source, delayed.controller, delayed.trigger.text, delayed.trigger.effect, target=delayed.trigger.target, data={"event": event, **delayed.data})
-                self.game._pending.append(ability)
+                self._pending.append(ability)
                 self.game.emit("triggers", "603.7", ability=ability)
         if event.kind == "put_into_graveyard":
             for ability in self._leaves_battlefield_keywords(event["card"], event["controller"]):
-                self.game._pending.append(ability)
+                self._pending.append(ability)
                 self.game.emit("triggers", "603.10a", ability=ability)
 
     def _check_state_triggers(self) -> None:
@@ -114,7 +116,7 @@ class Triggers:
         self._checking_states = True
         try:
             # Still waiting: pending, on the stack, or resolving (it hasn't resolved yet).
-            waiting = [getattr(a, "data", {}).get("state_trigger") for a in [*self.game._pending, *self.game.stack, self.game._resolving] if a is not None]
+            waiting = [getattr(a, "data", {}).get("state_trigger") for a in [*self._pending, *self.game.stack, self.game.priority_and_stack._resolving] if a is not None]
             for card in list(self.game.battlefield):
                 for index, trigger in enumerate(card.definition.state_triggered):
                     key = (id(card), card.incarnation, index)
@@ -123,7 +125,7 @@ class Triggers:
                     if self.game.abilities_removed(card):
                         continue
                     ability = TriggeredAbility(card, card.controller, trigger.text, trigger.effect, data={"state_trigger": key})
-                    self.game._pending.append(ability)
+                    self._pending.append(ability)
                     waiting.append(key)
                     self.game.emit("triggers", "603.8", ability=ability)
         finally:
@@ -218,7 +220,7 @@ class Triggers:
     def _put_triggers_on_stack(self) -> None:
         """Rules 603.3b and 405.3: each player in APNAP order puts the abilities they control on
         the stack in the order they choose, so the active player's go lowest."""
-        pending, self.game._pending = self.game._pending, []
+        pending, self._pending = self._pending, []
         for ability in [a for a in pending if a.controller.left_game]:
             # 800.4d: it triggered, but it would be controlled by a player who left the game.
             self.game.emit("trigger_not_put", "800.4d", ability=ability, player=ability.controller)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from kb.engine.decisions import Decision
 from kb.engine.errors import IllegalActionError, NotModelledError, SetupError
 from kb.engine.objects import Zone
+from kb.engine.part import GamePart
 from kb.engine.phasing import untap_step_phasing
 from kb.engine.stack import Spell
 
@@ -92,11 +93,11 @@ _STEP_RULES = {
 }
 
 
-class TurnStructure:
+class TurnStructure(GamePart):
     """Starting the game, moving through phases and steps, cleanup, and ending a turn or a combat phase (rules 500–514, 723)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         # Extra phases (500.8): (turn, the phase they follow, their steps), the most recent first;
         # and, while they run, their steps still to come (None: back to the turn's own steps).
         self._extra_phases: list[tuple[int, Phase, tuple[Step, ...]]] = []
@@ -161,7 +162,7 @@ class TurnStructure:
         self.game.player_control._turn_begins(unit)
         self.game.turn += 1
         self.game.active_unit = unit
-        self.game.lands_played = {}
+        self.game.casting.lands_played = {}
         self.game._determine_influence()
         for card in self.game.battlefield:
             card.attacking = None
@@ -175,7 +176,7 @@ class TurnStructure:
         if self.game.step is not None:
             self.game.mana._empty_mana_pools()  # 106.4: the step or phase that ends empties them
         self.game.step = step
-        self.game._passes = 0
+        self.game.priority_and_stack._passes = 0
         self.game.priority = None
         self.game.emit("step_begins", _STEP_RULES[step], step=step)
         if self.game.over:
@@ -200,7 +201,7 @@ class TurnStructure:
 
     def _advance(self) -> None:
         """The current step or phase ends (rule 500.2) and the next begins."""
-        self.game._flow_changed = True
+        self.game.priority_and_stack._flow_changed = True
         step = self.game.step
         if step is Step.END_OF_COMBAT:
             self.game.combat._remove_from_combat("511.3")
@@ -314,7 +315,7 @@ class TurnStructure:
         if player is None:
             self._advance()
             return
-        needs_priority = self.game._pending or self.game.state_based_actions_pending()
+        needs_priority = self.game.triggers._pending or self.game.state_based_actions_pending()
         if needs_priority:
             self._cleanup_had_priority = True
             self.game.emit("cleanup_priority", "514.3a")
@@ -337,7 +338,7 @@ class TurnStructure:
         if self.game.phase is Phase.COMBAT:
             self.game.combat._remove_from_combat("723.1d")
         self.game.emit("skip_to_cleanup", "723.1d", step=self.game.step)
-        self.game._flow_changed = True
+        self.game.priority_and_stack._flow_changed = True
         self._cleanup_had_priority = False
         # The rest of the turn is skipped, extra phases with it (723.1d).
         self._extra_steps, self._resume_step = [], None
@@ -357,16 +358,16 @@ class TurnStructure:
             return
         self.game.combat._remove_from_combat("723.2d")
         self.game.emit("skip_to_next_phase", "723.2d", step=self.game.step)
-        self.game._flow_changed = True
+        self.game.priority_and_stack._flow_changed = True
         self._begin_following(self.game.step, Step.POSTCOMBAT_MAIN)
 
     def _end_process_start(self, cease_rule: str, exile_rule: str) -> None:
-        if self.game._pending:
-            gone, self.game._pending = self.game._pending, []
+        if self.game.triggers._pending:
+            gone, self.game.triggers._pending = self.game.triggers._pending, []
             self.game.emit("triggers_cease", cease_rule, abilities=gone)
         objects = list(self.game.stack)
-        if self.game._resolving is not None and self.game._resolving not in objects:
-            objects.insert(0, self.game._resolving)
+        if self.game.priority_and_stack._resolving is not None and self.game.priority_and_stack._resolving not in objects:
+            objects.insert(0, self.game.priority_and_stack._resolving)
         for obj in objects:
             if obj in list(self.game.stack):
                 self.game.stack.remove(obj)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from kb.engine.decisions import Event
 from kb.engine.errors import CardNotFoundError, IllegalActionError
 from kb.engine.objects import Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell, source_left_since
 
 if TYPE_CHECKING:
@@ -17,11 +18,11 @@ if TYPE_CHECKING:
     from kb.engine.players import Player
 
 
-class Zones:
+class Zones(GamePart):
     """Cards moving between zones: drawing, milling, discarding, sacrificing, destroying, exiling (rules 400, 121, 701)."""
 
     def __init__(self, game: Game):
-        self.game = game
+        super().__init__(game)
         self._batch: dict[str, Any] | None = None
         # The permanents whose last known information the event moving them has already taken.
         self._remembered: frozenset[int] = frozenset()
@@ -136,7 +137,7 @@ class Zones:
     def sacrifice(self, cards: Sequence[Card], rule: str = "701.21") -> None:
         """Sacrifice permanents at the same time; the source of the resolving ability that left
         the battlefield and came back is a new object it doesn't sacrifice (400.7)."""
-        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and not source_left_since(self.game._resolving, c)]
+        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and not source_left_since(self.game.priority_and_stack._resolving, c)]
         if not cards:
             return
         self.game.emit("sacrifice", rule, cards=list(cards))
@@ -146,7 +147,7 @@ class Zones:
         """Destroy permanents at the same time: they go to their owners' graveyards; an
         indestructible one can't be destroyed (702.12b). With ``can_regenerate=False`` ("They
         can't be regenerated") no regeneration shield replaces it (701.19c)."""
-        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and "Indestructible" not in c.keywords and not source_left_since(self.game._resolving, c)]
+        cards = [c for c in cards if c.zone is Zone.BATTLEFIELD and "Indestructible" not in c.keywords and not source_left_since(self.game.priority_and_stack._resolving, c)]
         if cards:
             self.game.emit("destroy", rule, cards=list(cards))
             self._to_graveyards(cards, rule, destroyed={id(c) for c in cards}, cant_regenerate=not can_regenerate)

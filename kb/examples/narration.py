@@ -601,7 +601,6 @@ class Narrator:
             return self._(NAMELESS) % {"card": self.printed(card)}
         if self.lang == "es" and card.definition.name_es:
             return card.definition.name_es
-        printed = card.printed_definition
         types = self._token_types(card)
         if types is not None:
             return self._n(TOKEN_NAME, 1) % {"types": types, "count": 1}

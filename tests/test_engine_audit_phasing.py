@@ -157,3 +157,16 @@ def test_phased_out_permanents_leave_the_game_with_their_owner():
     game.set_life(bruno, 0)
     game.pass_all()
     assert bruno in game.losers and bears not in game.phased_out and bears.zone is None
+
+
+@pytest.mark.rules("702.26b", "506.4", "509.1h")
+def test_an_attacker_whose_blocker_phases_out_stays_blocked_and_deals_no_damage():
+    attacker, blocker = Card.creature(3, 3, name="Attacker"), Card.creature(1, 1, name="Blocker")
+    a = Player("Ana", battlefield=[attacker], library=5)
+    b = Player("Bruno", battlefield=[blocker], library=5)
+    game = Game(players=[a, b], decisions=ScriptedDecisions(Ana=[[attacker]], Bruno=[[(blocker, attacker)]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.advance_to(Step.DECLARE_BLOCKERS)
+    game.phase_out([blocker])
+    game.advance_to(Step.END_OF_COMBAT)
+    assert b.life == 20 and blocker.damage == 0 and not attacker.blocked_by

@@ -54,8 +54,9 @@ def test_one_loyalty_ability_per_permanent_per_turn():
 # 606.5 "... combined into a single cost"
 
 
-@pytest.mark.rules("606.5")
-@pytest.mark.parametrize("carths, plus, minus", [(0, 1, -4), (1, 2, -3), (2, 3, -2)])
+@pytest.mark.rules("606.5", "704.5j")
+# Two Carths under one player don't both stay: the legend rule keeps one (704.5j).
+@pytest.mark.parametrize("carths, plus, minus", [(0, 1, -4), (1, 2, -3), (2, 2, -3)])
 def test_cost_changes_combine(carths, plus, minus):
     game, ana, _ = setup("Garruk Wildspeaker", *["Carth the Lion"] * carths)
     garruk = ana.battlefield[0]

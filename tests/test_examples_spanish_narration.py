@@ -49,7 +49,7 @@ def test_tokens_and_declined_sacrifices_are_told_in_spanish():
     game.cast(ana, "Heart-Piercer Manticore")
     game.resolve_stack()
     spanish = _spanish(game)
-    assert "Ana crea ficha de Saprolín." in spanish
+    assert "Ana crea una ficha de Saprolín." in spanish
     assert "Ana elige no sacrificar nada." in spanish
     english = [line.text for line in narrate(game.events, "en")]
     assert "Ana creates Saproling Token." in english and "Ana chooses not to sacrifice anything." in english

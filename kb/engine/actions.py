@@ -8,9 +8,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
+from kb.engine import phasing
 from kb.engine.doubling import replace_tokens
 from kb.engine.layers import INDEFINITE, gain_control
 from kb.engine.objects import Card, DoubleFacedCardDefinition, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 from kb.engine.replacement import Replacement
 
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
     pass
 
 
-class KeywordActionsMixin:
+class KeywordActions(GamePart):
     """Keyword actions (701)."""
 
     def create_tokens(self, controller: Player, *tokens: Card) -> list[Card]:
@@ -30,20 +32,20 @@ class KeywordActionsMixin:
             token.owner = controller
         if controller.left_game:
             # 800.4d: an object that would be owned by a player who has left isn't created.
-            self.emit("not_created", "800.4d", player=controller, cards=list(tokens))
+            self.game.emit("not_created", "800.4d", player=controller, cards=list(tokens))
             return []
-        tokens = replace_tokens(self, controller, list(tokens))
+        tokens = replace_tokens(self.game, controller, list(tokens))
         if not tokens:
             return []
-        self.emit("create", "701.7a", player=controller, cards=list(tokens))
+        self.game.emit("create", "701.7a", player=controller, cards=list(tokens))
         for token in tokens:
-            self._put_onto_battlefield(token, controller)
+            self.game._put_onto_battlefield(token, controller)
         return list(tokens)
 
     def investigate(self, player: Player) -> Card:
         """Rule 701.16a: create a Clue token (111.10f)."""
         clue = Card.token(types=("Artifact",), subtypes=("Clue",))
-        self.emit("investigate", "701.16a", player=player)
+        self.game.emit("investigate", "701.16a", player=player)
         self.create_tokens(player, clue)
         return clue
 
@@ -53,7 +55,7 @@ class KeywordActionsMixin:
         for card in tapped:
             card.tapped = True
         if tapped:
-            self.emit("tap", "701.26a", cards=tapped)
+            self.game.emit("tap", "701.26a", cards=tapped)
         return tapped
 
     def untap(self, cards: Sequence[Card]) -> list[Card]:
@@ -62,7 +64,7 @@ class KeywordActionsMixin:
         for card in untapped:
             card.tapped = False
         if untapped:
-            self.emit("untap", "701.26b", cards=untapped)
+            self.game.emit("untap", "701.26b", cards=untapped)
         return untapped
 
     def fight(self, first: Card, second: Card) -> bool:
@@ -70,13 +72,13 @@ class KeywordActionsMixin:
         no longer a creature on the battlefield, neither fights (701.14b); a creature fighting
         itself deals twice its power to itself (701.14c). Returns whether they fought."""
         if not all(c.zone is Zone.BATTLEFIELD and c.is_creature for c in (first, second)):
-            self.emit("no_fight", "701.14b", first=first, second=second)
+            self.game.emit("no_fight", "701.14b", first=first, second=second)
             return False
-        self.emit("fight", "701.14a", first=first, second=second)
+        self.game.emit("fight", "701.14a", first=first, second=second)
         if first is second:
-            self.deal_damage_each(first, [(first, 2 * max(0, first.power or 0))])
+            self.game.deal_damage_each(first, [(first, 2 * max(0, first.power or 0))])
         else:
-            self._deal_damage_from_each([(first, second, first.power or 0), (second, first, second.power or 0)])
+            self.game._deal_damage_from_each([(first, second, first.power or 0), (second, first, second.power or 0)])
         return True
 
     def scry(self, player: Player, count: int) -> None:
@@ -85,13 +87,13 @@ class KeywordActionsMixin:
         if count <= 0:
             return
         seen = player.library[:count]
-        bottom = self.decide(Decision(player, "scry_bottom", tuple(seen), count=(0, len(seen)), rule="701.22a")) if seen else []
+        bottom = self.game.decide(Decision(player, "scry_bottom", tuple(seen), count=(0, len(seen)), rule="701.22a")) if seen else []
         top = [c for c in seen if not any(c is b for b in bottom)]
-        top = self.decide(Decision(player, "order_top", tuple(top), order=True, rule="701.22a")) if len(top) > 1 else top
-        bottom = self.decide(Decision(player, "order_bottom", tuple(bottom), order=True, rule="701.22a")) if len(bottom) > 1 else list(bottom)
+        top = self.game.decide(Decision(player, "order_top", tuple(top), order=True, rule="701.22a")) if len(top) > 1 else top
+        bottom = self.game.decide(Decision(player, "order_bottom", tuple(bottom), order=True, rule="701.22a")) if len(bottom) > 1 else list(bottom)
         rest = player.library[len(seen):]
         player.library[:] = list(top) + rest + list(bottom)
-        self.emit("scry", "701.22a", player=player, count=count, top=len(top), bottom=len(bottom))
+        self.game.emit("scry", "701.22a", player=player, count=count, top=len(top), bottom=len(bottom))
 
     def surveil(self, player: Player, count: int) -> None:
         """Rule 701.25a: look at the top `count` cards, put any number into the graveyard and the
@@ -99,35 +101,23 @@ class KeywordActionsMixin:
         if count <= 0:
             return
         seen = player.library[:count]
-        binned = self.decide(Decision(player, "surveil_graveyard", tuple(seen), count=(0, len(seen)), rule="701.25a")) if seen else []
+        binned = self.game.decide(Decision(player, "surveil_graveyard", tuple(seen), count=(0, len(seen)), rule="701.25a")) if seen else []
         top = [c for c in seen if not any(c is b for b in binned)]
-        top = self.decide(Decision(player, "order_top", tuple(top), order=True, rule="701.25a")) if len(top) > 1 else top
+        top = self.game.decide(Decision(player, "order_top", tuple(top), order=True, rule="701.25a")) if len(top) > 1 else top
         for card in binned:
-            self._move(card, Zone.GRAVEYARD)
+            self.game._move(card, Zone.GRAVEYARD)
         rest = [c for c in player.library if not any(c is s for s in seen)]
         player.library[:] = list(top) + rest
-        self.emit("surveil", "701.25a", player=player, count=count, graveyard=list(binned))
+        self.game.emit("surveil", "701.25a", player=player, count=count, graveyard=list(binned))
 
     def phase_out(self, cards: Sequence[Card]) -> list[Card]:
-        """Rule 702.26b: a phased-out permanent is treated as though it doesn't exist: it leaves
-        the permanents the game looks at, without changing zones."""
-        going = [c for c in cards if c.zone is Zone.BATTLEFIELD and c in self.battlefield]
-        for card in going:
-            self.battlefield.remove(card)
-            self.phased_out.append(card)
-        if going:
-            self.emit("phase_out", "702.26b", cards=going)
-        return going
+        """Rule 702.26b: a phased-out permanent is treated as though it doesn't exist, without
+        changing zones; what is attached to it phases out with it (702.26g, `kb.engine.phasing`)."""
+        return phasing.phase_out(self.game, cards)
 
     def phase_in(self, cards: Sequence[Card]) -> list[Card]:
-        """Rule 702.26c: phased-out permanents phase in (during their controller's untap step)."""
-        coming = [c for c in cards if c in self.phased_out]
-        for card in coming:
-            self.phased_out.remove(card)
-            self.battlefield.append(card)
-        if coming:
-            self.emit("phase_in", "702.26c", cards=coming)
-        return coming
+        """Rule 702.26c: phased-out permanents phase in, with what phased out along with them."""
+        return phasing.phase_in(self.game, cards)
 
     def search(self, searcher: Player, owner: Player, zones: Sequence[Zone], wanted: Any, *, hand_revealed: bool = False, limit: int | None = None) -> list[Card]:
         """Rule 701.23: `searcher` searches `owner`'s `zones` for the cards `wanted` (a function
@@ -143,19 +133,19 @@ class KeywordActionsMixin:
             hidden = zone is Zone.LIBRARY or (zone is Zone.HAND and not hand_revealed)
             if hidden and matching:
                 most = len(matching) if limit is None else min(limit - len(found), len(matching))
-                matching = list(self.decide(Decision(searcher, "find", tuple(matching), count=(0, most), rule="701.23b", context={"zone": zone}))) if most > 0 else []
+                matching = list(self.game.decide(Decision(searcher, "find", tuple(matching), count=(0, most), rule="701.23b", context={"zone": zone}))) if most > 0 else []
             found.extend(matching)
-        self.emit("search", "701.23a", player=searcher, owner=owner, cards=found)
+        self.game.emit("search", "701.23a", player=searcher, owner=owner, cards=found)
         return found
 
     def _library_portion(self, searcher: Player, owner: Player) -> list[Card]:
         """The cards a search of `owner`'s library looks through: all of them, or the part a
         replacement effect searches instead ("the top four cards", 701.23f); instructions that
         refer to searching the library, such as shuffling it, still apply to all of it."""
-        event = self.replace("search", {"player": searcher, "owner": owner, "top": None})
+        event = self.game.replace("search", {"player": searcher, "owner": owner, "top": None})
         if event is None or event["top"] is None:
             return list(owner.library)
-        self.emit("search_portion", "701.23f", player=searcher, owner=owner, count=event["top"])
+        self.game.emit("search_portion", "701.23f", player=searcher, owner=owner, count=event["top"])
         return list(owner.library[: event["top"]])
 
     def transform(self, permanent: Card) -> bool:
@@ -167,17 +157,17 @@ class KeywordActionsMixin:
         if permanent.zone is not Zone.BATTLEFIELD:
             return False
         if not isinstance(definition, DoubleFacedCardDefinition):
-            self.emit("cant_transform", "712.9", card=permanent)
+            self.game.emit("cant_transform", "712.9", card=permanent)
             return False
         if not definition.transforms:
-            self.emit("cant_transform", "712.4c", card=permanent)  # a meld card: ignored
+            self.game.emit("cant_transform", "712.4c", card=permanent)  # a meld card: ignored
             return False
         other = definition.face(not permanent.transformed)
         if {"Instant", "Sorcery"} & set(other.types):
-            self.emit("cant_transform", "701.27d", card=permanent)
+            self.game.emit("cant_transform", "701.27d", card=permanent)
             return False
         permanent.transformed = not permanent.transformed
-        self.emit("transforms", "701.27a", card=permanent, back=permanent.transformed)
+        self.game.emit("transforms", "701.27a", card=permanent, back=permanent.transformed)
         return True
 
     def regenerate(self, permanent: Card, source: Card | None = None) -> None:
@@ -202,7 +192,7 @@ class KeywordActionsMixin:
             game.emit("regenerates", "701.19a", card=permanent)
 
         shield = Replacement(f"regenerate {permanent.name}", "zone_change", applies, apply, source=source or permanent)
-        self.add_replacement(shield)
+        self.game.add_replacement(shield)
 
     def exchange_control(self, first: Card, second: Card) -> bool:
         """Rules 701.12a–b: two permanents controlled by different players change controllers;
@@ -210,12 +200,12 @@ class KeywordActionsMixin:
         happened."""
         both_here = all(c.zone is Zone.BATTLEFIELD for c in (first, second))
         if not both_here or first.controller is second.controller:
-            self.emit("no_exchange_of_control", "701.12a" if not both_here else "701.12b", first=first, second=second)
+            self.game.emit("no_exchange_of_control", "701.12a" if not both_here else "701.12b", first=first, second=second)
             return False
         a, b = first.controller, second.controller
-        self.add_effect(gain_control(b, affected=[first], duration=INDEFINITE))
-        self.add_effect(gain_control(a, affected=[second], duration=INDEFINITE))
-        self.emit("exchange_of_control", "701.12b", first=first, second=second)
+        self.game.add_effect(gain_control(b, affected=[first], duration=INDEFINITE))
+        self.game.add_effect(gain_control(a, affected=[second], duration=INDEFINITE))
+        self.game.emit("exchange_of_control", "701.12b", first=first, second=second)
         return True
 
     def _one_poisoned_player_per_holder(self, proliferating: Player, players: list[Player]) -> list[Player]:
@@ -223,29 +213,29 @@ class KeywordActionsMixin:
         between them, however many of them were chosen; the proliferating player chooses which."""
         holders: dict[int, list[Player]] = {}
         for chosen in players:
-            holders.setdefault(id(self._poison_unit(chosen)), []).append(chosen)
+            holders.setdefault(id(self.game._poison_unit(chosen)), []).append(chosen)
         kept = []
         for members in holders.values():
             if len(members) == 1:
                 kept.append(members[0])
             else:
-                kept.append(self.decide(Decision(proliferating, "proliferate_poison", tuple(members), rule="701.34b")))
+                kept.append(self.game.decide(Decision(proliferating, "proliferate_poison", tuple(members), rule="701.34b")))
         return kept
 
     def proliferate(self, player: Player) -> list[Card | Player]:
         """Rule 701.34a: choose any number of permanents and/or players that have a counter; each
         gets one more counter of each kind it already has."""
-        having = [c for c in self.battlefield if c.counters] + [p for p in self.players if p.counters or self.poison_of(p)]
+        having = [c for c in self.game.battlefield if c.counters] + [p for p in self.game.players if p.counters or self.game.poison_of(p)]
         if not having:
-            self.emit("proliferate", "701.34a", player=player, chosen=[])
+            self.game.emit("proliferate", "701.34a", player=player, chosen=[])
             return []
-        chosen = self.decide(Decision(player, "proliferate", tuple(having), count=(0, len(having)), rule="701.34a"))
-        self.emit("proliferate", "701.34a", player=player, chosen=list(chosen))
-        poisoned = self._one_poisoned_player_per_holder(player, [p for p in chosen if isinstance(p, Player) and self.poison_of(p)])
+        chosen = self.game.decide(Decision(player, "proliferate", tuple(having), count=(0, len(having)), rule="701.34a"))
+        self.game.emit("proliferate", "701.34a", player=player, chosen=list(chosen))
+        poisoned = self._one_poisoned_player_per_holder(player, [p for p in chosen if isinstance(p, Player) and self.game.poison_of(p)])
         for obj in chosen:
             kinds = list(obj.counters)
             if any(obj is p for p in poisoned):
                 kinds.append("poison")
             for kind in kinds:
-                self.add_counters(obj, kind, 1)
+                self.game.add_counters(obj, kind, 1)
         return list(chosen)

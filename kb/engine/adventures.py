@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from kb.engine.objects import CardDefinition, Zone
+from kb.engine.part import GamePart
 
 
 class AdventurerCardDefinition(CardDefinition):
@@ -41,7 +42,7 @@ def adventure_definition(definition: CardDefinition) -> CardDefinition | None:
     return None
 
 
-class AdventuresMixin:
+class Adventures(GamePart):
     """Adventure spells leaving the stack as they resolve (715.3d)."""
 
     def _put_away_resolved_spell(self, spell: Any) -> None:
@@ -49,8 +50,8 @@ class AdventuresMixin:
         where its own rules say; an Adventure is exiled instead (715.3d), and its controller may
         cast that new object (400.7) from exile, not as an Adventure."""
         if getattr(spell, "adventure", False) and spell.destination is None and not getattr(spell, "is_copy", False):
-            self._move(spell.card, Zone.EXILE)
-            self._permit_cast_from_exile(spell.controller, spell.card, "not adventure")
-            self.emit("adventure_exiled", "715.3d", card=spell.card, player=spell.controller)
+            self.game._move(spell.card, Zone.EXILE)
+            self.game.permissions._permit_cast_from_exile(spell.controller, spell.card, "not adventure")
+            self.game.emit("adventure_exiled", "715.3d", card=spell.card, player=spell.controller)
             return
-        self._move(spell.card, spell.destination or Zone.GRAVEYARD)
+        self.game._move(spell.card, spell.destination or Zone.GRAVEYARD)

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import ContinuousEffect, combine, grant, modify, remove
 from kb.engine.objects import AbilityDefinition, Card, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -57,12 +58,12 @@ def _protected(permanent: Card, source: Card) -> bool:
     return _protected_from(permanent, source)
 
 
-class AttachmentsMixin:
+class Attachments(GamePart):
     """Attaching and unattaching Equipment and Fortifications (301.5, 301.6, 701.3)."""
 
     def attached(self, permanent: Card) -> list[Card]:
         """The permanents attached to `permanent`, in timestamp order."""
-        return sorted((c for c in self.battlefield if self.is_attached(c, permanent)), key=lambda c: c.timestamp)
+        return sorted((c for c in self.game.battlefield if self.is_attached(c, permanent)), key=lambda c: c.timestamp)
 
     def is_attached(self, attachment: Card, obj: Any) -> bool:
         """Whether `attachment` is attached to `obj` now: the same object, not one that left the
@@ -100,15 +101,15 @@ class AttachmentsMixin:
         if self.is_attached(attachment, obj):
             return False
         if not self.can_attach(attachment, obj):
-            self.emit("doesnt_attach", "701.3b", card=attachment, to=obj)
+            self.game.emit("doesnt_attach", "701.3b", card=attachment, to=obj)
             return False
         previous = attachment.attached_to if attachment.attached_to is not None and self.is_attached(attachment, attachment.attached_to) else None
         attachment.attached_to = obj
         attachment.attached_incarnation = obj.incarnation
-        attachment.timestamp = self._next_timestamp()
+        attachment.timestamp = self.game.layers._next_timestamp()
         if previous is not None:
-            self.emit("unattaches", "701.3d", card=attachment, previous=previous)
-        self.emit("attaches", rule, card=attachment, to=obj)
+            self.game.emit("unattaches", "701.3d", card=attachment, previous=previous)
+        self.game.emit("attaches", rule, card=attachment, to=obj)
         return True
 
     def unattach(self, attachment: Card, *, rule: str = "701.3d") -> bool:
@@ -121,7 +122,7 @@ class AttachmentsMixin:
             return False
         attachment.attached_to = None
         attachment.attached_incarnation = None
-        self.emit("unattaches", rule, card=attachment, previous=previous)
+        self.game.emit("unattaches", rule, card=attachment, previous=previous)
         return True
 
     def _illegal_attachments(self) -> list[tuple[Card, str]]:
@@ -129,7 +130,7 @@ class AttachmentsMixin:
         nonexistent permanent or to a player, and a creature, battle or other permanent that
         isn't an Aura, Equipment or Fortification attached to anything, become unattached."""
         found = []
-        for card in self.battlefield:
+        for card in self.game.battlefield:
             if card.attached_to is None:
                 continue
             kind = attachment_kind(card)

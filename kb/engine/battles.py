@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from kb.engine.decisions import Decision
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.players import Player
@@ -32,7 +33,7 @@ def is_siege(card: Card) -> bool:
     return "Siege" in card.subtypes
 
 
-class BattlesMixin:
+class Battles(GamePart):
     """Battles and their protectors (310)."""
 
     def possible_protectors(self, battle: Card) -> list["Player"]:
@@ -40,7 +41,7 @@ class BattlesMixin:
         for a battle with no battle type."""
         controller = battle.controller
         if is_siege(battle):
-            return list(self.opponents(controller))
+            return list(self.game.opponents(controller))
         if battle.subtypes:
             raise NotModelledError(f"the battle type of {battle.name} ({', '.join(battle.subtypes)}) is not modelled (310.11)")
         return [controller]
@@ -49,23 +50,29 @@ class BattlesMixin:
         options = self.possible_protectors(battle)
         if not options:
             return None
-        chosen = self.decide(Decision(battle.controller, "protector", tuple(options), rule=rule, context={"source": battle}))
+        chosen = self.game.decide(Decision(battle.controller, "protector", tuple(options), rule=rule, context={"source": battle}))
         battle.protector = chosen
         return chosen
 
-    def _battle_state_actions(self) -> list[tuple[Card, str]]:
-        """Rule 310.10: a battle not being attacked without a legal protector gets one, or goes to
-        its owner's graveyard if none can be chosen; 704.5v: a battle with defense 0 goes to its
-        owner's graveyard. Returns the battles to put there, with the rule."""
+    def _battles_without_protector(self) -> list[Card]:
+        """Rule 310.10: the battles not being attacked whose protector is missing or no longer a
+        legal one; each gets a new protector, or goes to its owner's graveyard if none can be
+        chosen."""
+        attacked = {id(a.attacking) for a in self.game.battlefield if a.attacking is not None}
+        return [
+            battle for battle in self.game.battlefield
+            if "Battle" in battle.types and id(battle) not in attacked and (
+                battle.protector is None or battle.protector.left_game
+                or battle.protector not in self.possible_protectors(battle)
+            )
+        ]
+
+    def _battles_without_defense(self) -> list[Card]:
+        """Rule 704.5v: the battles with no defense counters, put into their owners' graveyards."""
         going = []
-        for battle in [c for c in self.battlefield if "Battle" in c.types]:
-            attacked = any(a.attacking is battle for a in self.battlefield)
-            if not attacked and (battle.protector is None or battle.protector.left_game or battle.protector not in self.possible_protectors(battle)):
-                if self.choose_protector(battle, rule="310.10") is None:
-                    going.append((battle, "310.10"))
-                    continue
-            if not battle.counters.get("defense"):
+        for battle in self.game.battlefield:
+            if "Battle" in battle.types and not battle.counters.get("defense"):
                 if is_siege(battle):
                     raise NotModelledError(f"{battle.name} has no defense counters left: defeating a Siege (310.11b, exile it and cast it transformed) is not modelled")
-                going.append((battle, "704.5v"))
+                going.append(battle)
         return going

@@ -23,9 +23,11 @@ from kb.engine.permissions import Proposal
 from kb.engine.bestow import bestow_cost, bestowed_definition
 from kb.engine.adventures import adventure_definition
 from kb.engine.facedown import FACE_DOWN, morph_cost
+from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
+    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
@@ -48,8 +50,12 @@ class TargetChoice:
         return repr([list(group) for group in self.groups])
 
 
-class CastingMixin:
+class Casting(GamePart):
     """Casting spells, playing lands and activating abilities, with their targets and costs (rules 305, 601, 602, 115)."""
+
+    def __init__(self, game: Game):
+        super().__init__(game)
+        self.lands_played: dict[int, int] = {}
 
     # ----- casting and activating
 
@@ -114,17 +120,17 @@ class CastingMixin:
         (``True``), or the kicker costs named (``['{W}']``), added to its total cost (702.33).
         ``splice`` reveals cards from the hand to splice onto it, each with the targets for its
         text: ``{'Glacial Ray': [bear]}`` (702.47)."""
-        self._check_priority(player)
+        self.game.priority_and_stack._check_priority(player)
         way = "bestowed" if bestow else "adventure" if adventure else "normal"
         if flashback:
             origin = player.graveyard
-            if (player, "cast from other graveyards") in self.turn_effects:
+            if (player, "cast from other graveyards") in self.game.turn_effects:
                 # 609.4a: other players' graveyards as though they were this player's.
-                origin = [c for p in self.players for c in p.graveyard]
+                origin = [c for p in self.game.players for c in p.graveyard]
             card = self._find(origin, card, f"{player.name}'s graveyard")
             origin = card.owner.graveyard
         else:
-            origin, card = self._cast_origin(player, card, way)
+            origin, card = self.game.permissions._cast_origin(player, card, way)
         if card.is_land:
             raise IllegalActionError(f"{card.name} is a land: lands are played, not cast")
         definition = card.definition
@@ -148,39 +154,39 @@ class CastingMixin:
         if not has_x and x is not None:
             raise IllegalActionError(f"{definition.name} has no X in its cost")
         proposal = Proposal(card, way, definition)
-        if not self._may_begin(player, proposal, permitted=flashback):
-            self._check_proposal(player, proposal, permitted=flashback)  # says which effect stops it (601.3)
-        self._check_proposal_timing(player, proposal)
-        definition, kicked = self._declare_kicker(player, card, definition, kicker)  # 601.2b, 601.4
+        if not self.game.permissions._may_begin(player, proposal, permitted=flashback):
+            self.game.permissions._check_proposal(player, proposal, permitted=flashback)  # says which effect stops it (601.3)
+        self.game.permissions._check_proposal_timing(player, proposal)
+        definition, kicked = self.game.kicker._declare_kicker(player, card, definition, kicker)  # 601.2b, 601.4
         modal = isinstance(definition, ModalSpellDefinition)
         if modal:
-            definition = choose_modes(self, player, definition, modes, card)
+            definition = choose_modes(self.game, player, definition, modes, card)
         elif modes is not None:
             raise IllegalActionError(f"{definition.name} is not a modal spell (700.2)")
         # A spell whose words "target" depend on the game ("for each opponent, target ...").
-        specs = tuple(definition.target_specs(self, player)) if hasattr(definition, "target_specs") else definition.spell_targets
+        specs = tuple(definition.target_specs(self.game, player)) if hasattr(definition, "target_specs") else definition.spell_targets
         if specs:
             groups = self._choose_target_groups(player, specs, targets, card)
             chosen = [t for group in groups for t in group]
         else:
             chosen = self._choose_targets(player, definition.spell_target, targets, card)
             groups = [chosen]
-        spliced = self._declare_splices(player, card, definition, splice)  # 702.47a
-        self._check_proposal(player, proposal.with_x(x), permitted=flashback)  # 601.5: as proposed
+        spliced = self.game.splice._declare_splices(player, card, definition, splice)  # 702.47a
+        self.game.permissions._check_proposal(player, proposal.with_x(x), permitted=flashback)  # 601.5: as proposed
         revealed, more = None, 0
         refuse_reveal_given(definition, reveal)
         if definition.additional_cost == "discard a card":
             victim = self._additional_discard(player, definition, discard, card)
         elif is_reveal_or_pay(definition.additional_cost):
             victim = None
-            revealed, more = reveal_or_pay(self, player, definition.additional_cost, card, reveal)
+            revealed, more = reveal_or_pay(self.game, player, definition.additional_cost, card, reveal)
         elif waterbend_amount(definition.additional_cost) is not None:
             victim, more = None, waterbend_amount(definition.additional_cost)
         else:
             victim = self._additional_sacrifice(player, definition, sacrifice, card)
         base = bestow_cost(card.printed_definition) if bestow else None
         if flashback:
-            base = self.flashback_cost(card, half)
+            base = self.game.flashback_cost(card, half)
             if base is None:
                 raise IllegalActionError(f"{card.name} has no flashback: it can't be cast from a graveyard (702.34a)")
         additional = "".join(kicked) + "".join(text.cost for text in spliced)
@@ -189,28 +195,28 @@ class CastingMixin:
         total, changed = self._total_cost(player, card, x, half, base=base)
         total, changed = with_more_generic(total, more), changed or more
         if changed:
-            self.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
-        benders = choose_waterbenders(self, player, definition, waterbend)
+            self.game.emit("cost_locked", "601.2f", player=player, card=card, cost=total.text)
+        benders = choose_waterbenders(self.game, player, definition, waterbend)
         total = pay_generic_by_tapping(total, len(benders))  # 701.67b: only the waterbend's generic
         tapped_for_convoke = []
         if convoke:
             total, tapped_for_convoke = self._convoke(player, definition, total, convoke, card)
-        self._activate_mana_abilities(player, mana_abilities)
+        self.game.mana._activate_mana_abilities(player, mana_abilities)
         if any(c.tapped for c in benders):
             raise CannotPayError(f"a permanent tapped for mana can't also be tapped for the waterbend cost of {definition.name} (701.67a)")
-        spent = self._pay_mana(player, total, None, ManaUse("cast", card), definition.name)
+        spent = self.game.mana._pay_mana(player, total, None, ManaUse("cast", card), definition.name)
         if tapped_for_convoke:
-            self.tap(tapped_for_convoke)
-            self.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
+            self.game.tap(tapped_for_convoke)
+            self.game.emit("convoke", "702.51a", player=player, cards=list(tapped_for_convoke))
         if revealed is not None:
-            pay_by_revealing(self, player, revealed)
+            pay_by_revealing(self.game, player, revealed)
         if waterbend_amount(definition.additional_cost) is not None:
-            self.tap(benders)
-            self.emit("waterbend", "701.67a", player=player, cards=list(benders), amount=waterbend_amount(definition.additional_cost))
+            self.game.tap(benders)
+            self.game.emit("waterbend", "701.67a", player=player, cards=list(benders), amount=waterbend_amount(definition.additional_cost))
         if victim is not None and definition.additional_cost == "discard a card":
-            self.discard(player, [victim], rule="601.2h")
+            self.game.discard(player, [victim], rule="601.2h")
         elif victim is not None:
-            self.sacrifice([victim], rule="601.2h")
+            self.game.sacrifice([victim], rule="601.2h")
         card.cast_half = definition if half is not None or modal else None
         spell = Spell(card, player, chosen)
         spell.modes = list(getattr(definition, "chosen_modes", ()))
@@ -223,18 +229,18 @@ class CastingMixin:
         if flashback:
             spell.destination = Zone.EXILE  # 702.34a
         spell.adventure = adventure
-        self._remember_kicker(spell, kicked)
+        self.game.kicker._remember_kicker(spell, kicked)
         spell.spliced = spliced
         origin.remove(card)
         card.zone = Zone.STACK
         if bestow:
-            self._bestow(spell)
-        self.stack.push(spell)
+            self.game.bestow._bestow(spell)
+        self.game.stack.push(spell)
         # An Adventure spell is told by the name it has on the stack (715.3b), as it has it now.
         named = {"adventure": card.name} if adventure else {}
-        self.emit("cast", "601.2", player=player, card=card, targets=chosen + [t for text in spliced for t in text.targets], **named)
-        self._passes = 0
-        self._give_priority(self._priority_unit_for(player))
+        self.game.emit("cast", "601.2", player=player, card=card, targets=chosen + [t for text in spliced for t in text.targets], **named)
+        self.game.priority_and_stack._passes = 0
+        self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return spell
 
     def proposals(self, player: "Player", card: Card) -> list[Proposal]:
@@ -299,8 +305,8 @@ class CastingMixin:
                 generic += x or 0
             else:
                 others.append(str(symbol))
-        change = sum(p.definition.cost_change(self, p, definition, player) for p in self.battlefield)
-        change += definition.own_cost_change(self, card, player)
+        change = sum(p.definition.cost_change(self.game, p, definition, player) for p in self.game.battlefield)
+        change += definition.own_cost_change(self.game, card, player)
         generic = max(0, generic + change)
         text = ("{%d}" % generic if generic or not others else "") + "".join(others)
         return ManaCost(text), change
@@ -315,14 +321,14 @@ class CastingMixin:
             untapped = [c for c in player.creatures if not c.tapped and not any(c is t for t in creatures)]
             creatures.append(self._find(untapped, item, f"the untapped creatures {player.name} controls"))
         remainders = convoke_remainders(total, [frozenset(c.colors) for c in creatures])
-        if self.pay_mana:
+        if self.game.pay_mana:
             remainders = [r for r in remainders if payments(player.mana_pool, r, ManaUse("cast", card))]
         if not remainders:
             raise CannotPayError(f"{player.name} can't pay {total.text} for {definition.name} by tapping {len(creatures)} creatures and with {player.mana_pool or 'no mana'} (702.51a, 601.2h)")
         if len(remainders) == 1:
             return remainders[0], creatures
         labels = tuple(r.text or "{0}" for r in remainders)
-        chosen = self.decide(Decision(player, "convoke", labels, rule="702.51a", context={"source": card}))
+        chosen = self.game.decide(Decision(player, "convoke", labels, rule="702.51a", context={"source": card}))
         return remainders[labels.index(chosen)], creatures
 
     def _additional_sacrifice(self, player: Player, definition: Any, given: Card | str | None, card: Card) -> Card | None:
@@ -338,7 +344,7 @@ class CastingMixin:
         if given is None:
             if not creatures:
                 raise CannotPayError(f"{player.name} has no creature to sacrifice for {definition.name} (601.2h)")
-            return self.decide(Decision(player, "sacrifice", tuple(creatures), rule="601.2h", context={"source": card}))
+            return self.game.decide(Decision(player, "sacrifice", tuple(creatures), rule="601.2h", context={"source": card}))
         return self._find(creatures, given, f"the creatures {player.name} controls")
 
     def _additional_discard(self, player: Player, definition: Any, given: Card | str | None, card: Card) -> Card:
@@ -349,37 +355,37 @@ class CastingMixin:
             return self._find(others, given, f"{player.name}'s hand")
         if not others:
             raise CannotPayError(f"{player.name} has no other card in hand to discard for {definition.name} (601.2h)")
-        return self.decide(Decision(player, "discard", tuple(others), rule="601.2h", context={"source": card}))
+        return self.game.decide(Decision(player, "discard", tuple(others), rule="601.2h", context={"source": card}))
 
     def land_plays(self, player: Player) -> int:
         """Rule 305.2: how many lands `player` can play this turn: one, plus each additional land
         an effect allows; none if an effect says they can't play lands (101.2)."""
-        if self.forbidden(player, "play lands"):
+        if self.game.forbidden(player, "play lands"):
             return 0
-        return 1 + self.turn_effects.count((player, "additional land"))
+        return 1 + self.game.turn_effects.count((player, "additional land"))
 
     def play_land(self, player: Player, card: Card | str) -> None:
         """Play a land: a special action, during your main phase with an empty stack, if you have
         a land play left (rules 305.1, 305.2a, 305.2b); from your hand, or from the top of your
         library if an effect allows it (`kb.engine.entering.lands_from_library_top`)."""
-        self._check_priority(player)
-        top = player.library[:1] if lands_from_library_top(self, player) else []
+        self.game.priority_and_stack._check_priority(player)
+        top = player.library[:1] if lands_from_library_top(self.game, player) else []
         card = self._find(player.hand + top, card, f"{player.name}'s hand" + (" or the top of their library" if top else ""))
         if not card.is_land:
             raise IllegalActionError(f"{card.name} is not a land")
-        if not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+        if not (self.game.is_active(player) and self.game.step.is_main_phase and not self.game.stack):
             raise TimingError("a land can be played only in its player's main phase with an empty stack (305.1)")
         played = self.lands_played.get(id(player), 0)
         allowed = self.land_plays(player)
         if played >= allowed:
-            rule = "101.2" if self.forbidden(player, "play lands") else "305.2b"
+            rule = "101.2" if self.game.forbidden(player, "play lands") else "305.2b"
             raise IllegalActionError(
                 f"{player.name} can't play a land: {played} played of {allowed} allowed this turn ({rule})"
             )
         self.lands_played[id(player)] = played + 1
-        self.emit("play_land", "305.1", player=player, card=card)
-        self._put_onto_battlefield(card, player)
-        self._give_priority(self._priority_unit_for(player))
+        self.game.emit("play_land", "305.1", player=player, card=card)
+        self.game._put_onto_battlefield(card, player)
+        self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
 
     def activate(
         self,
@@ -398,7 +404,7 @@ class CastingMixin:
         sacrifice a permanent is paid with `sacrifice` (or one the player chooses), and energy
         from the player's energy counters (`kb.engine.costs`). A mana ability doesn't use the
         stack: it resolves at once (605.3b)."""
-        self._check_priority(player)
+        self.game.priority_and_stack._check_priority(player)
         in_graveyard = isinstance(card, Card) and card in player.graveyard
         if isinstance(card, str) and not any(c.name == card for c in player.battlefield):
             in_graveyard = any(c.name == card for c in player.graveyard)
@@ -406,21 +412,21 @@ class CastingMixin:
             card = self._find(player.graveyard, card, f"{player.name}'s graveyard")
         else:
             card = self._find(player.battlefield, card, f"the permanents {player.name} controls")
-        abilities = self.activated_abilities(card) if not in_graveyard else self.graveyard_abilities(card)
+        abilities = self.game.activated_abilities(card) if not in_graveyard else self.graveyard_abilities(card)
         if in_graveyard and not abilities and card.definition.activated:
             raise IllegalActionError(f"{card.name} has no abilities: an effect says cards in graveyards lose all abilities")
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
         watched = not abilities[index].is_mana_ability
-        state = check_activation(self, player, card, index) if watched else None  # 731.3
+        state = check_activation(self.game, player, card, index) if watched else None  # 731.3
         where = "graveyard" if in_graveyard else "battlefield"
         obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities, sacrifice=sacrifice)
         if watched:
-            record_activation(self, player, card, index, state)
+            record_activation(self.game, player, card, index, state)
         if abilities[index].is_mana_ability:
             # 117.3c: a player who activates a mana ability receives priority afterward.
-            self._passes = 0
-            self._give_priority(self._priority_unit_for(player))
+            self.game.priority_and_stack._passes = 0
+            self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return obj
 
     def _activate_ability(
@@ -443,91 +449,91 @@ class CastingMixin:
             raise IllegalActionError(f"{card.name}'s ability has X in its cost: choose X, a number of 0 or more")
         if not has_x and x is not None:
             raise IllegalActionError(f"{card.name}'s ability has no X in its cost")
-        if ability.only_your_turn and not self.is_active(player):
+        if ability.only_your_turn and not self.game.is_active(player):
             raise NotYourTurnError(f"{card.name}'s ability can be activated only during its controller's turn")
-        if ability.sorcery and not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+        if ability.sorcery and not (self.game.is_active(player) and self.game.step.is_main_phase and not self.game.stack):
             raise TimingError(f"{card.name}'s ability can be activated only as a sorcery: in its controller's main phase with an empty stack (602.5d)")
         if ability.tap:
             if card.tapped:
                 raise CannotPayError(f"{card.name} is already tapped")
             if card.is_creature and self._summoning_sick(card):
                 raise CannotPayError(f"{card.name} has not been under its controller's control since the turn began")
-        life = ability.life(self, player) if ability.life else 0
+        life = ability.life(self.game, player) if ability.life else 0
         if life:
-            self._check_can_pay_life(player, life)
+            self.game.life_and_damage._check_can_pay_life(player, life)
         loyalty = None
         if ability.loyalty is not None:
             loyalty = self._loyalty_cost_to_pay(player, card, ability)
         check_energy(player, card, ability)
-        sacrificed = choose_sacrifice(self, player, card, ability, sacrifice)
+        sacrificed = choose_sacrifice(self.game, player, card, ability, sacrifice)
         # "Another target ...": any but the object whose ability it is (115.1).
         other = [card] if ability.target and ability.target.startswith("another ") else []
         chosen = self._choose_targets(player, ability.target, targets, card, ability.target_count, exclude=other)
         if ability.more_targets is not None:
-            chosen = chosen + ability.more_targets(self, player, card)
-        if ability.mana and self.pay_mana:
+            chosen = chosen + ability.more_targets(self.game, player, card)
+        if ability.mana and self.game.pay_mana:
             # 601.2g–h through 602.2b: mana abilities, then the whole cost is paid. Tapping the
             # permanent itself is part of the cost too, so it can't pay for its own ability.
             if ability.tap and any((s[0] if isinstance(s, tuple) else s) is card for s in mana_abilities):
                 raise CannotPayError(f"{card.name} can't be tapped for mana and tapped to pay its own cost (601.2h)")
-            self._activate_mana_abilities(player, mana_abilities)
-            self._pay_mana(player, ManaCost(ability.mana), x, ManaUse("activate", card), f"{card.name}'s ability")
+            self.game.mana._activate_mana_abilities(player, mana_abilities)
+            self.game.mana._pay_mana(player, ManaCost(ability.mana), x, ManaUse("activate", card), f"{card.name}'s ability")
         elif mana_abilities:
-            self._activate_mana_abilities(player, mana_abilities)
+            self.game.mana._activate_mana_abilities(player, mana_abilities)
         data = {"x": x} if has_x else {}
         data["incarnation"] = card.incarnation  # the source as it was activated (400.7)
-        data["link"] = self.ability_link(card, ability)  # 607.5: which abilities it is linked to
+        data["link"] = self.game.ability_link(card, ability)  # 607.5: which abilities it is linked to
         if ability.tap:
             data["tap"] = True
         if sacrificed:
             data["sacrificed"] = list(sacrificed)  # what its effect may refer to (608.2h)
         obj = ActivatedAbility(card, player, ability.text, ability.effect, targets=chosen, target=ability.target, data=data)
         if ability.is_mana_ability:
-            self.emit("activate", "605.3b", player=player, card=card)
+            self.game.emit("activate", "605.3b", player=player, card=card)
             if ability.tap:
-                self.tap([card])
+                self.game.tap([card])
             if life:
-                self.pay_life(player, life)
-            pay_other_costs(self, player, ability, sacrificed)
-            self._resolve_mana_ability(obj)
+                self.game.pay_life(player, life)
+            pay_other_costs(self.game, player, ability, sacrificed)
+            self.game.mana._resolve_mana_ability(obj)
             return obj
-        self.emit("activate", "602.2", player=player, card=card)
+        self.game.emit("activate", "602.2", player=player, card=card)
         if ability.exile_self:
-            self.exile_cards([card], rule="602.2b")
+            self.game.exile_cards([card], rule="602.2b")
         if ability.tap:
-            self.tap([card])
+            self.game.tap([card])
         if life:
-            self.pay_life(player, life)
-        pay_other_costs(self, player, ability, sacrificed)
+            self.game.pay_life(player, life)
+        pay_other_costs(self.game, player, ability, sacrificed)
         if loyalty is not None:
-            card.loyalty_activated_turn = self.turn
-            self.emit("loyalty_ability", "606.4", player=player, card=card, cost=loyalty)
+            card.loyalty_activated_turn = self.game.turn
+            self.game.emit("loyalty_ability", "606.4", player=player, card=card, cost=loyalty)
             if loyalty > 0:
-                self.add_counters(card, "loyalty", loyalty, cost=True)
+                self.game.add_counters(card, "loyalty", loyalty, cost=True)
             elif loyalty < 0:
-                self.remove_counters(card, "loyalty", -loyalty)
-        self.stack.push(obj)
-        self._passes = 0
-        self._give_priority(self._priority_unit_for(player))
+                self.game.remove_counters(card, "loyalty", -loyalty)
+        self.game.stack.push(obj)
+        self.game.priority_and_stack._passes = 0
+        self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return obj
 
     def loyalty_cost(self, card: Card, index: int = 0) -> int:
         """Rules 606.4–606.5: the total loyalty cost of loyalty ability number `index` of
         `card`, with every effect that changes it combined into one cost: positive to put
         loyalty counters on it, negative to remove them."""
-        ability = self.activated_abilities(card)[index]
+        ability = self.game.activated_abilities(card)[index]
         if ability.loyalty is None:
             raise IllegalActionError(f"{card.name}'s ability number {index + 1} is not a loyalty ability (606.2)")
-        return ability.loyalty + sum(p.definition.loyalty_cost_change(self, p, card) for p in self.battlefield)
+        return ability.loyalty + sum(p.definition.loyalty_cost_change(self.game, p, card) for p in self.game.battlefield)
 
     def _loyalty_cost_to_pay(self, player: Player, card: Card, ability: Any) -> int:
         """Rules 606.3 and 606.6: when a loyalty ability may be activated, and whether its cost
         can be paid."""
-        if not (self.is_active(player) and self.step.is_main_phase and not self.stack):
+        if not (self.game.is_active(player) and self.game.step.is_main_phase and not self.game.stack):
             raise TimingError("a loyalty ability can be activated only in its controller's main phase with an empty stack (606.3)")
-        if card.loyalty_activated_turn == self.turn:
+        if card.loyalty_activated_turn == self.game.turn:
             raise IllegalActionError(f"a loyalty ability of {card.name} has already been activated this turn (606.3)")
-        total = ability.loyalty + sum(p.definition.loyalty_cost_change(self, p, card) for p in self.battlefield)
+        total = ability.loyalty + sum(p.definition.loyalty_cost_change(self.game, p, card) for p in self.game.battlefield)
         if total < 0 and card.counters.get("loyalty", 0) < -total:
             raise CannotPayError(f"{card.name} has {card.counters.get('loyalty', 0)} loyalty counters: it can't pay [{total}] (606.6)")
         return total
@@ -535,20 +541,20 @@ class CastingMixin:
     def choose_card_name(self, player: Player, *types: str, rule: str = "201.4a") -> str:
         """Rules 201.4–201.4a: `player` chooses the name of a card in the Oracle card reference
         whose card types include `types` (see `kb.engine.objects.oracle_card_names`)."""
-        return self.decide(Decision(player, "card_name", tuple(oracle_card_names(*types)), rule=rule))
+        return self.game.decide(Decision(player, "card_name", tuple(oracle_card_names(*types)), rule=rule))
 
     def graveyard_abilities(self, card: Card) -> tuple[Any, ...]:
         """The activated abilities of a card in a graveyard: none while an effect says cards in
         graveyards lose all abilities."""
-        if any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
+        if any(p.definition.graveyard_cards_lose_abilities for p in self.game.battlefield):
             return ()
         # Abilities that permanents give cards in graveyards (Varolz: scavenge, 702.1a).
-        granted = tuple(a for p in self.battlefield for a in getattr(p.definition, "graveyard_grants", lambda g, s, c: ())(self, p, card))
+        granted = tuple(a for p in self.game.battlefield for a in getattr(p.definition, "graveyard_grants", lambda g, s, c: ())(self.game, p, card))
         return tuple(card.definition.activated) + granted
 
     def _summoning_sick(self, card: Card) -> bool:
         """Rule 302.6."""
-        return card.entered_turn == self.turn and "Haste" not in card.keywords
+        return card.entered_turn == self.game.turn and "Haste" not in card.keywords
 
     def _choose_target_groups(self, player: Player, specs: Sequence[Any], given: Sequence[Any] | None, source: Card) -> list[list[Any]]:
         """Rule 601.2c for a spell with several instances of the word "target": a group of
@@ -576,7 +582,8 @@ class CastingMixin:
         current = [tuple(group) for group in spell.target_groups]
         options_per_group = []
         for spec, group in zip(specs, current):
-            legal = self.legal_targets(spec.kind, spell.controller)
+            # 702.16b: not an object with protection from the spell (a red copy, 707.9).
+            legal = self.legal_targets(spec.kind, spell.controller, source=spell.card)
             options_per_group.append([group] + [(t,) for t in legal if not (group and t is group[0])])
         choices = []
         for combination in itertools.product(*options_per_group):
@@ -590,12 +597,13 @@ class CastingMixin:
                         legal = False
             if legal:
                 choices.append(TargetChoice(tuple(combination)))
-        chosen = self.decide(Decision(player, "new_targets", tuple(choices), rule="115.7d", context={"source": spell.card}))
+        chosen = self.game.decide(Decision(player, "new_targets", tuple(choices), rule="115.7d", context={"source": spell.card}))
         if all(new is old for new, old in zip(chosen.groups, current)):
             return False
         spell.target_groups = [list(group) for group in chosen.groups]
         spell.targets = [t for group in chosen.groups for t in group]
-        self.emit("targets_changed", "115.7d", spell=spell, targets=list(spell.targets))
+        spell.note_targets()
+        self.game.emit("targets_changed", "115.7d", spell=spell, targets=list(spell.targets))
         return True
 
     def targets_still_legal(self, obj: Any, index: int = 0) -> list[Any]:
@@ -603,7 +611,7 @@ class CastingMixin:
         spell that are still legal; the parts of its effect for the others do nothing."""
         specs = obj.card.definition.spell_targets
         kind = specs[index].kind if specs else obj.card.definition.spell_target
-        return [t for t in obj.target_groups[index] if self._target_is_legal(t, kind, obj.controller)]
+        return [t for t in obj.target_groups[index] if self._target_is_legal(t, kind, obj.controller, obj.card) and obj.still_targets(t)]
 
     def _choose_targets(self, player: Player, kind: str | None, given: Sequence[Any] | None, source: Card, count: tuple[int, int] = (1, 1), exclude: Sequence[Any] = ()) -> list[Any]:
         """Rule 601.2c: the targets of one instance of the word "target", `count` being how
@@ -621,10 +629,10 @@ class CastingMixin:
                     raise IllegalTargetError(f"{source.name} needs {low} different legal targets and there are {len(legal)} (601.2c)")
                 raise IllegalTargetError(f"{source.name} has no legal target")
             if count == (1, 1):
-                return [self.decide(Decision(player, "target", tuple(legal), rule="601.2c", context={"source": source}))]
+                return [self.game.decide(Decision(player, "target", tuple(legal), rule="601.2c", context={"source": source}))]
             if not legal:
                 return []
-            return list(self.decide(Decision(player, "target", tuple(legal), count=(low, min(high, len(legal))), rule="601.2c", context={"source": source})))
+            return list(self.game.decide(Decision(player, "target", tuple(legal), count=(low, min(high, len(legal))), rule="601.2c", context={"source": source})))
         chosen = []
         for target in given:
             if isinstance(target, str):
@@ -641,24 +649,26 @@ class CastingMixin:
             raise IllegalTargetError(f"{source.name} needs {wanted} targets, not {len(chosen)}")
         return chosen
 
-    def legal_targets(self, kind: str, chooser: Player | None = None) -> list[Any]:
+    def legal_targets(self, kind: str, chooser: Player | None = None, source: Card | None = None) -> list[Any]:
         """What a spell or ability of `chooser`'s may target: within their range of influence
-        (rule 801.4)."""
+        (rule 801.4); with its `source`, nothing with protection from it (702.16b)."""
+        if source is not None:
+            return [t for t in self.legal_targets(kind, chooser) if not _protected_from_source(t, source)]
         if kind.startswith("another "):
             return self.legal_targets(kind[len("another "):], chooser)
-        reach = self.in_range(chooser) if chooser is not None else self.players
-        players = [p for p in self.players if p in reach]
-        creatures = [c for c in self.battlefield if c.is_creature and c.controller in reach]
+        reach = self.game.in_range(chooser) if chooser is not None else self.game.players
+        players = [p for p in self.game.players if p in reach]
+        creatures = [c for c in self.game.battlefield if c.is_creature and c.controller in reach]
         if kind == "player":
             return players
         if kind == "creature":
             return creatures
         if kind == "opponent":
-            return [p for p in players if chooser is None or p in self.opponents(chooser)]
+            return [p for p in players if chooser is None or p in self.game.opponents(chooser)]
         if kind == "spell":
-            return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach]
+            return [o for o in self.game.stack if isinstance(o, Spell) and o.controller in reach]
         if kind == "instant or sorcery spell":
-            return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach and {"Instant", "Sorcery"} & set(o.card.types)]
+            return [o for o in self.game.stack if isinstance(o, Spell) and o.controller in reach and {"Instant", "Sorcery"} & set(o.card.types)]
         if kind == "nonlegendary creature":
             return [c for c in creatures if "Legendary" not in c.supertypes]
         if kind == "nontoken creature":
@@ -668,23 +678,23 @@ class CastingMixin:
         if kind in ("creature you control", "land you control"):
             # 702.6a, 702.67a: equip and fortify target a creature or land you control.
             wanted = "Creature" if kind == "creature you control" else "Land"
-            return [c for c in self.battlefield if wanted in c.types and c.controller is chooser and c.controller in reach]
+            return [c for c in self.game.battlefield if wanted in c.types and c.controller is chooser and c.controller in reach]
         if kind == "creature an opponent controls":
-            return [c for c in creatures if chooser is None or c.controller in self.opponents(chooser)]
+            return [c for c in creatures if chooser is None or c.controller in self.game.opponents(chooser)]
         if kind == "any":
             # 115.4: a creature, a player, a planeswalker or a battle.
-            others = [c for c in self.battlefield if {"Planeswalker", "Battle"} & set(c.types) and not c.is_creature and c.controller in reach]
+            others = [c for c in self.game.battlefield if {"Planeswalker", "Battle"} & set(c.types) and not c.is_creature and c.controller in reach]
             return creatures + others + players
         if kind == "permanent":
-            return [c for c in self.battlefield if c.controller in reach]
+            return [c for c in self.game.battlefield if c.controller in reach]
         if kind == "non-Aura enchantment":
-            return [c for c in self.battlefield if "Enchantment" in c.types and "Aura" not in c.subtypes and c.controller in reach]
+            return [c for c in self.game.battlefield if "Enchantment" in c.types and "Aura" not in c.subtypes and c.controller in reach]
         if kind[:1].isupper():
             # "Target Vampire": a permanent with that subtype.
-            return [c for c in self.battlefield if kind in c.subtypes and c.controller in reach]
+            return [c for c in self.game.battlefield if kind in c.subtypes and c.controller in reach]
         if kind.startswith("permanent controlled by "):
             owner = kind[len("permanent controlled by "):]
-            return [c for c in self.battlefield if c.controller is not None and c.controller.name == owner and c.controller in reach]
+            return [c for c in self.game.battlefield if c.controller is not None and c.controller.name == owner and c.controller in reach]
         if kind == "creature you don't control":
             return [c for c in creatures if c.controller is not chooser]
         if kind == "creature with power 4 or greater":
@@ -692,22 +702,31 @@ class CastingMixin:
         if kind == "artifact creature":
             return [c for c in creatures if "Artifact" in c.types]
         if kind == "player or planeswalker":
-            return players + [c for c in self.battlefield if "Planeswalker" in c.types and c.controller in reach]
+            return players + [c for c in self.game.battlefield if "Planeswalker" in c.types and c.controller in reach]
         if kind == "sorcery card in your graveyard":
             return [c for c in chooser.graveyard if "Sorcery" in c.types] if chooser is not None else []
         if kind == "creature card in a graveyard":
-            return [c for p in self.players if p in reach for c in p.graveyard if "Creature" in c.types]
+            return [c for p in self.game.players if p in reach for c in p.graveyard if "Creature" in c.types]
         if kind == "spell or permanent":
-            return [o for o in self.stack if isinstance(o, Spell) and o.controller in reach] + [c for c in self.battlefield if c.controller in reach]
+            return [o for o in self.game.stack if isinstance(o, Spell) and o.controller in reach] + [c for c in self.game.battlefield if c.controller in reach]
         if kind in ("artifact", "enchantment", "land", "planeswalker"):
-            return [c for c in self.battlefield if kind.capitalize() in c.types and c.controller in reach]
+            return [c for c in self.game.battlefield if kind.capitalize() in c.types and c.controller in reach]
         if kind == "artifact or enchantment":
-            return [c for c in self.battlefield if {"Artifact", "Enchantment"} & set(c.types) and c.controller in reach]
+            return [c for c in self.game.battlefield if {"Artifact", "Enchantment"} & set(c.types) and c.controller in reach]
         raise EngineError(f"unknown kind of target {kind!r} (player, opponent, spell, instant or sorcery spell, creature, creature you control, land you control, a subtype such as Equipment, Aura or Vampire, non-Aura enchantment, nonlegendary creature, nontoken creature, nonblack creature, creature an opponent controls, artifact creature, any, player or planeswalker, permanent, permanent controlled by <player>, spell or permanent, creature card in a graveyard, artifact, enchantment, artifact or enchantment, land, planeswalker)")
 
     def _target_is_legal(self, target: Any, kind: str | None, chooser: Player | None = None, source: Card | None = None) -> bool:
         """Whether `target` is still a legal target of `kind` (608.2b); with the `source` of
         the spell or ability, one with protection from it isn't (702.16b)."""
+        resolving = self.game.priority_and_stack._resolving
+        if resolving is not None and hasattr(resolving, "still_targets"):
+            # While a spell or ability resolves, its targets are judged against it: protection
+            # from its source (702.16b), and a card that changed zones since it was targeted
+            # is a new object it never targeted (400.7).
+            if not resolving.still_targets(target):
+                return False
+            if source is None:
+                source = resolving.source
         if kind is None:
             return True
         if source is not None and _protected_from_source(target, source):
@@ -720,8 +739,8 @@ class CastingMixin:
         if kind == "creature blocking or blocked by this":
             if source is None:
                 raise EngineError(f"the kind of target {kind!r} needs the source of the ability")
-            reach = self.in_range(chooser) if chooser is not None else self.players
-            return [c for c in self.battlefield if c.is_creature and c.controller in reach and (any(c is b for b in source.blocked_by) or any(c is a for a in source.blocking))]
+            reach = self.game.in_range(chooser) if chooser is not None else self.game.players
+            return [c for c in self.game.battlefield if c.is_creature and c.controller in reach and (any(c is b for b in source.blocked_by) or any(c is a for a in source.blocking))]
         return self.legal_targets(kind, chooser)
 
 

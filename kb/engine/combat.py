@@ -32,7 +32,9 @@ from kb.engine.decisions import Decision, _name_of
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, CardDefinition, Zone
 from kb.engine.manapool import ManaUse, payments
+from kb.engine.part import GamePart
 from kb.engine.players import Player
+from kb.engine.protection import protected_from as _protected_from
 from kb.engine.requirements import (
     attack_requirements,
     block_requirements_obeyed,
@@ -43,6 +45,7 @@ from kb.engine.requirements import (
 )
 
 if TYPE_CHECKING:
+    from kb.engine.game import Game
     pass
 
 # Above this many legal declarations or divisions, the engine would rather stop than guess.
@@ -157,79 +160,69 @@ class DamageAssignment(list):
         return "{" + ", ".join(f"{r.name!r}: {a}" for r, a in self) + "}"
 
 
-def _protected_from(card: Card, source: Card) -> bool:
-    """Rule 702.16: protection from a colour (or "from everything") against `source`."""
-    names = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-    for keyword in card.keywords:
-        if keyword.startswith("Protection from "):
-            quality = keyword[len("Protection from "):].lower()
-            if quality == "everything":
-                return True
-            if quality in names and names[quality] in source.colors:
-                return True
-            if quality.endswith("s") and quality[:-1].capitalize() in source.types:
-                return True
-    return False
-
-
-class CombatMixin:
+class Combat(GamePart):
     """The combat phase (rules 506–511)."""
+
+    def __init__(self, game: Game):
+        super().__init__(game)
+        self._second_strike: list[Card] | None = None
+        self._in_second_strike_step = False
 
     @property
     def attackers(self) -> list[Card]:
-        return [c for c in self.battlefield if c.attacking is not None]
+        return [c for c in self.game.battlefield if c.attacking is not None]
 
     @property
     def blockers(self) -> list[Card]:
-        return [c for c in self.battlefield if c.blocking]
+        return [c for c in self.game.battlefield if c.blocking]
 
     # ----- declare attackers (508.1)
 
     def _can_attack(self, card: Card) -> bool:
-        return not card.tapped and not self._summoning_sick(card) and "Defender" not in card.keywords
+        return not card.tapped and not self.game.casting._summoning_sick(card) and "Defender" not in card.keywords
 
     def _declare_attackers(self) -> None:
-        self.__dict__["_bands"] = []  # 702.22e: bands last for one combat
-        for player in self.active_players:
+        self.game.__dict__["_bands"] = []  # 702.22e: bands last for one combat
+        for player in self.game.active_players:
             able = [c for c in player.creatures if self._can_attack(c)]
-            if not able or not self.attackable_players(player):
+            if not able or not self.game.attackable_players(player):
                 continue
             for card in able:
                 self._refuse_unmodelled(card, attacking=True)
             defenders = self.attack_targets(player)
             declared: dict[int, Any] = {}
-            if has_attack_costs(self):
+            if has_attack_costs(self.game):
                 legal = self._legal_costly_attacks(player, able, defenders)
-                declaration = self.decide(Decision(player, "attackers", tuple(legal), rule="508.1d"))
+                declaration = self.game.decide(Decision(player, "attackers", tuple(legal), rule="508.1d"))
                 chosen = [a for a, _ in declaration]
                 declared = {id(a): t for a, t in declaration}
                 self._pay_attack_cost(player, list(declaration))
             elif self._attack_rules_apply(player, able):
                 legal = self._legal_attacks(player, able)
-                chosen = self.decide(Decision(player, "attackers", tuple(legal), rule="508.1d"))
+                chosen = self.game.decide(Decision(player, "attackers", tuple(legal), rule="508.1d"))
             else:
-                chosen = self.decide(Decision(player, "attackers", tuple(able), count=(0, len(able)), rule="508.1a"))
+                chosen = self.game.decide(Decision(player, "attackers", tuple(able), count=(0, len(able)), rule="508.1a"))
             for card in chosen:
-                defender = declared.get(id(card)) or (defenders[0] if len(defenders) == 1 else self.decide(
+                defender = declared.get(id(card)) or (defenders[0] if len(defenders) == 1 else self.game.decide(
                     Decision(player, "attack_target", tuple(defenders), rule="508.1b", context={"attacker": card})
                 ))
                 card.attacking = defender
                 card.defending_player = defender if isinstance(defender, Player) else defender.protector if "Battle" in defender.types else defender.controller
                 card.attacked_incarnation = defender.incarnation if isinstance(defender, Card) else None
                 if "Vigilance" not in card.keywords:
-                    self.tap([card])  # 508.1f: attacking causes it to become tapped
-                self.emit("attacks", "508.1", card=card, defender=defender, player=player)
-            declare_bands(self, player, chosen)  # 702.22c
+                    self.game.tap([card])  # 508.1f: attacking causes it to become tapped
+                self.game.emit("attacks", "508.1", card=card, defender=defender, player=player)
+            declare_bands(self.game, player, chosen)  # 702.22c
 
     def attack_targets(self, player: Player) -> list[Player | Card]:
         """Rules 506.2, 506.3, 508.1b, 310.8b: what `player`'s creatures may attack: each
         opponent they may attack, each planeswalker that opponent controls and each battle that
         opponent protects."""
         targets: list[Player | Card] = []
-        for opponent in self.attackable_players(player):
+        for opponent in self.game.attackable_players(player):
             targets.append(opponent)
-            targets.extend(c for c in self.battlefield if "Planeswalker" in c.types and c.controller is opponent)
-            targets.extend(c for c in self.battlefield if "Battle" in c.types and c.protector is opponent and not any(c is t for t in targets))
+            targets.extend(c for c in self.game.battlefield if "Planeswalker" in c.types and c.controller is opponent)
+            targets.extend(c for c in self.game.battlefield if "Battle" in c.types and c.protector is opponent and not any(c is t for t in targets))
         return targets
 
     def defending_player_of(self, attacker: Card) -> Player | None:
@@ -260,15 +253,15 @@ class CombatMixin:
                 raise NotModelledError(f"{card.name} has {keyword}: banding and landwalk are not modelled in combat", rules=("702.14", "702.22"))
 
     def _attack_rules_apply(self, player: Player, able: list[Card]) -> bool:
-        if any("Can't attack alone" in c.keywords for c in able) or has_attack_requirements(self, able):
+        if any("Can't attack alone" in c.keywords for c in able) or has_attack_requirements(self.game, able):
             return True
-        return any(type(p.definition).restricts_attack is not CardDefinition.restricts_attack for p in self.battlefield)
+        return any(type(p.definition).restricts_attack is not CardDefinition.restricts_attack for p in self.game.battlefield)
 
     def _attack_restricted(self, attackers: list[Card]) -> bool:
         """Rule 508.1c: whether a declaration disobeys a restriction."""
         if len(attackers) == 1 and "Can't attack alone" in attackers[0].keywords:
             return True
-        return any(p.definition.restricts_attack(self, p, attackers) for p in self.battlefield)
+        return any(p.definition.restricts_attack(self.game, p, attackers) for p in self.game.battlefield)
 
     def _legal_attacks(self, player: Player, able: list[Card]) -> list[AttackDeclaration]:
         """Rules 508.1c–d: every declaration that disobeys no restriction and obeys as many
@@ -279,7 +272,7 @@ class CombatMixin:
         for size in range(len(able) + 1):
             for chosen in itertools.combinations(able, size):
                 if not self._attack_restricted(list(chosen)):
-                    obeyed = sum(attack_requirements(self, c) for c in chosen)
+                    obeyed = sum(attack_requirements(self.game, c) for c in chosen)
                     declarations.append((obeyed, AttackDeclaration(chosen)))
         best = max(obeyed for obeyed, _ in declarations)
         return [d for obeyed, d in declarations if obeyed == best]
@@ -298,8 +291,8 @@ class CombatMixin:
             assignment = [(c, t) for c, t in zip(able, combination) if t is not None]
             if self._attack_restricted([c for c, _ in assignment]):
                 continue
-            cost = total_attack_cost(self, assignment)
-            obeyed = sum(attack_requirements(self, c) for c, _ in assignment)
+            cost = total_attack_cost(self.game, assignment)
+            obeyed = sum(attack_requirements(self.game, c) for c, _ in assignment)
             found.append((obeyed, cost, assignment))
         best_free = max((obeyed for obeyed, cost, _ in found if not cost.symbols), default=0)
         legal = []
@@ -315,19 +308,19 @@ class CombatMixin:
     def _pay_attack_cost(self, player: Player, declaration: list[tuple[Card, Any]]) -> None:
         """Rules 508.1h–i: the total cost to attack is locked in, then paid. In a game that
         pays mana from mana pools, activating mana abilities to pay it (508.1i) is not modelled."""
-        cost = total_attack_cost(self, declaration)
+        cost = total_attack_cost(self.game, declaration)
         if not cost.symbols:
             return
-        if self.pay_mana and not payments(player.mana_pool, cost, ManaUse("attack", None)):
+        if self.game.pay_mana and not payments(player.mana_pool, cost, ManaUse("attack", None)):
             raise NotModelledError("activating mana abilities to pay a cost to attack (508.1i) is not modelled")
-        self.emit("attack_cost", "508.1h", player=player, cost=cost.text)
-        self._pay_mana(player, cost, None, ManaUse("attack", None), "attacking")
+        self.game.emit("attack_cost", "508.1h", player=player, cost=cost.text)
+        self.game.mana._pay_mana(player, cost, None, ManaUse("attack", None), "attacking")
 
     # ----- declare blockers (509.1)
 
     def _declare_blockers(self) -> None:
         attackers = self.attackers
-        for defender in self.apnap_order():
+        for defender in self.game.apnap_order():
             against = [a for a in attackers if self.defending_player_of(a) is defender]
             able = [c for c in defender.creatures if not c.tapped and "Can't block" not in c.keywords]
             if not against or not able:
@@ -337,19 +330,19 @@ class CombatMixin:
             for card in against:
                 self._refuse_unmodelled(card, attacking=True)
             legal = self._legal_blocks(defender, able, against)
-            chosen = self.decide(Decision(defender, "blockers", tuple(legal), rule="509.1"))
-            for blocker, attacker in block_the_band(self, chosen):  # 702.22h
+            chosen = self.game.decide(Decision(defender, "blockers", tuple(legal), rule="509.1"))
+            for blocker, attacker in block_the_band(self.game, chosen):  # 702.22h
                 blocker.blocking.append(attacker)
                 attacker.blocked_by.append(blocker)
             for attacker in against:
                 attacker.was_blocked = bool(attacker.blocked_by)
             for blocker in list(dict.fromkeys(b for b, _ in chosen)):
-                self.emit("blocks", "509.1g", card=blocker, attackers=list(blocker.blocking))
+                self.game.emit("blocks", "509.1g", card=blocker, attackers=list(blocker.blocking))
             for attacker in against:
                 if attacker.was_blocked:
-                    self.emit("becomes_blocked", "509.1h", card=attacker, blockers=list(attacker.blocked_by))
+                    self.game.emit("becomes_blocked", "509.1h", card=attacker, blockers=list(attacker.blocked_by))
                 else:
-                    self.emit("unblocked", "509.1h", card=attacker)
+                    self.game.emit("unblocked", "509.1h", card=attacker)
 
     def _may_block(self, blocker: Card, attacker: Card) -> bool:
         """Restrictions on one blocker and one attacker (509.1b)."""
@@ -390,12 +383,12 @@ class CombatMixin:
             count = sum(1 for _, a in blocks if a is attacker)
             if "Menace" in attacker.keywords and count == 1:
                 return True  # 702.111b
-        return any(p.definition.restricts_block(self, p, blocks) for p in self.battlefield)
+        return any(p.definition.restricts_block(self.game, p, blocks) for p in self.game.battlefield)
 
     def _legal_blocks(self, defender: Player, able: list[Card], against: list[Card]) -> list[BlockDeclaration]:
         """Rules 509.1b–c: every declaration that disobeys no restriction and obeys as many
         requirements as possible; no blocks first when that is legal."""
-        has_block_rules(self, able)  # costs to block raise NotModelledError
+        has_block_rules(self.game, able)  # costs to block raise NotModelledError
         choices_per_blocker = []
         for blocker in able:
             reachable = [a for a in against if self._may_block(blocker, a)]
@@ -414,7 +407,7 @@ class CombatMixin:
             blocks = [(blocker, attacker) for blocker, targets in zip(able, combo) for attacker in targets]
             if self._block_restricted(blocks, against):
                 continue
-            obeyed = block_requirements_obeyed(self, able, against, blocks)
+            obeyed = block_requirements_obeyed(self.game, able, against, blocks)
             declarations.append((obeyed, BlockDeclaration(blocks)))
         best = max(obeyed for obeyed, _ in declarations)
         return sorted((d for obeyed, d in declarations if obeyed == best), key=len)
@@ -424,19 +417,23 @@ class CombatMixin:
     def _combat_damage(self) -> None:
         """Rule 510.1–510.2, with a first combat damage step when a creature has first strike
         or double strike (702.7b, 702.4b)."""
-        combatants = [c for c in self.battlefield if c.attacking is not None or c.blocking]
+        combatants = [c for c in self.game.battlefield if c.attacking is not None or c.blocking]
         if not self._in_second_strike_step:
             strikers = [c for c in combatants if {"First strike", "Double strike"} & set(c.keywords)]
             if strikers:
-                self._second_strike = [c for c in combatants if "First strike" not in c.keywords or "Double strike" in c.keywords]
-                self.emit("first_strike_step", "510.4")
+                # Who had first strike or double strike as this step began (510.4); the second
+                # step is for the others and for whoever has double strike then.
+                self._second_strike = list(strikers)
+                self.game.emit("first_strike_step", "510.4")
                 dealing = strikers
             else:
                 dealing = combatants
         else:
-            # 702.4b: those that remain in combat and didn't strike first, or have double strike.
-            earlier = {id(c) for c in self._second_strike}
-            dealing = [c for c in combatants if id(c) in earlier]
+            # 510.4, 702.4b–d, 702.7c: the remaining attackers and blockers that had neither
+            # first strike nor double strike as the first combat damage step began, and those
+            # that have double strike now (gained since, or kept: removed, it deals no damage).
+            struck_first = {id(c) for c in self._second_strike}
+            dealing = [c for c in combatants if id(c) not in struck_first or "Double strike" in c.keywords]
         assignments: list[tuple[Card, Any, int]] = []
         lethal_so_far: dict[int, int] = {}
         for card in dealing:
@@ -446,12 +443,12 @@ class CombatMixin:
                     lethal_so_far[id(recipient)] = lethal_so_far.get(id(recipient), 0) + amount
         prevented = [(s, r, a) for s, r, a in assignments if isinstance(r, Card) and _protected_from(r, s)]
         for source, recipient, amount in prevented:
-            self.emit("damage_prevented", "702.16e", source=source, target=recipient, amount=amount)
+            self.game.emit("damage_prevented", "702.16e", source=source, target=recipient, amount=amount)
         assignments = [x for x in assignments if x not in prevented]
         if assignments:
-            self._deal_damage_from_each(assignments, combat=True)
+            self.game._deal_damage_from_each(assignments, combat=True)
             dealt = [(s, r, a) for s, r, a in assignments]
-            self.emit("combat_damage", "510.2", dealt=dealt)
+            self.game.emit("combat_damage", "510.2", dealt=dealt)
 
     def _assign_combat_damage(self, card: Card, marked: dict[int, int]) -> list[tuple[Any, int]]:
         power = card.power or 0
@@ -544,11 +541,11 @@ class CombatMixin:
                 return tuple(-shares.get(id(r), 0) for r in reversed(recipients[blockers:]))
 
             options.sort(key=farthest_first)
-        chosen = self.decide(Decision(card.controller, "assign_damage", tuple(options), rule=rule, context={"source": card}))
+        chosen = self.game.decide(Decision(card.controller, "assign_damage", tuple(options), rule=rule, context={"source": card}))
         return list(chosen)
 
     def _remove_from_combat(self, rule: str) -> None:
-        removed = [c for c in self.battlefield if c.attacking is not None or c.blocking]
+        removed = [c for c in self.game.battlefield if c.attacking is not None or c.blocking]
         for card in removed:
             card.attacking = None
             card.defending_player = card.attacked_incarnation = None
@@ -558,7 +555,7 @@ class CombatMixin:
         self._second_strike = None
         self._in_second_strike_step = False
         if removed:
-            self.emit("removed_from_combat", rule, cards=removed)
+            self.game.emit("removed_from_combat", rule, cards=removed)
 
 
 def _compositions(total: int, parts: int) -> Iterable[tuple[int, ...]]:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 from kb.engine.stack import TriggeredAbility
 from kb.engine.turns import Step
@@ -81,13 +82,13 @@ class MonarchDefinition(CardDefinition):
             yield TriggeredAbility(card, monarch, MONARCH_TEXTS[1], crown)
 
 
-class CommandZoneMixin:
+class CommandZone(GamePart):
     """Emblems in the command zone (114, 408) and the monarch designation (724)."""
 
     @property
     def command(self) -> list[Card]:
         """The objects in the command zone: the emblems of players still in the game."""
-        return [e for e in self.__dict__.setdefault("_command", []) if e.owner is not None and not e.owner.left_game]
+        return [e for e in self.game.__dict__.setdefault("_command", []) if e.owner is not None and not e.owner.left_game]
 
     def create_emblem(self, player: Player, text: str, *, triggered: Sequence[Any] = (), static: Sequence[Callable[..., Any]] = (), source: Card | None = None) -> Card:
         """Rule 114.2: `player` gets an emblem with the abilities given: triggered abilities
@@ -96,16 +97,16 @@ class CommandZoneMixin:
         emblem = Card("Emblem", definition=EmblemDefinition(text, triggered, static))
         emblem.owner = emblem.controller = player
         emblem.zone = Zone.COMMAND
-        emblem.timestamp = self._next_timestamp()
-        self.__dict__.setdefault("_command", []).append(emblem)
-        self.emit("emblem", "114.2", player=player, emblem=emblem, source=source)
+        emblem.timestamp = self.game.layers._next_timestamp()
+        self.game.__dict__.setdefault("_command", []).append(emblem)
+        self.game.emit("emblem", "114.2", player=player, emblem=emblem, source=source)
         return emblem
 
     def ability_holders(self) -> list[Card]:
         """What has abilities that function outside the battlefield without being in a player's
         zones: emblems (114.4) and, once there is a monarch, the monarch's abilities (724.2)."""
         holders = list(self.command)
-        designation = self.__dict__.get("_monarch_designation")
+        designation = self.game.__dict__.get("_monarch_designation")
         if designation is not None:
             holders.append(designation)
         return holders
@@ -114,13 +115,13 @@ class CommandZoneMixin:
     def monarch(self) -> Player | None:
         """The monarch (724.1), None until a player becomes it. If the monarch has left the game,
         the active player becomes the monarch, or the next player in turn order (724.4)."""
-        current = self.__dict__.get("_monarch")
+        current = self.game.__dict__.get("_monarch")
         if current is not None and current.left_game:
-            order = [p for p in self.apnap_order() if not p.left_game] if self.players else []
+            order = [p for p in self.game.apnap_order() if not p.left_game] if self.game.players else []
             successor = order[0] if order else None
-            self.__dict__["_monarch"] = successor
+            self.game.__dict__["_monarch"] = successor
             if successor is not None:
-                self.emit("becomes_monarch", "724.4", player=successor, previous=current)
+                self.game.emit("becomes_monarch", "724.4", player=successor, previous=current)
             return successor
         return current
 
@@ -129,10 +130,10 @@ class CommandZoneMixin:
         previous = self.monarch
         if previous is player:
             return
-        if "_monarch_designation" not in self.__dict__:
+        if "_monarch_designation" not in self.game.__dict__:
             designation = Card("the monarch", definition=MonarchDefinition())
             designation.owner = designation.controller = player
-            self.__dict__["_monarch_designation"] = designation
-        self.__dict__["_monarch"] = player
-        self.__dict__["_monarch_designation"].controller = player
-        self.emit("becomes_monarch", rule, player=player, previous=previous)
+            self.game.__dict__["_monarch_designation"] = designation
+        self.game.__dict__["_monarch"] = player
+        self.game.__dict__["_monarch_designation"].controller = player
+        self.game.emit("becomes_monarch", rule, player=player, previous=previous)

@@ -24,6 +24,7 @@ from kb.engine.flip import copy_of_flip_card, flip_definition
 from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
 from kb.engine.objects import DoubleFacedCardDefinition
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -91,17 +92,17 @@ def _has_cda(definition: CardDefinition) -> bool:
     return type(inner).power_of is not CardDefinition.power_of
 
 
-class CopiesMixin:
+class Copies(GamePart):
     """Copy effects (707)."""
 
     def has_copy_effects(self) -> bool:
-        return any("1" in e.parts for e in self.effects)
+        return any("1" in e.parts for e in self.game.effects)
 
     def copiable_values(self, card: Card) -> Characteristics:
         """Rule 707.2: the printed values as modified by copy effects (and their exceptions)."""
         chars = card.printed()
-        for effect in sorted((e for e in self.effects if "1" in e.parts), key=lambda e: e.timestamp):
-            if effect.selects(self, card, chars):
+        for effect in sorted((e for e in self.game.effects if "1" in e.parts), key=lambda e: e.timestamp):
+            if effect.selects(self.game, card, chars):
                 effect.parts["1"](chars)
         if is_face_down(card):
             apply_face_down(chars)  # 708.2, 613.2b: a face-down object's copiable values
@@ -175,8 +176,8 @@ class CopiesMixin:
         effect = self.copy_effect(copier, original, **exceptions)
         if until_end_of_turn:
             effect.duration = UNTIL_END_OF_TURN
-        effect = self.add_effect(effect)
-        self.emit("becomes_copy", "707.1", card=copier, original=original)
+        effect = self.game.add_effect(effect)
+        self.game.emit("becomes_copy", "707.1", card=copier, original=original)
         return effect
 
     def create_token_copy(self, controller: "Player", original: Card) -> Card | None:
@@ -202,16 +203,16 @@ class CopiesMixin:
         token.owner = controller
         # Creating the tokens contains their entering: an effect on how many are created
         # applies before those on how each enters (616.1g).
-        tokens = replace_tokens(self, controller, [token])
+        tokens = replace_tokens(self.game, controller, [token])
         if not tokens:
             return []
         # Each copy effect is taken before any of them enters, so it copies the original as
         # it was; it applies as the token enters, whose "as this enters" choices are its own
         # (614.12, 707.5).
         effects = [self.copy_effect(t, original) for t in tokens]
-        self.emit("create", "701.7a", player=controller, cards=list(tokens))
+        self.game.emit("create", "701.7a", player=controller, cards=list(tokens))
         for each, effect in zip(tokens, effects):
-            self._put_onto_battlefield(each, controller, effects=[effect])
+            self.game._put_onto_battlefield(each, controller, effects=[effect])
         return tokens
 
     def _create_double_faced_token_copy(self, controller: "Player", original: Card) -> list[Card]:
@@ -228,9 +229,9 @@ class CopiesMixin:
         token = Card(name, definition=definition)
         token.owner = controller
         token.transformed = original.transformed if original.zone is Zone.BATTLEFIELD else False
-        tokens = replace_tokens(self, controller, [token])
+        tokens = replace_tokens(self.game, controller, [token])
         if tokens:
-            self.emit("create", "701.7a", player=controller, cards=list(tokens))
+            self.game.emit("create", "701.7a", player=controller, cards=list(tokens))
         for each in tokens:
-            self._put_onto_battlefield(each, controller)
+            self.game._put_onto_battlefield(each, controller)
         return tokens

@@ -49,7 +49,7 @@ def choose_sacrifice(game: "Game", player: "Player", card: Card, ability: Abilit
         raise CannotPayError(f"{player.name} controls no {kind} to sacrifice for {card.name}'s ability (602.2b)")
     if given is None:
         return [game.decide(Decision(player, "sacrifice", tuple(candidates), rule="602.2b", context={"source": card}))]
-    return [game._find(candidates, given, f"the {kind}s {player.name} controls")]
+    return [game.casting._find(candidates, given, f"the {kind}s {player.name} controls")]
 
 
 def check_energy(player: "Player", card: Card, ability: AbilityDefinition) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from kb.engine.errors import CannotPayError, IllegalActionError, NotModelledError
 from kb.engine.layers import add_types
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def _becomes_artifact_creature(game, ability: ActivatedAbility) -> None:
     game.emit("crewed", "702.122d", vehicle=vehicle, crew=ability.data["crew"])
 
 
-class CrewMixin:
+class Crew(GamePart):
     """Activating crew abilities (702.122)."""
 
     def crew(self, player: Player, vehicle: Card, creatures: Sequence[Card]) -> ActivatedAbility:
@@ -40,7 +41,7 @@ class CrewMixin:
         (702.122a): other untapped creatures they control, with total power N or more (they may
         tap more than needed). Each of them crews the Vehicle (702.122b); the ability goes on the
         stack, and as it resolves the Vehicle becomes an artifact creature until end of turn."""
-        self._check_priority(player)
+        self.game.priority_and_stack._check_priority(player)
         if vehicle.zone is not Zone.BATTLEFIELD or vehicle.controller is not player:
             raise IllegalActionError(f"{player.name} controls no {vehicle.name} on the battlefield")
         numbers = crew_numbers(vehicle)
@@ -66,11 +67,11 @@ class CrewMixin:
             vehicle, player, f"Crew {needed}", _becomes_artifact_creature,
             data={"incarnation": vehicle.incarnation, "crew": list(creatures)},
         )
-        self.emit("activate", "602.2", player=player, card=vehicle)
-        self.tap(creatures)
+        self.game.emit("activate", "602.2", player=player, card=vehicle)
+        self.game.tap(creatures)
         for creature in creatures:
-            self.emit("crews", "702.122b", card=creature, vehicle=vehicle)
-        self.stack.push(ability)
-        self._passes = 0
-        self._give_priority(self._priority_unit_for(player))
+            self.game.emit("crews", "702.122b", card=creature, vehicle=vehicle)
+        self.game.stack.push(ability)
+        self.game.priority_and_stack._passes = 0
+        self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return ability

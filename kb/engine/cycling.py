@@ -26,6 +26,7 @@ from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.mana import ManaCost
 from kb.engine.manapool import ManaUse
 from kb.engine.objects import Card
+from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility
 
 if TYPE_CHECKING:
@@ -50,27 +51,27 @@ def _draw_a_card(game: Any, ability: ActivatedAbility) -> None:
     game.draw(ability.controller, 1)
 
 
-class CyclingMixin:
+class Cycling(GamePart):
     """Cycling cards from a hand (702.29)."""
 
     def cycle(self, player: "Player", card: Card | str, *, mana_abilities: Sequence[Any] = ()) -> ActivatedAbility:
         """Activate the cycling ability of a card in `player`'s hand: pay its mana cost (as any
         cost, 602.2b), discard the card as the rest of the cost, and put "Draw a card" on the
         stack. Any time the player has priority: it is an activated ability, not a spell."""
-        self._check_priority(player)
-        card = self._find(player.hand, card, f"{player.name}'s hand")
+        self.game.priority_and_stack._check_priority(player)
+        card = self.game.casting._find(player.hand, card, f"{player.name}'s hand")
         cost = cycling_cost(card)
         if cost is None:
             raise IllegalActionError(f"{card.name} has no cycling ability (702.29a)")
-        if self.forbidden(player, "cycle"):
+        if self.game.forbidden(player, "cycle"):
             raise IllegalActionError(f"{player.name} can't cycle cards")
-        self._activate_mana_abilities(player, mana_abilities)
-        self.emit("activate", "602.2", player=player, card=card)
-        self._pay_mana(player, cost, None, ManaUse("activate", card), f"cycling {card.name}")
-        self.discard(player, [card], rule="702.29a")
-        self.emit("cycle", "702.29c", player=player, card=card)
+        self.game.mana._activate_mana_abilities(player, mana_abilities)
+        self.game.emit("activate", "602.2", player=player, card=card)
+        self.game.mana._pay_mana(player, cost, None, ManaUse("activate", card), f"cycling {card.name}")
+        self.game.discard(player, [card], rule="702.29a")
+        self.game.emit("cycle", "702.29c", player=player, card=card)
         ability = ActivatedAbility(card, player, f"Cycling {cost.text}: draw a card.", _draw_a_card)
-        self.stack.push(ability)
-        self._passes = 0
-        self._give_priority(self._priority_unit_for(player))
+        self.game.stack.push(ability)
+        self.game.priority_and_stack._passes = 0
+        self.game.priority_and_stack._give_priority(self.game.priority_and_stack._priority_unit_for(player))
         return ability

@@ -45,7 +45,7 @@ def damage_life_losses(game: "Game", dealt: Sequence[tuple[Any, Any, int]], extr
     losses: dict[int, tuple[Player, int]] = {}
     gains: dict[int, int] = {}
     for source, recipient, amount in dealt:
-        keywords = game._damage_keywords(source)
+        keywords = game.life_and_damage._damage_keywords(source)
         if isinstance(recipient, Player) and "Infect" not in keywords:
             losses[id(recipient)] = (recipient, losses.get(id(recipient), (recipient, 0))[1] + amount)
         if "Lifelink" in keywords and source is not None:
@@ -58,7 +58,7 @@ def damage_life_losses(game: "Game", dealt: Sequence[tuple[Any, Any, int]], extr
         gain = gains.get(key, 0)
         event = game.replace("damage_results", {"player": player, "loss": loss, "gain": gain})
         changed = event is None or event["loss"] != loss
-        if changed and gain and any(r.applies(game, {"player": player, "amount": gain}) for r in game._active_replacements("gain_life", {"player": player, "amount": gain})):
+        if changed and gain and any(r.applies(game, {"player": player, "amount": gain}) for r in game.replacement._active_replacements("gain_life", {"player": player, "amount": gain})):
             # 120.4c, 616.1: both modify the results; the order the player would choose is not modelled.
             raise NotModelledError("effects that modify both the life lost and the life gained from one damage event (120.4c) are not modelled together")
         totals[key] = loss if event is None else max(0, event["loss"])

@@ -9,6 +9,7 @@ from typing import Any, TYPE_CHECKING
 
 from kb.engine.errors import IllegalChoiceError, MissingDecisionError
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player, Team
 from kb.engine.stack import Ability, Spell
 
@@ -157,7 +158,7 @@ def _name_of(option: Any) -> str | None:
     return None
 
 
-class DecisionsMixin:
+class Decisions(GamePart):
     """Asking players for decisions and making simultaneous choices in APNAP order (rule 101.4)."""
 
     def ask(self, player: Player, kind: str, options: Sequence[Any], **details: Any) -> Any:
@@ -169,7 +170,7 @@ class DecisionsMixin:
         """Ask the decision maker, check the answer against the options, log it and return it.
         A decision with exactly one legal answer is made without asking."""
         low, high = decision.bounds
-        decision.decided_by = self._decided_by(decision)
+        decision.decided_by = self.game.player_control._decided_by(decision)
         if not decision.order and decision.count == 1 and len(decision.options) == 1:
             decision.answer, decision.forced = decision.options[0], True
         elif decision.order and len(decision.options) <= 1:
@@ -177,14 +178,11 @@ class DecisionsMixin:
         elif not decision.order and decision.count != 1 and len(decision.options) <= low:
             decision.answer, decision.forced = list(decision.options), True
         else:
-            raw = self.decision_maker.decide(self, decision)
+            raw = self.game.decision_maker.decide(self.game, decision)
             decision.answer = self._validate(decision, raw)
-        self.decision_log.append(decision)
-        self.emit("decision", decision.rule, decision=decision)
+        self.game.decision_log.append(decision)
+        self.game.emit("decision", decision.rule, decision=decision)
         return decision.answer
-
-    def _decided_by(self, decision: Decision) -> Player | None:
-        return None
 
     def _validate(self, decision: Decision, raw: Any) -> Any:
         options = list(decision.options)
@@ -243,9 +241,9 @@ class DecisionsMixin:
         while outstanding:
             restarted = False
             done: list[Player] = []  # players before the one choosing now, in this pass
-            for group in self._choice_groups():
+            for group in self.game._choice_groups():
                 waiting = [p for p in group if any(r.decision.player is p for r in outstanding)]
-                for player in self._order_within(group, waiting):
+                for player in self.game._order_within(group, waiting):
                     while True:
                         mine = [r for r in outstanding if r.decision.player is player]
                         if not mine:
@@ -263,7 +261,7 @@ class DecisionsMixin:
                         caused = list(request.then(answer)) if request.then else []
                         outstanding.extend(caused)
                         if any(r.decision.player in done for r in caused):
-                            self.emit("apnap_restart", "101.4d", player=player)
+                            self.game.emit("apnap_restart", "101.4d", player=player)
                             restarted = True
                             break
                     if restarted:
@@ -277,7 +275,7 @@ class DecisionsMixin:
     def _choice_groups(self) -> list[list[Player]]:
         """The players in APNAP order, grouped by who may choose their own order among them:
         each player alone here; each team with shared team turns (rule 805.6)."""
-        return [[p] for p in self.apnap_order()]
+        return [[p] for p in self.game.apnap_order()]
 
     def _order_within(self, group: list[Player], waiting: list[Player]) -> list[Player]:
         return waiting

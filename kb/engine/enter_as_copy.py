@@ -14,28 +14,29 @@ from typing import TYPE_CHECKING
 
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.players import Player
 
 
-class EnterAsCopyMixin:
+class EnterAsCopy(GamePart):
     """Replacement effects that make a permanent enter as a copy (614.1c)."""
 
     def _enter_as_copy(self, card: Card, controller: "Player") -> bool:
         """Apply to `card`, entering under `controller`'s control, the copy effect of a
         permanent that makes it enter as a copy; returns whether one applied."""
         makers = [
-            p for p in self.battlefield
-            if p is not card and getattr(p.definition, "makes_enter_as_copy", None) is not None and p.definition.makes_enter_as_copy(self, p, card, controller)
+            p for p in self.game.battlefield
+            if p is not card and getattr(p.definition, "makes_enter_as_copy", None) is not None and p.definition.makes_enter_as_copy(self.game, p, card, controller)
         ]
         if not makers:
             return False
         if len(makers) > 1:
             raise NotModelledError("several effects making one permanent enter as a copy (616.1) are not modelled")
         original = makers[0]
-        effect = self.copy_effect(card, original)
+        effect = self.game.copy_effect(card, original)
         effect._incarnations = {id(card): card.incarnation}
-        self.add_effect(effect)
-        self.emit("enters_as_copy", "614.1c", card=card, original=original)
+        self.game.add_effect(effect)
+        self.game.emit("enters_as_copy", "614.1c", card=card, original=original)
         return True

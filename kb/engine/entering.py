@@ -37,6 +37,21 @@ def put_onto_battlefield_together(game: "Game", cards: "list[Card]", controller:
             game.put_onto_battlefield(card, controller)
     finally:
         game.__dict__["_entering_together"] = []
+    # They entered at one moment, though each has its own timestamp (613.7m): how long each has
+    # been on the battlefield is the same (the world rule's tie, 704.5k).
+    arrived = [c for c in entering if c.zone is not None and c.zone.value == "battlefield"]
+    if arrived:
+        moments = game.__dict__.setdefault("_entry_moments", {})
+        first = min(c.timestamp for c in arrived)
+        for card in arrived:
+            moments[id(card)] = (card.incarnation, first)
+
+
+def entry_moment(game: "Game", card: "Card") -> float:
+    """When `card` entered the battlefield: its timestamp, or the first of those of the
+    permanents it entered together with."""
+    incarnation, moment = game.__dict__.get("_entry_moments", {}).get(id(card), (None, None))
+    return moment if incarnation == card.incarnation and moment is not None else card.timestamp
 
 
 def entering_now(game: "Game") -> "list[Card]":

@@ -98,6 +98,8 @@ EVENT_KINDS: dict[str, EventKind] = _kinds(
     ("destroyed_deathtouch", "card", "A creature dealt damage by deathtouch is destroyed (704.5h)."),
     ("dies_toughness", "card", "A creature with 0 or less toughness goes to the graveyard (704.5f)."),
     ("no_loyalty", "card", "A planeswalker with loyalty 0 goes to its owner's graveyard (704.5i)."),
+    ("legend_rule", "card player", "A legendary permanent `player` didn't choose to keep among those with its name goes to its owner's graveyard (704.5j)."),
+    ("world_rule", "card", "A permanent with the world supertype goes to its owner's graveyard: another has had it for a shorter time, or as short (704.5k)."),
     ("no_defense", "card", "A battle with defense 0 goes to its owner's graveyard (704.5v)."),
     ("no_protector", "card", "A battle for which no player can be chosen as protector goes to its owner's graveyard (310.10)."),
     ("loyalty_ability", "player card cost", "A loyalty ability is activated; `cost` is its total loyalty cost, + to put counters, - to remove them (606.4, 606.5)."),

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 
 _FLASHBACK = re.compile(r"Flashback (\{.*\})$")
 
@@ -21,16 +23,16 @@ class FlashbackGrant:
     turn: int
 
 
-class FlashbackMixin:
+class Flashback(GamePart):
     """Flashback granted by effects, and flashback costs (702.34, 702.1b)."""
 
     def grant_flashback(self, cards: list[Card]) -> None:
         """Each of `cards` gains flashback until end of turn, its cost equal to its mana cost."""
-        grants = self.__dict__.setdefault("_flashback_grants", [])
+        grants = self.game.__dict__.setdefault("_flashback_grants", [])
         for card in cards:
-            grants.append(FlashbackGrant(card, card.incarnation, self.turn))
+            grants.append(FlashbackGrant(card, card.incarnation, self.game.turn))
         if cards:
-            self.emit("gains_flashback", "702.34a", cards=list(cards))
+            self.game.emit("gains_flashback", "702.34a", cards=list(cards))
 
     def flashback_cost(self, card: Card, half: str | None = None) -> str | None:
         """The flashback cost of `card` in a graveyard, cast as `half` for a split card: a printed
@@ -43,8 +45,8 @@ class FlashbackMixin:
             found = _FLASHBACK.match(keyword)
             if found:
                 return found.group(1)
-        grants = self.__dict__.get("_flashback_grants", [])
-        if any(g.card is card and g.incarnation == card.incarnation and g.turn == self.turn for g in grants):
+        grants = self.game.__dict__.get("_flashback_grants", [])
+        if any(g.card is card and g.incarnation == card.incarnation and g.turn == self.game.turn for g in grants):
             if half is not None:
                 return definition.half(half).mana_cost
             return _combined(card) if card.mana_cost.halves else card.mana_cost.text

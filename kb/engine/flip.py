@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from kb.engine.objects import Card, CardDefinition, Characteristics, Zone, printed_half  # noqa: F401
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     pass
@@ -51,18 +52,18 @@ def flip_definition(definition: CardDefinition) -> FlipCardDefinition | None:
     return getattr(definition, "whole", None)
 
 
-class FlipMixin:
+class Flipping(GamePart):
     """Flipping permanents (710)."""
 
     def flip(self, card: Card) -> bool:
         """Flip `card` if it is a flip card permanent that isn't flipped; returns whether it flipped."""
         if card.zone is not Zone.BATTLEFIELD or card.flipped:
             return False
-        whole = flip_definition(self.copiable_values(card).definition)
+        whole = flip_definition(self.game.copiable_values(card).definition)
         if whole is None:
             return False
         card.flipped = True
-        self.emit("flips", "710.2", card=card)
+        self.game.emit("flips", "710.2", card=card)
         return True
 
 

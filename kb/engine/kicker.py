@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.modal import ModalSpellDefinition
 from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.players import Player
@@ -51,7 +52,7 @@ class KickerModalSpellDefinition(ModalSpellDefinition):
         return kicked
 
 
-class KickerMixin:
+class Kicker(GamePart):
     """Declaring kicker costs as a spell is cast, and whether an object was kicked (702.33)."""
 
     def _declare_kicker(self, player: "Player", card: Card, definition: Any, kicker: bool | Sequence[str]) -> tuple[Any, tuple[str, ...]]:
@@ -76,7 +77,7 @@ class KickerMixin:
                 raise IllegalActionError(f"each kicker cost of {card.name} can be paid once (702.33d)")
             declared = tuple(c for c in printed if c in declared)
         for cost in declared:
-            self.emit("kicked", "702.33d", player=player, card=card, cost=cost)
+            self.game.emit("kicked", "702.33d", player=player, card=card, cost=cost)
         if isinstance(definition, KickerModalSpellDefinition):
             definition = definition.as_kicked()
         return definition, declared

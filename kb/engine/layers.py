@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import NotModelledError
 from kb.engine.facedown import apply_face_down
 from kb.engine.objects import COLOR_ORDER, Card, CardDefinition, Characteristics, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.game import Game
@@ -321,8 +322,13 @@ def _source_lost_abilities(effect: ContinuousEffect, view: dict[int, Characteris
 # ----- the game's side
 
 
-class LayersMixin:
+class Layers(GamePart):
     """Keeping continuous effects and computing characteristics through the layers (613)."""
+
+    def __init__(self, game: Game):
+        super().__init__(game)
+        self._clock = 0
+        self._layer_view: dict[int, Any] | None = None
 
     def add_effect(self, effect: ContinuousEffect) -> ContinuousEffect:
         """Start a continuous effect from a resolving spell or ability; it gets a timestamp now
@@ -330,17 +336,17 @@ class LayersMixin:
         if effect.affected is None and effect.applies_to is None:
             raise ValueError(f"{effect!r} says neither which objects it affects nor how to select them")
         if effect.lasts_while is not None and not self._still_lasts(effect):
-            self.emit("effect_does_nothing", "611.2b", effect=effect, text=effect.text)
+            self.game.emit("effect_does_nothing", "611.2b", effect=effect, text=effect.text)
             return effect
         effect.timestamp = self._next_timestamp()
-        self.effects.append(effect)
-        self.emit("effect_begins", "611.2", effect=effect, text=effect.text)
+        self.game.effects.append(effect)
+        self.game.emit("effect_begins", "611.2", effect=effect, text=effect.text)
         return effect
 
     def may_remove_abilities(self) -> bool:
         """Whether any effect now could remove abilities: a quick test before computing them."""
-        return any(getattr(e, "removes_abilities", False) for e in self.effects) or any(
-            getattr(p.definition, "removes_abilities", False) for p in self.battlefield
+        return any(getattr(e, "removes_abilities", False) for e in self.game.effects) or any(
+            getattr(p.definition, "removes_abilities", False) for p in self.game.battlefield
         )
 
     def abilities_removed(self, card: Card) -> bool:
@@ -355,7 +361,7 @@ class LayersMixin:
         timestamp order. Effects that select what they apply to ("creatures you control") apply
         to permanents, not spells, and are left out."""
         chars = card.printed()
-        mine = [e for e in self.effects if (e.affected is not None or e.changes_name_only) and e.selects(self, card, chars)]
+        mine = [e for e in self.game.effects if (e.affected is not None or e.changes_name_only) and e.selects(self.game, card, chars)]
         for layer in LAYERS:
             if layer == "2" and card.face_down:
                 apply_face_down(chars)  # 708.4
@@ -369,14 +375,14 @@ class LayersMixin:
         becomes, for as long as the effect lasts."""
         if card.zone is not Zone.BATTLEFIELD:
             return
-        for effect in self.effects:
+        for effect in self.game.effects:
             if effect.affected is not None and any(c is card for c in effect.affected) and effect._incarnations.get(id(card)) == on_stack:
                 effect._incarnations[id(card)] = card.incarnation
 
     def end_effect(self, effect: ContinuousEffect) -> None:
-        if effect in self.effects:
-            self.effects.remove(effect)
-            self.emit("effect_ends", "611.2", effect=effect, text=effect.text)
+        if effect in self.game.effects:
+            self.game.effects.remove(effect)
+            self.game.emit("effect_ends", "611.2", effect=effect, text=effect.text)
 
     def _next_timestamp(self) -> int:
         self._clock += 1
@@ -384,14 +390,14 @@ class LayersMixin:
 
     def _end_of_turn_effects(self) -> None:
         """Rule 514.2: "until end of turn" and "this turn" effects end in the cleanup step."""
-        self.effects = [e for e in self.effects if e.duration != UNTIL_END_OF_TURN]
+        self.game.effects = [e for e in self.game.effects if e.duration != UNTIL_END_OF_TURN]
 
     def static_effects(self) -> list[ContinuousEffect]:
         """The effects the static abilities of permanents generate now (611.3), with their
         source's timestamp (613.7a)."""
         found = []
-        for card in sorted(list(self.battlefield) + self.command, key=lambda c: c.timestamp):
-            for effect in card.definition.static_effects(self, card):
+        for card in sorted(list(self.game.battlefield) + self.game.command, key=lambda c: c.timestamp):
+            for effect in card.definition.static_effects(self.game, card):
                 effect.source = effect.source or card
                 effect.duration = STATIC
                 # 613.7a: an ability granted by an effect later than the object has that
@@ -403,23 +409,23 @@ class LayersMixin:
 
     def all_effects(self) -> list[ContinuousEffect]:
         self._expire_effects()
-        return self.static_effects() + list(self.effects)
+        return self.static_effects() + list(self.game.effects)
 
     def _still_lasts(self, effect: ContinuousEffect) -> bool:
-        self._checking_durations = True
+        self.game._checking_durations = True
         try:
-            return bool(effect.lasts_while(self))
+            return bool(effect.lasts_while(self.game))
         finally:
-            self._checking_durations = False
+            self.game._checking_durations = False
 
     def _expire_effects(self) -> None:
         """End the "for as long as" effects whose condition no longer holds (611.2b)."""
-        if getattr(self, "_checking_durations", False):
+        if getattr(self.game, "_checking_durations", False):
             return
-        for effect in [e for e in self.effects if e.lasts_while is not None]:
+        for effect in [e for e in self.game.effects if e.lasts_while is not None]:
             if not self._still_lasts(effect):
-                self.effects.remove(effect)
-                self.emit("effect_ends", "611.2b", effect=effect, text=effect.text)
+                self.game.effects.remove(effect)
+                self.game.emit("effect_ends", "611.2b", effect=effect, text=effect.text)
 
     def has_control_effects(self) -> bool:
         if self._layer_view is not None:
@@ -441,7 +447,7 @@ class LayersMixin:
         return self._apply_layers(effects, card)[id(card)]
 
     def _apply_layers(self, effects: list[ContinuousEffect], card: Card | None = None) -> dict[int, Characteristics]:
-        cards = [c for c in self.battlefield if c.zone is Zone.BATTLEFIELD]
+        cards = [c for c in self.game.battlefield if c.zone is Zone.BATTLEFIELD]
         if card is not None and not any(c is card for c in cards):
             cards.append(card)  # leaving the battlefield right now
         view: dict[int, Characteristics] = {}
@@ -467,7 +473,7 @@ class LayersMixin:
                     if targets is None and _source_lost_abilities(effect, view):
                         continue  # 613.6: a removed static ability doesn't begin to apply
                     if targets is None:
-                        targets = [c for c in cards if effect.selects(self, c, view[id(c)])]
+                        targets = [c for c in cards if effect.selects(self.game, c, view[id(c)])]
                         chosen[id(effect)] = targets
                     for card in targets:
                         effect.parts[layer](view[id(card)])
@@ -505,7 +511,7 @@ class LayersMixin:
             # Applying `other` would take away the ability that generates `effect`: its existence.
             source_now = view[id(effect.source)]
             if not _abilities_lost(source_now):
-                targets = chosen.get(id(other)) or [c for c in cards if other.selects(self, c, view[id(c)])]
+                targets = chosen.get(id(other)) or [c for c in cards if other.selects(self.game, c, view[id(c)])]
                 if any(c is effect.source for c in targets):
                     after = copy.copy(source_now)
                     other.parts[layer](after)
@@ -513,14 +519,14 @@ class LayersMixin:
                         return True
         if effect.applies_to is None or id(effect) in chosen:
             return False
-        before = [c for c in cards if effect.selects(self, c, view[id(c)])]
+        before = [c for c in cards if effect.selects(self.game, c, view[id(c)])]
         scratch = {key: copy.copy(chars) for key, chars in view.items()}
-        other_targets = chosen.get(id(other)) or [c for c in cards if other.selects(self, c, view[id(c)])]
+        other_targets = chosen.get(id(other)) or [c for c in cards if other.selects(self.game, c, view[id(c)])]
         for card in other_targets:
             other.parts[layer](scratch[id(card)])
         self._layer_view = scratch
         try:
-            after = [c for c in cards if effect.selects(self, c, scratch[id(c)])]
+            after = [c for c in cards if effect.selects(self.game, c, scratch[id(c)])]
         finally:
             self._layer_view = view
         return [id(c) for c in before] != [id(c) for c in after]

@@ -7,16 +7,17 @@ from collections.abc import Iterable, Sequence
 
 from kb.engine.damage_results import damage_life_losses
 from kb.engine.errors import CannotPayError
-from kb.engine.objects import Zone
+from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
+from kb.engine.protection import protected_from as _protected_from
 from kb.engine.stack import StackObject
 
 if TYPE_CHECKING:
-    from kb.engine.objects import Card
     from kb.engine.players import Unit
 
 
-class LifeMixin:
+class LifeAndDamage(GamePart):
     """Life, damage and poison counters (rules 119, 120, 122)."""
 
     # ----- life (rules 119, 120)
@@ -29,8 +30,8 @@ class LifeMixin:
         return player
 
     def _note_life(self, player: Player) -> None:
-        unit = self._life_unit(player)
-        self.emit("life_total", "119", unit=unit, life=self.life_of(player))
+        unit = self.game._life_unit(player)
+        self.game.emit("life_total", "119", unit=unit, life=self.game.life_of(player))
 
     def deal_damage(self, source: Card | StackObject, recipient: Player | Card, amount: int) -> None:
         """`source` deals `amount` damage to a player or creature (rule 120.3)."""
@@ -52,11 +53,17 @@ class LifeMixin:
         replaced = []
         batch = object()  # one damage event (120.4): what "the next time ... would deal damage" spans
         events = [{"source": source, "target": recipient, "amount": amount, "combat": combat, "batch": batch} for source, recipient, amount in dealt if amount > 0]
-        self.divide_shields(events)
+        self.game.divide_shields(events)
         pending = list(events)
         results_gains: list[tuple[Player, int]] = []
         while pending:
-            event = self.replace("damage", pending.pop(0))
+            event = pending.pop(0)
+            if isinstance(event["target"], Card) and isinstance(event["source"], Card) and _protected_from(event["target"], event["source"]):
+                # 702.16e: damage from a source with the quality is prevented (combat damage is
+                # judged as it is assigned; this is any other damage, and damage redirected).
+                self.game.emit("damage_prevented", "702.16e", source=event["source"], target=event["target"], amount=event["amount"])
+                continue
+            event = self.game.replace("damage", event)
             if event is None:
                 continue
             # A redirection effect splits the event: the part it sends elsewhere is part of the
@@ -72,12 +79,12 @@ class LifeMixin:
         dealt = replaced
         for source, recipient, amount in dealt:
             if combat:
-                self.emit("damage", "510.2", source=source, target=recipient, amount=amount, combat=True)
+                self.game.emit("damage", "510.2", source=source, target=recipient, amount=amount, combat=True)
             else:
-                self.emit("damage", "120.3", source=source, target=recipient, amount=amount)
+                self.game.emit("damage", "120.3", source=source, target=recipient, amount=amount)
         touched = []
         # 120.4b–c: the damage processed into its results, then the effects that modify those.
-        losses = damage_life_losses(self, dealt, results_gains)
+        losses = damage_life_losses(self.game, dealt, results_gains)
         for source, recipient, amount in dealt:
             keywords = self._damage_keywords(source)
             if isinstance(recipient, Player):
@@ -94,11 +101,11 @@ class LifeMixin:
                     # battle defense counters.
                     for kind, card_type in (("loyalty", "Planeswalker"), ("defense", "Battle")):
                         if card_type in recipient.types:
-                            self.remove_counters(recipient, kind, amount)
+                            self.game.remove_counters(recipient, kind, amount)
                     if not recipient.is_creature:
                         continue
                 if "Wither" in keywords or "Infect" in keywords:
-                    self.add_counters(recipient, "-1/-1", amount)
+                    self.game.add_counters(recipient, "-1/-1", amount)
                 else:
                     recipient.damage += amount
                     if "Deathtouch" in keywords:
@@ -127,7 +134,7 @@ class LifeMixin:
     def _note_lives(self, players: Iterable[Player]) -> None:
         seen = []
         for player in players:
-            unit = self._life_unit(player)
+            unit = self.game._life_unit(player)
             if unit not in seen:
                 seen.append(unit)
                 self._note_life(player)
@@ -135,14 +142,14 @@ class LifeMixin:
     def _lose_life_quietly(self, player: Player, amount: int, *, damage: bool = False, paid: bool = False) -> int:
         if amount <= 0:
             return 0
-        if self.forbidden(player, "lose life"):
-            self.emit("life_loss_prevented", "119.7", player=player, by=self._preventer(self._life_unit(player), "lose life"))
+        if self.game.forbidden(player, "lose life"):
+            self.game.emit("life_loss_prevented", "119.7", player=player, by=self.game.sba._preventer(self.game._life_unit(player), "lose life"))
             return 0
-        self._adjust_life(player, -amount)
+        self.game._adjust_life(player, -amount)
         player.life_lost += amount
-        self.emit("life_lost", "120.3a" if damage else "119.4" if paid else "119.3", player=player, amount=amount, damage=damage)
+        self.game.emit("life_lost", "120.3a" if damage else "119.4" if paid else "119.3", player=player, amount=amount, damage=damage)
         if not damage and not paid:
-            self.emit("life_loss", "119.3", player=player, amount=amount)
+            self.game.emit("life_loss", "119.3", player=player, amount=amount)
         return amount
 
     def lose_life(self, player: Player, amount: int) -> int:
@@ -162,16 +169,16 @@ class LifeMixin:
     def _gain_life_quietly(self, player: Player, amount: int) -> int:
         if amount <= 0:
             return 0
-        if self.forbidden(player, "gain life"):
-            self.emit("life_gain_prevented", "119.7", player=player, by=self._preventer(self._life_unit(player), "gain life"))
+        if self.game.forbidden(player, "gain life"):
+            self.game.emit("life_gain_prevented", "119.7", player=player, by=self.game.sba._preventer(self.game._life_unit(player), "gain life"))
             return 0
-        event = self.replace("gain_life", {"player": player, "amount": amount})
+        event = self.game.replace("gain_life", {"player": player, "amount": amount})
         if event is None or event["amount"] <= 0:
             return 0
         player, amount = event["player"], event["amount"]
-        self._adjust_life(player, amount)
+        self.game._adjust_life(player, amount)
         player.life_gained += amount
-        self.emit("life_gain", "119.3", player=player, amount=amount)
+        self.game.emit("life_gain", "119.3", player=player, amount=amount)
         return amount
 
     def _check_can_pay_life(self, player: Player, amount: int) -> None:
@@ -181,18 +188,18 @@ class LifeMixin:
             raise CannotPayError("a life payment can't be negative")
         if amount == 0:
             return
-        if self.forbidden(player, "lose life"):
+        if self.game.forbidden(player, "lose life"):
             raise CannotPayError(f"{player.name} can't lose life, so can pay only 0 life")
-        if amount > self.life_of(player):
-            raise CannotPayError(f"{player.name} can't pay {amount} life with a life total of {self.life_of(player)}")
+        if amount > self.game.life_of(player):
+            raise CannotPayError(f"{player.name} can't pay {amount} life with a life total of {self.game.life_of(player)}")
 
     def pay_life(self, player: Player, amount: int) -> None:
         """Pay `amount` life as a cost (rule 119.4); raises `CannotPayError` if it can't be paid."""
         self._check_can_pay_life(player, amount)
-        if amount and self.replace("pay_life", {"player": player, "amount": amount}) is None:
+        if amount and self.game.replace("pay_life", {"player": player, "amount": amount}) is None:
             return  # 614.1a: something else is done instead (118.9 is not this: the cost is still paid)
         if amount:
-            self.emit("pay_life", "119.4", player=player, amount=amount)
+            self.game.emit("pay_life", "119.4", player=player, amount=amount)
             self._lose_life_quietly(player, amount, paid=True)
             self._note_life(player)
 
@@ -202,14 +209,14 @@ class LifeMixin:
             self._check_can_pay_life(player, amount)
         for player, amount in payments.items():
             if amount:
-                self.emit("pay_life", "119.4", player=player, amount=amount)
+                self.game.emit("pay_life", "119.4", player=player, amount=amount)
                 self._lose_life_quietly(player, amount, paid=True)
         self._note_lives(p for p, a in payments.items() if a)
 
     def set_life(self, player: Player, value: int) -> None:
         """Rule 119.5: a player whose life total becomes a number gains or loses the difference."""
-        self.emit("life_becomes", "119.5", player=player, value=value, before=self.life_of(player))
-        difference = value - self.life_of(player)
+        self.game.emit("life_becomes", "119.5", player=player, value=value, before=self.game.life_of(player))
+        difference = value - self.game.life_of(player)
         if difference > 0:
             self.gain_life(player, difference)
         elif difference < 0:
@@ -217,14 +224,14 @@ class LifeMixin:
 
     def set_each_life(self, value: int, source: Card | None = None) -> None:
         """Each player's life total becomes `value`."""
-        for player in self.apnap_order():
+        for player in self.game.apnap_order():
             self.set_life(player, value)
 
     def exchange_life(self, first: Player, second: Player) -> bool:
         """Rule 119.6 (in part): two players exchange life totals; each gains or loses the
         difference. Returns whether the exchange happened."""
-        a, b = self.life_of(first), self.life_of(second)
-        self.emit("exchange_life", "119.6", first=first, second=second)
+        a, b = self.game.life_of(first), self.game.life_of(second)
+        self.game.emit("exchange_life", "119.6", first=first, second=second)
         self.set_life(first, b)
         self.set_life(second, a)
         return True
@@ -234,21 +241,21 @@ class LifeMixin:
     def give_poison(self, player: Player, amount: int = 1) -> int:
         if amount <= 0:
             return 0
-        if self.forbidden(player, "get poison"):
-            self.emit("poison_prevented", "122.1", player=player, by=self._preventer(self._life_unit(player), "get poison"))
+        if self.game.forbidden(player, "get poison"):
+            self.game.emit("poison_prevented", "122.1", player=player, by=self.game.sba._preventer(self.game._life_unit(player), "get poison"))
             return 0
-        self._adjust_poison(player, amount)
-        self.emit("poison", "122.1", player=player, amount=amount)
-        self.emit("poison_total", "122.1", unit=self._life_unit(player), poison=self.poison_of(player))
+        self.game._adjust_poison(player, amount)
+        self.game.emit("poison", "122.1", player=player, amount=amount)
+        self.game.emit("poison_total", "122.1", unit=self.game._life_unit(player), poison=self.game.poison_of(player))
         return amount
 
     def remove_poison(self, player: Player, amount: int = 1) -> int:
-        removed = min(amount, self.poison_of(player))
+        removed = min(amount, self.game.poison_of(player))
         if removed:
-            self._adjust_poison(player, -removed)
-            self.emit("poison_removed", "122.1", player=player, amount=removed)
+            self.game._adjust_poison(player, -removed)
+            self.game.emit("poison_removed", "122.1", player=player, amount=removed)
         return removed
 
     def is_poisoned(self, player: Player) -> bool:
         """Glossary "Poisoned": having one or more poison counters (810.10d for teams)."""
-        return self.poison_of(player) > 0
+        return self.game.poison_of(player) > 0

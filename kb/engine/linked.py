@@ -13,12 +13,13 @@ from collections.abc import Iterable
 from typing import Any, TYPE_CHECKING
 
 from kb.engine.decisions import Decision
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.objects import Card
 
 
-class LinkedAbilitiesMixin:
+class LinkedAbilities(GamePart):
     """Choices made as a permanent enters, for the abilities linked to them (607, 614.12)."""
 
     def choose_as_enters(self, card: "Card", kind: str, options: Iterable[Any], *, rule: str = "614.12") -> Any:
@@ -28,7 +29,7 @@ class LinkedAbilitiesMixin:
         options = tuple(options)
         if not options:
             return None
-        answer = self.decide(Decision(card.controller, kind, options, rule=rule, context={"source": card}))
+        answer = self.game.decide(Decision(card.controller, kind, options, rule=rule, context={"source": card}))
         card.choices[(card.definition, kind)] = answer
         return answer
 

@@ -31,6 +31,7 @@ from typing import Any, TYPE_CHECKING
 from kb.engine.errors import CannotPayError, EngineError, IllegalActionError, NotModelledError
 from kb.engine.mana import COLORS, ManaCost
 from kb.engine.objects import AbilityDefinition, Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility, TriggeredAbility
 
 if TYPE_CHECKING:
@@ -223,7 +224,7 @@ def _symbol_sort_key(symbol: str) -> int:
     return MANA_TYPES.index(inner) if inner in MANA_TYPES else len(MANA_TYPES)
 
 
-class ManaMixin:
+class ManaPools(GamePart):
     """Mana in play: adding it, emptying pools, mana abilities and paying costs (rules 106, 605)."""
 
     # ----- adding and losing mana
@@ -251,22 +252,22 @@ class ManaMixin:
             types = list(mana)
         undefined = [t for t in types if t is None]
         if undefined:
-            self.emit("no_mana", "106.5", player=player, source=source)
+            self.game.emit("no_mana", "106.5", player=player, source=source)
         for t in types:
             if t is not None and t not in MANA_TYPES:
                 raise EngineError(f"{t!r} is not a type of mana ({', '.join(MANA_TYPES)})")
         added = [Mana(t, source, restriction) for t in types if t is not None]
         if added:
             player.mana_pool.add(added)
-            self.emit("mana_added", rule, player=player, mana=tuple(added), source=source)
+            self.game.emit("mana_added", rule, player=player, mana=tuple(added), source=source)
         return added
 
     def _empty_mana_pools(self) -> None:
         """Rule 106.4: each player's mana pool empties at the end of each step and phase."""
-        for player in self.seats:
+        for player in self.game.seats:
             lost = player.mana_pool.empty()
             if lost:
-                self.emit("mana_lost", "106.4", player=player, mana=tuple(lost))
+                self.game.emit("mana_lost", "106.4", player=player, mana=tuple(lost))
 
     # ----- mana abilities
 
@@ -274,15 +275,15 @@ class ManaMixin:
         """The activated abilities `card` has: those of its definition, then the intrinsic mana
         ability of each basic land type it has (305.6), then those other permanents give it
         (`kb.engine.gained_abilities`); none if an effect removed its abilities (613.1f)."""
-        chars = self.characteristics(card) if card.zone is Zone.BATTLEFIELD else None
-        gained = self.gained_activated(card) if card.zone is Zone.BATTLEFIELD else ()
-        granted = self.granted_activated(card)  # 613.1f: given by other objects' static abilities
+        chars = self.game.characteristics(card) if card.zone is Zone.BATTLEFIELD else None
+        gained = self.game.gained_activated(card) if card.zone is Zone.BATTLEFIELD else ()
+        granted = self.game.granted_activated(card)  # 613.1f: given by other objects' static abilities
         if chars is not None and chars.no_abilities:
-            self._refuse_granted_with_removal(card, granted)
+            self.game.gained_abilities._refuse_granted_with_removal(card, granted)
             return ()
         intrinsic = tuple(basic_land_ability(BASIC_LAND_MANA[s]) for s in card.subtypes if s in BASIC_LAND_MANA)
         if chars is not None and chars.text_abilities_lost:
-            self._refuse_granted_with_removal(card, granted)
+            self.game.gained_abilities._refuse_granted_with_removal(card, granted)
             return intrinsic  # 305.7: only the mana abilities of its new basic land types
         return tuple(card.definition.activated) + intrinsic + gained + granted  # from other objects: 613.1f
 
@@ -299,41 +300,41 @@ class ManaMixin:
         whether or not their costs could be paid. Abilities that depend on what other permanents
         could produce (Exotic Orchard) are settled together: what each could produce grows from
         nothing until nothing changes, so permanents that only look at each other produce none."""
-        settling = getattr(self, "_could_produce", None)
+        settling = getattr(self.game, "_could_produce", None)
         if settling is not None:
             return settling.get(id(card), frozenset())
-        values: dict[int, frozenset[str]] = {id(c): frozenset() for c in self.battlefield}
-        self._could_produce = values
+        values: dict[int, frozenset[str]] = {id(c): frozenset() for c in self.game.battlefield}
+        self.game._could_produce = values
         try:
             for _ in range(len(MANA_TYPES) * len(values) + 1):
                 new = {
-                    id(c): frozenset().union(*(a.produces(self, c) for a in self.activated_abilities(c) if a.produces))
-                    for c in self.battlefield
+                    id(c): frozenset().union(*(a.produces(self.game, c) for a in self.activated_abilities(c) if a.produces))
+                    for c in self.game.battlefield
                 }
                 if new == values:
                     break
                 values.clear()
                 values.update(new)
         finally:
-            self._could_produce = None
+            self.game._could_produce = None
         return values.get(id(card), frozenset())
 
     def _resolve_mana_ability(self, ability: ActivatedAbility) -> None:
         """Rules 605.3b and 605.4a: an activated mana ability resolves at once, then any
         triggered mana abilities it caused, without using the stack."""
-        start = len(self.events)
-        self.emit("resolves", "605.3b", object=ability)
-        ability.effect(self, ability)
-        produced = [e for e in self.events[start:] if e.kind == "mana_added" and e["source"] is ability.source]
+        start = len(self.game.events)
+        self.game.emit("resolves", "605.3b", object=ability)
+        ability.effect(self.game, ability)
+        produced = [e for e in self.game.events[start:] if e.kind == "mana_added" and e["source"] is ability.source]
         if ability.data.get("tap") and produced:
             # 106.12a: "whenever a permanent is tapped for mana" triggers as such an ability
             # resolves and produces mana.
             mana = tuple(m for e in produced for m in e["mana"])
-            self.emit("tapped_for_mana", "106.12a", player=ability.controller, card=ability.source, mana=mana)
-        for triggered in [a for a in self._pending if _is_triggered_mana_ability(a)]:
-            self._pending.remove(triggered)
-            self.emit("resolves", "605.4a", object=triggered)
-            triggered.effect(self, triggered)
+            self.game.emit("tapped_for_mana", "106.12a", player=ability.controller, card=ability.source, mana=mana)
+        for triggered in [a for a in self.game.triggers._pending if _is_triggered_mana_ability(a)]:
+            self.game.triggers._pending.remove(triggered)
+            self.game.emit("resolves", "605.4a", object=triggered)
+            triggered.effect(self.game, triggered)
 
     def _activate_mana_abilities(self, player: "Player", sources: Sequence[Any]) -> None:
         """Rule 601.2g: mana abilities activated while casting a spell or activating an ability,
@@ -341,7 +342,7 @@ class ManaMixin:
         index) pair."""
         for source in sources:
             card, index = source if isinstance(source, tuple) else (source, None)
-            card = self._find(player.battlefield, card, f"the permanents {player.name} controls")
+            card = self.game.casting._find(player.battlefield, card, f"the permanents {player.name} controls")
             abilities = self.activated_abilities(card)
             if index is None:
                 index = next((i for i, a in enumerate(abilities) if a.is_mana_ability), None)
@@ -349,14 +350,14 @@ class ManaMixin:
                     raise IllegalActionError(f"{card.name} has no mana ability")
             if not (0 <= index < len(abilities) and abilities[index].is_mana_ability):
                 raise IllegalActionError(f"{card.name}'s ability number {index + 1} is not a mana ability")
-            self._activate_ability(player, card, abilities[index], None, None, where="battlefield")
+            self.game.casting._activate_ability(player, card, abilities[index], None, None, where="battlefield")
 
     # ----- paying mana
 
     def _pay_mana(self, player: "Player", cost: ManaCost, x: int | None, use: ManaUse, what: str) -> tuple[Mana, ...]:
         """Rule 601.2h: pay `cost` from `player`'s mana pool; the player chooses how when there
         is more than one way. Partial payments are not allowed."""
-        if not self.pay_mana or not cost.symbols:
+        if not self.game.pay_mana or not cost.symbols:
             return ()
         ways = payments(player.mana_pool, cost, use, x)
         if not ways:
@@ -366,10 +367,10 @@ class ManaMixin:
             spent = ways[0]
         else:
             labels = ["".join(str(m) + ("*" if m.restriction else "") for m in sorted(w, key=_order)) for w in ways]
-            chosen = self.ask(player, "spend_mana", tuple(labels), rule="601.2h", context={"for": what})
+            chosen = self.game.ask(player, "spend_mana", tuple(labels), rule="601.2h", context={"for": what})
             spent = ways[labels.index(chosen)]
         player.mana_pool.remove(spent)
-        self.emit("mana_spent", "601.2h", player=player, mana=tuple(spent), use=use)
+        self.game.emit("mana_spent", "601.2h", player=player, mana=tuple(spent), use=use)
         return spent
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from kb.engine.decisions import Decision
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, DoubleFacedCardDefinition, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.players import Player
@@ -41,7 +42,7 @@ def is_meld_pair(first: Card, second: Card) -> bool:
     return a.melds_with == b.name and b.melds_with == a.name
 
 
-class MeldMixin:
+class Meld(GamePart):
     """Melding two cards (701.42) and a melded permanent's two cards moving together (712.21)."""
 
     def meld(self, first: Card, second: Card, controller: Player) -> Card | None:
@@ -50,11 +51,11 @@ class MeldMixin:
         `first`, whose ability melds them, and returned. Objects that can't be melded stay in
         their current zone (701.42c): None."""
         if not is_meld_pair(first, second) or first.zone is Zone.BATTLEFIELD or second.zone is Zone.BATTLEFIELD:
-            self.emit("cant_meld", "701.42c", cards=[first, second])
+            self.game.emit("cant_meld", "701.42c", cards=[first, second])
             return None
         if first.zone is Zone.STACK or second.zone is Zone.STACK:
             raise NotModelledError("melding a card that is on the stack is not modelled", rules="701.42a")
-        source = self._zone_list(second)
+        source = self.game.zones._zone_list(second)
         if source is not None and second in source:
             source.remove(second)
         second.zone = Zone.BATTLEFIELD
@@ -62,8 +63,8 @@ class MeldMixin:
         second.controller = controller
         first.transformed = True  # 712.14c: the pair enters with its back faces up
         first.melded_with = second
-        self.emit("meld", "701.42a", cards=[first, second], name=first.printed_definition.face(True).name)
-        self._put_onto_battlefield(first, controller)
+        self.game.emit("meld", "701.42a", cards=[first, second], name=first.printed_definition.face(True).name)
+        self.game._put_onto_battlefield(first, controller)
         return first
 
     def cards_of(self, permanent: Card) -> list[Card]:
@@ -87,12 +88,12 @@ class MeldMixin:
     def _melds_left(self) -> dict[int, tuple[Card, int, int]]:
         """For each card that represented a melded permanent as it left the battlefield: the
         other card, and the incarnations both became (400.7)."""
-        return self.__dict__.setdefault("_meld_departures", {})
+        return self.game.__dict__.setdefault("_meld_departures", {})
 
     def _check_meld_partner_may_move(self, partner: Card) -> None:
         """Rule 712.21d: a melded permanent that is a commander may be exempt from both cards
         moving together (903.9b–c); that is not modelled."""
-        is_commander = getattr(self, "is_commander", None)
+        is_commander = getattr(self.game, "is_commander", None)
         if is_commander is not None and is_commander(partner):
             raise NotModelledError("a melded permanent represented by a commander leaving the battlefield (903.9b–c) is not modelled")
 
@@ -106,7 +107,7 @@ class MeldMixin:
         partner.last_known = {}  # one permanent left: the card alone never was one (712.21)
         partner.incarnation += 1
         partner.zone = zone
-        target = self._zone_list(partner)
+        target = self.game.zones._zone_list(partner)
         if target is not None:
             if zone is Zone.LIBRARY and top:
                 target.insert(target.index(permanent) + 1 if permanent in target else 0, partner)
@@ -121,7 +122,7 @@ class MeldMixin:
         order, without revealing it; the first answered is the upper one."""
         owner = permanent.owner
         first, second = (permanent, partner) if library.index(permanent) < library.index(partner) else (partner, permanent)
-        order = self.decide(Decision(owner, "order_melded_cards", (first, second), order=True, rule="712.21a", hidden=True))
+        order = self.game.decide(Decision(owner, "order_melded_cards", (first, second), order=True, rule="712.21a", hidden=True))
         at = library.index(first)
         library[at:at + 2] = list(order)
 
@@ -135,6 +136,6 @@ class MeldMixin:
         their relative timestamp order: the answer is the card exiled last, which comes last."""
         if len(cards) < 2:
             return list(cards)
-        last = self.decide(Decision(player, "meld_last_exiled", tuple(cards), rule="712.21b", context={"source": source}))
+        last = self.game.decide(Decision(player, "meld_last_exiled", tuple(cards), rule="712.21b", context={"source": source}))
         return [c for c in cards if c is not last] + [last]
 

@@ -15,7 +15,7 @@ The hooks are on the definitions of the permanents whose static abilities say so
 from the top of your library"), ``forbids_casting(game, permanent, player, proposal)`` ("Your
 opponents can't cast spells with even mana values") and ``grants_flash_to(game, permanent,
 player, proposal)`` ("You may cast Aura spells as though they had flash"). A one-shot effect that
-lets a player cast a card in exile says so with `CastingPermissionsMixin.allow_cast_from_exile`; the
+lets a player cast a card in exile says so with `Game.allow_cast_from_exile`; the
 permission is for that player and that object only (400.7). Continuous effects that
 would change the proposed spell's characteristics (the last sentence of 601.3e) are not considered:
 with such an effect on the card, a proposal raises `NotModelledError`.
@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.errors import CardNotFoundError, IllegalActionError, NotModelledError, TimingError
 from kb.engine.mana import ManaCost
 from kb.engine.objects import Card, CardDefinition, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.players import Player
@@ -87,7 +88,7 @@ class Proposal:
         return f"Proposal({self.card!r}, {self.way!r}{shown})"
 
 
-class CastingPermissionsMixin:
+class CastingPermissions(GamePart):
     """Rules 601.3 and 601.5: whether a player may begin to cast a spell, and may finish."""
 
     def allow_cast_from_exile(self, player: "Player", card: Card, *, as_adventure: bool = False) -> None:
@@ -95,15 +96,15 @@ class CastingPermissionsMixin:
         as it stays there; with ``as_adventure``, only as its Adventure (715.3a)."""
         if card.zone is not Zone.EXILE:
             raise IllegalActionError(f"{card.name} is not in exile")
-        if as_adventure and not any(p.way == ADVENTURE for p in self.proposals(player, card)):
+        if as_adventure and not any(p.way == ADVENTURE for p in self.game.proposals(player, card)):
             raise IllegalActionError(f"{card.name} has no Adventure: it can't be cast as one (715.3)")
         self._permit_cast_from_exile(player, card, ADVENTURE if as_adventure else "any")
-        self.emit("may_cast_from_exile", "601.3", player=player, card=card)
+        self.game.emit("may_cast_from_exile", "601.3", player=player, card=card)
 
     def _exile_permissions(self) -> list[tuple[Card, int, "Player", str]]:
         """Each (card, the object it is in exile, the player allowed, how: "any", "adventure" or
         "not adventure")."""
-        return self.__dict__.setdefault("_cast_from_exile", [])
+        return self.game.__dict__.setdefault("_cast_from_exile", [])
 
     def _permit_cast_from_exile(self, player: "Player", card: Card, how: str) -> None:
         self._exile_permissions().append((card, card.incarnation, player, how))
@@ -124,7 +125,7 @@ class CastingPermissionsMixin:
         prohibits it, and it may be cast at this time, for some choices still to be made during
         its proposal (the value of X, bestowing it ...). Priority is not asked about."""
         card = self._card_for_casting(player, card)
-        return any(self._may_begin(player, p) for p in self.proposals(player, card) if way is None or p.way == way)
+        return any(self._may_begin(player, p) for p in self.game.proposals(player, card) if way is None or p.way == way)
 
     def _may_begin(self, player: "Player", proposal: Proposal, *, permitted: bool = False) -> bool:
         """Rule 601.3a: whether some value of X still to be chosen makes the proposal allowed
@@ -155,9 +156,9 @@ class CastingPermissionsMixin:
     def _castable_elsewhere(self, player: "Player") -> list[Card]:
         """Cards outside the hand that an effect may let `player` cast: the top card of their
         library, and cards in exile an effect lets them cast (601.3, 715.3d)."""
-        allowing = any(getattr(p.definition, "allows_casting_from", None) is not None for p in self.battlefield if p.controller is player)
+        allowing = any(getattr(p.definition, "allows_casting_from", None) is not None for p in self.game.battlefield if p.controller is player)
         found = list(player.library[:1]) if allowing else []
-        found.extend(c for c in self.exile if self._may_cast_from_exile(player, c))
+        found.extend(c for c in self.game.exile if self._may_cast_from_exile(player, c))
         return found
 
     def _cast_origin(self, player: "Player", card: Card | str, way: str) -> tuple[list[Card], Card]:
@@ -169,7 +170,7 @@ class CastingPermissionsMixin:
         if card.zone is Zone.LIBRARY and card.owner is not None and card.owner.library[:1] == [card]:
             return card.owner.library, card
         if card.zone is Zone.EXILE:
-            return self.exile, card
+            return self.game.exile, card
         raise CardNotFoundError(f"{card.name} is not in {player.name}'s hand, nor anywhere {player.name} may cast it from")
 
     def _check_proposal(self, player: "Player", proposal: Proposal, *, permitted: bool = False) -> None:
@@ -177,7 +178,7 @@ class CastingPermissionsMixin:
         cast the spell as proposed from the zone it is in (or `permitted` says one does) and no
         effect prohibits it."""
         card = proposal.card
-        if any(e.affected is not None and any(layer in e.parts for layer in ("4", "5", "6")) and e.selects(self, card, card.printed()) for e in self.effects):
+        if any(e.affected is not None and any(layer in e.parts for layer in ("4", "5", "6")) and e.selects(self.game, card, card.printed()) for e in self.game.effects):
             # 601.3e: such effects would be considered with the proposed characteristics.
             raise NotModelledError("effects that would change a proposed spell's characteristics are not considered as it is proposed (601.3e)")
         zone = card.zone
@@ -189,15 +190,15 @@ class CastingPermissionsMixin:
             # 715.3d: a resolved Adventure may be cast from exile, but not as an Adventure.
             allowed = zone is Zone.EXILE and self._may_cast_from_exile(player, card, proposal.way)
             allowed = allowed or any(
-                getattr(p.definition, "allows_casting_from", _never)(self, p, player, proposal, zone)
-                for p in self.battlefield
+                getattr(p.definition, "allows_casting_from", _never)(self.game, p, player, proposal, zone)
+                for p in self.game.battlefield
                 if p.controller is player
             )
         if not allowed:
             where = {Zone.LIBRARY: "the top of a library", Zone.EXILE: "exile", Zone.GRAVEYARD: "a graveyard"}.get(zone, str(zone))
             raise IllegalActionError(f"no rule or effect allows {player.name} to cast {_described(proposal)} from {where} (601.3)")
-        for permanent in self.battlefield:
-            if getattr(permanent.definition, "forbids_casting", _never)(self, permanent, player, proposal):
+        for permanent in self.game.battlefield:
+            if getattr(permanent.definition, "forbids_casting", _never)(self.game, permanent, player, proposal):
                 raise IllegalActionError(f"{permanent.name} prohibits {player.name} from casting {_described(proposal)} (601.3, 601.5)")
 
     def _check_proposal_timing(self, player: "Player", proposal: Proposal) -> None:
@@ -206,15 +207,15 @@ class CastingPermissionsMixin:
         (702.8a, 601.3b); otherwise as a sorcery."""
         if "Flash" in proposal.keywords or self._flash_granted(player, proposal):
             return
-        proposal.definition.check_timing(self, player, proposal.card)
+        proposal.definition.check_timing(self.game, player, proposal.card)
 
     def _flash_granted(self, player: "Player", proposal: Proposal) -> bool:
-        for permanent in self.battlefield:
+        for permanent in self.game.battlefield:
             if permanent.controller is not player:
                 continue
             if getattr(permanent.definition, "grants_flash", False):
                 return True  # "You may cast spells as though they had flash."
-            if getattr(permanent.definition, "grants_flash_to", _never)(self, permanent, player, proposal):
+            if getattr(permanent.definition, "grants_flash_to", _never)(self.game, permanent, player, proposal):
                 return True
         return False
 

@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import IllegalActionError
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 
 if TYPE_CHECKING:
+    from kb.engine.game import Game
     from kb.engine.players import Unit
 
 
@@ -25,7 +27,7 @@ class PlayerControl:
     turn: int | None = None
 
 
-class PlayerControlMixin:
+class ControlOfPlayers(GamePart):
     """Rule 722: a player controlling another player makes all the choices and decisions the
     controlled player is allowed or told to make (722.5), using only that player's resources
     (722.5a), while still making their own (722.8). Only control of the player changes: objects
@@ -37,11 +39,15 @@ class PlayerControlMixin:
     the controlled player's own actions, chosen by their controller. A controlled player may
     still concede (722.6): the engine never asks anyone else about it."""
 
+    def __init__(self, game: Game):
+        super().__init__(game)
+        self._player_controls: list[PlayerControl] = []
+
     def control_player(self, controller: Player, controlled: Player, *, source: Card | None = None) -> PlayerControl:
         """`controller` controls `controlled` during the next turn `controlled` actually takes
         (722.1, 722.1b); an earlier such effect on the same player is overwritten (722.1a)."""
         for player in (controller, controlled):
-            if player.game is not self or player.left_game:
+            if player.game is not self.game or player.left_game:
                 raise IllegalActionError(f"{player.name} is not in this game")
         control = PlayerControl(controller, controlled, source)
         self._player_controls = [c for c in self._controls() if c.controlled is not controlled or c.turn is not None]
@@ -49,13 +55,13 @@ class PlayerControlMixin:
         return control
 
     def _controls(self) -> list[PlayerControl]:
-        return getattr(self, "_player_controls", [])
+        return self._player_controls
 
     def controller_of_player(self, player: Player) -> Player:
         """Who makes `player`'s decisions now: their controller during a turn they are
         controlled (722.5), else themselves (722.9: a player given control of themselves too)."""
         for control in reversed(self._controls()):
-            if control.controlled is player and control.turn == self.turn and not control.controller.left_game:
+            if control.controlled is player and control.turn == self.game.turn and not control.controller.left_game:
                 return control.controller
         return player
 
@@ -72,18 +78,17 @@ class PlayerControlMixin:
             return viewer is card.owner or viewer is self.controller_of_player(card.owner)
         return False
 
-    def _begin_turn(self, unit: Unit, *args: Any, **kwargs: Any) -> None:
+    def _turn_begins(self, unit: Unit) -> None:
         # 722.1: a pending effect applies to the turn its player actually takes, for all of it,
         # and ends as the next turn begins.
         ending = [c for c in self._controls() if c.turn is not None]
         self._player_controls = [c for c in self._controls() if c.turn is None]
         for control in ending:
-            self.emit("player_control_ends", "722.1", controller=control.controller, player=control.controlled)
+            self.game.emit("player_control_ends", "722.1", controller=control.controller, player=control.controlled)
         for control in self._controls():
-            if control.controlled in self.members(unit):
-                control.turn = self.turn + 1
-                self.emit("player_controlled", "722.1", controller=control.controller, player=control.controlled)
-        super()._begin_turn(unit, *args, **kwargs)
+            if control.controlled in self.game.members(unit):
+                control.turn = self.game.turn + 1
+                self.game.emit("player_controlled", "722.1", controller=control.controller, player=control.controlled)
 
     def _decided_by(self, decision: Any) -> Player | None:
         decider = self.controller_of_player(decision.player)

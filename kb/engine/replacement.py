@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.decisions import Decision
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card
+from kb.engine.part import GamePart
 from kb.engine.players import Player
 
 if TYPE_CHECKING:
@@ -93,8 +94,11 @@ def prevent_damage(amount: int | None = None, *, to: Any = None, where: Callable
     """"Prevent the next N damage that would be dealt to <it> this turn" (a shield, 615.7), or,
     with no amount, "prevent all damage" that `where` selects (615.1a)."""
 
+    # 400.7: a permanent that changes zones is a new object the shield doesn't protect.
+    incarnation = getattr(to, "incarnation", None)
+
     def applies(game: "Game", event: dict) -> bool:
-        if to is not None and event["target"] is not to:
+        if to is not None and (event["target"] is not to or getattr(to, "incarnation", None) != incarnation):
             return False
         if event.get("shields", {}).get(id(effect)) == 0:
             return False  # 615.7: its player chose to have it prevent other damage
@@ -156,7 +160,7 @@ def _divisions(total: int, limits: list[int]) -> list[tuple[int, ...]]:
     return found
 
 
-class ReplacementMixin:
+class Replacements(GamePart):
     """Applying replacement and prevention effects to events (614–616)."""
 
     def divide_shields(self, events: list[dict]) -> None:
@@ -167,14 +171,14 @@ class ReplacementMixin:
         prevents); a shield that prevents none of an event doesn't apply to it."""
         shields = [r for r in self._active_replacements("damage") if r.prevention and r.shield is not None and r.shield > 0]
         for shield in shields:
-            hits = [e for e in events if self._left(e) > 0 and shield.applies(self, e) and self._within_range(shield, e)]
+            hits = [e for e in events if self._left(e) > 0 and shield.applies(self.game, e) and self._within_range(shield, e)]
             left = [self._left(e) for e in hits]
             if len({id(e["source"]) for e in hits}) < 2 or sum(left) <= shield.shield:
                 continue
             choosers = {id(self._affected_player("damage", e)): self._affected_player("damage", e) for e in hits}
             # Other shields take their share in turn; any other effect on this damage could
             # change it before the shield applies (616.1).
-            others = [r for r in self._active_replacements("damage") if r.shield is None and any(r.applies(self, e) for e in hits)]
+            others = [r for r in self._active_replacements("damage") if r.shield is None and any(r.applies(self.game, e) for e in hits)]
             if len(choosers) > 1 or others:
                 raise NotModelledError("choosing which damage a shield prevents among several recipients, or along with other replacement effects on that damage (615.7, 616.1), is not modelled")
             splits = _divisions(shield.shield, left)
@@ -183,7 +187,7 @@ class ReplacementMixin:
             options = tuple(ShieldDivision((e["source"], a) for e, a in zip(hits, split)) for split in splits)
             chooser = next(iter(choosers.values()))
             context = {"source": shield.source} if shield.source is not None else {}
-            chosen = self.decide(Decision(chooser, "shield_prevents", options, rule="615.7", context=context))
+            chosen = self.game.decide(Decision(chooser, "shield_prevents", options, rule="615.7", context=context))
             for event, (_, amount) in zip(hits, chosen):
                 event.setdefault("shields", {})[id(shield)] = amount
 
@@ -194,33 +198,33 @@ class ReplacementMixin:
 
     def add_replacement(self, effect: Replacement) -> Replacement:
         """Start a replacement or prevention effect from a resolving spell or ability."""
-        effect.timestamp = self._next_timestamp()
-        self.replacements.append(effect)
+        effect.timestamp = self.game.layers._next_timestamp()
+        self.game.replacements.append(effect)
         return effect
 
     def end_replacement(self, effect: Replacement) -> None:
-        if effect in self.replacements:
-            self.replacements.remove(effect)
+        if effect in self.game.replacements:
+            self.game.replacements.remove(effect)
 
     def _end_of_turn_replacements(self) -> None:
-        self.replacements = [r for r in self.replacements if r.duration != UNTIL_END_OF_TURN]
+        self.game.replacements = [r for r in self.game.replacements if r.duration != UNTIL_END_OF_TURN]
 
     def _active_replacements(self, kind: str, event: dict | None = None) -> list[Replacement]:
         """Those of permanents, those of resolved spells and abilities, and, for a card changing
         zones, the card's own ("If <this> would be put into a graveyard from anywhere")."""
         found = []
-        watchers = list(self.battlefield) + self.command  # emblems' abilities work there (114.4)
+        watchers = list(self.game.battlefield) + self.game.command  # emblems' abilities work there (114.4)
         if kind == "zone_change" and event is not None and not any(c is event["card"] for c in watchers):
             watchers.append(event["card"])
         for card in watchers:
-            if self.abilities_removed(card):
+            if self.game.abilities_removed(card):
                 continue  # a permanent that lost its abilities has no replacement effects
-            for effect in card.definition.replacements(self, card):
+            for effect in card.definition.replacements(self.game, card):
                 if effect.kind == kind:
                     effect.source = effect.source or card
                     effect.timestamp = card.timestamp
                     found.append(effect)
-        return found + [r for r in self.replacements if r.kind == kind]
+        return found + [r for r in self.game.replacements if r.kind == kind]
 
     def _affected_player(self, kind: str, event: dict) -> Player:
         """Rule 616.1: the affected player, or the affected object's controller (or owner)."""
@@ -229,7 +233,7 @@ class ReplacementMixin:
             return thing
         if isinstance(thing, Card):
             return thing.controller or thing.owner
-        return self.active_player
+        return self.game.active_player
 
     def replace(self, kind: str, event: dict) -> dict | None:
         """The event as replacement and prevention effects leave it (616.1), or None if it was
@@ -238,17 +242,17 @@ class ReplacementMixin:
         for _ in range(100):
             candidates = [
                 r for r in self._active_replacements(kind, event)
-                if id(r) not in applied and self._same_effect_not_applied(r, applied) and r.applies(self, event) and self._within_range(r, event)
+                if id(r) not in applied and self._same_effect_not_applied(r, applied) and r.applies(self.game, event) and self._within_range(r, event)
             ]
             if not candidates:
                 return event
             pool = [r for r in candidates if r.self_replacement] or candidates  # 616.1a
             chooser = self._affected_player(kind, event)
-            chosen = pool[0] if len(pool) == 1 else self.decide(Decision(chooser, "order_replacements", tuple(pool), rule="616.1", context={"source": pool[0].source}))
+            chosen = pool[0] if len(pool) == 1 else self.game.decide(Decision(chooser, "order_replacements", tuple(pool), rule="616.1", context={"source": pool[0].source}))
             applied.add(id(chosen))
             applied.add(self._key(chosen))
-            self.emit("replaced", "614.1", effect=chosen, text=chosen.text, source=chosen.source)
-            event = chosen.apply(self, event)
+            self.game.emit("replaced", "614.1", effect=chosen, text=chosen.text, source=chosen.source)
+            event = chosen.apply(self.game, event)
             if event is None:
                 return None
         return event
@@ -256,9 +260,9 @@ class ReplacementMixin:
     def _within_range(self, effect: Replacement, event: dict) -> bool:
         """Rule 801.13b: with limited range of influence, a prevention effect affects only
         sources, recipients, or (when it names neither) both, within its controller's range."""
-        if not effect.prevention or effect.controller is None or self.range_of_influence is None or "source" not in event:
+        if not effect.prevention or effect.controller is None or self.game.range_of_influence is None or "source" not in event:
             return True
-        reach = self.in_range(effect.controller)
+        reach = self.game.in_range(effect.controller)
         source, target = event["source"], event["target"]
         source_in = source is None or (source.controller or source.owner) in reach
         target_in = (target if isinstance(target, Player) else (target.controller or target.owner)) in reach
@@ -277,4 +281,4 @@ class ReplacementMixin:
         return self._key(effect) not in applied
 
     def _key(self, effect: Replacement) -> int:
-        return id(effect) if any(r is effect for r in self.replacements) else self._effect_key(effect)
+        return id(effect) if any(r is effect for r in self.game.replacements) else self._effect_key(effect)

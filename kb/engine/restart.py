@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING
 
 from kb.engine.errors import GameOverError, IllegalActionError, NotModelledError
 from kb.engine.objects import Card, Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell, Stack
 from kb.engine.turns import Step
 
@@ -13,19 +14,11 @@ if TYPE_CHECKING:
     from kb.engine.players import Player
 
 
-class RestartMixin:
+class Restart(GamePart):
     """Rule 726: a restarted game ends with no winner, loser or draw, and the players in it start
     a new game (103) with every card involved in the old one, owned as before (726.2), the
     player who restarted it going first (726.1a). Only a game among individual players with
     no variant is restarted here; others raise `NotModelledError`."""
-
-    # Whether the class restarts: the game that mixes this in directly, not a variant made by
-    # subclassing it.
-    _restarts: ClassVar[bool] = False
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._restarts = RestartMixin in cls.__bases__
 
     def bring_into_game(self, player: "Player", card: Card, zone: Zone = Zone.HAND) -> None:
         """Put a card `player` owns from outside the game into `zone` (400.11): it is then
@@ -35,24 +28,24 @@ class RestartMixin:
         player.sideboard.remove(card)
         card.zone = None
         self._put_into(card, zone)
-        self.emit("brought_into_game", "400.11", player=player, card=card)
+        self.game.emit("brought_into_game", "400.11", player=player, card=card)
 
     def _put_into(self, card: Card, zone: Zone) -> None:
         card.zone = zone
-        target = self._zone_list(card)
+        target = self.game.zones._zone_list(card)
         if target is not None:
             target.append(card)
 
     def restart(self, by: "Player") -> None:
         """Restart the game (726.1): it ends, and a new one begins with `by` as its starting
         player, each player's cards shuffled into their library and seven drawn (103)."""
-        if not type(self)._restarts:
-            raise NotModelledError(f"restarting a {type(self).__name__} game (726) is not modelled")
-        if self.over:
+        if not type(self.game)._restarts:
+            raise NotModelledError(f"restarting a {type(self.game).__name__} game (726) is not modelled")
+        if self.game.over:
             raise GameOverError("the game is over")
-        players = self.players
+        players = self.game.players
         cards = self._cards_involved()
-        self.emit("game_restarts", "726.1", player=by)
+        self.game.emit("game_restarts", "726.1", player=by)
         for player in players:
             player.library, player.hand, player.graveyard, player._battlefield = [], [], [], []
         for card in cards:
@@ -66,20 +59,20 @@ class RestartMixin:
             card.zone = Zone.LIBRARY
             card.owner.library.append(card)
         self._reset_for_new_game(players)
-        self.starting_unit = self.unit_of(by)
+        self.game.starting_unit = self.game.unit_of(by)
         for player in players:
-            self.random.shuffle(player.library)
-        self.start(at=Step.UNTAP, turn=1, opening_hands=True)
-        self._flow_changed = True  # 726.4: whatever was resolving finished with the old game
+            self.game.random.shuffle(player.library)
+        self.game.start(at=Step.UNTAP, turn=1, opening_hands=True)
+        self.game.priority_and_stack._flow_changed = True  # 726.4: whatever was resolving finished with the old game
 
     def _cards_involved(self) -> list[Card]:
         """Every card in the game (726.2), phased out or on the stack too; tokens and copies of
         spells, which aren't cards, are left behind."""
         found: list[Card] = []
-        for player in self.players:
+        for player in self.game.players:
             found += player.library + player.hand + player.graveyard
-        found += self.battlefield + self.exile + list(self.phased_out)
-        found += [o.card for o in self.stack if isinstance(o, Spell)]
+        found += self.game.battlefield + self.game.exile + list(self.game.phased_out)
+        found += [o.card for o in self.game.stack if isinstance(o, Spell)]
         cards = []
         for card in dict.fromkeys(found):
             if card.is_token or card.owner is None or card.owner.left_game:
@@ -89,18 +82,19 @@ class RestartMixin:
         return cards
 
     def _reset_for_new_game(self, players: list["Player"]) -> None:
-        self.effects, self.replacements, self.delayed_triggers = [], [], []
-        self.battlefield, self.exile, self.phased_out, self.exiled_until = [], [], [], []
-        self.stack = Stack()
-        self.turn_effects, self.lands_played = [], {}
-        self._pending, self._extra_phases, self._extra_steps = [], [], []
-        self._player_controls = []
-        self.turn, self.step, self.active_unit, self.priority = 0, None, None, None
-        self._resolving = None
+        self.game.effects, self.game.replacements, self.game.delayed_triggers = [], [], []
+        self.game.battlefield, self.game.exile, self.game.phased_out, self.game.zones.exiled_until = [], [], [], []
+        self.game.__dict__.pop("_phasing", None)
+        self.game.stack = Stack()
+        self.game.turn_effects, self.game.casting.lands_played = [], {}
+        self.game.triggers._pending, self.game.turns._extra_phases, self.game.turns._extra_steps = [], [], []
+        self.game.player_control._player_controls = []
+        self.game.turn, self.game.step, self.game.active_unit, self.game.priority = 0, None, None, None
+        self.game.priority_and_stack._resolving = None
         for player in players:
             player._life, player._poison = None, 0
             player.counters = {}
             player.drew_from_empty_library = False
             player.life_gained = player.life_lost = 0
             player.mana_pool.empty()
-        self._init_life()
+        self.game._init_life()

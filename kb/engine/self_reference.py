@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.objects import Card, CardDefinition
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.objects import AbilityDefinition
@@ -25,13 +26,13 @@ def _origin(definition: CardDefinition, ability: "AbilityDefinition") -> CardDef
     return definition if printed_here else None
 
 
-class SelfReferenceMixin:
+class SelfReference(GamePart):
     """The text of an object's activated abilities as that object has them (201.5b)."""
 
     def ability_text(self, card: Card, index: int = 0) -> str:
         """Rule 201.5b: the text of activated ability number `index` (from 0) of `card`, each
         instance of the name of the object it came from read as `card`'s name."""
-        ability = self.activated_abilities(card)[index]
+        ability = self.game.activated_abilities(card)[index]
         origin = self._ability_origin(card, ability)
         name = origin.name if origin is not None else None
         if not name or name == card.name:
@@ -39,4 +40,4 @@ class SelfReferenceMixin:
         return ability.text.replace(name, card.name)
 
     def _ability_origin(self, card: Card, ability: Any) -> CardDefinition | None:
-        return self.gained_origin(card, ability) or _origin(card.definition, ability)
+        return self.game.gained_origin(card, ability) or _origin(card.definition, ability)

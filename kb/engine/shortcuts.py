@@ -88,7 +88,7 @@ def propose_shortcut(game: "Game", player: Player, *, until: Place | None = None
     player in turn order starting after `player` accepts (``"accept"``) or names an earlier place
     where they will choose differently, which becomes the ending point (731.2b). The shortcut is
     then taken (731.2c). Returns the place where it ended."""
-    game._check_priority(player)
+    game.priority_and_stack._check_priority(player)
     places = places_ahead(game)
     if until is None:
         until = places[-1]
@@ -166,7 +166,7 @@ def propose_loop(game: "Game", player: Player, activations: Sequence[tuple[Any, 
     until `player` has priority again; the last repetition ends just after the last of
     `player`'s abilities resolves. Each other player, in turn order, accepts (731.2b); the loop
     is then taken (731.2c). Returns the number of repetitions taken."""
-    game._check_priority(player)
+    game.priority_and_stack._check_priority(player)
     if game.stack:
         raise NotModelledError("shortcuts proposed with objects on the stack are not modelled (731.2a)")
     if times < 1:

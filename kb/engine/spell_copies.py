@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, DoubleFacedCardDefinition, TargetSpec, Zone
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def _target_specs(definition: Any) -> list[TargetSpec]:
     return [TargetSpec(definition.spell_target)] if definition.spell_target else []
 
 
-class SpellCopiesMixin:
+class SpellCopies(GamePart):
     """Copying spells (707.10)."""
 
     def copy_spell(
@@ -72,18 +73,27 @@ class SpellCopiesMixin:
             definition.colors = tuple(colors)
         specs = _target_specs(definition)
         groups = [list(group) for group in spell.target_groups] if specs else []
-        if new_target is not None:
-            if not specs or not all(self._target_is_legal(new_target, spec.kind, controller) for spec in specs):
-                self.emit("copy_not_created", "707.10e", spell=spell, target=new_target)
-                return None
-            groups = [[new_target] * len(group) if group else [new_target] for group in groups] or [[new_target]]
         card = Card(definition.name, definition=definition)
         card.owner = card.controller = controller
+        if new_target is not None:
+            # Legal for the copy, as the copy is (its colors, 707.9; protection, 702.16b); the
+            # object that makes the copy isn't what targets.
+            resolving, self.game.priority_and_stack._resolving = self.game.priority_and_stack._resolving, None
+            try:
+                legal = bool(specs) and all(self.game.casting._target_is_legal(new_target, spec.kind, controller, card) for spec in specs)
+            finally:
+                self.game.priority_and_stack._resolving = resolving
+            if not legal:
+                self.game.emit("copy_not_created", "707.10e", spell=spell, target=new_target)
+                return None
+            groups = [[new_target] * len(group) if group else [new_target] for group in groups] or [[new_target]]
         card.zone = Zone.STACK
         card.spell_copy = True
         card.cast_half = definition if original.cast_half is not None else None
         copied = Spell(card, controller, [t for group in groups for t in group])
         copied.target_groups = groups or [[]]
+        # 707.10: it copies the targets, the objects they were (400.7), not what they became.
+        copied.target_incarnations = dict(getattr(spell, "target_incarnations", {}))
         copied.x = spell.x
         copied.modes = list(getattr(spell, "modes", ()))  # 700.2g: the same modes
         copied.mana_spent = ()  # 707.10: mana isn't an object, and the copy wasn't cast
@@ -93,13 +103,13 @@ class SpellCopiesMixin:
         if getattr(spell, "spliced", None):
             raise NotModelledError("copying a spell with spliced text (702.47, 707.10) is not modelled")
         if new_targets and specs:
-            self.choose_new_targets(controller, copied)
-        self.stack.push(copied)
-        self._passes = 0
-        self.emit("spell_copied", "707.10", spell=copied, original=spell, player=controller, source=source)
+            self.game.choose_new_targets(controller, copied)
+        self.game.stack.push(copied)
+        self.game.priority_and_stack._passes = 0
+        self.game.emit("spell_copied", "707.10", spell=copied, original=spell, player=controller, source=source)
         return copied
 
     def _ceasing_spell_copies(self) -> list[Card]:
         """Rule 707.10a: copies of spells in a zone other than the stack (704.5e)."""
-        found = [c for p in self.seats for zone in (p.library, p.hand, p.graveyard) for c in zone if getattr(c, "spell_copy", False)]
-        return found + [c for c in self.exile if getattr(c, "spell_copy", False)]
+        found = [c for p in self.game.seats for zone in (p.library, p.hand, p.graveyard) for c in zone if getattr(c, "spell_copy", False)]
+        return found + [c for c in self.game.exile if getattr(c, "spell_copy", False)]

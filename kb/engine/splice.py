@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.objects import Card, CardDefinition
+from kb.engine.part import GamePart
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ class SplicedText:
         return self.definition.spell_target
 
 
-class SpliceMixin:
+class Splice(GamePart):
     """Splicing cards onto spells and resolving the text they give (702.47)."""
 
     def _declare_splices(self, player: "Player", card: Card, definition: Any, splice: Mapping[Any, Sequence[Any]] | Sequence[Any]) -> list[SplicedText]:
@@ -65,7 +66,7 @@ class SpliceMixin:
             others = [c for c in player.hand if c is not card and not any(c is s.card for s in spliced)]
             if isinstance(item, Card) and any(item is s.card for s in spliced):
                 raise IllegalActionError(f"{item.name} can't be spliced onto the same spell twice (702.47b)")
-            found = self._find(others, item, f"{player.name}'s hand")
+            found = self.game.casting._find(others, item, f"{player.name}'s hand")
             ability = splice_ability(found.printed_definition)
             if ability is None:
                 raise IllegalActionError(f"{found.name} has no splice ability (702.47a)")
@@ -76,10 +77,10 @@ class SpliceMixin:
             if text.spell_targets or getattr(text, "modes", ()):
                 raise NotModelledError(f"splicing {found.name}, whose text has several targets or modes, is not modelled", rules="702.47a")
             # 702.47b, 702.47c: chosen normally; the spell, not the card, is what targets.
-            chosen = self._choose_targets(player, text.spell_target, targets, card)
+            chosen = self.game.casting._choose_targets(player, text.spell_target, targets, card)
             spliced.append(SplicedText(found, text, cost, tuple(chosen)))
         for text in spliced:
-            self.emit("spliced", "702.47a", player=player, card=text.card, spell=card, cost=text.cost)
+            self.game.emit("spliced", "702.47a", player=player, card=text.card, spell=card, cost=text.cost)
         return spliced
 
     def _spliced_target_pairs(self, spell: Any) -> list[tuple[Any, str | None]]:
@@ -90,9 +91,9 @@ class SpliceMixin:
         """Rules 702.47b–c: after the main spell's effect, each spliced text's, in order, done by
         the spell; a text whose targets are all illegal does nothing (608.2b)."""
         for text in getattr(spell, "spliced", ()):
-            legal = [t for t in text.targets if self._target_is_legal(t, text.target_kind, spell.controller, spell.card)]
+            legal = [t for t in text.targets if self.game.casting._target_is_legal(t, text.target_kind, spell.controller, spell.card)]
             if text.targets and not legal:
                 continue
             done_by = Spell(spell.card, spell.controller, legal)
             done_by.x = spell.x
-            text.definition.resolve(self, done_by)
+            text.definition.resolve(self.game, done_by)

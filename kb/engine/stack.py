@@ -21,6 +21,25 @@ class StackObject:
     def describe(self) -> str:
         raise NotImplementedError
 
+    def every_target(self) -> list[Any]:
+        """Every object and player it targets: for each word "target", and in spliced text."""
+        found = list(self.targets) + [t for group in getattr(self, "target_groups", ()) for t in group]
+        found += [t for text in getattr(self, "spliced", ()) for t in text.targets]
+        return found
+
+    def note_targets(self) -> None:
+        """Remember which object each target was when it was chosen: a card that has changed
+        zones since is a new object, which this never targeted (400.7, 608.2b). A target already
+        noted (kept by a copy, 707.10, or left unchanged, 115.7) stays the object it was."""
+        noted = getattr(self, "target_incarnations", {})
+        self.target_incarnations = {id(t): noted.get(id(t), t.incarnation) for t in self.every_target() if hasattr(t, "incarnation")}
+
+    def still_targets(self, target: Any) -> bool:
+        """Whether `target` is still the object that was chosen (400.7), when it is one of the
+        targets; an object that left its zone and came back is not."""
+        noted = getattr(self, "target_incarnations", {})
+        return id(target) not in noted or noted[id(target)] == getattr(target, "incarnation", None)
+
 
 class Spell(StackObject):
     """A card on the stack (rule 112)."""
@@ -66,6 +85,9 @@ class Ability(StackObject):
         data: dict[str, Any] | None = None,
     ):
         self.source = source
+        # The object its source was as the ability was created (400.7): if the source changes
+        # zones, "this" no longer finds it.
+        self.source_incarnation = getattr(source, "incarnation", None)
         self.controller = controller
         self.text = text
         self.effect = effect
@@ -104,6 +126,8 @@ class Stack:
         self._items: list[Any] = []
 
     def push(self, item: Any) -> None:
+        if isinstance(item, StackObject):
+            item.note_targets()
         self._items.append(item)
 
     def pop(self) -> Any:
@@ -129,3 +153,14 @@ class Stack:
 
     def __repr__(self) -> str:
         return f"Stack({list(self)!r})"
+
+
+def source_left_since(obj: Any, card: Any) -> bool:
+    """Whether `card` is the source of the ability `obj` and has changed zones since the ability
+    was created: a new object (400.7), which what the ability does to "this" doesn't affect."""
+    return (
+        isinstance(obj, Ability)
+        and obj.source is card
+        and obj.source_incarnation is not None
+        and getattr(card, "incarnation", None) != obj.source_incarnation
+    )

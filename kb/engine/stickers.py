@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from kb.engine.decisions import Decision
 from kb.engine.layers import INDEFINITE, ContinuousEffect
 from kb.engine.objects import Card, Characteristics, Zone
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
     from kb.engine.players import Player
@@ -26,27 +27,26 @@ def _add_word(word: str, position: int):
     return part
 
 
-class StickersMixin:
+class Stickers(GamePart):
     """Putting name stickers on objects (123.3, 123.6)."""
 
-    def _move(self, card: Card, zone: Zone, *, top: bool = True) -> None:
-        super()._move(card, zone, top=top)
+    def _moved(self, card: Card, zone: Zone) -> None:
         if zone in HIDDEN:
             # 123.5: stickers aren't retained as an object moves to a hidden zone.
-            for effect in [e for e in self.effects if getattr(e, "sticker_on", None) is card]:
-                self.end_effect(effect)
+            for effect in [e for e in self.game.effects if getattr(e, "sticker_on", None) is card]:
+                self.game.end_effect(effect)
 
     def put_name_sticker(self, player: "Player", obj: Card, word: str) -> ContinuousEffect | None:
         """`player` puts a name sticker with `word` on `obj`: its controller chooses where the word
         goes (123.6b), among the names it could have. A player can't put a sticker on an object
         they don't own (123.3b): nothing happens."""
         if obj.owner is not player:
-            self.emit("sticker_not_put", "123.3b", player=player, card=obj)
+            self.game.emit("sticker_not_put", "123.3b", player=player, card=obj)
             return None
         words = obj.name.split()
         names = tuple(" ".join(words[:i] + [word] + words[i:]) for i in range(len(words) + 1))
         chooser = obj.controller or obj.owner
-        chosen = self.decide(Decision(chooser, "name_sticker", names, rule="123.6b", context={"source": obj}))
+        chosen = self.game.decide(Decision(chooser, "name_sticker", names, rule="123.6b", context={"source": obj}))
         position = names.index(chosen)
         effect = ContinuousEffect(
             {"3": _add_word(word, position)},
@@ -55,7 +55,7 @@ class StickersMixin:
             changes_name_only=True,
             text=f"name sticker {word!r}",
         )
-        self.add_effect(effect)
+        self.game.add_effect(effect)
         effect.sticker_on = obj
-        self.emit("named", "123.6b", player=chooser, card=obj, name=obj.name)
+        self.game.emit("named", "123.6b", player=chooser, card=obj, name=obj.name)
         return effect

@@ -10,8 +10,10 @@ from kb.engine.objects import Card, Zone
 from kb.engine.turns import Step
 from kb.engine.stack import TriggeredAbility
 from kb.engine.errors import NotModelledError
+from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
+    from kb.engine.game import Game
     from kb.engine.decisions import Event
     from kb.engine.players import Player, Team
 
@@ -41,18 +43,23 @@ class UpkeepPayment:
         return self.text
 
 
-class TriggersMixin:
+class Triggers(GamePart):
     """Triggered abilities: finding them as events happen and putting them on the stack (rule 603)."""
+
+    def __init__(self, game: Game):
+        super().__init__(game)
+        self._pending: list[TriggeredAbility] = []
+        self._checking_states = False
 
     # ----- triggered abilities
 
     def _check_triggers(self, event: Event) -> None:
         if event.kind in ("decision",):
             return
-        watchers = list(self.battlefield) + self.ability_holders()  # 114.4, 724.2
+        watchers = list(self.game.battlefield) + self.game.ability_holders()  # 114.4, 724.2
         looking_back: list[Card] = []
         # 702.55c: a card haunting a creature has abilities that trigger from exile.
-        watchers.extend(c for c in self.exile if getattr(c, "haunting", None) is not None)
+        watchers.extend(c for c in self.game.exile if getattr(c, "haunting", None) is not None)
         if event.kind in ("dies", "put_into_graveyard", "leaves_battlefield"):
             # Leaves-the-battlefield abilities look back in time (603.10a): the permanents that
             # left in the same event still "see" it, as they last existed.
@@ -71,35 +78,35 @@ class TriggersMixin:
             watchers.extend(looking_back)
         elif event.kind in ("discard", "mill"):
             # Abilities that trigger on a card being put into a graveyard "from anywhere".
-            if not any(p.definition.graveyard_cards_lose_abilities for p in self.battlefield):
+            if not any(p.definition.graveyard_cards_lose_abilities for p in self.game.battlefield):
                 watchers.extend(c for c in event["cards"] if c.zone is Zone.GRAVEYARD)
-        losing = self.may_remove_abilities()
+        losing = self.game.may_remove_abilities()
         for card in watchers:
-            if losing and self.abilities_removed(card):
+            if losing and self.game.abilities_removed(card):
                 continue  # it has lost its abilities (613.1f, 305.7): nothing of it triggers
             if any(card is c for c in looking_back) and card.last_known.get("abilities_removed"):
                 continue  # it had none as it last existed on the battlefield (603.10a)
-            for ability in card.definition.triggers(self, card, event):
+            for ability in card.definition.triggers(self.game, card, event):
                 self._pending.append(ability)
-                self.emit("triggers", "603.2", ability=ability)
+                self.game.emit("triggers", "603.2", ability=ability)
         if event.kind == "beginning_of" and event["step"] is Step.UPKEEP:
-            for card in list(self.battlefield):
-                if card.controller in self.active_players:
+            for card in list(self.game.battlefield):
+                if card.controller in self.game.active_players:
                     for keyword in card.keywords:
                         if keyword.startswith("Cumulative upkeep"):
                             ability = self._cumulative_upkeep(card, keyword)
                             self._pending.append(ability)
-                            self.emit("triggers", "702.24a", ability=ability)
-        for delayed in list(self.delayed_triggers):
-            if delayed.trigger.when(self, delayed.source, event):
-                self.delayed_triggers.remove(delayed)  # 603.7b: only once
+                            self.game.emit("triggers", "702.24a", ability=ability)
+        for delayed in list(self.game.delayed_triggers):
+            if delayed.trigger.when(self.game, delayed.source, event):
+                self.game.delayed_triggers.remove(delayed)  # 603.7b: only once
                 ability = TriggeredAbility(delayed.source, delayed.controller, delayed.trigger.text, delayed.trigger.effect, target=delayed.trigger.target, data={"event": event, **delayed.data})
                 self._pending.append(ability)
-                self.emit("triggers", "603.7", ability=ability)
+                self.game.emit("triggers", "603.7", ability=ability)
         if event.kind == "put_into_graveyard":
             for ability in self._leaves_battlefield_keywords(event["card"], event["controller"]):
                 self._pending.append(ability)
-                self.emit("triggers", "603.10a", ability=ability)
+                self.game.emit("triggers", "603.10a", ability=ability)
 
     def _check_state_triggers(self) -> None:
         """Rule 603.8: a state-triggered ability triggers as soon as its state is true, unless
@@ -109,18 +116,18 @@ class TriggersMixin:
         self._checking_states = True
         try:
             # Still waiting: pending, on the stack, or resolving (it hasn't resolved yet).
-            waiting = [getattr(a, "data", {}).get("state_trigger") for a in [*self._pending, *self.stack, self._resolving] if a is not None]
-            for card in list(self.battlefield):
+            waiting = [getattr(a, "data", {}).get("state_trigger") for a in [*self._pending, *self.game.stack, self.game.priority_and_stack._resolving] if a is not None]
+            for card in list(self.game.battlefield):
                 for index, trigger in enumerate(card.definition.state_triggered):
                     key = (id(card), card.incarnation, index)
-                    if key in waiting or not trigger.state(self, card):
+                    if key in waiting or not trigger.state(self.game, card):
                         continue
-                    if self.abilities_removed(card):
+                    if self.game.abilities_removed(card):
                         continue
                     ability = TriggeredAbility(card, card.controller, trigger.text, trigger.effect, data={"state_trigger": key})
                     self._pending.append(ability)
                     waiting.append(key)
-                    self.emit("triggers", "603.8", ability=ability)
+                    self.game.emit("triggers", "603.8", ability=ability)
         finally:
             self._checking_states = False
 
@@ -131,8 +138,8 @@ class TriggersMixin:
         such as the object it refers to with its incarnation, so that it does nothing to an object
         that left its zone (603.7c)."""
         delayed = DelayedTrigger(trigger, source, controller, data)
-        self.delayed_triggers.append(delayed)
-        self.emit("delayed_trigger_created", "603.7a", source=source, text=trigger.text)
+        self.game.delayed_triggers.append(delayed)
+        self.game.emit("delayed_trigger_created", "603.7a", source=source, text=trigger.text)
         return delayed
 
     def _cumulative_upkeep(self, card: Card, keyword: str) -> TriggeredAbility:
@@ -149,7 +156,7 @@ class TriggersMixin:
                 return
             game.add_counters(permanent, "age", 1)
             age = permanent.counters.get("age", 0)  # all age counters, whichever put them (702.24b)
-            options = game._upkeep_payments(you, permanent, cost, age)
+            options = game.triggers._upkeep_payments(you, permanent, cost, age)
             choice = game.decide(Decision(you, "cumulative_upkeep", tuple(options) + (False,), rule="702.24a", context={"source": permanent}))
             if choice is False:
                 game.sacrifice([permanent], rule="702.24a")
@@ -174,7 +181,7 @@ class TriggersMixin:
         life = re.fullmatch(r"Pay (\d+) life", cost)
         if life:
             amount = int(life.group(1)) * age
-            can = amount == 0 or (amount <= self.life_of(player) and not self.forbidden(player, "lose life"))
+            can = amount == 0 or (amount <= self.game.life_of(player) and not self.game.forbidden(player, "lose life"))
             return [UpkeepPayment(f"pay {amount} life", amount=amount, kind="life")] if can else []
         if cost == "Draw a card":
             # Drawing is a cost any player can pay, even from an empty library (118.3, 121.4).
@@ -216,27 +223,27 @@ class TriggersMixin:
         pending, self._pending = self._pending, []
         for ability in [a for a in pending if a.controller.left_game]:
             # 800.4d: it triggered, but it would be controlled by a player who left the game.
-            self.emit("trigger_not_put", "800.4d", ability=ability, player=ability.controller)
+            self.game.emit("trigger_not_put", "800.4d", ability=ability, player=ability.controller)
         pending = [a for a in pending if not a.controller.left_game]
-        for group, chooser, team in self._trigger_groups(pending):
+        for group, chooser, team in self.game._trigger_groups(pending):
             if len(group) > 1:
                 rule = "805.7" if team is not None else "405.3"
-                ordered = self.decide(Decision(chooser, "order_triggers", tuple(group), order=True, rule=rule, team=team))
+                ordered = self.game.decide(Decision(chooser, "order_triggers", tuple(group), order=True, rule=rule, team=team))
             else:
                 ordered = group
             for ability in ordered:
                 if ability.target is not None:
-                    legal = self.legal_targets(ability.target, ability.controller)
+                    legal = self.game.legal_targets(ability.target, ability.controller, source=ability.source)
                     if not legal:
-                        self.emit("removed_no_target", "603.3d", ability=ability)
+                        self.game.emit("removed_no_target", "603.3d", ability=ability)
                         continue
-                    ability.targets = [self.decide(Decision(ability.controller, "target", tuple(legal), rule="603.3d", context={"source": ability.source}))]
-                self.stack.push(ability)
-                self.emit("trigger_on_stack", "603.3", ability=ability)
+                    ability.targets = [self.game.decide(Decision(ability.controller, "target", tuple(legal), rule="603.3d", context={"source": ability.source}))]
+                self.game.stack.push(ability)
+                self.game.emit("trigger_on_stack", "603.3", ability=ability)
 
     def _trigger_groups(self, pending: list[TriggeredAbility]) -> list[tuple[list[TriggeredAbility], Player, Team | None]]:
         groups = []
-        for player in self.apnap_order():
+        for player in self.game.apnap_order():
             mine = [a for a in pending if a.controller is player]
             if mine:
                 groups.append((mine, player, None))

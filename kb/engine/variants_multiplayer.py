@@ -145,9 +145,9 @@ class Emperor(Game):
             raise NotModelledError("a general winning the game in the Emperor variant (801.14, 809.5) is not modelled")
         side = player.team
         if not all(self.can_win(p) for p in self.members(side)):
-            self.emit("win_prevented", "104.2b", unit=side, by=self._preventer(side, "win"), source=source)
+            self.emit("win_prevented", "104.2b", unit=side, by=self.sba._preventer(side, "win"), source=source)
             return
         self.emit("wins", "809.5a", unit=side, source=source)
         for other in [u for u in self.units() if u.team is not side]:
-            self._leave(other, "opponent won", "809.5a")
+            self.outcome._leave(other, "opponent won", "809.5a")
         self._finish([side])

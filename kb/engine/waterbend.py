@@ -39,7 +39,7 @@ def choose_waterbenders(game: "Game", player: "Player", definition: Any, given: 
     chosen: list["Card"] = []
     for item in given:
         untapped = [c for c in player.battlefield if not c.tapped and ({"Artifact", "Creature"} & set(c.types)) and not any(c is t for t in chosen)]
-        chosen.append(game._find(untapped, item, f"the untapped artifacts and creatures {player.name} controls"))
+        chosen.append(game.casting._find(untapped, item, f"the untapped artifacts and creatures {player.name} controls"))
     if len(chosen) > amount:
         raise CannotPayError(f"tapping {len(chosen)} permanents pays more than the {{{amount}}} of the waterbend cost: they can't pay the rest of the cost of {definition.name} (701.67b)")
     return chosen

@@ -23,7 +23,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.support import Translations
 
-from kb.examples.narration import DOMAIN, LANGS, LOCALE_DIR, message_ids
+from kb.examples.narration import DOMAIN, LANGS, LOCALE_DIR, contextual_messages, message_ids
 
 SOURCE = Path(__file__).resolve().parent / "narration.py"
 KEYWORDS = {"N_": None, "NP_": (1, 2)}
@@ -51,6 +51,8 @@ def extract_template() -> Catalog:
     relative = SOURCE.relative_to(SOURCE.parents[2]).as_posix()
     for lineno, message, comments, context in extract_from_file("python", SOURCE, keywords=KEYWORDS):
         template.add(message, None, [(relative, lineno)], auto_comments=comments, context=context)
+    for context, message in contextual_messages():
+        template.add(message, None, [(relative, None)], context=context)
     return template
 
 

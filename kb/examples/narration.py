@@ -1,5 +1,9 @@
 """Telling what the engine did, one sentence per event, in Spanish or English. The sentences
-are gettext messages (English msgids) from the ``engine`` domain in ``kb/locale``.
+are gettext messages (English msgids) from the ``engine`` domain in ``kb/locale``. In Spanish a
+card is named the same way on every line (a token named by its subtypes always with its article,
+"una ficha de Myr", and tokens alike counted, "dos fichas de Myr"), the words that describe it
+agree with its name in gender and with the number of cards (translated once per message context
+"m", "f", "mp", "fp"), and a player who is chosen takes the personal "a" (context "person").
 
 Only the standard library is needed to tell: the site ships this module with the engine to run
 the examples in the browser, where the catalogs come compiled (see `translations`)."""
@@ -156,8 +160,39 @@ CREATURE_TYPE_NAMES = {
     "Zombie": N_("Zombie"),
 }
 
-# A token named by its subtypes (111.4): "Saproling Token".
-TOKEN_NAME = N_("%(types)s Token")
+# A token named by its subtypes (111.4): "Saproling Token"; several alike are told together,
+# counted in words ("two Saproling Tokens"; in Spanish "dos fichas de Saprolín").
+TOKEN_NAME = NP_("%(types)s Token", "%(count)s %(types)s Tokens")
+NUMBER_WORDS = {
+    2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight"),
+    9: N_("nine"), 10: N_("ten"),
+}
+
+# Spanish words that agree with a card in gender and number ("Bear Cub queda girado", "dos
+# fichas ... destruidas"): the catalogs translate these messages once for each agreement, as
+# the message context (m, f, mp, fp), of the field named here.
+AGREEMENTS = ("m", "f", "mp", "fp")
+AGREEING = {
+    "destroyed": "card", "destroyed_deathtouch": "card", "becomes_blocked": "card", "unblocked": "card",
+    "attached": "card", "aura_illegal": "card", "regenerates": "card", "aura_swapped": "other",
+    "sacrifice": "cards", "destroy": "cards", "exile": "cards", "tap": "cards",
+}
+# Decisions whose answer may be a player: a person takes "a" in Spanish ("Ana elige a Bruno"),
+# translated under the context "person".
+PERSONAL = ("choose_opponent", "target", "next_target")
+_ARTICLES = {"el": "m", "la": "f", "los": "mp", "las": "fp", "un": "m", "una": "f", "unos": "mp", "unas": "fp"}
+
+
+def spanish_agreement(name: str) -> str:
+    """The gender and number ("m", "f", "mp", "fp") a Spanish noun phrase naming a card takes:
+    from its article, or from its first word marked for gender ("Ratas icóridas": "fp")."""
+    for word in name.lower().split():
+        if word in _ARTICLES:
+            return _ARTICLES[word]
+        for ending, agreement in (("os", "mp"), ("as", "fp"), ("o", "m"), ("a", "f")):
+            if word.endswith(ending):
+                return agreement
+    return "m"
 
 LOSS_REASONS = {
     "life": N_("having 0 or less life"),
@@ -241,6 +276,8 @@ MESSAGES: dict[str, Any] = {
     "no_defense": N_("%(card)s has no defense counters and is put into its owner's graveyard."),
     "no_protector": N_("No player can protect %(card)s: it is put into its owner's graveyard."),
     "no_loyalty": N_("%(card)s has no loyalty counters and is put into its owner's graveyard."),
+    "legend_rule": N_("%(card)s is put into its owner's graveyard: %(player)s keeps another legendary permanent with the same name (the legend rule)."),
+    "world_rule": N_("%(card)s is put into its owner's graveyard by the world rule: another permanent has had the world supertype for a shorter time, or as short."),
     "loyalty_ability": N_("%(player)s activates a loyalty ability of %(card)s: its loyalty cost is [%(cost)s]."),
     "dies_toughness": N_("%(card)s has 0 or less toughness and is put into its owner's graveyard."),
     "loss_prevented": N_("%(unit)s doesn't lose the game for %(reason)s, because of %(card)s."),
@@ -314,8 +351,11 @@ MESSAGES: dict[str, Any] = {
     "vise_count": N_("%(player)s has %(hand)d cards in hand: X is %(amount)d."),
     "becomes_creature": N_("%(card)s becomes a %(power)d/%(toughness)d creature."),
     "devotion": N_("%(player)s's devotion to black is %(amount)d."),
-    "effect_begins": N_("A continuous effect begins; it applies to %(affected)s (layer %(layers)s)."),
-    "effect_begins.selected": N_("A continuous effect begins; it applies to whatever it selects each time it is applied (layer %(layers)s)."),
+    "effect_begins": NP_("A continuous effect begins; it applies to %(affected)s (layer %(layers)s).", "A continuous effect begins; it applies to %(affected)s (layers %(layers)s)."),
+    "effect_begins.selected": NP_(
+        "A continuous effect begins; it applies to whatever it selects each time it is applied (layer %(layers)s).",
+        "A continuous effect begins; it applies to whatever it selects each time it is applied (layers %(layers)s).",
+    ),
     "effect_ends": N_("A continuous effect ends."),
     "effect_does_nothing": N_("The effect's duration ended before it could begin: it does nothing."),
     "phase_out": N_("%(cards)s: phased out, treated as though they don't exist."),
@@ -410,6 +450,7 @@ DECISIONS: dict[str, Any] = {
     "may_discard.yes": N_("%(player)s chooses to discard a card."),
     "may_discard.no": N_("%(player)s chooses not to discard a card."),
     "choose_opponent": N_("%(player)s chooses %(answer)s."),
+    "legend_rule": N_("%(player)s chooses which legendary permanent with the same name to keep: %(answer)s."),
     "target": N_("%(player)s chooses %(answer)s as the target of %(source)s."),
     "order_triggers": N_("%(player)s chooses the order of their triggered abilities on the stack, from the lowest: %(answer)s."),
     "order_triggers.team": N_("Team %(team)s chooses the order of its triggered abilities on the stack, from the lowest: %(answer)s."),
@@ -572,10 +613,41 @@ class Narrator:
         spanish = self.spanish_name(card.definition) if self.lang == "es" else None
         if spanish:
             return spanish
+        types = self._token_types(card)
+        if types is not None:
+            return self._n(TOKEN_NAME, 1) % {"types": types, "count": 1}
+        return card.name
+
+    def _token_types(self, card: Card) -> str | None:
+        """The subtypes a token named by them is told with (111.4), or None for another name."""
         printed = card.printed_definition
         if card.is_token and printed.subtypes and card.name == printed.name == " ".join(tuple(printed.subtypes) + ("Token",)):
-            return self._(TOKEN_NAME) % {"types": " ".join(self.creature_type(t) for t in printed.subtypes)}
-        return card.name
+            return " ".join(self.creature_type(t) for t in printed.subtypes)
+        return None
+
+    def number(self, count: int) -> str:
+        message = NUMBER_WORDS.get(count)
+        return self._(message) if message is not None else str(count)
+
+    def agreement(self, value: Any) -> str:
+        """How Spanish words agree with `value`, a card or a list of them: "m", "f", "mp" or "fp".
+        The gender is the name's (a name kept in English is masculine); the number is the number
+        of cards, as the verbs of every sentence count them ("Ratas icóridas queda bloqueada"):
+        several are plural, feminine only if each is."""
+        items = list(value) if isinstance(value, (list, tuple)) else [value]
+        found = []
+        for item in items:
+            card = item.card if isinstance(item, Spell) else item
+            if not isinstance(card, Card):
+                found.append("m")
+                continue
+            start = len(self.untranslated)
+            told = self.card(card)
+            del self.untranslated[start:]
+            spanish = told != card.name or told.split(" ", 1)[0].lower() in _ARTICLES
+            found.append(spanish_agreement(told) if spanish else "m")
+        gender = "f" if found and all(a.startswith("f") for a in found) else "m"
+        return gender + ("p" if len(items) > 1 else "")
 
     def printed(self, card: Card) -> str:
         """The card's own name, whatever it copies now."""
@@ -614,7 +686,19 @@ class Narrator:
         return self.verbatim(payment.text)
 
     def names(self, things: Iterable[Any]) -> str:
-        items = [self.name(t) for t in things]
+        items: list[str] = []
+        counted: dict[str, list[int]] = {}
+        for thing in things:
+            types = self._token_types(thing) if isinstance(thing, Card) else None
+            if types is not None and types in counted:
+                counted[types][1] += 1
+                continue
+            if types is not None:
+                counted[types] = [len(items), 1]
+            items.append(self.name(thing))
+        for types, (index, count) in counted.items():
+            if count > 1:
+                items[index] = self._n(TOKEN_NAME, count) % {"types": types, "count": self.number(count)}
         if not items:
             return "—"
         return format_list(items, self.lang)
@@ -686,7 +770,8 @@ class Narrator:
             values["source"] = self._(N_("An effect"))
         if key == "effect_begins":
             effect = data["effect"]
-            values["layers"] = ", ".join(effect.parts)
+            values["layers"] = format_list(sorted(effect.parts, key=_layer_order), self.lang)
+            values["count"] = len(effect.parts)
             if effect.affected is None:
                 key = "effect_begins.selected"
             else:
@@ -712,6 +797,8 @@ class Narrator:
         if isinstance(message, tuple):
             count = values.get("amount", values.get("count", values.get("poison", values.get("possible", 1))))
             return _sentence(self._n(message, count) % values)
+        if key in AGREEING:
+            return _sentence(self.tr.pgettext(self.agreement(data.get(AGREEING[key])), message) % values)
         return _sentence(self._(message) % values)
 
     def _decision(self, decision: Decision) -> str:
@@ -785,8 +872,11 @@ class Narrator:
                 values["source"] = self.printed(decision.context["source"])
         if "attacker" in decision.context:
             values["attacker"] = self.name(decision.context["attacker"])
+        answers = answer if isinstance(answer, list) else [answer]
         if isinstance(message, tuple):
             text = self._n(message, values["count"]) % values
+        elif kind in PERSONAL and answers and all(isinstance(a, (Player, Team)) for a in answers):
+            text = self.tr.pgettext("person", message) % values
         else:
             text = self._(message) % values
         if decision.forced:
@@ -798,6 +888,12 @@ class Narrator:
 
 # Text the same in every language: mana symbols, numbers, +N/+N and the like.
 _SYMBOLIC = re.compile(r"(?:\{[^{}]+\}|[+\-−]?\d+(?:/[+\-−]?\d+)?|[\[\]+\-−/ ,.])+")
+
+
+def _layer_order(layer: str) -> tuple[int, str]:
+    """Layers in the order they apply (613.1): "5" before "7c"."""
+    digits = "".join(c for c in layer if c.isdigit())
+    return (int(digits) if digits else 0, layer[len(digits):])
 
 
 def _sentence(text: str) -> str:
@@ -816,17 +912,24 @@ def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
     return lines
 
 
+def contextual_messages() -> list[tuple[str, str]]:
+    """(context, msgid) for each message translated once per context: agreements and persons."""
+    found = [(agreement, MESSAGES[key]) for key in AGREEING for agreement in AGREEMENTS]
+    found += [("person", DECISIONS[kind]) for kind in PERSONAL]
+    return found
+
+
 def message_ids() -> set[str]:
     """Every msgid the narration can use (the catalogs must translate them all)."""
     ids: set[str] = set()
-    for table in (STEP_NAMES, ZONE_NAMES, COLOR_WORDS, COUNTER_NAMES, CREATURE_TYPE_NAMES, UPKEEP_PAYMENTS, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS):
+    for table in (STEP_NAMES, ZONE_NAMES, COLOR_WORDS, COUNTER_NAMES, CREATURE_TYPE_NAMES, UPKEEP_PAYMENTS, LOSS_REASONS, OBJECTS, MESSAGES, DECISIONS, PAIRS, NUMBER_WORDS):
         for message in table.values():
             if isinstance(message, tuple):
                 ids.add(message[0])
             else:
                 ids.add(message)
     ids.add(ONLY_OPTION)
-    ids.add(TOKEN_NAME)
+    ids.add(TOKEN_NAME[0])
     ids.add(DECIDED_BY)
     ids.add(FACE_DOWN_NAME)
     ids.add(NAMELESS)

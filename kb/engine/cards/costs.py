@@ -34,7 +34,7 @@ class GoblinBombardment(CardDefinition):
 
 
 def _destroy_targets(game: Any, ability: Any) -> None:
-    game.destroy([t for t in ability.targets if game._target_is_legal(t, "artifact or enchantment", ability.controller)])
+    game.destroy([t for t in ability.targets if game.casting._target_is_legal(t, "artifact or enchantment", ability.controller)])
 
 
 class SealOfCleansing(CardDefinition):

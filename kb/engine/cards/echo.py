@@ -52,7 +52,7 @@ class EchoCard(CardDefinition):
                     if game.decide(Decision(you, "echo", (cost, False), rule="702.30a", context={"source": permanent})) is False:
                         game.sacrifice([permanent], rule="702.30a")
                         return
-                    game._pay_mana(you, ManaCost(cost), None, ManaUse("activate", permanent), f"echo {cost}")
+                    game.mana._pay_mana(you, ManaCost(cost), None, ManaUse("activate", permanent), f"echo {cost}")
                     game.emit("echo_paid", "702.30a", card=permanent, cost=cost)
 
                 yield TriggeredAbility(card, card.controller, f"Echo ({self.oracle_echo})", resolve)

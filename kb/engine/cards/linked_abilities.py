@@ -116,7 +116,7 @@ class BanisherPriest(CardDefinition):
 
             def banish(game: Game, ability: TriggeredAbility, incarnation=incarnation) -> None:
                 target = ability.targets[0]
-                if game._target_is_legal(target, "creature an opponent controls", ability.controller):
+                if game.casting._target_is_legal(target, "creature an opponent controls", ability.controller):
                     game.exile_until_leaves(target, ability.source, incarnation)
 
             yield triggered_ability(card, self.oracle, banish, target="creature an opponent controls")

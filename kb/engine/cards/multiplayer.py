@@ -27,7 +27,7 @@ def _target_of_an_opponents_choice(game: Any, you: Any, card: Any) -> list[Any]:
     if not opponents:
         return []
     chooser = game.decide(Decision(you, "choose_opponent", tuple(opponents), rule="801.5a", context={"source": card}))
-    theirs, yours = game.legal_targets("any", chooser), game.legal_targets("any", you)
+    theirs, yours = game.legal_targets("any", chooser, source=card), game.legal_targets("any", you, source=card)
     legal = tuple(t for t in theirs if any(t is y for y in yours))
     if not legal:
         return []
@@ -36,7 +36,7 @@ def _target_of_an_opponents_choice(game: Any, you: Any, card: Any) -> list[Any]:
 
 def _one_damage_to_each_target(game: Any, ability: Any) -> None:
     for target in ability.targets:
-        if game._target_is_legal(target, "any", ability.controller):
+        if game.casting._target_is_legal(target, "any", ability.controller):
             game.deal_damage(ability, target, 1)
 
 

@@ -25,7 +25,7 @@ class SoulfireEruption(CardDefinition):
         you = spell.controller
         # 608.2b: illegal targets are left alone; 608.2f: the player takes the others one at a
         # time, exiling a card for each, since a library's top card can't be exiled twice at once.
-        remaining = [t for t in spell.targets if game._target_is_legal(t, "any", you)]
+        remaining = [t for t in spell.targets if game.casting._target_is_legal(t, "any", you)]
         while remaining:
             target = game.decide(Decision(you, "next_target", tuple(remaining), rule="608.2f", context={"source": spell.card}))
             remaining = [t for t in remaining if t is not target]
@@ -33,7 +33,7 @@ class SoulfireEruption(CardDefinition):
                 continue
             top = you.library[0]
             game.exile_cards([top], rule="608.2f")
-            if game._target_is_legal(target, "any", you):
+            if game.casting._target_is_legal(target, "any", you):
                 game.deal_damage(spell, target, top.mana_value)
 
 
@@ -50,7 +50,7 @@ class BlatantThievery(CardDefinition):
     def resolve(self, game: Any, spell: Any) -> None:
         you = spell.controller
         specs = getattr(spell, "target_specs", ())
-        stolen = [t for spec, group in zip(specs, spell.target_groups) for t in group if game._target_is_legal(t, spec.kind, you)]
+        stolen = [t for spec, group in zip(specs, spell.target_groups) for t in group if game.casting._target_is_legal(t, spec.kind, you)]
         if stolen:
             # 608.2f: one effect, so control of all of them changes at the same time.
             game.add_effect(gain_control(you, affected=stolen, duration=INDEFINITE, source=spell.card))

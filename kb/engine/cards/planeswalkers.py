@@ -10,7 +10,7 @@ from kb.engine.game import AbilityDefinition, ActivatedAbility, Card, CardDefini
 
 def _untap_target_lands(game: Game, ability: ActivatedAbility) -> None:
     # 608.2b: only the targets still legal are affected.
-    game.untap([land for land in ability.targets if game._target_is_legal(land, "land", ability.controller)])
+    game.untap([land for land in ability.targets if game.casting._target_is_legal(land, "land", ability.controller)])
 
 
 def _beast(game: Game, ability: ActivatedAbility) -> None:

@@ -118,7 +118,7 @@ class _HuntmasterOfTheFells(_WerewolfFront):
 
 def _ravager_damage(game: Game, ability: TriggeredAbility) -> None:
     opponent = ability.targets[0]
-    if game._target_is_legal(opponent, "opponent", ability.controller):
+    if game.casting._target_is_legal(opponent, "opponent", ability.controller):
         game.deal_damage(ability.source, opponent, 2)
 
 
@@ -211,7 +211,7 @@ class InstigatorGang(DoubleFacedCardDefinition):
 
 def _ransacker(game: Game, ability: TriggeredAbility) -> None:
     artifact = ability.targets[0] if ability.targets else None
-    if artifact is None or not game._target_is_legal(artifact, "artifact", ability.controller):
+    if artifact is None or not game.casting._target_is_legal(artifact, "artifact", ability.controller):
         return
     if not game.decide(Decision(ability.controller, "may_destroy", (False, True), rule="608.2d", context={"source": ability.source})):
         return

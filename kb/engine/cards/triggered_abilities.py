@@ -221,7 +221,7 @@ class HeartPiercerManticore(CardDefinition):
 
                 # 603.12: a reflexive triggered ability, which triggers only on this sacrifice.
                 reflexive = TriggeredAbility(card, ability.controller, "When you do, this creature deals damage equal to that creature's power to any target.", strike, target="any")
-                game._pending.append(reflexive)
+                game.triggers._pending.append(reflexive)
                 game.emit("triggers", "603.12", ability=reflexive)
 
             yield triggered_ability(card, "When this creature enters, you may sacrifice another creature.", may_sacrifice)

@@ -44,8 +44,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+from kb.atomic import open_scratch, temporary_name
 from kb.site.output import check_output_folder, locked_output, work_folder
 from kb.site.paths import DEFAULT_OUT
 
@@ -165,28 +166,32 @@ def _files_under(top: Path, skip: Path | None = None) -> list[Path]:
 def replace_files(changes: dict[Path, bytes]) -> None:
     """Each file of `changes` given its new bytes: all written beside their places first, then each
     renamed over its place; a failure before the renames leaves every file as it was."""
-    written: list[tuple[Path, Path]] = []
+    written: list[tuple[Path, BinaryIO, Path]] = []
     try:
         for path, data in sorted(changes.items()):
             path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.parent / f".{path.name}.kb-preview-{os.getpid()}"
-            with open(temporary, "wb") as handle:
-                handle.write(data)
-            written.append((temporary, path))
+            written.append((*open_scratch(path, data), path))
     except BaseException:
-        for temporary, _ in written:
-            temporary.unlink(missing_ok=True)
+        _discard(written)
         raise
     # Ctrl-C between two renames would leave some files refreshed and some not: it waits for them.
     blocked = threading.current_thread() is threading.main_thread()
     if blocked:
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
-        for temporary, path in written:
+        for temporary, _stream, path in written:
             os.replace(temporary, path)
     finally:
         if blocked:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        _discard(written)
+
+
+def _discard(written: list[tuple[Path, BinaryIO, Path]]) -> None:
+    """Close the temporary files of `replace_files`, removing those not renamed."""
+    for temporary, stream, _path in written:
+        stream.close()
+        temporary.unlink(missing_ok=True)
 
 
 def _changed_in_place(made: dict[str, bytes], target: Path) -> dict[Path, bytes]:
@@ -651,8 +656,7 @@ class Preview:
             placed = []
             for bundle, lang in zip(made, LANGS):
                 place = bundle_dir(site_dir, lang)
-                old = place.with_name(place.name + ".kb-old")
-                shutil.rmtree(old, ignore_errors=True)
+                old = place.with_name(temporary_name(place.name))
                 if place.exists():
                     os.replace(place, old)
                 os.replace(bundle, place)

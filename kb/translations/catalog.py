@@ -338,33 +338,10 @@ def write_catalog(catalog: Catalog, path: str | Path) -> Path:
     """Write `catalog` as a PO file (UTF-8, previous msgids kept, lines wrapped at 76), atomically: an
     interrupted write leaves the file as it was, never half of it."""
     path = Path(path)
-    write_atomically(path, catalog_bytes(catalog))
+    from kb.atomic import write_atomic
+
+    write_atomic(path, catalog_bytes(catalog))
     return path
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write `data` to a temporary file beside `path`, flush it to disk, then rename it over `path`."""
-    import os
-    import tempfile
-
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as err:  # named by the file asked for, not by a temporary name the user never gave
-        raise OSError(err.errno, err.strerror or str(err), str(path)) from None
-    try:
-        # mkstemp makes the file private; give it the mode any new file gets (or the one it had).
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~umask
-        os.chmod(temporary, mode)
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def catalog_bytes(catalog: Catalog) -> bytes:

@@ -30,11 +30,13 @@ renamed), all files of a step written before any is renamed.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -233,6 +235,7 @@ class Preview:
         self._catalogs: dict[Path, bytes] = {}
         self._catalog_signature: tuple = ()
         self._input_signature: tuple = ()
+        self._built_site: tuple | None = None  # `_site_identity` of the site built
         self._stale = False  # the last full build failed: the next change builds in full again
         self._texts: dict[Path, set[tuple[str | None, str | None]]] = {}
         self._headers: dict[Path, dict[str, str]] = {}
@@ -367,6 +370,8 @@ class Preview:
 
     def _remember_inputs(self) -> None:
         from kb.corpus import load_manifest
+
+        self._built_site = self._site_identity()
         from kb.translations.pofile import PoSyntaxError, parse_po
 
         try:
@@ -387,13 +392,42 @@ class Preview:
         self._catalog_signature = _stat_signature(paths)
         self._input_signature = _stat_signature(self._input_paths())
 
+    def _site_identity(self) -> tuple | None:
+        """Which output folder and site folder are there (device and inode of each): another pair
+        means they were deleted or replaced since the site was built; None, that one is missing."""
+        try:
+            folders = [os.stat(self.out_dir), os.stat(self.out_dir / "site")]
+        except OSError:
+            return None
+        if not all(stat.S_ISDIR(info.st_mode) for info in folders):
+            return None
+        return tuple((info.st_dev, info.st_ino) for info in folders)
+
+    def _site_gone(self) -> str | None:
+        """Why the site that was built is not there as built (deleted, replaced), or None."""
+        now = self._site_identity()
+        if now == self._built_site:
+            return None
+        return (f"the output folder {self.out_dir} was deleted or replaced" if now is None
+                else f"the site in {self.out_dir} was replaced")
+
     def check(self) -> Refresh | None:
-        """Look at the inputs once; refresh the site if they changed (None if they did not)."""
+        """Look at the inputs once; refresh the site if they changed (None if they did not). A
+        site deleted or replaced meanwhile is built again in full on the next change."""
         inputs = _stat_signature(self._input_paths())
-        if inputs != self._input_signature:
-            return self.rebuild("an input of the site changed")
         paths = self._catalog_paths()
         signature = _stat_signature(paths)
+        if inputs != self._input_signature or signature != self._catalog_signature:
+            gone = self._site_gone()
+            if gone:
+                self._catalog_signature = signature
+                with contextlib.suppress(OSError):
+                    from kb.site.stamp import remove_stamp
+
+                    remove_stamp(self.out_dir)  # what is left of the output is no longer that build
+                return self.rebuild(gone)
+        if inputs != self._input_signature:
+            return self.rebuild("an input of the site changed")
         if signature == self._catalog_signature:
             return self._events.pop(0) if self._events else None
         self._catalog_signature = signature

@@ -11,9 +11,11 @@ The cache holds data, never code. An entry is one file: a header line of JSON na
 SHA-256), then the payload, the result as JSON. An entry is used only when its header is the one
 expected for that key, its payload has that size and checksum, and the payload reads as a value of
 the stage's type, every field checked (`msgspec`, which builds only the types it is given). Any
-other entry (cut short, a byte changed, made for another key, of another shape, a pickle or any
-other file put there) is never trusted: it is made again from the release, one line on standard
-error names it and why, and the new entry is written over it. Folders of other code versions are
+other entry (cut short, a byte changed, made for another key, of another shape, a pickle, a
+folder, a link or a device in its place) is never trusted: it is made again from the release, one
+line on standard error names it and why, and the new entry is written over it (what is no file is
+removed first). The checksum detects damage, not forgery: whoever can write the cache can write an
+entry whose checksum matches, which is read as data of the stage's types, never run. Folders of other code versions are
 removed when a build finishes with the current one.
 """
 
@@ -141,11 +143,12 @@ def read_entry(path: Path, header: dict[str, Any], kind: Any) -> Any:
         if err.errno == errno.ELOOP:
             raise EntryProblem("a symbolic link, not a file") from None
         raise EntryProblem(err.strerror or str(err)) from None
+    info = os.fstat(handle)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(handle)
+        raise EntryProblem("a folder, not a file" if stat.S_ISDIR(info.st_mode)
+                           else "not a regular file (a device, a FIFO, a socket)")
     with os.fdopen(handle, "rb") as stream:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode):
-            raise EntryProblem("a folder, not a file" if stat.S_ISDIR(info.st_mode)
-                               else "not a regular file (a device, a FIFO, a socket)")
         if info.st_size > LARGEST:
             raise EntryProblem(f"{info.st_size} bytes, more than any entry holds")
         try:

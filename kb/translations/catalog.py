@@ -220,12 +220,47 @@ def build_catalog(kb, release: str | None = None, lang: str = "es", group: str |
     return catalog
 
 
+# Characters a terminal or an editor acts on rather than shows: C0 and C1 controls (a tab and a
+# line break aside), and the bidirectional overrides and isolates that reorder what is shown.
+_ACTED_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+class ControlCharacter(CatalogError):
+    """A text holds a character a terminal would act on; the message names file and line."""
+
+
+def acted_on(text: str) -> str | None:
+    """The first character of `text` a terminal would act on, named ("U+001B"), or None."""
+    found = _ACTED_ON.search(text)
+    return f"U+{ord(found[0]):04X}" if found else None
+
+
+def check_english(doc, source: str | None = None) -> None:
+    """`ControlCharacter` (file:line: which entry, which character) when an English text of `doc`
+    holds a character a terminal would act on: such a text is never written into a catalog."""
+    where = source or doc.source
+    for rule in doc.rules:
+        texts = [(rule.id, rule.text, rule.line)] + [(example_context(rule.id, e.number), e.text, e.line)
+                                                      for e in rule.examples]
+        for context, text, line in texts:
+            named = acted_on(text or "")
+            if named:
+                raise ControlCharacter(f"{where}:{line}: the English of {context} holds {named}, a control "
+                                       "character a terminal would act on")
+    for entry in doc.glossary:
+        named = acted_on(glossary_text(entry))
+        if named:
+            raise ControlCharacter(f"{where}:{entry.line}: the English of glossary entry {entry.term!r} holds "
+                                   f"{named}, a control character a terminal would act on")
+
+
 def catalog_entries(kb, release: str, traces: dict | None = None,
                     memory: dict[str, list[Alignment]] | None = None) -> list[CatalogEntry]:
     """The entries of the catalog of `release`, in the catalog's order: every rule with a text (its
     examples after it), then the glossary. What `build_catalog` writes and `catalog_stats` counts."""
     doc = kb.documents[release]
     source = _relative(kb, doc.source)
+    check_english(doc)
     spanish = spanish_by_rule(kb, release, traces)
     memory = translation_memory(kb) if memory is None else memory
     titles = _titles_for(kb, release)

@@ -46,7 +46,7 @@ from pathlib import Path
 
 from kb.corpus_write import corpus_lock, recover, replace_files
 from kb.translations.catalog import catalog_bytes, english_texts, group_file, group_of
-from kb.translations.check import CheckedCatalog, Problem, check_catalog
+from kb.translations.check import CheckedCatalog, Problem, _even, check_catalog
 from kb.translations.files import PO_DIR
 from kb.translations.pofile import REVIEWED, PoEntry, PoSyntaxError
 from kb.translations.stored import (
@@ -306,7 +306,7 @@ def _merge(report: ImportReport, incoming, root: Path, merging: Merge) -> dict[s
             old = old_entries.get(context)
             old_text = old.msgstr if old else ""
             current = english.get(context)
-            if entry.msgid != current:
+            if own_release != release and (current is None or _even(entry.msgid) != _even(current)):
                 if not entry.msgstr:
                     continue
                 where = (name, source, entry.line, old_text, entry.msgstr, old.state if old else "untranslated")

@@ -11,9 +11,11 @@ The cache holds data, never code. An entry is one file: a header line of JSON na
 SHA-256), then the payload, the result as JSON. An entry is used only when its header is the one
 expected for that key, its payload has that size and checksum, and the payload reads as a value of
 the stage's type, every field checked (`msgspec`, which builds only the types it is given). Any
-other entry (cut short, a byte changed, made for another key, of another shape, a pickle or any
-other file put there) is never trusted: it is made again from the release, one line on standard
-error names it and why, and the new entry is written over it. Folders of other code versions are
+other entry (cut short, a byte changed, made for another key, of another shape, a pickle, a
+folder, a link or a device in its place) is never trusted: it is made again from the release, one
+line on standard error names it and why, and the new entry is written over it (what is no file is
+removed first). The checksum detects damage, not forgery: whoever can write the cache can write an
+entry whose checksum matches, which is read as data of the stage's types, never run. Folders of other code versions are
 removed when a build finishes with the current one.
 """
 
@@ -27,7 +29,6 @@ import os
 import shutil
 import stat
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -134,15 +135,20 @@ def read_entry(path: Path, header: dict[str, Any], kind: Any) -> Any:
     entry that cannot be read raises `EntryProblem`."""
     try:
         # Not blocking: a FIFO put in an entry's place is refused, not waited on.
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        # Nor followed: a link in an entry's place is no entry, whatever it leads to.
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
     except OSError as err:
         if err.errno in (errno.ENOENT, errno.ENOTDIR):
             return MISSING
+        if err.errno == errno.ELOOP:
+            raise EntryProblem("a symbolic link, not a file") from None
         raise EntryProblem(err.strerror or str(err)) from None
+    info = os.fstat(handle)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(handle)
+        raise EntryProblem("a folder, not a file" if stat.S_ISDIR(info.st_mode)
+                           else "not a regular file (a device, a FIFO, a socket)")
     with os.fdopen(handle, "rb") as stream:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode):
-            raise EntryProblem("not a regular file")
         if info.st_size > LARGEST:
             raise EntryProblem(f"{info.st_size} bytes, more than any entry holds")
         try:
@@ -153,17 +159,27 @@ def read_entry(path: Path, header: dict[str, Any], kind: Any) -> Any:
 
 
 def write_entry(path: Path, header: dict[str, Any], value: Any) -> None:
-    """Write the entry whole or not at all (a file of its own, renamed into place); raises OSError."""
+    """Write the entry whole or not at all (a file of its own, renamed into place); raises OSError.
+    Whatever else holds the entry's name (a folder, a link, a FIFO) is removed first: it is no entry."""
+    from kb.atomic import write_atomic
+
     data = entry_bytes(header, value)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, scratch = tempfile.mkstemp(prefix=".writing-", dir=path.parent)
+    _clear_wrong_kind(path)
+    write_atomic(path, data)
+
+
+def _clear_wrong_kind(path: Path) -> None:
+    """Remove what holds an entry's name without being a regular file (a link is removed, never
+    followed)."""
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(scratch, path)
-    except BaseException:
-        Path(scratch).unlink(missing_ok=True)
-        raise
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(info.st_mode):
+        shutil.rmtree(path)
+    elif not stat.S_ISREG(info.st_mode):
+        os.unlink(path)
 
 
 class Notices:
@@ -271,20 +287,11 @@ class BuildCache:
 
 
 def remove_leftovers(folder: Path) -> None:
-    """Remove what writers killed long ago left half-written in `folder` (`.writing-*` files and
-    folders; not what one running now writes)."""
-    import time
+    """Remove what writers killed long ago left half-written in `folder` (kb's temporary files and
+    folders, `kb.atomic`; not what one running now writes)."""
+    from kb.atomic import remove_leftovers as remove
 
-    for leftover in folder.glob(".writing-*"):
-        try:
-            if time.time() - leftover.lstat().st_mtime <= LEFTOVER_SECONDS:
-                continue
-            if leftover.is_dir() and not leftover.is_symlink():
-                shutil.rmtree(leftover)
-            else:
-                leftover.unlink()
-        except OSError:
-            pass
+    remove(folder, older_than=LEFTOVER_SECONDS)
 
 
 def file_key(path: Path | str, sha256: str) -> str:

@@ -434,15 +434,42 @@ class Found:
     column: int
 
 
+class _Spans:
+    """Spans of a text (start, end), merged, asked whether they hold an offset in logarithmic time:
+    a text of n citations is checked in n log n, never n² (a list of 30,000 rules is one line)."""
+
+    def __init__(self, spans) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in sorted(spans):
+            if self.ends and start <= self.ends[-1]:
+                self.ends[-1] = max(self.ends[-1], end)
+            else:
+                self.starts.append(start)
+                self.ends.append(end)
+
+    def holds(self, offset: int) -> bool:
+        import bisect
+
+        n = bisect.bisect_right(self.starts, offset) - 1
+        return n >= 0 and offset < self.ends[n]
+
+
 def find_citations(text: str) -> list[Found]:
     """Every rules citation of `text`, in order: rule-shaped numbers anywhere ("702.19c", "(see
     704.5k)"), sections and parts after a word that cites them ("rule 601", "section 5", "CR 717"),
     lists ("rules 118.8 and 118.9") and ranges ("603.7d–f", one citation for each rule it covers)."""
+    from kb.refs import _collector_paused
+
+    with _collector_paused():
+        return _find_citations(text)
+
+
+def _find_citations(text: str) -> list[Found]:
     refs = [(r.target, r.surface, r.start, r.end) for r in find_references(text, "en")]
-    spans = {(start, end) for _, _, start, end in refs}
+    covered = _Spans((start, end) for _, _, start, end in refs)
     for pattern in (_CR_SECTION, _RULE_SHAPED):
-        refs += [(m[1], m[1], m.start(1), m.end(1)) for m in pattern.finditer(text)
-                 if not any(s <= m.start(1) < e for s, e in spans)]
+        refs += [(m[1], m[1], m.start(1), m.end(1)) for m in pattern.finditer(text) if not covered.holds(m.start(1))]
     refs.sort(key=lambda r: (r[2], r[0]))
     starts = [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", text)]
     found = []

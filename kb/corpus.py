@@ -282,14 +282,11 @@ class _Checksums:
 
 def _write_json(path: Path, data: object) -> None:
     """`data` written to `path` whole or not at all; a memo that cannot be written is not kept."""
-    scratch = path.with_name(path.name + f".{os.getpid()}.tmp")
-    try:
+    from kb.atomic import write_atomic
+
+    with contextlib.suppress(OSError):  # a memo not kept leaves nothing behind either
         path.parent.mkdir(parents=True, exist_ok=True)
-        scratch.write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
-        os.replace(scratch, path)
-    except OSError:
-        with contextlib.suppress(OSError):  # a memo not kept leaves nothing behind either
-            scratch.unlink()
+        write_atomic(path, json.dumps(data, sort_keys=True).encode("utf-8"))
 
 
 _HEX = frozenset("0123456789abcdef")

@@ -6,8 +6,8 @@ what it will change and writes it. A second writer waits for it, `$KB_LOCK_WAIT`
 (default 5), then gives up in one line: nothing it was asked to write is lost without a word. The
 lock goes with the process, however it ends, so a killed writer never leaves it held.
 
-The journal. `replace_files` writes every new file beside the old one under a temporary name
-(`.part-1.po.<id>.kb-staged`) and syncs it, then commits by renaming a journal into place
+The journal. `replace_files` writes every new file beside the old one under kb's temporary name
+(`.kb-tmp-<random>-part-1.po`, `kb.atomic`) and syncs it, then commits by renaming a journal into place
 (`.kb-journal.json`, listing each staged file and the file it replaces), then renames the staged files
 over the old ones and removes the journal. Killed before the journal is in place, the old files are
 all there, untouched; killed after, the journal says how to finish. `recover` (which the next writer,
@@ -19,19 +19,18 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import json
 import os
-import secrets
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
+
+from kb import atomic
 
 LOCK_FILE = ".kb-write.lock"
 WAIT_ENV = "KB_LOCK_WAIT"
 DEFAULT_WAIT = 5.0
 JOURNAL = ".kb-journal.json"
-STAGED = ".kb-staged"
 
 STEP_HOOK: Callable[[str], None] | None = None
 """Called with the name of each step of `replace_files` and `recover` ("staged part-1.po",
@@ -80,69 +79,23 @@ def corpus_lock(root: Path | str, wait: float | None = None) -> Iterator[Path]:
             _held[key] -= 1
         return
     wait = lock_wait() if wait is None else wait
-    handle = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
     try:
-        deadline = time.monotonic() + wait
-        delay = 0.01
-        while True:
+        with atomic.file_lock(path, wait=wait):
+            _held[key] = 1
             try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except OSError as err:
-                if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise
-            if time.monotonic() >= deadline:
-                raise CorpusBusy(
-                    f"{root}: another command is writing the corpus (it holds {path.name}); waited "
-                    f"{wait:g} s ({WAIT_ENV} sets how long); nothing written"
-                )
-            time.sleep(delay)
-            delay = min(delay * 2, 0.2)
-        _held[key] = 1
-        try:
-            yield path
-        finally:
-            del _held[key]
-    finally:
-        os.close(handle)  # closing the last descriptor releases the lock
+                yield path
+            finally:
+                del _held[key]
+    except atomic.LockBusy:
+        raise CorpusBusy(
+            f"{root}: another command is writing the corpus (it holds {path.name}); waited "
+            f"{wait:g} s ({WAIT_ENV} sets how long); nothing written"
+        ) from None
 
 
 def _step(name: str) -> None:
     if STEP_HOOK is not None:
         STEP_HOOK(name)
-
-
-def _write_synced(path: Path, data: bytes, mode: int) -> None:
-    """A new file at `path` holding `data`, on disk before this returns."""
-    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
-    try:
-        os.fchmod(handle, mode)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(handle, view):]
-        os.fsync(handle)
-    finally:
-        os.close(handle)
-
-
-def _sync_folder(folder: Path) -> None:
-    handle = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass  # some file systems cannot sync a folder; the renames are still in order
-    finally:
-        os.close(handle)
-
-
-def _new_mode(target: Path) -> int:
-    """The mode `target` has, or the one a new file gets (0666 less the umask)."""
-    try:
-        return target.stat().st_mode & 0o7777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def replace_files(folder: Path | str, contents: dict[str, bytes]) -> list[Path]:
@@ -159,34 +112,29 @@ def replace_files(folder: Path | str, contents: dict[str, bytes]) -> list[Path]:
             raise OSError(errno.EPERM, f"a symbolic link (to {os.readlink(folder / name)}), which a write "
                           "would replace by a file, leaving the file it leads to as it was", str(folder / name))
     folder.mkdir(parents=True, exist_ok=True)
-    run = secrets.token_hex(6)
-    staged: list[Path] = []
-    journal_scratch = folder / f"{JOURNAL}.{run}{STAGED}"
+    staged: list[tuple[Path, BinaryIO]] = []
     committed = False
     try:
         plan = []
         for name, data in contents.items():
-            scratch = folder / f".{name}.{run}{STAGED}"
-            staged.append(scratch)
-            _write_synced(scratch, data, _new_mode(folder / name))
-            plan.append({"target": name, "staged": scratch.name})
+            staged.append(atomic.open_scratch(folder / name, data))
+            plan.append({"target": name, "staged": staged[-1][0].name})
             _step(f"staged {name}")
         journal = json.dumps({"journal": 1, "files": plan}, indent=1).encode("utf-8")
-        staged.append(journal_scratch)
-        _write_synced(journal_scratch, journal, 0o644)
+        staged.append(atomic.open_scratch(folder / JOURNAL, journal, 0o644))
         _step("journal")
         with _interrupts_held():
-            os.replace(journal_scratch, folder / JOURNAL)
+            os.replace(staged[-1][0], folder / JOURNAL)
             committed = True
-            _sync_folder(folder)
+            atomic.sync_folder(folder)
             _step("committed")
             return _roll_forward(folder)
-    except BaseException:
-        if not committed:
-            for scratch in staged:
+    finally:
+        for scratch, stream in staged:
+            stream.close()
+            if not committed:
                 with contextlib.suppress(OSError):
                     scratch.unlink()
-        raise
 
 
 @contextlib.contextmanager
@@ -230,9 +178,9 @@ def _roll_forward(folder: Path) -> list[Path]:
             os.replace(folder / staged, folder / target)
             _step(f"renamed {target}")
         done.append(folder / target)
-    _sync_folder(folder)
+    atomic.sync_folder(folder)
     journal.unlink()
-    _sync_folder(folder)
+    atomic.sync_folder(folder)
     _step("done")
     return done
 
@@ -246,7 +194,7 @@ def _check_move(journal: Path, folder: Path, target: str, staged: str) -> None:
     for name in (target, staged):
         if not name or "/" in name or "\0" in name or name in (".", ".."):
             raise ValueError(f"names a file outside its folder ({target!r}, {staged!r})")
-    if target.startswith(".") or not (staged.startswith(".") and staged.endswith(STAGED)):
+    if target.startswith(".") or not atomic.is_temporary(staged):
         raise ValueError(f"names files no write makes ({target!r}, {staged!r})")
     try:
         mode = os.lstat(folder / staged).st_mode
@@ -257,14 +205,12 @@ def _check_move(journal: Path, folder: Path, target: str, staged: str) -> None:
 
 
 def _leftovers(folder: Path) -> list[Path]:
-    """Temporary files of a writer that stopped: staged files, and the `.NAME.po.XXXX.tmp` files of
-    the atomic writes catalogs were once written with."""
+    """Temporary files of a writer that stopped (kb's own temporary names only, `kb.atomic`)."""
     try:
         names = os.listdir(folder)
     except OSError:
         return []
-    return sorted(folder / n for n in names
-                  if n.startswith(".") and (n.endswith(STAGED) or (".po." in n and n.endswith(".tmp"))))
+    return sorted(folder / n for n in names if atomic.is_temporary(n))
 
 
 def pending(folder: Path | str) -> bool:
@@ -296,7 +242,7 @@ def recover(folder: Path | str) -> str | None:
         line = (f"{folder}: rolled back a write interrupted before its commit ({len(stray)} temporary "
                 f"file{'s' if len(stray) != 1 else ''} removed; the files are as they were)")
     if stray:
-        _sync_folder(folder)
+        atomic.sync_folder(folder)
     return line
 
 

@@ -29,9 +29,7 @@ import http.client
 import json
 import os
 import re
-import secrets
 import socket
-import tempfile
 import threading
 import urllib.error
 import urllib.parse
@@ -499,37 +497,17 @@ def _sha256_file(path: Path) -> str:
 
 def _write_new(target: Path, data: bytes) -> None:
     """Write `target` whole or not at all, and never over a file that is there. The file gets the
-    mode any new file gets (0666 less the umask), not a temporary file's 0600."""
+    mode any new file gets (0666 less the umask)."""
+    from kb.atomic import staged
+
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, scratch = _new_scratch(target)
-    except OSError as err:
-        raise FetchError(f"{target.parent}: {err.strerror or err}") from None
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.link(scratch, target)  # fails if the name is taken: nothing is overwritten
+        with staged(target, data) as scratch:
+            os.link(scratch, target)  # fails if the name is taken: nothing is overwritten
     except FileExistsError:
         raise FetchError(f"{target}: a file of that name appeared meanwhile; nothing written") from None
     except OSError as err:
-        raise FetchError(f"{target}: {err.strerror or err}") from None
-    finally:
-        Path(scratch).unlink(missing_ok=True)
-
-
-def _new_scratch(target: Path) -> tuple[int, Path]:
-    """A new file beside `target`, open for writing, under a name no other file has; created as
-    `open()` creates files (mode 0666, less the umask), which is what `target` will have."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _attempt in range(100):
-        scratch = target.with_name(f".{target.name}.{secrets.token_hex(6)}.part")
-        try:
-            return os.open(scratch, flags, 0o666), scratch
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"{target.parent}: no free name for a temporary file")
+        raise FetchError(f"{err.filename or target}: {err.strerror or err}") from None
 
 
 def append_entry(manifest: Path, fields: dict[str, str]) -> None:
@@ -579,17 +557,9 @@ def _append_locked(manifest: Path, fields: dict[str, str]) -> None:
         tomllib.loads(new.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
         raise FetchError(f"{manifest}: the manifest would not read back with the new entry ({err})") from None
+    from kb.atomic import write_atomic
+
     try:
-        handle, scratch = tempfile.mkstemp(prefix=".manifest.", suffix=".toml.part", dir=manifest.parent)
+        write_atomic(manifest, new)
     except OSError as err:
-        raise FetchError(f"{manifest.parent}: {err.strerror or err}") from None
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(new)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(scratch, manifest.stat().st_mode & 0o7777)
-        os.replace(scratch, manifest)
-    except OSError as err:
-        Path(scratch).unlink(missing_ok=True)
         raise FetchError(f"{manifest}: {err.strerror or err}") from None

@@ -27,17 +27,16 @@ beside a destination is removed by the next write of it.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import os
 import stat
 import subprocess
-import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import BinaryIO, Union
+from typing import BinaryIO
 
+from kb import atomic
 from kb.corpus import PROJECT_ROOT, corpus_dir, release_dirs, sha256_of
 from kb.decode import file_kind
 
@@ -45,10 +44,8 @@ REGISTRY = "outputs.json"
 _LOCK = "outputs.lock"
 _REGISTRY_LIMIT = 5000  # files remembered at most; the oldest are forgotten first
 _OVERWRITE_HINT = "give --overwrite to replace it"
-_LEFTOVER_AGE = 10.0  # seconds: a writer between making its temporary file and locking it is younger
 
-# What a file is made of: its bytes, or a function that writes them to a binary stream.
-Content = Union[bytes, Callable[[BinaryIO], None]]
+Content = atomic.Content  # its bytes, or a function that writes them to a binary stream
 
 
 class OutputRefused(ValueError):
@@ -176,7 +173,7 @@ def write_files(contents: Mapping[Path, Content], overwrite: bool = False) -> li
     try:
         for path, data in contents.items():
             try:
-                scratches.append(_scratch_copy(targets[Path(path)], data))
+                scratches.append(atomic.open_scratch(targets[Path(path)], data))
             except OSError as err:  # named by the destination, not by a temporary file's name
                 raise OSError(err.errno, err.strerror or str(err), os.fspath(path)) from None
         for real, (scratch, _stream) in zip(targets.values(), scratches):
@@ -191,57 +188,12 @@ def write_files(contents: Mapping[Path, Content], overwrite: bool = False) -> li
     return list(targets)
 
 
-def _scratch_copy(real: Path, data: Content) -> tuple[Path, BinaryIO]:
-    """`data` in a new temporary file beside `real`, on disk, with the mode `real` has (or any new
-    file gets under the umask); returned open and locked, which tells it from a leftover until it
-    is renamed and closed."""
-    import fcntl
-
-    handle, name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
-    scratch, stream = Path(name), os.fdopen(handle, "wb")
-    try:
-        fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
-        if isinstance(data, bytes):
-            stream.write(data)
-        else:
-            data(stream)
-        stream.flush()
-        os.fsync(stream.fileno())
-        try:
-            mode = real.stat().st_mode & 0o7777
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(scratch, mode)
-    except BaseException:
-        stream.close()
-        scratch.unlink(missing_ok=True)
-        raise
-    return scratch, stream
-
-
 def remove_leftovers(paths: Iterable[str | Path]) -> list[Path]:
-    """Remove the temporary files a killed write left beside `paths` (`.NAME.XXXXXXXX.tmp`, regular
-    files no writer holds locked and untouched for `_LEFTOVER_AGE` seconds); the files removed."""
-    import fcntl
-    import glob
-    import time
-
-    removed = []
-    for path in paths:
-        real = _real(path)
-        for leftover in real.parent.glob(f".{glob.escape(real.name)}.{'?' * 8}.tmp"):
-            try:
-                info = leftover.lstat()
-                if not stat.S_ISREG(info.st_mode) or time.time() - info.st_mtime < _LEFTOVER_AGE:
-                    continue
-                with open(leftover, "rb") as handle:
-                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # a live writer holds it
-                    leftover.unlink()
-                removed.append(leftover)
-            except OSError:
-                continue
+    """Remove the temporary files killed writes left beside `paths` (see `kb.atomic.remove_leftovers`:
+    only files of kb's own temporary names); the files removed."""
+    removed: list[Path] = []
+    for folder in dict.fromkeys(_real(path).parent for path in paths):
+        removed += atomic.remove_leftovers(folder)
     return removed
 
 
@@ -273,25 +225,13 @@ def made_by_kb(real: Path, info: os.stat_result | None = None) -> bool:
         return False
 
 
-@contextlib.contextmanager
-def _registry_lock(folder: Path) -> Iterator[None]:
-    import fcntl
-
-    with open(folder / _LOCK, "a+b") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-
-
 def remember(paths: Iterable[str | Path]) -> None:
     """Record `paths` (files just written) as kb's, so that the next run may replace them. Silent
     when the store cannot be written: the next run then asks for --overwrite."""
     folder = _registry_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with _registry_lock(folder):
+        with atomic.file_lock(folder / _LOCK):
             files = _read_registry()
             for path in paths:
                 real = _real(path)
@@ -300,11 +240,6 @@ def remember(paths: Iterable[str | Path]) -> None:
             files = {k: v for k, v in files.items() if os.path.lexists(k)}
             files = dict(list(files.items())[-_REGISTRY_LIMIT:])
             text = json.dumps({"files": files}, indent=1, ensure_ascii=False) + "\n"
-            scratch, stream = _scratch_copy(folder / REGISTRY, text.encode("utf-8"))
-            try:
-                os.replace(scratch, folder / REGISTRY)
-            finally:
-                stream.close()
-                scratch.unlink(missing_ok=True)
+            atomic.write_atomic(folder / REGISTRY, text.encode("utf-8"))
     except OSError:
         pass

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
@@ -378,7 +379,28 @@ def find_references(text: str, lang: str = "en") -> list[Reference]:
 @lru_cache(maxsize=1 << 16)
 def _cached_references(text: str, lang: str) -> tuple[Reference, ...]:
     # Most rules read the same from one release to the next: each text is read once.
-    return tuple(_Reader(text, lang).run())
+    if len(text) < _LONG_TEXT:
+        return tuple(_Reader(text, lang).run())
+    with _collector_paused():
+        return tuple(_Reader(text, lang).run())
+
+
+# A text this long makes enough objects that the cyclic collector's passes over them, not the
+# reading, would cost the most (it creates no cycles: reference counting frees it all).
+_LONG_TEXT = 1 << 16
+
+
+@contextmanager
+def _collector_paused():
+    import gc
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def clear_cache() -> None:

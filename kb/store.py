@@ -25,7 +25,6 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -92,9 +91,10 @@ def unwritable(path: Path) -> str | None:
     path = Path(path)
     try:
         path.mkdir(parents=True, exist_ok=True)
-        handle, probe = tempfile.mkstemp(prefix=".writing-", dir=path)
-        os.close(handle)
-        os.unlink(probe)
+        from kb.atomic import staged
+
+        with staged(path / "probe", b""):
+            pass
     except OSError as err:
         return _not_a_folder(path) or err.strerror or str(err)
     return None
@@ -246,10 +246,11 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
     stale = path / MANIFEST
     if stale.exists():
         stale.unlink()
+    from kb.atomic import temporary_folder, write_atomic
     from kb.cache import remove_leftovers
 
     remove_leftovers(path)  # what a writer killed long ago left
-    scratch = Path(tempfile.mkdtemp(prefix=".writing-", dir=path))
+    scratch = temporary_folder(path, "tables")
     try:
         tables = {}
         for name in TABLES:
@@ -267,9 +268,7 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
     manifest = {"fingerprint": fingerprint, "tables": tables, "index": index, **(extra or {})}
     manifest["checksum"] = manifest_checksum(manifest)
     text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    temporary = path / (MANIFEST + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path / MANIFEST)
+    write_atomic(path / MANIFEST, text.encode("utf-8"))
 
 
 def manifest_checksum(manifest: dict[str, Any]) -> str:

@@ -184,14 +184,15 @@ def test_two_catalogs_that_disagree(kb, exported, corpus, tmp_path):
     assert KnowledgeBase.build(corpus).spanish("100.1").text == "Primera."
 
 
-def test_an_empty_entry_removes_only_when_asked_and_says_so(kb, exported, corpus, tmp_path):
+def test_an_empty_entry_removes_only_when_removing_is_asked_and_says_so(kb, exported, corpus, tmp_path):
     filled = fill(exported, tmp_path / "es.po", {"100.1": "Estas reglas."})
     import_catalog(filled, kb, corpus_root=corpus)
     emptied = fill(exported, tmp_path / "empty.po", {"100.1": ""})
-    report = import_catalog(emptied, kb, corpus_root=corpus)
-    [kept] = [c for c in report.changes if c.context == "100.1"]
-    assert kept.action == "kept" and stored_strings(corpus)["100.1"] == "Estas reglas."
-    report = import_catalog(emptied, kb, corpus_root=corpus, replace=True)
+    for replace in (False, True):  # --replace replaces texts given; it never removes one
+        report = import_catalog(emptied, kb, corpus_root=corpus, replace=replace)
+        [kept] = [c for c in report.changes if c.context == "100.1"]
+        assert kept.action == "kept" and stored_strings(corpus)["100.1"] == "Estas reglas."
+    report = import_catalog(emptied, kb, corpus_root=corpus, remove_missing=True)
     [removed] = [c for c in report.changes if c.context == "100.1"]
     assert removed.action == "removed" and "removes the Spanish of 100.1" in str(removed)
     assert removed in report.replacements

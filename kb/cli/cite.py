@@ -6,8 +6,10 @@ import click
 
 from kb.cli.common import echo, emit_json, fail, json_option, not_blank, progress_reporter
 
-# A text to check is an article or a program's source: more than this is no such text.
-MAX_TEXT_BYTES = 16 * 1024 * 1024
+# A text to check is an article or a program's source: more than this is no such text. Refused
+# before it is read further; what is under it is checked in seconds (bench/bench_scanners.py: the
+# scanners grow linearly, and 4 MiB of nothing but citations is about a million of them).
+MAX_TEXT_BYTES = 4 * 1024 * 1024
 
 
 @click.command("cite", short_help="A citation of a rule followed to another release; stale citations of a text.")

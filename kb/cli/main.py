@@ -127,6 +127,9 @@ class KbGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         from kb.store import misplaced_store
 
+        not_text = _not_text(list(ctx.meta.get(ARGV, ())))
+        if not_text:
+            raise OneLineError(not_text, 2)
         asks_help = {"-h", "--help"} & set(ctx.meta.get(ARGV, ()))
         misplaced = None if asks_help else misplaced_store()
         if misplaced:  # before any command writes its store, cache or memo there
@@ -139,6 +142,49 @@ class KbGroup(click.Group):
             raise told_in_one_line(err) from err
         except KeyboardInterrupt:
             raise OneLineError("kb: interrupted", INTERRUPTED) from None
+
+
+def _undecodable(arg: str) -> bool:
+    """Whether `arg` holds bytes the locale's encoding could not decode (kept by Python as lone
+    surrogates)."""
+    return any("\ud800" <= char <= "\udfff" for char in arg)
+
+
+def _not_text(args: list[str]) -> str | None:
+    """The one line refusing an argument that is not valid text in the locale's encoding, or None.
+    A file name may be any bytes, so the value of a path option or argument is let through; every
+    other argument (a rule number, a query, a date, an option's name) must be text."""
+    bad = [arg for arg in args if _undecodable(arg)]
+    if not bad:
+        return None
+    paths: set[str] = set()
+    path = "kb"
+    try:
+        ctx = cli.make_context("kb", list(args), resilient_parsing=True)
+        while True:
+            path = ctx.command_path
+            for param in ctx.command.params:
+                if isinstance(param.type, (click.Path, click.File)):
+                    value = ctx.params.get(param.name)
+                    values = value if isinstance(value, (list, tuple)) else [value]
+                    paths.update(os.fspath(v) for v in values if isinstance(v, (str, os.PathLike)))
+            rest = [*ctx._protected_args, *ctx.args]
+            if not isinstance(ctx.command, click.Group) or not rest:
+                break
+            _name, command, rest = ctx.command.resolve_command(ctx, rest)
+            if command is None:
+                break
+            ctx = command.make_context(_name, rest, parent=ctx, resilient_parsing=True)
+    except (click.ClickException, click.exceptions.Exit):
+        pass  # the arguments do not parse: the first that is not text is told
+    for arg in bad:
+        value = arg.split("=", 1)[1] if arg.startswith("--") and "=" in arg else arg
+        if value not in paths:
+            shown = os.fsencode(arg).decode("utf-8", "backslashreplace")
+            encoding = sys.getfilesystemencoding()
+            return (f"{path}: the argument '{cut_arguments(shown, [shown])}' is not valid text in the locale's "
+                    f"encoding ({encoding}); nothing done. See '{path} --help'.")
+    return None
 
 
 @click.group("kb", cls=KbGroup, context_settings={"help_option_names": ["-h", "--help"]},

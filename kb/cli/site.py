@@ -256,7 +256,7 @@ def serve_command(out: str | None, port: int, no_search: bool, no_watch: bool, s
     _check_out(out)
     require_releases()
     try:
-        server = SiteServer(Path("."), port)  # the address is taken before a long build
+        server = SiteServer(Path("."), port, say=say)  # the address is taken before a long build
     except OSError as err:
         fail(f"cannot serve on {HOST}:{port}: {err.strerror or err}")
     preview = None

@@ -148,43 +148,73 @@ def _export_into_catalogs(kb, release: str | None, lang: str, groups: list[str],
 @translations_group.command("import")
 @click.argument("catalogs", nargs=-1, required=True, metavar="CATALOG...", type=click.Path(path_type=Path))
 @click.option("--replace", is_flag=True,
-              help="Let a catalog replace (or, with an empty entry, remove) Spanish already stored; "
-                   "among the given catalogs the one given last wins.")
+              help="Let a catalog replace Spanish already stored; among the given catalogs the one given last "
+                   "wins. An empty entry never removes a stored text.")
+@click.option("--remove-missing", is_flag=True,
+              help="Also take out every stored translation, in the catalogs the import touches, that the given "
+                   "catalogs do not translate; lists them and asks first (--yes: without asking).")
+@click.option("--yes", is_flag=True, help="With --remove-missing: remove without asking.")
 @click.option("--check", "check_only", is_flag=True, help="Only check, and say what the import would do; store nothing.")
 @json_option
-def import_command(catalogs: tuple[Path, ...], replace: bool, check_only: bool, as_json: bool) -> None:
+def import_command(catalogs: tuple[Path, ...], replace: bool, remove_missing: bool, yes: bool, check_only: bool,
+                   as_json: bool) -> None:
     """Check each CATALOG (a filled PO file, whatever its name) against the English and merge its
     entries into the corpus's catalogs, one per part and one for the glossary (po/part-1.po …
     po/part-9.po, po/glossary.po), where the knowledge base reads them. Every problem is reported
     with its line; if any catalog has an error nothing is stored. Every Spanish text added, replaced
-    or removed is listed; replacing or removing one needs --replace. The term and consistency checks
-    run too (see check-terms, check-consistency).
+    or removed is listed; replacing one needs --replace. An entry the catalogs do not carry, or leave
+    empty, stays as stored, with its marks; --remove-missing takes such translations out, after
+    listing them. An import never changes a catalog's release: a catalog of another release is read
+    against the stored English, an entry of other English taken as a fuzzy suggestion or set aside,
+    each listed. The term and consistency checks run too (see check-terms, check-consistency).
 
     \b
     Examples:
       kb translations import part-7.po part-7-701.po part-7-702.po --check
       kb translations import po-wip/*.po
       kb translations import part-1.po --replace --json
+      kb translations import part-1.po --remove-missing --check
     """
     from kb.translations.files import file_problem
 
+    if yes and not remove_missing:
+        fail("--yes goes with --remove-missing (it answers its question)", 2)
     for catalog in catalogs:
         problem = file_problem(catalog)
         if problem:
             fail(f"{catalog}: {problem}", 2)
     kb = load_kb(as_json)
-    report = _run_import(kb, list(catalogs), replace=replace, dry_run=check_only)
+    if remove_missing and not check_only and not yes:
+        _confirm_removals(kb, list(catalogs), replace)
+    report = _run_import(kb, list(catalogs), replace=replace, dry_run=check_only, remove_missing=remove_missing)
     _print_import(kb, report, as_json)
 
 
-def _run_import(kb, catalogs: list[Path], replace: bool, dry_run: bool):
+def _confirm_removals(kb, catalogs: list[Path], replace: bool) -> None:
+    """List the translations --remove-missing would take out and ask before any is; no answer to be
+    had (no terminal) refuses in one line."""
+    import sys
+
+    planned = _run_import(kb, catalogs, replace=replace, dry_run=True, remove_missing=True)
+    if not planned.ok or not planned.removals:
+        return  # refused, or nothing to remove: the import itself says so
+    for change in planned.removals:
+        echo(str(change), err=True)
+    if not sys.stdin.isatty():
+        fail(f"--remove-missing would remove {_count(len(planned.removals), 'translation')}; give --yes to remove "
+             "them without being asked; nothing imported", 2)
+    if not click.confirm(f"Remove these {_count(len(planned.removals), 'translation')}?", err=True):
+        fail("nothing removed, nothing imported", 1)
+
+
+def _run_import(kb, catalogs: list[Path], replace: bool, dry_run: bool, remove_missing: bool = False):
     """`import_catalogs`, or one line and exit 1 when the corpus cannot be written (busy, a full disk:
     the catalogs are then as they were)."""
     from kb.corpus_write import CorpusBusy, JournalError
     from kb.translations import import_catalogs
 
     try:
-        report = import_catalogs(catalogs, kb, replace=replace, dry_run=dry_run)
+        report = import_catalogs(catalogs, kb, replace=replace, dry_run=dry_run, remove_missing=remove_missing)
     except (CorpusBusy, JournalError) as err:
         fail(str(err))
     except ValueError as err:  # $KB_LOCK_WAIT that is no number of seconds
@@ -247,7 +277,9 @@ def _print_import(kb, report, as_json: bool, given: bool = True) -> None:
             echo(f"consistency: {_count(len(conflicts), 'conflict')}")
         if not report.refused:
             summary = (f"{report.count('added')} added, {report.count('replaced')} replaced, "
-                       f"{report.count('removed')} removed, {report.count('kept')} kept")
+                       f"{report.count('removed')} removed, {report.count('kept')} kept"
+                       + "".join(f", {report.count(kind)} {kind}" for kind in ("suggested", "set aside")
+                                 if report.count(kind)))
             if not changed:
                 echo(f"{summary}; nothing changed, nothing written "
                      f"({_count(len(report.stored), 'catalog')} left as they were)")

@@ -1,27 +1,25 @@
 """The output folder of a build: claimed only if it is empty or a previous build's, locked while a
 build runs, and filled by swapping in a complete build made beside it.
 
-A build writes nothing outside its output folder. It works in `OUT/.kb-tmp-*/` and, once the
-whole site is there, moves `docs/`, `site/` and `mkdocs.yml` into place: an interrupted or failed
+A build writes nothing outside its output folder. It works in a folder of kb's temporary name
+(`OUT/.kb-tmp-<random>-build/`, `kb.atomic`) and, once the whole site is there, moves `docs/`, `site/` and `mkdocs.yml` into place: an interrupted or failed
 build leaves the previous site as it was. `OUT/.kb-build` marks the folder as a build's and is
 the lock two builds of the same folder share (the second waits for the first).
 """
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from kb.atomic import file_lock, is_temporary, remove_leftovers, temporary_folder
+
 MARKER = ".kb-build"
 # What the build in the folder was made from (see `kb.site.stamp`).
 STAMP = ".kb-stamp.json"
-TMP_PREFIX = ".kb-tmp-"
-OLD_PREFIX = ".kb-old-"
 # What a build puts in its folder: anything else there means the folder is someone else's.
 OWN_NAMES = {"docs", "site", "mkdocs.yml", MARKER, STAMP}
 _MARKER_TEXT = "This folder holds the output of `kb build`; the next build replaces docs/, site/ and mkdocs.yml.\n"
@@ -40,7 +38,7 @@ def _previous_build(folder: Path) -> bool:
         head = config.read_text(encoding="utf-8")[:200]
     except OSError:
         return False
-    names = {p.name for p in folder.iterdir() if not p.name.startswith((TMP_PREFIX, OLD_PREFIX))}
+    names = {p.name for p in folder.iterdir() if not is_temporary(p.name)}
     return head.startswith("# Written by `kb build`") and names <= OWN_NAMES
 
 
@@ -77,41 +75,21 @@ def locked_output(folder: Path, on_wait: Callable[[], None] | None = None) -> It
     """Hold the build lock of `folder` (created if needed); waits for a build already holding it."""
     folder.mkdir(parents=True, exist_ok=True)
     marker = folder / MARKER
-    with open(marker, "a+", encoding="utf-8") as handle:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            if on_wait is not None:
-                on_wait()
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            handle.seek(0)
-            if handle.read() != _MARKER_TEXT:
-                handle.seek(0)
-                handle.truncate()
-                handle.write(_MARKER_TEXT)
-                handle.flush()
-            _remove_leftovers(folder)
-            yield folder
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-
-
-def _remove_leftovers(folder: Path) -> None:
-    """What an interrupted build left behind (its work folder, a site being replaced)."""
-    for path in folder.iterdir():
-        if path.name.startswith((TMP_PREFIX, OLD_PREFIX)) and path.is_dir():
-            shutil.rmtree(path, ignore_errors=True)
+    with file_lock(marker, on_wait=on_wait):
+        if marker.read_text(encoding="utf-8", errors="replace") != _MARKER_TEXT:
+            marker.write_text(_MARKER_TEXT, encoding="utf-8")  # the lock's own file: not replaced, or it would be another lock
+        remove_leftovers(folder, older_than=0)  # what an interrupted build left (no other is at work: the lock is ours)
+        yield folder
 
 
 def work_folder(folder: Path) -> Path:
     """A fresh folder inside `folder` for one build's files."""
-    return Path(tempfile.mkdtemp(prefix=TMP_PREFIX, dir=folder))
+    return temporary_folder(folder, "build")
 
 
 def swap_in(work: Path, folder: Path, names: tuple[str, ...] = ("docs", "site", "mkdocs.yml")) -> None:
     """Move the finished build's `names` from `work` into `folder`, replacing the previous ones."""
-    old = Path(tempfile.mkdtemp(prefix=OLD_PREFIX, dir=folder))
+    old = temporary_folder(folder, "replaced")
     for name in names:
         target = folder / name
         if target.exists() or target.is_symlink():

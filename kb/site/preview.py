@@ -30,11 +30,13 @@ renamed), all files of a step written before any is renamed.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -44,8 +46,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+from kb.atomic import open_scratch, temporary_name
 from kb.site.output import check_output_folder, locked_output, work_folder
 from kb.site.paths import DEFAULT_OUT
 
@@ -165,28 +168,32 @@ def _files_under(top: Path, skip: Path | None = None) -> list[Path]:
 def replace_files(changes: dict[Path, bytes]) -> None:
     """Each file of `changes` given its new bytes: all written beside their places first, then each
     renamed over its place; a failure before the renames leaves every file as it was."""
-    written: list[tuple[Path, Path]] = []
+    written: list[tuple[Path, BinaryIO, Path]] = []
     try:
         for path, data in sorted(changes.items()):
             path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.parent / f".{path.name}.kb-preview-{os.getpid()}"
-            with open(temporary, "wb") as handle:
-                handle.write(data)
-            written.append((temporary, path))
+            written.append((*open_scratch(path, data), path))
     except BaseException:
-        for temporary, _ in written:
-            temporary.unlink(missing_ok=True)
+        _discard(written)
         raise
     # Ctrl-C between two renames would leave some files refreshed and some not: it waits for them.
     blocked = threading.current_thread() is threading.main_thread()
     if blocked:
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
-        for temporary, path in written:
+        for temporary, _stream, path in written:
             os.replace(temporary, path)
     finally:
         if blocked:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        _discard(written)
+
+
+def _discard(written: list[tuple[Path, BinaryIO, Path]]) -> None:
+    """Close the temporary files of `replace_files`, removing those not renamed."""
+    for temporary, stream, _path in written:
+        stream.close()
+        temporary.unlink(missing_ok=True)
 
 
 def _changed_in_place(made: dict[str, bytes], target: Path) -> dict[Path, bytes]:
@@ -228,6 +235,7 @@ class Preview:
         self._catalogs: dict[Path, bytes] = {}
         self._catalog_signature: tuple = ()
         self._input_signature: tuple = ()
+        self._built_site: tuple | None = None  # `_site_identity` of the site built
         self._stale = False  # the last full build failed: the next change builds in full again
         self._texts: dict[Path, set[tuple[str | None, str | None]]] = {}
         self._headers: dict[Path, dict[str, str]] = {}
@@ -362,6 +370,8 @@ class Preview:
 
     def _remember_inputs(self) -> None:
         from kb.corpus import load_manifest
+
+        self._built_site = self._site_identity()
         from kb.translations.pofile import PoSyntaxError, parse_po
 
         try:
@@ -382,13 +392,42 @@ class Preview:
         self._catalog_signature = _stat_signature(paths)
         self._input_signature = _stat_signature(self._input_paths())
 
+    def _site_identity(self) -> tuple | None:
+        """Which output folder and site folder are there (device and inode of each): another pair
+        means they were deleted or replaced since the site was built; None, that one is missing."""
+        try:
+            folders = [os.stat(self.out_dir), os.stat(self.out_dir / "site")]
+        except OSError:
+            return None
+        if not all(stat.S_ISDIR(info.st_mode) for info in folders):
+            return None
+        return tuple((info.st_dev, info.st_ino) for info in folders)
+
+    def _site_gone(self) -> str | None:
+        """Why the site that was built is not there as built (deleted, replaced), or None."""
+        now = self._site_identity()
+        if now == self._built_site:
+            return None
+        return (f"the output folder {self.out_dir} was deleted or replaced" if now is None
+                else f"the site in {self.out_dir} was replaced")
+
     def check(self) -> Refresh | None:
-        """Look at the inputs once; refresh the site if they changed (None if they did not)."""
+        """Look at the inputs once; refresh the site if they changed (None if they did not). A
+        site deleted or replaced meanwhile is built again in full on the next change."""
         inputs = _stat_signature(self._input_paths())
-        if inputs != self._input_signature:
-            return self.rebuild("an input of the site changed")
         paths = self._catalog_paths()
         signature = _stat_signature(paths)
+        if inputs != self._input_signature or signature != self._catalog_signature:
+            gone = self._site_gone()
+            if gone:
+                self._catalog_signature = signature
+                with contextlib.suppress(OSError):
+                    from kb.site.stamp import remove_stamp
+
+                    remove_stamp(self.out_dir)  # what is left of the output is no longer that build
+                return self.rebuild(gone)
+        if inputs != self._input_signature:
+            return self.rebuild("an input of the site changed")
         if signature == self._catalog_signature:
             return self._events.pop(0) if self._events else None
         self._catalog_signature = signature
@@ -653,8 +692,7 @@ class Preview:
             placed = []
             for bundle, lang in zip(made, LANGS):
                 place = bundle_dir(site_dir, lang)
-                old = place.with_name(place.name + ".kb-old")
-                shutil.rmtree(old, ignore_errors=True)
+                old = place.with_name(temporary_name(place.name))
                 if place.exists():
                     os.replace(place, old)
                 os.replace(bundle, place)

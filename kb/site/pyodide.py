@@ -4,7 +4,6 @@ run in the browser needs."""
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import shutil
@@ -12,6 +11,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+from kb.atomic import file_lock
 from kb.corpus import PROJECT_ROOT
 
 PYODIDE_PACKAGE = "pyodide"
@@ -72,8 +72,7 @@ def ensure_pyodide(say: Callable[[str], None] = lambda line: None) -> str:
     if npm is None:
         raise RunnerUnavailable("npm is not installed, so Pyodide cannot be (apt-get install npm)")
     # Two builds at once install once: the second waits, then finds it installed.
-    with open(PROJECT_ROOT / ".kb-npm.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with file_lock(PROJECT_ROOT / ".kb-npm.lock"):
         version = pyodide_version()
         if version is not None and version == (wanted or version):
             return version

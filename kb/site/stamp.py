@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from kb.atomic import write_atomic
 from kb.site.output import STAMP
 
 FORMAT = 1
@@ -147,6 +148,4 @@ def write_stamp(out_dir: Path, inputs: dict[str, Any], summary: dict[str, Any]) 
     if digest is None:
         return
     text = json.dumps({"inputs": inputs, "summary": summary, "output": digest}, indent=1, sort_keys=True) + "\n"
-    temporary = out_dir / (STAMP + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, out_dir / STAMP)
+    write_atomic(out_dir / STAMP, text.encode("utf-8"))

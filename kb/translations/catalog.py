@@ -241,12 +241,47 @@ def build_catalog(kb, release: str | None = None, lang: str = "es", group: str |
     return catalog
 
 
+# Characters a terminal or an editor acts on rather than shows: C0 and C1 controls (a tab and a
+# line break aside), and the bidirectional overrides and isolates that reorder what is shown.
+_ACTED_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+class ControlCharacter(CatalogError):
+    """A text holds a character a terminal would act on; the message names file and line."""
+
+
+def acted_on(text: str) -> str | None:
+    """The first character of `text` a terminal would act on, named ("U+001B"), or None."""
+    found = _ACTED_ON.search(text)
+    return f"U+{ord(found[0]):04X}" if found else None
+
+
+def check_english(doc, source: str | None = None) -> None:
+    """`ControlCharacter` (file:line: which entry, which character) when an English text of `doc`
+    holds a character a terminal would act on: such a text is never written into a catalog."""
+    where = source or doc.source
+    for rule in doc.rules:
+        texts = [(rule.id, rule.text, rule.line)] + [(example_context(rule.id, e.number), e.text, e.line)
+                                                      for e in rule.examples]
+        for context, text, line in texts:
+            named = acted_on(text or "")
+            if named:
+                raise ControlCharacter(f"{where}:{line}: the English of {context} holds {named}, a control "
+                                       "character a terminal would act on")
+    for entry in doc.glossary:
+        named = acted_on(glossary_text(entry))
+        if named:
+            raise ControlCharacter(f"{where}:{entry.line}: the English of glossary entry {entry.term!r} holds "
+                                   f"{named}, a control character a terminal would act on")
+
+
 def catalog_entries(kb, release: str, traces: dict | None = None,
                     memory: dict[str, list[Alignment]] | None = None) -> list[CatalogEntry]:
     """The entries of the catalog of `release`, in the catalog's order: every rule with a text (its
     examples after it), then the glossary. What `build_catalog` writes and `catalog_stats` counts."""
     doc = kb.documents[release]
     source = _relative(kb, doc.source)
+    check_english(doc)
     spanish = spanish_by_rule(kb, release, traces)
     memory = translation_memory(kb) if memory is None else memory
     titles = _titles_for(kb, release)
@@ -368,33 +403,10 @@ def write_catalog(catalog: Catalog, path: str | Path) -> Path:
     """Write `catalog` as a PO file (UTF-8, previous msgids kept, lines wrapped at 76), atomically: an
     interrupted write leaves the file as it was, never half of it."""
     path = Path(path)
-    write_atomically(path, catalog_bytes(catalog))
+    from kb.atomic import write_atomic
+
+    write_atomic(path, catalog_bytes(catalog))
     return path
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write `data` to a temporary file beside `path`, flush it to disk, then rename it over `path`."""
-    import os
-    import tempfile
-
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as err:  # named by the file asked for, not by a temporary name the user never gave
-        raise OSError(err.errno, err.strerror or str(err), str(path)) from None
-    try:
-        # mkstemp makes the file private; give it the mode any new file gets (or the one it had).
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~umask
-        os.chmod(temporary, mode)
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def catalog_bytes(catalog: Catalog) -> bytes:

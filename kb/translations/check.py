@@ -26,7 +26,7 @@ from babel.messages.pofile import read_po
 from kb.align.signals import stated_numbers
 from kb.model import CRDocument, GlossaryEntry, Rule
 from kb.refs import find_references
-from kb.translations.catalog import LANGS, CatalogError, english_texts
+from kb.translations.catalog import LANGS, CatalogError, acted_on, english_texts
 from kb.translations.pofile import PoEntry, PoFile, PoSyntaxError, read_po_file
 
 _SYMBOL = re.compile(r"\{[^{}\s]{1,8}\}")
@@ -214,6 +214,11 @@ def check_catalog(path: str | Path, documents: dict[str, CRDocument], po: PoFile
             continue
         if not message.msgstr:
             checked.untranslated += 1
+            continue
+        named = acted_on(message.msgstr)
+        if named:
+            checked.problems.append(Problem(source, line, "error", f"the translation holds {named}, a control "
+                                            "character a terminal would act on", context))
             continue
         fuzzy = message.fuzzy
         broken = _placeholder_problems(message.msgid, message.msgstr)

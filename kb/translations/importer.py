@@ -8,10 +8,19 @@ written. Then each entry goes to its part's catalog, merged with what is stored 
 - an entry translated for the first time is added;
 - an entry whose Spanish differs from the stored Spanish replaces it only with `replace`; without it
   the import is refused, listing each one ("would replace");
-- an entry left empty where a Spanish text is stored keeps the stored text, unless `replace` is given:
-  then the text is removed, and listed like a replacement;
+- an entry left empty where a Spanish text is stored keeps the stored text, whatever the options;
 - where two of the given catalogs translate one entry differently, the import is refused; with
-  `replace` the catalog given last wins, and each such entry is listed.
+  `replace` the catalog given last wins, and each such entry is listed;
+- an entry the catalogs do not carry stays as stored, with its marks, whatever the options. Taking
+  translations out is its own action, `remove_missing`: each stored translation of the catalogs
+  touched that the given catalogs do not translate is removed (the entry stays, untranslated), and
+  listed ("removes");
+- an import never changes a stored catalog's release (its header): only `kb translations update`
+  does. A catalog of another release than the stored one is read against the stored release's
+  English: an entry whose English is that English is imported as any other; one whose English
+  differs is taken as a fuzzy suggestion (its English kept as the previous msgid, `#| msgid`), where
+  the stored entry has no translation of the current English ("suggested"), and set aside where it
+  has one, or where the stored release has no such entry ("set aside"), each listed.
 
 - an entry given with the Spanish already stored keeps the stored translator comments (the review
   mark among them) and adds those given; its flags and previous msgid are those given ("annotated",
@@ -37,9 +46,9 @@ from pathlib import Path
 
 from kb.corpus_write import corpus_lock, recover, replace_files
 from kb.translations.catalog import catalog_bytes, english_texts, group_file, group_of
-from kb.translations.check import CheckedCatalog, Problem, check_catalog
+from kb.translations.check import CheckedCatalog, Problem, _even, check_catalog
 from kb.translations.files import PO_DIR
-from kb.translations.pofile import PoEntry, PoSyntaxError
+from kb.translations.pofile import REVIEWED, PoEntry, PoSyntaxError
 from kb.translations.stored import (
     StoredCatalog, catalog_text, entries_catalog, portable_reference, read_stored, render_entries,
 )
@@ -65,12 +74,14 @@ class Change:
     old_state: str = ""
     new_state: str = ""
     done: bool = True  # False when the import was only checked, or refused
+    note: str = ""  # why an entry was taken as a suggestion, or set aside
 
     def __str__(self) -> str:
         where = f"{self.source}:{self.line} [{self.context}]"
         verb = {"added": ("adds", "would add"), "replaced": ("replaces", "would replace"),
                 "removed": ("removes", "would remove"), "state": ("changes", "would change"),
-                "annotated": ("updates", "would update")}
+                "annotated": ("updates", "would update"), "suggested": ("takes", "would take"),
+                "set aside": ("sets aside", "would set aside")}
         said = verb.get(self.action, ("", ""))[0 if self.done else 1]
         if self.action == "added":
             return f"{where}: {said} the Spanish of {self.context} to {self.stored_in}"
@@ -80,8 +91,10 @@ class Change:
         if self.action == "removed":
             return f"{where}: {said} the Spanish of {self.context} from {self.stored_in}: {_short(self.old_text)!r}"
         if self.action == "kept":
-            return (f"{where}: leaves {self.context} empty; the Spanish stored in {self.stored_in} is kept "
-                    f"(--replace removes it): {_short(self.old_text)!r}")
+            return (f"{where}: leaves {self.context} empty; the Spanish stored in {self.stored_in} is kept: "
+                    f"{_short(self.old_text)!r}")
+        if self.action in ("suggested", "set aside"):
+            return f"{where}: {said} {self.context} ({self.note})"
         if self.action == "annotated":
             return (f"{where}: {said} the comments, flags or references of {self.context} in {self.stored_in} "
                     "(the Spanish is the same)")
@@ -128,31 +141,35 @@ class ImportReport:
     def replacements(self) -> list[Change]:
         return [c for c in self.changes if c.action in ("replaced", "removed")]
 
+    @property
+    def removals(self) -> list[Change]:
+        return [c for c in self.changes if c.action == "removed"]
+
 
 def import_catalog(path: str | Path, kb, corpus_root: Path | str | None = None, replace: bool = False,
-                   dry_run: bool = False) -> ImportReport:
+                   dry_run: bool = False, remove_missing: bool = False) -> ImportReport:
     """`import_catalogs` of one file; raises `ImportRefused` when the import is refused."""
-    report = import_catalogs([path], kb, corpus_root, replace, dry_run)
+    report = import_catalogs([path], kb, corpus_root, replace, dry_run, remove_missing)
     if report.refused and not report.errors:
         raise ImportRefused(report.refused)
     return report
 
 
 def import_catalogs(paths, kb, corpus_root: Path | str | None = None, replace: bool = False,
-                    dry_run: bool = False) -> ImportReport:
+                    dry_run: bool = False, remove_missing: bool = False) -> ImportReport:
     """Check the catalogs at `paths` against `kb` and merge them into the corpus's `po/` catalogs
     (see the module's documentation). With `dry_run`, everything but the writing: the report says
     what the import would do, and refuses what it would refuse.
     Every change of a report that wrote nothing says "would".
     """
-    report = _import(paths, kb, corpus_root, replace, dry_run)
+    report = _import(paths, kb, corpus_root, replace, dry_run, remove_missing)
     if not report.written:
         report.changes = [dataclasses.replace(c, done=False) for c in report.changes]
     return report
 
 
 def _import(paths, kb, corpus_root: Path | str | None = None, replace: bool = False,
-            dry_run: bool = False) -> ImportReport:
+            dry_run: bool = False, remove_missing: bool = False) -> ImportReport:
     """The work of `import_catalogs`."""
     paths = [Path(p) for p in paths]
     root = Path(corpus_root) if corpus_root else Path(kb.corpus_root)
@@ -199,13 +216,14 @@ def _import(paths, kb, corpus_root: Path | str | None = None, replace: bool = Fa
                           "give --replace to let the catalog given last win")
         return report
 
+    merging = Merge(kb.documents, release, order, replace, dry_run, remove_missing)
     if dry_run:
-        _merge(report, incoming, root, release, order, replace, dry_run)
+        _merge(report, incoming, root, merging)
         return report
     # What is stored is read again once the lock is held: a writer that went first is never undone.
     with corpus_lock(root):
         report.recovered = recover(root / PO_DIR)
-        outputs = _merge(report, incoming, root, release, order, replace, dry_run)
+        outputs = _merge(report, incoming, root, merging)
         if report.refused:
             return report
         replace_files(root / PO_DIR, outputs)
@@ -214,11 +232,49 @@ def _import(paths, kb, corpus_root: Path | str | None = None, replace: bool = Fa
     return report
 
 
-def _merge(report: ImportReport, incoming, root: Path, release: str, order: dict[str, int], replace: bool,
-           dry_run: bool) -> dict[str, bytes]:
+@dataclass
+class Merge:
+    """What `_merge` is asked to do: the release of the given catalogs, the order of its entries, the
+    options; the English of each release a stored catalog is of, read once."""
+
+    documents: dict
+    release: str
+    order: dict[str, int]
+    replace: bool
+    dry_run: bool
+    remove_missing: bool
+    _english: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def english(self, release: str) -> dict[str, str] | None:
+        """Each entry's English in `release` (None: a release not at hand)."""
+        if release not in self._english:
+            doc = self.documents.get(release)
+            if doc is None:
+                return None
+            self._english[release] = {context: known[2] for context, known in english_texts(doc).items()}
+        return self._english[release]
+
+
+def _corpus_release(folder: Path) -> str | None:
+    """The release the stored catalogs are of (that of the first one read that names one)."""
+    from kb.translations.catalog import GLOSSARY_GROUP
+
+    for name in [*(group_file(str(n)) for n in range(1, 10)), group_file(GLOSSARY_GROUP)]:
+        try:
+            release = read_stored(folder / name).po.release
+        except (OSError, PoSyntaxError, UnicodeDecodeError):
+            continue
+        if release:
+            return release
+    return None
+
+
+def _merge(report: ImportReport, incoming, root: Path, merging: Merge) -> dict[str, bytes]:
     """Merge the `incoming` entries with the stored catalogs: the report's changes, and the new bytes
     of each catalog that changes (none when nothing does)."""
     outputs: dict[str, bytes] = {}
+    replace, release = merging.replace, merging.release
+    corpus_release: str | None = None
     for group, entries in sorted(incoming.items()):
         name = group_file(group)
         target = root / PO_DIR / name
@@ -232,25 +288,45 @@ def _merge(report: ImportReport, incoming, root: Path, release: str, order: dict
                     report.refused = (f"{target}:{err.line}: the stored catalog does not parse ({err.reason}); "
                                       "repair it, or give --replace to write it anew")
                     return {}
-            if stored is not None and stored.po.release != release:
-                if not replace:
-                    report.refused = (f"{target}: holds release {stored.po.release}, the catalogs are of {release}; "
-                                      "give --replace to replace it")
-                    return {}
-                for entry in stored.po.entries:
-                    if entry.msgstr and entry.context not in entries:
-                        report.changes.append(Change("removed", entry.context or "", name, str(target),
-                                                     entry.line, entry.msgstr, "", entry.state, ""))
-                stored = None  # written anew, for the release given
-            elif stored is None:
-                pass  # does not parse, and --replace writes it anew
+        if stored is not None and stored.po.release:
+            own_release = stored.po.release
+        else:  # a catalog made anew is of the release the others are of
+            corpus_release = corpus_release or _corpus_release(root / PO_DIR) or release
+            own_release = corpus_release
+        english = merging.english(own_release)
+        if english is None:
+            report.refused = (f"{target}: holds release {own_release}, which is not among the releases at hand; "
+                              "an import never changes a catalog's release (kb translations update does)")
+            return {}
         old_entries = {e.context: e for e in stored.po.entries if e.context} if stored else {}
         merged = dict(old_entries)
+        carried = set()
         for context, (entry, source) in entries.items():
             entry = _portable(entry, root)
             old = old_entries.get(context)
             old_text = old.msgstr if old else ""
+            current = english.get(context)
+            if own_release != release and (current is None or _even(entry.msgid) != _even(current)):
+                if not entry.msgstr:
+                    continue
+                where = (name, source, entry.line, old_text, entry.msgstr, old.state if old else "untranslated")
+                if current is None:
+                    report.changes.append(Change("set aside", context, *where, note=(
+                        f"release {own_release}, the release of {name}, has no such entry")))
+                    continue
+                if old is not None and old_text and not old.fuzzy:
+                    report.changes.append(Change("set aside", context, *where, note=(
+                        f"it translates the English of release {release}, not that of release {own_release}, "
+                        f"and {name} holds a translation of the current English")))
+                    carried.add(context)
+                    continue
+                entry = dataclasses.replace(entry, msgid=current, previous=entry.msgid, previous_context=None,
+                                            flags=sorted({*entry.flags, "fuzzy"}))
+                report.changes.append(Change("suggested", context, *where, "fuzzy", note=(
+                    f"as a fuzzy suggestion: it translates the English of release {release}, not that of "
+                    f"release {own_release}, kept as its previous msgid")))
             if entry.msgstr:
+                carried.add(context)
                 new = _annotated(old, entry) if old is not None and old_text == entry.msgstr else entry
                 if not old_text:
                     report.changes.append(Change("added", context, name, source, entry.line, "", entry.msgstr,
@@ -266,26 +342,29 @@ def _merge(report: ImportReport, incoming, root: Path, release: str, order: dict
                                                  entry.msgstr, old.state, new.state))
                 merged[context] = new
             elif old_text:
-                if replace:
-                    report.changes.append(Change("removed", context, name, source, entry.line, old_text, "",
-                                                 old.state, "untranslated"))
-                    merged[context] = entry
-                else:
+                if not merging.remove_missing:
                     report.changes.append(Change("kept", context, name, source, entry.line, old_text, old_text,
                                                  old.state, old.state))
             elif old is None:
                 merged[context] = entry
+        if merging.remove_missing:
+            for context, old in old_entries.items():
+                if old.msgstr and context not in carried:
+                    report.changes.append(Change("removed", context, name, str(target), old.line, old.msgstr, "",
+                                                 old.state, "untranslated"))
+                    merged[context] = _untranslated(old)
         if stored is not None and all(_same(old_entries.get(c), e) for c, e in merged.items()):
             continue  # this catalog stays as it is, byte for byte
-        if dry_run:
+        if merging.dry_run:
             outputs[name] = b""
             continue
+        order = merging.order if own_release == release else {c: n for n, c in enumerate(english)}
         ordered = sorted(merged.values(), key=lambda e: order.get(e.context, len(order)))
         if stored is None:
-            outputs[name] = catalog_bytes(entries_catalog(release, ordered))
+            outputs[name] = catalog_bytes(entries_catalog(own_release, ordered))
             continue
         fresh = [e for e in ordered if not _same(old_entries.get(e.context), e)]
-        texts = dict(zip((e.context for e in fresh), render_entries(release, fresh)))
+        texts = dict(zip((e.context for e in fresh), render_entries(own_release, fresh)))
         outputs[name] = catalog_text(stored.header, [texts.get(e.context) or stored.texts[e.context] for e in ordered]
                                      + stored.others)
     replaced = report.count("replaced")
@@ -295,6 +374,14 @@ def _merge(report: ImportReport, incoming, root: Path, release: str, order: dict
         return {}
     report.changed = [root / PO_DIR / name for name in outputs]
     return outputs
+
+
+def _untranslated(entry: PoEntry) -> PoEntry:
+    """`entry` with its translation taken out, and with it what spoke of the translation: its fuzzy
+    flag, its previous msgid, its review mark."""
+    return dataclasses.replace(entry, msgstr="", flags=[f for f in entry.flags if f != "fuzzy"], previous=None,
+                               previous_context=None,
+                               comments=[c for c in entry.comments if not c.strip().startswith(REVIEWED)])
 
 
 def _portable(entry: PoEntry, root: Path) -> PoEntry:

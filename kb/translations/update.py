@@ -122,6 +122,12 @@ def update_catalogs(kb, release: str, corpus_root: Path | str | None = None,
     root = Path(corpus_root) if corpus_root else Path(kb.corpus_root)
     if release not in kb.documents:
         raise UpdateRefused(f"no release {release}; the corpus has {', '.join(kb.releases)}")
+    from kb.translations.catalog import ControlCharacter, check_english
+
+    try:
+        check_english(kb.documents[release])
+    except ControlCharacter as err:
+        raise UpdateRefused(str(err)) from None
     if dry_run:
         return _update(kb, release, root, dry_run=True)
     with corpus_lock(root):

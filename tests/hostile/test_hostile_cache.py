@@ -219,3 +219,32 @@ def test_a_diff_entry_nested_past_any_depth_is_refused(corpus, cached):
     again, said = rebuild(corpus, cache)
     same(first, again)
     assert len(said) == 2 and all("not a ReleaseDiff" in line for line in said), said
+
+
+@pytest.mark.parametrize("kind", ["folder", "link to an entry", "link to nowhere", "link to a folder", "fifo"])
+def test_an_entry_of_the_wrong_kind_is_named_in_one_line_and_replaced(corpus, cached, tmp_path, kind):
+    cache, first = cached
+    entry = parse_entries(cache)[0]
+    good = entry.read_bytes()
+    elsewhere = tmp_path / "elsewhere.entry"
+    elsewhere.write_bytes(good)  # a link to a good entry is still no entry of kb's
+    entry.unlink()
+    if kind == "folder":
+        entry.mkdir()
+        (entry / "3").write_text("inside", encoding="utf-8")
+    elif kind == "link to an entry":
+        entry.symlink_to(elsewhere)
+    elif kind == "link to nowhere":
+        entry.symlink_to(tmp_path / "nowhere")
+    elif kind == "link to a folder":
+        entry.symlink_to(tmp_path)
+    else:
+        os.mkfifo(entry)
+    again, said = rebuild(corpus, cache)
+    same(first, again)
+    about = [line for line in said if str(entry) in line]
+    assert len(about) == 1 and "\n" not in about[0], said
+    assert entry.is_file() and not entry.is_symlink() and entry.read_bytes() == good  # replaced by the entry
+    assert elsewhere.read_bytes() == good and tmp_path.is_dir()  # what a link led to is left
+    _, quiet = rebuild(corpus, cache)
+    assert not [line for line in quiet if str(entry) in line]

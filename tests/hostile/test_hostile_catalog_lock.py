@@ -49,7 +49,8 @@ fetch.check_rules_text = meet(fetch.check_rules_text)
 for name in ("read_stored", "read_po_file"):  # how an import reads a stored catalog
     if hasattr(importer, name):
         setattr(importer, name, dawdle(getattr(importer, name)))
-fetch.tempfile.mkstemp = dawdle(fetch.tempfile.mkstemp)  # between reading the manifest and replacing it
+import kb.atomic as atomic
+atomic.write_atomic = dawdle(atomic.write_atomic)  # between reading the manifest and replacing it
 """
 
 

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from kb.atomic import is_temporary  # noqa: E402
 from kb import outputs  # noqa: E402
 from kb.cli.main import cli  # noqa: E402
 from kb.outputs import OutputRefused, check_file, write_files  # noqa: E402
@@ -72,7 +73,7 @@ def snapshot(root: Path) -> dict[str, bytes]:
 
 
 def no_temporary_files(folder: Path) -> bool:
-    return not [p for p in folder.iterdir() if p.name.startswith(".") and p.name.endswith(".tmp")]
+    return not [p for p in folder.iterdir() if is_temporary(p.name)]
 
 
 # -- the corpus ----------------------------------------------------------------------------------------
@@ -323,7 +324,7 @@ def test_a_killed_write_leaves_the_destination_and_its_leftover_goes_with_the_ne
     write_files({target: b"whole"})
     writer = start_writer(target, tmp_path)
     try:
-        live = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+        live = [p for p in tmp_path.iterdir() if is_temporary(p.name)]
         assert len(live) == 1
         os.utime(live[0], (1, 1))  # old, but its writer is alive: kept
         assert outputs.remove_leftovers([target]) == [] and live[0].exists()
@@ -336,3 +337,35 @@ def test_a_killed_write_leaves_the_destination_and_its_leftover_goes_with_the_ne
     write_files({target: b"again"})
     assert target.read_bytes() == b"again"
     assert no_temporary_files(tmp_path)  # the leftover of the killed write is gone
+
+
+@pytest.mark.parametrize("name", [
+    ".graph.json.mybackup.tmp", ".graph.json.12345678.tmp", ".graph.json.abcdefgh.tmp", ".writing-x",
+    ".part-1.po.1.tmp", ".kb-tmp-notes", ".kb-tmp-0123456789ABCDEF-graph.json", ".kb-tmp-0123-graph.json",
+])
+def test_a_users_file_named_like_a_temporary_one_is_never_removed(tmp_path, monkeypatch, name):
+    monkeypatch.setenv("KB_STORE", str(tmp_path / "store"))
+    target = tmp_path / "graph.json"
+    mine = tmp_path / name
+    mine.write_bytes(b"the user's")
+    os.utime(mine, (1, 1))  # old, as a leftover would be
+    write_files({target: b"one"})
+    write_files({target: b"two"})
+    assert mine.read_bytes() == b"the user's"
+
+
+def test_only_kb_temporary_names_of_its_own_form_are_leftovers(tmp_path):
+    from kb import atomic
+
+    made = tmp_path / atomic.temporary_name("rules-es.txt")
+    made.write_bytes(b"half")
+    folder = tmp_path / atomic.temporary_name("build")
+    folder.mkdir()
+    link = tmp_path / atomic.temporary_name("link")
+    link.symlink_to(tmp_path / "elsewhere")
+    for path in (made, folder):
+        os.utime(path, (1, 1))
+    assert atomic.remove_leftovers(tmp_path) == sorted([made, folder])
+    assert link.is_symlink()  # neither a file nor a folder kb makes: left
+    long = atomic.temporary_name("é" * 200)
+    assert len(long.encode()) <= 255 and atomic.is_temporary(long)

@@ -85,12 +85,16 @@ def test_parse_of_a_closed_standard_input_is_one_line_not_an_internal_error():
 # -- a journal that leads out of the catalogs' folder -------------------------------------------------
 
 
+ELSEWHERE = ".kb-tmp-0123456789abcdef-elsewhere"
+STAGED_2 = ".kb-tmp-fedcba9876543210-part-2.po"
+
+
 @pytest.mark.parametrize("plan", [
-    [{"target": "part-1.po", "staged": ".elsewhere.kb-staged"}],  # a link to a file outside
-    [{"target": "part-2.po", "staged": ".part-2.po.a.kb-staged"},  # a good move, then a bad one
-     {"target": "part-1.po", "staged": ".elsewhere.kb-staged"}],
-    [{"target": "..", "staged": ".part-2.po.a.kb-staged"}],
-    [{"target": ".kb-write.lock", "staged": ".part-2.po.a.kb-staged"}],
+    [{"target": "part-1.po", "staged": ELSEWHERE}],  # a link to a file outside
+    [{"target": "part-2.po", "staged": STAGED_2},  # a good move, then a bad one
+     {"target": "part-1.po", "staged": ELSEWHERE}],
+    [{"target": "..", "staged": STAGED_2}],
+    [{"target": ".kb-write.lock", "staged": STAGED_2}],
 ])
 def test_a_journal_is_never_followed_out_of_the_folder(tmp_path, plan):
     import json
@@ -103,8 +107,8 @@ def test_a_journal_is_never_followed_out_of_the_folder(tmp_path, plan):
     outside.write_bytes(b"not a catalog")
     (po / "part-1.po").write_bytes(b"old 1")
     (po / "part-2.po").write_bytes(b"old 2")
-    (po / ".part-2.po.a.kb-staged").write_bytes(b"new 2")
-    (po / ".elsewhere.kb-staged").symlink_to(outside)
+    (po / STAGED_2).write_bytes(b"new 2")
+    (po / ELSEWHERE).symlink_to(outside)
     (po / corpus_write.JOURNAL).write_text(json.dumps({"journal": 1, "files": plan}))
     with pytest.raises(corpus_write.JournalError, match="nothing done"):
         corpus_write.recover(po)
@@ -152,12 +156,12 @@ def test_help_is_still_shown_with_a_store_inside_the_corpus(monkeypatch, tmp_pat
 
 
 def test_a_catalog_written_into_a_missing_folder_is_named_as_given(tmp_path):
-    from kb.translations.catalog import write_atomically
+    from kb.atomic import write_atomic as write_atomically
 
     target = tmp_path / "no such folder" / "part-1.po"
     with pytest.raises(FileNotFoundError) as caught:
         write_atomically(target, b"msgid \"\"\nmsgstr \"\"\n")
-    assert caught.value.filename == str(target)  # not the temporary ".part-1.po.XXXX.tmp"
+    assert caught.value.filename == str(target)  # not the temporary ".kb-tmp-XXXX-part-1.po"
     assert not target.parent.exists()
 
 

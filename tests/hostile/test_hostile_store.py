@@ -8,7 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -20,6 +19,7 @@ sys.path.insert(0, str(TESTS))
 
 from test_align_corpus import write_tiny_corpus  # noqa: E402
 
+from kb import atomic  # noqa: E402
 from kb import store as stored  # noqa: E402
 from kb.knowledge import KnowledgeBase  # noqa: E402
 
@@ -85,13 +85,13 @@ def test_a_read_only_store_folder_is_said_once(corpus, tmp_path, monkeypatch):
     store = tmp_path / "read-only"
     store.mkdir()
 
-    def refused(*args, dir=None, **kwargs):
-        if dir is not None and Path(dir).resolve().is_relative_to(store.resolve()):
+    def refused(target, *args, **kwargs):
+        if Path(target).resolve().is_relative_to(store.resolve()):
             raise PermissionError(13, "Permission denied")
-        return real(*args, dir=dir, **kwargs)
+        return real(target, *args, **kwargs)
 
-    real = tempfile.mkstemp
-    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    real = atomic.open_scratch
+    monkeypatch.setattr(atomic, "open_scratch", refused)
     said: list[str] = []
     kb = KnowledgeBase.load(corpus, store, warn=said.append)
     assert kb.rule("701.1", "2021-03-05").text == RULE
@@ -179,11 +179,11 @@ def test_what_a_killed_writer_left_long_ago_is_removed(corpus, tmp_path):
     store = tmp_path / "store"
     KnowledgeBase.load(corpus, store, warn=lambda line: None)
     stage = next((store / "cache").glob("parse-*"))
-    old = [store / ".writing-old", stage / ".writing-old"]
+    old = [store / ".kb-tmp-0123456789abcdef-old", stage / ".kb-tmp-0123456789abcdef-old"]
     old[0].mkdir()
     (old[0] / "records.parquet").write_bytes(b"half")
     old[1].write_bytes(b"half an entry")
-    fresh = [store / ".writing-now", stage / ".writing-now"]  # a writer at work now
+    fresh = [store / ".kb-tmp-fedcba9876543210-now", stage / ".kb-tmp-fedcba9876543210-now"]  # a writer at work now
     fresh[0].mkdir()
     fresh[1].write_bytes(b"being written")
     long_ago = time.time() - 2 * 3600

@@ -62,7 +62,8 @@ def test_the_spanish_rule_gives_exactly_the_confirmed_spanish_names(entries, rec
     spanish = " ".join(entries[rule].msgstr.split())
     for row in (r for r in records if r["rule"] == rule):
         name = re.escape(row["en"])
-        shown = re.search(rf"(?<![\w’-]){name} \(([^)]+)\)", spanish)
+        # A name starts an item of the list: "Phyrexia" is not the end of "New Phyrexia (…)".
+        shown = re.search(rf"(?:(?<=, )|(?<= y )|(?<=: )|(?<=son )){name} \(([^)]+)\)", spanish)
         if row["es"] and row["es"] != row["en"]:
             expected = row["es"].lower() if rule == "207.2c" else row["es"]
             assert shown and shown.group(1) == expected, row["en"]

@@ -21,6 +21,9 @@
   var SUBRULE_PRIOR = 0.8;
   var NAMED_COVERAGE = 1;
   var GIVEN_NAME = 0.9;
+  // A rule where a concept the query names (its parent's or section's name) meets the query's
+  // other words, in the rule's own text, says the whole query: "2HG poison" is 810.10.
+  var MEETING = 0.9;
   // Words that ask for a kind of page rather than a content.
   var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
   var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
@@ -90,6 +93,16 @@
       };
       self.docs.push(doc);
       self.byId[doc.id] = doc;
+    });
+    // The concepts a rule belongs to: the rule above it and its section (702.19c: 702.19, 702).
+    this.docs.forEach(function (doc) {
+      doc.up = [];
+      if (doc.kind !== "r") return;
+      var id = doc.id;
+      while (/[.a-z]/.test(id)) {
+        id = /[a-z]$/.test(id) ? id.slice(0, -1) : id.replace(/\.\d+$/, "");
+        if (self.byId[id]) doc.up.push(self.byId[id]);
+      }
     });
   }
 
@@ -268,6 +281,8 @@
     maps.forEach(function (m) { for (var d in m) candidates[d] = true; });
     var out = [];
     var weights = FIELD_WEIGHT.slice();
+    // Whether some name is the whole query (then the query is one concept, not two that meet).
+    var wholeName = false;
     if (kinds.x) weights[3] = FIELD_WEIGHT[1];
     for (var key in candidates) {
       var doc = docs[key];
@@ -302,7 +317,10 @@
           }
           // Half for the stems, half for the words as written.
           share += (Object.keys(covered).length / doc.names[j]) * (hits / terms.length) / 2;
-          if (which === maps && Object.keys(covered).length === doc.names[j]) fullName = true;
+          if (which === maps && Object.keys(covered).length === doc.names[j]) {
+            fullName = true;
+            if (hits === terms.length) wholeName = true;
+          }
         });
         if (share > nameShare) nameShare = share;
         // A rule's own names above those a glossary entry citing it gives it.
@@ -333,9 +351,16 @@
       // A rule the query names outright ("protection" in "protection from red") is what the query
       // is about: the other words qualify it and cost it less where it lacks them.
       var named = fullName ? NAMED_COVERAGE : 2;
-      var total = (s + PHRASE_BONUS * near) * Math.pow(coverage, named) * (1 + NAME_BONUS * nameBonus * nameBonus) * prior;
-      out.push({ doc: doc, score: total, coverage: coverage, name: nameShare, prior: prior });
+      var base = (s + PHRASE_BONUS * near) * Math.pow(coverage, named) * prior;
+      out.push({ doc: doc, base: base, bonus: nameBonus, coverage: coverage, name: nameShare, prior: prior });
     }
+    out.forEach(function (r) {
+      if (!wholeName && known.length > 1 && r.doc.kind === "r") {
+        r.meeting = self.meeting(r.doc, known, maps, terms.length);
+        if (r.meeting > r.bonus) r.bonus = r.meeting;
+      }
+      r.score = r.base * (1 + NAME_BONUS * r.bonus * r.bonus);
+    });
     // A glossary entry the query names better than it names any rule is what the query asks for
     // ("casting cost", an obsolete term no rule uses): it keeps no discount.
     var bestRuleName = 0;
@@ -345,6 +370,40 @@
     });
     out.sort(function (p, q) { return q.score - p.score || p.doc.n - q.doc.n; });
     return out;
+  };
+
+  // The share of the query a rule says where a concept (the rule itself, or one above it), named
+  // whole by some of the query's words, meets the query's other words in the rule's own names or
+  // text: 0 when none. "layers continuous effects" meets in 613 itself, "2HG poison" in 810.10.
+  Ranker.prototype.meeting = function (doc, known, maps, count) {
+    var gap = this.core.gap, best = 0;
+    var concepts = [doc].concat(doc.up);
+    for (var u = 0; u < concepts.length; u++) {
+      var above = concepts[u];
+      for (var j = 0; j < above.names.length; j++) {
+        if (!above.names[j]) continue;
+        var covered = {}, naming = [];
+        for (var k = 0; k < known.length; k++) {
+          var np = maps[k][above.n] && maps[k][above.n][0];
+          var hit = false;
+          if (np) np.forEach(function (p) { if (Math.floor(p / gap) === j) { covered[p] = true; hit = true; } });
+          naming.push(hit);
+        }
+        if (Object.keys(covered).length < above.names[j]) continue;
+        var rest = 0, own = true;
+        for (k = 0; k < known.length; k++) {
+          if (naming[k]) continue;
+          var fields = maps[k][doc.n];
+          if (fields && (fields[0] || fields[1] || fields[2])) rest++;
+          else own = false;
+        }
+        if (!own || !rest) continue;
+        var share = (naming.filter(Boolean).length + rest) / count;
+        if (above.given[j]) share *= GIVEN_NAME;
+        if (share * MEETING > best) best = share * MEETING;
+      }
+    }
+    return best;
   };
 
   // A query answered: {number} for a rule number, else the ranked documents, the words it took

@@ -19,11 +19,12 @@
   var PHRASE_BONUS = 0.6;
   var KIND_PRIOR = { r: 1, s: 1, p: 0.8, g: 0.25 };
   var SUBRULE_PRIOR = 0.8;
-  var NAMED_COVERAGE = 1;
+  var NAMED_COVERAGE = 0.5;
   var GIVEN_NAME = 0.9;
   // A rule where a concept the query names (its parent's or section's name) meets the query's
   // other words, in the rule's own text, says the whole query: "2HG poison" is 810.10.
   var MEETING = 0.9;
+  var SPECIFIC = 0.4;
   // Words that ask for a kind of page rather than a content.
   var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
   var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
@@ -390,15 +391,16 @@
           naming.push(hit);
         }
         if (Object.keys(covered).length < above.names[j]) continue;
-        var rest = 0, own = true;
+        var rest = 0, own = true, namingIdf = 0, restIdf = 0;
         for (k = 0; k < known.length; k++) {
-          if (naming[k]) continue;
+          if (naming[k]) { namingIdf += known[k].idf; continue; }
           var fields = maps[k][doc.n];
-          if (fields && (fields[0] || fields[1] || fields[2])) rest++;
+          if (fields && (fields[0] || fields[1] || fields[2])) { rest++; restIdf += known[k].idf; }
           else own = false;
         }
         if (!own || !rest) continue;
-        var share = (naming.filter(Boolean).length + rest) / count;
+        // The rarer concept holds the commoner: "create tokens" meets in Create, not in Tokens.
+        var share = (naming.filter(Boolean).length + rest) / count * (1 - SPECIFIC + SPECIFIC * namingIdf / (namingIdf + restIdf));
         if (above.given[j]) share *= GIVEN_NAME;
         if (share * MEETING > best) best = share * MEETING;
       }

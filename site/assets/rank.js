@@ -24,7 +24,10 @@
   // A rule where a concept the query names (its parent's or section's name) meets the query's
   // other words, in the rule's own text, says the whole query: "2HG poison" is 810.10.
   var MEETING = 0.9;
+  // Where two concepts meet, the narrower holds the other ("create tokens" meets in 701.7 Create,
+  // not in 111 Tokens): by the rarity of the words naming it, and by how few rules it spans.
   var SPECIFIC = 0.4;
+  var NARROW = 0.3;
   // Words that ask for a kind of page rather than a content.
   var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
   var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
@@ -105,6 +108,8 @@
         if (self.byId[id]) doc.up.push(self.byId[id]);
       }
     });
+    this.docs.forEach(function (doc) { doc.size = 1; });
+    this.docs.forEach(function (doc) { doc.up.forEach(function (above) { above.size++; }); });
   }
 
   Ranker.prototype.shardKey = function (word) {
@@ -399,8 +404,8 @@
           else own = false;
         }
         if (!own || !rest) continue;
-        // The rarer concept holds the commoner: "create tokens" meets in Create, not in Tokens.
-        var share = (naming.filter(Boolean).length + rest) / count * (1 - SPECIFIC + SPECIFIC * namingIdf / (namingIdf + restIdf));
+        var share = (naming.filter(Boolean).length + rest) / count * (1 - SPECIFIC + SPECIFIC * namingIdf / (namingIdf + restIdf)) *
+          (1 - NARROW + NARROW / (1 + Math.log(above.size)));
         if (above.given[j]) share *= GIVEN_NAME;
         if (share * MEETING > best) best = share * MEETING;
       }

@@ -112,12 +112,12 @@ def _items(data: Any) -> list[dict[str, Any]]:
         items.append({"source": "section", "en": section_title(data, section, "en")[0],
                       "es": section_title(data, section, "es")[0], "target": section.id})
     glossary = _glossary_targets(data)
-    from kb.site.generate import _entry_key, glossary_anchors
+    from kb.site.anchors import entry_key, glossary_anchors
 
     anchors = glossary_anchors(data)
-    spanish = {anchors["es"][_entry_key(e)]: e.term for e in data.glossary.get("es", [])}
+    spanish = {anchors["es"][entry_key(e)]: e.term for e in data.glossary.get("es", [])}
     for entry in data.glossary.get("en", []):
-        anchor = anchors["en"][_entry_key(entry)]
+        anchor = anchors["en"][entry_key(entry)]
         rule = glossary.get(" ".join(re.sub(r"[^\w/]+", " ", entry.term.casefold().replace("’", "")).split()), ("", ""))[0]
         term = re.sub(r"\s*\(Obsolete\)", "", entry.term)
         items.append({"source": "glossary", "en": term, "es": spanish.get(anchor), "target": rule or f"g:{anchor}"})

@@ -361,7 +361,7 @@
       out.push({ doc: doc, base: base, bonus: nameBonus, coverage: coverage, name: nameShare, prior: prior });
     }
     out.forEach(function (r) {
-      if (!wholeName && known.length > 1 && r.doc.kind === "r") {
+      if (!wholeName && known.length > 1 && r.doc.kind !== "g") {
         r.meeting = self.meeting(r.doc, known, maps, terms.length);
         if (r.meeting > r.bonus) r.bonus = r.meeting;
       }
@@ -396,18 +396,26 @@
           naming.push(hit);
         }
         if (Object.keys(covered).length < above.names[j]) continue;
-        var rest = 0, own = true, namingIdf = 0, restIdf = 0;
+        var rest = 0, own = true, namingIdf = 0, restIdf = 0, inNames = above === doc;
         for (k = 0; k < known.length; k++) {
           if (naming[k]) { namingIdf += known[k].idf; continue; }
           var fields = maps[k][doc.n];
           if (fields && (fields[0] || fields[1] || fields[2])) { rest++; restIdf += known[k].idf; }
           else own = false;
+          // In a name of its own, not one a glossary entry citing it gives it.
+          if (!fields || !fields[0] || !fields[0].some(function (p) { return !doc.given[Math.floor(p / gap)]; })) inNames = false;
         }
         if (!own || !rest) continue;
-        var share = (naming.filter(Boolean).length + rest) / count * (1 - SPECIFIC + SPECIFIC * namingIdf / (namingIdf + restIdf)) *
-          (1 - NARROW + NARROW / (1 + Math.log(above.size)));
+        if (above.given[j]) inNames = false;
+        var share = (naming.filter(Boolean).length + rest) / count;
+        // A rule whose names hold every word ("layers" and "continuous effects" name 613) is named
+        // by the query; elsewhere the narrower concept holds the other.
+        if (!inNames) {
+          share *= MEETING * (1 - SPECIFIC + SPECIFIC * namingIdf / (namingIdf + restIdf)) *
+            (1 - NARROW + NARROW / (1 + Math.log(above.size)));
+        }
         if (above.given[j]) share *= GIVEN_NAME;
-        if (share * MEETING > best) best = share * MEETING;
+        if (share > best) best = share;
       }
     }
     return best;

@@ -1,7 +1,8 @@
 /* The search box's ranking, over the index kb.site.ranking writes (kb-rank/LANG/): every word of
    a query counts, a rule's name far above its first sentence, its first sentence above the rest,
    words that follow each other in the query count more where they follow each other in the text,
-   and a word no rule of the page's language uses is said, never dropped. The same script runs in
+   a query joining two concepts lands where they meet (a rule under the one, holding the other), and
+   a word no rule of the page's language uses is said, never dropped. The same script runs in
    the page (window.KbRank) and in node (the evaluation in bench/), so the figures the benchmark
    reports are the box's own. No DOM, no network but the `fetch` it is given. */
 (function (global) {
@@ -360,9 +361,10 @@
       var base = (s + PHRASE_BONUS * near) * Math.pow(coverage, named) * prior;
       out.push({ doc: doc, base: base, bonus: nameBonus, coverage: coverage, name: nameShare, prior: prior });
     }
+    var named = {};
     out.forEach(function (r) {
       if (!wholeName && known.length > 1 && r.doc.kind !== "g") {
-        r.meeting = self.meeting(r.doc, known, maps, terms.length);
+        r.meeting = self.meeting(r.doc, known, maps, terms.length, named);
         if (r.meeting > r.bonus) r.bonus = r.meeting;
       }
       r.score = r.base * (1 + NAME_BONUS * r.bonus * r.bonus);
@@ -381,21 +383,14 @@
   // The share of the query a rule says where a concept (the rule itself, or one above it), named
   // whole by some of the query's words, meets the query's other words in the rule's own names or
   // text: 0 when none. "layers continuous effects" meets in 613 itself, "2HG poison" in 810.10.
-  Ranker.prototype.meeting = function (doc, known, maps, count) {
-    var gap = this.core.gap, best = 0;
+  Ranker.prototype.meeting = function (doc, known, maps, count, named) {
+    var gap = this.core.gap, best = 0, k;
     var concepts = [doc].concat(doc.up);
     for (var u = 0; u < concepts.length; u++) {
       var above = concepts[u];
-      for (var j = 0; j < above.names.length; j++) {
-        if (!above.names[j]) continue;
-        var covered = {}, naming = [];
-        for (var k = 0; k < known.length; k++) {
-          var np = maps[k][above.n] && maps[k][above.n][0];
-          var hit = false;
-          if (np) np.forEach(function (p) { if (Math.floor(p / gap) === j) { covered[p] = true; hit = true; } });
-          naming.push(hit);
-        }
-        if (Object.keys(covered).length < above.names[j]) continue;
+      var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, maps));
+      for (var w = 0; w < whole.length; w++) {
+        var j = whole[w].name, naming = whole[w].naming;
         var rest = 0, own = true, namingIdf = 0, restIdf = 0, inNames = above === doc;
         for (k = 0; k < known.length; k++) {
           if (naming[k]) { namingIdf += known[k].idf; continue; }
@@ -419,6 +414,23 @@
       }
     }
     return best;
+  };
+
+  // The names of `doc` the query's words cover whole: [{name: its index, naming: which words}].
+  Ranker.prototype.namedWhole = function (doc, known, maps) {
+    var gap = this.core.gap, out = [];
+    for (var j = 0; j < doc.names.length; j++) {
+      if (!doc.names[j]) continue;
+      var covered = {}, naming = [];
+      for (var k = 0; k < known.length; k++) {
+        var np = maps[k][doc.n] && maps[k][doc.n][0];
+        var hit = false;
+        if (np) np.forEach(function (p) { if (Math.floor(p / gap) === j) { covered[p] = true; hit = true; } });
+        naming.push(hit);
+      }
+      if (Object.keys(covered).length >= doc.names[j]) out.push({ name: j, naming: naming });
+    }
+    return out;
   };
 
   // A query answered: {number} for a rule number, else the ranked documents, the words it took

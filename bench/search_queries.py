@@ -18,7 +18,15 @@ rule's title, a section's title) or the Spanish glossary's term: never a transla
 A fifth of the terms (by a hash of the English term) are held out: the ranking is tuned on the
 others, and the benchmark reports both.
 
+A second set, `bench/search_queries_second.jsonl`, is made otherwise and is never tuned on (all of it
+held out): every keyword ability and action named in the other language (the alias the other
+site's readers type), and every pair of concepts a rule joins by citing another: the name of the
+titled rule or section a rule belongs to, then the name of the titled rule or section its text
+cites ("deathtouch state-based actions"), whose targets are the rules of the first concept citing
+the second.
+
     PYTHONPATH=. python3 bench/search_queries.py           # write bench/search_queries.jsonl
+    PYTHONPATH=. python3 bench/search_queries.py --second  # write bench/search_queries_second.jsonl
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from typing import Any
 
 HERE = Path(__file__).parent
 OUTPUT = HERE / "search_queries.jsonl"
+SECOND = HERE / "search_queries_second.jsonl"
 JARGON = HERE / "search_jargon.tsv"
 QUESTIONS = {
     "en": ("what is {}", "how does {} work", "what does {} mean"),
@@ -103,12 +112,12 @@ def _items(data: Any) -> list[dict[str, Any]]:
         items.append({"source": "section", "en": section_title(data, section, "en")[0],
                       "es": section_title(data, section, "es")[0], "target": section.id})
     glossary = _glossary_targets(data)
-    from kb.site.generate import _entry_key, glossary_anchors
+    from kb.site.anchors import entry_key, glossary_anchors
 
     anchors = glossary_anchors(data)
-    spanish = {anchors["es"][_entry_key(e)]: e.term for e in data.glossary.get("es", [])}
+    spanish = {anchors["es"][entry_key(e)]: e.term for e in data.glossary.get("es", [])}
     for entry in data.glossary.get("en", []):
-        anchor = anchors["en"][_entry_key(entry)]
+        anchor = anchors["en"][entry_key(entry)]
         rule = glossary.get(" ".join(re.sub(r"[^\w/]+", " ", entry.term.casefold().replace("’", "")).split()), ("", ""))[0]
         term = re.sub(r"\s*\(Obsolete\)", "", entry.term)
         items.append({"source": "glossary", "en": term, "es": spanish.get(anchor), "target": rule or f"g:{anchor}"})
@@ -202,6 +211,85 @@ def generate(data: Any) -> list[dict[str, Any]]:
     return unique
 
 
+def _concept(data: Any, rule_id: str, labels: dict[str, str]) -> str:
+    """The titled rule `rule_id` is or belongs to, else its section."""
+    current = rule_id
+    while current in data.rules:
+        if current in labels:
+            return current
+        current = data.rules[current].parent
+    return data.rules[rule_id].section
+
+
+def generate_second(data: Any) -> list[dict[str, Any]]:
+    """The second held-out set: keyword names in the other language, and cited pairs of concepts."""
+    from kb.refs import find_references
+    from kb.site.query import rule_labels
+    from kb.site.views import section_title
+
+    labels = {lang: rule_labels(data, lang) for lang in ("en", "es")}
+    sections = {s.id: s for s in [*data.parts, *data.sections]}
+
+    def name(target: str, lang: str) -> str | None:
+        if target in labels[lang]:
+            return labels[lang][target]
+        if target in sections:
+            title, in_lang = section_title(data, sections[target], lang)
+            return title if in_lang else None
+        return None
+
+    queries: list[dict[str, Any]] = []
+
+    def add(lang: str, source: str, query: str, targets: list[str]) -> None:
+        queries.append({"lang": lang, "form": "alias" if source == "other language" else "pair",
+                        "source": source, "query": query, "targets": targets, "split": "second"})
+
+    for rule_id in labels["en"]:
+        if data.rules[rule_id].section in ("701", "702"):
+            for lang, other in (("en", "es"), ("es", "en")):
+                typed = labels[other].get(rule_id)
+                if typed and fold(typed) != fold(labels[lang].get(rule_id, "")):
+                    add(lang, "other language", typed.lower(), [rule_id])
+    # (first concept, cited concept) -> the rules of the first citing the second
+    pairs: dict[tuple[str, str], list[str]] = {}
+    for rule_id in data.order:
+        first = _concept(data, rule_id, labels["en"])
+        for ref in find_references(data.rules[rule_id].text, "en"):
+            cited = ref.target
+            if cited in data.rules:
+                cited = cited if cited in labels["en"] else None
+            elif cited not in sections:
+                cited = None
+            if not cited or cited == first or data.rules.get(cited) is None and cited == data.rules[rule_id].section:
+                continue
+            cited_section = data.rules[cited].section if cited in data.rules else cited
+            if cited_section == data.rules[rule_id].section or first.startswith(cited) or cited.startswith(first):
+                continue
+            listed = pairs.setdefault((first, cited), [])
+            if rule_id not in listed:
+                listed.append(rule_id)
+    for (first, cited), targets in sorted(pairs.items()):
+        for lang in ("en", "es"):
+            one, two = name(first, lang), name(cited, lang)
+            if not one or not two or len(one.split()) + len(two.split()) > 6:
+                continue
+            add(lang, "cited pair", f"{one} {two}".lower(), targets)
+    queries.sort(key=lambda q: (q["lang"], q["source"], q["query"]))
+    unique, seen = [], set()
+    for q in queries:
+        key = (q["lang"], q["query"].casefold())
+        if key not in seen:
+            seen.add(key)
+            unique.append(q)
+    return unique
+
+
+def fold(text: str) -> str:
+    from kb.site.ranking import fold_text
+
+    return " ".join(fold_text(text).split())
+
+
 def write(queries: list[dict[str, Any]], path: Path = OUTPUT) -> None:
     text = "".join(json.dumps(q, ensure_ascii=False, sort_keys=True) + "\n" for q in queries)
     tmp = path.with_name(path.name + ".tmp")
@@ -214,10 +302,12 @@ def main() -> int:
     from kb.site.views import SiteData
 
     data = SiteData.collect(KnowledgeBase.load())
-    queries = generate(data)
-    write(queries)
+    second = "--second" in sys.argv[1:]
+    queries = generate_second(data) if second else generate(data)
+    output = SECOND if second else OUTPUT
+    write(queries, output)
     counts = Counter(q["lang"] for q in queries)
-    print(f"{OUTPUT.name}: " + ", ".join(f"{lang} {n}" for lang, n in sorted(counts.items())), file=sys.stderr)
+    print(f"{output.name}: " + ", ".join(f"{lang} {n}" for lang, n in sorted(counts.items())), file=sys.stderr)
     return 0
 
 

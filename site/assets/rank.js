@@ -1,7 +1,8 @@
 /* The search box's ranking, over the index kb.site.ranking writes (kb-rank/LANG/): every word of
    a query counts, a rule's name far above its first sentence, its first sentence above the rest,
    words that follow each other in the query count more where they follow each other in the text,
-   and a word no rule of the page's language uses is said, never dropped. The same script runs in
+   a query joining two concepts lands where they meet (a rule under the one, holding the other), and
+   a word no rule of the page's language uses is said, never dropped. The same script runs in
    the page (window.KbRank) and in node (the evaluation in bench/), so the figures the benchmark
    reports are the box's own. No DOM, no network but the `fetch` it is given. */
 (function (global) {
@@ -19,8 +20,15 @@
   var PHRASE_BONUS = 0.6;
   var KIND_PRIOR = { r: 1, s: 1, p: 0.8, g: 0.25 };
   var SUBRULE_PRIOR = 0.8;
-  var NAMED_COVERAGE = 1;
+  var NAMED_COVERAGE = 0.5;
   var GIVEN_NAME = 0.9;
+  // A rule where a concept the query names (its parent's or section's name) meets the query's
+  // other words, in the rule's own text, says the whole query: "2HG poison" is 810.10.
+  var MEETING = 0.9;
+  // Where two concepts meet, the narrower holds the other ("create tokens" meets in 701.7 Create,
+  // not in 111 Tokens): by the rarity of the words naming it, and by how few rules it spans.
+  var SPECIFIC = 0.4;
+  var NARROW = 0.3;
   // Words that ask for a kind of page rather than a content.
   var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
   var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
@@ -91,6 +99,18 @@
       self.docs.push(doc);
       self.byId[doc.id] = doc;
     });
+    // The concepts a rule belongs to: the rule above it and its section (702.19c: 702.19, 702).
+    this.docs.forEach(function (doc) {
+      doc.up = [];
+      if (doc.kind !== "r") return;
+      var id = doc.id;
+      while (/[.a-z]/.test(id)) {
+        id = /[a-z]$/.test(id) ? id.slice(0, -1) : id.replace(/\.\d+$/, "");
+        if (self.byId[id]) doc.up.push(self.byId[id]);
+      }
+    });
+    this.docs.forEach(function (doc) { doc.size = 1; });
+    this.docs.forEach(function (doc) { doc.up.forEach(function (above) { above.size++; }); });
   }
 
   Ranker.prototype.shardKey = function (word) {
@@ -268,6 +288,8 @@
     maps.forEach(function (m) { for (var d in m) candidates[d] = true; });
     var out = [];
     var weights = FIELD_WEIGHT.slice();
+    // Whether some name is the whole query (then the query is one concept, not two that meet).
+    var wholeName = false;
     if (kinds.x) weights[3] = FIELD_WEIGHT[1];
     for (var key in candidates) {
       var doc = docs[key];
@@ -302,7 +324,10 @@
           }
           // Half for the stems, half for the words as written.
           share += (Object.keys(covered).length / doc.names[j]) * (hits / terms.length) / 2;
-          if (which === maps && Object.keys(covered).length === doc.names[j]) fullName = true;
+          if (which === maps && Object.keys(covered).length === doc.names[j]) {
+            fullName = true;
+            if (hits === terms.length) wholeName = true;
+          }
         });
         if (share > nameShare) nameShare = share;
         // A rule's own names above those a glossary entry citing it gives it.
@@ -333,9 +358,17 @@
       // A rule the query names outright ("protection" in "protection from red") is what the query
       // is about: the other words qualify it and cost it less where it lacks them.
       var named = fullName ? NAMED_COVERAGE : 2;
-      var total = (s + PHRASE_BONUS * near) * Math.pow(coverage, named) * (1 + NAME_BONUS * nameBonus * nameBonus) * prior;
-      out.push({ doc: doc, score: total, coverage: coverage, name: nameShare, prior: prior });
+      var base = (s + PHRASE_BONUS * near) * Math.pow(coverage, named) * prior;
+      out.push({ doc: doc, base: base, bonus: nameBonus, coverage: coverage, name: nameShare, prior: prior });
     }
+    var named = {};
+    out.forEach(function (r) {
+      if (!wholeName && known.length > 1 && r.doc.kind !== "g") {
+        r.meeting = self.meeting(r.doc, known, maps, terms.length, named);
+        if (r.meeting > r.bonus) r.bonus = r.meeting;
+      }
+      r.score = r.base * (1 + NAME_BONUS * r.bonus * r.bonus);
+    });
     // A glossary entry the query names better than it names any rule is what the query asks for
     // ("casting cost", an obsolete term no rule uses): it keeps no discount.
     var bestRuleName = 0;
@@ -344,6 +377,59 @@
       if (r.doc.kind === "g" && !kinds.g && r.name > 0.999 && r.name > bestRuleName + 1e-9) r.score /= r.prior;
     });
     out.sort(function (p, q) { return q.score - p.score || p.doc.n - q.doc.n; });
+    return out;
+  };
+
+  // The share of the query a rule says where a concept (the rule itself, or one above it), named
+  // whole by some of the query's words, meets the query's other words in the rule's own names or
+  // text: 0 when none. "layers continuous effects" meets in 613 itself, "2HG poison" in 810.10.
+  Ranker.prototype.meeting = function (doc, known, maps, count, named) {
+    var gap = this.core.gap, best = 0, k;
+    var concepts = [doc].concat(doc.up);
+    for (var u = 0; u < concepts.length; u++) {
+      var above = concepts[u];
+      var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, maps));
+      for (var w = 0; w < whole.length; w++) {
+        var j = whole[w].name, naming = whole[w].naming;
+        var rest = 0, own = true, namingIdf = 0, restIdf = 0, inNames = above === doc;
+        for (k = 0; k < known.length; k++) {
+          if (naming[k]) { namingIdf += known[k].idf; continue; }
+          var fields = maps[k][doc.n];
+          if (fields && (fields[0] || fields[1] || fields[2])) { rest++; restIdf += known[k].idf; }
+          else own = false;
+          // In a name of its own, not one a glossary entry citing it gives it.
+          if (!fields || !fields[0] || !fields[0].some(function (p) { return !doc.given[Math.floor(p / gap)]; })) inNames = false;
+        }
+        if (!own || !rest) continue;
+        if (above.given[j]) inNames = false;
+        var share = (naming.filter(Boolean).length + rest) / count;
+        // A rule whose names hold every word ("layers" and "continuous effects" name 613) is named
+        // by the query; elsewhere the narrower concept holds the other.
+        if (!inNames) {
+          share *= MEETING * (1 - SPECIFIC + SPECIFIC * namingIdf / (namingIdf + restIdf)) *
+            (1 - NARROW + NARROW / (1 + Math.log(above.size)));
+        }
+        if (above.given[j]) share *= GIVEN_NAME;
+        if (share > best) best = share;
+      }
+    }
+    return best;
+  };
+
+  // The names of `doc` the query's words cover whole: [{name: its index, naming: which words}].
+  Ranker.prototype.namedWhole = function (doc, known, maps) {
+    var gap = this.core.gap, out = [];
+    for (var j = 0; j < doc.names.length; j++) {
+      if (!doc.names[j]) continue;
+      var covered = {}, naming = [];
+      for (var k = 0; k < known.length; k++) {
+        var np = maps[k][doc.n] && maps[k][doc.n][0];
+        var hit = false;
+        if (np) np.forEach(function (p) { if (Math.floor(p / gap) === j) { covered[p] = true; hit = true; } });
+        naming.push(hit);
+      }
+      if (Object.keys(covered).length >= doc.names[j]) out.push({ name: j, naming: naming });
+    }
     return out;
   };
 

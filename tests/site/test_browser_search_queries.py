@@ -72,7 +72,14 @@ QUERIES = [
     ('/', 'contrarrestar', '/cr/701/#701.6'),
     ('/', 'exiliar', '/cr/701/#701.13'),
     ('/en/', 'commander', '/en/cr/903/'),
-    ('/en/', 'EDH', '/en/cr/903/'),    # Spelling slips, corrected within their own language.
+    ('/en/', 'EDH', '/en/cr/903/'),
+    # Two concepts land where they meet; a concept and a qualifier on the concept's own rule.
+    ('/en/', '2HG poison', '/en/cr/810/#810.10'),
+    ('/', '2HG veneno', '/cr/810/#810.10'),
+    ('/en/', 'graveyard order', '/en/cr/404/#404.2'),
+    ('/', 'cementerio orden', '/cr/404/#404.2'),
+    ('/en/', 'commander damage', '/en/cr/903/#903.10a'),
+    ('/en/', 'protection from red', '/en/cr/702/#702.16'),    # Spelling slips, corrected within their own language.
     ("/", "prioirdad", "/cr/117/"),
     ("/en/", "hexprof", "/en/cr/702/#702.11"),
     ("/", "toque mortl", "/cr/702/#702.2"),

@@ -127,3 +127,26 @@ def test_the_evaluation_is_generated_from_the_rules_the_same_each_time(data):
     assert {("en", "term"), ("en", "question"), ("es", "term"), ("es", "question"), ("en", "qualified")} <= forms
     # The Spanish forms are the Spanish of the rules: the section title of 102 as the catalogs give it.
     assert any(q["lang"] == "es" and q["query"] == "jugadores" and q["targets"] == ["102"] for q in queries)
+
+
+def test_the_second_evaluation_names_keywords_across_languages_and_cited_pairs(data):
+    sys.path.insert(0, str(PROJECT_ROOT / "bench"))
+    try:
+        import search_queries
+    finally:
+        sys.path.pop(0)
+    queries = search_queries.generate_second(data)
+    assert queries == search_queries.generate_second(data)
+    assert {q["split"] for q in queries} == {"second"}
+    known = set(data.order) | {s.id for s in data.sections} | {p.id for p in data.parts}
+    assert all(q["targets"] and set(q["targets"]) <= known for q in queries)
+    # Every keyword named in the other language lands on its own rule.
+    aliases = [q for q in queries if q["source"] == "other language"]
+    assert all(q["targets"][0].split(".")[0] in ("701", "702") for q in aliases)
+    # A cited pair's targets are rules that cite the concept the query names second.
+    from kb.refs import find_references
+
+    pairs = [q for q in queries if q["source"] == "cited pair"]
+    assert pairs
+    for q in pairs:
+        assert all(find_references(data.rules[t].text, "en") for t in q["targets"])

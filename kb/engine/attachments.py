@@ -33,9 +33,9 @@ from kb.engine.errors import NotModelledError
 from kb.engine.layers import ContinuousEffect, combine, grant, modify, remove
 from kb.engine.objects import AbilityDefinition, Card, Zone
 from kb.engine.part import GamePart
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.stack import ActivatedAbility
 
 # What each kind of attachment may be attached to: an Equipment to a creature (301.5), a

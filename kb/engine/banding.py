@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.decisions import Decision, _name_of
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, Zone
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 # Above this many ways to form bands, the engine would rather stop than guess.

@@ -15,9 +15,10 @@ from kb.engine.mana import ManaCost
 from kb.engine.entering import lands_from_library_top
 from kb.engine.loops import check_activation, record_activation
 from kb.engine.modal import ModalSpellDefinition, choose_modes
+from kb.engine.protocols import Game
 from kb.engine.waterbend import choose_waterbenders, pay_generic_by_tapping, waterbend_amount
 from kb.engine.reveal_costs import is_reveal_or_pay, pay_by_revealing, refuse_reveal_given, reveal_or_pay, with_more_generic
-from kb.engine.manapool import ManaUse, convoke_remainders, payments
+from kb.engine.pool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, CardDefinition, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
 from kb.engine.permissions import Proposal
 from kb.engine.bestow import bestow_cost, bestowed_definition
@@ -27,7 +28,6 @@ from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 

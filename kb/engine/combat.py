@@ -31,10 +31,11 @@ from kb.engine.banding import block_the_band, declare_bands, refuse_banding_dama
 from kb.engine.decisions import Decision, _name_of
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, CardDefinition, Zone
-from kb.engine.manapool import ManaUse, payments
+from kb.engine.pool import ManaUse, payments
 from kb.engine.part import GamePart
 from kb.engine.players import Player
 from kb.engine.protection import protected_from as _protected_from
+from kb.engine.protocols import Game
 from kb.engine.requirements import (
     attack_requirements,
     block_requirements_obeyed,
@@ -45,7 +46,6 @@ from kb.engine.requirements import (
 )
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     pass
 
 # Above this many legal declarations or divisions, the engine would rather stop than guess.

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TYPE_CHECKING
+from typing import Any
 
 from kb.engine.errors import IllegalChoiceError, MissingDecisionError
 from kb.engine.objects import Card, Zone
 from kb.engine.part import GamePart
 from kb.engine.players import Player, Team
+from kb.engine.protocols import Game
 from kb.engine.stack import Ability, Spell
-
-if TYPE_CHECKING:
-    from kb.engine.game import Game
 
 
 class Event:

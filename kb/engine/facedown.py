@@ -127,6 +127,6 @@ class FaceDown(GamePart):
 
 
 def _ManaUseFor(card: Card) -> Any:
-    from kb.engine.manapool import ManaUse
+    from kb.engine.pool import ManaUse
 
     return ManaUse("cast", card)

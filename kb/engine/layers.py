@@ -30,9 +30,9 @@ from kb.engine.errors import NotModelledError
 from kb.engine.facedown import apply_face_down
 from kb.engine.objects import COLOR_ORDER, Card, CardDefinition, Characteristics, Zone
 from kb.engine.part import GamePart
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 # Rule 613.1 and 613.4: the layers and the sublayers of layer 7, in the order they apply.

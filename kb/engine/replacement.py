@@ -38,16 +38,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kb.engine.decisions import Decision
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card
 from kb.engine.part import GamePart
 from kb.engine.players import Player
+from kb.engine.protocols import Game
 
-if TYPE_CHECKING:
-    from kb.engine.game import Game
 
 KINDS = ("damage", "gain_life", "draw", "zone_change", "enter", "enter_control", "counters", "tokens", "damage_results", "search", "pay_life")
 UNTIL_END_OF_TURN = "until end of turn"

@@ -12,9 +12,9 @@ from kb.engine.errors import EngineError, NotModelledError
 from kb.engine.objects import Zone
 from kb.engine.part import GamePart
 from kb.engine.players import Player
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
     from kb.engine.players import Unit
 

@@ -11,10 +11,10 @@ from kb.engine.errors import IllegalActionError, NotModelledError, SetupError
 from kb.engine.objects import Zone
 from kb.engine.part import GamePart
 from kb.engine.phasing import untap_step_phasing
+from kb.engine.protocols import Game
 from kb.engine.stack import Spell
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
     from kb.engine.players import Player, Unit
 

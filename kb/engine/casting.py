@@ -15,6 +15,7 @@ from kb.engine.mana import ManaCost
 from kb.engine.entering import lands_from_library_top
 from kb.engine.loops import check_activation, record_activation
 from kb.engine.modal import ModalSpellDefinition, choose_modes
+from kb.engine.protection import protected_from
 from kb.engine.protocols import Game
 from kb.engine.waterbend import choose_waterbenders, pay_generic_by_tapping, waterbend_amount
 from kb.engine.reveal_costs import is_reveal_or_pay, pay_by_revealing, refuse_reveal_given, reveal_or_pay, with_more_generic
@@ -747,6 +748,4 @@ class Casting(GamePart):
 def _protected_from_source(target: Any, source: Card) -> bool:
     """Rule 702.16b: a permanent with protection can't be the target of spells with that quality
     or of abilities from a source with it."""
-    from kb.engine.combat import _protected_from
-
-    return isinstance(target, Card) and _protected_from(target, source)
+    return isinstance(target, Card) and protected_from(target, source)

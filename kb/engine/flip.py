@@ -13,13 +13,10 @@ does nothing to one that isn't a flip card, and flipping is one way (710.4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from kb.engine.objects import Card, CardDefinition, Characteristics, Zone, printed_half  # noqa: F401
 from kb.engine.part import GamePart
-
-if TYPE_CHECKING:
-    pass
 
 
 class FlipCardDefinition(CardDefinition):

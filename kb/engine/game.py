@@ -9,14 +9,14 @@ reads as one namespace, while a part's own helpers stay its own (`game.zones._to
 
 The parts, by the game's attribute:
 
-- `decisions` (`Decisions` in `kb.engine.decisions`): asking players for decisions and making
+- `decisions` (`Decisions` in `kb.engine.asking`): asking players for decisions and making
   simultaneous choices in APNAP order (101.4).
 - `zones` (`Zones` in `kb.engine.zones`): cards moving between zones: drawing, milling,
   discarding, sacrificing, destroying, exiling, and what is exiled until a permanent leaves (400,
   121, 610.3, 701).
-- `layers` (`Layers` in `kb.engine.layers`): continuous effects, their timestamps and durations,
+- `layers` (`Layers` in `kb.engine.layering`): continuous effects, their timestamps and durations,
   and the characteristics they make through the layers (611, 613).
-- `replacement` (`Replacements` in `kb.engine.replacement`): replacement and prevention effects
+- `replacement` (`Replacements` in `kb.engine.replacing`): replacement and prevention effects
   applied to events (614–616).
 - `triggers` (`Triggers` in `kb.engine.triggers`): triggered abilities, found as events happen and
   put on the stack (603).
@@ -24,7 +24,7 @@ The parts, by the game's attribute:
   passing, and resolving the top object (117, 405, 608).
 - `sba` (`StateBasedActions` in `kb.engine.sba`): state-based actions, found in one place and
   performed as one event (704).
-- `turns` (`TurnStructure` in `kb.engine.turns`): starting the game, phases and steps, cleanup,
+- `turns` (`TurnStructure` in `kb.engine.turn_structure`): starting the game, phases and steps, cleanup,
   extra phases, and ending a turn or a combat phase (500–514, 723).
 - `casting` (`Casting` in `kb.engine.casting`): casting spells, playing lands and activating
   abilities, with their targets and costs (115, 305, 601, 602).
@@ -106,11 +106,11 @@ from kb.engine.copies import Copies
 from kb.engine.counters import Counters
 from kb.engine.crew import Crew
 from kb.engine.cycling import Cycling
+from kb.engine.asking import Decisions
 from kb.engine.decisions import (
     ChoiceRequest,
     Decision,
     DecisionMaker,
-    Decisions,
     Event,
     FirstOptions,
     ScriptedDecisions,
@@ -136,7 +136,8 @@ from kb.engine.flashback import Flashback
 from kb.engine.flip import Flipping
 from kb.engine.gained_abilities import GainedAbilities
 from kb.engine.kicker import Kicker
-from kb.engine.layers import ContinuousEffect, Layers
+from kb.engine.layering import Layers
+from kb.engine.layers import ContinuousEffect
 from kb.engine.life import LifeAndDamage
 from kb.engine.linked import LinkedAbilities
 from kb.engine.manapool import ManaPools
@@ -147,7 +148,8 @@ from kb.engine.permissions import CastingPermissions
 from kb.engine.player_control import ControlOfPlayers
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityAndStack
-from kb.engine.replacement import Replacement, Replacements
+from kb.engine.replacement import Replacement
+from kb.engine.replacing import Replacements
 from kb.engine.restart import Restart
 from kb.engine.sba import StateBasedActions
 from kb.engine.self_reference import SelfReference
@@ -163,7 +165,8 @@ from kb.engine.stack import (
 )
 from kb.engine.stickers import Stickers
 from kb.engine.triggers import Triggers
-from kb.engine.turns import STEPS, Phase, Step, TurnStructure
+from kb.engine.turn_structure import TurnStructure
+from kb.engine.turns import STEPS, Phase, Step
 from kb.engine.zones import Zones
 
 __all__ = [
@@ -238,7 +241,7 @@ class _part:
 class GameParts:
     """The names `Game` answers for its parts, each looked up on the part that owns it."""
 
-    # decisions: kb.engine.decisions.Decisions
+    # decisions: kb.engine.asking.Decisions
     ask = _part("decisions")
     choose_simultaneously = _part("decisions")
     decide = _part("decisions")
@@ -259,7 +262,7 @@ class GameParts:
     shuffle_into_library = _part("zones")
     _move = _part("zones")
 
-    # layers: kb.engine.layers.Layers
+    # layers: kb.engine.layering.Layers
     abilities_removed = _part("layers")
     add_effect = _part("layers")
     all_effects = _part("layers")
@@ -270,7 +273,7 @@ class GameParts:
     spell_characteristics = _part("layers")
     static_effects = _part("layers")
 
-    # replacement: kb.engine.replacement.Replacements
+    # replacement: kb.engine.replacing.Replacements
     add_replacement = _part("replacement")
     divide_shields = _part("replacement")
     end_replacement = _part("replacement")
@@ -294,7 +297,7 @@ class GameParts:
     check_state_based_actions = _part("sba")
     state_based_actions_pending = _part("sba")
 
-    # turns: kb.engine.turns.TurnStructure
+    # turns: kb.engine.turn_structure.TurnStructure
     add_phases_after = _part("turns")
     end_the_combat_phase = _part("turns")
     end_the_turn = _part("turns")

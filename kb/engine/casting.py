@@ -21,7 +21,7 @@ from kb.engine.waterbend import choose_waterbenders, pay_generic_by_tapping, wat
 from kb.engine.reveal_costs import is_reveal_or_pay, pay_by_revealing, refuse_reveal_given, reveal_or_pay, with_more_generic
 from kb.engine.pool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, CardDefinition, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
-from kb.engine.permissions import Proposal
+from kb.engine.proposals import Proposal
 from kb.engine.bestow import bestow_cost, bestowed_definition
 from kb.engine.adventures import adventure_definition
 from kb.engine.facedown import FACE_DOWN, morph_cost

@@ -57,14 +57,14 @@ The parts, by the game's attribute:
 - `player_control` (`ControlOfPlayers` in `kb.engine.player_control`): a player controlling
   another player's decisions during a turn (722).
 - `battles` (`Battles` in `kb.engine.battles`): battles and their protectors (310).
-- `face_down` (`FaceDown` in `kb.engine.facedown`): face-down spells and permanents, and turning
+- `face_down` (`FaceDown` in `kb.engine.turning_face_up`): face-down spells and permanents, and turning
   them face up (702.37, 708).
-- `flipping` (`Flipping` in `kb.engine.flip`): flipping permanents (710).
+- `flipping` (`Flipping` in `kb.engine.flipping`): flipping permanents (710).
 - `melding` (`Meld` in `kb.engine.meld`): melding two cards, and a melded permanent's cards moving
   together (701.42, 712.21).
-- `bestow` (`Bestow` in `kb.engine.bestow`): spells cast bestowed and the Auras they become
+- `bestow` (`Bestow` in `kb.engine.bestowing`): spells cast bestowed and the Auras they become
   (702.103).
-- `adventures` (`Adventures` in `kb.engine.adventures`): adventure spells leaving the stack as
+- `adventures` (`Adventures` in `kb.engine.adventuring`): adventure spells leaving the stack as
   they resolve (715.3d).
 - `kicker` (`Kicker` in `kb.engine.kicker`): declaring kicker costs, and whether an object was
   kicked (702.33).
@@ -95,10 +95,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from kb.engine.actions import KeywordActions
-from kb.engine.adventures import Adventures
+from kb.engine.adventuring import Adventures
+from kb.engine.asking import Decisions
 from kb.engine.attachments import Attachments
 from kb.engine.battles import Battles
-from kb.engine.bestow import Bestow
+from kb.engine.bestowing import Bestow
 from kb.engine.casting import Casting
 from kb.engine.combat import Combat
 from kb.engine.command import CommandZone
@@ -106,7 +107,6 @@ from kb.engine.copies import Copies
 from kb.engine.counters import Counters
 from kb.engine.crew import Crew
 from kb.engine.cycling import Cycling
-from kb.engine.asking import Decisions
 from kb.engine.decisions import (
     ChoiceRequest,
     Decision,
@@ -131,9 +131,8 @@ from kb.engine.errors import (
     TimingError,
     UnknownCardError,
 )
-from kb.engine.facedown import FaceDown
 from kb.engine.flashback import Flashback
-from kb.engine.flip import Flipping
+from kb.engine.flipping import Flipping
 from kb.engine.gained_abilities import GainedAbilities
 from kb.engine.kicker import Kicker
 from kb.engine.layering import Layers
@@ -166,6 +165,7 @@ from kb.engine.stack import (
 from kb.engine.stickers import Stickers
 from kb.engine.triggers import Triggers
 from kb.engine.turn_structure import TurnStructure
+from kb.engine.turning_face_up import FaceDown
 from kb.engine.turns import STEPS, Phase, Step
 from kb.engine.zones import Zones
 
@@ -433,12 +433,12 @@ class GameParts:
     choose_protector = _part("battles")
     possible_protectors = _part("battles")
 
-    # face_down: kb.engine.facedown.FaceDown
+    # face_down: kb.engine.turning_face_up.FaceDown
     cast_face_down = _part("face_down")
     face_up_values = _part("face_down")
     turn_face_up = _part("face_down")
 
-    # flipping: kb.engine.flip.Flipping
+    # flipping: kb.engine.flipping.Flipping
     flip = _part("flipping")
 
     # melding: kb.engine.meld.Meld
@@ -448,7 +448,7 @@ class GameParts:
     new_objects = _part("melding")
     with_meld_partners = _part("melding")
 
-    # bestow: kb.engine.bestow.Bestow
+    # bestow: kb.engine.bestowing.Bestow
     is_bestowed = _part("bestow")
 
     # kicker: kb.engine.kicker.Kicker

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kb.engine.decisions import ChoiceRequest, Decision, _name_of
+from kb.engine.decisions import ChoiceRequest, Decision, option_name
 from kb.engine.errors import IllegalChoiceError
 from kb.engine.part import GamePart
 from kb.engine.players import Player
@@ -51,7 +51,7 @@ class Decisions(GamePart):
                         continue
                     if option == item and type(option) is type(item):
                         return option
-                    if isinstance(item, str) and _name_of(option) == item:
+                    if isinstance(item, str) and option_name(option) == item:
                         return option
             raise IllegalChoiceError(
                 f"{decision.player.name}: {item!r} is not an available answer to the "

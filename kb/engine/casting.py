@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
 from kb.engine.costs import check_energy, choose_sacrifice, pay_other_costs
-from kb.engine.decisions import _name_of, Decision
+from kb.engine.decisions import option_name, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
 from kb.engine.entering import lands_from_library_top
@@ -637,11 +637,11 @@ class Casting(GamePart):
         chosen = []
         for target in given:
             if isinstance(target, str):
-                target = next((t for t in legal if _name_of(t) == target), target)
+                target = next((t for t in legal if option_name(t) == target), target)
             if not any(target is t for t in legal):
                 raise IllegalTargetError(f"{target!r} is not a legal target for {source.name}")
             if any(target is c for c in chosen):
-                raise IllegalTargetError(f"{_name_of(target) or target!r} can't be chosen twice for one word \"target\" (601.2c)")
+                raise IllegalTargetError(f"{option_name(target) or target!r} can't be chosen twice for one word \"target\" (601.2c)")
             chosen.append(target)
         if count == (1, 1) and len(chosen) != 1:
             raise IllegalTargetError(f"{source.name} needs exactly one target")

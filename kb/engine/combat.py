@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from kb.engine.banding import block_the_band, declare_bands, refuse_banding_damage
-from kb.engine.decisions import Decision, _name_of
+from kb.engine.decisions import Decision, option_name
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, CardDefinition, Zone
 from kb.engine.pool import ManaUse, payments
@@ -55,7 +55,7 @@ TRAMPLE_OVER_PLANESWALKERS = "Trample over planeswalkers"
 def _resolve(item: Any, pool: Sequence[Any]) -> Any:
     if isinstance(item, str):
         for candidate in pool:
-            if _name_of(candidate) == item:
+            if option_name(candidate) == item:
                 return candidate
         return None
     return next((c for c in pool if c is item), None)

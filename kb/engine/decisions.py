@@ -137,7 +137,9 @@ class ChoiceRequest:
     sequence: int | None = None
 
 
-def _name_of(option: Any) -> str | None:
+def option_name(option: Any) -> str | None:
+    """The name a scripted answer may give for an option of a decision (a card, a player, an
+    ability, a spell, a zone, a replacement effect, an upkeep payment), or None if it has none."""
     if isinstance(option, (Card, Player, Team)):
         return option.name
     if isinstance(option, Ability):

@@ -31,7 +31,7 @@ from kb.engine.errors import CannotPayError, EngineError, IllegalActionError, No
 from kb.engine.mana import ManaCost
 from kb.engine.objects import AbilityDefinition, Card, Zone
 from kb.engine.part import GamePart
-from kb.engine.pool import BASIC_LAND_MANA, MANA_TYPES, Mana, ManaRestriction, ManaUse, _order, payments
+from kb.engine.pool import BASIC_LAND_MANA, MANA_TYPES, Mana, ManaRestriction, ManaUse, mana_order, payments
 from kb.engine.stack import ActivatedAbility, TriggeredAbility
 
 if TYPE_CHECKING:
@@ -179,7 +179,7 @@ class ManaPools(GamePart):
         if len(ways) == 1:
             spent = ways[0]
         else:
-            labels = ["".join(str(m) + ("*" if m.restriction else "") for m in sorted(w, key=_order)) for w in ways]
+            labels = ["".join(str(m) + ("*" if m.restriction else "") for m in sorted(w, key=mana_order)) for w in ways]
             chosen = self.game.ask(player, "spend_mana", tuple(labels), rule="601.2h", context={"for": what})
             spent = ways[labels.index(chosen)]
         player.mana_pool.remove(spent)

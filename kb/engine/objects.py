@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
+from kb.engine.creature_types import CREATURE_TYPES
 from kb.engine.errors import NotModelledError, TimingError, UnknownCardError
 from kb.engine.mana import ManaCost
 from kb.engine.protocols import (
@@ -556,8 +557,6 @@ class Card:
         subtypes = d.subtypes + tuple(self.becomes.get("subtypes", ()))
         if "Changeling" in d.keywords:
             # 702.73a, 604.3: a characteristic-defining ability, working in every zone.
-            from kb.engine.creature_types import CREATURE_TYPES
-
             subtypes = subtypes + tuple(t for t in CREATURE_TYPES if t not in subtypes)
         chars = Characteristics(
             name=d.name,

@@ -64,7 +64,9 @@ class Mana:
         return self.restriction is None or (use is not None and self.restriction.allows(use))
 
 
-def _order(mana: Mana) -> tuple[int, int]:
+def mana_order(mana: Mana) -> tuple[int, int]:
+    """Where `mana` comes in a pool shown or listed: by type in the order of 106.1b, restricted
+    mana after the rest of its type."""
     return (MANA_TYPES.index(mana.type), mana.restriction is not None)
 
 
@@ -85,10 +87,10 @@ class ManaPool:
         return f"ManaPool({str(self)!r})"
 
     def __str__(self) -> str:
-        return "".join(str(m) for m in sorted(self._mana, key=_order))
+        return "".join(str(m) for m in sorted(self._mana, key=mana_order))
 
     def __iter__(self):
-        return iter(sorted(self._mana, key=_order))
+        return iter(sorted(self._mana, key=mana_order))
 
     def __len__(self) -> int:
         return len(self._mana)
@@ -101,7 +103,7 @@ class ManaPool:
 
     def restricted(self) -> str:
         """The mana whose spending is restricted (106.6), as symbols."""
-        return "".join(str(m) for m in sorted(self._mana, key=_order) if m.restriction is not None)
+        return "".join(str(m) for m in sorted(self._mana, key=mana_order) if m.restriction is not None)
 
     def add(self, mana: Iterable[Mana]) -> None:
         self._mana.extend(mana)

@@ -166,7 +166,7 @@ def test_bestowed_spell_is_an_aura_spell_and_enters_attached():
 
 @pytest.mark.rules("702.103a")
 def test_bestow_costs_the_bestow_cost_rather_than_the_mana_cost():
-    from kb.engine.manapool import Mana
+    from kb.engine.pool import Mana
 
     ana = Player("Ana", battlefield=["Grizzly Bears"], hand=["Nimbus Naiad", "Nimbus Naiad"], library=5)
     game = _game(ana, pay_mana=True)

@@ -106,7 +106,7 @@ def test_the_player_who_must_break_it_may_take_any_other_action():
 
 @pytest.mark.rules("731.3")
 def test_mana_in_a_pool_and_a_shield_are_part_of_the_state():
-    from kb.engine.manapool import Mana
+    from kb.engine.pool import Mana
     from kb.engine.replacement import prevent_damage
 
     game, (ana, bruno), creature = _game()

@@ -63,7 +63,7 @@ def test_gained_and_removed_abilities_together_are_not_modelled():
 
 
 def test_blue_mana_as_any_color_is_not_modelled():
-    from kb.engine.manapool import Mana
+    from kb.engine.pool import Mana
 
     game, ana, bruno = _game(["Quicksilver Elemental"], ["Skithiryx, the Blight Dragon"], pay_mana=True)
     ana.mana_pool.add([Mana("U")])

@@ -8,7 +8,7 @@ import pytest
 from kb.engine import Game, Player, Step
 from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.kicker import kicker_costs
-from kb.engine.manapool import Mana
+from kb.engine.pool import Mana
 from kb.engine.objects import Card, CardDefinition
 
 

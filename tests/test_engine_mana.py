@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from kb.engine import CannotPayError, Game, IllegalActionError, NotModelledError, Player, Step
 from kb.engine.layers import lose_all_abilities, modify
 from kb.engine.mana import ManaCost
-from kb.engine.manapool import ONLY_CREATURE_SPELLS, Mana, ManaPool, ManaUse, payments
+from kb.engine.pool import ONLY_CREATURE_SPELLS, Mana, ManaPool, ManaUse, payments
 
 
 def game_with(ana_battlefield=(), bruno_battlefield=(), hand=(), **game_kw):

@@ -7,7 +7,7 @@ import pytest
 from kb.engine import Card, Game, Player, Step
 from kb.engine.errors import IllegalActionError, IllegalTargetError
 from kb.engine.layers import grant
-from kb.engine.manapool import Mana
+from kb.engine.pool import Mana
 from kb.engine.splice import splice_ability
 
 

@@ -157,7 +157,7 @@ from kb.engine.define import Trigger
 from kb.engine.errors import NotModelledError
 from kb.engine.layers import ContinuousEffect
 from kb.engine.mana import ManaCost, ManaCostError
-from kb.engine.manapool import Mana, ManaPool
+from kb.engine.pool import Mana, ManaPool
 from kb.engine.objects import DoubleFacedCardDefinition, SplitCardDefinition, TargetSpec
 from kb.engine.variants import AlternatingTeams, SharedTeamTurns, TwoHeadedGiant, Vanguard, VanguardCard
 from kb.engine.variants_commander import Commander

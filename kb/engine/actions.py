@@ -5,7 +5,7 @@ after it, so abilities can trigger on it ("whenever you scry", 701.22b)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kb.engine.decisions import Decision
 from kb.engine import phasing
@@ -15,9 +15,6 @@ from kb.engine.objects import Card, DoubleFacedCardDefinition, Zone
 from kb.engine.part import GamePart
 from kb.engine.players import Player
 from kb.engine.replacement import Replacement
-
-if TYPE_CHECKING:
-    pass
 
 
 class KeywordActions(GamePart):

@@ -9,14 +9,16 @@ its normal characteristics (715.4).
 
 Effects that refer to a card that "has an Adventure" (715.2a) are not modelled. A copy of an
 Adventure spell is exiled by nobody: it ceases to exist (707.10a).
+
+What an adventurer card is and its Adventure's characteristics live here; `kb.engine.adventuring`,
+the game's part, exiles a resolved Adventure.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from kb.engine.objects import CardDefinition, Zone
-from kb.engine.part import GamePart
+from kb.engine.objects import CardDefinition
 
 
 class AdventurerCardDefinition(CardDefinition):
@@ -40,18 +42,3 @@ def adventure_definition(definition: CardDefinition) -> CardDefinition | None:
     if isinstance(definition, AdventurerCardDefinition):
         return definition.half(definition.adventure.adventure_name)
     return None
-
-
-class Adventures(GamePart):
-    """Adventure spells leaving the stack as they resolve (715.3d)."""
-
-    def _put_away_resolved_spell(self, spell: Any) -> None:
-        """An instant or sorcery that has resolved goes to its owner's graveyard (608.2n), or
-        where its own rules say; an Adventure is exiled instead (715.3d), and its controller may
-        cast that new object (400.7) from exile, not as an Adventure."""
-        if getattr(spell, "adventure", False) and spell.destination is None and not getattr(spell, "is_copy", False):
-            self.game._move(spell.card, Zone.EXILE)
-            self.game.permissions._permit_cast_from_exile(spell.controller, spell.card, "not adventure")
-            self.game.emit("adventure_exiled", "715.3d", card=spell.card, player=spell.controller)
-            return
-        self.game._move(spell.card, spell.destination or Zone.GRAVEYARD)

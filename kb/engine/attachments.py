@@ -33,9 +33,10 @@ from kb.engine.errors import NotModelledError
 from kb.engine.layers import ContinuousEffect, combine, grant, modify, remove
 from kb.engine.objects import AbilityDefinition, Card, Zone
 from kb.engine.part import GamePart
+from kb.engine.protection import protected_from
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.stack import ActivatedAbility
 
 # What each kind of attachment may be attached to: an Equipment to a creature (301.5), a
@@ -50,12 +51,6 @@ def attachment_kind(card: Card) -> str | None:
         if kind in subtypes:
             return kind
     return None
-
-
-def _protected(permanent: Card, source: Card) -> bool:
-    from kb.engine.combat import _protected_from
-
-    return _protected_from(permanent, source)
 
 
 class Attachments(GamePart):
@@ -89,7 +84,7 @@ class Attachments(GamePart):
             return False
         if attachment.is_creature or "Battle" in attachment.types:
             return False  # 301.5c, 301.6: an Equipment that's a creature equips nothing
-        return not _protected(obj, attachment)
+        return not protected_from(obj, attachment)
 
     def attach(self, attachment: Card, obj: Any, *, rule: str = "701.3a") -> bool:
         """Rule 701.3: attach an Equipment or Fortification to `obj`. If it can't be attached

@@ -15,12 +15,12 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kb.engine.decisions import Decision, _name_of
+from kb.engine.decisions import Decision, option_name
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, Zone
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 # Above this many ways to form bands, the engine would rather stop than guess.
@@ -54,7 +54,7 @@ class BandDeclaration(list):
 def _same_members(band: Sequence[Card], given: Sequence[Any]) -> bool:
     pool = list(band)
     for item in given:
-        found = next((c for c in pool if c is item or (isinstance(item, str) and _name_of(c) == item)), None)
+        found = next((c for c in pool if c is item or (isinstance(item, str) and option_name(c) == item)), None)
         if found is None:
             return False
         pool.remove(found)

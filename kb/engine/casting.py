@@ -9,17 +9,19 @@ from dataclasses import dataclass
 from typing import Any, TYPE_CHECKING
 
 from kb.engine.costs import check_energy, choose_sacrifice, pay_other_costs
-from kb.engine.decisions import _name_of, Decision
+from kb.engine.decisions import option_name, Decision
 from kb.engine.errors import CannotPayError, CardNotFoundError, EngineError, IllegalActionError, IllegalTargetError, NotModelledError, NotYourTurnError, TimingError
 from kb.engine.mana import ManaCost
 from kb.engine.entering import lands_from_library_top
 from kb.engine.loops import check_activation, record_activation
 from kb.engine.modal import ModalSpellDefinition, choose_modes
+from kb.engine.protection import protected_from
+from kb.engine.protocols import Game
 from kb.engine.waterbend import choose_waterbenders, pay_generic_by_tapping, waterbend_amount
 from kb.engine.reveal_costs import is_reveal_or_pay, pay_by_revealing, refuse_reveal_given, reveal_or_pay, with_more_generic
-from kb.engine.manapool import ManaUse, convoke_remainders, payments
+from kb.engine.pool import ManaUse, convoke_remainders, payments
 from kb.engine.objects import Card, CardDefinition, SplitCardDefinition, TargetSpec, Zone, oracle_card_names
-from kb.engine.permissions import Proposal
+from kb.engine.proposals import Proposal
 from kb.engine.bestow import bestow_cost, bestowed_definition
 from kb.engine.adventures import adventure_definition
 from kb.engine.facedown import FACE_DOWN, morph_cost
@@ -27,7 +29,6 @@ from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility, Spell
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
@@ -636,11 +637,11 @@ class Casting(GamePart):
         chosen = []
         for target in given:
             if isinstance(target, str):
-                target = next((t for t in legal if _name_of(t) == target), target)
+                target = next((t for t in legal if option_name(t) == target), target)
             if not any(target is t for t in legal):
                 raise IllegalTargetError(f"{target!r} is not a legal target for {source.name}")
             if any(target is c for c in chosen):
-                raise IllegalTargetError(f"{_name_of(target) or target!r} can't be chosen twice for one word \"target\" (601.2c)")
+                raise IllegalTargetError(f"{option_name(target) or target!r} can't be chosen twice for one word \"target\" (601.2c)")
             chosen.append(target)
         if count == (1, 1) and len(chosen) != 1:
             raise IllegalTargetError(f"{source.name} needs exactly one target")
@@ -747,6 +748,4 @@ class Casting(GamePart):
 def _protected_from_source(target: Any, source: Card) -> bool:
     """Rule 702.16b: a permanent with protection can't be the target of spells with that quality
     or of abilities from a source with it."""
-    from kb.engine.combat import _protected_from
-
-    return isinstance(target, Card) and _protected_from(target, source)
+    return isinstance(target, Card) and protected_from(target, source)

@@ -25,16 +25,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kb.engine.banding import block_the_band, declare_bands, refuse_banding_damage
-from kb.engine.decisions import Decision, _name_of
+from kb.engine.decisions import Decision, option_name
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, CardDefinition, Zone
-from kb.engine.manapool import ManaUse, payments
+from kb.engine.pool import ManaUse, payments
 from kb.engine.part import GamePart
 from kb.engine.players import Player
-from kb.engine.protection import protected_from as _protected_from
+from kb.engine.protection import protected_from
+from kb.engine.protocols import Game
 from kb.engine.requirements import (
     attack_requirements,
     block_requirements_obeyed,
@@ -44,9 +45,6 @@ from kb.engine.requirements import (
     total_attack_cost,
 )
 
-if TYPE_CHECKING:
-    from kb.engine.game import Game
-    pass
 
 # Above this many legal declarations or divisions, the engine would rather stop than guess.
 MAX_OPTIONS = 20000
@@ -57,7 +55,7 @@ TRAMPLE_OVER_PLANESWALKERS = "Trample over planeswalkers"
 def _resolve(item: Any, pool: Sequence[Any]) -> Any:
     if isinstance(item, str):
         for candidate in pool:
-            if _name_of(candidate) == item:
+            if option_name(candidate) == item:
                 return candidate
         return None
     return next((c for c in pool if c is item), None)
@@ -354,7 +352,7 @@ class Combat(GamePart):
             return False  # 702.36b
         if "Intimidate" in attacker.keywords and not ("Artifact" in blocker.types or set(blocker.colors) & set(attacker.colors)):
             return False  # 702.13b
-        if _protected_from(attacker, blocker):
+        if protected_from(attacker, blocker):
             return False  # 702.16f
         if self._landwalk_applies(attacker, blocker.controller):
             return False  # 702.14c
@@ -441,7 +439,7 @@ class Combat(GamePart):
                 assignments.append((card, recipient, amount))
                 if isinstance(recipient, Card):
                     lethal_so_far[id(recipient)] = lethal_so_far.get(id(recipient), 0) + amount
-        prevented = [(s, r, a) for s, r, a in assignments if isinstance(r, Card) and _protected_from(r, s)]
+        prevented = [(s, r, a) for s, r, a in assignments if isinstance(r, Card) and protected_from(r, s)]
         for source, recipient, amount in prevented:
             self.game.emit("damage_prevented", "702.16e", source=source, target=recipient, amount=amount)
         assignments = [x for x in assignments if x not in prevented]

@@ -33,12 +33,12 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.objects import Card, CardDefinition, Zone
 from kb.engine.part import GamePart
 from kb.engine.players import Player
+from kb.engine.protocols import Game
 from kb.engine.stack import TriggeredAbility
 from kb.engine.turns import Step
 
 if TYPE_CHECKING:
     from kb.engine.decisions import Event
-    from kb.engine.game import Game
 
 
 class EmblemDefinition(CardDefinition):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from kb.engine.creature_types import CREATURE_TYPES
 from kb.engine.doubling import replace_tokens
 from kb.engine.errors import NotModelledError
 from kb.engine.facedown import apply_face_down, is_face_down
@@ -25,9 +26,9 @@ from kb.engine.layers import INDEFINITE, UNTIL_END_OF_TURN, ContinuousEffect
 from kb.engine.objects import Card, CardDefinition, Characteristics, TokenDefinition, Zone
 from kb.engine.objects import DoubleFacedCardDefinition
 from kb.engine.part import GamePart
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 
@@ -132,8 +133,6 @@ class Copies(GamePart):
         add_types, add_subtypes = tuple(add_types), tuple(add_subtypes)
         add_supertypes, add_keywords = tuple(add_supertypes), tuple(add_keywords)
         if "Changeling" in add_keywords:
-            from kb.engine.creature_types import CREATURE_TYPES
-
             add_subtypes += CREATURE_TYPES  # 702.73a
         definition = CopiedDefinition(values.definition, keeps=keeps)
         cda = _has_cda(values.definition) and set_power_toughness is None

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 from kb.engine.decisions import Decision
 from kb.engine.errors import CannotPayError
 from kb.engine.objects import AbilityDefinition, Card
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 ENERGY = "energy"

@@ -21,15 +21,11 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from kb.engine.errors import IllegalActionError
 from kb.engine.objects import Card, Zone
 from kb.engine.part import GamePart
 from kb.engine.players import Player
-
-if TYPE_CHECKING:
-    pass
 
 
 class Counters(GamePart):

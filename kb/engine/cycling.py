@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.mana import ManaCost
-from kb.engine.manapool import ManaUse
+from kb.engine.pool import ManaUse
 from kb.engine.objects import Card
 from kb.engine.part import GamePart
 from kb.engine.stack import ActivatedAbility

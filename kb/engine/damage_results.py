@@ -11,13 +11,11 @@ event with the loss changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kb.engine.errors import NotModelledError
 from kb.engine.players import Player
-
-if TYPE_CHECKING:
-    from kb.engine.game import Game
+from kb.engine.protocols import Game
 
 
 class LifeLosses:

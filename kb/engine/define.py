@@ -28,18 +28,17 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kb.engine.decisions import Event
 from kb.engine.errors import EngineError
 from kb.engine.objects import AbilityDefinition, Card, CardDefinition
 from kb.engine.players import Player
+from kb.engine.protocols import Game
 from kb.engine.stack import Ability, TriggeredAbility
 from kb.engine.turns import Step
 from kb.engine.events import EVENT_KINDS
 
-if TYPE_CHECKING:
-    from kb.engine.game import Game
 
 When = Callable[["Game", Card, Event], bool]
 Effect = Callable[["Game", Ability], None]

@@ -18,14 +18,11 @@ says "if an effect would" leaves it alone. When several apply, the affected obje
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from kb.engine.objects import Card
 from kb.engine.players import Player
+from kb.engine.protocols import Game
 from kb.engine.replacement import Replacement
-
-if TYPE_CHECKING:
-    from kb.engine.game import Game
 
 
 def _yours(card: Card, thing: object, types: tuple[str, ...]) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from kb.engine.mana import ManaCost
 from kb.engine.objects import Card, Zone
 from kb.engine.part import GamePart
 
@@ -55,8 +56,6 @@ class Flashback(GamePart):
 
 def _combined(card: Card) -> str:
     """Both halves' mana costs together, as one cost (709.4b): {1}{R} and {1}{U} are {2}{U}{R}."""
-    from kb.engine.mana import ManaCost
-
     generic, colored = 0, []
     for half in card.mana_cost.halves:
         for symbol in half.symbols:

@@ -9,17 +9,16 @@ the battlefield, and before it flips, a flip card has only its top half's charac
 Copying a flip card copies both halves, and which applies depends on the copy's own flipped
 status (707.3), which it keeps whatever it becomes (110.5c). `Game.flip` flips a permanent; it
 does nothing to one that isn't a flip card, and flipping is one way (710.4).
+
+What a flip card is and which half applies live here; `kb.engine.flipping`, the game's part, flips
+permanents.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from kb.engine.objects import Card, CardDefinition, Characteristics, Zone, printed_half  # noqa: F401
-from kb.engine.part import GamePart
-
-if TYPE_CHECKING:
-    pass
 
 
 class FlipCardDefinition(CardDefinition):
@@ -50,21 +49,6 @@ def flip_definition(definition: CardDefinition) -> FlipCardDefinition | None:
     if original is not None:
         return flip_definition(original)
     return getattr(definition, "whole", None)
-
-
-class Flipping(GamePart):
-    """Flipping permanents (710)."""
-
-    def flip(self, card: Card) -> bool:
-        """Flip `card` if it is a flip card permanent that isn't flipped; returns whether it flipped."""
-        if card.zone is not Zone.BATTLEFIELD or card.flipped:
-            return False
-        whole = flip_definition(self.game.copiable_values(card).definition)
-        if whole is None:
-            return False
-        card.flipped = True
-        self.game.emit("flips", "710.2", card=card)
-        return True
 
 
 def copy_of_flip_card(chars: Characteristics, whole: FlipCardDefinition, copier: Card, make_definition: Any) -> None:

@@ -9,14 +9,14 @@ reads as one namespace, while a part's own helpers stay its own (`game.zones._to
 
 The parts, by the game's attribute:
 
-- `decisions` (`Decisions` in `kb.engine.decisions`): asking players for decisions and making
+- `decisions` (`Decisions` in `kb.engine.asking`): asking players for decisions and making
   simultaneous choices in APNAP order (101.4).
 - `zones` (`Zones` in `kb.engine.zones`): cards moving between zones: drawing, milling,
   discarding, sacrificing, destroying, exiling, and what is exiled until a permanent leaves (400,
   121, 610.3, 701).
-- `layers` (`Layers` in `kb.engine.layers`): continuous effects, their timestamps and durations,
+- `layers` (`Layers` in `kb.engine.layering`): continuous effects, their timestamps and durations,
   and the characteristics they make through the layers (611, 613).
-- `replacement` (`Replacements` in `kb.engine.replacement`): replacement and prevention effects
+- `replacement` (`Replacements` in `kb.engine.replacing`): replacement and prevention effects
   applied to events (614–616).
 - `triggers` (`Triggers` in `kb.engine.triggers`): triggered abilities, found as events happen and
   put on the stack (603).
@@ -24,7 +24,7 @@ The parts, by the game's attribute:
   passing, and resolving the top object (117, 405, 608).
 - `sba` (`StateBasedActions` in `kb.engine.sba`): state-based actions, found in one place and
   performed as one event (704).
-- `turns` (`TurnStructure` in `kb.engine.turns`): starting the game, phases and steps, cleanup,
+- `turns` (`TurnStructure` in `kb.engine.turn_structure`): starting the game, phases and steps, cleanup,
   extra phases, and ending a turn or a combat phase (500–514, 723).
 - `casting` (`Casting` in `kb.engine.casting`): casting spells, playing lands and activating
   abilities, with their targets and costs (115, 305, 601, 602).
@@ -57,14 +57,14 @@ The parts, by the game's attribute:
 - `player_control` (`ControlOfPlayers` in `kb.engine.player_control`): a player controlling
   another player's decisions during a turn (722).
 - `battles` (`Battles` in `kb.engine.battles`): battles and their protectors (310).
-- `face_down` (`FaceDown` in `kb.engine.facedown`): face-down spells and permanents, and turning
+- `face_down` (`FaceDown` in `kb.engine.turning_face_up`): face-down spells and permanents, and turning
   them face up (702.37, 708).
-- `flipping` (`Flipping` in `kb.engine.flip`): flipping permanents (710).
+- `flipping` (`Flipping` in `kb.engine.flipping`): flipping permanents (710).
 - `melding` (`Meld` in `kb.engine.meld`): melding two cards, and a melded permanent's cards moving
   together (701.42, 712.21).
-- `bestow` (`Bestow` in `kb.engine.bestow`): spells cast bestowed and the Auras they become
+- `bestow` (`Bestow` in `kb.engine.bestowing`): spells cast bestowed and the Auras they become
   (702.103).
-- `adventures` (`Adventures` in `kb.engine.adventures`): adventure spells leaving the stack as
+- `adventures` (`Adventures` in `kb.engine.adventuring`): adventure spells leaving the stack as
   they resolve (715.3d).
 - `kicker` (`Kicker` in `kb.engine.kicker`): declaring kicker costs, and whether an object was
   kicked (702.33).
@@ -95,10 +95,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from kb.engine.actions import KeywordActions
-from kb.engine.adventures import Adventures
+from kb.engine.adventuring import Adventures
+from kb.engine.asking import Decisions
 from kb.engine.attachments import Attachments
 from kb.engine.battles import Battles
-from kb.engine.bestow import Bestow
+from kb.engine.bestowing import Bestow
 from kb.engine.casting import Casting
 from kb.engine.combat import Combat
 from kb.engine.command import CommandZone
@@ -110,7 +111,6 @@ from kb.engine.decisions import (
     ChoiceRequest,
     Decision,
     DecisionMaker,
-    Decisions,
     Event,
     FirstOptions,
     ScriptedDecisions,
@@ -131,12 +131,12 @@ from kb.engine.errors import (
     TimingError,
     UnknownCardError,
 )
-from kb.engine.facedown import FaceDown
 from kb.engine.flashback import Flashback
-from kb.engine.flip import Flipping
+from kb.engine.flipping import Flipping
 from kb.engine.gained_abilities import GainedAbilities
 from kb.engine.kicker import Kicker
-from kb.engine.layers import ContinuousEffect, Layers
+from kb.engine.layering import Layers
+from kb.engine.layers import ContinuousEffect
 from kb.engine.life import LifeAndDamage
 from kb.engine.linked import LinkedAbilities
 from kb.engine.manapool import ManaPools
@@ -147,7 +147,8 @@ from kb.engine.permissions import CastingPermissions
 from kb.engine.player_control import ControlOfPlayers
 from kb.engine.players import Player, Team, Unit
 from kb.engine.priority import PriorityAndStack
-from kb.engine.replacement import Replacement, Replacements
+from kb.engine.replacement import Replacement
+from kb.engine.replacing import Replacements
 from kb.engine.restart import Restart
 from kb.engine.sba import StateBasedActions
 from kb.engine.self_reference import SelfReference
@@ -163,7 +164,9 @@ from kb.engine.stack import (
 )
 from kb.engine.stickers import Stickers
 from kb.engine.triggers import Triggers
-from kb.engine.turns import STEPS, Phase, Step, TurnStructure
+from kb.engine.turn_structure import TurnStructure
+from kb.engine.turning_face_up import FaceDown
+from kb.engine.turns import STEPS, Phase, Step
 from kb.engine.zones import Zones
 
 __all__ = [
@@ -238,7 +241,7 @@ class _part:
 class GameParts:
     """The names `Game` answers for its parts, each looked up on the part that owns it."""
 
-    # decisions: kb.engine.decisions.Decisions
+    # decisions: kb.engine.asking.Decisions
     ask = _part("decisions")
     choose_simultaneously = _part("decisions")
     decide = _part("decisions")
@@ -259,7 +262,7 @@ class GameParts:
     shuffle_into_library = _part("zones")
     _move = _part("zones")
 
-    # layers: kb.engine.layers.Layers
+    # layers: kb.engine.layering.Layers
     abilities_removed = _part("layers")
     add_effect = _part("layers")
     all_effects = _part("layers")
@@ -270,7 +273,7 @@ class GameParts:
     spell_characteristics = _part("layers")
     static_effects = _part("layers")
 
-    # replacement: kb.engine.replacement.Replacements
+    # replacement: kb.engine.replacing.Replacements
     add_replacement = _part("replacement")
     divide_shields = _part("replacement")
     end_replacement = _part("replacement")
@@ -294,7 +297,7 @@ class GameParts:
     check_state_based_actions = _part("sba")
     state_based_actions_pending = _part("sba")
 
-    # turns: kb.engine.turns.TurnStructure
+    # turns: kb.engine.turn_structure.TurnStructure
     add_phases_after = _part("turns")
     end_the_combat_phase = _part("turns")
     end_the_turn = _part("turns")
@@ -430,12 +433,12 @@ class GameParts:
     choose_protector = _part("battles")
     possible_protectors = _part("battles")
 
-    # face_down: kb.engine.facedown.FaceDown
+    # face_down: kb.engine.turning_face_up.FaceDown
     cast_face_down = _part("face_down")
     face_up_values = _part("face_down")
     turn_face_up = _part("face_down")
 
-    # flipping: kb.engine.flip.Flipping
+    # flipping: kb.engine.flipping.Flipping
     flip = _part("flipping")
 
     # melding: kb.engine.meld.Meld
@@ -445,7 +448,7 @@ class GameParts:
     new_objects = _part("melding")
     with_meld_partners = _part("melding")
 
-    # bestow: kb.engine.bestow.Bestow
+    # bestow: kb.engine.bestowing.Bestow
     is_bestowed = _part("bestow")
 
     # kicker: kb.engine.kicker.Kicker

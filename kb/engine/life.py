@@ -10,7 +10,7 @@ from kb.engine.errors import CannotPayError
 from kb.engine.objects import Card, Zone
 from kb.engine.part import GamePart
 from kb.engine.players import Player
-from kb.engine.protection import protected_from as _protected_from
+from kb.engine.protection import protected_from
 from kb.engine.stack import StackObject
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class LifeAndDamage(GamePart):
         results_gains: list[tuple[Player, int]] = []
         while pending:
             event = pending.pop(0)
-            if isinstance(event["target"], Card) and isinstance(event["source"], Card) and _protected_from(event["target"], event["source"]):
+            if isinstance(event["target"], Card) and isinstance(event["source"], Card) and protected_from(event["target"], event["source"]):
                 # 702.16e: damage from a source with the quality is prevented (combat damage is
                 # judged as it is assigned; this is any other damage, and damage redirected).
                 self.game.emit("damage_prevented", "702.16e", source=event["source"], target=event["target"], amount=event["amount"])

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.objects import Card, Zone
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
 
 

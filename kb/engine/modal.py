@@ -34,9 +34,9 @@ from kb.engine.choosers import opponent_to_choose
 from kb.engine.decisions import Decision
 from kb.engine.errors import IllegalActionError, NotModelledError
 from kb.engine.objects import CardDefinition, TargetSpec
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Player
     from kb.engine.stack import Spell
 

@@ -8,19 +8,22 @@ import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TYPE_CHECKING, Union
+from typing import Any, ClassVar, Union
 
+from kb.engine.creature_types import CREATURE_TYPES
 from kb.engine.errors import NotModelledError, TimingError, UnknownCardError
 from kb.engine.mana import ManaCost
+from kb.engine.protocols import (
+    ActivatedAbility,
+    ContinuousEffect,
+    Event,
+    Game,
+    Player,
+    Replacement,
+    Spell,
+    TriggeredAbility,
+)
 from kb.engine.typeline import read_type_line
-
-if TYPE_CHECKING:
-    from kb.engine.replacement import Replacement
-    from kb.engine.layers import ContinuousEffect
-    from kb.engine.decisions import Event
-    from kb.engine.game import Game
-    from kb.engine.players import Player
-    from kb.engine.stack import ActivatedAbility, Spell, TriggeredAbility
 
 
 class Zone(enum.Enum):
@@ -554,8 +557,6 @@ class Card:
         subtypes = d.subtypes + tuple(self.becomes.get("subtypes", ()))
         if "Changeling" in d.keywords:
             # 702.73a, 604.3: a characteristic-defining ability, working in every zone.
-            from kb.engine.creature_types import CREATURE_TYPES
-
             subtypes = subtypes + tuple(t for t in CREATURE_TYPES if t not in subtypes)
         chars = Characteristics(
             name=d.name,

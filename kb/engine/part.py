@@ -4,10 +4,7 @@ it reads, and reaching the rest of the game through it (`self.game`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from kb.engine.game import Game
+from kb.engine.protocols import Game
 
 
 class GamePart:

@@ -11,14 +11,13 @@ phase in, at the same time (702.26a).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import Card, Zone
 from kb.engine.players import Player
+from kb.engine.protocols import Game
 
-if TYPE_CHECKING:
-    from kb.engine.game import Game
 
 _CARRIED = ("Aura", "Equipment", "Fortification")
 

@@ -10,9 +10,9 @@ from kb.engine.errors import IllegalActionError
 from kb.engine.objects import Card, Zone
 from kb.engine.part import GamePart
 from kb.engine.players import Player
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.players import Unit
 
 

@@ -7,11 +7,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Union
 
 from kb.engine.errors import SetupError
-from kb.engine.manapool import ManaPool
+from kb.engine.pool import ManaPool
 from kb.engine.objects import _cards, Zone
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
 
 

@@ -10,12 +10,12 @@ from kb.engine.errors import EngineError, GameOverError, IllegalActionError, Not
 from kb.engine.objects import CardDefinition, Zone
 from kb.engine.loops import note_resolution
 from kb.engine.part import GamePart
+from kb.engine.protocols import Game
 from kb.engine.shortcuts import check_shortcut_obligation
 from kb.engine.stack import Ability, Spell, StackObject
 from kb.engine.turns import STEPS
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
     from kb.engine.players import Player, Unit
     from kb.engine.turns import Step

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
 from kb.engine.mana import ManaCost
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
 
 ATTACKS_IF_ABLE = "Attacks each combat if able"

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 from kb.engine.decisions import Decision
 from kb.engine.entering import entry_moment
-from kb.engine.combat import _protected_from
+from kb.engine.protection import protected_from
 from kb.engine.errors import EngineError, NotModelledError
 from kb.engine.objects import Zone
 from kb.engine.part import GamePart
 from kb.engine.players import Player
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
     from kb.engine.players import Unit
 
@@ -290,7 +290,7 @@ class StateBasedActions(GamePart):
             if kind == "opponent":
                 return enchanted in self.game.opponents(aura.controller)
             return False
-        if enchanted.zone is not Zone.BATTLEFIELD or _protected_from(enchanted, aura):
+        if enchanted.zone is not Zone.BATTLEFIELD or protected_from(enchanted, aura):
             return False
         if kind == "permanent":
             return True

@@ -30,15 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kb.engine.decisions import Decision, DecisionMaker
 from kb.engine.errors import EngineError, IllegalActionError, NotModelledError
 from kb.engine.players import Player
+from kb.engine.protocols import Game
 from kb.engine.turns import STEPS, Step
 
-if TYPE_CHECKING:
-    from kb.engine.game import Game
 
 # The engine takes a loop shortcut by playing each repetition.
 MAX_REPETITIONS = 1000

@@ -6,9 +6,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, TYPE_CHECKING
 
 from kb.engine.errors import IllegalActionError
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card, Zone
     from kb.engine.players import Player
 

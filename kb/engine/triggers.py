@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.decisions import Decision
 from kb.engine.objects import Card, Zone
+from kb.engine.protocols import Game
 from kb.engine.turns import Step
 from kb.engine.stack import TriggeredAbility
 from kb.engine.errors import NotModelledError
 from kb.engine.part import GamePart
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.decisions import Event
     from kb.engine.players import Player, Team
 

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import CannotPayError, IllegalActionError
 from kb.engine.mana import ManaCost
+from kb.engine.protocols import Game
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
     from kb.engine.players import Player
 

@@ -10,10 +10,10 @@ from kb.engine.decisions import Event
 from kb.engine.errors import CardNotFoundError, IllegalActionError
 from kb.engine.objects import Zone
 from kb.engine.part import GamePart
+from kb.engine.protocols import Game
 from kb.engine.stack import Spell, source_left_since
 
 if TYPE_CHECKING:
-    from kb.engine.game import Game
     from kb.engine.objects import Card
     from kb.engine.players import Player
 

@@ -10,7 +10,7 @@ from typing import Any
 from kb.engine.decisions import Decision
 from kb.engine.errors import NotModelledError
 from kb.engine.mana import ManaCost
-from kb.engine.manapool import ManaUse
+from kb.engine.pool import ManaUse
 from kb.engine.objects import Card, CardDefinition, Zone
 from kb.engine.stack import TriggeredAbility
 from kb.engine.turns import Step

@@ -28,6 +28,7 @@ from kb.history import HistoryEvent, ReleaseDiff
 from kb.history.descent import reads_the_same
 from kb.model import CRDocument, GlossaryEntry, Rule, Stamp, WikiPage
 from kb.refs import Reference, find_references
+from kb.store_manifest import CHECKSUMS
 from kb.knowledge_build import CorpusError as CorpusError  # raised by `KnowledgeBase.build`
 from kb.knowledge_build import build_contents, tell
 from kb.translations.precedence import (
@@ -572,7 +573,6 @@ def _natural(value: str) -> list:
 
 
 CACHE_FOLDER = "cache"  # inside the store: parse results by content (see `kb.cache`)
-CHECKSUMS = "checksums.json"  # inside the store: the releases' SHA-256 by file stat (see `kb.corpus`)
 
 
 def corpus_release_names(root: Path | str | None = None) -> dict[str, str] | None:

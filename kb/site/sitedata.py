@@ -208,7 +208,7 @@ class SiteData:
     # is the same rule, followed through every renumbering between them (see `lines_of_descent`)
     descent: dict[str, dict[str, int]] = field(default_factory=dict)
     # The corpus's term base (`kb.translations.termbase.Term`) and the search box's curated phrases
-    # (`kb.site.query.Synonym`): what a query is understood by before it is ranked.
+    # (`kb.site.synonyms.Synonym`): what a query is understood by before it is ranked.
     term_base: list[Any] = field(default_factory=list)
     synonyms: list[Any] = field(default_factory=list)
     # The releases whose Spanish text the site offers to download: release -> path from the site's root
@@ -613,7 +613,7 @@ def _query_sources(corpus_root: Any) -> dict[str, list[Any]]:
     in either fails the build: the search box would lose its understanding of the queries)."""
     if corpus_root is None:
         return {}
-    from kb.site.query import load_synonyms
+    from kb.site.synonyms import load_synonyms
     from kb.translations.termbase import load_term_base
 
     folder = Path(corpus_root) / "terms"

@@ -31,6 +31,7 @@ from kb.site.sitedata import (
     wiki_slug,
 )
 from kb.site.text import linkify, linkify_text
+from kb.translations.precedence import is_stale
 
 
 def engine_view(data: SiteData, rule_id: str, linker: Linker) -> dict[str, Any] | None:
@@ -240,7 +241,7 @@ def trust(data: SiteData, spanish: SpanishData, lang: str) -> Trust:
         label = t["label_project"].format(state=t["state_" + catalog_state(spanish)])
     else:
         label = t["label_wiki"].format(page=spanish.page_title or Path(spanish.source).stem)
-    stale = spanish.changed_since or (spanish.origin == "po" and catalog_state(spanish) == "fuzzy")
+    stale = is_stale(spanish)
     if not translated:
         translates = t["label_translates_older"] if stale else ""
     elif not stale and spanish.english_release != data.newest:

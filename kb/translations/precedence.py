@@ -56,6 +56,16 @@ def catalog_state(alignment: Alignment) -> str:
     return "fuzzy" if alignment.status == "drifted" else "translated"
 
 
+def is_stale(spanish) -> bool:
+    """Whether a Spanish text is shown as the translation of an English that changed since: its
+    English changed after the release it translates, or it is a catalog entry marked fuzzy (it
+    translates its previous msgid). What every face of a text says of it (the site's label and its
+    warning, the API's `current`, the Spanish documents of the releases) is this one judgement;
+    `is_current` orders the texts of a rule. `spanish` is an alignment or any text that keeps its
+    `origin`, `status`, catalog `state` and `changed_since`."""
+    return bool(spanish.changed_since) or catalog_state(spanish) == "fuzzy"
+
+
 def preference(alignment: Alignment, current: bool | None = None) -> tuple:
     """Sort key of the Spanish texts of one rule (see the module's documentation)."""
     current = is_current(alignment) if current is None else current

@@ -32,7 +32,7 @@ from kb.store_manifest import CHECKSUMS
 from kb.knowledge_build import CorpusError as CorpusError  # raised by `KnowledgeBase.build`
 from kb.knowledge_build import build_contents, tell
 from kb.translations.precedence import (
-    SpanishSource, best_spanish, descent_texts, is_current, relative_to, rule_texts,
+    SpanishSource, best_spanish, bound_release, catalog_state, descent_texts, is_current, relative_to, rule_texts,
 )
 
 if TYPE_CHECKING:
@@ -86,14 +86,13 @@ class SpanishText:
             source=record.source,
             page_title=alignment.page_title,
             stamp=alignment.stamp,
-            english_release=alignment.english_release,
+            english_release=bound_release(alignment),
             status=alignment.status,
             evidence=list(alignment.evidence),
             newest_id=alignment.newest_id,
             changed_since=bool(alignment.changed_since),
             current=is_current(alignment),
-            state=(alignment.state or ("fuzzy" if alignment.status == "drifted" else "translated"))
-            if alignment.origin == "po" else "official",
+            state=catalog_state(alignment),
         )
 
 

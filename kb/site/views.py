@@ -31,7 +31,7 @@ from kb.site.sitedata import (
     wiki_slug,
 )
 from kb.site.text import linkify, linkify_text
-from kb.translations.precedence import is_stale
+from kb.translations.precedence import catalog_state, is_stale
 
 
 def engine_view(data: SiteData, rule_id: str, linker: Linker) -> dict[str, Any] | None:
@@ -222,13 +222,6 @@ def _event_detail(event, lang: str) -> str:
     if status == "removed" and event.old_id:
         return event.old_id
     return event.new_id or event.old_id or ""
-
-
-def catalog_state(spanish: SpanishData) -> str:
-    """The state of a catalog entry: "reviewed", "translated" or "fuzzy"."""
-    if spanish.state in ("reviewed", "translated", "fuzzy"):
-        return spanish.state
-    return "fuzzy" if spanish.status == "drifted" else "translated"
 
 
 def trust(data: SiteData, spanish: SpanishData, lang: str) -> Trust:

@@ -32,7 +32,8 @@ from kb.store_manifest import CHECKSUMS
 from kb.knowledge_build import CorpusError as CorpusError  # raised by `KnowledgeBase.build`
 from kb.knowledge_build import build_contents, tell
 from kb.translations.precedence import (
-    SpanishSource, best_spanish, bound_release, catalog_state, descent_texts, is_current, relative_to, rule_texts,
+    SpanishSource, best_spanish, bound_release, catalog_state, descent_texts, is_current, is_stale, relative_to,
+    rule_texts,
 )
 
 if TYPE_CHECKING:
@@ -112,7 +113,8 @@ class SpanishReference:
 class SectionStats:
     """Translation coverage of one section of the newest release: `records` counts the section, its
     rules and subrules; `translated` those with a Spanish text of their current English, `fuzzy` those
-    whose Spanish translates an English text that has changed since, `from_po` those whose best
+    whose Spanish translates an older English (`kb.translations.precedence.is_stale`: changed since,
+    or a fuzzy catalog entry), `from_po` those whose best
     Spanish comes from an imported catalog. Only Spanish rule texts count (wiki quotes, catalogs); a
     section title known from a navigation box is `title_es`, not a translated record."""
 
@@ -542,7 +544,7 @@ class KnowledgeBase:
             alignment = self._spanish_by_newest.get(rule.id)
             if alignment is None:
                 row.untranslated += 1
-            elif alignment.changed_since:
+            elif is_stale(alignment):
                 row.fuzzy += 1
             else:
                 row.translated += 1

@@ -321,14 +321,14 @@ class ReleaseSpanish:
 
     def _translated(self, spanish: Any, number: int, newest_id: str) -> str | None:
         """The English text `spanish` translates; without the release it translates, the newest
-        English if the text is current (as `kb.site.api.spanish_of` tells it), else none."""
+        English if the text is not stale (`kb.translations.precedence.is_stale`), else none."""
         release = getattr(spanish, "english_release", None)
         if release in self.data.release_texts:
             return self._text(release, self._id_in(release, number))
-        from kb.site.api import spanish_of
+        from kb.translations.precedence import is_stale
 
-        told = spanish_of(spanish)
-        return self._text(self.data.newest, newest_id) if told is not None and told["current"] else None
+        current = spanish.text.strip() and not is_stale(spanish)
+        return self._text(self.data.newest, newest_id) if current else None
 
     def glossary(self, release: str, entry: Any) -> tuple[str, list[str]] | None:
         """(term, senses) of the Spanish of the glossary entry `entry` of `release`, where the
@@ -427,15 +427,3 @@ def spanish_release_text(kb: Any, api: Any, release: str) -> str | None:
     """The Spanish document of `release` as text (LF line ends), from `kb` and the site's data of it
     (`api.data`, as a `kb.site.api.ReleaseApi` holds it); None if the English file is not at hand."""
     return ReleaseSpanish(api.data).text(kb, release)
-
-
-def release_text(kb: Any, release: str, lang: str = "es", progress: Callable[[str], None] | None = None) -> str | None:
-    """The rules of `release` as UTF-8-ready text with LF line ends: in English the official file
-    as it reads, in Spanish its document (`ReleaseSpanish.text`); None if the English file is not
-    at hand. The Spanish reads every release's rules and translations first (`progress` is told)."""
-    if lang == "en":
-        lines = english_lines(kb, release)
-        return None if lines is None else "\n".join(line.rstrip("\r\n") for line in lines) + "\n"
-    from kb.site.sitedata import SiteData
-
-    return ReleaseSpanish(SiteData.collect(kb, progress=progress)).text(kb, release)

@@ -28,10 +28,12 @@ from kb.history import HistoryEvent, ReleaseDiff
 from kb.history.descent import reads_the_same
 from kb.model import CRDocument, GlossaryEntry, Rule, Stamp, WikiPage
 from kb.refs import Reference, find_references
+from kb.store_manifest import CHECKSUMS
 from kb.knowledge_build import CorpusError as CorpusError  # raised by `KnowledgeBase.build`
 from kb.knowledge_build import build_contents, tell
 from kb.translations.precedence import (
-    SpanishSource, best_spanish, descent_texts, is_current, relative_to, rule_texts,
+    SpanishSource, best_spanish, bound_release, catalog_state, descent_texts, is_current, is_stale, relative_to,
+    rule_texts,
 )
 
 if TYPE_CHECKING:
@@ -85,14 +87,13 @@ class SpanishText:
             source=record.source,
             page_title=alignment.page_title,
             stamp=alignment.stamp,
-            english_release=alignment.english_release,
+            english_release=bound_release(alignment),
             status=alignment.status,
             evidence=list(alignment.evidence),
             newest_id=alignment.newest_id,
             changed_since=bool(alignment.changed_since),
             current=is_current(alignment),
-            state=(alignment.state or ("fuzzy" if alignment.status == "drifted" else "translated"))
-            if alignment.origin == "po" else "official",
+            state=catalog_state(alignment),
         )
 
 
@@ -112,7 +113,8 @@ class SpanishReference:
 class SectionStats:
     """Translation coverage of one section of the newest release: `records` counts the section, its
     rules and subrules; `translated` those with a Spanish text of their current English, `fuzzy` those
-    whose Spanish translates an English text that has changed since, `from_po` those whose best
+    whose Spanish translates an older English (`kb.translations.precedence.is_stale`: changed since,
+    or a fuzzy catalog entry), `from_po` those whose best
     Spanish comes from an imported catalog. Only Spanish rule texts count (wiki quotes, catalogs); a
     section title known from a navigation box is `title_es`, not a translated record."""
 
@@ -542,7 +544,7 @@ class KnowledgeBase:
             alignment = self._spanish_by_newest.get(rule.id)
             if alignment is None:
                 row.untranslated += 1
-            elif alignment.changed_since:
+            elif is_stale(alignment):
                 row.fuzzy += 1
             else:
                 row.translated += 1
@@ -572,7 +574,6 @@ def _natural(value: str) -> list:
 
 
 CACHE_FOLDER = "cache"  # inside the store: parse results by content (see `kb.cache`)
-CHECKSUMS = "checksums.json"  # inside the store: the releases' SHA-256 by file stat (see `kb.corpus`)
 
 
 def corpus_release_names(root: Path | str | None = None) -> dict[str, str] | None:

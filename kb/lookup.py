@@ -27,6 +27,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from kb.store_manifest import StoreError, manifest_checksum, read_manifest
+
 INDEX = "lookup.sqlite"
 FORMAT = 1
 # The tables a rule's card (and `kb cite`) reads, with the columns kept and those searched by.
@@ -48,8 +50,6 @@ class LookupTableError(ValueError):
 
 
 def _damaged(file: Path, what: str):
-    from kb.store import StoreError
-
     class LookupDamaged(StoreError):
         pass
 
@@ -183,8 +183,6 @@ def open_index(path: Path | str, fingerprint: dict[str, Any] | None = None) -> I
     manifest, a manifest whose checksum fails, a store built from another corpus or code than
     `fingerprint` (when given), or an index file that is not the one written for the store's tables
     (another size, another store's, another format)."""
-    from kb.store import StoreError, manifest_checksum, read_manifest
-
     path = Path(path)
     try:
         manifest = read_manifest(path)
@@ -266,8 +264,6 @@ class IndexReader:
         """The stored rows of `name` (every column, strings as their ids) whose columns equal the
         given values (and, with `among` = (columns, tuples), whose columns hold one of the tuples),
         each checked against its seal."""
-        from kb.store import StoreError
-
         kept = self._columns.get(name)
         if kept is None:
             raise StoreError(f"{self.file}: no table {name} in the lookup table")
@@ -335,8 +331,6 @@ class IndexReader:
         return self._rows(name, columns, self._select(name, equal, among=(tuple(keys), list(values))))
 
     def _rows(self, name: str, columns: Iterable[str] | None, found: list[tuple]) -> list[dict[str, Any]]:
-        from kb.store import StoreError
-
         kept = self._columns[name]
         wanted = list(columns) if columns is not None else [c for c, _ in kept]
         at = {c: i for i, (c, _) in enumerate(kept)}
@@ -480,21 +474,3 @@ class IndexDescent:
             if current is None:
                 break
         return current
-
-
-def current_index(corpus_root: Path | str | None = None, store: Path | str | None = None) -> IndexReader | None:
-    """The lookup table of the store (`$KB_STORE` or `.kb/`) when it was built from this corpus and
-    code and is whole, else None (the caller loads the knowledge base, which rebuilds the store)."""
-    from kb import store as stored
-    from kb.corpus import ManifestError, corpus_dir, read_corpus
-    from kb.knowledge import CHECKSUMS
-
-    root = Path(corpus_root) if corpus_root else corpus_dir()
-    path = Path(store) if store else stored.store_dir()
-    try:
-        corpus = read_corpus(root, checksums=path / CHECKSUMS)
-        if corpus.unavailable:
-            return None  # the knowledge base's loader tells each one
-        return open_index(path, stored.corpus_fingerprint(root, corpus))
-    except (OSError, ManifestError, ValueError):
-        return None

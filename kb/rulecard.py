@@ -16,9 +16,10 @@ from typing import Any
 
 from kb.align.records import Alignment
 from kb.knowledge import (
-    CHECKSUMS, KnowledgeBase, SpanishReference, SpanishText, UnknownReleaseError, UnknownRuleError,
+    KnowledgeBase, SpanishReference, SpanishText, UnknownReleaseError, UnknownRuleError,
     corpus_release_names, spanish_references_of, tell, translation_reads_as,
 )
+from kb.store_manifest import CHECKSUMS
 from kb.translations.precedence import SpanishSource, best_spanish, relative_to
 
 

@@ -30,14 +30,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kb import __version__
-from kb.corpus import PROJECT_ROOT, RELEASE_FOLDER, corpus_dir, read_corpus, release_dirs
+from kb.corpus import PROJECT_ROOT, RELEASE_FOLDER, ManifestError, corpus_dir, read_corpus, release_dirs
 from kb.decode import file_kind
+from kb.store_manifest import CHECKSUMS
+from kb.store_manifest import MANIFEST as MANIFEST
+from kb.store_manifest import StoreError as StoreError
+from kb.store_manifest import manifest_checksum, read_manifest
 
 if TYPE_CHECKING:
     import pandas as pd
 
 FORMAT = 1
-MANIFEST = "manifest.json"
 TABLES = (
     "records",
     "examples",
@@ -56,14 +59,10 @@ TABLES = (
 )
 # The code a build depends on: a change to any of it makes a stored build stale.
 _BUILD_CODE = (
-    "model.py", "decode.py", "corpus.py", "refs.py", "history", "terms.py", "store.py", "knowledge.py",
+    "model.py", "decode.py", "corpus.py", "refs.py", "history", "terms.py", "store.py", "store_manifest.py", "knowledge.py",
     "contents.py", "knowledge_build.py",
     "parse", "align", "translations",
 )
-
-
-class StoreError(ValueError):
-    """A store that cannot be read: missing tables, or a manifest that is not JSON."""
 
 
 def store_dir() -> Path:
@@ -164,15 +163,6 @@ def corpus_fingerprint(root: Path | None = None, corpus=None) -> dict[str, Any]:
     }
 
 
-def read_manifest(path: Path) -> dict[str, Any] | None:
-    try:
-        return json.loads((Path(path) / MANIFEST).read_text(encoding="utf-8"))
-    except OSError:
-        return None  # no store there (or none that can be read): it will be built
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise StoreError(f"{Path(path) / MANIFEST}: not a store manifest ({err})") from None
-
-
 def store_problem(path: Path, root: Path | None = None, fingerprint: dict[str, Any] | None = None) -> str | None:
     """Why the store at `path` cannot answer for this corpus and code, or None when it can: "absent"
     (no store there), "stale" (built from another corpus or code), or what is damaged (a manifest
@@ -236,6 +226,23 @@ def is_current(path: Path, root: Path | None = None, fingerprint: dict[str, Any]
     return store_problem(path, root, fingerprint) is None
 
 
+def current_index(corpus_root: Path | str | None = None, store: Path | str | None = None):
+    """The lookup table (`kb.lookup.IndexReader`) of the store (`$KB_STORE` or `.kb/`) when it was
+    built from this corpus and code and is whole, else None (the caller loads the knowledge base,
+    which rebuilds the store)."""
+    from kb.lookup import open_index
+
+    root = Path(corpus_root) if corpus_root else corpus_dir()
+    path = Path(store) if store else store_dir()
+    try:
+        corpus = read_corpus(root, checksums=path / CHECKSUMS)
+        if corpus.unavailable:
+            return None  # the knowledge base's loader tells each one
+        return open_index(path, corpus_fingerprint(root, corpus))
+    except (OSError, ManifestError, ValueError):
+        return None
+
+
 def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[str, Any], extra: dict | None = None) -> None:
     """Write every table, then the manifest; a reader never sees a manifest before its tables."""
     path = Path(path)
@@ -269,12 +276,6 @@ def write_store(frames: dict[str, pd.DataFrame], path: Path, fingerprint: dict[s
     manifest["checksum"] = manifest_checksum(manifest)
     text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     write_atomic(path / MANIFEST, text.encode("utf-8"))
-
-
-def manifest_checksum(manifest: dict[str, Any]) -> str:
-    """The SHA-256 of a manifest's content (all but its own "checksum"), written in one canonical way."""
-    content = {k: v for k, v in manifest.items() if k != "checksum"}
-    return hashlib.sha256(json.dumps(content, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
 
 def write_parquet(frame: pd.DataFrame, target: Path) -> None:

@@ -267,7 +267,7 @@ def test_a_text_is_read_within_a_bound(tmp_path):
 @pytest.fixture(scope="module")
 def indexed(kb, lineage):
     from kb.cite import IndexLineage
-    from kb.lookup import current_index
+    from kb.store import current_index
 
     index = current_index()
     assert index is not None, "the store's lookup table is missing or stale after a load"

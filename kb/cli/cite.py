@@ -90,7 +90,7 @@ def _lineage(as_json: bool, aliases: dict[str, str]):
     base (which builds the store)."""
     from kb.cite import IndexLineage, KnowledgeLineage
     from kb.cli.common import load_kb, settle_corpus
-    from kb.lookup import current_index
+    from kb.store import current_index
 
     settle_corpus()
     index = current_index()

@@ -215,7 +215,7 @@ def require_releases(told: bool = False) -> None:
     `told` already), then one line says that none can be read, and the command exits 1: the corpus
     is missing, not the usage wrong."""
     from kb.corpus import ManifestError, manifest_path, read_corpus
-    from kb.knowledge import CHECKSUMS
+    from kb.store_manifest import CHECKSUMS
     from kb.store import store_dir
 
     try:

@@ -33,7 +33,8 @@ def text_command(release: str | None, lang: str, out: Path | None, overwrite: bo
       kb text --lang en --release 2017-09-25 | head
       kb text --json | jq '.lines, .in_spanish'
     """
-    from kb.documents import english_lines, release_text
+    from kb.documents import english_lines
+    from kb.site.downloads import release_text
     from kb.history import corpus_releases
 
     if release is not None:

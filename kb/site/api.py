@@ -149,10 +149,10 @@ def spanish_of(spanish: Any) -> dict[str, Any] | None:
     """A Spanish text of the site's data with its provenance and status, as the rule pages label it."""
     if spanish is None or not getattr(spanish, "text", "").strip():
         return None
-    from kb.translations.precedence import catalog_state
+    from kb.translations.precedence import catalog_state, is_stale
 
     state = catalog_state(spanish)
-    current = not spanish.changed_since and state != "fuzzy"
+    current = not is_stale(spanish)
     return {
         "text": spanish.text,
         "examples": list(spanish.examples),

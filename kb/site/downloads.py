@@ -65,4 +65,20 @@ def write_downloads(kb: Any, data: Any, site_dir: Path | str) -> dict[str, int]:
     return write_files(download_files(kb, data), site_dir)
 
 
-__all__ = ["DOWNLOADS_DIR", "available", "download_files", "spanish_file_name", "spanish_shares", "write_downloads"]
+def release_text(kb: Any, release: str, lang: str = "es", progress: Callable[[str], None] | None = None) -> str | None:
+    """The rules of `release` as UTF-8-ready text with LF line ends (what `kb text` writes): in
+    English the official file as it reads, in Spanish its document (`kb.documents.ReleaseSpanish.text`,
+    the file the site's downloads give); None if the English file is not at hand. The Spanish reads
+    every release's rules and translations first (`progress` is told)."""
+    from kb.documents import ReleaseSpanish, english_lines
+
+    if lang == "en":
+        lines = english_lines(kb, release)
+        return None if lines is None else "\n".join(line.rstrip("\r\n") for line in lines) + "\n"
+    from kb.site.sitedata import SiteData
+
+    return ReleaseSpanish(SiteData.collect(kb, progress=progress)).text(kb, release)
+
+
+__all__ = ["DOWNLOADS_DIR", "available", "download_files", "release_text", "spanish_file_name", "spanish_shares",
+           "write_downloads"]

@@ -21,75 +21,22 @@ in one file for whoever reads the site's data:
 
 from __future__ import annotations
 
-import csv
 import json
 import re
-import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from kb.site.anchors import entry_key, glossary_anchors
 from kb.site.locale import LANGS
 from kb.site.sitedata import SiteData
+from kb.site.synonyms import fold
 from kb.site.urls import page_url
 from kb.site.views import section_title
 
-SYNONYMS_HEADER = ("phrase", "lang", "target", "note")
-SYNONYM_LANGS = ("en", "es", "both")
 # A rule whose whole text is this short and ends without a full stop or colon is a title
 # ("Deathtouch", "Brawl Option"): its text names it.
 TITLE_LENGTH = 45
 QUERY_FILE = "kb-query.{lang}.json"
-
-
-class SynonymError(ValueError):
-    """A synonyms table that cannot be read: `path:line: reason`."""
-
-
-@dataclass(frozen=True)
-class Synonym:
-    phrase: str
-    lang: str
-    target: str
-    note: str
-    line: int
-
-
-def load_synonyms(path: str | Path) -> list[Synonym]:
-    """The curated phrases of `path` (UTF-8, tab-separated, header `phrase lang target note`)."""
-    path = Path(path)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    if not lines or tuple(cell.strip() for cell in lines[0].split("\t")) != SYNONYMS_HEADER:
-        raise SynonymError(f"{path}:1: the header must be {chr(9).join(SYNONYMS_HEADER)!r}")
-    out, seen = [], {}
-    for number, line in enumerate(lines[1:], 2):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = [c.strip() for c in next(csv.reader([line], delimiter="\t", quoting=csv.QUOTE_NONE))]
-        if len(cells) < 3 or len(cells) > 4:
-            raise SynonymError(f"{path}:{number}: {len(cells)} columns, expected 4")
-        phrase, lang, target, note = (cells + [""])[:4]
-        if not fold(phrase):
-            raise SynonymError(f"{path}:{number}: the phrase is empty")
-        if lang not in SYNONYM_LANGS:
-            raise SynonymError(f"{path}:{number}: lang {lang!r} is not one of {', '.join(SYNONYM_LANGS)}")
-        if not re.fullmatch(r"\d(?:\d\d(?:\.\d+[a-z]?)?)?", target):
-            raise SynonymError(f"{path}:{number}: target {target!r} is not a rule, section or part number")
-        key = fold(phrase)
-        if key in seen:
-            raise SynonymError(f"{path}:{number}: {phrase!r} is already given at line {seen[key]}")
-        seen[key] = number
-        out.append(Synonym(phrase, lang, target, note, number))
-    return out
-
-
-def fold(text: str) -> str:
-    """A phrase as the search box compares it: lower case, no accents, words of letters and digits
-    (and "/") separated by single spaces. Kept in step with `fold` in site/assets/kb.js."""
-    text = unicodedata.normalize("NFD", text.casefold())
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w/]+", " ", text.replace("’", "'").replace("'", "")).split())
 
 
 def _rule_text(data: SiteData, rule_id: str, lang: str) -> str:

@@ -28,6 +28,7 @@ from kb.site.glossary_changes import (
     last_complete,
 )
 from kb.site.locale import LANGS, sort_key
+from kb.translations.precedence import bound_release, catalog_state, is_stale
 
 RULE_KINDS = ("rule", "subrule")
 
@@ -208,7 +209,7 @@ class SiteData:
     # is the same rule, followed through every renumbering between them (see `lines_of_descent`)
     descent: dict[str, dict[str, int]] = field(default_factory=dict)
     # The corpus's term base (`kb.translations.termbase.Term`) and the search box's curated phrases
-    # (`kb.site.query.Synonym`): what a query is understood by before it is ranked.
+    # (`kb.site.synonyms.Synonym`): what a query is understood by before it is ranked.
     term_base: list[Any] = field(default_factory=list)
     synonyms: list[Any] = field(default_factory=list)
     # The releases whose Spanish text the site offers to download: release -> path from the site's root
@@ -366,7 +367,7 @@ class _Collector:
         for heading in [*parts, *sections]:
             if heading.id not in titles_es:
                 found = kb.spanish(heading.id)
-                if found is not None and not getattr(found, "changed_since", False) and found.text.strip():
+                if found is not None and not is_stale(found) and found.text.strip():
                     titles_es[heading.id] = found.text.strip()
 
         self.progress("glossary")
@@ -479,15 +480,10 @@ class _Collector:
             return None
         candidates = self._alignments().get(rule_id, [])
         chosen = next((a for a in candidates if _es_id(a) == found.id_es and str(a.source) == str(found.source)
-                       and (getattr(a, "english_release", None) == found.english_release)), None)
+                       and bound_release(a) == found.english_release), None)
         spanish = self._spanish_data(found, chosen)
-        if chosen is not None and getattr(chosen, "origin", None) == "po" and not spanish.state:
-            spanish.state = _catalog_state(chosen)
         for alignment in self._folded_texts(found, candidates):
-            other = self._spanish_data(None, alignment)
-            if getattr(alignment, "origin", "wiki") == "po":
-                other.state = _catalog_state(alignment)
-            spanish.others.append(other)
+            spanish.others.append(self._spanish_data(None, alignment))
         return spanish
 
     @staticmethod
@@ -503,31 +499,38 @@ class _Collector:
         return [alignment for alignment, _current in in_order(others)]
 
     def _spanish_data(self, found: Any, alignment: Any) -> SpanishData:
-        """A Spanish text from what `kb.spanish` gives (`found`) or from an alignment."""
+        """A Spanish text from what `kb.spanish` gives (`found`, a `kb.knowledge.SpanishText`, with
+        its `alignment` when known) or from an alignment alone: whose it is, the release it is bound
+        to and whether it is stale decided as the rule card decides them
+        (`kb.translations.precedence`: `catalog_state`, `bound_release`, `is_stale`)."""
         if found is None:
             record = alignment.es
             found_text, examples = record.text, [e.text for e in getattr(record, "examples", [])]
             origin, source = getattr(alignment, "origin", "wiki"), str(record.source)
             page_title = getattr(alignment, "page_title", "") or ""
-            stamp_obj, english_release = getattr(alignment, "stamp", None), getattr(alignment, "english_release", None)
+            stamp_obj, english_release = getattr(alignment, "stamp", None), bound_release(alignment)
             status, evidence = alignment.status, list(getattr(alignment, "evidence", None) or [])
             newest_id = getattr(alignment, "newest_id", None)
             changed_since, id_es = bool(getattr(alignment, "changed_since", False)), _es_id(alignment)
+            state = catalog_state(alignment)
         else:
             found_text, examples = found.text, list(found.examples or [])
             origin, source, page_title = found.origin, str(found.source), found.page_title or ""
             stamp_obj, english_release = getattr(found, "stamp", None), found.english_release
             status, evidence, newest_id = found.status, list(found.evidence or []), found.newest_id
             changed_since, id_es = bool(found.changed_since), found.id_es
+            state = found.state
+        # The numbers in the text are those of the release it translates; a fuzzy entry that
+        # translates no known release keeps its catalog's (as the rule card carries them).
+        numbering = english_release or (getattr(alignment, "stated_release", None) if alignment is not None else None)
         references = []
         for ref in find_references(found_text, "es"):
-            target = self._newest_id(ref.target, english_release)
+            target = self._newest_id(ref.target, numbering)
             if target:
                 references.append(Reference(target, ref.surface, ref.start, ref.end, ref.kind))
         source_obj = found if found is not None else alignment
         changed_in = getattr(alignment, "changed_in", None) if alignment is not None else None
         changed_in = getattr(found, "changed_in", None) or changed_in
-        state = getattr(found, "state", None) or (getattr(alignment, "state", None) if alignment is not None else None)
         return SpanishData(
             id_es=id_es,
             text=found_text,
@@ -613,7 +616,7 @@ def _query_sources(corpus_root: Any) -> dict[str, list[Any]]:
     in either fails the build: the search box would lose its understanding of the queries)."""
     if corpus_root is None:
         return {}
-    from kb.site.query import load_synonyms
+    from kb.site.synonyms import load_synonyms
     from kb.translations.termbase import load_term_base
 
     folder = Path(corpus_root) / "terms"
@@ -628,18 +631,6 @@ def _query_sources(corpus_root: Any) -> dict[str, list[Any]]:
 def full_text(rule: Any) -> str:
     """A rule's text with its examples, one paragraph each: what a change to the rule can touch."""
     return "\n".join([rule.text, *(example.text for example in getattr(rule, "examples", []) or [])])
-
-
-def _catalog_state(alignment: Any) -> str:
-    try:
-        from kb.translations.precedence import catalog_state
-
-        state = catalog_state(alignment)
-    except (ImportError, AttributeError, TypeError):
-        state = ""
-    if state in ("translated", "fuzzy", "reviewed"):
-        return state
-    return "fuzzy" if getattr(alignment, "status", "") == "drifted" else "translated"
 
 
 def _es_id(alignment: Any) -> str:

@@ -19,7 +19,8 @@ class WordView:
 @dataclass(frozen=True)
 class StaleView:
     """The summary of the <details> and the words changed, release by release (the warning itself
-    is the text's label's, `kb.site.views.Trust.warning`)."""
+    is the text's label's, `kb.site.views.Trust.warning`, shown for the same texts: those
+    `kb.translations.precedence.is_stale` judges)."""
 
     summary: str
     changes: list[tuple[str, list[WordView]]]
@@ -29,13 +30,10 @@ def stale_view(data, rule, lang: str) -> StaleView | None:
     """For a rule whose shown Spanish translates an English that changed since: what to say, in
     `lang`; None for any other rule."""
     from kb.site.locale import format_release
-    from kb.site.views import trust
+    from kb.translations.precedence import is_stale
 
     spanish = rule.spanish
-    if spanish is None:
-        return None
-    shown = trust(data, spanish, lang)
-    if not shown.warning:
+    if spanish is None or not is_stale(spanish):
         return None
     since = spanish.english_release or ""
     changes = []

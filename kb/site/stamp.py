@@ -80,7 +80,7 @@ def build_inputs(out_dir: Path, search: bool, store: Path | None = None) -> tupl
     from kb import store as stored
     from kb.corpus import PROJECT_ROOT, corpus_dir, read_corpus
     from kb.examples.catalog import examples_dir
-    from kb.knowledge import CHECKSUMS
+    from kb.store_manifest import CHECKSUMS
 
     root = corpus_dir()
     store = store or stored.store_dir()

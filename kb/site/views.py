@@ -31,6 +31,7 @@ from kb.site.sitedata import (
     wiki_slug,
 )
 from kb.site.text import linkify, linkify_text
+from kb.translations.precedence import catalog_state, is_stale
 
 
 def engine_view(data: SiteData, rule_id: str, linker: Linker) -> dict[str, Any] | None:
@@ -223,13 +224,6 @@ def _event_detail(event, lang: str) -> str:
     return event.new_id or event.old_id or ""
 
 
-def catalog_state(spanish: SpanishData) -> str:
-    """The state of a catalog entry: "reviewed", "translated" or "fuzzy"."""
-    if spanish.state in ("reviewed", "translated", "fuzzy"):
-        return spanish.state
-    return "fuzzy" if spanish.status == "drifted" else "translated"
-
-
 def trust(data: SiteData, spanish: SpanishData, lang: str) -> Trust:
     """What a reader needs to know about a Spanish text, in `lang`: the project's translation (with
     its catalog state) or an official quote from a wiki page; the English release it translates; and,
@@ -240,7 +234,7 @@ def trust(data: SiteData, spanish: SpanishData, lang: str) -> Trust:
         label = t["label_project"].format(state=t["state_" + catalog_state(spanish)])
     else:
         label = t["label_wiki"].format(page=spanish.page_title or Path(spanish.source).stem)
-    stale = spanish.changed_since or (spanish.origin == "po" and catalog_state(spanish) == "fuzzy")
+    stale = is_stale(spanish)
     if not translated:
         translates = t["label_translates_older"] if stale else ""
     elif not stale and spanish.english_release != data.newest:

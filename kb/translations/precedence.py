@@ -41,19 +41,45 @@ OFFICIAL_LABEL = "traducción oficial citada"
 STATE_LABELS = {"translated": "traducida", "reviewed": "revisada", "fuzzy": "dudosa (fuzzy)"}
 
 
-def is_current(alignment: Alignment) -> bool:
-    """Whether the Spanish translates the English it stands beside today (in the newest release)."""
-    return alignment.status not in ("drifted", "unmatched") and not alignment.changed_since
+CATALOG_STATES = ("translated", "reviewed", "fuzzy")
 
 
 def catalog_state(alignment: Alignment) -> str:
-    """"official" for a wiki quote; "translated", "fuzzy" or "reviewed" for a catalog entry."""
+    """Whose a Spanish text is, as its label says: "official" for a wiki quote; for a catalog entry
+    its state ("translated", "fuzzy" or "reviewed"), and where the catalog says none, "fuzzy" for an
+    entry marked fuzzy (its alignment drifted) and "translated" for any other. `alignment` is an
+    alignment or any Spanish text that keeps its `origin`, `status` and catalog `state`."""
     if alignment.origin != "po":
         return "official"
     state = getattr(alignment, "state", None)
-    if state:
+    if state in CATALOG_STATES:
         return state
     return "fuzzy" if alignment.status == "drifted" else "translated"
+
+
+def is_stale(spanish) -> bool:
+    """Whether a Spanish text is shown as the translation of an older English than the rule's today:
+    its English changed after the release it translates, it was paired with an older wording
+    (drifted), or it is a catalog entry marked fuzzy (it translates its previous msgid). Every face
+    of a text says this one judgement: the rule card (`is_current`, `kb rule --lang es`), the site's
+    label and its warning, the API's `current`, the Spanish documents of the releases. `spanish` is
+    an alignment or any text that keeps its `origin`, `status`, catalog `state` and `changed_since`."""
+    return bool(spanish.changed_since) or spanish.status == "drifted" or catalog_state(spanish) == "fuzzy"
+
+
+def is_current(alignment: Alignment) -> bool:
+    """Whether the Spanish translates the English it stands beside today (in the newest release):
+    paired with it, and not stale (`is_stale`)."""
+    return alignment.status != "unmatched" and not is_stale(alignment)
+
+
+def bound_release(alignment: Alignment) -> str | None:
+    """The release whose English a Spanish text translates: its alignment's, but None for a fuzzy
+    catalog entry that stands for its own release's English (no older release reads as its previous
+    msgid, `kb.translations.source`): what it translates is in no release the corpus has."""
+    unknown = alignment.origin == "po" and alignment.status == "drifted" and \
+        alignment.english_release == alignment.stated_release
+    return None if unknown else alignment.english_release
 
 
 def preference(alignment: Alignment, current: bool | None = None) -> tuple:
@@ -177,7 +203,7 @@ def spanish_sources(alignments, current_of, relative) -> list[SpanishSource]:
     for alignment, current in in_order(alignments, current_of):
         record = alignment.es
         catalog = alignment.origin == "po"
-        unknown = catalog and alignment.status == "drifted" and alignment.english_release == alignment.stated_release
+        english_release = bound_release(alignment)
         stamp = alignment.stamp
         out.append(
             SpanishSource(
@@ -193,9 +219,9 @@ def spanish_sources(alignments, current_of, relative) -> list[SpanishSource]:
                 state=catalog_state(alignment),
                 # A fuzzy catalog entry translates its previous msgid: the English of an older release
                 # when one reads as it (kb.translations.source), else of no known release.
-                english_release=None if unknown else alignment.english_release,
+                english_release=english_release,
                 current=current,
-                changed_in=None if current or unknown else (alignment.changed_in or alignment.english_release),
+                changed_in=None if current or english_release is None else (alignment.changed_in or english_release),
                 status=alignment.status,
                 evidence=list(alignment.evidence),
             )

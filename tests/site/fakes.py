@@ -27,6 +27,13 @@ class Alignment:
     status: str
     newest_id: str | None
     evidence: list[str] = field(default_factory=list)
+    # As `kb.align.records.Alignment` keeps them: a wiki quote of the current English.
+    origin: str = "wiki"
+    stated_release: str | None = None
+    english_release: str | None = None
+    changed_since: bool | None = None
+    changed_in: str | None = None
+    state: str | None = None
 
     @property
     def source(self) -> str:
@@ -157,7 +164,8 @@ class FakeKnowledgeBase:
         self.pages = [page]
         self._stamp = stamp
         self._quoted = quoted
-        self.alignment = [Alignment("rule", quoted, self.rule("101.4", OLD), "exact", "101.4", ["same number"])]
+        self.alignment = [Alignment("rule", quoted, self.rule("101.4", OLD), "exact", "101.4", ["same number"],
+                                    english_release=OLD)]
 
     # -- rules
     def rule(self, rule_id: str, release: str | None = None) -> Rule:

@@ -9,7 +9,8 @@ import pytest
 from conftest import fake_kb
 
 from kb.corpus import PROJECT_ROOT
-from kb.site.query import SynonymError, Synonym, fold, load_synonyms, query_index
+from kb.site.query import query_index
+from kb.site.synonyms import Synonym, SynonymError, fold, load_synonyms
 from kb.site.sitedata import SiteData
 
 SYNONYMS = PROJECT_ROOT / "corpus" / "terms" / "synonyms.tsv"

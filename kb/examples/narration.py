@@ -6,26 +6,20 @@ agree with its name in gender and with the number of cards (translated once per 
 "m", "f", "mp", "fp"), and a player who is chosen takes the personal "a" (context "person").
 
 Only the standard library is needed to tell: the site ships this module with the engine to run
-the examples in the browser, where the catalogs come compiled (see `translations`)."""
+the examples in the browser, where the catalogs come compiled (see `kb.examples.locales`)."""
 
 from __future__ import annotations
 
-import functools
-import gettext
-import io
 import re
-from importlib import resources
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from kb.engine.game import Ability, Card, CardDefinition, Decision, Event, Player, Spell, Step, Team, Zone
 from kb.examples.card_names import spanish_name, spanish_names
+from kb.examples.locales import LANGS, English, UnknownLanguageError, translations
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-DOMAIN = "engine"
-LANGS = ("es", "en")
+__all__ = ["LANGS", "NarrationLine", "Narrator", "UnknownLanguageError", "contextual_messages", "message_ids", "narrate"]
 
 
 def N_(message: str) -> str:
@@ -36,24 +30,6 @@ def N_(message: str) -> str:
 def NP_(singular: str, plural: str) -> tuple[str, str]:
     """Marks a message with a plural form for extraction."""
     return (singular, plural)
-
-
-class UnknownLanguageError(ValueError):
-    """Narration is available in Spanish (``es``) and English (``en``) only."""
-
-
-@functools.lru_cache(maxsize=None)
-def translations(lang: str) -> gettext.GNUTranslations:
-    """The catalog for `lang`, compiled from its .po file; where the catalog tools are absent (the
-    engine as the site ships it to the browser), the .mo file compiled when the site was built."""
-    if lang not in LANGS:
-        raise UnknownLanguageError(f"no narration in {lang!r}: choose one of {', '.join(LANGS)}")
-    try:
-        from kb.examples.i18n import load_translations
-    except ImportError:
-        compiled = resources.files("kb") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
-    return load_translations(lang)
 
 
 # The standard ("and") list patterns of the Unicode CLDR for each language, as babel gives them:
@@ -552,6 +528,10 @@ class NarrationLine:
     rule: str | None
     kind: str
     untranslated: tuple[str, ...] = ()
+    # Messages the catalog of the line's language lacks, told in English instead (their msgids).
+    fallbacks: tuple[str, ...] = ()
+    # The cards the sentence names: each card's English name and the words naming it here.
+    names: tuple[tuple[str, str], ...] = ()
 
 
 class Narrator:
@@ -560,8 +540,11 @@ class Narrator:
     def __init__(self, lang: str):
         self.lang = lang
         self.tr = translations(lang)
-        # The engine's own words put into the sentence being told, untranslated.
+        # The engine's own words put into the sentence being told, untranslated; the messages
+        # the catalog lacks; and each card named, as (English name, words naming it).
         self.untranslated: list[str] = []
+        self.fallbacks: list[str] = []
+        self.named: list[tuple[str, str]] = []
 
     def verbatim(self, text: str) -> str:
         """`text` as the engine wrote it, noted as untranslated unless it is only symbols
@@ -571,10 +554,20 @@ class Narrator:
         return text
 
     def _(self, message: str) -> str:
-        return self.tr.gettext(message)
+        return self._noted(self.tr.gettext(message))
 
     def _n(self, forms: tuple[str, str], count: int) -> str:
-        return self.tr.ngettext(forms[0], forms[1], count)
+        return self._noted(self.tr.ngettext(forms[0], forms[1], count))
+
+    def _p(self, context: str, message: str) -> str:
+        return self._noted(self.tr.pgettext(context, message))
+
+    def _noted(self, text: str) -> str:
+        """`text`, noted as a fallback if the catalog lacked it (English has no msgstr of its own:
+        its msgids are its sentences)."""
+        if isinstance(text, English) and self.lang != "en":
+            self.fallbacks.append(str(text))
+        return text
 
     # ----- names
 
@@ -591,9 +584,9 @@ class Narrator:
     def card_name(self, name: str) -> str:
         """A card name a player chose (201.4): the card's Spanish name where it has one."""
         definition = CardDefinition.registry.get(name)
-        if self.lang == "es" and definition is not None:
-            return self.spanish_name(definition) or name
-        return name
+        told = (self.spanish_name(definition) or name) if self.lang == "es" and definition is not None else name
+        self.named.append((name, told))
+        return told
 
     @staticmethod
     def spanish_name(definition: Any) -> str | None:
@@ -611,12 +604,15 @@ class Narrator:
                 return self._(FACE_DOWN_NAME)
             return self._(NAMELESS) % {"card": self.printed(card)}
         spanish = self.spanish_name(card.definition) if self.lang == "es" else None
+        types = self._token_types(card) if not spanish else None
         if spanish:
-            return spanish
-        types = self._token_types(card)
-        if types is not None:
-            return self._n(TOKEN_NAME, 1) % {"types": types, "count": 1}
-        return card.name
+            told = spanish
+        elif types is not None:
+            told = self._n(TOKEN_NAME, 1) % {"types": types, "count": 1}
+        else:
+            told = card.name
+        self.named.append((card.name, told))
+        return told
 
     def _token_types(self, card: Card) -> str | None:
         """The subtypes a token named by them is told with (111.4), or None for another name."""
@@ -653,7 +649,9 @@ class Narrator:
         """The card's own name, whatever it copies now."""
         definition = card.printed_definition
         spanish = self.spanish_name(definition) if self.lang == "es" else None
-        return spanish or definition.name
+        told = spanish or definition.name
+        self.named.append((definition.name, told))
+        return told
 
     def name(self, thing: Any) -> str:
         if isinstance(thing, Card):
@@ -798,7 +796,7 @@ class Narrator:
             count = values.get("amount", values.get("count", values.get("poison", values.get("possible", 1))))
             return _sentence(self._n(message, count) % values)
         if key in AGREEING:
-            return _sentence(self.tr.pgettext(self.agreement(data.get(AGREEING[key])), message) % values)
+            return _sentence(self._p(self.agreement(data.get(AGREEING[key])), message) % values)
         return _sentence(self._(message) % values)
 
     def _decision(self, decision: Decision) -> str:
@@ -876,7 +874,7 @@ class Narrator:
         if isinstance(message, tuple):
             text = self._n(message, values["count"]) % values
         elif kind in PERSONAL and answers and all(isinstance(a, (Player, Team)) for a in answers):
-            text = self.tr.pgettext("person", message) % values
+            text = self._p("person", message) % values
         else:
             text = self._(message) % values
         if decision.forced:
@@ -905,10 +903,11 @@ def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
     narrator = Narrator(lang)
     lines = []
     for event in events:
-        narrator.untranslated = []
+        narrator.untranslated, narrator.fallbacks, narrator.named = [], [], []
         text = narrator.tell(event)
         if text:
-            lines.append(NarrationLine(text, event.rule, event.kind, tuple(narrator.untranslated)))
+            lines.append(NarrationLine(text, event.rule, event.kind, tuple(narrator.untranslated),
+                                       tuple(dict.fromkeys(narrator.fallbacks)), tuple(dict.fromkeys(narrator.named))))
     return lines
 
 

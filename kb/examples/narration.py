@@ -40,9 +40,22 @@ LIST_PATTERNS = {
 }
 
 
+# Spanish "y" becomes "e" before the sound i (i-, hi-), unless it begins a diphthong (y hierba, y
+# ion); a card's name kept in English keeps "y", its sound being English (y Hill Giant).
+_I_SOUND = re.compile(r"(?:h?[ií])(?![aeiouáéíóú])", re.IGNORECASE)
+
+
+def _spanish_and(item: str) -> str:
+    if _I_SOUND.match(item) and not any(item.startswith(name) for name in CardDefinition.registry if name[:1] in "IiHh"):
+        return "e"
+    return "y"
+
+
 def format_list(items: Sequence[str], lang: str) -> str:
-    """"a, b y c" in Spanish, "a, b, and c" in English."""
+    """"a, b y c" in Spanish ("a, b e Isla" before the sound i), "a, b, and c" in English."""
     patterns = LIST_PATTERNS[lang]
+    if lang == "es" and len(items) > 1 and _spanish_and(items[-1]) == "e":
+        patterns = {key: pattern.replace(" y ", " e ") for key, pattern in patterns.items()}
     if len(items) < 2:
         return items[0] if items else ""
     if len(items) == 2:
@@ -603,7 +616,11 @@ class Narrator:
             if card.face_down:
                 return self._(FACE_DOWN_NAME)
             return self._(NAMELESS) % {"card": self.printed(card)}
-        spanish = self.spanish_name(card.definition) if self.lang == "es" else None
+        spanish = None
+        if self.lang == "es":
+            definition = card.definition
+            # A name given by a sticker or an effect (123.6b) is told as it is, like every name.
+            spanish = self.spanish_name(definition) if card.name == definition.name else spanish_name(card.name)
         types = self._token_types(card) if not spanish else None
         if spanish:
             told = spanish
@@ -616,9 +633,10 @@ class Narrator:
 
     def _token_types(self, card: Card) -> str | None:
         """The subtypes a token named by them is told with (111.4), or None for another name."""
-        printed = card.printed_definition
-        if card.is_token and printed.subtypes and card.name == printed.name == " ".join(tuple(printed.subtypes) + ("Token",)):
-            return " ".join(self.creature_type(t) for t in printed.subtypes)
+        # A token's name, as a copy of the token takes it too (707.2): named the same way.
+        definition = card.definition
+        if definition.subtypes and card.name == " ".join(tuple(definition.subtypes) + ("Token",)):
+            return " ".join(self.creature_type(t) for t in definition.subtypes)
         return None
 
     def number(self, count: int) -> str:
@@ -724,6 +742,7 @@ class Narrator:
                 values[field_name] = value
             elif (event.kind in ("named", "meld") and field_name == "name") or (event.kind == "cast" and field_name == "adventure"):
                 values[field_name] = value  # a card's (new) name (123.6b, 712.4a), a name in every language
+                self.named.append((value, value))
             else:
                 start = len(self.untranslated)
                 values[field_name] = self.name(value) if value is not None else ""
@@ -848,6 +867,7 @@ class Narrator:
             # A new name made of the words on the card and the sticker (123.6b): a name, kept
             # as it is in every language like other card names.
             values["answer"] = answer
+            self.named.append((answer, answer))
             values["count"] = 1
         elif kind in PAIRS and isinstance(answer, list) and all(isinstance(item, tuple) for item in answer):
             pair = self._(PAIRS[kind])

@@ -208,9 +208,10 @@ def check_spanish_line(line: NarrationLine, players: Sequence[str] = ()) -> list
     if re.match(r"(fichas?|criaturas?)\s+(de\s+\w|\d+/\d+)", text, flags=re.IGNORECASE):
         found.append(("card_name", "a token or a creature without its article at the start"))
     for english, spanish in spanish_names().items():
-        if english != spanish and re.search(r"(?<!\w)" + re.escape(english) + r"(?!\w)", text):
-            if not any(told == english for _, told in line.names if told != spanish):
-                found.append(("card_name", f"{english!r} told in English: the table confirms {spanish!r}"))
+        # Not within a longer name that holds it ("Snow-Covered Forest").
+        longer = [name for name in _card_names() if english in name and name != english]
+        if english != spanish and re.search(r"(?<!\w)" + re.escape(english) + r"(?!\w)", mask_names(text, longer)):
+            found.append(("card_name", f"{english!r} told in English: the table confirms {spanish!r}"))
     found += _spanish_numbers(masked)
     found += _spanish_agreement(line, masked)
     found += _spanish_conjunctions(text)

@@ -157,14 +157,18 @@ NUMBER_WORDS = {
     9: N_("nine"), 10: N_("ten"),
 }
 
-# Spanish words that agree with a card in gender and number ("Bear Cub queda girado", "dos
-# fichas ... destruidas"): the catalogs translate these messages once for each agreement, as
-# the message context (m, f, mp, fp), of the field named here.
+# Words that agree with a card in gender and number ("Bear Cub queda girado", "dos fichas ...
+# destruidas", "Bear Cub: gains flashback ... its mana cost"): the catalogs translate these
+# messages once for each agreement, as the message context (m, f, mp, fp), of the field named
+# here; English tells m and f in the singular, mp and fp in the plural.
 AGREEMENTS = ("m", "f", "mp", "fp")
 AGREEING = {
     "destroyed": "card", "destroyed_deathtouch": "card", "becomes_blocked": "card", "unblocked": "card",
     "attached": "card", "aura_illegal": "card", "regenerates": "card", "aura_swapped": "other",
     "sacrifice": "cards", "destroy": "cards", "exile": "cards", "tap": "cards",
+    "removed_from_combat": "cards", "phase_out": "cards", "phase_in": "cards", "gains_flashback": "cards",
+    "put_into_graveyard_from_exile": "cards", "return_from_exile": "cards", "reveal.again": "cards",
+    "crewed": "vehicle", "spliced": "card",
 }
 # Decisions whose answer may be a player: a person takes "a" in Spanish ("Ana elige a Bruno"),
 # translated under the context "person".

@@ -162,7 +162,7 @@ def _line_names(line: NarrationLine, players: Sequence[str]) -> list[str]:
 # ----- Spanish
 
 _PARTICIPLE = r"(\w+?(?:ad|id|ech|iert|uest)(?:o|a|os|as))"
-_COLON_PARTICIPLE = re.compile(r"^(?P<subject>.+?): (?P<participle>" + _PARTICIPLE[1:-1] + r")(?: a la vez)?\.$")
+_COLON_PARTICIPLE = re.compile(r"^(?P<subject>.+?): (?P<participle>" + _PARTICIPLE[1:-1] + r")\b")
 _VERB_PARTICIPLE = re.compile(r"\b(?P<verb>queda|quedan|está|están|es|son|entra|entran)\s+(?:\w+\s+)??" + _PARTICIPLE + r"\b")
 _PLURAL_VERBS = {"quedan", "están", "son", "entran"}
 _NAMES_LIST = re.compile(r"◆(?:(?:, | y | e )◆)*")
@@ -214,6 +214,7 @@ def check_spanish_line(line: NarrationLine, players: Sequence[str] = ()) -> list
             found.append(("card_name", f"{english!r} told in English: the table confirms {spanish!r}"))
     found += _spanish_numbers(masked)
     found += _spanish_agreement(line, masked)
+    found += _spanish_subject_verb(masked)
     found += _spanish_conjunctions(text)
     for player in players:
         for match in re.finditer(r"\b(elige|eligen|ataca|atacan|ataque|ataquen)\s+" + re.escape(player) + r"\b", text):
@@ -253,6 +254,56 @@ def _spanish_agreement(line: NarrationLine, masked: str) -> list[tuple[str, str]
                 found.append(("number", f"{line.text!r}: {'several' if plural else 'one'}, and {verb!r}"))
             found += _gender(line, subject, participle)
     return found
+
+
+# Words that may follow a subject and end in -n without being a verb in the plural.
+_NOT_VERBS = frozenset("en con sin según también quien bien".split())
+_CLITICS = frozenset("no se le les lo la los las ya".split())
+_SUBJECT_VERB = re.compile(r"^(?P<subject>◆(?:(?:, | y | e )◆)*):? (?P<rest>.*)$")
+
+
+def _spanish_subject_verb(masked: str) -> list[tuple[str, str]]:
+    """A line that begins with its subject (a name, or a list of names) and its verb: the verb in
+    the plural (-n) exactly when the subject is several."""
+    match = _SUBJECT_VERB.match(masked)
+    if not match:
+        return []
+    words = [w.strip(".,;:()") for w in match.group("rest").split()]
+    while words and words[0].lower() in _CLITICS:
+        words = words[1:]
+    if not words or re.fullmatch(_PARTICIPLE, words[0]):
+        return []
+    verb = words[0]
+    if verb.lower() in _NOT_VERBS or not verb.isalpha() or verb[:1].isupper():
+        return []
+    plural = _is_plural_subject(match.group("subject"))
+    if plural and not verb.endswith("n") and verb.endswith(("a", "e", "á", "é")):
+        return [("number", f"several, and {verb!r}")]
+    if not plural and re.search(r"[aeo]n$", verb):
+        return [("number", f"one, and {verb!r}")]
+    return []
+
+
+def _english_subject_verb(masked: str, vocabulary: frozenset[str]) -> list[tuple[str, str]]:
+    """The same in English: one name and a verb in the plural ("Bear Cub return"), several and a
+    verb in the singular ("Bear Cub and Hill Giant returns")."""
+    match = re.match(r"^(?P<subject>◆(?:(?:, |,? and )◆)*):? (?P<verb>[a-z]+)\b", masked)
+    if not match:
+        return []
+    verb, several = match.group("verb"), "and" in match.group("subject").split()
+    if not several and verb + "s" in vocabulary and not verb.endswith("s"):
+        return [("number", f"one, and {verb!r}")]
+    if several and verb.endswith("s") and verb[:-1] in vocabulary:
+        return [("number", f"several, and {verb!r}")]
+    return []
+
+
+@functools.lru_cache(maxsize=1)
+def _english_vocabulary() -> frozenset[str]:
+    """The words of the narration's English messages."""
+    from kb.examples.narration import message_ids
+
+    return frozenset(word for message in message_ids() for word in re.findall(r"[a-z]+", message))
 
 
 def _gender(line: NarrationLine, subject: str, participle: str) -> list[tuple[str, str]]:
@@ -304,6 +355,9 @@ def check_english_line(line: NarrationLine, players: Sequence[str] = ()) -> list
     if _ACCENTED.search(masked):
         found.append(("spanish_word", "an accented letter outside the names"))
     found += _counted(masked, NUMBER_WORDS_EN, NOUNS_EN, modifiers=True)
+    found += _english_subject_verb(masked, _english_vocabulary())
+    if re.match(r"^◆: \w+ at the same time", masked):
+        found.append(("number", "one card, and 'at the same time'"))
     for noun in LISTED_EN:
         for match in re.finditer(r"\b(" + noun + r"s?)\s+(" + _ITEM + r"(?:(?:,\s*|,?\s+and\s+)" + _ITEM + r")*)(?!\w)", masked):
             items = len(re.split(r",\s*and\s+|,\s*|\s+and\s+", match.group(2)))

@@ -72,6 +72,9 @@ PLAIN = ("", "una criatura 2/2")
     ("Bear Cub: tapped.", [CUB], "english_word"),
     ("Ana juega Forest.", [("Forest", "Forest")], "card_name"),
     ("Ana crea ficha de Myr.", [], "card_name"),
+    ("Hill Giant: vuelven a estar en fase.", [("Hill Giant", "Hill Giant")], "number"),
+    ("Hill Giant y Bear Cub: vuelve a estar en fase.", [("Hill Giant", "Hill Giant"), CUB], "number"),
+    ("Hill Giant: removidas del combate.", [("Hill Giant", "Hill Giant")], "number"),
 ])
 def test_each_spanish_fault_is_found(text, names, kind):
     assert kind in _kinds(text, names)
@@ -106,6 +109,8 @@ def test_a_message_fallen_back_to_english_and_an_untranslated_word_are_found():
     ("Bear Cub: girado.", "spanish_word"),
     ("Ana creates una ficha de Myr.", "spanish_word"),
     ("Ana gains 3 vidas.", "spanish_word"),
+    ("Bear Cub return to the battlefield under their owners' control.", "number"),
+    ("Bear Cub: destroyed at the same time.", "number"),
 ])
 def test_each_english_fault_is_found(text, kind):
     assert kind in _kinds(text, [CUB], lang="en")
@@ -114,6 +119,7 @@ def test_each_english_fault_is_found(text, kind):
 @pytest.mark.parametrize("text", [
     "Bruno gets one poison counter.", "Grizzly Bears gets 2 +1/+1 counters.", "Ana adds {U}{U}.",
     "A continuous effect begins; it applies to Bear Cub (layers 4, 5, and 7b).", "Ana creates two Soldier Tokens.",
+    "Bear Cub returns to the battlefield under its owner's control.", "Bear Cub: destroyed.",
 ])
 def test_a_good_english_line_has_no_finding(text):
     assert _kinds(text, [CUB], lang="en") == []
@@ -161,3 +167,22 @@ def test_a_copy_of_a_token_is_named_as_the_token_is():
     names = {told_as for line in told for english, told_as in line.names if english == "Myr Token"}
     assert names == {"una ficha de Myr"}, names
     assert [f for f in proofread_page("clone", "es", told) if f.kind == "card_name"] == []
+
+
+def test_one_card_or_several_are_told_in_their_number_in_both_languages():
+    cub, giant, bears = Card("Bear Cub"), Card("Hill Giant"), Card("Grizzly Bears")
+    ana = Player("Ana", battlefield=[cub, giant, bears], library=5)
+    game = Game(players=[ana, Player("Bruno", library=5)])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.phase_out([cub])
+    game.phase_in([cub])
+    game.phase_out([giant, bears])
+    game.destroy([cub])
+    spanish = [line.text for line in narrate(game.events, "es")]
+    english = [line.text for line in narrate(game.events, "en")]
+    assert "Bear Cub: fuera de fase; se trata como si no existiera." in spanish
+    assert "Bear Cub: vuelve a estar en fase." in spanish
+    assert "Hill Giant y Grizzly Bears: fuera de fase; se tratan como si no existieran." in spanish
+    assert "Bear Cub: phased out, treated as though it doesn't exist." in english
+    assert "Hill Giant and Grizzly Bears: phased out, treated as though they don't exist." in english
+    assert "Bear Cub: destroyed." in english and "Bear Cub: destruido." in spanish

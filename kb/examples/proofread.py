@@ -195,8 +195,9 @@ def check_spanish_line(line: NarrationLine, players: Sequence[str] = ()) -> list
     for word in line.untranslated:
         found.append(("untranslated", f"the engine's {word!r}"))
     masked = mask_names(text, _line_names(line, players))
-    for word in re.findall(r"[^\W\d_]+(?:'t)?", masked):
-        if word.lower() in ENGLISH_WORDS:
+    english = foreign_words("es")
+    for word in re.findall(r"[^\W\d_]+", masked):
+        if word.lower() in english:
             found.append(("english_word", f"{word!r}"))
     # Tokens and nameless creatures are named with their article everywhere.
     for match in re.finditer(r"(\S+)\s+(fichas?\s+de\s+\w|criaturas?\s+\d+/\d+)", text):
@@ -303,7 +304,31 @@ def _english_vocabulary() -> frozenset[str]:
     """The words of the narration's English messages."""
     from kb.examples.narration import message_ids
 
-    return frozenset(word for message in message_ids() for word in re.findall(r"[a-z]+", message))
+    return frozenset(word.lower() for message in message_ids() for word in re.findall(r"[A-Za-z]+", message))
+
+
+@functools.lru_cache(maxsize=1)
+def _spanish_vocabulary() -> frozenset[str]:
+    """The words of the narration's Spanish messages (every translation, every context)."""
+    from kb.examples.locales import po_path, read_catalog
+
+    words = set()
+    for message in read_catalog(po_path("es"), "es"):
+        if not message.id:
+            continue  # the header
+        strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        for text in strings:
+            words.update(w.lower() for w in re.findall(r"[^\W\d_]+", text or ""))
+    return frozenset(words)
+
+
+def foreign_words(lang: str) -> frozenset[str]:
+    """Words that betray the other language in a line of `lang`: the other language's words
+    from its messages that `lang`'s messages never use, and the common ones listed here."""
+    english, spanish = _english_vocabulary(), _spanish_vocabulary()
+    if lang == "es":
+        return frozenset((english - spanish) | (ENGLISH_WORDS - spanish))
+    return frozenset((spanish - english) | (SPANISH_WORDS - english))
 
 
 def _gender(line: NarrationLine, subject: str, participle: str) -> list[tuple[str, str]]:
@@ -349,8 +374,9 @@ def check_english_line(line: NarrationLine, players: Sequence[str] = ()) -> list
     """The faults of one English line, as (kind, detail)."""
     found: list[tuple[str, str]] = []
     masked = mask_names(line.text, _line_names(line, players))
-    for word in re.findall(r"\w+", masked):
-        if word.lower() in SPANISH_WORDS and word.lower() not in ("a",):
+    spanish = foreign_words("en")
+    for word in re.findall(r"[^\W\d_]+", masked):
+        if word.lower() in spanish:
             found.append(("spanish_word", f"{word!r}"))
     if _ACCENTED.search(masked):
         found.append(("spanish_word", "an accented letter outside the names"))

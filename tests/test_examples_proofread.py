@@ -12,7 +12,15 @@ from kb.engine import Card, Game, Player, ScriptedDecisions, Step
 from kb.examples import narration
 from kb.examples.locales import English, translations
 from kb.examples.narration import NarrationLine, format_list, narrate
-from kb.examples.proofread import ENGLISH_KINDS, SPANISH_KINDS, check_english_line, check_spanish_line, proofread, proofread_page
+from kb.examples.proofread import (
+    ENGLISH_KINDS,
+    SPANISH_KINDS,
+    check_english_line,
+    check_spanish_line,
+    proofread,
+    proofread_catalogs,
+    proofread_page,
+)
 
 
 @pytest.fixture(scope="module")
@@ -34,6 +42,11 @@ def test_the_spanish_narration_has_no_fault_of_this_kind(report, kind):
 def test_the_english_narration_has_no_fault_of_this_kind(report, kind):
     found = [f"{f.page}: {f.detail} | {f.text}" for f in report.findings if f.lang == "en" and f.kind == kind]
     assert not found, "\n".join(found[:20])
+
+
+def test_every_message_of_the_catalogs_reads_right_in_each_of_its_uses():
+    found = [f"{f.lang} {f.page}: {f.kind}: {f.detail} | {f.text}" for f in proofread_catalogs()]
+    assert not found, "\n".join(found)
 
 
 # ----- each check, shown a line with its fault
@@ -186,3 +199,15 @@ def test_one_card_or_several_are_told_in_their_number_in_both_languages():
     assert "Bear Cub: phased out, treated as though it doesn't exist." in english
     assert "Hill Giant and Grizzly Bears: phased out, treated as though they don't exist." in english
     assert "Bear Cub: destroyed." in english and "Bear Cub: destruido." in spanish
+
+
+def test_a_count_of_one_is_told_in_the_singular_in_both_languages():
+    ana = Player("Ana", library=5)
+    game = Game(players=[ana, Player("Bruno", library=5)])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.lose_life(ana, 19)
+    game.lose_life(ana, 1)
+    spanish = [line.text for line in narrate(game.events, "es")]
+    english = [line.text for line in narrate(game.events, "en")]
+    assert "Ana queda con 1 vida." in spanish and "Ana queda con 0 vidas." in spanish
+    assert "Ana is at 1 life." in english

@@ -168,8 +168,11 @@ AGREEING = {
     "sacrifice": "cards", "destroy": "cards", "exile": "cards", "tap": "cards",
     "removed_from_combat": "cards", "phase_out": "cards", "phase_in": "cards", "gains_flashback": "cards",
     "put_into_graveyard_from_exile": "cards", "return_from_exile": "cards", "reveal.again": "cards",
-    "crewed": "vehicle", "spliced": "card",
+    "crewed": "vehicle", "spliced": "card", "triggers_cease": "abilities",
 }
+# The number a message with a plural form counts, where it is not the first of amount, count,
+# poison and possible.
+COUNTED = {"life_total": "life", "life_total.team": "life", "double_life": "life", "vise_count": "hand"}
 # Decisions whose answer may be a player: a person takes "a" in Spanish ("Ana elige a Bruno"),
 # translated under the context "person".
 PERSONAL = ("choose_opponent", "target", "next_target")
@@ -283,16 +286,16 @@ MESSAGES: dict[str, Any] = {
     "win_prevented.team": N_("Team %(unit)s can't win the game, because of %(card)s."),
     "shortcut_proposed": N_("%(player)s proposes a shortcut: all players pass priority until %(holder)s has priority in %(step)s of turn %(turn)d."),
     "shortcut_shortened": N_("The shortcut now ends when %(holder)s has priority in %(step)s."),
-    "loop_proposed": N_("%(player)s proposes a shortcut: the same sequence of game choices repeated %(count)d times."),
-    "loop_taken": N_("The loop is taken: %(count)d repetitions."),
+    "loop_proposed": NP_("%(player)s proposes a shortcut: the same sequence of game choices repeated %(count)d time.", "%(player)s proposes a shortcut: the same sequence of game choices repeated %(count)d times."),
+    "loop_taken": NP_("The loop is taken: %(count)d repetition.", "The loop is taken: %(count)d repetitions."),
     "shortcut_taken": N_("The shortcut is taken: the game advances to %(step)s, where %(holder)s has priority."),
     "concedes": N_("%(player)s concedes the game."),
     "game_drawn": N_("Every player lost at the same time: the game is a draw."),
     "game_drawn.loop": N_("Nothing but mandatory actions repeat with no way to stop them: the game is a draw."),
     "mandatory_loop": N_("The game is back in a state it was in, with only mandatory actions since: a loop of mandatory actions."),
     "game_over": N_("The game is over."),
-    "life_total": N_("%(unit)s is at %(life)d life."),
-    "life_total.team": N_("Team %(unit)s is at %(life)d life."),
+    "life_total": NP_("%(unit)s is at %(life)d life.", "%(unit)s is at %(life)d life."),
+    "life_total.team": NP_("Team %(unit)s is at %(life)d life.", "Team %(unit)s is at %(life)d life."),
     "damage": NP_("%(source)s deals %(amount)d damage to %(target)s.", "%(source)s deals %(amount)d damage to %(target)s."),
     "life_loss": NP_("%(player)s loses %(amount)d life.", "%(player)s loses %(amount)d life."),
     "life_gain": NP_("%(player)s gains %(amount)d life.", "%(player)s gains %(amount)d life."),
@@ -339,9 +342,9 @@ MESSAGES: dict[str, Any] = {
     "nothing_happens": N_("It isn't a combat phase: ending the combat phase does nothing."),
     "end_combat": N_("%(source)s ends the combat phase."),
     "skip_to_next_phase": N_("The combat phase ends from %(step)s: the game skips straight to the next phase, and \"at end of combat\" abilities don't trigger."),
-    "double_life": N_("%(player)s's life total is %(life)d, so doubling it means gaining %(life)d life."),
+    "double_life": NP_("%(player)s's life total is %(life)d, so doubling it means gaining %(life)d life.", "%(player)s's life total is %(life)d, so doubling it means gaining %(life)d life."),
     "lowest_life": N_("The lowest life total among all players is %(value)d."),
-    "vise_count": N_("%(player)s has %(hand)d cards in hand: X is %(amount)d."),
+    "vise_count": NP_("%(player)s has %(hand)d card in hand: X is %(amount)d.", "%(player)s has %(hand)d cards in hand: X is %(amount)d."),
     "becomes_creature": N_("%(card)s becomes a %(power)d/%(toughness)d creature."),
     "devotion": N_("%(player)s's devotion to black is %(amount)d."),
     "effect_begins": NP_("A continuous effect begins; it applies to %(affected)s (layer %(layers)s).", "A continuous effect begins; it applies to %(affected)s (layers %(layers)s)."),
@@ -383,7 +386,7 @@ MESSAGES: dict[str, Any] = {
     "becomes_monarch": N_("%(player)s becomes the monarch."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
     "aura_illegal": N_("%(card)s is attached to %(to)s, which it can't enchant, and is put into its owner's graveyard as a state-based action."),
-    "search_portion": N_("%(player)s searches only the top %(count)d cards of %(owner)s's library instead."),
+    "search_portion": NP_("%(player)s searches only the top card of %(owner)s's library instead.", "%(player)s searches only the top %(count)d cards of %(owner)s's library instead."),
     "search": N_("%(player)s searches and finds %(cards)s."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
     "shuffle.none": N_("%(player)s shuffles their library."),
@@ -816,7 +819,7 @@ class Narrator:
             if values.get(field_name) is told:  # not told another way since
                 self.untranslated.extend(words)
         if isinstance(message, tuple):
-            count = values.get("amount", values.get("count", values.get("poison", values.get("possible", 1))))
+            count = values[COUNTED[key]] if key in COUNTED else values.get("amount", values.get("count", values.get("poison", values.get("possible", 1))))
             return _sentence(self._n(message, count) % values)
         if key in AGREEING:
             return _sentence(self._p(self.agreement(data.get(AGREEING[key])), message) % values)

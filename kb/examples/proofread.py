@@ -18,7 +18,11 @@ In Spanish:
 In English:
 
 - ``spanish_word``: a Spanish word or an accented letter outside the names;
-- ``number``: a count and its noun disagreeing ("1 counters", "2 card", "layer 5 and 7c").
+- ``number``: a count and its noun disagreeing ("1 counters", "2 card", "layer 5 and 7c"), a
+  subject and its verb ("Bear Cub return").
+
+The catalogs are read the same way message by message (`proofread_catalogs`): each filled as each
+of its uses fills it, so that a message no example tells is read too.
 
     python3 -m kb.examples.proofread                # the counts, then each finding
     python3 -m kb.examples.proofread NAME --quiet   # one example's counts
@@ -258,7 +262,7 @@ def _spanish_agreement(line: NarrationLine, masked: str) -> list[tuple[str, str]
 
 
 # Words that may follow a subject and end in -n without being a verb in the plural.
-_NOT_VERBS = frozenset("en con sin según también quien bien".split())
+_NOT_VERBS = frozenset("en con sin según también quien bien fuera ante sobre entre desde nunca".split())
 _CLITICS = frozenset("no se le les lo la los las ya".split())
 _SUBJECT_VERB = re.compile(r"^(?P<subject>◆(?:(?:, | y | e )◆)*):? (?P<rest>.*)$")
 
@@ -292,6 +296,8 @@ def _english_subject_verb(masked: str, vocabulary: frozenset[str]) -> list[tuple
     if not match:
         return []
     verb, several = match.group("verb"), "and" in match.group("subject").split()
+    if verb in ("put", "cast", "set", "cut"):
+        return []  # a participle as much as a verb
     if not several and verb + "s" in vocabulary and not verb.endswith("s"):
         return [("number", f"one, and {verb!r}")]
     if several and verb.endswith("s") and verb[:-1] in vocabulary:
@@ -410,6 +416,82 @@ def proofread_page(page: str, lang: str, lines: Sequence[NarrationLine], players
     return findings
 
 
+# Who each agreement is, to fill a message told once per agreement: a masculine name kept in
+# English, a feminine Spanish one, and two of each.
+SAMPLE_SUBJECTS = {
+    "m": ("Bear Cub", [("Bear Cub", "Bear Cub")]),
+    "f": ("una criatura 2/2", [("", "una criatura 2/2")]),
+    "mp": ("Bear Cub y Hill Giant", [("Bear Cub", "Bear Cub"), ("Hill Giant", "Hill Giant")]),
+    "fp": ("una criatura 2/2 y una criatura 3/3", [("", "una criatura 2/2"), ("", "una criatura 3/3")]),
+}
+SAMPLE_SUBJECTS_EN = {
+    "m": ("Bear Cub", [("Bear Cub", "Bear Cub")]),
+    "f": ("Bear Cub", [("Bear Cub", "Bear Cub")]),
+    "mp": ("Bear Cub and Hill Giant", [("Bear Cub", "Bear Cub"), ("Hill Giant", "Hill Giant")]),
+    "fp": ("Bear Cub and Hill Giant", [("Bear Cub", "Bear Cub"), ("Hill Giant", "Hill Giant")]),
+}
+_NUMBER_WORDS = {"es": {1: "una", 2: "dos"}, "en": {1: "a", 2: "two"}}
+
+
+def _filled(text: str, lang: str, count: int, subject_field: str | None, subject: str, person: bool) -> str:
+    """`text`, a message, with each placeholder filled: numbers with `count` (in words where the
+    narration counts in words), the agreeing field with `subject`, a chosen answer with a player
+    (`person`), cards with two cards, a token's types with a creature type, any other with a card."""
+    def value(match: re.Match) -> str:
+        name, conversion = match.group(1), match.group(2)
+        if conversion == "d":
+            return str(count)
+        if name == subject_field:
+            return subject
+        if name == "count":
+            return _NUMBER_WORDS[lang][count]
+        if name == "types":
+            return "Myr"
+        if name in ("player", "controller", "unit", "team", "holder", "first"):
+            return "Ana"
+        if name == "second" or (name == "answer" and person):
+            return "Bruno"
+        if name == "cards":
+            return "Grizzly Bears y Hill Giant" if lang == "es" else "Grizzly Bears and Hill Giant"
+        return "Grizzly Bears"
+    return re.sub(r"%\((\w+)\)([sd])", value, text)
+
+
+def proofread_catalogs() -> list[Finding]:
+    """Every message of each catalog, filled as each of its uses would fill it (with one and with
+    two where it counts; once per agreement where it has one, in the number the agreement's field
+    can take; with a player where a person is chosen), read as a line of its language: the
+    messages no example tells too. A message told only per agreement is read in its contexts."""
+    from kb.examples.locales import po_path, read_catalog
+    from kb.examples.narration import AGREEING, MESSAGES
+
+    fields = {MESSAGES[key]: field for key, field in AGREEING.items()}
+    findings = []
+    for lang in ("es", "en"):
+        check = check_spanish_line if lang == "es" else check_english_line
+        subjects = SAMPLE_SUBJECTS if lang == "es" else SAMPLE_SUBJECTS_EN
+        for message in read_catalog(po_path(lang), lang):
+            if not message.id:
+                continue
+            ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
+            context = message.context or ""
+            field = fields.get(ids[0])
+            if field is not None and (not context or (context.endswith("p") and field != "cards")):
+                continue  # never told so: without its agreement, or one card told as several
+            strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+            # English tells its msgids where it has no msgstr of its own.
+            forms = [(text or ids[min(i, len(ids) - 1)]) for i, text in enumerate(strings)]
+            subject, names = subjects.get(context, ("Grizzly Bears", []))
+            for index, text in enumerate(forms):
+                counts = (1, 2) if len(forms) == 1 else ((1,) if index == 0 else (2,))
+                for count in counts:
+                    filled = _filled(text, lang, count, field, subject, context == "person")
+                    line = NarrationLine(filled, None, "catalog", names=tuple(names) + (("Grizzly Bears", "Grizzly Bears"), ("Hill Giant", "Hill Giant")))
+                    for kind, detail in check(line, ("Ana", "Bruno")):
+                        findings.append(Finding(kind, lang, f"catalog[{context}]", filled, detail))
+    return findings
+
+
 def proofread(examples: Iterable = None, langs: Sequence[str] = ("es", "en")) -> ProofReport:
     """Run every executable example (or `examples`) in each of `langs` and read its narration."""
     from kb.examples.catalog import catalog
@@ -438,10 +520,13 @@ def main(argv: list[str] | None = None) -> int:
     for lang in ("es", "en"):
         counts = report.counts(lang)
         print(f"{lang}: {report.lines[lang]} lines; " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    catalog_findings = proofread_catalogs() if not names else []
+    if not names:
+        print(f"catalogs: every message in each of its uses; {len(catalog_findings)} findings")
     if "--quiet" not in args:
-        for finding in report.findings:
+        for finding in report.findings + catalog_findings:
             print(f"{finding.lang} {finding.page}: {finding.kind}: {finding.detail}" + (f" | {finding.text}" if finding.text else ""))
-    return 1 if report.findings else 0
+    return 1 if report.findings or catalog_findings else 0
 
 
 if __name__ == "__main__":

@@ -88,6 +88,7 @@ PLAIN = ("", "una criatura 2/2")
     ("Hill Giant: vuelven a estar en fase.", [("Hill Giant", "Hill Giant")], "number"),
     ("Hill Giant y Bear Cub: vuelve a estar en fase.", [("Hill Giant", "Hill Giant"), CUB], "number"),
     ("Hill Giant: removidas del combate.", [("Hill Giant", "Hill Giant")], "number"),
+    ("Ana busca y encuentra —.", [], "nothing"),
 ])
 def test_each_spanish_fault_is_found(text, names, kind):
     assert kind in _kinds(text, names)
@@ -124,6 +125,7 @@ def test_a_message_fallen_back_to_english_and_an_untranslated_word_are_found():
     ("Ana gains 3 vidas.", "spanish_word"),
     ("Bear Cub return to the battlefield under their owners' control.", "number"),
     ("Bear Cub: destroyed at the same time.", "number"),
+    ("A continuous effect begins; it applies to — (layer 6).", "nothing"),
 ])
 def test_each_english_fault_is_found(text, kind):
     assert kind in _kinds(text, [CUB], lang="en")

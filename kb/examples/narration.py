@@ -319,6 +319,8 @@ MESSAGES: dict[str, Any] = {
     "win_in_range": N_("%(unit)s would win the game: instead, each opponent within their range of influence loses: %(losers)s."),
     "exile": N_("%(cards)s: exiled at the same time."),
     "reveal": N_("The chosen cards are revealed: %(cards)s."),
+    "reveal.none": N_("No card is chosen to be revealed."),
+    "reveal.source.none": N_("The ability of %(source)s reveals no card."),
     "reveal.source": N_("The ability of %(source)s reveals %(cards)s."),
     "reveal.again": N_("%(cards)s, already revealed, is revealed again (a revealed card may be revealed again)."),
     "shuffle_in": N_("%(player)s shuffles %(card)s into their library."),
@@ -348,6 +350,7 @@ MESSAGES: dict[str, Any] = {
     "becomes_creature": N_("%(card)s becomes a %(power)d/%(toughness)d creature."),
     "devotion": N_("%(player)s's devotion to black is %(amount)d."),
     "effect_begins": NP_("A continuous effect begins; it applies to %(affected)s (layer %(layers)s).", "A continuous effect begins; it applies to %(affected)s (layers %(layers)s)."),
+    "effect_begins.none": NP_("A continuous effect begins; it applies to nothing (layer %(layers)s).", "A continuous effect begins; it applies to nothing (layers %(layers)s)."),
     "effect_begins.selected": NP_(
         "A continuous effect begins; it applies to whatever it selects each time it is applied (layer %(layers)s).",
         "A continuous effect begins; it applies to whatever it selects each time it is applied (layers %(layers)s).",
@@ -388,6 +391,7 @@ MESSAGES: dict[str, Any] = {
     "aura_illegal": N_("%(card)s is attached to %(to)s, which it can't enchant, and is put into its owner's graveyard as a state-based action."),
     "search_portion": NP_("%(player)s searches only the top card of %(owner)s's library instead.", "%(player)s searches only the top %(count)d cards of %(owner)s's library instead."),
     "search": N_("%(player)s searches and finds %(cards)s."),
+    "search.none": N_("%(player)s searches and finds nothing."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
     "shuffle.none": N_("%(player)s shuffles their library."),
     "regenerates": N_("%(card)s regenerates: instead of being destroyed, its damage is removed and it is tapped."),
@@ -786,6 +790,8 @@ class Narrator:
             key = "reveal.again"
         elif key == "reveal" and data.get("source") is not None:
             key = "reveal.source"
+        if key in ("search", "reveal", "reveal.source") and "cards" in data and not data["cards"]:
+            key += ".none"
         if key == "shuffle" and not data.get("cards"):
             key = "shuffle.none"
         if key == "damage_prevented" and data.get("source") is None:
@@ -798,6 +804,8 @@ class Narrator:
             values["count"] = len(effect.parts)
             if effect.affected is None:
                 key = "effect_begins.selected"
+            elif not effect.affected:
+                key = "effect_begins.none"
             else:
                 values["affected"] = self.names(effect.affected)
         if key == "replaced":

@@ -13,7 +13,8 @@ In Spanish:
   participle disagreeing with its verb or its subject ("Bear Cub y Hill Giant: girado",
   "Una criatura 2/2: girado");
 - ``conjunction``: "y" before the sound i ("y Isla": "e Isla"), "o" before the sound o ("u");
-- ``personal_a``: a player chosen or attacked without the personal "a" ("elige Bruno").
+- ``personal_a``: a player chosen or attacked without the personal "a" ("elige Bruno");
+- ``nothing``: an empty list told as a dash ("busca y encuentra —"), in both languages.
 
 In English:
 
@@ -40,8 +41,10 @@ from dataclasses import dataclass, field
 from kb.examples.card_names import spanish_names
 from kb.examples.narration import NarrationLine
 
-SPANISH_KINDS = ("fallback", "untranslated", "english_word", "card_name", "number", "conjunction", "personal_a")
-ENGLISH_KINDS = ("spanish_word", "number")
+SPANISH_KINDS = ("fallback", "untranslated", "english_word", "card_name", "number", "conjunction", "personal_a", "nothing")
+ENGLISH_KINDS = ("spanish_word", "number", "nothing")
+# An empty list told as a dash where a sentence wants words ("finds —" for "finds nothing").
+_DASH_FOR_NOTHING = re.compile(r"(?:^|[\s:(])—(?:[\s.,;)]|$)")
 # Where a name stood in a line once names are masked: no word of either language.
 NAME = "◆"
 
@@ -221,6 +224,8 @@ def check_spanish_line(line: NarrationLine, players: Sequence[str] = ()) -> list
     found += _spanish_agreement(line, masked)
     found += _spanish_subject_verb(masked)
     found += _spanish_conjunctions(text)
+    if _DASH_FOR_NOTHING.search(text):
+        found.append(("nothing", "an empty list told as a dash"))
     for player in players:
         for match in re.finditer(r"\b(elige|eligen|ataca|atacan|ataque|ataquen)\s+" + re.escape(player) + r"\b", text):
             found.append(("personal_a", f"{match.group(0)!r}: a person takes \"a\""))
@@ -388,6 +393,8 @@ def check_english_line(line: NarrationLine, players: Sequence[str] = ()) -> list
         found.append(("spanish_word", "an accented letter outside the names"))
     found += _counted(masked, NUMBER_WORDS_EN, NOUNS_EN, modifiers=True)
     found += _english_subject_verb(masked, _english_vocabulary())
+    if _DASH_FOR_NOTHING.search(line.text):
+        found.append(("nothing", "an empty list told as a dash"))
     if re.match(r"^◆: \w+ at the same time", masked):
         found.append(("number", "one card, and 'at the same time'"))
     for noun in LISTED_EN:

@@ -89,6 +89,7 @@ PLAIN = ("", "una criatura 2/2")
     ("Hill Giant y Bear Cub: vuelve a estar en fase.", [("Hill Giant", "Hill Giant"), CUB], "number"),
     ("Hill Giant: removidas del combate.", [("Hill Giant", "Hill Giant")], "number"),
     ("Ana busca y encuentra —.", [], "nothing"),
+    ("Ana lanza Fae of Wishes.", [("Fae of Mana Wishes", "Fae of Wishes")], "card_name"),
 ])
 def test_each_spanish_fault_is_found(text, names, kind):
     assert kind in _kinds(text, names)

@@ -220,6 +220,7 @@ def check_spanish_line(line: NarrationLine, players: Sequence[str] = ()) -> list
         longer = [name for name in _card_names() if english in name and name != english]
         if english != spanish and re.search(r"(?<!\w)" + re.escape(english) + r"(?!\w)", mask_names(text, longer)):
             found.append(("card_name", f"{english!r} told in English: the table confirms {spanish!r}"))
+    found += _names_as_the_table_gives_them(line)
     found += _spanish_numbers(masked)
     found += _spanish_agreement(line, masked)
     found += _spanish_subject_verb(masked)
@@ -229,6 +230,25 @@ def check_spanish_line(line: NarrationLine, players: Sequence[str] = ()) -> list
     for player in players:
         for match in re.finditer(r"\b(elige|eligen|ataca|atacan|ataque|ataquen)\s+" + re.escape(player) + r"\b", text):
             found.append(("personal_a", f"{match.group(0)!r}: a person takes \"a\""))
+    return found
+
+
+def _names_as_the_table_gives_them(line: NarrationLine) -> list[tuple[str, str]]:
+    """Each card the line names, told as the rule says: its official Spanish name where the names
+    table confirms one, else its English name; never another card's name (a printed name for a
+    card a sticker renamed). Names of what no card prints (a token, "una criatura 2/2") are the
+    engine's words and pass."""
+    from kb.engine.objects import CardDefinition
+
+    table = spanish_names()
+    found = []
+    for english, told in line.names:
+        if not english:
+            continue
+        expected = table.get(english, english)
+        known = english in table or english in CardDefinition.registry or told in CardDefinition.registry or told in table.values()
+        if known and told != expected:
+            found.append(("card_name", f"{english!r} told as {told!r}, not as {expected!r}"))
     return found
 
 

@@ -142,9 +142,12 @@ def test_a_good_english_line_has_no_finding(text):
 
 
 def test_a_card_named_two_ways_on_one_page_is_found():
-    lines = [_line("Bear Cub: girado.", [CUB]), _line("Osezno: girado.", [("Bear Cub", "Osezno")])]
-    assert [f.kind for f in proofread_page("page", "es", lines)] == ["card_name"]
+    lines = [_line("Una ficha de Myr: girada.", [("Myr Token", "una ficha de Myr")]),
+             _line("Myr Token: girado.", [("Myr Token", "Myr Token")])]
+    assert [(f.kind, "2 ways" in f.detail) for f in proofread_page("page", "es", lines)] == [("card_name", True)]
     assert proofread_page("page", "es", lines[:1]) == []
+    renamed = [_line("Bear Cub: girado.", [CUB]), _line("Osezno: girado.", [("Bear Cub", "Osezno")])]
+    assert {f.kind for f in proofread_page("page", "es", renamed)} == {"card_name"}
 
 
 # ----- what the narration does, that the checks found wanting

@@ -80,6 +80,7 @@ PLAIN = ("", "una criatura 2/2")
     ("Empieza un efecto continuo; se aplica a Bear Cub (capas 6).", [CUB], "number"),
     ("Bosque y Isla: exiliados a la vez.", [("Forest", "Bosque"), ("Island", "Isla")], "conjunction"),
     ("Grizzly Bears e Bear Cub: girados.", [BEARS, CUB], "conjunction"),
+    ("Ana vuelve a el campo de batalla.", [], "conjunction"),
     ("Ana elige Bruno como objetivo de Lightning Bolt.", [("Lightning Bolt", "Lightning Bolt")], "personal_a"),
     ("Ana crea the token.", [], "english_word"),
     ("Bear Cub: tapped.", [CUB], "english_word"),

@@ -12,7 +12,8 @@ In Spanish:
 - ``number``: a count and its noun disagreeing ("1 contadores", "dos ficha", "capa 4 y 7b"), a
   participle disagreeing with its verb or its subject ("Bear Cub y Hill Giant: girado",
   "Una criatura 2/2: girado");
-- ``conjunction``: "y" before the sound i ("y Isla": "e Isla"), "o" before the sound o ("u");
+- ``conjunction``: "y" before the sound i ("y Isla": "e Isla"), "o" before the sound o ("u"),
+  "a el" and "de el" not contracted ("al", "del");
 - ``personal_a``: a player chosen or attacked without the personal "a" ("elige Bruno");
 - ``nothing``: an empty list told as a dash ("busca y encuentra —"), in both languages.
 
@@ -391,6 +392,8 @@ def _spanish_conjunctions(text: str) -> list[tuple[str, str]]:
         wanted = "e" if i_sound.match(rest) and not _english_name_at(rest) else "y"
         if match.group(1) != wanted:
             found.append(("conjunction", f"'{match.group(1)} {match.group(2)}': {wanted!r} before it"))
+    for match in re.finditer(r"(?<!\w)([aA]|[dD]e) el(?!\w)", text):
+        found.append(("conjunction", f"{match.group(0)!r}: {'al' if match.group(1).lower() == 'a' else 'del'}"))
     for match in re.finditer(r"(?<!\w)([ou])\s+(\S+)", text):
         rest = text[match.start(2):]
         wanted = "u" if re.match(r"h?[oó]", rest, re.IGNORECASE) and not _english_name_at(rest) else "o"
@@ -522,12 +525,13 @@ def proofread_catalogs() -> list[Finding]:
 def proofread(examples: Iterable = None, langs: Sequence[str] = ("es", "en")) -> ProofReport:
     """Run every executable example (or `examples`) in each of `langs` and read its narration."""
     from kb.examples.catalog import catalog
-    from kb.examples.runner import run_example
+    from kb.examples.runner import run, run_example
 
     report = ProofReport()
     for example in (catalog() if examples is None else examples):
         for lang in langs:
-            result = run_example(example, lang)
+            # The project's own examples run once per process, shared with whoever else runs them.
+            result = run(example.name, lang) if examples is None else run_example(example, lang)
             for game in result.games:
                 players = list(game.outcome.get("players", [])) + [str(t) for t in game.outcome.get("teams", [])]
                 report.lines[lang] += len(game.narration)

@@ -168,7 +168,7 @@ AGREEING = {
     "sacrifice": "cards", "destroy": "cards", "exile": "cards", "tap": "cards",
     "removed_from_combat": "cards", "phase_out": "cards", "phase_in": "cards", "gains_flashback": "cards",
     "put_into_graveyard_from_exile": "cards", "return_from_exile": "cards", "reveal.again": "cards",
-    "crewed": "vehicle", "spliced": "card", "triggers_cease": "abilities",
+    "crewed": "vehicle", "spliced": "card", "adventure_exiled": "card", "triggers_cease": "abilities",
 }
 # The number a message with a plural form counts, where it is not the first of amount, count,
 # poison and possible.

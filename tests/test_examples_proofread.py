@@ -218,3 +218,14 @@ def test_a_count_of_one_is_told_in_the_singular_in_both_languages():
     english = [line.text for line in narrate(game.events, "en")]
     assert "Ana queda con 1 vida." in spanish and "Ana queda con 0 vidas." in spanish
     assert "Ana is at 1 life." in english
+
+
+def test_the_command_reads_one_example_and_refuses_an_unknown_one_in_one_line(capsys):
+    from kb.examples.proofread import main
+
+    assert main(["two-headed-giant-flame-rift", "--quiet"]) == 0
+    assert "es: 11 lines; fallback 0" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as stopped:
+        main(["no-such-example"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -540,24 +540,46 @@ def proofread(examples: Iterable = None, langs: Sequence[str] = ("es", "en")) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    names = [a for a in args if not a.startswith("-")]
-    if names:
-        from kb.examples.catalog import find
+    import argparse
+    import json
 
-        report = proofread([find(name) for name in names])
+    parser = argparse.ArgumentParser(
+        prog="python3 -m kb.examples.proofread",
+        description="Read the narration of the executable examples (and every message of the catalogs) "
+                    "by the rules of each language; exit 1 if anything is found.",
+        epilog="examples:\n  python3 -m kb.examples.proofread\n  python3 -m kb.examples.proofread bear-cub-attacks --quiet",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("names", nargs="*", help="examples to read (default: every example, and the catalogs)")
+    parser.add_argument("--quiet", action="store_true", help="the counts only")
+    parser.add_argument("--json", action="store_true", help="the counts and findings as JSON")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.names:
+        from kb.examples.catalog import UnknownExampleError, find
+
+        try:
+            chosen = [find(name) for name in args.names]
+        except UnknownExampleError as err:
+            parser.exit(2, f"{parser.prog}: {err}\n")
+        report = proofread(chosen)
     else:
         report = proofread()
+    catalog_findings = [] if args.names else proofread_catalogs()
+    findings = report.findings + catalog_findings
+    if args.json:
+        print(json.dumps({"lines": dict(report.lines), "counts": {lang: report.counts(lang) for lang in ("es", "en")},
+                          "catalog_findings": len(catalog_findings),
+                          "findings": [vars(f) for f in findings]}, ensure_ascii=False, indent=1))
+        return 1 if findings else 0
     for lang in ("es", "en"):
         counts = report.counts(lang)
         print(f"{lang}: {report.lines[lang]} lines; " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-    catalog_findings = proofread_catalogs() if not names else []
-    if not names:
+    if not args.names:
         print(f"catalogs: every message in each of its uses; {len(catalog_findings)} findings")
-    if "--quiet" not in args:
-        for finding in report.findings + catalog_findings:
+    if not args.quiet:
+        for finding in findings:
             print(f"{finding.lang} {finding.page}: {finding.kind}: {finding.detail}" + (f" | {finding.text}" if finding.text else ""))
-    return 1 if report.findings or catalog_findings else 0
+    return 1 if findings else 0
 
 
 if __name__ == "__main__":

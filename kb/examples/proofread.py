@@ -209,7 +209,7 @@ def check_spanish_line(line: NarrationLine, players: Sequence[str] = ()) -> list
             found.append(("english_word", f"{word!r}"))
     # Tokens and nameless creatures are named with their article everywhere.
     for match in re.finditer(r"(\S+)\s+(fichas?\s+de\s+\w|criaturas?\s+\d+/\d+)", text):
-        before = match.group(1).lower()
+        before = match.group(1).lower().lstrip("[(«\"'¿¡")
         if before == "de" and match.group(2).startswith("criatura"):
             continue  # what a spell is ("un hechizo de criatura 2/2"), not a card's name
         if not (before in ("una", "la", "las", "cada", "otra", "esa", "esta") or _count_of(before, NUMBER_WORDS_ES)):
@@ -463,7 +463,8 @@ SAMPLE_SUBJECTS_EN = {
 _NUMBER_WORDS = {"es": {1: "una", 2: "dos"}, "en": {1: "a", 2: "two"}}
 
 
-def _filled(text: str, lang: str, count: int, subject_field: str | None, subject: str, person: bool) -> str:
+def _filled(text: str, lang: str, count: int, subject_field: str | None, subject: str, person: bool,
+            card: str = "Grizzly Bears") -> str:
     """`text`, a message, with each placeholder filled: numbers with `count` (in words where the
     narration counts in words), the agreeing field with `subject`, a chosen answer with a player
     (`person`), cards with two cards, a token's types with a creature type, any other with a card."""
@@ -482,8 +483,8 @@ def _filled(text: str, lang: str, count: int, subject_field: str | None, subject
         if name == "second" or (name == "answer" and person):
             return "Bruno"
         if name == "cards":
-            return "Grizzly Bears y Hill Giant" if lang == "es" else "Grizzly Bears and Hill Giant"
-        return "Grizzly Bears"
+            return f"{card} y Hill Giant" if lang == "es" else f"{card} and Hill Giant"
+        return card
     return re.sub(r"%\((\w+)\)([sd])", value, text)
 
 
@@ -512,13 +513,17 @@ def proofread_catalogs() -> list[Finding]:
             # English tells its msgids where it has no msgstr of its own.
             forms = [(text or ids[min(i, len(ids) - 1)]) for i, text in enumerate(strings)]
             subject, names = subjects.get(context, ("Grizzly Bears", []))
+            # A card named in English (masculine) and, in Spanish, one with a feminine name too.
+            cards = ("Grizzly Bears", "una criatura 2/2") if lang == "es" else ("Grizzly Bears",)
+            known = (("Grizzly Bears", "Grizzly Bears"), ("Hill Giant", "Hill Giant"), ("", "una criatura 2/2"))
             for index, text in enumerate(forms):
                 counts = (1, 2) if len(forms) == 1 else ((1,) if index == 0 else (2,))
                 for count in counts:
-                    filled = _filled(text, lang, count, field, subject, context == "person")
-                    line = NarrationLine(filled, None, "catalog", names=tuple(names) + (("Grizzly Bears", "Grizzly Bears"), ("Hill Giant", "Hill Giant")))
-                    for kind, detail in check(line, ("Ana", "Bruno")):
-                        findings.append(Finding(kind, lang, f"catalog[{context}]", filled, detail))
+                    for card in cards:
+                        filled = _filled(text, lang, count, field, subject, context == "person", card)
+                        line = NarrationLine(filled, None, "catalog", names=tuple(names) + known)
+                        for kind, detail in check(line, ("Ana", "Bruno")):
+                            findings.append(Finding(kind, lang, f"catalog[{context}]", filled, detail))
     return findings
 
 

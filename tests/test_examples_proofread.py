@@ -229,3 +229,19 @@ def test_the_command_reads_one_example_and_refuses_an_unknown_one_in_one_line(ca
         main(["no-such-example"])
     assert stopped.value.code == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_spell_is_told_by_the_name_it_had_on_the_stack_though_it_now_copies_another():
+    bears = Card("Grizzly Bears")
+    ana = Player("Ana", battlefield=[bears], hand=["Clone"], library=5)
+    game = Game(players=[ana, Player("Bruno", library=5)])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.decision_maker = ScriptedDecisions(Ana=[bears])
+    game.cast(ana, "Clone")
+    game.resolve_stack()
+    assert ana.battlefield[-1].name == "Grizzly Bears"
+    english = [line.text for line in narrate(game.events, "en")]
+    spanish = [line.text for line in narrate(game.events, "es")]
+    assert "Ana casts Clone." in english and "Clone resolves." in english
+    assert "Ana lanza Clone." in spanish and "Se resuelve Clone." in spanish
+    assert "Ana casts Grizzly Bears." not in english

@@ -538,6 +538,9 @@ FACE_DOWN_NAME = N_("a face-down creature")
 NAMELESS = N_("%(card)s, which has no name")
 DECIDED_BY = N_("%(controller)s decides for %(player)s: %(decision)s")
 
+# Events about a spell on the stack: its card is told by the name it had there.
+SPELL_EVENTS = frozenset({"cast", "resolves", "fizzles", "no_effect", "kicked", "modes_chosen", "cost_locked", "spliced"})
+
 # Events that other events already tell, or that are bookkeeping.
 SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "leaves_battlefield", "life_lost", "combat_damage"})
 
@@ -569,6 +572,8 @@ class Narrator:
         self.untranslated: list[str] = []
         self.fallbacks: list[str] = []
         self.named: list[tuple[str, str]] = []
+        # Whether the event being told is about a spell as it was on the stack.
+        self.as_spell = False
 
     def verbatim(self, text: str) -> str:
         """`text` as the engine wrote it, noted as untranslated unless it is only symbols
@@ -623,6 +628,11 @@ class Narrator:
         return definition.name_es
 
     def card(self, card: Card) -> str:
+        if self.as_spell and card.zone is not Zone.STACK and card.cast_half is None and not card.face_down \
+                and card.definition is not card.printed_definition:
+            # A spell is told by the name it had on the stack: the events are told after the game,
+            # and a permanent that now copies another, or has transformed, had its own name then.
+            return self.printed(card)
         if card.name == "":
             if card.face_down:
                 return self._(FACE_DOWN_NAME)
@@ -690,7 +700,11 @@ class Narrator:
         if isinstance(thing, Spell):
             return self.card(thing.card)
         if isinstance(thing, Ability):
-            return self._(OBJECTS[thing.kind]) % {"card": self.card(thing.source)}
+            # An ability's source is told by the name it has, as it is on the battlefield.
+            as_spell, self.as_spell = self.as_spell, False
+            source = self.card(thing.source)
+            self.as_spell = as_spell
+            return self._(OBJECTS[thing.kind]) % {"card": source}
         if isinstance(thing, Step):
             return self._(STEP_NAMES[thing])
         if isinstance(thing, Zone):
@@ -733,12 +747,14 @@ class Narrator:
     # ----- sentences
 
     def tell(self, event: Event) -> str | None:
+        self.as_spell = False
         if event.kind in SILENT:
             return None
         if event.kind == "decision":
             return self._decision(event["decision"])
         data = event.data
         key = event.kind
+        self.as_spell = key in SPELL_EVENTS
         values: dict[str, Any] = {}
         # The engine's words each field would put in the sentence; only those it uses count.
         verbatim_by_field: dict[str, tuple[list[str], str]] = {}

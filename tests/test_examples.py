@@ -27,7 +27,8 @@ from kb.examples import (
     run_example,
 )
 from kb.examples.coverage import REASONS, reason_for
-from kb.examples.i18n import check_catalogs, load_translations
+from kb.examples.i18n import check_catalogs
+from kb.examples.locales import load_translations
 from kb.examples.narration import DECISIONS, MESSAGES, SILENT, message_ids
 from kb.parse.cr import parse_cr
 

@@ -5,8 +5,8 @@ narration module, update each language's .po file, compile the .mo files, check 
     python3 -m kb.examples.i18n check     # what the tests check
     python3 -m kb.examples.i18n compile   # write .mo files, for tools that want them
 
-The .po files are the source: the narration compiles them in memory when first used, so what
-it tells always matches them. Dates in the catalog headers are fixed, so the same messages
+The .po files are the source: the narration compiles them in memory when first used
+(`kb.examples.locales`), so what it tells always matches them. Dates in the catalog headers are fixed, so the same messages
 always give the same bytes.
 """
 
@@ -19,11 +19,10 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
-from babel.support import Translations
+from babel.messages.pofile import write_po
 
-from kb.examples.narration import DOMAIN, LANGS, LOCALE_DIR, contextual_messages, message_ids
+from kb.examples.locales import DOMAIN, LANGS, mo_bytes, mo_path, po_path, read_catalog
+from kb.examples.narration import contextual_messages, message_ids
 
 SOURCE = Path(__file__).resolve().parent / "narration.py"
 KEYWORDS = {"N_": None, "NP_": (1, 2)}
@@ -31,18 +30,6 @@ FIXED_DATE = datetime.datetime(2026, 1, 16, tzinfo=datetime.timezone.utc)
 PROJECT = "kb"
 VERSION = "0.1.0"
 HEADER = "# Narration of the reference rules engine, {language}.\n#"
-
-
-class CatalogError(ValueError):
-    """A catalog is missing, out of date, or has untranslated messages."""
-
-
-def po_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
-def mo_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
 def extract_template() -> Catalog:
@@ -57,9 +44,7 @@ def extract_template() -> Catalog:
 
 
 def _read(lang: str) -> Catalog:
-    path = po_path(lang)
-    with path.open("rb") as handle:
-        return read_po(handle, locale=lang, domain=DOMAIN)
+    return read_catalog(po_path(lang), lang)
 
 
 def _po_bytes(catalog: Catalog) -> bytes:
@@ -71,20 +56,6 @@ def _po_bytes(catalog: Catalog) -> bytes:
 def _without_generator(po: bytes) -> bytes:
     """The .po bytes without the header line naming the babel version that wrote them."""
     return b"\n".join(line for line in po.split(b"\n") if not line.startswith(b'"Generated-By:'))
-
-
-def load_translations(lang: str) -> Translations:
-    """`lang`'s catalog, compiled in memory from its .po file."""
-    path = po_path(lang)
-    if not path.exists():
-        raise CatalogError(f"{path}: no catalog for {lang!r}")
-    return Translations(io.BytesIO(_mo_bytes(_read(lang))), domain=DOMAIN)
-
-
-def _mo_bytes(catalog: Catalog) -> bytes:
-    out = io.BytesIO()
-    write_mo(out, catalog)
-    return out.getvalue()
 
 
 def update_catalogs() -> list[Path]:
@@ -124,7 +95,7 @@ def compile_catalogs() -> list[Path]:
     written = []
     for lang in LANGS:
         path = mo_path(lang)
-        path.write_bytes(_mo_bytes(_read(lang)))
+        path.write_bytes(mo_bytes(_read(lang)))
         written.append(path)
     return written
 
@@ -140,7 +111,7 @@ def check_catalogs() -> list[str]:
         if not path.exists():
             problems.append(f"{path}: missing")
             continue
-        catalog = _read(lang)
+        catalog = read_catalog(path, lang)
         present = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
         for missing in sorted(wanted - present):
             problems.append(f"{path}: no entry for {missing!r}")

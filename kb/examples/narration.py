@@ -6,26 +6,20 @@ agree with its name in gender and with the number of cards (translated once per 
 "m", "f", "mp", "fp"), and a player who is chosen takes the personal "a" (context "person").
 
 Only the standard library is needed to tell: the site ships this module with the engine to run
-the examples in the browser, where the catalogs come compiled (see `translations`)."""
+the examples in the browser, where the catalogs come compiled (see `kb.examples.locales`)."""
 
 from __future__ import annotations
 
-import functools
-import gettext
-import io
 import re
-from importlib import resources
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from kb.engine.game import Ability, Card, CardDefinition, Decision, Event, Player, Spell, Step, Team, Zone
 from kb.examples.card_names import spanish_name, spanish_names
+from kb.examples.locales import LANGS, English, UnknownLanguageError, translations
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-DOMAIN = "engine"
-LANGS = ("es", "en")
+__all__ = ["LANGS", "NarrationLine", "Narrator", "UnknownLanguageError", "contextual_messages", "message_ids", "narrate"]
 
 
 def N_(message: str) -> str:
@@ -38,24 +32,6 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
     return (singular, plural)
 
 
-class UnknownLanguageError(ValueError):
-    """Narration is available in Spanish (``es``) and English (``en``) only."""
-
-
-@functools.lru_cache(maxsize=None)
-def translations(lang: str) -> gettext.GNUTranslations:
-    """The catalog for `lang`, compiled from its .po file; where the catalog tools are absent (the
-    engine as the site ships it to the browser), the .mo file compiled when the site was built."""
-    if lang not in LANGS:
-        raise UnknownLanguageError(f"no narration in {lang!r}: choose one of {', '.join(LANGS)}")
-    try:
-        from kb.examples.i18n import load_translations
-    except ImportError:
-        compiled = resources.files("kb") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
-    return load_translations(lang)
-
-
 # The standard ("and") list patterns of the Unicode CLDR for each language, as babel gives them:
 # the first two items, each middle one, the last one, and a list of two.
 LIST_PATTERNS = {
@@ -64,9 +40,22 @@ LIST_PATTERNS = {
 }
 
 
+# Spanish "y" becomes "e" before the sound i (i-, hi-), unless it begins a diphthong (y hierba, y
+# ion); a card's name kept in English keeps "y", its sound being English (y Hill Giant).
+_I_SOUND = re.compile(r"(?:h?[ií])(?![aeiouáéíóú])", re.IGNORECASE)
+
+
+def _spanish_and(item: str) -> str:
+    if _I_SOUND.match(item) and not any(item.startswith(name) for name in CardDefinition.registry if name[:1] in "IiHh"):
+        return "e"
+    return "y"
+
+
 def format_list(items: Sequence[str], lang: str) -> str:
-    """"a, b y c" in Spanish, "a, b, and c" in English."""
+    """"a, b y c" in Spanish ("a, b e Isla" before the sound i), "a, b, and c" in English."""
     patterns = LIST_PATTERNS[lang]
+    if lang == "es" and len(items) > 1 and _spanish_and(items[-1]) == "e":
+        patterns = {key: pattern.replace(" y ", " e ") for key, pattern in patterns.items()}
     if len(items) < 2:
         return items[0] if items else ""
     if len(items) == 2:
@@ -168,15 +157,22 @@ NUMBER_WORDS = {
     9: N_("nine"), 10: N_("ten"),
 }
 
-# Spanish words that agree with a card in gender and number ("Bear Cub queda girado", "dos
-# fichas ... destruidas"): the catalogs translate these messages once for each agreement, as
-# the message context (m, f, mp, fp), of the field named here.
+# Words that agree with a card in gender and number ("Bear Cub queda girado", "dos fichas ...
+# destruidas", "Bear Cub: gains flashback ... its mana cost"): the catalogs translate these
+# messages once for each agreement, as the message context (m, f, mp, fp), of the field named
+# here; English tells m and f in the singular, mp and fp in the plural.
 AGREEMENTS = ("m", "f", "mp", "fp")
 AGREEING = {
     "destroyed": "card", "destroyed_deathtouch": "card", "becomes_blocked": "card", "unblocked": "card",
     "attached": "card", "aura_illegal": "card", "regenerates": "card", "aura_swapped": "other",
     "sacrifice": "cards", "destroy": "cards", "exile": "cards", "tap": "cards",
+    "removed_from_combat": "cards", "phase_out": "cards", "phase_in": "cards", "gains_flashback": "cards",
+    "put_into_graveyard_from_exile": "cards", "return_from_exile": "cards", "reveal.again": "cards",
+    "crewed": "vehicle", "spliced": "card", "adventure_exiled": "card", "triggers_cease": "abilities",
 }
+# The number a message with a plural form counts, where it is not the first of amount, count,
+# poison and possible.
+COUNTED = {"life_total": "life", "life_total.team": "life", "double_life": "life", "vise_count": "hand"}
 # Decisions whose answer may be a player: a person takes "a" in Spanish ("Ana elige a Bruno"),
 # translated under the context "person".
 PERSONAL = ("choose_opponent", "target", "next_target")
@@ -290,16 +286,16 @@ MESSAGES: dict[str, Any] = {
     "win_prevented.team": N_("Team %(unit)s can't win the game, because of %(card)s."),
     "shortcut_proposed": N_("%(player)s proposes a shortcut: all players pass priority until %(holder)s has priority in %(step)s of turn %(turn)d."),
     "shortcut_shortened": N_("The shortcut now ends when %(holder)s has priority in %(step)s."),
-    "loop_proposed": N_("%(player)s proposes a shortcut: the same sequence of game choices repeated %(count)d times."),
-    "loop_taken": N_("The loop is taken: %(count)d repetitions."),
+    "loop_proposed": NP_("%(player)s proposes a shortcut: the same sequence of game choices repeated %(count)d time.", "%(player)s proposes a shortcut: the same sequence of game choices repeated %(count)d times."),
+    "loop_taken": NP_("The loop is taken: %(count)d repetition.", "The loop is taken: %(count)d repetitions."),
     "shortcut_taken": N_("The shortcut is taken: the game advances to %(step)s, where %(holder)s has priority."),
     "concedes": N_("%(player)s concedes the game."),
     "game_drawn": N_("Every player lost at the same time: the game is a draw."),
     "game_drawn.loop": N_("Nothing but mandatory actions repeat with no way to stop them: the game is a draw."),
     "mandatory_loop": N_("The game is back in a state it was in, with only mandatory actions since: a loop of mandatory actions."),
     "game_over": N_("The game is over."),
-    "life_total": N_("%(unit)s is at %(life)d life."),
-    "life_total.team": N_("Team %(unit)s is at %(life)d life."),
+    "life_total": NP_("%(unit)s is at %(life)d life.", "%(unit)s is at %(life)d life."),
+    "life_total.team": NP_("Team %(unit)s is at %(life)d life.", "Team %(unit)s is at %(life)d life."),
     "damage": NP_("%(source)s deals %(amount)d damage to %(target)s.", "%(source)s deals %(amount)d damage to %(target)s."),
     "life_loss": NP_("%(player)s loses %(amount)d life.", "%(player)s loses %(amount)d life."),
     "life_gain": NP_("%(player)s gains %(amount)d life.", "%(player)s gains %(amount)d life."),
@@ -323,6 +319,8 @@ MESSAGES: dict[str, Any] = {
     "win_in_range": N_("%(unit)s would win the game: instead, each opponent within their range of influence loses: %(losers)s."),
     "exile": N_("%(cards)s: exiled at the same time."),
     "reveal": N_("The chosen cards are revealed: %(cards)s."),
+    "reveal.none": N_("No card is chosen to be revealed."),
+    "reveal.source.none": N_("The ability of %(source)s reveals no card."),
     "reveal.source": N_("The ability of %(source)s reveals %(cards)s."),
     "reveal.again": N_("%(cards)s, already revealed, is revealed again (a revealed card may be revealed again)."),
     "shuffle_in": N_("%(player)s shuffles %(card)s into their library."),
@@ -346,12 +344,13 @@ MESSAGES: dict[str, Any] = {
     "nothing_happens": N_("It isn't a combat phase: ending the combat phase does nothing."),
     "end_combat": N_("%(source)s ends the combat phase."),
     "skip_to_next_phase": N_("The combat phase ends from %(step)s: the game skips straight to the next phase, and \"at end of combat\" abilities don't trigger."),
-    "double_life": N_("%(player)s's life total is %(life)d, so doubling it means gaining %(life)d life."),
+    "double_life": NP_("%(player)s's life total is %(life)d, so doubling it means gaining %(life)d life.", "%(player)s's life total is %(life)d, so doubling it means gaining %(life)d life."),
     "lowest_life": N_("The lowest life total among all players is %(value)d."),
-    "vise_count": N_("%(player)s has %(hand)d cards in hand: X is %(amount)d."),
+    "vise_count": NP_("%(player)s has %(hand)d card in hand: X is %(amount)d.", "%(player)s has %(hand)d cards in hand: X is %(amount)d."),
     "becomes_creature": N_("%(card)s becomes a %(power)d/%(toughness)d creature."),
     "devotion": N_("%(player)s's devotion to black is %(amount)d."),
     "effect_begins": NP_("A continuous effect begins; it applies to %(affected)s (layer %(layers)s).", "A continuous effect begins; it applies to %(affected)s (layers %(layers)s)."),
+    "effect_begins.none": NP_("A continuous effect begins; it applies to nothing (layer %(layers)s).", "A continuous effect begins; it applies to nothing (layers %(layers)s)."),
     "effect_begins.selected": NP_(
         "A continuous effect begins; it applies to whatever it selects each time it is applied (layer %(layers)s).",
         "A continuous effect begins; it applies to whatever it selects each time it is applied (layers %(layers)s).",
@@ -390,8 +389,9 @@ MESSAGES: dict[str, Any] = {
     "becomes_monarch": N_("%(player)s becomes the monarch."),
     "aura_unattached": N_("%(card)s is an Aura attached to nothing and is put into its owner's graveyard as a state-based action."),
     "aura_illegal": N_("%(card)s is attached to %(to)s, which it can't enchant, and is put into its owner's graveyard as a state-based action."),
-    "search_portion": N_("%(player)s searches only the top %(count)d cards of %(owner)s's library instead."),
+    "search_portion": NP_("%(player)s searches only the top card of %(owner)s's library instead.", "%(player)s searches only the top %(count)d cards of %(owner)s's library instead."),
     "search": N_("%(player)s searches and finds %(cards)s."),
+    "search.none": N_("%(player)s searches and finds nothing."),
     "shuffle": N_("%(player)s shuffles their library, with %(cards)s."),
     "shuffle.none": N_("%(player)s shuffles their library."),
     "regenerates": N_("%(card)s regenerates: instead of being destroyed, its damage is removed and it is tapped."),
@@ -538,6 +538,9 @@ FACE_DOWN_NAME = N_("a face-down creature")
 NAMELESS = N_("%(card)s, which has no name")
 DECIDED_BY = N_("%(controller)s decides for %(player)s: %(decision)s")
 
+# Events about a spell on the stack: its card is told by the name it had there.
+SPELL_EVENTS = frozenset({"cast", "resolves", "fizzles", "no_effect", "kicked", "modes_chosen", "cost_locked", "spliced"})
+
 # Events that other events already tell, or that are bookkeeping.
 SILENT = frozenset({"beginning_of", "dies", "put_into_graveyard", "leaves_battlefield", "life_lost", "combat_damage"})
 
@@ -552,6 +555,10 @@ class NarrationLine:
     rule: str | None
     kind: str
     untranslated: tuple[str, ...] = ()
+    # Messages the catalog of the line's language lacks, told in English instead (their msgids).
+    fallbacks: tuple[str, ...] = ()
+    # The cards the sentence names: each card's English name and the words naming it here.
+    names: tuple[tuple[str, str], ...] = ()
 
 
 class Narrator:
@@ -560,8 +567,13 @@ class Narrator:
     def __init__(self, lang: str):
         self.lang = lang
         self.tr = translations(lang)
-        # The engine's own words put into the sentence being told, untranslated.
+        # The engine's own words put into the sentence being told, untranslated; the messages
+        # the catalog lacks; and each card named, as (English name, words naming it).
         self.untranslated: list[str] = []
+        self.fallbacks: list[str] = []
+        self.named: list[tuple[str, str]] = []
+        # Whether the event being told is about a spell as it was on the stack.
+        self.as_spell = False
 
     def verbatim(self, text: str) -> str:
         """`text` as the engine wrote it, noted as untranslated unless it is only symbols
@@ -571,10 +583,20 @@ class Narrator:
         return text
 
     def _(self, message: str) -> str:
-        return self.tr.gettext(message)
+        return self._noted(self.tr.gettext(message))
 
     def _n(self, forms: tuple[str, str], count: int) -> str:
-        return self.tr.ngettext(forms[0], forms[1], count)
+        return self._noted(self.tr.ngettext(forms[0], forms[1], count))
+
+    def _p(self, context: str, message: str) -> str:
+        return self._noted(self.tr.pgettext(context, message))
+
+    def _noted(self, text: str) -> str:
+        """`text`, noted as a fallback if the catalog lacked it (English has no msgstr of its own:
+        its msgids are its sentences)."""
+        if isinstance(text, English) and self.lang != "en":
+            self.fallbacks.append(str(text))
+        return text
 
     # ----- names
 
@@ -591,9 +613,9 @@ class Narrator:
     def card_name(self, name: str) -> str:
         """A card name a player chose (201.4): the card's Spanish name where it has one."""
         definition = CardDefinition.registry.get(name)
-        if self.lang == "es" and definition is not None:
-            return self.spanish_name(definition) or name
-        return name
+        told = (self.spanish_name(definition) or name) if self.lang == "es" and definition is not None else name
+        self.named.append((name, told))
+        return told
 
     @staticmethod
     def spanish_name(definition: Any) -> str | None:
@@ -606,23 +628,36 @@ class Narrator:
         return definition.name_es
 
     def card(self, card: Card) -> str:
+        if self.as_spell and card.zone is not Zone.STACK and card.cast_half is None and not card.face_down \
+                and card.definition is not card.printed_definition:
+            # A spell is told by the name it had on the stack: the events are told after the game,
+            # and a permanent that now copies another, or has transformed, had its own name then.
+            return self.printed(card)
         if card.name == "":
             if card.face_down:
                 return self._(FACE_DOWN_NAME)
             return self._(NAMELESS) % {"card": self.printed(card)}
-        spanish = self.spanish_name(card.definition) if self.lang == "es" else None
+        spanish = None
+        if self.lang == "es":
+            definition = card.definition
+            # A name given by a sticker or an effect (123.6b) is told as it is, like every name.
+            spanish = self.spanish_name(definition) if card.name == definition.name else spanish_name(card.name)
+        types = self._token_types(card) if not spanish else None
         if spanish:
-            return spanish
-        types = self._token_types(card)
-        if types is not None:
-            return self._n(TOKEN_NAME, 1) % {"types": types, "count": 1}
-        return card.name
+            told = spanish
+        elif types is not None:
+            told = self._n(TOKEN_NAME, 1) % {"types": types, "count": 1}
+        else:
+            told = card.name
+        self.named.append((card.name, told))
+        return told
 
     def _token_types(self, card: Card) -> str | None:
         """The subtypes a token named by them is told with (111.4), or None for another name."""
-        printed = card.printed_definition
-        if card.is_token and printed.subtypes and card.name == printed.name == " ".join(tuple(printed.subtypes) + ("Token",)):
-            return " ".join(self.creature_type(t) for t in printed.subtypes)
+        # A token's name, as a copy of the token takes it too (707.2): named the same way.
+        definition = card.definition
+        if definition.subtypes and card.name == " ".join(tuple(definition.subtypes) + ("Token",)):
+            return " ".join(self.creature_type(t) for t in definition.subtypes)
         return None
 
     def number(self, count: int) -> str:
@@ -653,7 +688,9 @@ class Narrator:
         """The card's own name, whatever it copies now."""
         definition = card.printed_definition
         spanish = self.spanish_name(definition) if self.lang == "es" else None
-        return spanish or definition.name
+        told = spanish or definition.name
+        self.named.append((definition.name, told))
+        return told
 
     def name(self, thing: Any) -> str:
         if isinstance(thing, Card):
@@ -663,7 +700,11 @@ class Narrator:
         if isinstance(thing, Spell):
             return self.card(thing.card)
         if isinstance(thing, Ability):
-            return self._(OBJECTS[thing.kind]) % {"card": self.card(thing.source)}
+            # An ability's source is told by the name it has, as it is on the battlefield.
+            as_spell, self.as_spell = self.as_spell, False
+            source = self.card(thing.source)
+            self.as_spell = as_spell
+            return self._(OBJECTS[thing.kind]) % {"card": source}
         if isinstance(thing, Step):
             return self._(STEP_NAMES[thing])
         if isinstance(thing, Zone):
@@ -706,12 +747,14 @@ class Narrator:
     # ----- sentences
 
     def tell(self, event: Event) -> str | None:
+        self.as_spell = False
         if event.kind in SILENT:
             return None
         if event.kind == "decision":
             return self._decision(event["decision"])
         data = event.data
         key = event.kind
+        self.as_spell = key in SPELL_EVENTS
         values: dict[str, Any] = {}
         # The engine's words each field would put in the sentence; only those it uses count.
         verbatim_by_field: dict[str, tuple[list[str], str]] = {}
@@ -726,6 +769,7 @@ class Narrator:
                 values[field_name] = value
             elif (event.kind in ("named", "meld") and field_name == "name") or (event.kind == "cast" and field_name == "adventure"):
                 values[field_name] = value  # a card's (new) name (123.6b, 712.4a), a name in every language
+                self.named.append((value, value))
             else:
                 start = len(self.untranslated)
                 values[field_name] = self.name(value) if value is not None else ""
@@ -762,6 +806,8 @@ class Narrator:
             key = "reveal.again"
         elif key == "reveal" and data.get("source") is not None:
             key = "reveal.source"
+        if key in ("search", "reveal", "reveal.source") and "cards" in data and not data["cards"]:
+            key += ".none"
         if key == "shuffle" and not data.get("cards"):
             key = "shuffle.none"
         if key == "damage_prevented" and data.get("source") is None:
@@ -774,6 +820,8 @@ class Narrator:
             values["count"] = len(effect.parts)
             if effect.affected is None:
                 key = "effect_begins.selected"
+            elif not effect.affected:
+                key = "effect_begins.none"
             else:
                 values["affected"] = self.names(effect.affected)
         if key == "replaced":
@@ -795,10 +843,10 @@ class Narrator:
             if values.get(field_name) is told:  # not told another way since
                 self.untranslated.extend(words)
         if isinstance(message, tuple):
-            count = values.get("amount", values.get("count", values.get("poison", values.get("possible", 1))))
+            count = values[COUNTED[key]] if key in COUNTED else values.get("amount", values.get("count", values.get("poison", values.get("possible", 1))))
             return _sentence(self._n(message, count) % values)
         if key in AGREEING:
-            return _sentence(self.tr.pgettext(self.agreement(data.get(AGREEING[key])), message) % values)
+            return _sentence(self._p(self.agreement(data.get(AGREEING[key])), message) % values)
         return _sentence(self._(message) % values)
 
     def _decision(self, decision: Decision) -> str:
@@ -850,6 +898,7 @@ class Narrator:
             # A new name made of the words on the card and the sticker (123.6b): a name, kept
             # as it is in every language like other card names.
             values["answer"] = answer
+            self.named.append((answer, answer))
             values["count"] = 1
         elif kind in PAIRS and isinstance(answer, list) and all(isinstance(item, tuple) for item in answer):
             pair = self._(PAIRS[kind])
@@ -876,7 +925,7 @@ class Narrator:
         if isinstance(message, tuple):
             text = self._n(message, values["count"]) % values
         elif kind in PERSONAL and answers and all(isinstance(a, (Player, Team)) for a in answers):
-            text = self.tr.pgettext("person", message) % values
+            text = self._p("person", message) % values
         else:
             text = self._(message) % values
         if decision.forced:
@@ -905,10 +954,11 @@ def narrate(events: Sequence[Event], lang: str = "es") -> list[NarrationLine]:
     narrator = Narrator(lang)
     lines = []
     for event in events:
-        narrator.untranslated = []
+        narrator.untranslated, narrator.fallbacks, narrator.named = [], [], []
         text = narrator.tell(event)
         if text:
-            lines.append(NarrationLine(text, event.rule, event.kind, tuple(narrator.untranslated)))
+            lines.append(NarrationLine(text, event.rule, event.kind, tuple(narrator.untranslated),
+                                       tuple(dict.fromkeys(narrator.fallbacks)), tuple(dict.fromkeys(narrator.named))))
     return lines
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 
-from kb.examples.narration import LANGS, translations
+from kb.examples.locales import LANGS, translations
 from kb.examples.runner import one_line, run_code
 
 

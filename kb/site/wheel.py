@@ -15,7 +15,7 @@ from kb.corpus import PROJECT_ROOT
 WHEEL_NAME = "kb_engine"
 WHEEL_VERSION = "0.1.0"
 # The modules the browser runs: the engine whole, and of the examples what runs and tells a doctest.
-BUNDLED_EXAMPLES = ("card_names.py", "narration.py", "playground.py", "runner.py", "web.py")
+BUNDLED_EXAMPLES = ("card_names.py", "locales.py", "narration.py", "playground.py", "runner.py", "web.py")
 EXAMPLES_INIT = '"""The executable examples as the site runs them in the browser: the runner and the narration."""\n'
 # The zip entries' date: the wheel's bytes depend on its files only.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -23,10 +23,9 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 def _compiled_catalogs() -> dict[str, bytes]:
     """The narration's .mo files, compiled from the .po files now."""
-    from kb.examples.i18n import _mo_bytes, _read
-    from kb.examples.narration import LANGS
+    from kb.examples.locales import LANGS, mo_bytes, po_path, read_catalog
 
-    return {lang: _mo_bytes(_read(lang)) for lang in LANGS}
+    return {lang: mo_bytes(read_catalog(po_path(lang), lang)) for lang in LANGS}
 
 
 def bundle_files() -> dict[str, bytes]:

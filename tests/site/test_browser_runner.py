@@ -69,8 +69,10 @@ def test_the_narration_lists_as_babel_does():
     for lang in ("es", "en"):
         assert LIST_PATTERNS[lang] == dict(Locale.parse(lang).list_patterns["standard"])
         for size in range(0, 6):
-            items = [f"item{i}" for i in range(size)]
+            items = [f"card{i}" for i in range(size)]
             assert format_list(items, lang) == babel_list(items, locale=lang)
+    # Where CLDR's patterns stop: Spanish "y" is "e" before the sound i.
+    assert format_list(["card0", "item1"], "es") == "card0 e item1" != babel_list(["card0", "item1"], locale="es")
 
 
 def test_the_wheel_is_the_same_bytes_every_time_and_holds_the_engine_and_compiled_catalogs():

@@ -16,6 +16,7 @@
   // A word in the first words of a rule's first sentence is what the rule defines ("A chapter
   // symbol is ...", "Protection is a static ability").
   var LEAD_WORDS = 3;
+  var LEAD_BONUS = 2;
   var NAME_BONUS = 6;
   var PHRASE_BONUS = 0.6;
   var KIND_PRIOR = { r: 1, s: 1, p: 0.8, g: 0.25 };
@@ -291,19 +292,50 @@
     // Whether some name is the whole query (then the query is one concept, not two that meet).
     var wholeName = false;
     if (kinds.x) weights[3] = FIELD_WEIGHT[1];
-    for (var key in candidates) {
+    var wholeNames = {};
+    // The part of a word's weight in a rule that its own text gives (first sentence, rest, examples).
+    function ownText(doc, fields, f) {
+      var pos = fields[f];
+      if (!pos || !doc.lengths[f]) return 0;
+      var tf = pos.length;
+      if (f === 1) tf += LEAD_BONUS * pos.filter(function (p) { return p < LEAD_WORDS; }).length;
+      return weights[f] * tf / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
+    }
+    // The words naming a concept a rule belongs to ("saga" in "saga chapter", under Saga Cards)
+    // say the concept, which every rule under it shares: each rule under it is given what the
+    // concept's rule that says them most gives, so that the other words choose the rule (714.2,
+    // "A chapter symbol is ...", not 714.2d, which says "Saga" once more).
+    var naming = {}, conceptBest = {};
+    if (known.length > 1) {
+      for (var key in candidates) {
+        var by = this.namingAbove(docs[key], known, maps, wholeNames);
+        if (!by) continue;
+        naming[key] = by;
+        for (var i = 0; i < known.length; i++) {
+          var fields = maps[i][key];
+          if (!by[i] || !fields) continue;
+          var own = ownText(docs[key], fields, 1) + ownText(docs[key], fields, 2) + ownText(docs[key], fields, 3);
+          by[i].forEach(function (concept) {
+            var slot = concept + ":" + i;
+            if (!(conceptBest[slot] >= own)) conceptBest[slot] = own;
+          });
+        }
+      }
+    }
+    for (key in candidates) {
       var doc = docs[key];
       var s = 0, matched = 0;
-      for (var i = 0; i < known.length; i++) {
-        var fields = maps[i][key];
+      for (i = 0; i < known.length; i++) {
+        fields = maps[i][key];
         if (!fields) continue;
-        var tfn = 0;
+        var tfn = 0, shared = naming[key] && naming[key][i];
+        if (shared) shared.forEach(function (concept) { tfn = Math.max(tfn, conceptBest[concept + ":" + i]); });
         for (var f = 0; f < weights.length; f++) {
+          if (shared && f >= 1 && f <= 3) continue;
           var pos = fields[f];
           if (!pos || !doc.lengths[f]) continue;
-          var tf = pos.length;
-          if (f === 1) tf += 2 * pos.filter(function (p) { return p < LEAD_WORDS; }).length;
-          tfn += weights[f] * tf / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
+          tfn += f >= 1 && f <= 3 ? ownText(doc, fields, f) :
+            weights[f] * pos.length / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
         }
         s += known[i].idf * tfn / (K1 + tfn);
         matched += known[i].idf;
@@ -361,10 +393,9 @@
       var base = (s + PHRASE_BONUS * near) * Math.pow(coverage, named) * prior;
       out.push({ doc: doc, base: base, bonus: nameBonus, coverage: coverage, name: nameShare, prior: prior });
     }
-    var named = {};
     out.forEach(function (r) {
       if (!wholeName && known.length > 1 && r.doc.kind !== "g") {
-        r.meeting = self.meeting(r.doc, known, maps, terms.length, named);
+        r.meeting = self.meeting(r.doc, known, maps, terms.length, wholeNames);
         if (r.meeting > r.bonus) r.bonus = r.meeting;
       }
       r.score = r.base * (1 + NAME_BONUS * r.bonus * r.bonus);
@@ -414,6 +445,24 @@
       }
     }
     return best;
+  };
+
+  // Which of the query's words name, whole, a concept above `doc` (the rule it belongs to or its
+  // section) while the query's other words are not all in that name: for each word, the concepts
+  // (their document numbers) it names; null when none.
+  Ranker.prototype.namingAbove = function (doc, known, maps, named) {
+    var out = null;
+    for (var u = 0; u < doc.up.length; u++) {
+      var above = doc.up[u];
+      var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, maps));
+      for (var w = 0; w < whole.length; w++) {
+        var naming = whole[w].naming;
+        if (naming.every(Boolean)) continue;
+        out = out || [];
+        for (var k = 0; k < naming.length; k++) if (naming[k]) (out[k] = out[k] || []).push(above.n);
+      }
+    }
+    return out;
   };
 
   // The names of `doc` the query's words cover whole: [{name: its index, naming: which words}].

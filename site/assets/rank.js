@@ -386,7 +386,9 @@
       }
       var prior = KIND_PRIOR[doc.kind] || 1;
       if (kinds.g && doc.kind === "g") prior = 2;
-      if (doc.kind === "r" && /[a-z]$/.test(doc.id)) prior *= SUBRULE_PRIOR;
+      // A subrule details the rule above it; the rules of a titled rule ("701.7a" under Create) are
+      // that concept's rules, as a section's numbered rules are its own ("111.2" under Tokens).
+      if (doc.kind === "r" && /[a-z]$/.test(doc.id) && !(doc.up[0] && doc.up[0].title)) prior *= SUBRULE_PRIOR;
       // A rule the query names outright ("protection" in "protection from red") is what the query
       // is about: the other words qualify it and cost it less where it lacks them.
       var named = fullName ? NAMED_COVERAGE : 2;

@@ -281,6 +281,22 @@
     var exact = known.map(function (t) {
       return t.prefix ? {} : self.postings("=" + (t.corrected || t.matched || t.word));
     });
+    // The names each word says whole: a word that is itself a word of some name, as written or
+    // as its plural ("enchantment", "encantamiento"), names only the names holding it so, not
+    // those sharing its stem alone ("Enchant", "Encantar"); any other word names by its stem.
+    var nameMaps = known.map(function (t, k) {
+      if (t.prefix) return maps[k];
+      var typed = t.corrected || t.matched || t.word, merged = {}, found = false;
+      [typed].concat(variants(typed)).forEach(function (w) {
+        var p = self.postings("=" + w);
+        for (var d in p) {
+          if (!p[d][0]) continue;
+          found = true;
+          merged[d] = [(merged[d] && merged[d][0] || []).concat(p[d][0])];
+        }
+      });
+      return found ? merged : maps[k];
+    });
     // Every word of the query counts: the unknown ones too, for the share of the query a rule holds.
     var totalIdf = 0;
     known.forEach(function (t) { totalIdf += t.idf; });
@@ -308,7 +324,7 @@
     var naming = {}, conceptBest = {};
     if (known.length > 1) {
       for (var key in candidates) {
-        var by = this.namingAbove(docs[key], known, maps, wholeNames);
+        var by = this.namingAbove(docs[key], known, nameMaps, wholeNames);
         if (!by) continue;
         naming[key] = by;
         for (var i = 0; i < known.length; i++) {
@@ -397,7 +413,7 @@
     }
     out.forEach(function (r) {
       if (!wholeName && known.length > 1 && r.doc.kind !== "g") {
-        r.meeting = self.meeting(r.doc, known, maps, terms.length, wholeNames);
+        r.meeting = self.meeting(r.doc, known, maps, terms.length, wholeNames, nameMaps);
         if (r.meeting > r.bonus) r.bonus = r.meeting;
       }
       r.score = r.base * (1 + NAME_BONUS * r.bonus * r.bonus);
@@ -416,17 +432,17 @@
   // The share of the query a rule says where a concept (the rule itself, or one above it), named
   // whole by some of the query's words, meets the query's other words in the rule's own names or
   // text: 0 when none. "layers continuous effects" meets in 613 itself, "2HG poison" in 810.10.
-  Ranker.prototype.meeting = function (doc, known, maps, count, named) {
+  Ranker.prototype.meeting = function (doc, known, maps, count, named, nameMaps) {
     var gap = this.core.gap, best = 0, k;
     var concepts = [doc].concat(doc.up);
     for (var u = 0; u < concepts.length; u++) {
       var above = concepts[u];
-      var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, maps));
+      var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, nameMaps));
       for (var w = 0; w < whole.length; w++) {
-        var j = whole[w].name, naming = whole[w].naming;
+        var j = whole[w].name, says = whole[w].naming;
         var rest = 0, own = true, namingIdf = 0, restIdf = 0, inNames = above === doc;
         for (k = 0; k < known.length; k++) {
-          if (naming[k]) { namingIdf += known[k].idf; continue; }
+          if (says[k]) { namingIdf += known[k].idf; continue; }
           var fields = maps[k][doc.n];
           if (fields && (fields[0] || fields[1] || fields[2])) { rest++; restIdf += known[k].idf; }
           else own = false;
@@ -435,7 +451,7 @@
         }
         if (!own || !rest) continue;
         if (above.given[j]) inNames = false;
-        var share = (naming.filter(Boolean).length + rest) / count;
+        var share = (says.filter(Boolean).length + rest) / count;
         // A rule whose names hold every word ("layers" and "continuous effects" name 613) is named
         // by the query; elsewhere the narrower concept holds the other.
         if (!inNames) {

@@ -62,7 +62,7 @@ _STOP_TEXT = {
     "es": """a al algo algun alguna algunas alguno algunos ante antes como con contra cual cuales cuando
         de del desde donde durante e el ella ellas ellos en entre era eran es esa esas ese eso esos esta
         estas este esto estos fue fueron ha han hay la las le les lo los mas me mi muy ni nos o os
-        para pero por porque que quien quienes se sea sean ser si sin sobre son su sus tambien te tiene
+        para pero por porque que quien quienes se sea sean ser si sobre son su sus tambien te tiene
         tienen u un una unas uno unos y ya vs versus pasa pasan ocurre ocurren sucede funciona funcionan
         significa significan regla reglas explica explicame hacia hasta tras segun mediante""",
 }

@@ -30,12 +30,21 @@
   // not in 111 Tokens): by the rarity of the words naming it, and by how few rules it spans.
   var SPECIFIC = 0.4;
   var NARROW = 0.3;
+  // The words a question starts with, and the light verbs that follow them only to ask.
+  var QUESTION_WORDS = set("what who whom whose when where which why how que quien quienes cuando como cual cuales donde");
+  var LIGHT_VERBS = set("get gets got hace hacen");
   // Words that ask for a kind of page rather than a content.
   var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
   var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
     "(\\d{1,3})(?:\\s*[.,]\\s*(\\d{1,3})(?:\\s*[.,]?\\s*([a-z]))?)?\\s*\\.?$", "i");
   var SENTENCE_END = /([.!?:])\s+(?=[A-Z¿¡“"(ÁÉÍÓÚÑ0-9])/g;
   var MAX_COMPLETIONS = 12;
+
+  function set(list) {
+    var out = {};
+    list.split(" ").forEach(function (w) { out[w] = true; });
+    return out;
+  }
 
   function fold(text) {
     return String(text).toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[\u2019']/g, "");
@@ -167,9 +176,14 @@
     var all = words(query);
     var kinds = {};
     var terms = [], seen = {};
+    var asking = false;
     all.forEach(function (w) {
       if (KIND_WORDS[w]) { kinds[KIND_WORDS[w]] = true; return; }
-      if (self.stop[w] || seen[w]) return;
+      // The light verb a question is asked with ("who gets ...", "¿qué hace ...?") asks, as "does"
+      // does; elsewhere it is a word of the query ("a creature gets +1/+1").
+      var light = asking && LIGHT_VERBS[w];
+      asking = !!QUESTION_WORDS[w];
+      if (light || self.stop[w] || seen[w]) return;
       seen[w] = true;
       terms.push({ word: w });
     });

@@ -59,7 +59,7 @@ _STOP_TEXT = {
         against toward towards upon onto within
         what when where which while who whom why will with would you your vs versus happen happens
         happened work works mean means meaning explain explained rule rules cr comprehensive whats""",
-    "es": """a al algo algun alguna algunas alguno algunos ante antes como con contra cual cuales cuando
+    "es": """a al algo algun alguna algunas alguno algunos antes como con contra cual cuales cuando
         de del desde donde durante e el ella ellas ellos en entre era eran es esa esas ese eso esos esta
         estas este esto estos fue fueron ha han hay la las le les lo los mas me mi muy ni nos o os
         para pero por porque que quien quienes se sea sean ser si sobre son su sus tambien te tiene

@@ -22,8 +22,9 @@ A second set, `bench/search_queries_second.jsonl`, is made otherwise and is neve
 held out): every keyword ability and action named in the other language (the alias the other
 site's readers type), and every pair of concepts a rule joins by citing another: the name of the
 titled rule or section a rule belongs to, then the name of the titled rule or section its text
-cites ("deathtouch state-based actions"), whose targets are the rules of the first concept citing
-the second.
+cites ("deathtouch state-based actions"), whose targets are the rules where the two meet: those of a
+concept the one names citing a concept the other names, in either order (a query's words have no
+order), and no pair of which one name holds the other's words (it names one concept).
 
     PYTHONPATH=. python3 bench/search_queries.py           # write bench/search_queries.jsonl
     PYTHONPATH=. python3 bench/search_queries.py --second  # write bench/search_queries_second.jsonl
@@ -268,12 +269,30 @@ def generate_second(data: Any) -> list[dict[str, Any]]:
             listed = pairs.setdefault((first, cited), [])
             if rule_id not in listed:
                 listed.append(rule_id)
-    for (first, cited), targets in sorted(pairs.items()):
-        for lang in ("en", "es"):
+    # A pair is its two names, in either order and whichever concept bears them ("General" is the
+    # title of many sections): its targets are every rule of a concept named by the one citing a
+    # concept named by the other. Two names of which one holds the other's words ("effects" and
+    # "replacement effects", "enchant" and "enchantments") name one concept, not two.
+    from kb.site.ranking import _Analyzer
+
+    met: dict[tuple[str, frozenset[str]], list[str]] = {}
+    named: list[tuple[str, str, frozenset[str]]] = []
+    for lang in ("en", "es"):
+        analyzer = _Analyzer(lang)
+        for (first, cited), targets in sorted(pairs.items()):
             one, two = name(first, lang), name(cited, lang)
             if not one or not two or len(one.split()) + len(two.split()) > 6:
                 continue
-            add(lang, "cited pair", f"{one} {two}".lower(), targets)
+            stems = [{stem for _, stem in analyzer.terms(n)} for n in (one, two)]
+            if stems[0] <= stems[1] or stems[1] <= stems[0]:
+                continue
+            key = frozenset((fold(one), fold(two)))
+            listed = met.setdefault((lang, key), [])
+            listed += [t for t in targets if t not in listed]
+            named.append((lang, f"{one} {two}".lower(), key))
+    position = {rule_id: number for number, rule_id in enumerate(data.order)}
+    for lang, query, key in named:
+        add(lang, "cited pair", query, sorted(met[(lang, key)], key=position.__getitem__))
     queries.sort(key=lambda q: (q["lang"], q["source"], q["query"]))
     unique, seen = [], set()
     for q in queries:

@@ -59,10 +59,10 @@ _STOP_TEXT = {
         against toward towards upon onto within
         what when where which while who whom why will with would you your vs versus happen happens
         happened work works mean means meaning explain explained rule rules cr comprehensive whats""",
-    "es": """a al algo algun alguna algunas alguno algunos ante antes como con contra cual cuales cuando
+    "es": """a al algo algun alguna algunas alguno algunos antes como con contra cual cuales cuando
         de del desde donde durante e el ella ellas ellos en entre era eran es esa esas ese eso esos esta
         estas este esto estos fue fueron ha han hay la las le les lo los mas me mi muy ni nos o os
-        para pero por porque que quien quienes se sea sean ser si sin sobre son su sus tambien te tiene
+        para pero por porque que quien quienes se sea sean ser si sobre son su sus tambien te tiene
         tienen u un una unas uno unos y ya vs versus pasa pasan ocurre ocurren sucede funciona funcionan
         significa significan regla reglas explica explicame hacia hasta tras segun mediante""",
 }
@@ -226,8 +226,13 @@ KIND_CODES = {"part": "p", "section": "s", "rule": "r", "glossary": "g"}
 
 def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
     """The index of `lang`: {"core": core.json, "shards": {prefix: shard}, "texts": [chunk, ...]}."""
+    return index_documents(_documents(data, lang), lang, data.newest)
+
+
+def index_documents(docs: list[dict[str, Any]], lang: str, release: str) -> dict[str, Any]:
+    """The index of documents as `_documents` gives them (id, kind, title, name, given, other,
+    first, rest, examples, context, body, text), in their order."""
     analyzer = _Analyzer(lang)
-    docs = _documents(data, lang)
     postings: dict[str, dict[int, dict[int, list[int]]]] = {}
     own_words: set[str] = set()
     other_words: set[str] = set()
@@ -285,7 +290,7 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
                     shards.setdefault(key.lstrip(EXACT)[:3], {"w": {}, "p": {}})[part][key] = value
     core = {
         "lang": lang,
-        "release": data.newest,
+        "release": release,
         "fields": list(FIELDS),
         "gap": NAME_GAP,
         "chunk": TEXT_CHUNK,
@@ -313,12 +318,15 @@ def _dump(value: Any) -> str:
 
 def write_rank_indexes(data: SiteData, site_dir: Path) -> None:
     for lang in LANGS:
-        index = rank_index(data, lang)
-        folder = Path(site_dir) / RANK_DIR / lang
-        (folder / "w").mkdir(parents=True, exist_ok=True)
-        (folder / "t").mkdir(parents=True, exist_ok=True)
-        (folder / "core.json").write_text(_dump(index["core"]), encoding="utf-8")
-        for prefix, shard in index["shards"].items():
-            (folder / "w" / f"{prefix}.json").write_text(_dump(shard), encoding="utf-8")
-        for number, chunk in enumerate(index["texts"]):
-            (folder / "t" / f"{number}.json").write_text(_dump(chunk), encoding="utf-8")
+        write_index(rank_index(data, lang), Path(site_dir) / RANK_DIR / lang)
+
+
+def write_index(index: dict[str, Any], folder: Path) -> None:
+    """An index as `rank_index` gives it, as the files rank.js reads in `folder`."""
+    (folder / "w").mkdir(parents=True, exist_ok=True)
+    (folder / "t").mkdir(parents=True, exist_ok=True)
+    (folder / "core.json").write_text(_dump(index["core"]), encoding="utf-8")
+    for prefix, shard in index["shards"].items():
+        (folder / "w" / f"{prefix}.json").write_text(_dump(shard), encoding="utf-8")
+    for number, chunk in enumerate(index["texts"]):
+        (folder / "t" / f"{number}.json").write_text(_dump(chunk), encoding="utf-8")

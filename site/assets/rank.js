@@ -16,6 +16,7 @@
   // A word in the first words of a rule's first sentence is what the rule defines ("A chapter
   // symbol is ...", "Protection is a static ability").
   var LEAD_WORDS = 3;
+  var LEAD_BONUS = 2;
   var NAME_BONUS = 6;
   var PHRASE_BONUS = 0.6;
   var KIND_PRIOR = { r: 1, s: 1, p: 0.8, g: 0.25 };
@@ -29,12 +30,21 @@
   // not in 111 Tokens): by the rarity of the words naming it, and by how few rules it spans.
   var SPECIFIC = 0.4;
   var NARROW = 0.3;
+  // The words a question starts with, and the light verbs that follow them only to ask.
+  var QUESTION_WORDS = set("what who whom whose when where which why how que quien quienes cuando como cual cuales donde");
+  var LIGHT_VERBS = set("get gets got hace hacen");
   // Words that ask for a kind of page rather than a content.
   var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
   var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
     "(\\d{1,3})(?:\\s*[.,]\\s*(\\d{1,3})(?:\\s*[.,]?\\s*([a-z]))?)?\\s*\\.?$", "i");
   var SENTENCE_END = /([.!?:])\s+(?=[A-Z¿¡“"(ÁÉÍÓÚÑ0-9])/g;
   var MAX_COMPLETIONS = 12;
+
+  function set(list) {
+    var out = {};
+    list.split(" ").forEach(function (w) { out[w] = true; });
+    return out;
+  }
 
   function fold(text) {
     return String(text).toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[\u2019']/g, "");
@@ -166,9 +176,14 @@
     var all = words(query);
     var kinds = {};
     var terms = [], seen = {};
+    var asking = false;
     all.forEach(function (w) {
       if (KIND_WORDS[w]) { kinds[KIND_WORDS[w]] = true; return; }
-      if (self.stop[w] || seen[w]) return;
+      // The light verb a question is asked with ("who gets ...", "¿qué hace ...?") asks, as "does"
+      // does; elsewhere it is a word of the query ("a creature gets +1/+1").
+      var light = asking && LIGHT_VERBS[w];
+      asking = !!QUESTION_WORDS[w];
+      if (light || self.stop[w] || seen[w]) return;
       seen[w] = true;
       terms.push({ word: w });
     });
@@ -280,6 +295,22 @@
     var exact = known.map(function (t) {
       return t.prefix ? {} : self.postings("=" + (t.corrected || t.matched || t.word));
     });
+    // The names each word says whole: a word that is itself a word of some name, as written or
+    // as its plural ("enchantment", "encantamiento"), names only the names holding it so, not
+    // those sharing its stem alone ("Enchant", "Encantar"); any other word names by its stem.
+    var nameMaps = known.map(function (t, k) {
+      if (t.prefix) return maps[k];
+      var typed = t.corrected || t.matched || t.word, merged = {}, found = false;
+      [typed].concat(variants(typed)).forEach(function (w) {
+        var p = self.postings("=" + w);
+        for (var d in p) {
+          if (!p[d][0]) continue;
+          found = true;
+          merged[d] = [(merged[d] && merged[d][0] || []).concat(p[d][0])];
+        }
+      });
+      return found ? merged : maps[k];
+    });
     // Every word of the query counts: the unknown ones too, for the share of the query a rule holds.
     var totalIdf = 0;
     known.forEach(function (t) { totalIdf += t.idf; });
@@ -291,19 +322,50 @@
     // Whether some name is the whole query (then the query is one concept, not two that meet).
     var wholeName = false;
     if (kinds.x) weights[3] = FIELD_WEIGHT[1];
-    for (var key in candidates) {
+    var wholeNames = {};
+    // The part of a word's weight in a rule that its own text gives (first sentence, rest, examples).
+    function ownText(doc, fields, f) {
+      var pos = fields[f];
+      if (!pos || !doc.lengths[f]) return 0;
+      var tf = pos.length;
+      if (f === 1) tf += LEAD_BONUS * pos.filter(function (p) { return p < LEAD_WORDS; }).length;
+      return weights[f] * tf / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
+    }
+    // The words naming a concept a rule belongs to ("saga" in "saga chapter", under Saga Cards)
+    // say the concept, which every rule under it shares: each rule under it is given what the
+    // concept's rule that says them most gives, so that the other words choose the rule (714.2,
+    // "A chapter symbol is ...", not 714.2d, which says "Saga" once more).
+    var naming = {}, conceptBest = {};
+    if (known.length > 1) {
+      for (var key in candidates) {
+        var by = this.namingAbove(docs[key], known, nameMaps, wholeNames);
+        if (!by) continue;
+        naming[key] = by;
+        for (var i = 0; i < known.length; i++) {
+          var fields = maps[i][key];
+          if (!by[i] || !fields) continue;
+          var own = ownText(docs[key], fields, 1) + ownText(docs[key], fields, 2) + ownText(docs[key], fields, 3);
+          by[i].forEach(function (concept) {
+            var slot = concept + ":" + i;
+            if (!(conceptBest[slot] >= own)) conceptBest[slot] = own;
+          });
+        }
+      }
+    }
+    for (key in candidates) {
       var doc = docs[key];
       var s = 0, matched = 0;
-      for (var i = 0; i < known.length; i++) {
-        var fields = maps[i][key];
+      for (i = 0; i < known.length; i++) {
+        fields = maps[i][key];
         if (!fields) continue;
-        var tfn = 0;
+        var tfn = 0, shared = naming[key] && naming[key][i];
+        if (shared) shared.forEach(function (concept) { tfn = Math.max(tfn, conceptBest[concept + ":" + i]); });
         for (var f = 0; f < weights.length; f++) {
+          if (shared && f >= 1 && f <= 3) continue;
           var pos = fields[f];
           if (!pos || !doc.lengths[f]) continue;
-          var tf = pos.length;
-          if (f === 1) tf += 2 * pos.filter(function (p) { return p < LEAD_WORDS; }).length;
-          tfn += weights[f] * tf / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
+          tfn += f >= 1 && f <= 3 ? ownText(doc, fields, f) :
+            weights[f] * pos.length / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
         }
         s += known[i].idf * tfn / (K1 + tfn);
         matched += known[i].idf;
@@ -354,17 +416,18 @@
       }
       var prior = KIND_PRIOR[doc.kind] || 1;
       if (kinds.g && doc.kind === "g") prior = 2;
-      if (doc.kind === "r" && /[a-z]$/.test(doc.id)) prior *= SUBRULE_PRIOR;
+      // A subrule details the rule above it; the rules of a titled rule ("701.7a" under Create) are
+      // that concept's rules, as a section's numbered rules are its own ("111.2" under Tokens).
+      if (doc.kind === "r" && /[a-z]$/.test(doc.id) && !(doc.up[0] && doc.up[0].title)) prior *= SUBRULE_PRIOR;
       // A rule the query names outright ("protection" in "protection from red") is what the query
       // is about: the other words qualify it and cost it less where it lacks them.
       var named = fullName ? NAMED_COVERAGE : 2;
       var base = (s + PHRASE_BONUS * near) * Math.pow(coverage, named) * prior;
       out.push({ doc: doc, base: base, bonus: nameBonus, coverage: coverage, name: nameShare, prior: prior });
     }
-    var named = {};
     out.forEach(function (r) {
       if (!wholeName && known.length > 1 && r.doc.kind !== "g") {
-        r.meeting = self.meeting(r.doc, known, maps, terms.length, named);
+        r.meeting = self.meeting(r.doc, known, maps, terms.length, wholeNames, nameMaps);
         if (r.meeting > r.bonus) r.bonus = r.meeting;
       }
       r.score = r.base * (1 + NAME_BONUS * r.bonus * r.bonus);
@@ -383,17 +446,17 @@
   // The share of the query a rule says where a concept (the rule itself, or one above it), named
   // whole by some of the query's words, meets the query's other words in the rule's own names or
   // text: 0 when none. "layers continuous effects" meets in 613 itself, "2HG poison" in 810.10.
-  Ranker.prototype.meeting = function (doc, known, maps, count, named) {
+  Ranker.prototype.meeting = function (doc, known, maps, count, named, nameMaps) {
     var gap = this.core.gap, best = 0, k;
     var concepts = [doc].concat(doc.up);
     for (var u = 0; u < concepts.length; u++) {
       var above = concepts[u];
-      var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, maps));
+      var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, nameMaps));
       for (var w = 0; w < whole.length; w++) {
-        var j = whole[w].name, naming = whole[w].naming;
+        var j = whole[w].name, says = whole[w].naming;
         var rest = 0, own = true, namingIdf = 0, restIdf = 0, inNames = above === doc;
         for (k = 0; k < known.length; k++) {
-          if (naming[k]) { namingIdf += known[k].idf; continue; }
+          if (says[k]) { namingIdf += known[k].idf; continue; }
           var fields = maps[k][doc.n];
           if (fields && (fields[0] || fields[1] || fields[2])) { rest++; restIdf += known[k].idf; }
           else own = false;
@@ -402,7 +465,7 @@
         }
         if (!own || !rest) continue;
         if (above.given[j]) inNames = false;
-        var share = (naming.filter(Boolean).length + rest) / count;
+        var share = (says.filter(Boolean).length + rest) / count;
         // A rule whose names hold every word ("layers" and "continuous effects" name 613) is named
         // by the query; elsewhere the narrower concept holds the other.
         if (!inNames) {
@@ -414,6 +477,24 @@
       }
     }
     return best;
+  };
+
+  // Which of the query's words name, whole, a concept above `doc` (the rule it belongs to or its
+  // section) while the query's other words are not all in that name: for each word, the concepts
+  // (their document numbers) it names; null when none.
+  Ranker.prototype.namingAbove = function (doc, known, maps, named) {
+    var out = null;
+    for (var u = 0; u < doc.up.length; u++) {
+      var above = doc.up[u];
+      var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, maps));
+      for (var w = 0; w < whole.length; w++) {
+        var naming = whole[w].naming;
+        if (naming.every(Boolean)) continue;
+        out = out || [];
+        for (var k = 0; k < naming.length; k++) if (naming[k]) (out[k] = out[k] || []).push(above.n);
+      }
+    }
+    return out;
   };
 
   // The names of `doc` the query's words cover whole: [{name: its index, naming: which words}].

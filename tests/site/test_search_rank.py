@@ -12,7 +12,7 @@ import pytest
 from conftest import fake_kb
 
 from kb.corpus import PROJECT_ROOT
-from kb.site.ranking import RANK_DIR, fold_text, rank_index, write_rank_indexes
+from kb.site.ranking import RANK_DIR, fold_text, index_documents, rank_index, write_index, write_rank_indexes
 from kb.site.views import SiteData
 
 NODE = shutil.which("node")
@@ -150,3 +150,94 @@ def test_the_second_evaluation_names_keywords_across_languages_and_cited_pairs(d
     assert pairs
     for q in pairs:
         assert all(find_references(data.rules[t].text, "en") for t in q["targets"])
+
+
+def _doc(doc_id: str, kind: str = "rule", title: str = "", first: str = "", rest: str = "",
+         context: tuple[str, ...] = (), names: tuple[str, ...] = ()) -> dict:
+    name = [title, *names] if title else list(names)
+    return {"id": doc_id, "kind": kind, "title": title, "name": name, "given": set(), "other": [],
+            "first": first, "rest": rest, "examples": "", "context": list(context), "body": "",
+            "text": " ".join(filter(None, [first, rest]))}
+
+
+# Rules shaped as the Comprehensive Rules shape them (a section, a titled rule and its lettered
+# rules, numbered rules under a section), with words of their own, and others around them so that
+# the words are rare.
+SHAPED = [
+    _doc("111", "section", "Tokens"),
+    _doc("111.1", first="Some effects put tokens onto the battlefield.", rest="A token is a marker.",
+         context=("Tokens",)),
+    _doc("111.2", first="The player who creates a token is its owner.", rest="A token enters under their control.",
+         context=("Tokens",)),
+    *(_doc(f"111.{n}", first=f"The effect that creates a token may define its characteristic number {n}.",
+           context=("Tokens",)) for n in range(3, 14)),
+    _doc("303", "section", "Enchantments"),
+    _doc("303.4", first="Some enchantments have the subtype Aura.", rest="An Aura is attached to an object.",
+         context=("Enchantments",)),
+    _doc("407", "section", "Ante"),
+    _doc("407.1", first="Earlier versions of the rules contained ante rules.", context=("Ante",)),
+    _doc("701", "section", "Keyword Actions"),
+    _doc("701.7", title="Create", context=("Keyword Actions",)),
+    _doc("701.7a", first="To create one or more tokens, put the specified tokens onto the battlefield.",
+         context=("Keyword Actions", "Create")),
+    _doc("701.7b", first="If an effect creates a token that is a copy of an object, the copiable values are copied.",
+         context=("Keyword Actions", "Create")),
+    _doc("702", "section", "Keyword Abilities"),
+    _doc("702.5", title="Enchant", context=("Keyword Abilities",)),
+    _doc("702.5a", first="Enchant is a static ability, written Enchant object.",
+         rest="The enchant ability restricts what an Aura spell can target and what an Aura can enchant.",
+         context=("Keyword Abilities", "Enchant")),
+    _doc("714", "section", "Saga Cards", names=("Saga",)),
+    _doc("714.1", first="Each Saga card has a striated text box.", context=("Saga Cards", "Saga")),
+    _doc("714.2", first="A chapter symbol is a keyword ability that represents a triggered ability.",
+         context=("Saga Cards", "Saga")),
+    _doc("714.2d", first="A Saga's final chapter number is the greatest value among its chapter abilities.",
+         rest="If a Saga has no chapter abilities, its final chapter number is 0.", context=("Saga Cards", "Saga")),
+    _doc("117", "section", "Timing and Priority"),
+    _doc("117.3", first="The active player receives priority at the beginning of most steps.",
+         context=("Timing and Priority",)),
+    *(_doc(f"9{n:02}.1", first=f"Filler rule {n} about a player, a card, a creature, a spell and the battlefield.")
+      for n in range(20)),
+]
+
+
+@pytest.fixture(scope="module")
+def shaped_site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("shaped")
+    write_index(index_documents(SHAPED, "en", "20250101"), folder / RANK_DIR / "en")
+    return folder
+
+
+@needs_node
+def test_the_other_words_choose_the_rule_in_a_concept_the_query_names(shaped_site):
+    # "saga" names the section that holds both rules: it says the section, not the rule; "chapter"
+    # chooses the rule defining the chapter symbol over the one that repeats "Saga".
+    found = rank(shaped_site, ("en", "saga chapter"))
+    assert found[("en", "saga chapter")]["ids"][0] == "714.2"
+
+
+@needs_node
+def test_a_titled_rules_lettered_rules_are_its_own(shaped_site):
+    # Where Create (a titled rule) meets Tokens (a section), the narrower concept holds the other:
+    # its lettered rule stands as a section's numbered rule does.
+    found = rank(shaped_site, ("en", "create tokens"))
+    assert found[("en", "create tokens")]["ids"][0].startswith("701.7")
+
+
+@needs_node
+def test_a_word_names_the_names_holding_it_as_written_not_its_stem_alone(shaped_site):
+    # "enchantment" and "enchant" share a stem; the word as typed names Enchantments.
+    found = rank(shaped_site, ("en", "aura enchantment"), ("en", "enchant aura"))
+    assert found[("en", "aura enchantment")]["ids"][0].startswith("303")
+    assert found[("en", "enchant aura")]["ids"][0].startswith("702.5")
+
+
+@needs_node
+def test_a_questions_light_verb_asks_and_is_no_word_of_the_query(shaped_site):
+    found = rank(shaped_site, ("en", "who gets priority"), ("en", "priority gets"), ("en", "ante"))
+    assert found[("en", "who gets priority")]["unknown"] == []
+    assert found[("en", "who gets priority")]["ids"][0] == "117"
+    # Elsewhere it is a word of the query, and no rule here says it.
+    assert found[("en", "priority gets")]["unknown"] == ["gets"]
+    # A name that is a function word in the other language is still a name ("ante" in Spanish).
+    assert found[("en", "ante")]["ids"][0] == "407"

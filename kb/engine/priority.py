@@ -168,6 +168,8 @@ class PriorityAndStack(GamePart):
                     self._put_onto_battlefield(obj.card, obj.controller)
                     if "Aura" in obj.card.subtypes and obj.targets:
                         obj.card.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
+                        # 400.7: attached to this object, not one it becomes after leaving.
+                        obj.card.attached_incarnation = getattr(obj.targets[0], "incarnation", None)
                         self.game.emit("attached", "303.4f", card=obj.card, to=obj.targets[0])
                 else:
                     obj.card.definition.resolve(self.game, obj)

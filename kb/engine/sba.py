@@ -292,6 +292,8 @@ class StateBasedActions(GamePart):
             return False
         if enchanted.zone is not Zone.BATTLEFIELD or _protected_from(enchanted, aura):
             return False
+        if aura.attached_incarnation is not None and aura.attached_incarnation != enchanted.incarnation:
+            return False  # 400.7: what it enchanted left the battlefield; this is a new object
         if kind == "permanent":
             return True
         if kind in ("creature", "artifact", "enchantment", "land", "planeswalker", "battle"):

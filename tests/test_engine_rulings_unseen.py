@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Card, Game, IllegalActionError, NotModelledError, Player, ScriptedDecisions, Step
+from kb.engine import Card, Game, IllegalActionError, IllegalChoiceError, NotModelledError, Player, ScriptedDecisions, Step
 from kb.engine.define import card
 from kb.engine.layers import grant, modify, set_colors
 
 RulingsLegend = card("Rulings Legend", mana_cost="{1}{G}", type_line="Legendary Creature — Elf", power=2, toughness=2, oracle="")
 
 
-def _game(ana=(), bruno=(), ana_hand=(), bruno_hand=(), script_ana=(), script_bruno=(), at=Step.PRECOMBAT_MAIN):
+def _game(ana=(), bruno=(), ana_hand=(), bruno_hand=(), script_ana=(), script_bruno=(), at=Step.PRECOMBAT_MAIN, maker=None):
     a = Player("Ana", battlefield=list(ana), hand=list(ana_hand), library=10)
     b = Player("Bruno", battlefield=list(bruno), hand=list(bruno_hand), library=10)
-    game = Game(players=[a, b], decisions=ScriptedDecisions(Ana=list(script_ana), Bruno=list(script_bruno)))
+    game = Game(players=[a, b], decisions=maker or ScriptedDecisions(Ana=list(script_ana), Bruno=list(script_bruno)))
     game.start(at=at, turn=3)
     return game, a, b
 
@@ -296,3 +296,476 @@ def test_a_phased_out_creature_doesnt_count_for_effects_that_count_creatures():
     assert crusader.power == 2
     game.phase_out([bear])
     assert crusader.power == 1
+
+
+# ----- 506-511: combat, and 120 / 702: damage and the keywords that change it
+
+def _combat(attackers, blockers=(), blocks=None, ana_extra=(), to=Step.COMBAT_DAMAGE, more_ana=()):
+    ana = Player("Ana", battlefield=list(attackers) + list(ana_extra), library=5)
+    bruno = Player("Bruno", battlefield=list(blockers), library=5)
+    script = {"Ana": [list(attackers)] + list(more_ana)}
+    if blocks is not None:
+        script["Bruno"] = [blocks]
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(**script))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.advance_to(to)
+    return game, ana, bruno
+
+
+@pytest.mark.rules("702.19b", "702.2c", "510.1c")
+def test_trample_and_deathtouch_one_damage_to_the_blocker_is_lethal():
+    attacker = Card.creature(5, 5, name="Stomper", keywords=["Trample", "Deathtouch"])
+    wall = Card.creature(0, 6, name="Wall")
+    game, ana, bruno = _combat([attacker], [wall], blocks=[(wall, attacker)])
+    assert bruno.life == 16 and _in(wall, "graveyard")
+
+
+@pytest.mark.rules("702.19b", "510.1c")
+def test_trample_cant_assign_to_the_player_before_the_blocker_has_lethal():
+    attacker = Card.creature(5, 5, name="Stomper", keywords=["Trample"])
+    wall = Card.creature(0, 3, name="Wall")
+    game, ana, bruno = _combat([attacker], [wall], blocks=[(wall, attacker)])
+    assert bruno.life == 18 and _in(wall, "graveyard")
+    options = [d for d in game.decision_log if d.kind == "assign_damage"][0].options
+    for option in options:
+        shares = {id(r): a for r, a in option}
+        assert shares.get(id(bruno), 0) == 0 or shares.get(id(wall), 0) >= 3
+
+
+@pytest.mark.rules("509.1h", "506.4", "510.1c")
+def test_a_blocked_creature_whose_blocker_left_deals_no_damage_without_trample():
+    attacker = Card.creature(3, 3, name="Raider")
+    wall = Card.creature(1, 4, name="Wall")
+    game, ana, bruno = _combat([attacker], [wall], blocks=[(wall, attacker)], to=Step.DECLARE_BLOCKERS)
+    game.return_to_hand([wall])
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 20 and attacker.damage == 0
+
+
+@pytest.mark.rules("702.19e", "509.1h")
+def test_a_trampler_whose_blocker_left_assigns_all_its_damage_to_the_player():
+    attacker = Card.creature(3, 3, name="Stomper", keywords=["Trample"])
+    wall = Card.creature(1, 4, name="Wall")
+    game, ana, bruno = _combat([attacker], [wall], blocks=[(wall, attacker)], to=Step.DECLARE_BLOCKERS)
+    game.return_to_hand([wall])
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 17
+
+
+@pytest.mark.rules("702.15b", "702.15e", "510.2")
+def test_lifelink_on_a_double_striker_gains_life_in_each_step():
+    attacker = Card.creature(2, 2, name="Striker", keywords=["Double strike", "Lifelink"])
+    game, ana, bruno = _combat([attacker])
+    game.pass_all()
+    assert bruno.life == 16 and ana.life == 24
+
+
+@pytest.mark.rules("702.90b", "702.90c", "120.3b", "120.3d")
+def test_infect_gives_poison_to_players_and_minus_counters_to_creatures():
+    rats = Card("Ichor Rats")
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game([rats], [bear])
+    game.deal_damage(rats, bruno, 2)
+    game.deal_damage(rats, bear, 1)
+    game.check_state_based_actions()
+    assert bruno.life == 20 and game.poison_of(bruno) == 2
+    assert bear.damage == 0 and game.counters_on(bear, "-1/-1") == 1 and (bear.power, bear.toughness) == (1, 1)
+
+
+@pytest.mark.rules("702.80a", "120.3d")
+def test_wither_damage_is_minus_counters_that_stay_after_the_turn():
+    source = Card.creature(2, 2, name="Witherer", keywords=["Wither"])
+    ogre = Card("Hill Giant")  # 3/3
+    game, ana, bruno = _game([source], [ogre])
+    game.deal_damage(source, ogre, 2)
+    game.advance_to(Step.UPKEEP, turn=4)
+    assert game.counters_on(ogre, "-1/-1") == 2 and (ogre.power, ogre.toughness) == (1, 1) and ogre.damage == 0
+
+
+@pytest.mark.rules("120.3c", "306.8")
+def test_damage_to_a_planeswalker_removes_loyalty():
+    garruk = Card("Garruk Wildspeaker")
+    game, ana, bruno = _game([garruk], [Card.creature(2, 2, name="Pinger")])
+    before = game.counters_on(garruk, "loyalty")
+    game.deal_damage(bruno.battlefield[0], garruk, 2)
+    assert game.counters_on(garruk, "loyalty") == before - 2 and garruk.damage == 0
+
+
+@pytest.mark.rules("702.110a", "509.1b")
+def test_menace_cant_be_blocked_by_a_single_creature():
+    attacker = Card.creature(2, 2, name="Menacer", keywords=["Menace"])
+    wall = Card.creature(1, 4, name="Wall")
+    game, ana, bruno = _combat([attacker], [wall], blocks=[(wall, attacker)], to=Step.DECLARE_BLOCKERS)
+    assert not wall.blocking if hasattr(wall, "blocking") else True
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 18
+
+
+@pytest.mark.rules("702.9b", "509.1b")
+def test_flying_cant_be_blocked_by_a_creature_without_flying_or_reach():
+    attacker = Card("Serra Angel")
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _combat([attacker], [bear], blocks=[(bear, attacker)])
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 16 and bear.damage == 0
+
+
+@pytest.mark.rules("702.20b", "508.1f")
+def test_vigilance_attacks_without_tapping_and_others_tap():
+    angel = Card("Serra Angel")
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _combat([angel, bear], to=Step.DECLARE_ATTACKERS)
+    assert not angel.tapped and bear.tapped
+
+
+@pytest.mark.rules("302.6", "508.1a")
+def test_a_creature_that_came_under_control_this_turn_cant_attack():
+    bear = Card("Grizzly Bears")
+    ana = Player("Ana", library=5)
+    bruno = Player("Bruno", library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[[bear]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.put_onto_battlefield(bear, ana)
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 20 and not bear.tapped
+
+
+@pytest.mark.rules("302.6", "602.5a")
+def test_a_summoning_sick_creature_cant_pay_a_tap_cost():
+    elves = Card("Llanowar Elves")
+    game, ana, _ = _game()
+    game.put_onto_battlefield(elves, ana)
+    with pytest.raises(IllegalActionError):
+        game.activate(ana, elves)
+
+
+@pytest.mark.rules("702.3b", "508.1a")
+def test_defender_cant_attack():
+    wall = Card("Wall of Omens")
+    bear = Card("Grizzly Bears")
+    with pytest.raises(IllegalChoiceError):
+        _combat([wall, bear], to=Step.END_OF_COMBAT)
+
+
+# ----- 613: layers, timestamps and dependency
+
+@pytest.mark.rules("613.4b", "613.4c", "613.1f")
+def test_a_pump_before_humility_still_applies_on_top_of_the_set_size():
+    bear = Card("Grizzly Bears")
+    game, ana, _ = _game([bear, "Forest"], ana_hand=["Giant Growth"])
+    game.cast(ana, "Giant Growth", targets=[bear])
+    game.pass_all()
+    game.put_onto_battlefield(Card("Humility"), ana)
+    assert (bear.power, bear.toughness) == (4, 4)
+
+
+@pytest.mark.rules("613.4c", "613.4d", "122.1")
+def test_switching_applies_after_counters_and_modifications():
+    bear = Card("Grizzly Bears")
+    game, ana, _ = _game([bear])
+    from kb.engine.layers import switch_power_toughness
+    game.add_effect(switch_power_toughness(affected=[bear]))
+    game.add_counters(bear, "+1/+1", 1)
+    game.add_effect(modify(0, 2, affected=[bear]))
+    assert (bear.power, bear.toughness) == (5, 3)
+
+
+@pytest.mark.rules("613.1e", "613.4c", "105.2")
+def test_a_colour_change_in_layer_5_counts_for_an_anthem_whatever_the_timestamps():
+    bear = Card("Grizzly Bears")
+    game, ana, _ = _game(["Crusade", bear])
+    assert bear.power == 2
+    game.add_effect(set_colors("W", affected=[bear]))
+    assert (bear.power, bear.toughness) == (3, 3)
+
+
+@pytest.mark.rules("613.8a", "613.8b", "305.7")
+@pytest.mark.parametrize("urborg_first", [True, False])
+def test_blood_moon_takes_urborgs_ability_whatever_the_timestamps(urborg_first):
+    urborg = Card("Urborg, Tomb of Yawgmoth")
+    forest = Card("Forest")
+    moon = Card("Blood Moon")
+    first, second = (urborg, moon) if urborg_first else (moon, urborg)
+    game, ana, _ = _game([first, second, forest])
+    assert "Swamp" not in forest.subtypes and "Swamp" not in urborg.subtypes
+    assert urborg.subtypes == ("Mountain",)
+
+
+@pytest.mark.rules("613.7", "613.4b")
+def test_two_set_size_effects_the_later_timestamp_wins():
+    bear = Card("Grizzly Bears")
+    game, ana, _ = _game([bear])
+    from kb.engine.layers import set_power_toughness
+    game.add_effect(set_power_toughness(5, 5, affected=[bear]))
+    game.add_effect(set_power_toughness(0, 1, affected=[bear]))
+    assert (bear.power, bear.toughness) == (0, 1)
+
+
+# ----- 614 / 616: replacement effects and their order
+
+class _Yes(ScriptedDecisions):
+    """Says yes to every "may" question, and the first options to the rest."""
+
+    def decide(self, game, decision):
+        if decision.kind.startswith("may") and True in decision.options:
+            return True
+        return super().decide(game, decision)
+
+
+class _Chooser(ScriptedDecisions):
+    """Answers "order_replacements" with the effect whose source is named first in `order`."""
+
+    def __init__(self, order, **answers):
+        super().__init__(**answers)
+        self.order = list(order)
+
+    def decide(self, game, decision):
+        if decision.kind == "order_replacements" and self.order:
+            name = self.order.pop(0)
+            return next(o for o in decision.options if o.source is not None and o.source.name == name)
+        return super().decide(game, decision)
+
+
+@pytest.mark.rules("616.1", "616.1e", "616.2")
+@pytest.mark.parametrize("first, expected", [("Hardened Scales", 4), ("Doubling Season", 3)])
+def test_the_affected_controller_orders_hardened_scales_and_doubling_season(first, expected):
+    bear = Card("Grizzly Bears")
+    ana = Player("Ana", battlefield=["Hardened Scales", "Doubling Season", bear], library=5)
+    bruno = Player("Bruno", library=5)
+    game = Game(players=[ana, bruno], decisions=_Chooser([first]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.add_counters(bear, "+1/+1", 1)
+    assert game.counters_on(bear, "+1/+1") == expected
+
+
+@pytest.mark.rules("614.1a", "120.3")
+def test_worship_keeps_its_controller_at_one_while_they_control_a_creature():
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game(["Worship", bear], [Card.creature(5, 5, name="Brute")])
+    game.set_life(ana, 5)
+    game.deal_damage(bruno.battlefield[0], ana, 5)
+    game.check_state_based_actions()
+    assert ana.life == 1 and not game.over
+    game.destroy([bear])
+    game.deal_damage(bruno.battlefield[0], ana, 1)
+    game.check_state_based_actions()
+    assert ana.life == 0 and game.over and game.winners == [bruno]
+
+
+@pytest.mark.rules("614.1a", "614.6", "700.4")
+def test_a_creature_exiled_instead_of_going_to_the_graveyard_doesnt_die():
+    dissenter = Card("Doomed Dissenter")
+    game, ana, bruno = _game(["Leyline of the Void"], [dissenter])
+    game.destroy([dissenter])
+    game.resolve_stack()
+    assert _in(dissenter, "exile")
+    assert [c.name for c in bruno.battlefield] == []
+
+
+@pytest.mark.rules("614.12", "614.1c")
+def test_orb_of_dreams_permanents_enter_tapped():
+    game, ana, bruno = _game(["Orb of Dreams"], bruno_hand=[], ana_hand=["Grizzly Bears"])
+    bear = ana.hand[0]
+    game.put_onto_battlefield(bear, ana)
+    assert bear.tapped
+
+
+@pytest.mark.rules("615.1a", "702.15b")
+def test_prevented_combat_damage_gives_no_lifelink_life():
+    attacker = Card.creature(3, 3, name="Leech", keywords=["Lifelink"])
+    game, ana, bruno = _combat([attacker], to=Step.DECLARE_BLOCKERS)
+    game.add_replacement(__import__("kb.engine.replacement", fromlist=["prevent_damage"]).prevent_damage(text="Prevent all combat damage."))
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 20 and ana.life == 20
+
+
+# ----- 603: triggered abilities
+
+@pytest.mark.rules("603.10a", "603.6c", "700.4")
+def test_a_dies_trigger_of_a_creature_destroyed_by_a_wrath_looks_back():
+    game, ana, bruno = _game(["Plains"] * 4, ["Doomed Dissenter"], ana_hand=["Wrath of God"])
+    game.cast(ana, "Wrath of God")
+    game.pass_all()
+    game.resolve_stack()
+    assert [c.name for c in bruno.battlefield] == ["Zombie"] or [c.subtypes for c in bruno.battlefield] == [("Zombie",)]
+
+
+@pytest.mark.rules("603.10a", "603.2")
+def test_harvester_dying_with_others_sees_them_all_die():
+    game, ana, bruno = _game(["Plains"] * 4, ["Harvester of Souls", "Grizzly Bears", "Hill Giant"], ana_hand=["Wrath of God"], maker=_Yes())
+    hand_before = len(bruno.hand)
+    game.cast(ana, "Wrath of God")
+    game.pass_all()
+    game.resolve_stack()
+    assert len(bruno.hand) == hand_before + 2
+
+
+@pytest.mark.rules("101.4", "603.3b")
+def test_apnap_the_active_players_trigger_goes_on_the_stack_first_and_resolves_last():
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game(["Poison-Tip Archer"], ["Poison-Tip Archer", bear], ana_hand=["Lightning Bolt", "Mountain"])
+    game.destroy([bear])
+    game.check_state_based_actions()
+    game.put_triggered_abilities_on_stack()
+    stack = list(game.stack)
+    assert [o.controller.name for o in stack] == ["Bruno", "Ana"]  # top first
+
+
+@pytest.mark.rules("603.4")
+def test_an_intervening_if_is_checked_again_on_resolution():
+    ana = Player("Ana", battlefield=["Felidar Sovereign"], life=40, library=5)
+    game = Game(players=[ana, Player("Bruno", library=5)])
+    game.start(at=Step.UNTAP, turn=3)
+    assert game.step is Step.UPKEEP and len(game.stack) == 1
+    game.lose_life(ana, 1)
+    game.resolve_stack()
+    assert not game.over and any(e.kind == "no_effect" for e in game.events)
+
+
+@pytest.mark.rules("603.4")
+def test_an_intervening_if_false_as_the_event_happens_doesnt_trigger():
+    ana = Player("Ana", battlefield=["Felidar Sovereign"], life=39, library=5)
+    game = Game(players=[ana, Player("Bruno", library=5)])
+    game.start(at=Step.UNTAP, turn=3)
+    assert not game.stack
+    game.gain_life(ana, 5)
+    game.resolve_stack()
+    assert not game.over
+
+
+@pytest.mark.rules("603.6a", "707.2")
+def test_a_clone_copying_a_creature_with_an_enters_trigger_triggers_it():
+    game, ana, _ = _game(["Wall of Omens"] + ["Island"] * 4, ana_hand=["Clone"], script_ana=["Wall of Omens"])
+    hand = len(ana.hand)
+    game.cast(ana, "Clone")
+    game.pass_all()
+    game.resolve_stack()
+    assert len(ana.hand) == hand  # Clone left the hand, and one card was drawn
+
+
+# ----- 117, 601, 602: timing, casting and costs
+
+@pytest.mark.rules("307.1", "117.1a")
+def test_a_sorcery_cant_be_cast_while_the_stack_isnt_empty():
+    game, ana, bruno = _game(["Mountain"] * 3, ana_hand=["Lightning Bolt", "Pyroclasm"])
+    game.cast(ana, "Lightning Bolt", targets=[bruno])
+    with pytest.raises(IllegalActionError):
+        game.cast(ana, "Pyroclasm")
+
+
+@pytest.mark.rules("307.1", "117.1a")
+def test_a_sorcery_cant_be_cast_on_an_opponents_turn():
+    game, ana, bruno = _game(bruno=["Mountain"] * 2, bruno_hand=["Pyroclasm"])
+    game.pass_priority(ana)
+    with pytest.raises(IllegalActionError):
+        game.cast(bruno, "Pyroclasm")
+
+
+def _paying_game(ana_battlefield, ana_hand):
+    ana = Player("Ana", battlefield=list(ana_battlefield), hand=list(ana_hand), library=5)
+    bruno = Player("Bruno", library=5)
+    game = Game(players=[ana, bruno], pay_mana=True)
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    return game, ana, bruno
+
+
+@pytest.mark.rules("601.2f", "601.2h")
+def test_a_cost_increase_makes_a_spell_unaffordable():
+    mountain = Card("Mountain")
+    game, ana, bruno = _paying_game([mountain, "Thalia, Guardian of Thraben"], ["Lightning Bolt"])
+    with pytest.raises(IllegalActionError):
+        game.cast(ana, "Lightning Bolt", targets=[bruno], mana_abilities=[mountain])
+    assert [c.name for c in ana.hand] == ["Lightning Bolt"] and not game.stack and bruno.life == 20
+
+
+@pytest.mark.rules("601.2f")
+def test_a_cost_reduction_reduces_only_generic_mana():
+    forest = Card("Forest")
+    game, ana, _ = _paying_game([forest, "Heartless Summoning"], ["Grizzly Bears"])
+    game.cast(ana, "Grizzly Bears", mana_abilities=[forest])
+    game.pass_all()
+    bear = [c for c in ana.battlefield if c.is_creature][0]
+    assert bear.name == "Grizzly Bears" and bear.power == 1  # and Heartless Summoning's -1/-1
+
+
+# ----- 707: copies
+
+@pytest.mark.rules("707.2", "613.2")
+def test_a_clone_doesnt_copy_a_pump_or_equipment_bonus():
+    bear = Card("Grizzly Bears")
+    sword = Card("Bonesplitter")
+    game, ana, _ = _game([bear, sword] + ["Island"] * 4, ana_hand=["Clone"], script_ana=[bear])
+    game.attach(sword, bear)
+    game.add_effect(modify(3, 3, affected=[bear]))
+    game.cast(ana, "Clone")
+    game.pass_all()
+    clone = [c for c in ana.battlefield if c is not bear and c.name == "Grizzly Bears"][0]
+    assert (clone.power, clone.toughness) == (2, 2) and clone.name == "Grizzly Bears"
+
+
+@pytest.mark.rules("707.9b", "707.9d")
+def test_a_copy_with_a_set_size_exception_has_that_size():
+    game, ana, _ = _game(["Grizzly Bears"] + ["Island"] * 7, ana_hand=["Quicksilver Gargantuan"], script_ana=["Grizzly Bears"])
+    game.cast(ana, "Quicksilver Gargantuan")
+    game.pass_all()
+    copy = [c for c in ana.battlefield if c.name == "Grizzly Bears" and c.power == 7]
+    assert len(copy) == 1 and copy[0].toughness == 7 and copy[0].mana_value == 2
+
+
+# ----- cards whose quoted text the engine must do, not skip
+
+@pytest.mark.rules("603.2", "504.1")
+def test_howling_mine_gives_the_active_player_an_additional_card_only_while_untapped():
+    mine = Card("Howling Mine")
+    game, ana, bruno = _game([mine], at=Step.UPKEEP)
+    game.advance_to(Step.DRAW)
+    game.resolve_stack()
+    assert len(ana.hand) == 2
+    game.advance_to(Step.UPKEEP, turn=4)
+    game.tap([mine])
+    game.advance_to(Step.DRAW)
+    game.resolve_stack()
+    assert len(bruno.hand) == 1
+
+
+@pytest.mark.rules("603.4", "504.1")
+def test_howling_mine_tapped_in_response_gives_nothing():
+    mine = Card("Howling Mine")
+    game, ana, bruno = _game([mine], at=Step.UPKEEP)
+    game.advance_to(Step.DRAW)
+    assert len(game.stack) == 1
+    game.tap([mine])
+    game.resolve_stack()
+    assert len(ana.hand) == 1
+
+
+@pytest.mark.rules("603.6a", "111.1")
+def test_wort_creates_its_two_goblin_warriors_as_it_enters():
+    game, ana, _ = _game(ana_hand=["Wort, the Raidmother"])
+    game.cast(ana, "Wort, the Raidmother")
+    game.pass_all()
+    game.resolve_stack()
+    tokens = [c for c in ana.battlefield if c.is_token]
+    assert len(tokens) == 2 and all(c.subtypes == ("Goblin", "Warrior") and set(c.colors) == {"R", "G"} for c in tokens)
+
+
+@pytest.mark.rules("603.2c", "603.10a")
+def test_a_trigger_on_each_creature_dying_triggers_once_for_each_of_them():
+    game, ana, bruno = _game(["Harvester of Souls"], ["Grizzly Bears", "Hill Giant", Card.token("Spirit", power=1, toughness=1)], maker=_Yes())
+    game.destroy(list(bruno.battlefield))
+    game.resolve_stack()
+    assert len(ana.hand) == 2  # not for the token
+
+
+# ----- what the engine refuses rather than answer
+
+@pytest.mark.rules("601.2d", "608.2b")
+def test_dividing_damage_among_several_targets_is_refused():
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game(["Mountain"] * 3, [bear], ana_hand=["Fire // Ice", "Rolling Thunder"])
+    with pytest.raises(NotModelledError):
+        game.cast(ana, "Fire // Ice", half="Fire", targets=[bear, bruno])
+    game.cast(ana, "Rolling Thunder", x=2, targets=[[bear, bruno]])
+    with pytest.raises(NotModelledError):
+        game.pass_all()
+    assert bear.damage == 0 and bruno.life == 20

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from kb.engine.manapool import basic_land_ability
-from kb.engine.define import card
+from kb.engine.define import Trigger, at_beginning_of, card, create, when_dies, when_enters
+from kb.engine.objects import Card
+from kb.engine.turns import Step
 
 
 Plains = card("Plains", type_line="Basic Land — Plains")
@@ -74,7 +76,8 @@ BidentOfThassa = card(
 
 DoomedDissenter = card(
     "Doomed Dissenter", mana_cost="{1}{B}", type_line="Creature — Human", power=1, toughness=1,
-    in_part=True, oracle="When this creature dies, create a 2/2 black Zombie creature token.",
+    oracle="When this creature dies, create a 2/2 black Zombie creature token.",
+    triggered=[Trigger("", when_dies(), create(lambda: Card.token(power=2, toughness=2, colors=("B",), subtypes=("Zombie",))))],
 )
 
 
@@ -89,12 +92,19 @@ WortTheRaidmother = card(
     "Wort, the Raidmother", mana_cost="{4}{R/G}{R/G}", type_line="Legendary Creature — Elemental Shaman",
     power=3, toughness=3, in_part=True,
     oracle="When Wort enters, create two 1/1 red and green Goblin Warrior creature tokens. Each red or green instant or sorcery spell you cast has conspire.",
+    # Conspire is optional (702.78a): never copying is a legal way to play, so it isn't refused.
+    triggered=[Trigger("When Wort enters, create two 1/1 red and green Goblin Warrior creature tokens.", when_enters(), create(lambda: Card.token(power=1, toughness=1, colors=("R", "G"), subtypes=("Goblin", "Warrior")), 2))],
 )
 
 
 HowlingMine = card(
-    "Howling Mine", mana_cost="{2}", type_line="Artifact", in_part=True,
+    "Howling Mine", mana_cost="{2}", type_line="Artifact",
     oracle="At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card.",
+    triggered=[Trigger(
+        "", at_beginning_of(Step.DRAW, "any"),
+        lambda game, ability: game.draw(ability.data["event"]["active"], 1) and None,
+        condition=lambda game, ability: not ability.source.tapped,  # 603.4
+    )],
 )
 
 

@@ -5,8 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Card, Game, IllegalActionError, IllegalChoiceError, NotModelledError, Player, ScriptedDecisions, Step
-from kb.engine.define import card
+from kb.engine import (
+    CannotPayError,
+    Card,
+    Game,
+    IllegalActionError,
+    IllegalChoiceError,
+    IllegalTargetError,
+    NotModelledError,
+    Player,
+    ScriptedDecisions,
+    Step,
+    TimingError,
+)
+from kb.engine.define import Trigger, card, gain_life, whenever
 from kb.engine.layers import grant, modify, set_colors
 
 RulingsLegend = card("Rulings Legend", mana_cost="{1}{G}", type_line="Legendary Creature — Elf", power=2, toughness=2, oracle="")
@@ -103,7 +115,7 @@ def test_a_token_bounced_ceases_to_exist():
     assert token not in ana.hand and token not in ana.battlefield
 
 
-@pytest.mark.rules("704.5m", "303.4d")
+@pytest.mark.rules("704.5m", "303.4c")
 def test_an_aura_on_a_creature_that_stops_being_a_creature_goes_to_the_graveyard():
     staff = Card("Chimeric Staff")
     wings = Card("Arcanum Wings")
@@ -226,7 +238,7 @@ def test_a_red_spell_cant_target_a_creature_with_protection_from_red():
     bear = Card("Grizzly Bears")
     game, ana, bruno = _game(["Mountain"], [bear], ana_hand=["Lightning Bolt"])
     game.add_effect(grant("Protection from red", affected=[bear]))
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalTargetError):
         game.cast(ana, "Lightning Bolt", targets=[bear])
 
 
@@ -342,7 +354,7 @@ def test_a_blocked_creature_whose_blocker_left_deals_no_damage_without_trample()
     assert bruno.life == 20 and attacker.damage == 0
 
 
-@pytest.mark.rules("702.19e", "509.1h")
+@pytest.mark.rules("702.19d", "509.1h")
 def test_a_trampler_whose_blocker_left_assigns_all_its_damage_to_the_player():
     attacker = Card.creature(3, 3, name="Stomper", keywords=["Trample"])
     wall = Card.creature(1, 4, name="Wall")
@@ -391,7 +403,7 @@ def test_damage_to_a_planeswalker_removes_loyalty():
     assert game.counters_on(garruk, "loyalty") == before - 2 and garruk.damage == 0
 
 
-@pytest.mark.rules("702.110a", "509.1b")
+@pytest.mark.rules("702.111b", "509.1b")
 def test_menace_cant_be_blocked_by_a_single_creature():
     attacker = Card.creature(2, 2, name="Menacer", keywords=["Menace"])
     wall = Card.creature(1, 4, name="Wall")
@@ -435,7 +447,7 @@ def test_a_summoning_sick_creature_cant_pay_a_tap_cost():
     elves = Card("Llanowar Elves")
     game, ana, _ = _game()
     game.put_onto_battlefield(elves, ana)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(CannotPayError):
         game.activate(ana, elves)
 
 
@@ -649,7 +661,7 @@ def test_a_clone_copying_a_creature_with_an_enters_trigger_triggers_it():
 def test_a_sorcery_cant_be_cast_while_the_stack_isnt_empty():
     game, ana, bruno = _game(["Mountain"] * 3, ana_hand=["Lightning Bolt", "Pyroclasm"])
     game.cast(ana, "Lightning Bolt", targets=[bruno])
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(TimingError):
         game.cast(ana, "Pyroclasm")
 
 
@@ -657,7 +669,7 @@ def test_a_sorcery_cant_be_cast_while_the_stack_isnt_empty():
 def test_a_sorcery_cant_be_cast_on_an_opponents_turn():
     game, ana, bruno = _game(bruno=["Mountain"] * 2, bruno_hand=["Pyroclasm"])
     game.pass_priority(ana)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(TimingError):
         game.cast(bruno, "Pyroclasm")
 
 
@@ -673,7 +685,7 @@ def _paying_game(ana_battlefield, ana_hand):
 def test_a_cost_increase_makes_a_spell_unaffordable():
     mountain = Card("Mountain")
     game, ana, bruno = _paying_game([mountain, "Thalia, Guardian of Thraben"], ["Lightning Bolt"])
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(CannotPayError):
         game.cast(ana, "Lightning Bolt", targets=[bruno], mana_abilities=[mountain])
     assert [c.name for c in ana.hand] == ["Lightning Bolt"] and not game.stack and bruno.life == 20
 
@@ -769,3 +781,547 @@ def test_dividing_damage_among_several_targets_is_refused():
     with pytest.raises(NotModelledError):
         game.pass_all()
     assert bear.damage == 0 and bruno.life == 20
+
+
+# ----- more of combat (506.4, 510.1a) and of damage (702.2, 615)
+
+@pytest.mark.rules("506.4b")
+def test_tapping_an_attacker_doesnt_remove_it_from_combat():
+    attacker = Card.creature(3, 3, name="Raider")
+    game, ana, bruno = _combat([attacker], to=Step.DECLARE_BLOCKERS)
+    game.untap([attacker])
+    game.tap([attacker])
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 17
+
+
+@pytest.mark.rules("506.4", "613.1b")
+def test_an_attacker_whose_controller_changes_is_removed_from_combat():
+    attacker = Card.creature(3, 3, name="Raider")
+    game, ana, bruno = _combat([attacker], to=Step.DECLARE_BLOCKERS)
+    from kb.engine.layers import gain_control
+    game.add_effect(gain_control(bruno, affected=[attacker]))
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 20 and ana.life == 20 and attacker.controller is bruno
+
+
+@pytest.mark.rules("506.4", "701.19c")
+def test_an_attacker_that_regenerates_is_removed_from_combat():
+    skeletons = Card("Drudge Skeletons")
+    wall = Card.creature(0, 4, name="Wall", keywords=["Deathtouch"])
+    game, ana, bruno = _combat([skeletons], [wall], blocks=[(wall, skeletons)], to=Step.DECLARE_BLOCKERS)
+    game.regenerate(skeletons)
+    game.destroy([skeletons])
+    assert _in(skeletons, "battlefield") and skeletons.tapped
+    game.advance_to(Step.END_OF_COMBAT)
+    assert wall.damage == 0
+
+
+@pytest.mark.rules("506.4", "510.1c")
+def test_an_attacker_that_stops_being_a_creature_is_removed_from_combat():
+    staff = Card("Chimeric Staff")
+    wall = Card.creature(0, 4, name="Wall")
+    ana = Player("Ana", battlefield=[staff], library=5)
+    bruno = Player("Bruno", battlefield=[wall], library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[[staff]], Bruno=[[(wall, staff)]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.activate(ana, staff, x=3)
+    game.resolve_stack()
+    game.advance_to(Step.DECLARE_BLOCKERS)
+    assert staff.attacking is not None
+    animation = [e for e in game.all_effects() if "Creature" in e.text][0]
+    game.end_effect(animation)
+    game.advance_to(Step.END_OF_COMBAT)
+    assert wall.damage == 0 and staff.attacking is None
+
+
+@pytest.mark.rules("510.1a", "702.15b")
+def test_a_creature_with_zero_power_deals_no_combat_damage_and_lifelink_gains_nothing():
+    attacker = Card.creature(0, 3, name="Leech", keywords=["Lifelink"])
+    game, ana, bruno = _combat([attacker])
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 20 and ana.life == 20 and not any(e.kind == "damage" for e in game.events)
+
+
+@pytest.mark.rules("702.2b", "615.1a")
+def test_deathtouch_damage_that_is_prevented_destroys_nothing():
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game(["Poison-Tip Archer", "Plains"], [bear], ana_hand=["Mending Hands"])
+    game.cast(ana, "Mending Hands", targets=[bear])
+    game.pass_all()
+    game.deal_damage(ana.battlefield[0], bear, 1)
+    game.check_state_based_actions()
+    assert _in(bear, "battlefield") and bear.damage == 0
+
+
+@pytest.mark.rules("615.7", "120.3e")
+def test_a_prevention_shield_prevents_only_its_amount():
+    bear = Card("Hill Giant")
+    game, ana, bruno = _game(["Plains", "Mountain"], [bear], ana_hand=["Mending Hands"], bruno_hand=[])
+    game.cast(ana, "Mending Hands", targets=[bear])
+    game.pass_all()
+    game.deal_damage(Card.creature(3, 3, name="Brute"), bear, 3)
+    game.deal_damage(Card.creature(2, 2, name="Other"), bear, 2)
+    assert bear.damage == 1
+
+
+@pytest.mark.rules("614.5", "616.1")
+def test_each_of_two_replacement_effects_applies_once_boon_reflection_twice_quadruples():
+    game, ana, _ = _game(["Boon Reflection", "Boon Reflection"])
+    game.gain_life(ana, 1)
+    assert ana.life == 24
+
+
+@pytest.mark.rules("613.1b", "302.6")
+def test_a_creature_gained_with_act_of_treason_has_haste_and_returns_at_end_of_turn():
+    bear = Card("Grizzly Bears")
+    ana = Player("Ana", battlefield=["Mountain"] * 3, hand=["Act of Treason"], library=5)
+    bruno = Player("Bruno", battlefield=[bear], library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[[bear]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.tap([bear])
+    game.cast(ana, "Act of Treason", targets=[bear])
+    game.pass_all()
+    assert bear.controller is ana and not bear.tapped and "Haste" in bear.keywords
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 18
+    game.advance_to(Step.UPKEEP, turn=4)
+    assert bear.controller is bruno
+    assert not game.casting._summoning_sick(bear)  # Bruno's again before his turn began
+
+
+@pytest.mark.rules("302.6")
+def test_a_creature_that_entered_on_your_turn_is_still_sick_on_the_next_opponents_turn():
+    elves = Card("Llanowar Elves")
+    game, ana, bruno = _game()
+    game.put_onto_battlefield(elves, ana)
+    game.advance_to(Step.UPKEEP, turn=4)
+    game.pass_priority(bruno)
+    with pytest.raises(CannotPayError, match="since the turn began"):
+        game.activate(ana, elves)
+    game.advance_to(Step.UPKEEP, turn=5)
+    game.activate(ana, elves)
+
+
+@pytest.mark.rules("303.4e", "613.1b", "302.6")
+def test_mind_control_gives_control_but_the_creature_is_summoning_sick():
+    bear = Card("Grizzly Bears")
+    control = Card("Mind Control")
+    ana = Player("Ana", battlefield=["Island"] * 5, hand=[control], library=5)
+    bruno = Player("Bruno", battlefield=[bear], library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[[bear]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.cast(ana, control, targets=[bear])
+    game.pass_all()
+    assert bear.controller is ana and control.controller is ana and game.attached(bear) == [control]
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 20
+
+
+# ----- 301.5: Equipment
+
+@pytest.mark.rules("301.5c", "702.6a")
+def test_equip_cant_target_a_creature_another_player_controls():
+    sword = Card("Bonesplitter")
+    game, ana, bruno = _game([sword, "Mountain"], ["Grizzly Bears"])
+    with pytest.raises(IllegalTargetError):
+        game.activate(ana, sword, targets=[bruno.battlefield[0]])
+
+
+@pytest.mark.rules("702.6a", "307.1")
+def test_equip_only_as_a_sorcery():
+    sword = Card("Bonesplitter")
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game([sword, bear, "Mountain"], ana_hand=["Lightning Bolt"])
+    game.cast(ana, "Lightning Bolt", targets=[bruno])
+    with pytest.raises(TimingError):
+        game.activate(ana, sword, targets=[bear])
+
+
+@pytest.mark.rules("301.5c", "704.5n")
+def test_equipment_stays_on_the_battlefield_when_its_creature_dies():
+    sword = Card("Bonesplitter")
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game([sword, bear])
+    game.attach(sword, bear)
+    game.destroy([bear])
+    game.check_state_based_actions()
+    assert _in(sword, "battlefield") and sword.attached_to is None
+
+
+# ----- 122: counters
+
+@pytest.mark.rules("122.1", "704.5q", "702.93a")
+def test_undying_returns_with_a_counter_and_annihilation_lets_it_return_again():
+    wolf = Card("Young Wolf")
+    game, ana, _ = _game([wolf])
+    game.destroy([wolf])
+    game.resolve_stack()
+    assert _in(wolf, "battlefield") and game.counters_on(wolf, "+1/+1") == 1
+    game.add_counters(wolf, "-1/-1", 1)
+    game.check_state_based_actions()
+    assert game.counters_on(wolf, "+1/+1") == 0 and game.counters_on(wolf, "-1/-1") == 0
+    game.destroy([wolf])
+    game.resolve_stack()
+    assert _in(wolf, "battlefield") and game.counters_on(wolf, "+1/+1") == 1
+
+
+@pytest.mark.rules("122.1", "704.5q")
+def test_minus_counters_on_a_creature_with_a_plus_counter_cancel_before_toughness_is_checked():
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game(["Swamp"] * 4, [bear], ana_hand=["Black Sun's Zenith"])
+    game.add_counters(bear, "+1/+1", 1)
+    game.cast(ana, "Black Sun's Zenith", x=2)
+    game.pass_all()
+    assert _in(bear, "battlefield") and (bear.power, bear.toughness) == (1, 1)
+    assert game.counters_on(bear, "-1/-1") == 1 and game.counters_on(bear, "+1/+1") == 0
+
+
+# ----- 707.10: a copy of a spell isn't cast
+
+RulingsCastWatcher = card(
+    "Rulings Cast Watcher", mana_cost="{2}", type_line="Artifact",
+    oracle="Whenever a player casts a spell, you gain 1 life.",
+    triggered=[Trigger("", whenever("cast"), gain_life(1))],
+)
+
+
+@pytest.mark.rules("707.10", "601.2i")
+def test_a_copy_of_a_spell_isnt_cast_and_doesnt_trigger_cast_abilities():
+    game, ana, bruno = _game(["Rulings Cast Watcher"], ana_hand=["Lightning Bolt", "Twincast"])
+    bolt = game.cast(ana, "Lightning Bolt", targets=[bruno])
+    game.cast(ana, "Twincast", targets=[bolt])
+    game.resolve_stack()
+    assert bruno.life == 14 and ana.life == 22
+
+
+@pytest.mark.rules("613.6", "613.7", "613.8a")
+@pytest.mark.parametrize("humility_first, humility_size", [(True, 4), (False, 1)])
+def test_humility_and_opalescence_by_timestamp(humility_first, humility_size):
+    humility, opalescence, bear = Card("Humility"), Card("Opalescence"), Card("Grizzly Bears")
+    first, second = (humility, opalescence) if humility_first else (opalescence, humility)
+    game, ana, _ = _game([bear, first, second])
+    assert (bear.power, bear.toughness) == (1, 1)
+    assert humility.is_creature and (humility.power, humility.toughness) == (humility_size, humility_size)
+    assert not opalescence.is_creature
+
+
+# ----- more state-based actions (704.5a-c) and 400.7 in combat
+
+@pytest.mark.rules("704.5b", "121.4")
+def test_drawing_from_an_empty_library_loses_at_the_next_check():
+    ana = Player("Ana", hand=["Divination"], battlefield=["Island"] * 3, library=1)
+    bruno = Player("Bruno", library=5)
+    game = Game(players=[ana, bruno])
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.cast(ana, "Divination")
+    game.pass_all()
+    assert game.over and game.winners == [bruno]
+
+
+@pytest.mark.rules("704.5c", "120.3b")
+def test_ten_poison_counters_lose_the_game():
+    game, ana, bruno = _game(["Ichor Rats"])
+    game.give_poison(bruno, 9)
+    game.check_state_based_actions()
+    assert not game.over
+    game.deal_damage(ana.battlefield[0], bruno, 1)
+    game.check_state_based_actions()
+    assert game.over and game.winners == [ana]
+
+
+@pytest.mark.rules("704.5a", "104.3b")
+def test_a_player_at_zero_life_who_cant_lose_loses_once_the_effect_is_gone():
+    angel = Card("Platinum Angel")
+    game, ana, bruno = _game([angel], bruno_hand=[])
+    game.set_life(ana, 0)
+    game.check_state_based_actions()
+    assert not game.over
+    game.destroy([angel])
+    game.check_state_based_actions()
+    assert game.over and game.winners == [bruno]
+
+
+@pytest.mark.rules("702.12b", "702.2b")
+def test_indestructible_survives_deathtouch_damage():
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game(["Poison-Tip Archer"], [bear])
+    game.add_effect(grant("Indestructible", affected=[bear]))
+    game.deal_damage(ana.battlefield[0], bear, 1)
+    game.check_state_based_actions()
+    assert _in(bear, "battlefield")
+
+
+@pytest.mark.rules("400.7", "506.4")
+def test_an_attacker_that_left_and_came_back_is_a_new_object_not_in_combat():
+    attacker = Card.creature(3, 3, name="Raider")
+    game, ana, bruno = _combat([attacker], to=Step.DECLARE_BLOCKERS)
+    game.exile_cards([attacker])
+    game.put_onto_battlefield(attacker, ana)
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 20 and attacker.attacking is None
+
+
+@pytest.mark.rules("510.2", "704.5g")
+def test_combat_damage_is_dealt_at_once_both_creatures_die():
+    attacker = Card.creature(2, 2, name="Raider")
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _combat([attacker], [bear], blocks=[(bear, attacker)])
+    assert _in(attacker, "graveyard") and _in(bear, "graveyard")
+
+
+# ----- keyword abilities the engine doesn't read are refused, never ignored
+
+# Marked with 702.1, the rule they check (a keyword the engine doesn't read is refused), not
+# with the keywords' own rules, which the engine doesn't model.
+@pytest.mark.rules("702.1")
+@pytest.mark.parametrize("keyword", ["Hexproof", "Shroud", "Ward {2}"])
+def test_a_creature_given_a_keyword_that_stops_targeting_is_refused(keyword):
+    with pytest.raises(NotModelledError, match=keyword.split()[0]):
+        grant(keyword)
+
+
+@pytest.mark.rules("702.1")
+@pytest.mark.parametrize("keyword", ["Exalted", "Bushido 1", "Flanking", "Persist"])
+def test_a_creature_with_a_combat_keyword_the_engine_doesnt_read_is_refused(keyword):
+    with pytest.raises(NotModelledError):
+        Card.creature(2, 2, name="Fighter", keywords=[keyword])
+    with pytest.raises(NotModelledError):
+        card(f"Rulings {keyword} Fighter", mana_cost="{1}", type_line="Creature — Soldier", power=2, toughness=2, keywords=[keyword])
+    with pytest.raises(NotModelledError):
+        Card.token("Soldier", power=1, toughness=1, keywords=[keyword])
+
+
+# ----- targets (115, 601.2c), characteristic-defining abilities (604.3, 613.4a), more combat
+
+@pytest.mark.rules("601.2c", "115.3")
+def test_another_target_cant_be_the_same_object():
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game(["Mountain"] * 2, [bear], ana_hand=["Arc Trail"])
+    with pytest.raises(IllegalTargetError):
+        game.cast(ana, "Arc Trail", targets=[[bear], [bear]])
+
+
+@pytest.mark.rules("608.2b", "602.2")
+def test_an_activated_ability_whose_target_left_does_nothing():
+    fanatic = Card("Mogg Fanatic")
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game([fanatic], [bear])
+    game.activate(ana, fanatic, targets=[bear])
+    game.return_to_hand([bear])
+    game.resolve_stack()
+    assert bear in bruno.hand and bear.damage == 0 and any(e.kind == "fizzles" for e in game.events)
+
+
+@pytest.mark.rules("613.4a", "613.4b", "604.3")
+def test_a_characteristic_defining_size_is_overridden_by_a_set_size():
+    goyf = Card("Tarmogoyf")
+    game, ana, _ = _game([goyf, "Humility"])
+    assert (goyf.power, goyf.toughness) == (1, 1)
+
+
+@pytest.mark.rules("613.4a", "613.4c", "604.3")
+def test_a_characteristic_defining_size_then_a_pump():
+    crusader = Card("Crusader of Odric")
+    game, ana, _ = _game([crusader, "Grizzly Bears", "Forest"], ana_hand=["Giant Growth"])
+    game.cast(ana, "Giant Growth", targets=[crusader])
+    game.pass_all()
+    assert (crusader.power, crusader.toughness) == (5, 5)
+
+
+@pytest.mark.rules("510.1c", "510.2")
+def test_an_attacker_blocked_by_two_divides_its_damage_and_both_strike_back():
+    attacker = Card.creature(4, 4, name="Brute")
+    first, second = Card("Grizzly Bears"), Card("Runeclaw Bear")
+    class Even(ScriptedDecisions):
+        def decide(self, game, decision):
+            if decision.kind == "assign_damage":
+                return next(o for o in decision.options if sorted(a for _, a in o) == [2, 2])
+            return super().decide(game, decision)
+
+    ana = Player("Ana", battlefield=[attacker], library=5)
+    bruno = Player("Bruno", battlefield=[first, second], library=5)
+    game = Game(players=[ana, bruno], decisions=Even(Ana=[[attacker]], Bruno=[[(first, attacker), (second, attacker)]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.advance_to(Step.END_OF_COMBAT)
+    assert _in(first, "graveyard") and _in(second, "graveyard") and _in(attacker, "graveyard")
+    options = [d for d in game.decision_log if d.kind == "assign_damage"][0].options
+    assert sorted(tuple(sorted(a for _, a in o)) for o in options) == [(1, 3), (1, 3), (2, 2), (4,), (4,)]
+
+
+@pytest.mark.rules("614.1c", "614.12")
+def test_a_creature_that_enters_tapped_is_tapped_as_it_enters():
+    game, ana, _ = _game(["Forest"] * 3, ana_hand=["Scarwood Treefolk"])
+    game.cast(ana, "Scarwood Treefolk")
+    game.pass_all()
+    assert [c.tapped for c in ana.battlefield if c.name == "Scarwood Treefolk"] == [True]
+
+
+@pytest.mark.rules("603.3b")
+def test_a_player_orders_their_own_simultaneous_triggers():
+    first, second = Card("Doomed Dissenter"), Card("Doomed Dissenter")
+    game, ana, _ = _game([first, second])
+    game.destroy([first, second])
+    game.check_state_based_actions()
+    game.put_triggered_abilities_on_stack()
+    assert len(game.stack) == 2
+    assert [d for d in game.decision_log if d.kind == "order_triggers"][0].player is ana
+    game.resolve_stack()
+    assert len([c for c in ana.battlefield if c.is_token]) == 2
+
+
+@pytest.mark.rules("704.5j", "707.2", "111.2")
+def test_a_token_copy_of_a_legendary_creature_is_legendary_and_the_legend_rule_applies():
+    bosh = Card("Bosh, Iron Golem")
+    game, ana, _ = _game([bosh] + ["Island"] * 4, ana_hand=["Spitting Image"], script_ana=[bosh])
+    game.cast(ana, "Spitting Image", targets=[bosh])
+    game.pass_all()
+    assert len([c for c in ana.battlefield if c.name == "Bosh, Iron Golem"]) == 1 and bosh in ana.battlefield
+
+
+@pytest.mark.rules("701.14a", "702.15b", "702.2b")
+def test_fight_damage_carries_lifelink_and_deathtouch():
+    leech = Card.creature(2, 2, name="Leech", keywords=["Lifelink", "Deathtouch"])
+    giant = Card("Hill Giant")
+    game, ana, bruno = _game([leech], [giant])
+    game.fight(leech, giant)
+    game.check_state_based_actions()
+    assert ana.life == 22 and _in(giant, "graveyard") and _in(leech, "graveyard")
+
+
+@pytest.mark.rules("702.19b", "702.16e")
+def test_trample_must_assign_lethal_to_a_protected_blocker_and_that_damage_is_prevented():
+    attacker = Card.creature(5, 5, name="Red Stomper", colors=["R"], keywords=["Trample"])
+    blocker = Card.creature(2, 2, name="Guard", keywords=["Protection from red"])
+    game, ana, bruno = _combat([attacker], [blocker], blocks=[(blocker, attacker)])
+    assert bruno.life == 17 and blocker.damage == 0 and _in(blocker, "battlefield")
+
+
+@pytest.mark.rules("702.19d", "702.4b")
+def test_double_strike_trample_whose_blocker_died_in_the_first_step_tramples_all_over():
+    attacker = Card.creature(3, 3, name="Lancer", keywords=["Double strike", "Trample"])
+    blocker = Card.creature(2, 2, name="Guard")
+    game, ana, bruno = _combat([attacker], [blocker], blocks=[(blocker, attacker)])
+    assert bruno.life == 19 and _in(blocker, "graveyard")
+    game.pass_all()
+    assert bruno.life == 16
+
+
+@pytest.mark.rules("506.4", "510.1b")
+def test_a_creature_attacking_a_planeswalker_that_left_deals_no_damage():
+    attacker = Card.creature(3, 3, name="Raider")
+    garruk = Card("Garruk Wildspeaker")
+    ana = Player("Ana", battlefield=[attacker], library=5)
+    bruno = Player("Bruno", battlefield=[garruk], library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[[attacker], garruk]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.advance_to(Step.DECLARE_BLOCKERS)
+    assert attacker.attacking is garruk
+    game.destroy([garruk])
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 20
+
+
+@pytest.mark.rules("606.3")
+def test_a_loyalty_ability_only_once_each_turn_and_only_as_a_sorcery():
+    garruk = Card("Garruk Wildspeaker")
+    game, ana, bruno = _game([garruk], ana_hand=["Lightning Bolt"])
+    game.cast(ana, "Lightning Bolt", targets=[bruno])
+    with pytest.raises(TimingError):
+        game.activate(ana, garruk, 1)
+    game.resolve_stack()
+    game.activate(ana, garruk, 1)
+    game.resolve_stack()
+    with pytest.raises(IllegalActionError, match="already been activated this turn"):
+        game.activate(ana, garruk, 1)
+
+
+@pytest.mark.rules("613.1b", "613.4c", "303.4e")
+def test_a_creature_taken_with_mind_control_gets_its_new_controllers_anthem():
+    lions = Card("Savannah Lions")
+    control = Card("Mind Control")
+    game, ana, bruno = _game(["Honor of the Pure"] + ["Island"] * 5, [lions], ana_hand=[control])
+    assert lions.power == 2
+    game.cast(ana, control, targets=[lions])
+    game.pass_all()
+    assert (lions.power, lions.toughness) == (3, 2)
+
+
+@pytest.mark.rules("305.7", "613.1d")
+def test_blood_moon_on_a_land_creature_keeps_its_creature_type():
+    arbor = Card("Dryad Arbor")
+    game, ana, _ = _game([arbor, "Blood Moon"])
+    assert arbor.subtypes == ("Mountain", "Dryad") or set(arbor.subtypes) == {"Mountain", "Dryad"}
+    assert arbor.is_creature and "Forest" not in arbor.subtypes
+
+
+@pytest.mark.rules("614.12", "707.2")
+def test_a_clone_copying_a_creature_that_enters_tapped_or_with_a_counter_does_so():
+    treefolk, servant = Card("Scarwood Treefolk"), Card("Servant of the Scale")
+    game, ana, _ = _game([treefolk] + ["Island"] * 8, ana_hand=["Clone", "Clone"], script_ana=[treefolk, servant])
+    game.put_onto_battlefield(servant, ana)
+    first, second = list(ana.hand)
+    game.cast(ana, first)
+    game.pass_all()
+    assert first.name == "Scarwood Treefolk" and first.tapped
+    game.cast(ana, second)
+    game.pass_all()
+    assert second.name == "Servant of the Scale" and game.counters_on(second, "+1/+1") == 1
+
+
+@pytest.mark.rules("707.9d", "604.3")
+def test_a_copy_that_sets_power_and_toughness_doesnt_copy_the_defining_ability():
+    goyf = Card("Tarmogoyf")
+    game, ana, bruno = _game([goyf] + ["Island"] * 7, ana_hand=["Quicksilver Gargantuan"], script_ana=[goyf])
+    bruno.graveyard.append(Card("Lightning Bolt"))
+    gargantuan = ana.hand[0]
+    game.cast(ana, gargantuan)
+    game.pass_all()
+    assert gargantuan.name == "Tarmogoyf" and (gargantuan.power, gargantuan.toughness) == (7, 7)
+
+
+@pytest.mark.rules("108.3", "613.4c", "704.5g")
+def test_a_card_made_for_the_scenario_and_put_onto_the_battlefield_is_its_controllers():
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game(["Honor of the Pure"])
+    game.put_onto_battlefield(bear, ana)
+    game.add_effect(modify(1, 1, affected=[bear]))
+    assert bear.owner is ana and (bear.power, bear.toughness) == (3, 3)
+    game.destroy([bear])
+    assert bear in ana.graveyard
+
+
+# ----- 117 and 601: priority and targets as a spell is cast
+
+@pytest.mark.rules("117.3c", "117.3b", "117.4")
+def test_the_caster_gets_priority_then_the_active_player_after_resolution_and_all_passing_ends_the_step():
+    game, ana, bruno = _game(bruno=["Mountain"], bruno_hand=["Lightning Bolt"])
+    game.pass_priority(ana)
+    game.cast(bruno, "Lightning Bolt", targets=[ana])
+    assert game.priority is bruno
+    game.pass_all()
+    assert ana.life == 17 and game.priority is ana and game.step is Step.PRECOMBAT_MAIN
+    game.pass_all()
+    assert game.step is not Step.PRECOMBAT_MAIN
+
+
+@pytest.mark.rules("115.1", "601.2c")
+def test_any_target_means_on_the_battlefield_not_a_card_in_a_hand_or_graveyard():
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game(["Mountain"], ana_hand=["Lightning Bolt"], bruno_hand=[bear])
+    with pytest.raises(IllegalTargetError):
+        game.cast(ana, "Lightning Bolt", targets=[bear])
+    assert not game.stack and [c.name for c in ana.hand] == ["Lightning Bolt"]
+
+
+@pytest.mark.rules("302.6", "702.10b")
+def test_haste_gained_after_entering_lets_a_creature_attack():
+    bear = Card("Grizzly Bears")
+    ana = Player("Ana", library=5)
+    bruno = Player("Bruno", library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[[bear]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.put_onto_battlefield(bear, ana)
+    game.add_effect(grant("Haste", affected=[bear]))
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 18

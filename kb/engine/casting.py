@@ -553,8 +553,16 @@ class Casting(GamePart):
         return tuple(card.definition.activated) + granted
 
     def _summoning_sick(self, card: Card) -> bool:
-        """Rule 302.6."""
-        return card.entered_turn == self.game.turn and "Haste" not in card.keywords
+        """Rule 302.6: not under its controller's control continuously since their most recent
+        turn began, having entered or changed controllers since (or during this game, for a
+        player who hasn't had a turn in it)."""
+        if "Haste" in card.keywords:
+            return False
+        changes = [t for t in (card.entered_turn, getattr(card, "control_changed_turn", None)) if t is not None]
+        if not changes:
+            return False
+        began = getattr(card.controller, "turn_began", None)
+        return began is None or max(changes) >= began
 
     def _choose_target_groups(self, player: Player, specs: Sequence[Any], given: Sequence[Any] | None, source: Card) -> list[list[Any]]:
         """Rule 601.2c for a spell with several instances of the word "target": a group of

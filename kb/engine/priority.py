@@ -207,7 +207,11 @@ class PriorityAndStack(GamePart):
     def put_onto_battlefield(self, card: Card, controller: Player, *, effects: Sequence[Any] = ()) -> None:
         """Put `card` onto the battlefield under `controller`'s control; `effects` are continuous
         effects that apply to it as it enters ("That permanent is an enchantment in addition to
-        its other types"): it doesn't enter and then change (611.2e)."""
+        its other types"): it doesn't enter and then change (611.2e). A card in no player's zones
+        (made for the scenario) is owned by that player, as though they had started the game with it
+        (108.3)."""
+        if card.owner is None:
+            card.owner = controller
         self._put_onto_battlefield(card, controller, effects=effects)
 
     def _put_onto_battlefield(self, card: Card, controller: Player, *, counters: dict[str, int] | None = None, effects: Sequence[Any] = ()) -> None:

@@ -160,8 +160,11 @@ class TurnStructure(GamePart):
 
     def _begin_turn(self, unit: Unit, at: Step = Step.UNTAP) -> None:
         self.game.player_control._turn_begins(unit)
+        self.game.sba._note_control_changes()  # as "until end of turn" control effects ended
         self.game.turn += 1
         self.game.active_unit = unit
+        for member in self.game.members(unit):
+            member.turn_began = self.game.turn  # 302.6: "since their most recent turn began"
         self.game.casting.lands_played = {}
         self.game._determine_influence()
         for card in self.game.battlefield:

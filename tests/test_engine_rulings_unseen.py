@@ -1325,3 +1325,130 @@ def test_haste_gained_after_entering_lets_a_creature_attack():
     game.add_effect(grant("Haste", affected=[bear]))
     game.advance_to(Step.END_OF_COMBAT)
     assert bruno.life == 18
+
+
+@pytest.mark.rules("603.2", "510.2")
+def test_hypnotic_specter_dealing_combat_damage_to_an_opponent_makes_them_discard():
+    specter = Card("Hypnotic Specter")
+    ana = Player("Ana", battlefield=[specter], library=5)
+    bruno = Player("Bruno", hand=["Lightning Bolt"], library=5)
+    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[[specter]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.advance_to(Step.END_OF_COMBAT)
+    game.resolve_stack()
+    assert bruno.life == 18 and not bruno.hand and [c.name for c in bruno.graveyard] == ["Lightning Bolt"]
+
+
+@pytest.mark.rules("603.2")
+def test_hypnotic_specter_dealing_damage_to_a_creature_triggers_nothing():
+    specter = Card("Hypnotic Specter")
+    game, ana, bruno = _game([specter], ["Grizzly Bears"], bruno_hand=["Lightning Bolt"])
+    game.deal_damage(specter, bruno.battlefield[0], 2)
+    game.resolve_stack()
+    assert len(bruno.hand) == 1
+
+
+@pytest.mark.rules("603.2c", "510.2")
+def test_bident_of_thassa_triggers_for_each_creature_dealing_combat_damage_to_a_player():
+    first, second = Card.creature(2, 2, name="Raider"), Card.creature(2, 2, name="Scout")
+    ana = Player("Ana", battlefield=["Bident of Thassa", first, second], library=5)
+    bruno = Player("Bruno", library=5)
+    game = Game(players=[ana, bruno], decisions=_Yes(Ana=[[first, second]]))
+    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
+    game.advance_to(Step.END_OF_COMBAT)
+    game.resolve_stack()
+    assert bruno.life == 16 and len(ana.hand) == 2
+
+
+@pytest.mark.rules("702.16b", "702.73a")
+def test_chameleon_colossus_has_protection_from_black_and_every_creature_type():
+    colossus = Card("Chameleon Colossus")
+    game, ana, bruno = _game(["Swamp"] * 3, [colossus], ana_hand=["Murder"])
+    assert "Elf" in colossus.subtypes
+    with pytest.raises(IllegalTargetError):
+        game.cast(ana, "Murder", targets=[colossus])
+
+
+@pytest.mark.rules("701.19c", "701.8")
+@pytest.mark.parametrize("wrath, regenerates", [("Wrath of God", False), ("Day of Judgment", True)])
+def test_wrath_of_god_cant_be_regenerated_from_but_day_of_judgment_can(wrath, regenerates):
+    skeletons = Card("Drudge Skeletons")
+    game, ana, bruno = _game(["Plains"] * 4, [skeletons], ana_hand=[wrath])
+    game.regenerate(skeletons)
+    game.cast(ana, wrath)
+    game.pass_all()
+    assert _in(skeletons, "battlefield") is regenerates
+
+
+@pytest.mark.rules("701.21a", "702.12b")
+def test_an_indestructible_creature_can_be_sacrificed():
+    bear = Card("Grizzly Bears")
+    game, ana, bruno = _game(["Swamp"], [bear], ana_hand=["Innocent Blood"])
+    game.add_effect(grant("Indestructible", affected=[bear]))
+    game.cast(ana, "Innocent Blood")
+    game.pass_all()
+    assert _in(bear, "graveyard")
+
+
+@pytest.mark.rules("509.1b")
+def test_juggernaut_cant_be_blocked_by_walls():
+    juggernaut, wall = Card("Juggernaut"), Card("Wall of Omens")
+    game, ana, bruno = _combat([juggernaut], [wall], blocks=[(wall, juggernaut)], to=Step.DECLARE_BLOCKERS)
+    assert not wall.blocking
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 15
+
+
+@pytest.mark.rules("603.2", "603.6a")
+def test_purphoros_deals_two_damage_to_each_opponent_when_another_creature_enters():
+    game, ana, bruno = _game(["Purphoros, God of the Forge", "Mountain", "Forest"], ana_hand=["Grizzly Bears"])
+    game.cast(ana, "Grizzly Bears")
+    game.pass_all()
+    game.resolve_stack()
+    assert bruno.life == 18 and ana.life == 20
+
+
+@pytest.mark.rules("603.2", "119.3")
+def test_transcendence_gains_two_life_for_each_life_lost():
+    game, ana, bruno = _game(["Transcendence"], bruno=["Mountain"], bruno_hand=["Lightning Bolt"])
+    game.pass_priority(ana)
+    game.cast(bruno, "Lightning Bolt", targets=[ana])
+    game.pass_all()
+    game.resolve_stack()
+    assert ana.life == 23
+
+
+@pytest.mark.rules("603.2", "305.1")
+def test_courser_of_kruphix_gains_a_life_when_a_land_enters_under_your_control():
+    game, ana, bruno = _game(["Courser of Kruphix"], ana_hand=["Forest"])
+    game.play_land(ana, "Forest")
+    game.resolve_stack()
+    assert ana.life == 21
+
+
+@pytest.mark.rules("702.32a")
+def test_fading_removes_a_counter_each_upkeep_and_sacrifices_when_it_cant():
+    game, ana, bruno = _game(["Forest"] * 7, ana_hand=["Skyshroud Behemoth"])
+    game.cast(ana, "Skyshroud Behemoth")
+    game.pass_all()
+    behemoth = [c for c in ana.battlefield if c.name == "Skyshroud Behemoth"][0]
+    assert behemoth.tapped and game.counters_on(behemoth, "fade") == 2
+    for turn, left in ((5, 1), (7, 0)):
+        game.advance_to(Step.UPKEEP, turn=turn)
+        game.resolve_stack()
+        assert game.counters_on(behemoth, "fade") == left and _in(behemoth, "battlefield")
+    game.advance_to(Step.UPKEEP, turn=9)
+    game.resolve_stack()
+    assert _in(behemoth, "graveyard")
+
+
+@pytest.mark.rules("120.3d", "702.90c", "613.1f")
+def test_melira_keeps_minus_counters_off_your_creatures_and_takes_infect_from_theirs():
+    bear = Card("Grizzly Bears")
+    rats = Card("Ichor Rats")
+    game, ana, bruno = _game(["Melira, Sylvok Outcast", bear], [rats])
+    assert "Infect" not in rats.keywords
+    game.add_counters(bear, "-1/-1", 1)
+    assert game.counters_on(bear, "-1/-1") == 0
+    game.deal_damage(rats, ana, 1)
+    assert ana.life == 19 and game.poison_of(ana) == 0

@@ -90,11 +90,11 @@ def AkromasVengeance(game: Game, spell: Spell) -> None:
 
 
 @spell_card(
-    "Wrath of God", mana_cost="{2}{W}{W}", type_line="Sorcery", in_part=True,
-    oracle="Destroy all creatures.",
+    "Wrath of God", mana_cost="{2}{W}{W}", type_line="Sorcery",
+    oracle="Destroy all creatures. They can't be regenerated.",
 )
 def WrathOfGod(game: Game, spell: Spell) -> None:
-    game.destroy([c for c in game.battlefield if c.is_creature])
+    game.destroy([c for c in game.battlefield if c.is_creature], can_regenerate=False)
 
 
 @spell_card("Day of Judgment", mana_cost="{2}{W}{W}", type_line="Sorcery", oracle="Destroy all creatures.")

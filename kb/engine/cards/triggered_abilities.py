@@ -292,12 +292,22 @@ class SearchPartyCaptain(CardDefinition):
 class SkyshroudBehemoth(CardDefinition):
     name, mana_cost, type_line = "Skyshroud Behemoth", "{5}{G}{G}", "Creature — Beast"
     power, toughness = 10, 10
-    in_part = True
-    oracle = "Fading 2 (This creature enters with two fade counters on it.) This creature enters tapped."
+    oracle = "Fading 2 (This creature enters with two fade counters on it. At the beginning of your upkeep, remove a fade counter from it. If you can't, sacrifice it.) This creature enters tapped."
 
     def as_enters(self, game: Game, card: Card) -> None:
         card.tapped = True
         card.counters["fade"] = card.counters.get("fade", 0) + 2
+
+    @staticmethod
+    def _fade(game: Game, ability: TriggeredAbility) -> None:
+        # 702.32a: remove a fade counter; if you can't, sacrifice it.
+        creature = ability.source
+        if creature.zone is not Zone.BATTLEFIELD:
+            return
+        if not game.remove_counters(creature, "fade", 1):
+            game.sacrifice([creature])
+
+    triggered = (Trigger("At the beginning of your upkeep, remove a fade counter from it. If you can't, sacrifice it.", at_beginning_of(Step.UPKEEP), _fade),)
 
 
 class ScarwoodTreefolk(CardDefinition):

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from kb.engine.manapool import basic_land_ability
-from kb.engine.define import Trigger, at_beginning_of, card, create, when_dies, when_enters
-from kb.engine.objects import Card
+from kb.engine.define import Trigger, at_beginning_of, card, create, when_dies, when_enters, whenever
+from kb.engine.decisions import Decision
+from kb.engine.objects import Card, CardDefinition
+from kb.engine.players import Player
 from kb.engine.turns import Step
 
 
@@ -52,11 +54,13 @@ SiegeWurm = card(
 )
 
 
-Juggernaut = card(
-    "Juggernaut", mana_cost="{4}", type_line="Artifact Creature — Juggernaut", power=5, toughness=3,
-    keywords=("Attacks each combat if able",), in_part=True,
-    oracle="This creature attacks each combat if able.",
-)
+class Juggernaut(CardDefinition):
+    name, mana_cost, type_line = "Juggernaut", "{4}", "Artifact Creature — Juggernaut"
+    power, toughness, keywords = 5, 3, ("Attacks each combat if able",)
+    oracle = "This creature attacks each combat if able. This creature can't be blocked by Walls."
+
+    def restricts_block(self, game, card, blocks) -> bool:
+        return any(attacker is card and "Wall" in blocker.subtypes for blocker, attacker in blocks)  # 509.1b
 
 
 DryadArbor = card(
@@ -68,9 +72,20 @@ DryadArbor = card(
 SeatOfTheSynod = card("Seat of the Synod", type_line="Artifact Land", in_part=True, oracle="{T}: Add {U}.")
 
 
+def _may_draw(game, ability) -> None:
+    if game.decide(Decision(ability.controller, "may_draw", (False, True), rule="603.5", context={"source": ability.source})):
+        game.draw(ability.controller, 1)
+
+
 BidentOfThassa = card(
     "Bident of Thassa", mana_cost="{2}{U}{U}", type_line="Legendary Enchantment Artifact", in_part=True,
     oracle="Whenever a creature you control deals combat damage to a player, you may draw a card.",
+    # Once for each creature that deals combat damage to a player (603.2c).
+    triggered=[Trigger("", whenever(
+        "damage", combat=True,
+        source=lambda game, card, source: isinstance(source, Card) and source.controller is card.controller,
+        target=lambda game, card, target: isinstance(target, Player),
+    ), _may_draw)],
 )
 
 
@@ -108,9 +123,21 @@ HowlingMine = card(
 )
 
 
+def _damaged_opponent_discards_at_random(game, ability) -> None:
+    opponent = ability.data["event"]["target"]
+    if opponent.hand:
+        game.discard(opponent, [game.random.choice(opponent.hand)])
+
+
 HypnoticSpecter = card(
     "Hypnotic Specter", mana_cost="{1}{B}{B}", type_line="Creature — Specter", power=2, toughness=2,
-    keywords=("Flying",), in_part=True, oracle="Flying",
+    keywords=("Flying",),
+    oracle="Flying. Whenever Hypnotic Specter deals damage to an opponent, that player discards a card at random.",
+    triggered=[Trigger(
+        "Whenever Hypnotic Specter deals damage to an opponent, that player discards a card at random.",
+        whenever("damage", source="this", target=lambda game, card, target: target in game.opponents(card.controller)),
+        _damaged_opponent_discards_at_random,
+    )],
 )
 
 

@@ -1452,3 +1452,42 @@ def test_melira_keeps_minus_counters_off_your_creatures_and_takes_infect_from_th
     assert game.counters_on(bear, "-1/-1") == 0
     game.deal_damage(rats, ana, 1)
     assert ana.life == 19 and game.poison_of(ana) == 0
+
+
+@pytest.mark.rules("509.1b")
+def test_guile_cant_be_blocked_by_fewer_than_three_creatures():
+    guile = Card("Guile")
+    first, second = Card("Grizzly Bears"), Card("Runeclaw Bear")
+    game, ana, bruno = _combat([guile], [first, second], blocks=[(first, guile), (second, guile)], to=Step.DECLARE_BLOCKERS)
+    assert not first.blocking and not second.blocking
+    game.advance_to(Step.END_OF_COMBAT)
+    assert bruno.life == 14
+
+
+@pytest.mark.rules("603.7", "603.7b")
+def test_solfatara_draws_a_card_at_the_next_turns_upkeep_not_this_one():
+    game, ana, bruno = _game(at=Step.UPKEEP, ana_hand=["Solfatara"])
+    game.cast(ana, "Solfatara", targets=[bruno])
+    game.resolve_stack()
+    assert not game.stack  # not this turn's upkeep, though it is the upkeep
+    game.advance_to(Step.UPKEEP, turn=4)
+    hand = len(ana.hand)
+    assert len(game.stack) == 1
+    game.resolve_stack()
+    assert len(ana.hand) == hand + 1
+    game.advance_to(Step.UPKEEP, turn=5)
+    assert not game.stack  # it triggers only once (603.7b)
+
+
+@pytest.mark.rules("702.61a", "117.1a")
+def test_nothing_can_be_cast_or_activated_in_response_to_split_second_but_mana_abilities():
+    bear = Card("Grizzly Bears")
+    elves = Card("Llanowar Elves")
+    game, ana, bruno = _game(["Mountain"] * 5, [bear, elves, "Mountain"], ana_hand=["Word of Seizing"], bruno_hand=["Lightning Bolt"])
+    game.cast(ana, "Word of Seizing", targets=[bear])
+    game.pass_priority(ana)
+    with pytest.raises(IllegalActionError, match="split second"):
+        game.cast(bruno, "Lightning Bolt", targets=[ana])
+    game.activate(bruno, elves)  # a mana ability
+    game.pass_all()
+    assert bear.controller is ana and "Haste" in bear.keywords

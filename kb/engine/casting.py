@@ -121,6 +121,7 @@ class Casting(GamePart):
         ``splice`` reveals cards from the hand to splice onto it, each with the targets for its
         text: ``{'Glacial Ray': [bear]}`` (702.47)."""
         self.game.priority_and_stack._check_priority(player)
+        self._refuse_under_split_second("cast a spell")
         way = "bestowed" if bestow else "adventure" if adventure else "normal"
         if flashback:
             origin = player.graveyard
@@ -418,6 +419,8 @@ class Casting(GamePart):
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
         watched = not abilities[index].is_mana_ability
+        if watched:
+            self._refuse_under_split_second("activate an ability that isn't a mana ability")
         state = check_activation(self.game, player, card, index) if watched else None  # 731.3
         where = "graveyard" if in_graveyard else "battlefield"
         obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities, sacrifice=sacrifice)
@@ -551,6 +554,13 @@ class Casting(GamePart):
         # Abilities that permanents give cards in graveyards (Varolz: scavenge, 702.1a).
         granted = tuple(a for p in self.game.battlefield for a in getattr(p.definition, "graveyard_grants", lambda g, s, c: ())(self.game, p, card))
         return tuple(card.definition.activated) + granted
+
+    def _refuse_under_split_second(self, doing: str) -> None:
+        """702.61a: while a spell with split second is on the stack, players can't cast spells
+        or activate abilities that aren't mana abilities."""
+        for obj in self.game.stack:
+            if isinstance(obj, Spell) and getattr(obj.card.definition, "split_second", False):
+                raise IllegalActionError(f"no player can {doing} while {obj.card.name} is on the stack: it has split second (702.61a)")
 
     def _summoning_sick(self, card: Card) -> bool:
         """Rule 302.6: not under its controller's control continuously since their most recent

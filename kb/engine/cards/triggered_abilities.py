@@ -159,13 +159,16 @@ class Guile(CardDefinition):
     name, mana_cost, type_line = "Guile", "{3}{U}{U}{U}", "Creature — Elemental Incarnation"
     power, toughness = 6, 6
     in_part = True
-    oracle = "When Guile is put into a graveyard from anywhere, shuffle it into its owner's library."
+    oracle = "Guile can't be blocked except by three or more creatures. When Guile is put into a graveyard from anywhere, shuffle it into its owner's library."
+
+    def restricts_block(self, game: Game, card: Card, blocks: list[tuple[Card, Card]]) -> bool:
+        return 0 < sum(1 for _, attacker in blocks if attacker is card) < 3  # 509.1b
 
     def triggers(self, game: Game, card: Card, event: Event):
         moved = event.kind == "put_into_graveyard" and event["card"] is card
         discarded = event.kind in ("discard", "mill") and any(c is card for c in event["cards"])
         if moved or discarded:
-            yield triggered_ability(card, self.oracle, lambda game, ability: game.shuffle_cards_into_library(card.owner, [card]))
+            yield triggered_ability(card, "When Guile is put into a graveyard from anywhere, shuffle it into its owner's library.", lambda game, ability: game.shuffle_cards_into_library(card.owner, [card]))
 
 
 class LoamingShaman(CardDefinition):

@@ -1491,3 +1491,17 @@ def test_nothing_can_be_cast_or_activated_in_response_to_split_second_but_mana_a
     game.activate(bruno, elves)  # a mana ability
     game.pass_all()
     assert bear.controller is ana and "Haste" in bear.keywords
+
+
+@pytest.mark.rules("302.6", "726.1")
+def test_after_a_restart_a_player_who_hasnt_had_a_turn_has_only_summoning_sick_creatures():
+    ana = Player("Ana", library=10)
+    bruno = Player("Bruno", library=10)
+    game = Game(players=[ana, bruno], starting_player=ana)
+    game.start(at=Step.PRECOMBAT_MAIN, turn=5)
+    game.pass_all()
+    game.advance_to(Step.UPKEEP, turn=6)  # Bruno's turn began in the old game
+    game.restart(ana)  # Ana starts the new game: Bruno hasn't had a turn in it
+    elves = Card("Llanowar Elves")
+    game.put_onto_battlefield(elves, bruno)
+    assert game.turn == 1 and game.casting._summoning_sick(elves)

@@ -121,6 +121,8 @@ class TurnStructure(GamePart):
         if opening_hands:
             self._opening_hands()
         self.game.turn = turn - 1
+        for player in self.game.seats:
+            player.turn_began = None  # a new game (726.1): nobody has had a turn in it yet
         self._begin_turn(self.game.starting_unit, at)
 
     def _opening_hands(self) -> None:

@@ -1505,3 +1505,17 @@ def test_after_a_restart_a_player_who_hasnt_had_a_turn_has_only_summoning_sick_c
     elves = Card("Llanowar Elves")
     game.put_onto_battlefield(elves, bruno)
     assert game.turn == 1 and game.casting._summoning_sick(elves)
+
+
+@pytest.mark.rules("805.4d", "805.4b")
+def test_howling_mine_in_two_headed_giant_gives_each_player_of_the_active_team_a_card():
+    from kb.engine import Team, TwoHeadedGiant
+
+    ana, bea = Player("Ana", battlefield=["Howling Mine"], library=5), Player("Bea", library=5)
+    carlos, dani = Player("Carlos", library=5), Player("Dani", library=5)
+    giant = TwoHeadedGiant(teams=[Team("A", [ana, bea]), Team("B", [carlos, dani])])
+    giant.start(at=Step.UPKEEP, turn=3)
+    giant.advance_to(Step.DRAW)
+    assert len(giant.stack) == 2
+    giant.resolve_stack()
+    assert (len(ana.hand), len(bea.hand), len(carlos.hand)) == (2, 2, 0)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from kb.engine.manapool import basic_land_ability
-from kb.engine.define import Trigger, at_beginning_of, card, create, when_dies, when_enters, whenever
+from kb.engine.define import Trigger, card, create, when_dies, when_enters, whenever
 from kb.engine.decisions import Decision
 from kb.engine.objects import Card, CardDefinition
 from kb.engine.players import Player
+from kb.engine.stack import TriggeredAbility
 from kb.engine.turns import Step
 
 
@@ -112,15 +113,18 @@ WortTheRaidmother = card(
 )
 
 
-HowlingMine = card(
-    "Howling Mine", mana_cost="{2}", type_line="Artifact",
-    oracle="At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card.",
-    triggered=[Trigger(
-        "", at_beginning_of(Step.DRAW, "any"),
-        lambda game, ability: game.draw(ability.data["event"]["active"], 1) and None,
-        condition=lambda game, ability: not ability.source.tapped,  # 603.4
-    )],
-)
+class HowlingMine(CardDefinition):
+    name, mana_cost, type_line = "Howling Mine", "{2}", "Artifact"
+    oracle = "At the beginning of each player's draw step, if Howling Mine is untapped, that player draws an additional card."
+
+    def triggers(self, game, card, event):
+        # Once for each player whose draw step it is: each player of a team sharing a turn (805.4d).
+        if event.kind == "beginning_of" and event["step"] is Step.DRAW and not card.tapped:
+            for player in game.members(event["active"]):
+                yield TriggeredAbility(
+                    card, card.controller, self.oracle, lambda game, ability, player=player: game.draw(player, 1) and None,
+                    condition=lambda game, ability: not ability.source.tapped,  # 603.4
+                )
 
 
 def _damaged_opponent_discards_at_random(game, ability) -> None:

@@ -122,6 +122,7 @@ class Casting(GamePart):
         ``splice`` reveals cards from the hand to splice onto it, each with the targets for its
         text: ``{'Glacial Ray': [bear]}`` (702.47)."""
         self.game.priority_and_stack._check_priority(player)
+        self._refuse_under_split_second("cast a spell")
         way = "bestowed" if bestow else "adventure" if adventure else "normal"
         if flashback:
             origin = player.graveyard
@@ -419,6 +420,8 @@ class Casting(GamePart):
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{card.name} has no activated ability number {index + 1}")
         watched = not abilities[index].is_mana_ability
+        if watched:
+            self._refuse_under_split_second("activate an ability that isn't a mana ability")
         state = check_activation(self.game, player, card, index) if watched else None  # 731.3
         where = "graveyard" if in_graveyard else "battlefield"
         obj = self._activate_ability(player, card, abilities[index], targets, x, where=where, mana_abilities=mana_abilities, sacrifice=sacrifice)
@@ -553,9 +556,24 @@ class Casting(GamePart):
         granted = tuple(a for p in self.game.battlefield for a in getattr(p.definition, "graveyard_grants", lambda g, s, c: ())(self.game, p, card))
         return tuple(card.definition.activated) + granted
 
+    def _refuse_under_split_second(self, doing: str) -> None:
+        """702.61a: while a spell with split second is on the stack, players can't cast spells
+        or activate abilities that aren't mana abilities."""
+        for obj in self.game.stack:
+            if isinstance(obj, Spell) and getattr(obj.card.definition, "split_second", False):
+                raise IllegalActionError(f"no player can {doing} while {obj.card.name} is on the stack: it has split second (702.61a)")
+
     def _summoning_sick(self, card: Card) -> bool:
-        """Rule 302.6."""
-        return card.entered_turn == self.game.turn and "Haste" not in card.keywords
+        """Rule 302.6: not under its controller's control continuously since their most recent
+        turn began, having entered or changed controllers since (or during this game, for a
+        player who hasn't had a turn in it)."""
+        if "Haste" in card.keywords:
+            return False
+        changes = [t for t in (card.entered_turn, getattr(card, "control_changed_turn", None)) if t is not None]
+        if not changes:
+            return False
+        began = getattr(card.controller, "turn_began", None)
+        return began is None or max(changes) >= began
 
     def _choose_target_groups(self, player: Player, specs: Sequence[Any], given: Sequence[Any] | None, source: Card) -> list[list[Any]]:
         """Rule 601.2c for a spell with several instances of the word "target": a group of

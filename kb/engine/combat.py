@@ -205,6 +205,7 @@ class Combat(GamePart):
                     Decision(player, "attack_target", tuple(defenders), rule="508.1b", context={"attacker": card})
                 ))
                 card.attacking = defender
+                card.combat_controller = (card.incarnation, player)  # 506.4: a new controller removes it from combat
                 card.defending_player = defender if isinstance(defender, Player) else defender.protector if "Battle" in defender.types else defender.controller
                 card.attacked_incarnation = defender.incarnation if isinstance(defender, Card) else None
                 if "Vigilance" not in card.keywords:
@@ -317,6 +318,7 @@ class Combat(GamePart):
     # ----- declare blockers (509.1)
 
     def _declare_blockers(self) -> None:
+        self._remove_changed_combatants()
         attackers = self.attackers
         for defender in self.game.apnap_order():
             against = [a for a in attackers if self.defending_player_of(a) is defender]
@@ -331,6 +333,7 @@ class Combat(GamePart):
             chosen = self.game.decide(Decision(defender, "blockers", tuple(legal), rule="509.1"))
             for blocker, attacker in block_the_band(self.game, chosen):  # 702.22h
                 blocker.blocking.append(attacker)
+                blocker.combat_controller = (blocker.incarnation, blocker.controller)
                 attacker.blocked_by.append(blocker)
             for attacker in against:
                 attacker.was_blocked = bool(attacker.blocked_by)
@@ -415,6 +418,7 @@ class Combat(GamePart):
     def _combat_damage(self) -> None:
         """Rule 510.1–510.2, with a first combat damage step when a creature has first strike
         or double strike (702.7b, 702.4b)."""
+        self._remove_changed_combatants()
         combatants = [c for c in self.game.battlefield if c.attacking is not None or c.blocking]
         if not self._in_second_strike_step:
             strikers = [c for c in combatants if {"First strike", "Double strike"} & set(c.keywords)]
@@ -541,6 +545,20 @@ class Combat(GamePart):
             options.sort(key=farthest_first)
         chosen = self.game.decide(Decision(card.controller, "assign_damage", tuple(options), rule=rule, context={"source": card}))
         return list(chosen)
+
+    def _remove_changed_combatants(self) -> None:
+        """Rule 506.4: an attacking or blocking creature whose controller changed, or that
+        stopped being a creature, is removed from combat."""
+        def controller_changed(card: Card) -> bool:
+            incarnation, controller = getattr(card, "combat_controller", (None, None))
+            return incarnation == card.incarnation and controller is not card.controller
+
+        removed = [c for c in self.game.battlefield if (c.attacking is not None or c.blocking) and (not c.is_creature or controller_changed(c))]
+        for card in removed:
+            card.attacking = card.defending_player = card.attacked_incarnation = None
+            card.blocking, card.blocked_by = [], []
+        if removed:
+            self.game.emit("removed_from_combat", "506.4", cards=removed)
 
     def _remove_from_combat(self, rule: str) -> None:
         removed = [c for c in self.game.battlefield if c.attacking is not None or c.blocking]

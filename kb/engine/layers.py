@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kb.engine.errors import NotModelledError
+from kb.engine.keywords import refuse_unread
 from kb.engine.objects import COLOR_ORDER, Card, CardDefinition, Characteristics
 from kb.engine.protocols import Game
 
@@ -167,6 +168,7 @@ def add_types(*types: str, subtypes: Iterable[str] = (), power: int | None = Non
 
 def grant(*keywords: str, **kwargs: Any) -> ContinuousEffect:
     """"Gains <keyword>", "has <keyword>" (layer 6, rule 613.1f)."""
+    refuse_unread(keywords, "granted by an effect")
 
     def part(chars: Characteristics) -> None:
         # Each instance counts for keywords that add up, such as toxic (702.164b).

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Union
 
 from kb.engine.creature_types import CREATURE_TYPES
 from kb.engine.errors import NotModelledError, TimingError, UnknownCardError
+from kb.engine.keywords import refuse_unread
 from kb.engine.mana import ManaCost
 from kb.engine.protocols import (
     ActivatedAbility,
@@ -122,6 +123,8 @@ class CardDefinition:
             # "Legendary Artifact Creature — Golem": read into the three lists (205).
             line = read_type_line(cls.type_line)
             cls.supertypes, cls.types, cls.subtypes = line.supertypes, line.types, line.subtypes
+        if "keywords" in cls.__dict__:
+            refuse_unread(cls.keywords, cls.name or cls.__name__)
         if cls.name:
             CardDefinition.registry[cls.name] = cls
 
@@ -454,6 +457,7 @@ class Card:
         definition.supertypes = tuple(supertypes)
         definition.colors = tuple(c for c in COLOR_ORDER if c in set(colors))
         definition.keywords = tuple(keywords)
+        refuse_unread(definition.keywords, definition.name)
         definition.power, definition.toughness = power, toughness
         return cls(definition.name, definition=definition)
 
@@ -482,6 +486,7 @@ class Card:
         definition.subtypes = tuple(subtypes)
         definition.colors = tuple(c for c in COLOR_ORDER if c in set(colors))
         definition.keywords = tuple(keywords)
+        refuse_unread(definition.keywords, definition.name)
         definition.power, definition.toughness = power, toughness
         return cls(definition.name, definition=definition)
 

@@ -168,6 +168,8 @@ class PriorityAndStack(GamePart):
                     self._put_onto_battlefield(obj.card, obj.controller)
                     if "Aura" in obj.card.subtypes and obj.targets:
                         obj.card.attached_to = obj.targets[0]  # 303.4f: it enters attached to its target
+                        # 400.7: attached to this object, not one it becomes after leaving.
+                        obj.card.attached_incarnation = getattr(obj.targets[0], "incarnation", None)
                         self.game.emit("attached", "303.4f", card=obj.card, to=obj.targets[0])
                 else:
                     obj.card.definition.resolve(self.game, obj)
@@ -205,7 +207,11 @@ class PriorityAndStack(GamePart):
     def put_onto_battlefield(self, card: Card, controller: Player, *, effects: Sequence[Any] = ()) -> None:
         """Put `card` onto the battlefield under `controller`'s control; `effects` are continuous
         effects that apply to it as it enters ("That permanent is an enchantment in addition to
-        its other types"): it doesn't enter and then change (611.2e)."""
+        its other types"): it doesn't enter and then change (611.2e). A card in no player's zones
+        (made for the scenario) is owned by that player, as though they had started the game with it
+        (108.3)."""
+        if card.owner is None:
+            card.owner = controller
         self._put_onto_battlefield(card, controller, effects=effects)
 
     def _put_onto_battlefield(self, card: Card, controller: Player, *, counters: dict[str, int] | None = None, effects: Sequence[Any] = ()) -> None:

@@ -131,7 +131,20 @@ class StateBasedActions(GamePart):
             prevented_losses=prevented,
         )
 
+    def _note_control_changes(self) -> None:
+        """Remember when each permanent last changed controllers, for 302.6 and 506.4: noted
+        whenever state-based actions are checked, that is before anyone could act on it."""
+        for card in self.game.battlefield:
+            now = card.controller
+            seen = getattr(card, "seen_controller", None)
+            if seen is not None and seen[0] == card.incarnation and seen[1] is not now:
+                card.control_changed_turn = self.game.turn
+            elif seen is not None and seen[0] != card.incarnation:
+                card.control_changed_turn = None  # 400.7: a new object
+            card.seen_controller = (card.incarnation, now)
+
     def _state_based_actions_once(self) -> bool:
+        self._note_control_changes()
         found = self._find_state_based_actions()
         current = set()
         for unit, reason, _ in found.losses + found.prevented_losses:
@@ -292,6 +305,8 @@ class StateBasedActions(GamePart):
             return False
         if enchanted.zone is not Zone.BATTLEFIELD or protected_from(enchanted, aura):
             return False
+        if aura.attached_incarnation is not None and aura.attached_incarnation != enchanted.incarnation:
+            return False  # 400.7: what it enchanted left the battlefield; this is a new object
         if kind == "permanent":
             return True
         if kind in ("creature", "artifact", "enchantment", "land", "planeswalker", "battle"):

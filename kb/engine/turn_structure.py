@@ -63,6 +63,8 @@ class TurnStructure(GamePart):
         if opening_hands:
             self._opening_hands()
         self.game.turn = turn - 1
+        for player in self.game.seats:
+            player.turn_began = None  # a new game (726.1): nobody has had a turn in it yet
         self._begin_turn(self.game.starting_unit, at)
 
     def _opening_hands(self) -> None:
@@ -102,8 +104,11 @@ class TurnStructure(GamePart):
 
     def _begin_turn(self, unit: Unit, at: Step = Step.UNTAP) -> None:
         self.game.player_control._turn_begins(unit)
+        self.game.sba._note_control_changes()  # as "until end of turn" control effects ended
         self.game.turn += 1
         self.game.active_unit = unit
+        for member in self.game.members(unit):
+            member.turn_began = self.game.turn  # 302.6: "since their most recent turn began"
         self.game.casting.lands_played = {}
         self.game._determine_influence()
         for card in self.game.battlefield:

@@ -52,6 +52,8 @@ def _colossus_pump(game: Game, ability: ActivatedAbility) -> None:
 
 ChameleonColossus = card(
     "Chameleon Colossus", mana_cost="{2}{G}{G}", type_line="Creature — Shapeshifter", power=4, toughness=4,
+    # Its keywords too: left out, a black spell could target it (702.16b).
+    keywords=("Changeling", "Protection from black"),
     in_part=True, oracle="{2}{G}{G}: This creature gets +X/+X until end of turn, where X is its power.",
     activated=(AbilityDefinition("", _colossus_pump, mana="{2}{G}{G}"),),
 )

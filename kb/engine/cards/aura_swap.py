@@ -37,6 +37,7 @@ def aura_swap(cost: str) -> AbilityDefinition:
         game._move(aura, Zone.HAND)
         game._put_onto_battlefield(chosen, you)
         chosen.attached_to = enchanted
+        chosen.attached_incarnation = getattr(enchanted, "incarnation", None)
         game.emit("aura_swapped", "702.65a", card=aura, other=chosen, to=enchanted)
 
     return AbilityDefinition(f"Aura swap {cost} ({cost}: Exchange this Aura with an Aura card in your hand.)", swap, mana=cost)

@@ -21,13 +21,13 @@ class ActOfTreason(CardDefinition):
 class WordOfSeizing(CardDefinition):
     name, mana_cost, type_line = "Word of Seizing", "{3}{R}{R}", "Instant"
     spell_target = "permanent"
-    in_part = True
-    oracle = "Untap target permanent and gain control of it until end of turn. It gains haste until end of turn."
+    split_second = True
+    oracle = "Split second (As long as this spell is on the stack, players can't cast spells or activate abilities that aren't mana abilities.) Untap target permanent and gain control of it until end of turn. It gains haste until end of turn."
 
     def resolve(self, game: Game, spell: Spell) -> None:
         permanent = spell.targets[0]
         game.untap([permanent])
-        game.add_effect(combine(gain_control(spell.controller), grant("Haste"), affected=[permanent], text=self.oracle))
+        game.add_effect(combine(gain_control(spell.controller), grant("Haste"), affected=[permanent], text="Gain control of it until end of turn. It gains haste until end of turn."))
 
 
 class MasterThief(CardDefinition):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kb.engine.define import Trigger
 from kb.engine.layers import ContinuousEffect
 from kb.engine.objects import CardDefinition
 
@@ -27,7 +28,12 @@ class PurphorosGodOfTheForge(CardDefinition):
     power, toughness = 6, 5
     keywords = ("Indestructible",)
     in_part = True
-    oracle = "Indestructible. As long as your devotion to red is less than five, Purphoros isn't a creature."
+    oracle = "Indestructible. As long as your devotion to red is less than five, Purphoros isn't a creature. Whenever another creature you control enters, Purphoros deals 2 damage to each opponent."
+    triggered = (Trigger(
+        "Whenever another creature you control enters, Purphoros deals 2 damage to each opponent.",
+        lambda game, card, event: event.kind == "enters" and event["card"] is not card and event["card"].is_creature and event["card"].controller is card.controller,
+        lambda game, ability: game.deal_damage_each(ability, [(opponent, 2) for opponent in game.opponents(ability.controller)]),
+    ),)
 
     def static_effects(self, game: Any, card: Any) -> list[ContinuousEffect]:
         def part(chars: Any) -> None:

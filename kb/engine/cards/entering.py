@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kb.engine.decisions import Decision
+from kb.engine.define import Trigger
 from kb.engine.entering import entering_from, entering_now
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import CardDefinition, Zone
@@ -55,8 +56,13 @@ class SuturedGhoul(CardDefinition):
 
 class CourserOfKruphix(CardDefinition):
     name, mana_cost, type_line = "Courser of Kruphix", "{1}{G}{G}", "Enchantment Creature — Centaur"
-    power, toughness, in_part = 2, 4, True
-    oracle = "You may play lands from the top of your library."
+    power, toughness = 2, 4
+    oracle = "Play with the top card of your library revealed. You may play lands from the top of your library. Whenever a land you control enters, you gain 1 life."
+    triggered = (Trigger(
+        "Whenever a land you control enters, you gain 1 life.",
+        lambda game, card, event: event.kind == "enters" and "Land" in event["card"].types and event["card"].controller is card.controller,
+        lambda game, ability: game.gain_life(ability.controller, 1) and None,
+    ),)
 
     def lets_play_lands_from_library_top(self, game: Any, source: Any, player: Any) -> bool:
         return player is source.controller

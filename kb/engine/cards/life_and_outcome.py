@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from kb.engine.define import Trigger, card, spell_card, when_enters
+from kb.engine.doubling import counters_replacement
+from kb.engine.layers import remove
 from kb.engine.game import Card, CardDefinition, Event, Game, Player, Spell, Step, TriggeredAbility, Zone
 from kb.engine.cards.templates import at_beginning_of_your, triggered_ability
 
@@ -107,8 +109,12 @@ class FelidarSovereign(TestOfEndurance):
 
 class Transcendence(CardDefinition):
     name, name_es, mana_cost, type_line = "Transcendence", "Trascendencia", "{3}{W}{W}{W}", "Enchantment"
-    in_part = True
-    oracle = "You don't lose the game for having 0 or less life."
+    oracle = "You don't lose the game for having 0 or less life. When you lose life, you gain 2 life for each 1 life you lost."
+    triggered = (Trigger(
+        "When you lose life, you gain 2 life for each 1 life you lost.",
+        lambda game, card, event: event.kind == "life_lost" and event["player"] is card.controller and event["amount"] > 0,
+        lambda game, ability: game.gain_life(ability.controller, 2 * ability.data["event"]["amount"]) and None,
+    ),)
 
     def forbids(self, game: Game, card: Card, player: Player, action: str) -> bool:
         return action == "lose:life" and player is card.controller
@@ -143,11 +149,21 @@ class PlatinumEmperion(CardDefinition):
 class MeliraSylvokOutcast(CardDefinition):
     name, mana_cost, type_line = "Melira, Sylvok Outcast", "{1}{G}", "Legendary Creature — Human Scout"
     power, toughness = 2, 2
-    in_part = True
-    oracle = "You can't get poison counters."
+    oracle = (
+        "You can't get poison counters. Creatures you control can't have -1/-1 counters put on them. "
+        "Creatures your opponents control lose infect."
+    )
 
     def forbids(self, game: Game, card: Card, player: Player, action: str) -> bool:
         return action == "get poison" and player is card.controller
+
+    def replacements(self, game: Game, card: Card):
+        # "Can't have counters put on them": none are, whatever else would change their number.
+        return [counters_replacement("Creatures you control can't have -1/-1 counters put on them.", lambda n: 0, counter="-1/-1", types=("Creature",))(game, card)]
+
+    def static_effects(self, game: Game, card: Card):
+        text = "Creatures your opponents control lose infect."
+        return [remove("Infect", applies_to=lambda g, c, chars: "Creature" in chars.types and chars.controller in g.opponents(card.controller), text=text)]
 
 
 class LichsMirror(CardDefinition):

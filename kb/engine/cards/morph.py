@@ -9,6 +9,8 @@ from typing import Any
 from kb.engine.decisions import Decision
 from kb.engine.define import Trigger, at_beginning_of, card, lose_life, when_enters
 from kb.engine.turns import Step
+from kb.engine.objects import CardDefinition
+from kb.engine.cards.templates import triggered_ability
 
 GrinningDemon = card(
     "Grinning Demon",
@@ -95,20 +97,17 @@ def _harvest(game: Any, ability: Any) -> None:
         game.draw(you, 1)
 
 
-def _another_nontoken_creature_dies(game: Any, card: Any, event: Any) -> bool:
-    return event.kind == "dies" and any(c is not card and not c.is_token for c in event["cards"])
+class HarvesterofSouls(CardDefinition):
+    name, mana_cost, type_line = "Harvester of Souls", "{4}{B}{B}", "Creature — Demon"
+    power, toughness, keywords = 5, 5, ("Deathtouch",)
+    oracle = "Deathtouch. Whenever another nontoken creature dies, you may draw a card."
 
-
-HarvesterofSouls = card(
-    "Harvester of Souls",
-    mana_cost="{4}{B}{B}",
-    subtypes=("Demon",),
-    power=5,
-    toughness=5,
-    keywords=("Deathtouch",),
-    oracle="Deathtouch. Whenever another nontoken creature dies, you may draw a card.",
-    triggered=(Trigger("Whenever another nontoken creature dies, you may draw a card.", _another_nontoken_creature_dies, _harvest),),
-)
+    def triggers(self, game: Any, card: Any, event: Any) -> Any:
+        # 603.2c: it triggers once for each creature that dies, however many die at once.
+        if event.kind == "dies":
+            for dead in event["cards"]:
+                if dead is not card and not dead.is_token:
+                    yield triggered_ability(card, "Whenever another nontoken creature dies, you may draw a card.", _harvest)
 
 
 def _target_draws_and_loses(game: Any, ability: Any) -> None:

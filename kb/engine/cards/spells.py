@@ -5,8 +5,8 @@ from __future__ import annotations
 from kb.engine.layers import modify
 from kb.engine.errors import NotModelledError
 from kb.engine.objects import TargetSpec
-from kb.engine.define import spell_card
-from kb.engine.game import Card, CardDefinition, ChoiceRequest, Decision, Game, Player, Spell, Zone
+from kb.engine.define import Trigger, at_beginning_of, spell_card
+from kb.engine.game import Card, CardDefinition, ChoiceRequest, Decision, Game, Player, Spell, Step, Zone
 
 
 @spell_card(
@@ -90,11 +90,11 @@ def AkromasVengeance(game: Game, spell: Spell) -> None:
 
 
 @spell_card(
-    "Wrath of God", mana_cost="{2}{W}{W}", type_line="Sorcery", in_part=True,
-    oracle="Destroy all creatures.",
+    "Wrath of God", mana_cost="{2}{W}{W}", type_line="Sorcery",
+    oracle="Destroy all creatures. They can't be regenerated.",
 )
 def WrathOfGod(game: Game, spell: Spell) -> None:
-    game.destroy([c for c in game.battlefield if c.is_creature])
+    game.destroy([c for c in game.battlefield if c.is_creature], can_regenerate=False)
 
 
 @spell_card("Day of Judgment", mana_cost="{2}{W}{W}", type_line="Sorcery", oracle="Destroy all creatures.")
@@ -206,13 +206,21 @@ def Explore(game: Game, spell: Spell) -> None:
 
 
 @spell_card(
-    "Solfatara", mana_cost="{2}{R}", type_line="Instant", in_part=True, spell_target="player",
-    oracle="Target player can't play lands this turn.",
+    "Solfatara", mana_cost="{2}{R}", type_line="Instant", spell_target="player",
+    oracle="Target player can't play lands this turn. Draw a card at the beginning of the next turn's upkeep.",
 )
 def Solfatara(game: Game, spell: Spell) -> None:
     target = spell.targets[0]
     game.turn_effects.append((target, "can't play lands"))
     game.emit("cant_play_lands", "101.2", player=target)
+    cast_in = game.turn
+    upkeep = at_beginning_of(Step.UPKEEP, "any")
+    draw_then = Trigger(
+        "Draw a card at the beginning of the next turn's upkeep.",
+        lambda game, card, event: game.turn > cast_in and upkeep(game, card, event),
+        lambda game, ability: game.draw(ability.controller, 1) and None,
+    )
+    game.add_delayed_trigger(draw_then, spell.card, spell.controller)  # 603.7
 
 
 @spell_card(

@@ -159,13 +159,16 @@ class Guile(CardDefinition):
     name, mana_cost, type_line = "Guile", "{3}{U}{U}{U}", "Creature — Elemental Incarnation"
     power, toughness = 6, 6
     in_part = True
-    oracle = "When Guile is put into a graveyard from anywhere, shuffle it into its owner's library."
+    oracle = "Guile can't be blocked except by three or more creatures. When Guile is put into a graveyard from anywhere, shuffle it into its owner's library."
+
+    def restricts_block(self, game: Game, card: Card, blocks: list[tuple[Card, Card]]) -> bool:
+        return 0 < sum(1 for _, attacker in blocks if attacker is card) < 3  # 509.1b
 
     def triggers(self, game: Game, card: Card, event: Event):
         moved = event.kind == "put_into_graveyard" and event["card"] is card
         discarded = event.kind in ("discard", "mill") and any(c is card for c in event["cards"])
         if moved or discarded:
-            yield triggered_ability(card, self.oracle, lambda game, ability: game.shuffle_cards_into_library(card.owner, [card]))
+            yield triggered_ability(card, "When Guile is put into a graveyard from anywhere, shuffle it into its owner's library.", lambda game, ability: game.shuffle_cards_into_library(card.owner, [card]))
 
 
 class LoamingShaman(CardDefinition):
@@ -292,12 +295,22 @@ class SearchPartyCaptain(CardDefinition):
 class SkyshroudBehemoth(CardDefinition):
     name, mana_cost, type_line = "Skyshroud Behemoth", "{5}{G}{G}", "Creature — Beast"
     power, toughness = 10, 10
-    in_part = True
-    oracle = "Fading 2 (This creature enters with two fade counters on it.) This creature enters tapped."
+    oracle = "Fading 2 (This creature enters with two fade counters on it. At the beginning of your upkeep, remove a fade counter from it. If you can't, sacrifice it.) This creature enters tapped."
 
     def as_enters(self, game: Game, card: Card) -> None:
         card.tapped = True
         card.counters["fade"] = card.counters.get("fade", 0) + 2
+
+    @staticmethod
+    def _fade(game: Game, ability: TriggeredAbility) -> None:
+        # 702.32a: remove a fade counter; if you can't, sacrifice it.
+        creature = ability.source
+        if creature.zone is not Zone.BATTLEFIELD:
+            return
+        if not game.remove_counters(creature, "fade", 1):
+            game.sacrifice([creature])
+
+    triggered = (Trigger("At the beginning of your upkeep, remove a fade counter from it. If you can't, sacrifice it.", at_beginning_of(Step.UPKEEP), _fade),)
 
 
 class ScarwoodTreefolk(CardDefinition):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kb.documents import ReleaseSpanish
 from kb.site.api import write_api
 from kb.site.builder import BuilderRun, run_builder
 from kb.site.config import write_build_config
@@ -213,7 +214,9 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                     kb, store_kb = KnowledgeBase.load_unstored()
                 data = SiteData.collect(kb, runs)
                 data.downloads = available(kb, data.releases)
-                data.spanish_shares = spanish_shares(data)
+                # One reading of which Spanish applies where, for the counts on the pages and the files.
+                release_spanish = ReleaseSpanish(data)
+                data.spanish_shares = spanish_shares(data, release_spanish)
                 if loaded is not None:
                     loaded(kb, data)
             finally:
@@ -233,7 +236,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                     stored()
                 write_standalone_extras(data, staged, generated)
                 write_api(kb, data, staged)
-                write_downloads(kb, data, staged)
+                write_downloads(kb, data, staged, release_spanish)
                 write_runner_files(staged, data.examples, pyodide)
 
             # One builder process per language, while this one writes the files that need no page.

@@ -25,7 +25,7 @@ from kb.site.paths import DEFAULT_OUT
 from kb.site.search import build_search_index, index_sizes
 from kb.site.stamp import build_inputs, remove_stamp, unchanged_build, write_stamp
 from kb.site.sitedata import SiteData
-from kb.workers import default_workers
+from kb.workers import default_workers, forked_begin
 
 STAGES = ("load", "generate", "mkdocs", "pagefind")
 
@@ -231,13 +231,25 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
             stored, store_kb = store_kb, None
             staged = work / "staged"
 
-            def meanwhile() -> None:
-                if stored is not None:
-                    stored()
+            def files_of_the_data(_: Any = None) -> None:
                 write_standalone_extras(data, staged, generated)
                 write_api(kb, data, staged)
                 write_downloads(kb, data, staged, release_spanish)
-                write_runner_files(staged, data.examples, pyodide)
+
+            def meanwhile() -> None:
+                # The files made from the site's data are written by a forked worker (`kb.workers`)
+                # while this process stores the knowledge base: the builders end long before either,
+                # and the two take about as long. Without a worker they are written here.
+                apart = forked_begin(files_of_the_data, [None], 1)
+                try:
+                    if stored is not None:
+                        stored()
+                    write_runner_files(staged, data.examples, pyodide)
+                except BaseException:
+                    apart.end()  # nothing more is written into a build that failed
+                    raise
+                if apart() is None:
+                    files_of_the_data()
 
             # One builder process per language, while this one writes the files that need no page.
             builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile, languages=LANGS)

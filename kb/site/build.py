@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import calendar
+import gc
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -201,6 +202,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
     # The call that stores a knowledge base built afresh: made while the site builder runs in its
     # own process, or, if the pages fail, before the failure is raised (the build is worth keeping).
     store_kb = None
+    frozen = False
     try:
         with stage("load"):
             if examples == "default":
@@ -222,6 +224,13 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
             finally:
                 if runs is not None:
                     runs.cancel()
+
+        # The knowledge base and the site's data live until the build ends: the cycle collector,
+        # whose passes over their millions of objects took some 7% of this process's time, leaves
+        # them out from here on (`gc.freeze`), and takes them back when the build ends.
+        frozen = gc.get_freeze_count() == 0
+        if frozen:
+            gc.freeze()
 
         with stage("generate"):
             generated = generate(data, docs_dir, search=search)
@@ -259,6 +268,9 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
         if store_kb is not None:
             store_kb()
         raise
+    finally:
+        if frozen:
+            gc.unfreeze()
 
     sizes: dict[str, int] = {}
     if search:

@@ -214,6 +214,12 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                     from kb.knowledge import KnowledgeBase
 
                     kb, store_kb = KnowledgeBase.load_unstored()
+                # The knowledge base, then the site's data, live until the build ends: the cycle
+                # collector, whose passes over their millions of objects took some 7% of this
+                # process's time, leaves them out (`gc.freeze`), and takes them back at the end.
+                frozen = gc.get_freeze_count() == 0
+                if frozen:
+                    gc.freeze()
                 data = SiteData.collect(kb, runs)
                 data.downloads = available(kb, data.releases)
                 # One reading of which Spanish applies where, for the counts on the pages and the files.
@@ -225,10 +231,6 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                 if runs is not None:
                     runs.cancel()
 
-        # The knowledge base and the site's data live until the build ends: the cycle collector,
-        # whose passes over their millions of objects took some 7% of this process's time, leaves
-        # them out from here on (`gc.freeze`), and takes them back when the build ends.
-        frozen = gc.get_freeze_count() == 0
         if frozen:
             gc.freeze()
 

@@ -217,22 +217,28 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                 # The knowledge base, then the site's data, live until the build ends: the cycle
                 # collector, whose passes over their millions of objects took some 7% of this
                 # process's time, leaves them out (`gc.freeze`), and takes them back at the end.
+                # While the data is collected (many objects, no cycles) it does not run at all.
                 frozen = gc.get_freeze_count() == 0
+                collecting = gc.isenabled()
                 if frozen:
                     gc.freeze()
-                data = SiteData.collect(kb, runs)
-                data.downloads = available(kb, data.releases)
-                # One reading of which Spanish applies where, for the counts on the pages and the files.
-                release_spanish = ReleaseSpanish(data)
-                data.spanish_shares = spanish_shares(data, release_spanish)
+                    gc.disable()
+                try:
+                    data = SiteData.collect(kb, runs)
+                    data.downloads = available(kb, data.releases)
+                    # One reading of which Spanish applies where, for the counts on the pages and the files.
+                    release_spanish = ReleaseSpanish(data)
+                    data.spanish_shares = spanish_shares(data, release_spanish)
+                finally:
+                    if frozen:
+                        gc.freeze()
+                        if collecting:
+                            gc.enable()
                 if loaded is not None:
                     loaded(kb, data)
             finally:
                 if runs is not None:
                     runs.cancel()
-
-        if frozen:
-            gc.freeze()
 
         with stage("generate"):
             generated = generate(data, docs_dir, search=search)

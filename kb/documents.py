@@ -267,6 +267,7 @@ class ReleaseSpanish:
         self._glossaries: dict[str, dict[str, Any]] = {}
         self._chosen: dict[tuple[int, str], Any] = {}
         self._documents: dict[str, SpanishDocument | None] = {}
+        self._shares: dict[str, tuple[int, int]] = {}
 
     def _id_in(self, release: str, number: int) -> str | None:
         """The id in `release` of the rule of line of descent `number` (None if it has none there)."""
@@ -387,7 +388,13 @@ class ReleaseSpanish:
     def share(self, release: str) -> tuple[int, int]:
         """(rules and subrules, how many of them the Spanish document of `release` gives in Spanish),
         without making the document: the rules whose Spanish translates their very English and fits
-        their lines (as many paragraphs as the English, each on a line of its own)."""
+        their lines (as many paragraphs as the English, each on a line of its own). Counted once
+        for each release: the page that lists the downloads and the file's first lines both say it."""
+        if release not in self._shares:
+            self._shares[release] = self._share(release)
+        return self._shares[release]
+
+    def _share(self, release: str) -> tuple[int, int]:
         doc = self.documents[release]
         numbered = [r for r in doc.rules if r.kind in ("rule", "subrule") and r.line > 0]
         def own_lines(rule: Any) -> int:

@@ -42,17 +42,13 @@ def build_contents(
     """Parse every corpus file, diff the releases, align the Spanish, and gather the references.
     With `cache` (a folder), each release parsed and its references are kept there and found again
     by the file's content and the code's version (`kb.cache`)."""
-    import gc
+    from kb.parse.cr import without_cycle_collection
 
     # A build makes millions of objects and almost no cycles: the cycle collector, run again and
-    # again as they are made, would cost more than the build itself; it takes up again after.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    # again as they are made, would cost more than the build itself; it takes up again after, the
+    # objects made meanwhile moved to its oldest generation instead of walked by the first pass.
+    with without_cycle_collection():
         return _build_contents(corpus_root, progress, warn, corpus, cache, cache_writable)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _term_base(root: Path, warn):

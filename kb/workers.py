@@ -126,11 +126,21 @@ def forked_begin(task: Callable[[T], R], items: Sequence[T], workers: int) -> Ca
     other work: the call returned waits for it and gives `[task(item) for item in items]`, or None
     (no worker, nothing to do, no fork here, or a worker failed: the caller then does the work).
     The workers see this process as it stood when this was called. Whatever ends this process's
-    wait (an exception, Ctrl-C) ends the workers too."""
+    wait (an exception, Ctrl-C) ends the workers too; the call's `end()` ends them without waiting,
+    for a caller whose own work failed before it came to wait."""
     if workers < 1 or not items or "fork" not in multiprocessing.get_all_start_methods():
-        return lambda: None
-    crew = _Crew(task, stretches(items, workers))
-    return crew.results
+        return _NoCrew()
+    return _Crew(task, stretches(items, workers))
+
+
+class _NoCrew:
+    """No worker: nothing to wait for, the caller does the work."""
+
+    def __call__(self) -> None:
+        return None
+
+    def end(self) -> None:
+        pass
 
 
 class _Crew:
@@ -153,6 +163,9 @@ class _Crew:
         except BaseException:  # noqa: BLE001 - a worker that cannot start costs time, never the result
             self.end()
             self.processes = []
+
+    def __call__(self) -> list[Any] | None:
+        return self.results()
 
     def results(self) -> list[Any] | None:
         if not self.processes or len(self.processes) != len(self.pipes):

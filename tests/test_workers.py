@@ -140,3 +140,23 @@ def test_releases_parsed_in_workers_are_those_parsed_here_and_kept(monkeypatch, 
     # A worker that fails leaves the parsing to this process.
     monkeypatch.setattr("kb.workers.forked_map", lambda *args: None)
     assert [doc for _, doc in _parse_releases(releases, BuildCache(None), 2)] == here
+
+
+def _slowly(n):
+    import time
+
+    time.sleep(60)
+    return n
+
+
+def test_work_begun_in_workers_can_be_ended_without_waiting_for_it():
+    import time
+
+    pending = forked_begin(_slowly, [1, 2], 2)
+    workers = list(getattr(pending, "processes", []))
+    assert workers and all(worker.is_alive() for worker in workers)
+    start = time.monotonic()
+    pending.end()
+    assert not any(worker.is_alive() for worker in workers)
+    assert time.monotonic() - start < 10
+    forked_begin(_slowly, [], 2).end()  # nothing begun: nothing to end

@@ -60,6 +60,7 @@ class ReleaseIndex:
         }
         self._tracer = tracer
         self._fingerprints: dict[tuple[str, str], Fingerprint] = {}
+        self._by_content: dict[tuple[str, tuple[str, ...]], Fingerprint] = {}
         self._traces: dict[tuple[str, str], dict[str, str | None]] = {}
         # Figures worked out from a release's records by the matchers, kept by (what, release).
         self.derived: dict[tuple[str, str], Any] = {}
@@ -86,8 +87,17 @@ class ReleaseIndex:
             rule = self.rule(release, rule_id)
             if rule is None:
                 return None
-            self._fingerprints[key] = Fingerprint.of(rule.text, [e.text for e in rule.examples], "en")
+            self._fingerprints[key] = self._fingerprint_of(rule.text, tuple(e.text for e in rule.examples))
         return self._fingerprints[key]
+
+    def _fingerprint_of(self, text: str, examples: tuple[str, ...]) -> Fingerprint:
+        """The fingerprint of an English text with its examples, made once for each: most rules read
+        the same in release after release."""
+        content = (text, examples)
+        found = self._by_content.get(content)
+        if found is None:
+            found = self._by_content[content] = Fingerprint.of(text, examples, "en")
+        return found
 
     def glossary_fingerprint(self, release: str, term: str) -> Fingerprint | None:
         key = (release, "glossary:" + term)
@@ -95,7 +105,7 @@ class ReleaseIndex:
             entry = self.glossary.get(release, {}).get(term)
             if entry is None:
                 return None
-            self._fingerprints[key] = Fingerprint.of(entry.text, (), "en")
+            self._fingerprints[key] = self._fingerprint_of(entry.text, ())
         return self._fingerprints[key]
 
     def trace(self, rule_id: str, release: str) -> dict[str, str | None]:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import calendar
+import gc
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kb.documents import ReleaseSpanish
 from kb.site.api import write_api
 from kb.site.builder import BuilderRun, run_builder
 from kb.site.config import write_build_config
@@ -24,7 +26,7 @@ from kb.site.paths import DEFAULT_OUT
 from kb.site.search import build_search_index, index_sizes
 from kb.site.stamp import build_inputs, remove_stamp, unchanged_build, write_stamp
 from kb.site.sitedata import SiteData
-from kb.workers import default_workers
+from kb.workers import default_workers, forked_begin
 
 STAGES = ("load", "generate", "mkdocs", "pagefind")
 
@@ -200,6 +202,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
     # The call that stores a knowledge base built afresh: made while the site builder runs in its
     # own process, or, if the pages fail, before the failure is raised (the build is worth keeping).
     store_kb = None
+    frozen = False
     try:
         with stage("load"):
             if examples == "default":
@@ -211,9 +214,26 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                     from kb.knowledge import KnowledgeBase
 
                     kb, store_kb = KnowledgeBase.load_unstored()
-                data = SiteData.collect(kb, runs)
-                data.downloads = available(kb, data.releases)
-                data.spanish_shares = spanish_shares(data)
+                # The knowledge base, then the site's data, live until the build ends: the cycle
+                # collector, whose passes over their millions of objects took some 7% of this
+                # process's time, leaves them out (`gc.freeze`), and takes them back at the end.
+                # While the data is collected (many objects, no cycles) it does not run at all.
+                frozen = gc.get_freeze_count() == 0
+                collecting = gc.isenabled()
+                if frozen:
+                    gc.freeze()
+                    gc.disable()
+                try:
+                    data = SiteData.collect(kb, runs)
+                    data.downloads = available(kb, data.releases)
+                    # One reading of which Spanish applies where, for the counts on the pages and the files.
+                    release_spanish = ReleaseSpanish(data)
+                    data.spanish_shares = spanish_shares(data, release_spanish)
+                finally:
+                    if frozen:
+                        gc.freeze()
+                        if collecting:
+                            gc.enable()
                 if loaded is not None:
                     loaded(kb, data)
             finally:
@@ -228,13 +248,25 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
             stored, store_kb = store_kb, None
             staged = work / "staged"
 
-            def meanwhile() -> None:
-                if stored is not None:
-                    stored()
+            def files_of_the_data(_: Any = None) -> None:
                 write_standalone_extras(data, staged, generated)
                 write_api(kb, data, staged)
-                write_downloads(kb, data, staged)
-                write_runner_files(staged, data.examples, pyodide)
+                write_downloads(kb, data, staged, release_spanish)
+
+            def meanwhile() -> None:
+                # The files made from the site's data are written by a forked worker (`kb.workers`)
+                # while this process stores the knowledge base: the builders end long before either,
+                # and the two take about as long. Without a worker they are written here.
+                apart = forked_begin(files_of_the_data, [None], 1)
+                try:
+                    if stored is not None:
+                        stored()
+                    write_runner_files(staged, data.examples, pyodide)
+                except BaseException:
+                    apart.end()  # nothing more is written into a build that failed
+                    raise
+                if apart() is None:
+                    files_of_the_data()
 
             # One builder process per language, while this one writes the files that need no page.
             builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile, languages=LANGS)
@@ -244,6 +276,9 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
         if store_kb is not None:
             store_kb()
         raise
+    finally:
+        if frozen:
+            gc.unfreeze()
 
     sizes: dict[str, int] = {}
     if search:

@@ -32,23 +32,26 @@ def available(kb: Any, releases: list[str]) -> dict[str, str]:
             for release in releases if english_file(kb, release) is not None}
 
 
-def spanish_shares(data: Any) -> dict[str, tuple[int, int]]:
+def spanish_shares(data: Any, spanish: Any = None) -> dict[str, tuple[int, int]]:
     """For each release of `data.downloads`, (rules and subrules, how many its Spanish file gives in
-    Spanish), as each file's first lines say it."""
+    Spanish), as each file's first lines say it. `spanish`: the `kb.documents.ReleaseSpanish` of
+    `data` to count with (and that keeps what it found for the files), else one of its own."""
     from kb.documents import ReleaseSpanish
 
-    spanish = ReleaseSpanish(data)
+    spanish = ReleaseSpanish(data) if spanish is None else spanish
     return {release: spanish.share(release) for release in sorted(data.downloads)}
 
 
-def download_files(kb: Any, data: Any, cancelled: Callable[[], bool] | None = None) -> dict[str, bytes]:
+def download_files(kb: Any, data: Any, cancelled: Callable[[], bool] | None = None,
+                   spanish: Any = None) -> dict[str, bytes]:
     """The Spanish text of each release of `data.downloads`: its path from the site's root -> its
     bytes. With `cancelled`, the work stops (`kb.site.api.Cancelled`) between two releases once it
-    says so."""
+    says so. `spanish`: the `kb.documents.ReleaseSpanish` of `data` that counted the shares
+    (`spanish_shares`), whose choices are used again, else one of its own."""
     from kb.documents import ReleaseSpanish
     from kb.site.api import Cancelled
 
-    spanish = ReleaseSpanish(data)
+    spanish = ReleaseSpanish(data) if spanish is None else spanish
     files: dict[str, bytes] = {}
     for release, name in sorted(data.downloads.items()):
         if cancelled is not None and cancelled():
@@ -59,10 +62,10 @@ def download_files(kb: Any, data: Any, cancelled: Callable[[], bool] | None = No
     return files
 
 
-def write_downloads(kb: Any, data: Any, site_dir: Path | str) -> dict[str, int]:
+def write_downloads(kb: Any, data: Any, site_dir: Path | str, spanish: Any = None) -> dict[str, int]:
     """Write the Spanish text of each release of `data.downloads` into `site_dir`; the files
-    written (from the site's root) with their sizes in bytes."""
-    return write_files(download_files(kb, data), site_dir)
+    written (from the site's root) with their sizes in bytes. `spanish` as for `download_files`."""
+    return write_files(download_files(kb, data, spanish=spanish), site_dir)
 
 
 def release_text(kb: Any, release: str, lang: str = "es", progress: Callable[[str], None] | None = None) -> str | None:

@@ -126,6 +126,7 @@ class DiffData:
     _inline: dict[int, Markup] = field(default_factory=dict, repr=False)
     _plain: set[int] = field(default_factory=set, repr=False)
     _pages: list[list[Any]] = field(default_factory=list, repr=False)
+    _page_of: dict[tuple[str | None, str | None], int] = field(default_factory=dict, repr=False)
 
     def pages(self) -> list[list[Any]]:
         """The entries in the order shown (added, removed, changed, moved), cut into pages of about
@@ -143,6 +144,10 @@ class DiffData:
                 pages[-1].append(entry)
                 size += weight
             self._pages = pages
+            # Where each entry is shown, found once: every rule's history links to its entries.
+            for number, page in enumerate(pages):
+                for entry in page:
+                    self._page_of.setdefault((entry.new_id, entry.old_id), number)
         return self._pages
 
     def page_key(self, number: int) -> str:
@@ -151,10 +156,9 @@ class DiffData:
 
     def key_of(self, new_id: str | None, old_id: str | None) -> str:
         """The page that shows the entry of these ids."""
-        for number, page in enumerate(self.pages()):
-            if any(e.new_id == new_id and e.old_id == old_id for e in page):
-                return self.page_key(number)
-        return self.key
+        self.pages()
+        number = self._page_of.get((new_id, old_id))
+        return self.key if number is None else self.page_key(number)
 
     def merged_plainly(self, entry: Any) -> bool:
         """Whether the entry's `inline` text is its old and new texts merged word by word as they are

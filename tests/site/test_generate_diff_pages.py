@@ -74,3 +74,15 @@ def test_a_rule_named_in_a_diffs_text_is_a_link(paged):
     entry = page[page.index('id="405.7"'):]
     entry = entry[:entry.index("</div>")]
     assert re.search(r'refers to rule <a class="kb-ref" href="[./]*/?cr/102/#102\.1">102\.1</a>', entry), entry
+
+
+def test_every_entry_is_found_on_the_page_that_shows_it(paged):
+    data, _ = paged
+    for diff in data.diffs:
+        for number, page in enumerate(diff.pages()):
+            for entry in page:
+                shown = [n for n, p in enumerate(diff.pages())
+                         if any(e.new_id == entry.new_id and e.old_id == entry.old_id for e in p)]
+                assert diff.key_of(entry.new_id, entry.old_id) == diff.page_key(shown[0])
+        # An entry the diff does not have is looked for on its first page.
+        assert diff.key_of("999.99z", "999.99z") == diff.key

@@ -153,8 +153,8 @@ def _language_apart(writer: _Writer, lang: str) -> tuple[list[GeneratedPage], di
 def generate_some(data: SiteData, docs_dir: Path, sections: set[str], counts: bool, search: bool = True,
                   details_of: set[str] | None = None) -> Generated:
     """Write, in both languages, the pages of `sections` (with the details of their rules, or of
-    those of `details_of`) and, with `counts`, the pages that count the translation (the home page
-    and the coverage page), as `generate` writes them, into `docs_dir`, which need hold nothing
+    those of `details_of`) and, with `counts`, the pages that count the translation (the home page,
+    the coverage page and the releases page), as `generate` writes them, into `docs_dir`, which need hold nothing
     else. What a preview refreshes after a catalog changes the Spanish of a few rules
     (`kb.site.preview`)."""
     writer = _Writer(data, Path(docs_dir), search)
@@ -175,6 +175,8 @@ def generate_some(data: SiteData, docs_dir: Path, sections: set[str], counts: bo
         if counts:
             writer.write(f"home.{lang}.md.j2", "index", lang, t["site_name"], stats=_home_stats(data))
             writer.write("coverage.md.j2", "coverage", lang, t["coverage"], rows=_coverage(data, lang))
+            # The releases page says how much of each release is in Spanish.
+            writer.write("releases.md.j2", "releases/index", lang, t["release_history"])
         _graph_files(writer, _graph(data, lang), lang)
     return writer.generated
 

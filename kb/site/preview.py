@@ -275,6 +275,7 @@ class Preview:
         from kb.knowledge import KnowledgeBase
         from kb.site.build import _default_examples
         from kb.site.examples import ExampleRuns
+        from kb.site.downloads import available, spanish_shares
         from kb.site.sitedata import SiteData
 
         examples = _default_examples() if self.examples == "default" else self.examples
@@ -282,6 +283,8 @@ class Preview:
         try:
             self.kb = KnowledgeBase.load(warn=lambda line: None)
             self.data = SiteData.collect(self.kb, runs)
+            self.data.downloads = available(self.kb, self.data.releases)
+            self.data.spanish_shares = spanish_shares(self.data)
         finally:
             if runs is not None:
                 runs.cancel()
@@ -480,6 +483,7 @@ class Preview:
             self._parsed.clear()
 
     def _refresh_rules(self, start: float, names: str, again: set[Path]) -> Refresh:
+        from kb.site.downloads import spanish_shares
         from kb.site.sitedata import coverage_rows, spanish_glossary, spanish_reader
         from kb.translations.source import catalog_alignments
 
@@ -527,6 +531,9 @@ class Preview:
         coverage = coverage_rows(kb)
         counts = coverage != data.coverage
         data.coverage = coverage
+        shares = spanish_shares(data)
+        counts = counts or shares != data.spanish_shares
+        data.spanish_shares = shares
         # The document's own texts (headings, introduction) are in the data API alone: made later
         # whatever changed.
         self._idle.clear()
@@ -614,7 +621,7 @@ class Preview:
         from kb.site.downloads import download_files
         from kb.site.extras import write_vocabularies
         from kb.site.query import write_query_indexes
-        from kb.site.ranking import write_rank_indexes
+        from kb.site.ranking import RANK_DIR, write_rank_indexes
         from kb.site.stamp import remove_stamp
 
         while not self._closing.is_set():
@@ -643,9 +650,16 @@ class Preview:
                     if generation != self._generation:
                         self._later.set()
                         continue
-                    if files:
+                    # The rank index's shards are named by the words they hold: a shard no word
+                    # needs any more goes, as a full build would not make it.
+                    gone = [path for path in sorted((site_dir / RANK_DIR).rglob("*"))
+                            if path.is_file() and not (scratch / path.relative_to(site_dir)).exists()]
+                    if files or gone:
                         remove_stamp(self.out_dir)
                         replace_files(files)
+                        for path in gone:
+                            path.unlink()
+                        files = {**files, **{path: b"" for path in gone}}
                 bundles = self._index_again(generation) if self.search else []
                 if bundles is None:
                     self._later.set()  # a save came: indexed again after it

@@ -12,7 +12,7 @@ from typing import Any
 
 from kb.documents import ReleaseSpanish
 from kb.site.api import write_api
-from kb.site.builder import BuilderRun, run_builder
+from kb.site.builder import BuilderRun, run_builder, share_sitemap
 from kb.site.config import write_build_config
 from kb.site.downloads import available, spanish_shares, write_downloads
 from kb.site.examples import ExampleRuns
@@ -270,6 +270,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
 
             # One builder process per language, while this one writes the files that need no page.
             builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile, languages=LANGS)
+            share_sitemap(Path(site_dir), LANGS)
             squeeze_pages(site_dir, default_workers())
             move_into(staged, site_dir)
     except Exception:

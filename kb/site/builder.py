@@ -102,13 +102,17 @@ def run_builder(config_file: Path, source_date_epoch: int | None = None,
         raise SiteBuildError(f"the site builder failed ({len(warnings)} warnings or errors): {first}", output)
     for folder in apart:
         _lay_over(folder, site_dir)
-    # The theme's scripts read the sitemap at the root of the language a page is in (its language
-    # selector finds a page's counterpart there): each language's root has one, the same.
+    return BuilderRun(commands[0], output, warnings)
+
+
+def share_sitemap(site_dir: Path, languages: Sequence[str]) -> None:
+    """The sitemap of the default language's root copied to each other language's root: the theme's
+    scripts read it at the root of the language a page is in (its language selector finds a page's
+    counterpart there), and the builder writes one at the site's root only."""
     for lang in languages[1:]:
         for name in ("sitemap.xml", "sitemap.xml.gz"):
             if (site_dir / name).is_file() and (site_dir / lang).is_dir():
                 shutil.copyfile(site_dir / name, site_dir / lang / name)
-    return BuilderRun(commands[0], output, warnings)
 
 
 def _config(config_file: Path) -> dict:

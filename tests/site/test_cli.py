@@ -18,7 +18,10 @@ def fake_corpus(monkeypatch, tmp_path):
     import kb.site.build
 
     kb_object = fake_kb(tmp_path)
+    # A site build loads through `load_unstored` (it stores a fresh build while the builders run),
+    # every other command through `load`: both give the fake, so no test here builds the real site.
     monkeypatch.setattr(kb.knowledge.KnowledgeBase, "load", classmethod(lambda cls, *a, **k: kb_object))
+    monkeypatch.setattr(kb.knowledge.KnowledgeBase, "load_unstored", classmethod(lambda cls, *a, **k: (kb_object, None)))
     monkeypatch.setattr(kb.site.build, "_default_examples", fake_examples)
     return kb_object
 
@@ -37,6 +40,8 @@ def test_json_summary(fake_corpus, tmp_path):
     assert set(summary["timings"]) == {"load", "generate", "mkdocs", "pagefind"}
     assert summary["search_bytes"]["es"] > 0 and summary["search_bytes"]["en"] > 0
     assert (tmp_path / "out" / "site" / "cr" / "101" / "index.html").is_file()
+    # The fake knowledge base's two releases, not the real corpus's: the build read what it was given.
+    assert summary["pages"]["es"] < 200
 
 
 def test_text_summary_without_search(fake_corpus, tmp_path):

@@ -22,11 +22,7 @@ A query's first keystroke reads `core.json` and one shard. The fields, from the 
   its rule, but is never a word the English site corrects to);
 - `first`: the first sentence of its text; `rest`: the rest; `examples`;
 - `context`: the names of its section and of the rule it belongs to (702.16a belongs to
-  "Protection"; 810.10 to "Two-Headed Giant", "2HG"), so two concepts meet in a subrule;
-- `body`: a titled rule's rules under it;
-- `cites`: the names of the concepts its text cites by number (the titled rule a cited rule is or
-  belongs to, else its section), other than its own: "see rule 704" makes 302.7 a rule where
-  Creatures meet State-Based Actions, though it never says the words.
+  "Protection"; 810.10 to "Two-Headed Giant", "2HG"), so two concepts meet in a subrule.
 """
 
 from __future__ import annotations
@@ -39,13 +35,12 @@ from typing import Any
 
 import snowballstemmer
 
-from kb.refs import find_references
 from kb.site.anchors import entry_key, glossary_anchors
 from kb.site.locale import LANGS
 from kb.site.views import SiteData, section_title
 
 RANK_DIR = "kb-rank"
-FIELDS = ("name", "first", "rest", "examples", "context", "body", "cites")
+FIELDS = ("name", "first", "rest", "examples", "context", "body")
 NAME_GAP = 50
 # The postings of a word of a name as written (not stemmed) are kept under this mark and the word.
 EXACT = "="
@@ -166,11 +161,6 @@ def _rule_texts(data: SiteData, rule_id: str, lang: str) -> tuple[str, list[str]
     return rule.text, list(rule.examples)
 
 
-def _is_titled(data: SiteData, rule_id: str, lang: str, own: list[str]) -> bool:
-    text = _rule_texts(data, rule_id, lang)[0].strip()
-    return bool(own) and fold_text(own[0]) == fold_text(text)
-
-
 def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
     """Every document of `lang`: id, kind, title, the text of each field (lists of phrases for the
     names and the context; `other` the names in the other language), and its text."""
@@ -193,39 +183,19 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
                      "title": section_title(data, section, lang)[0], "name": names_of(section.id, lang),
                      "given": given.get(section.id, set()),
                      "other": names_of(section.id, other), "first": "", "rest": "", "examples": "",
-                     "context": both(part) if part else [], "body": "", "cites": "", "text": ""})
+                     "context": both(part) if part else [], "body": "", "text": ""})
     children: dict[str, list[str]] = {}
     for rule_id in data.order:
         parent = data.rules[rule_id].parent
         while parent and parent in data.rules:
             children.setdefault(parent, []).append(rule_id)
             parent = data.rules[parent].parent
-    def concept(target: str) -> str:
-        """The titled rule `target` is or belongs to, else its section (or `target` itself)."""
-        current = target
-        while current in data.rules:
-            if names_of(current, lang) and current in titled:
-                return current
-            current = data.rules[current].parent or ""
-        return data.rules[target].section if target in data.rules else target
-
-    titled = {rule_id for rule_id in data.order if _is_titled(data, rule_id, lang, names_of(rule_id, lang))}
     for rule_id in data.order:
         rule = data.rules[rule_id]
         text, examples = _rule_texts(data, rule_id, lang)
-        own_concepts = {rule.section, rule_id}
-        parent = rule.parent
-        while parent and parent in data.rules:
-            own_concepts.add(parent)
-            parent = data.rules[parent].parent
-        cites: list[str] = []
-        for ref in find_references(text, lang):
-            cited = concept(ref.target)
-            if cited not in own_concepts and names_of(cited, lang) and names_of(cited, lang)[0] not in cites:
-                cites.append(names_of(cited, lang)[0])
         own = names_of(rule_id, lang)
         first, rest = first_sentence(text)
-        title = text.strip() if rule_id in titled else ""
+        title = text.strip() if own and fold_text(own[0]) == fold_text(text.strip()) else ""
         if title:
             first, rest = "", ""  # a titled rule's text is its name
         context = both(rule.section)
@@ -240,14 +210,14 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         docs.append({"id": rule_id, "kind": "rule", "title": title, "name": own, "given": given.get(rule_id, set()),
                      "other": names_of(rule_id, other),
                      "first": first, "rest": rest, "examples": " ".join(examples), "context": context,
-                     "body": body, "cites": " ".join(cites), "text": text})
+                     "body": body, "text": text})
     anchors = glossary_anchors(data)
     for entry in data.glossary.get(lang, []):
         senses = " ".join(entry.senses)
         first, rest = first_sentence(senses)
         docs.append({"id": "g:" + anchors[lang][entry_key(entry)], "kind": "glossary", "title": entry.term,
                      "name": [_OBSOLETE.sub("", entry.term)], "other": [], "first": first, "rest": rest, "examples": "",
-                     "context": [], "body": "", "cites": "", "text": senses})
+                     "context": [], "body": "", "text": senses})
     return docs
 
 
@@ -275,7 +245,7 @@ def index_documents(docs: list[dict[str, Any]], lang: str, release: str) -> dict
             elif field == "context":
                 phrases = [(p, False) for p in doc["context"]]
             else:
-                phrases = [(doc.get(field, ""), True)]
+                phrases = [(doc[field], True)]
             length = 0
             for index, (phrase, own) in enumerate(phrases):
                 position = index * NAME_GAP

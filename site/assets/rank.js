@@ -9,10 +9,9 @@
   "use strict";
 
   // name, first sentence, rest of the text, examples, context (the section's and parent's names),
-  // body (a titled rule's subrules), cites (the names of the concepts its text cites by number).
-  var FIELD_WEIGHT = [8, 2.5, 1, 0.3, 1, 0.4, 2];
-  var FIELD_B = [0.6, 0.5, 0.75, 0.75, 0.3, 0.9, 0.5];
-  var CITES = 6;
+  // body (a titled rule's subrules).
+  var FIELD_WEIGHT = [8, 2.5, 1, 0.3, 1, 0.4];
+  var FIELD_B = [0.6, 0.5, 0.75, 0.75, 0.3, 0.9];
   var K1 = 1.2;
   // A word in the first words of a rule's first sentence is what the rule defines ("A chapter
   // symbol is ...", "Protection is a static ability").
@@ -486,7 +485,7 @@
         for (k = 0; k < known.length; k++) {
           if (says[k]) { namingIdf += known[k].idf; continue; }
           var fields = maps[k][doc.n];
-          if (fields && (fields[0] || fields[1] || fields[2] || fields[CITES])) { rest++; restIdf += known[k].idf; }
+          if (fields && (fields[0] || fields[1] || fields[2])) { rest++; restIdf += known[k].idf; }
           else own = false;
           // In a name of its own, not one a glossary entry citing it gives it.
           if (!fields || !fields[0] || !fields[0].some(function (p) { return !doc.given[Math.floor(p / gap)]; })) inNames = false;

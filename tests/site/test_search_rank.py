@@ -152,28 +152,12 @@ def test_the_second_evaluation_names_keywords_across_languages_and_cited_pairs(d
         assert all(find_references(data.rules[t].text, "en") for t in q["targets"])
 
 
-def test_a_rule_citing_a_concept_by_number_is_given_its_name(data):
-    from kb.refs import find_references
-    from kb.site.ranking import _documents, _rule_texts
-
-    for lang in ("en", "es"):
-        docs = {doc["id"]: doc for doc in _documents(data, lang)}
-        cited = {rule_id: [ref.target for ref in find_references(_rule_texts(data, rule_id, lang)[0], lang)]
-                 for rule_id in data.order}
-        # A rule citing another section's rule is given that section's name (405.7 cites 102.1 in
-        # the fake rules), in the page's language; a rule citing only its own concept, nothing.
-        assert docs["405.7"]["cites"] == docs["102"]["title"]
-        for rule_id, targets in cited.items():
-            if not targets or all(t.split(".")[0] == rule_id.split(".")[0] for t in targets):
-                assert docs[rule_id]["cites"] == ""
-
-
 def _doc(doc_id: str, kind: str = "rule", title: str = "", first: str = "", rest: str = "",
-         context: tuple[str, ...] = (), names: tuple[str, ...] = (), cites: str = "") -> dict:
+         context: tuple[str, ...] = (), names: tuple[str, ...] = ()) -> dict:
     name = [title, *names] if title else list(names)
     return {"id": doc_id, "kind": kind, "title": title, "name": name, "given": set(), "other": [],
             "first": first, "rest": rest, "examples": "", "context": list(context), "body": "",
-            "cites": cites, "text": " ".join(filter(None, [first, rest]))}
+            "text": " ".join(filter(None, [first, rest]))}
 
 
 # Rules shaped as the Comprehensive Rules shape them (a section, a titled rule and its lettered
@@ -216,19 +200,6 @@ SHAPED = [
          context=("Saga Cards", "Saga")),
     _doc("714.2d", first="A Saga's final chapter number is the greatest value among its chapter abilities.",
          rest="If a Saga has no chapter abilities, its final chapter number is 0.", context=("Saga Cards", "Saga")),
-    _doc("302", "section", "Creatures"),
-    _doc("302.6", first="A creature's activated ability with the tap symbol can't be activated unless the creature "
-         "has been under its controller's control continuously.", context=("Creatures",)),
-    _doc("302.7", first="All damage marked on a creature is removed from it (see rule 701.19).",
-         context=("Creatures",), cites="Regenerate"),
-    _doc("701.19", title="Regenerate", context=("Keyword Actions",)),
-    _doc("701.19a", first="If the effect of a resolving spell regenerates a permanent, it replaces its destruction.",
-         context=("Keyword Actions", "Regenerate")),
-    _doc("704", "section", "State-Based Actions"),
-    _doc("704.5f", first="A creature with toughness 0 or less is put into its owner's graveyard.",
-         context=("State-Based Actions",)),
-    _doc("302.8", first="A creature's toughness is compared with the damage marked on it (see rule 704).",
-         context=("Creatures",), cites="State-Based Actions"),
     _doc("117", "section", "Timing and Priority"),
     _doc("117.3", first="The active player receives priority at the beginning of most steps.",
          context=("Timing and Priority",)),
@@ -277,17 +248,6 @@ def test_a_questions_light_verb_asks_and_is_no_word_of_the_query(shaped_site):
     assert found[("en", "priority gets")]["unknown"] == ["gets"]
     # A name that is a function word in the other language is still a name ("ante" in Spanish).
     assert found[("en", "ante")]["ids"][0] == "407"
-
-
-@needs_node
-def test_two_concepts_meet_in_a_rule_citing_the_one_by_number(shaped_site):
-    # 302.7 never says "regenerate" but cites 701.19: there Creatures meets Regenerate, whose own
-    # rules never say "creature".
-    found = rank(shaped_site, ("en", "creatures regenerate"), ("en", "regenerate creatures"))
-    assert found[("en", "creatures regenerate")]["ids"][0] == "302.7"
-    assert found[("en", "regenerate creatures")]["ids"][0] == "302.7"
-    ids = found[("en", "creatures regenerate")]["ids"]
-    assert ids.index("302.7") < ids.index("701.19")
 
 
 @needs_node

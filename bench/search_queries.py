@@ -309,6 +309,10 @@ def fold(text: str) -> str:
     return " ".join(fold_text(text).split())
 
 
+def load_written(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
 def write(queries: list[dict[str, Any]], path: Path = OUTPUT) -> None:
     text = "".join(json.dumps(q, ensure_ascii=False, sort_keys=True) + "\n" for q in queries)
     tmp = path.with_name(path.name + ".tmp")

@@ -19,6 +19,7 @@
   var LEAD_BONUS = 2;
   var NAME_BONUS = 6;
   var PHRASE_BONUS = 0.6;
+  var RUN_BONUS = 0.5;
   var KIND_PRIOR = { r: 1, s: 1, p: 0.8, g: 0.25 };
   var SUBRULE_PRIOR = 0.8;
   var NAMED_COVERAGE = 0.5;
@@ -414,6 +415,9 @@
         }
         near += best * Math.min(known[i].idf, known[i + 1].idf);
       }
+      // Three or more of the query's words in its order, word after word, in one sentence of the
+      // rule: the query says what the rule says ("what happens if an aura enchants an object").
+      if (known.length > 3) near += RUN_BONUS * this.longestRun(known, maps, key);
       var prior = KIND_PRIOR[doc.kind] || 1;
       if (kinds.g && doc.kind === "g") prior = 2;
       // A subrule details the rule above it; the rules of a titled rule ("701.7a" under Create) are
@@ -441,6 +445,29 @@
     });
     out.sort(function (p, q) { return q.score - p.score || p.doc.n - q.doc.n; });
     return out;
+  };
+
+  // The weight (idf) of the longest run of three or more of the query's words found in the query's
+  // order at consecutive positions of one field of the rule's own text; 0 when none.
+  Ranker.prototype.longestRun = function (known, maps, key) {
+    var best = 0;
+    for (var f = 1; f <= 3; f++) {
+      for (var i = 0; i + 2 < known.length; i++) {
+        var start = maps[i][key] && maps[i][key][f];
+        if (!start) continue;
+        for (var x = 0; x < start.length; x++) {
+          var j = i + 1, weight = known[i].idf;
+          while (j < known.length) {
+            var next = maps[j][key] && maps[j][key][f];
+            if (!next || next.indexOf(start[x] + (j - i)) < 0) break;
+            weight += known[j].idf;
+            j++;
+          }
+          if (j - i >= 3 && weight > best) best = weight;
+        }
+      }
+    }
+    return best;
   };
 
   // The share of the query a rule says where a concept (the rule itself, or one above it), named

@@ -174,6 +174,13 @@ SHAPED = [
     _doc("303", "section", "Enchantments"),
     _doc("303.4", first="Some enchantments have the subtype Aura.", rest="An Aura is attached to an object.",
          context=("Enchantments",)),
+    _doc("303.4e", first="An Aura's controller is separate from the enchanted object's controller; the two need "
+         "not be the same player, and only the Aura's controller can activate its abilities.",
+         rest="If an Aura enchants an object, changing control of the object doesn't change control of the Aura.",
+         context=("Enchantments",)),
+    _doc("303.4f", first="Control of an Aura changes apart from control of the object it enchants: an object "
+         "enchanted by an Aura changes control apart from the Aura.",
+         context=("Enchantments",)),
     _doc("407", "section", "Ante"),
     _doc("407.1", first="Earlier versions of the rules contained ante rules.", context=("Ante",)),
     _doc("701", "section", "Keyword Actions"),
@@ -241,3 +248,12 @@ def test_a_questions_light_verb_asks_and_is_no_word_of_the_query(shaped_site):
     assert found[("en", "priority gets")]["unknown"] == ["gets"]
     # A name that is a function word in the other language is still a name ("ante" in Spanish).
     assert found[("en", "ante")]["ids"][0] == "407"
+
+
+@needs_node
+def test_a_question_saying_what_a_rule_says_lands_on_it(shaped_site):
+    # 303.4e says "If an Aura enchants an object" word after word; 303.4f says the same words more
+    # often, scattered. A sentence-long query in the rule's own order is the rule that says it.
+    asked = "what happens if an aura enchants an object and control changes"
+    found = rank(shaped_site, ("en", asked))
+    assert found[("en", asked)]["ids"][:2] == ["303.4e", "303.4f"]

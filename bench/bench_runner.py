@@ -79,13 +79,18 @@ def build_small_site(out: Path, example: str) -> Path:
     return build_site(fake_kb(out), out / "out", examples=Examples(), search=False).site_dir
 
 
-def timed_run(page) -> float:
+def timed_run(page) -> tuple[float, dict[str, int]]:
+    """Seconds from the click on Run to its output on the page, and when each stage of it ended
+    (ms after the click, as the page measured them: data-run-timings)."""
     # The code is folded below the result: a reader unfolds it before Run (not timed).
     page.evaluate("document.querySelectorAll('details.kb-example-code').forEach(d => { d.open = true; })")
+    page.evaluate("document.querySelector('[data-kb-runner]').removeAttribute('data-run-timings')")
     start = time.perf_counter()
     page.click("[data-kb-run]")
     page.wait_for_selector("[data-kb-runner][aria-busy='false'] .kb-runner__stdout:not(:empty)", timeout=120_000)
-    return time.perf_counter() - start
+    took = time.perf_counter() - start
+    stages = page.get_attribute("[data-kb-runner]", "data-run-timings")
+    return took, json.loads(stages) if stages else {}
 
 
 def cpython_baseline(example: str) -> float:
@@ -128,28 +133,69 @@ def node_baseline(folder: Path) -> float | None:
     return float(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
 
 
-def one_round(browser, url: str) -> dict[str, float]:
+# The stages of a Run, in the order they end (data-run-timings; see site/assets/runner.js and
+# runner-worker.js), and what each one's time is spent on.
+STAGES = {
+    "script": "the runner's script fetched and started",
+    "service_worker": "the service worker registered and in control",
+    "worker": "the Web Worker fetched and started",
+    "config": "runner.json read, the cache looked at",
+    "module": "Pyodide's JavaScript module imported",
+    "python": "Pyodide's start: the interpreter and the standard library fetched, compiled, Python initialised",
+    "unpacked": "the engine's archive fetched and unpacked",
+    "engine": "the engine's modules imported, its cards and catalogs read",
+    "begun": "the code handed to Python",
+    "ran": "the run itself",
+    "shown": "the output put on the page",
+}
+
+
+def stage_seconds(marks: dict[str, int], total: float) -> dict[str, float]:
+    """How long each stage took (seconds), from the marks of one Run (ms after its click): a stage
+    the Run had not (a warm one's loading) is left out; `downloaded`, when the runtime's last byte
+    arrived, overlaps Python's start and is given as a time after the click."""
+    out: dict[str, float] = {}
+    previous = 0
+    for stage in STAGES:
+        at = total * 1000 if stage == "shown" else marks.get(stage)
+        if at is None:
+            continue
+        out[stage] = round((at - previous) / 1000, 3)
+        previous = at
+    if "downloaded" in marks:
+        out["downloaded_at"] = round(marks["downloaded"] / 1000, 3)
+    return out
+
+
+def one_round(browser, url: str) -> dict[str, object]:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
+        load = os.getloadavg()[0]
         page = context.new_page()
         CountingHandler.sent = 0
         page.goto(url)
         page.wait_for_load_state("networkidle")
         page_bytes = CountingHandler.sent
         CountingHandler.sent = 0
-        cold = timed_run(page)
+        cold, cold_marks = timed_run(page)
         first_run = CountingHandler.sent
-        warm = timed_run(page)
+        warm, _ = timed_run(page)
         page.wait_for_timeout(500)  # the service worker's last writes to its cache
         second = context.new_page()
         second.goto(url)
         second.wait_for_load_state("networkidle")
         CountingHandler.sent = 0
-        cached = timed_run(second)
+        cached, cached_marks = timed_run(second)
         return {"cold_s": cold, "warm_s": warm, "cached_s": cached, "first_run_mb": first_run / 1e6,
-                "cached_run_kb": CountingHandler.sent / 1e3, "page_kb": page_bytes / 1e3}
+                "cached_run_kb": CountingHandler.sent / 1e3, "page_kb": page_bytes / 1e3, "load_average": load,
+                "cold_stages_s": stage_seconds(cold_marks, cold), "cached_stages_s": stage_seconds(cached_marks, cached)}
     finally:
         context.close()
+
+
+def medians(rounds: list[dict[str, float]]) -> dict[str, float]:
+    keys = [key for key in rounds[0] if all(key in r for r in rounds)]
+    return {key: round(statistics.median(r[key] for r in rounds), 3) for key in keys}
 
 
 def main() -> int:
@@ -164,6 +210,7 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site or build_small_site(Path(tmp), args.example)
+        node_load = os.getloadavg()[0]
         node_start = node_baseline(Path(tmp))
         server, base = serve(site)
         url = f"{base}/en/examples/{args.example}/"
@@ -176,16 +223,28 @@ def main() -> int:
             finally:
                 browser.close()
         server.shutdown()
-    figures = {key: round(statistics.median(r[key] for r in rounds), 3) for key in rounds[0]}
+    figures: dict[str, object] = medians([{k: v for k, v in r.items() if not isinstance(v, dict)} for r in rounds])
     figures["cpython_run_s"] = round(cpython_baseline(args.example), 4)
     figures["node_pyodide_start_s"] = round(node_start, 3) if node_start is not None else None
-    figures["load_average"] = round(os.getloadavg()[0], 2)
+    figures["node_load_average"] = round(node_load, 2)
     figures["rounds"] = len(rounds)
     figures["within_budget"] = {key: figures[key] <= limit for key, limit in BUDGET.items()}
+    figures["cold_stages_s"] = medians([r["cold_stages_s"] for r in rounds])
+    figures["cached_stages_s"] = medians([r["cached_stages_s"] for r in rounds])
+    figures["each_round"] = [{key: round(r[key], 3) for key in ("load_average", "cold_s", "warm_s", "cached_s")}
+                             for r in rounds]
     if args.json:
         print(json.dumps(figures, indent=1))
-    else:
-        for key, value in figures.items():
+        return 0
+    for key, value in figures.items():
+        if key.endswith("_stages_s"):
+            print(f"{key:>20}: (medians, s)")
+            for stage, seconds in value.items():
+                print(f"{'':>22}{stage:>15} {seconds:6.3f}  {STAGES.get(stage, 'when the runtime’s last byte arrived, after the click')}")
+        elif key == "each_round":
+            for number, figures_of in enumerate(value, 1):
+                print(f"{'round ' + str(number):>20}: " + ", ".join(f"{k} {v}" for k, v in figures_of.items()))
+        else:
             limit = BUDGET.get(key)
             print(f"{key:>20}: {value}" + (f"  (budget {limit})" if limit is not None else ""))
     return 0

@@ -4,9 +4,17 @@
      in:  {id, code, lang, name, path, line} | {id, lang, table, moves} (the playground without code)
      out: {id, kind: "progress", stage, loaded, total} | {id, kind: "result", stdout, stderr, passed}
           | {id, kind: "played", narration, choices, state, code, doctest, error}
-          | {id, kind: "error", message} | {id, kind: "unavailable"} */
+          | {id, kind: "error", message} | {id, kind: "unavailable"}
+   A result says when each stage of its loading ended (`timings`, ms since the epoch, for the page
+   to read against its click): the runner's config read, the runtime's module fetched, its last
+   byte arrived, Python started, the engine's files unpacked and its modules imported, the run
+   begun and ended (a run after the first has the last two only). */
 const RUNNER = new URL("../runner/", import.meta.url);
 let ready = null;
+let loading = {};
+
+function now() { return performance.timeOrigin + performance.now(); }
+function mark(stage) { loading[stage] = now(); }
 
 function post(message) { self.postMessage(message); }
 
@@ -33,6 +41,7 @@ function countingFetch(sizes, onBytes) {
 }
 
 async function load(id) {
+  mark("worker");
   const answer = await fetch(new URL("runner.json", RUNNER), { cache: "no-cache" }).catch(() => null);
   if (!answer || !answer.ok) return null;
   const config = await answer.json();
@@ -43,10 +52,16 @@ async function load(id) {
   // Once kept by the service worker, the runtime is read as it is: a response of the browser's
   // cache lets it reuse the interpreter's compiled code, which a counted copy would not.
   const kept = self.caches && await caches.match(new URL("pyodide/pyodide.asm.wasm", RUNNER).href).catch(() => null);
+  mark("config");
   if (kept) loaded = total;
-  else self.fetch = countingFetch(config.sizes, (bytes) => { loaded += bytes; report(); });
+  else self.fetch = countingFetch(config.sizes, (bytes) => {
+    loaded += bytes;
+    if (loaded >= total) mark("downloaded");
+    report();
+  });
   report();
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", RUNNER).href);
+  mark("module");
   const wheel = fetch(new URL(config.wheel, RUNNER)).then((r) => {
     if (!r.ok) throw new Error(`${config.wheel}: HTTP ${r.status}`);
     return r.arrayBuffer();
@@ -54,11 +69,14 @@ async function load(id) {
   // Everything from the site: no package is ever looked for elsewhere.
   const index = new URL("pyodide/", RUNNER).href;
   const pyodide = await loadPyodide({ indexURL: index, packageBaseUrl: index, env: { PYTHONHASHSEED: "0" } });
+  mark("python");
   stage = "engine";
   report();
   pyodide.unpackArchive(await wheel, "wheel");
+  mark("unpacked");
   const web = pyodide.pyimport("kb.examples.web");
   web.warm();
+  mark("engine");
   return web;
 }
 
@@ -84,10 +102,14 @@ self.onmessage = async (event) => {
     return;
   }
   post({ id, kind: "progress", stage: "running", loaded: 1, total: 1 });
+  const timings = { ...loading, begun: now() };
+  loading = {};
+  const took = () => ({ ...timings, ran: now() });
   if (event.data.table !== undefined) {
     // The playground without code: the table and the moves chosen, the game they make.
     try {
-      post({ id, kind: "played", ...JSON.parse(web.play(JSON.stringify(event.data.table), JSON.stringify(event.data.moves), lang)) });
+      post({ id, kind: "played", ...JSON.parse(web.play(JSON.stringify(event.data.table), JSON.stringify(event.data.moves), lang)),
+             timings: took() });
     } catch (err) {
       post({ id, kind: "error", message: String((err && err.message) || err).trim().split("\n").pop() });
     }
@@ -95,8 +117,8 @@ self.onmessage = async (event) => {
   }
   try {
     const result = JSON.parse(web.run(code, lang, name, path, line));
-    if (result.error) post({ id, kind: "error", message: result.error });
-    else post({ id, kind: "result", ...result });
+    if (result.error) post({ id, kind: "error", message: result.error, timings: took() });
+    else post({ id, kind: "result", ...result, timings: took() });
   } catch (err) {
     post({ id, kind: "error", message: String((err && err.message) || err).trim().split("\n").pop() });
   }

@@ -245,7 +245,22 @@
     });
   }
 
-  function run(box) {
+  function now() { return performance.timeOrigin + performance.now(); }
+
+  // When each stage of a Run ended, in ms after the click (`clicked`, ms since the epoch; now if
+  // not given): this script ready, the service worker's registration, then the worker's stages
+  // (assets/runner-worker.js). Kept on the box as data-run-timings, for whoever measures it.
+  function timings(clicked, marks) {
+    var out = {};
+    Object.keys(marks).sort(function (a, b) { return marks[a] - marks[b]; }).forEach(function (stage) {
+      out[stage] = Math.round(marks[stage] - clicked);
+    });
+    return out;
+  }
+
+  function run(box, clicked) {
+    clicked = clicked || now();
+    var marks = { script: now() };
     var code = box.querySelector("textarea").value;
     var p = parts(box);
     var w = words(box);
@@ -258,6 +273,7 @@
     setButton(box, true);
     var started = performance.now();
     return registerServiceWorker(box).then(function () {
+      marks.service_worker = now();
       if (!worker) startWorker();
       var id = String(++counter);
       return new Promise(function (done) {
@@ -265,6 +281,7 @@
           if (!show(box, message, p, w)) return;
           delete pending[id];
           box.setAttribute("data-run-ms", String(Math.round(performance.now() - started)));
+          box.setAttribute("data-run-timings", JSON.stringify(timings(clicked, Object.assign(marks, message.timings || {}))));
           setButton(box, false);
           done(message);
         };

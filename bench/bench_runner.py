@@ -5,12 +5,15 @@
 For each round, in a fresh browser (no cache, no service worker): the time from the click on Run
 to the run's output on the page, cold (Pyodide downloaded and started), warm (a second Run on the
 same page), and cached (the next page's first Run, with the runtime kept by the service worker),
-and the bytes the server sent for the first Run. The baselines, measured in the same run: the same
-example run by this CPython in process (`kb.examples.run_code`); Pyodide's own start with the
-engine imported, outside any browser (Node, from the same files: what no page can do faster on
-this machine now); the page's own weight before the click; and the machine's load. The budget, on a
-quiet machine: cold <= 5 s, warm <= 0.3 s, <= 15 MB for the first Run (a loaded machine's figures are
-read against its load average and the Node baseline printed beside them).
+and the bytes the server sent for the first Run. Where the cold and the cached Run's time went,
+stage by stage, as the page and the runner's worker mark it (`STAGES`: Python's start, the
+engine's files unpacked, its modules imported, the run...), and each round's figures with the
+load average at its start. The baselines, measured in the same run: the same example run by this
+CPython in process (`kb.examples.run_code`); Pyodide's own start with the engine imported, outside
+any browser (Node, from the site's own runner files: what no page can do faster on this machine
+now), with the load average at its start; the page's own weight before the click. The budget, on
+a quiet machine: cold <= 5 s, warm <= 0.3 s, <= 15 MB for the first Run (a loaded machine's
+figures are read against its load average and the Node baseline printed beside them).
 
 Without --site, a small site is built first (the fake knowledge base of the tests with a few real
 examples; the runner's files are those of a full build).
@@ -109,27 +112,27 @@ import { loadPyodide } from %(module)s;
 import fs from "fs";
 const start = performance.now();
 const pyodide = await loadPyodide();
-pyodide.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[2])), "wheel");
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[2])), "xztar");
 pyodide.pyimport("kb.examples.web").warm();
 console.log((performance.now() - start) / 1000);
 """
 
 
-def node_baseline(folder: Path) -> float | None:
-    """Seconds for Node to start Pyodide and import the engine, as the browser's worker does."""
+def node_baseline(folder: Path, site: Path) -> float | None:
+    """Seconds for Node to start Pyodide and import the engine from the site's own runner files
+    (its compiled standard library and engine), as the browser's worker does."""
     import shutil
     import subprocess
 
-    from kb.site.pyodide import pyodide_dir
-    from kb.site.wheel import engine_wheel
-
     node = shutil.which("node")
-    if node is None:
+    runner = site / "runner"
+    if node is None or not (runner / "runner.json").is_file():
         return None
-    (folder / "engine.whl").write_bytes(engine_wheel())
+    engine = runner / json.loads((runner / "runner.json").read_text(encoding="utf-8"))["engine"]
     script = folder / "start.mjs"
-    script.write_text(_NODE_START % {"module": json.dumps((pyodide_dir() / "pyodide.mjs").as_uri())}, encoding="utf-8")
-    proc = subprocess.run([node, str(script), str(folder / "engine.whl")], capture_output=True, text=True, timeout=300)
+    script.write_text(_NODE_START % {"module": json.dumps((runner / "pyodide" / "pyodide.mjs").resolve().as_uri())},
+                      encoding="utf-8")
+    proc = subprocess.run([node, str(script), str(engine)], capture_output=True, text=True, timeout=300)
     return float(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
 
 
@@ -211,7 +214,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site or build_small_site(Path(tmp), args.example)
         node_load = os.getloadavg()[0]
-        node_start = node_baseline(Path(tmp))
+        node_start = node_baseline(Path(tmp), site)
         server, base = serve(site)
         url = f"{base}/en/examples/{args.example}/"
         rounds = []

@@ -1,6 +1,6 @@
 /* The examples' runner, in a Web Worker so that the page stays responsive: loads Pyodide from the
-   site's own runner/ folder, unpacks the engine's wheel into it, and runs each code it is sent
-   with kb.examples.web. Loading reports its progress in bytes. Messages:
+   site's own runner/ folder, unpacks the engine into it (one archive, compiled when the site was built),
+   and runs each code it is sent with kb.examples.web. Loading reports its progress in bytes. Messages:
      in:  {id, code, lang, name, path, line} | {id, lang, table, moves} (the playground without code)
      out: {id, kind: "progress", stage, loaded, total} | {id, kind: "result", stdout, stderr, passed}
           | {id, kind: "played", narration, choices, state, code, doctest, error}
@@ -19,7 +19,7 @@ function mark(stage) { loading[stage] = now(); }
 function post(message) { self.postMessage(message); }
 
 // Every byte of the runtime's files, counted as it arrives: what the progress bar shows.
-function countingFetch(sizes, onBytes) {
+function countingFetch(sizes, onBytes, onDone) {
   const realFetch = self.fetch.bind(self);
   const watched = new Set(Object.keys(sizes).map((name) => new URL(name, RUNNER).href));
   return async function (input, init) {
@@ -30,7 +30,7 @@ function countingFetch(sizes, onBytes) {
     const body = new ReadableStream({
       async pull(controller) {
         const { done, value } = await reader.read();
-        if (done) { controller.close(); return; }
+        if (done) { controller.close(); onDone(); return; }
         onBytes(value.byteLength);
         controller.enqueue(value);
       },
@@ -54,16 +54,14 @@ async function load(id) {
   const kept = self.caches && await caches.match(new URL("pyodide/pyodide.asm.wasm", RUNNER).href).catch(() => null);
   mark("config");
   if (kept) loaded = total;
-  else self.fetch = countingFetch(config.sizes, (bytes) => {
-    loaded += bytes;
-    if (loaded >= total) mark("downloaded");
-    report();
-  });
+  // The last file fetched, when its last byte arrives: the runtime downloaded (overlapping
+  // Python's start, which compiles the interpreter as it streams in).
+  else self.fetch = countingFetch(config.sizes, (bytes) => { loaded += bytes; report(); }, () => mark("downloaded"));
   report();
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", RUNNER).href);
   mark("module");
-  const wheel = fetch(new URL(config.wheel, RUNNER)).then((r) => {
-    if (!r.ok) throw new Error(`${config.wheel}: HTTP ${r.status}`);
+  const engine = fetch(new URL(config.engine, RUNNER)).then((r) => {
+    if (!r.ok) throw new Error(`${config.engine}: HTTP ${r.status}`);
     return r.arrayBuffer();
   });
   // Everything from the site: no package is ever looked for elsewhere.
@@ -72,7 +70,7 @@ async function load(id) {
   mark("python");
   stage = "engine";
   report();
-  pyodide.unpackArchive(await wheel, "wheel");
+  pyodide.unpackArchive(await engine, "xztar");
   mark("unpacked");
   const web = pyodide.pyimport("kb.examples.web");
   web.warm();

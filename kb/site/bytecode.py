@@ -22,6 +22,7 @@ Without Node, or if that Pyodide fails, the site ships the sources: slower to st
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import shutil
@@ -125,6 +126,11 @@ class Bytecode:
     stdlib: dict[str, bytes]
 
 
+# What this process compiled, by the sources and the Pyodide: a second build of the same files in
+# one process (the tests build several sites) does not start Pyodide again.
+_COMPILED: dict[tuple[str, str], Bytecode] = {}
+
+
 def compile_for_pyodide(engine: bytes, pyodide: Path) -> Bytecode:
     """Compile the modules of `engine` (`kb.site.wheel.engine_archive` of the sources, unpacked as
     the browser unpacks it), and the standard modules a Run imports, with the Pyodide in the
@@ -132,6 +138,25 @@ def compile_for_pyodide(engine: bytes, pyodide: Path) -> Bytecode:
     node = shutil.which("node")
     if node is None:
         raise BytecodeUnavailable("node is not installed")
+    key = (hashlib.sha256(engine).hexdigest(), _fingerprint(pyodide))
+    if key not in _COMPILED:
+        _COMPILED[key] = _compile(node, engine, pyodide)
+    return _COMPILED[key]
+
+
+def _fingerprint(pyodide: Path) -> str:
+    """The Pyodide in a folder, as far as the bytecode goes: its files' sizes and dates."""
+    found = []
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        try:
+            info = (pyodide / name).stat()
+        except OSError:
+            return ""
+        found.append(f"{name}:{info.st_size}:{info.st_mtime_ns}")
+    return f"{pyodide.resolve()}|" + "|".join(found)
+
+
+def _compile(node: str, engine: bytes, pyodide: Path) -> Bytecode:
     with tempfile.TemporaryDirectory(prefix="kb-bytecode-") as tmp:
         folder = Path(tmp)
         (folder / "engine.tar.xz").write_bytes(engine)

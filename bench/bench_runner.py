@@ -144,6 +144,7 @@ STAGES = {
     "worker": "the Web Worker fetched and started",
     "config": "runner.json read, the cache looked at",
     "module": "Pyodide's JavaScript module imported",
+    "restored": "Python's memory put back as an earlier page kept it (the cached Run; no start)",
     "python": "Pyodide's start: the interpreter and the standard library fetched, compiled, Python initialised",
     "unpacked": "the engine's archive fetched and unpacked",
     "engine": "the engine's modules imported, its cards and catalogs read",

@@ -12,6 +12,9 @@
 const RUNNER = new URL("../runner/", import.meta.url);
 let ready = null;
 let loading = {};
+// Whom the loading's progress is told to: the Run waiting for it (the loading may have begun
+// before, at the press of the button).
+let reporting = null;
 
 function now() { return performance.timeOrigin + performance.now(); }
 function mark(stage) { loading[stage] = now(); }
@@ -48,7 +51,8 @@ async function load(id) {
   const total = Object.values(config.sizes).reduce((a, b) => a + b, 0);
   let loaded = 0;
   let stage = "loading";
-  const report = () => post({ id, kind: "progress", stage, loaded: Math.min(loaded, total), total });
+  reporting = id;
+  const report = () => post({ id: reporting, kind: "progress", stage, loaded: Math.min(loaded, total), total });
   // Once kept by the service worker, the runtime is read as it is: a response of the browser's
   // cache lets it reuse the interpreter's compiled code, which a counted copy would not.
   const kept = self.caches && await caches.match(new URL("pyodide/pyodide.asm.wasm", RUNNER).href).catch(() => null);
@@ -66,16 +70,56 @@ async function load(id) {
   });
   // Everything from the site: no package is ever looked for elsewhere.
   const index = new URL("pyodide/", RUNNER).href;
-  const pyodide = await loadPyodide({ indexURL: index, packageBaseUrl: index, env: { PYTHONHASHSEED: "0" } });
+  const options = { indexURL: index, packageBaseUrl: index, env: { PYTHONHASHSEED: "0" } };
+  const snapshot = await keptSnapshot(config);
+  let pyodide = null;
+  if (snapshot) {
+    // Python as an earlier page left it, the engine imported: its memory put back, not started.
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot }).catch(() => null);
+    if (pyodide) mark("restored");
+  }
+  const restored = pyodide !== null;
+  if (!restored) pyodide = await loadPyodide({ ...options, _makeSnapshot: canKeep() });
   mark("python");
   stage = "engine";
   report();
+  // The engine's files, for what a run reads or imports later (a restored Python has its modules).
   pyodide.unpackArchive(await engine, "xztar");
   mark("unpacked");
   const web = pyodide.pyimport("kb.examples.web");
-  web.warm();
+  if (restored) {
+    // Its random numbers as they were when the snapshot was made: drawn afresh.
+    pyodide.runPython("import random; random.seed()");
+  } else {
+    web.warm();
+    // Before any code of the reader's has run: what the next page starts from.
+    if (canKeep()) keepSnapshot(config, pyodide.makeMemorySnapshot());
+  }
   mark("engine");
   return web;
+}
+
+// The memory of a Python just started, with the engine imported, kept in the browser's cache
+// (beside the runtime the service worker keeps, and removed with it when the site is rebuilt): a
+// reload, or another page of the site, starts from it instead of starting Python again.
+function canKeep() { return Boolean(self.caches); }
+
+function snapshotRequest(config) { return new Request(new URL(`python-${config.build}.snapshot`, RUNNER).href); }
+
+async function keptSnapshot(config) {
+  if (!canKeep()) return null;
+  try {
+    const kept = await (await caches.open(`kb-runner-${config.build}`)).match(snapshotRequest(config));
+    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+function keepSnapshot(config, snapshot) {
+  caches.open(`kb-runner-${config.build}`)
+    .then((cache) => cache.put(snapshotRequest(config), new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } })))
+    .catch(() => {});  // a browser that will not keep it starts Python again next time
 }
 
 self.onmessage = async (event) => {
@@ -86,6 +130,7 @@ self.onmessage = async (event) => {
     ready.catch(() => { ready = null; });
     return;
   }
+  reporting = id;
   let web;
   try {
     web = await ready;

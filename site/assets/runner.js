@@ -66,9 +66,16 @@
     return (lang === "es" ? text.replace(".", ",") : text) + " MB";
   }
 
+  // Once per page; whoever asks again waits for the same registration (the runner must load
+  // through the service worker to be kept).
+  var registration = null;
   function registerServiceWorker(box) {
-    if (!("serviceWorker" in navigator) || registerServiceWorker.done) return Promise.resolve();
-    registerServiceWorker.done = true;
+    if (!("serviceWorker" in navigator)) return Promise.resolve();
+    if (!registration) registration = register(box);
+    return registration;
+  }
+
+  function register(box) {
     var root = new URL(box.getAttribute("data-root") || "./", location.href);
     // The runtime then loads through it, and it keeps every file for use offline. A page served
     // from a file or without a service worker runs all the same.
@@ -86,6 +93,16 @@
         });
       })
       .catch(function () {});
+  }
+
+  // The reader is pressing Run (pointerdown, before the click): Python starts loading now, the
+  // click's Run waits for the same loading. Nothing happens on a page where Run is never pressed.
+  function prepare(box) {
+    return registerServiceWorker(box).then(function () {
+      if (worker) return;
+      startWorker();
+      worker.postMessage({ id: "warm", warm: true });
+    });
   }
 
   function startWorker() {
@@ -513,6 +530,11 @@
 
   document.addEventListener("click", onEvent);
   document.addEventListener("keydown", onEvent);
-  window.kbRunner = { run: run, ask: ask, fill: fill, parts: parts, words: words, setButton: setButton };
+  document.addEventListener("pointerdown", function (event) {
+    var button = event.target.closest && event.target.closest("[data-kb-run]");
+    var box = button && button.closest("[data-kb-runner]");
+    if (box) prepare(box);
+  });
+  window.kbRunner = { run: run, prepare: prepare, ask: ask, fill: fill, parts: parts, words: words, setButton: setButton };
   document.dispatchEvent(new CustomEvent("kb-runner-ready"));
 })();

@@ -341,6 +341,14 @@ def run_in(page, timeout: int = RUN_TIMEOUT) -> dict:
         stderr: document.querySelector('.kb-runner__stderr').textContent})""")
 
 
+# True once the browser's cache holds a Python's memory for the next page (runner-worker.js).
+KEPT_SNAPSHOT = """async () => {
+    for (const name of await caches.keys())
+        if ((await (await caches.open(name)).keys()).some(r => r.url.endsWith('.snapshot'))) return true;
+    return false;
+}"""
+
+
 def choose(page, name: str) -> None:
     """Start the playground from the example `name`."""
     page.select_option("[data-kb-start]", name)
@@ -366,11 +374,16 @@ def test_run_prints_what_the_command_line_prints(runner_context, runner_server, 
     assert "kb-runner__status--passed" in result["status"]
     page.screenshot(path=str(artifacts / f"runner-example-phone-{lang}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    # The next page starts from Python's memory as the first left it, kept by the browser, and
+    # runs the same.
+    page.wait_for_function(KEPT_SNAPSHOT, timeout=RUN_TIMEOUT)
     page.goto(f"{runner_server}/{prefix}examples/playground/")
     for name in SAMPLE[1:]:
         choose(page, name)
         result = run_in(page)
         assert result["stdout"] == cli_run(name, lang).stdout, name
+        if name == SAMPLE[1]:
+            assert "restored" in json.loads(page.get_attribute("[data-kb-runner]", "data-run-timings"))
     assert errors == []
     origin = runner_server + "/"
     assert all(url.startswith(origin) for url in runner_context.requested), \
@@ -482,6 +495,24 @@ def test_a_game_is_played_in_the_playground_without_writing_code(runner_context,
     page.screenshot(path=str(artifacts / "playground-table-phone.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     assert page.js_errors == [] if hasattr(page, "js_errors") else True
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_pressing_run_starts_python_before_the_click_and_the_click_runs(runner_context, runner_server):
+    page = runner_context.new_page()
+    page.goto(f"{runner_server}/en/examples/{SAMPLE[0]}/")
+    page.wait_for_load_state("networkidle")
+    open_code(page)
+    page.hover("[data-kb-run]")
+    page.wait_for_timeout(300)
+    assert not any("/runner/" in url for url in runner_context.requested)  # a hover is no press
+    with page.expect_request(lambda request: request.url.endswith("/pyodide.asm.wasm"), timeout=RUN_TIMEOUT):
+        page.dispatch_event("[data-kb-run]", "pointerdown")
+    assert page.get_attribute("[data-kb-runner]", "aria-busy") is None  # loading, not running
+    result = run_in(page)
+    assert result["stdout"] == cli_run(SAMPLE[0], "en").stdout
+    assert "kb-runner__status--passed" in result["status"]
 
 
 @pytest.mark.browser

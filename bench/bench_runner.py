@@ -112,7 +112,7 @@ import { loadPyodide } from %(module)s;
 import fs from "fs";
 const start = performance.now();
 const pyodide = await loadPyodide();
-pyodide.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[2])), "xztar");
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(process.argv[2])), process.argv[3]);
 pyodide.pyimport("kb.examples.web").warm();
 console.log((performance.now() - start) / 1000);
 """
@@ -128,11 +128,14 @@ def node_baseline(folder: Path, site: Path) -> float | None:
     runner = site / "runner"
     if node is None or not (runner / "runner.json").is_file():
         return None
-    engine = runner / json.loads((runner / "runner.json").read_text(encoding="utf-8"))["engine"]
+    config = json.loads((runner / "runner.json").read_text(encoding="utf-8"))
+    # A site built before the engine shipped compiled has its wheel instead.
+    engine = runner / config.get("engine", config.get("wheel", ""))
+    unpack = "xztar" if engine.name.endswith(".tar.xz") else "wheel"
     script = folder / "start.mjs"
     script.write_text(_NODE_START % {"module": json.dumps((runner / "pyodide" / "pyodide.mjs").resolve().as_uri())},
                       encoding="utf-8")
-    proc = subprocess.run([node, str(script), str(engine)], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run([node, str(script), str(engine), unpack], capture_output=True, text=True, timeout=300)
     return float(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
 
 

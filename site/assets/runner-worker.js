@@ -12,6 +12,17 @@
 const RUNNER = new URL("../runner/", import.meta.url);
 let ready = null;
 let loading = {};
+// A restored Python's files, unpacked after its first Run (`unpackLater`); a Run waits for them.
+let unpackLater = null;
+let unpacked = Promise.resolve();
+
+function afterRun() {
+  if (unpackLater === null) return;
+  const unpack = unpackLater;
+  unpackLater = null;
+  unpacked = new Promise((done) => setTimeout(() => unpack().catch(() => {}).finally(done), 0));
+}
+
 // Whom the loading's progress is told to: the Run waiting for it (the loading may have begun
 // before, at the press of the button).
 let reporting = null;
@@ -83,9 +94,14 @@ async function load(id) {
   mark("python");
   stage = "engine";
   report();
-  // The engine's files, for what a run reads or imports later (a restored Python has its modules).
-  pyodide.unpackArchive(await engine, "xztar");
-  mark("unpacked");
+  // The engine's files. A restored Python has every module and datum of them in memory already
+  // (kb.examples.web.warm): its first Run does not wait for them, they are unpacked after it.
+  if (restored) {
+    unpackLater = async () => pyodide.unpackArchive(await engine, "xztar");
+  } else {
+    pyodide.unpackArchive(await engine, "xztar");
+    mark("unpacked");
+  }
   const web = pyodide.pyimport("kb.examples.web");
   if (restored) {
     // Its random numbers as they were when the snapshot was made: drawn afresh.
@@ -123,10 +139,10 @@ function keepSnapshot(config, snapshot) {
 }
 
 self.onmessage = async (event) => {
-  const { id, code, lang, name, path, line } = event.data;
+  const { id } = event.data;
   if (ready === null) ready = load(id);
   if (event.data.warm) {
-    // Started again after a Stop: load now, run nothing.
+    // Started at the press of Run, or again after a Stop: load now, run nothing.
     ready.catch(() => { ready = null; });
     return;
   }
@@ -144,15 +160,24 @@ self.onmessage = async (event) => {
     post({ id, kind: "unavailable" });
     return;
   }
+  await unpacked;
+  try {
+    answer(web, event.data);
+  } finally {
+    afterRun();
+  }
+};
+
+// Run what a message asks and post the answer, with when each stage of it ended.
+function answer(web, { id, code, lang, name, path, line, table, moves }) {
   post({ id, kind: "progress", stage: "running", loaded: 1, total: 1 });
   const timings = { ...loading, begun: now() };
   loading = {};
   const took = () => ({ ...timings, ran: now() });
-  if (event.data.table !== undefined) {
+  if (table !== undefined) {
     // The playground without code: the table and the moves chosen, the game they make.
     try {
-      post({ id, kind: "played", ...JSON.parse(web.play(JSON.stringify(event.data.table), JSON.stringify(event.data.moves), lang)),
-             timings: took() });
+      post({ id, kind: "played", ...JSON.parse(web.play(JSON.stringify(table), JSON.stringify(moves), lang)), timings: took() });
     } catch (err) {
       post({ id, kind: "error", message: String((err && err.message) || err).trim().split("\n").pop() });
     }
@@ -165,4 +190,4 @@ self.onmessage = async (event) => {
   } catch (err) {
     post({ id, kind: "error", message: String((err && err.message) || err).trim().split("\n").pop() });
   }
-};
+}

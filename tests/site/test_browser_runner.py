@@ -167,6 +167,18 @@ def test_every_example_prints_on_pyodide_what_it_prints_on_the_command_line(tmp_
     assert len(answers) == 2 * len(examples) and differ == []
 
 
+def test_warming_imports_every_module_the_browser_ships():
+    """A Python restored from the snapshot made after `warm` runs before its files are unpacked
+    again (runner-worker.js): every module of the engine's archive must be in memory by then."""
+    from kb.examples import web
+
+    web.warm()
+    shipped = {name[:-3].replace("/", ".").removesuffix(".__init__") for name in wheel.bundle_files()
+               if name.endswith(".py")}
+    assert "kb.engine.commander" in shipped and "kb.examples.playground" in shipped
+    assert sorted(shipped - set(sys.modules)) == []
+
+
 def test_a_run_that_cannot_start_and_an_exception_are_one_line_each():
     from kb.examples import web
 

@@ -268,6 +268,8 @@ def test_the_runner_ships_its_python_compiled_for_the_interpreter_inside_pyodide
         members = {m.name: archive.extractfile(m).read() for m in archive.getmembers() if m.isfile()}
     sources = wheel.bundle_files()
     modules = {name for name in sources if name.endswith(".py")}
+    # Their functions' and modules' docstrings are left out: nothing shipped may read one.
+    assert not [name for name in modules if re.search(rb"__doc__|getdoc|\bhelp\(", sources[name])]
     assert {name + "c" for name in modules} <= set(members) and not any(n.endswith(".py") for n in members)
     # Everything else the wheel holds (the names table, the catalogs) ships as it is.
     assert all(members[name] == data for name, data in sources.items() if name not in modules)

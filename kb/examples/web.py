@@ -77,10 +77,20 @@ def play(table: str, moves: str, lang: str) -> str:
 
 
 def warm() -> None:
-    """Import the engine's cards and read both catalogs now, while the page says it is loading."""
+    """Import every module of the engine and the playground, and read the cards' Spanish names and
+    both catalogs now, while the page says it is loading: a Python put back from a snapshot made
+    after this (site/assets/runner-worker.js) has all it runs in memory, before its files are
+    unpacked again."""
+    import importlib
+    import pkgutil
+
+    import kb.engine
     import kb.engine.cards  # noqa: F401 (defining the cards registers them)
+    import kb.examples.playground  # noqa: F401
     from kb.examples.card_names import teach_engine
 
+    for module in pkgutil.walk_packages(kb.engine.__path__, "kb.engine."):
+        importlib.import_module(module.name)
     teach_engine()
     for lang in LANGS:
         translations(lang)

@@ -17,7 +17,8 @@ from kb.corpus import PROJECT_ROOT
 PYODIDE_PACKAGE = "pyodide"
 # What loadPyodide reads in a browser: the module, the interpreter, the standard library, the lock
 # file (the site's is written without Pyodide's package list: no package of it is loaded).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+STDLIB = "python_stdlib.zip"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB)
 LOCK_FILE = "pyodide-lock.json"
 NPM_TIMEOUT = 600
 

@@ -3,12 +3,14 @@ pages say about it.
 
 A Run button on an example page (or the playground) starts a Web Worker that loads Pyodide (the
 CPython of the browser, installed from npm by `kb.site.pyodide` and copied into the site), unpacks
-the engine's wheel (`kb.site.wheel`) into it and runs the edited code with `kb.examples.web`.
+the engine (`kb.site.wheel`) into it and runs the edited code with `kb.examples.web`.
 Everything is served from the site's own folder; nothing loads before the first Run, and a
 service worker keeps what was loaded for use offline.
 
-    runner/pyodide/…               the Pyodide runtime (only the files a run needs)
-    runner/kb_engine-….whl         the engine, the narration and the runner
+    runner/pyodide/…               the Pyodide runtime (only the files a run needs; the standard
+                                   modules a run imports compiled, `kb.site.bytecode`)
+    runner/kb_engine-….tar.xz      the engine, the narration and the runner, compiled (or, when
+                                   they cannot be, their sources)
     runner/runner.json             what the worker loads, with each file's size (its progress)
     runner/examples.json           every example's code, for the playground
     runner-sw.js                   the service worker (at the root: it serves the whole site)
@@ -23,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from kb.corpus import PROJECT_ROOT
-from kb.site.pyodide import LOCK_FILE, PYODIDE_FILES, pyodide_dir
+from kb.site.bytecode import BytecodeUnavailable, compile_for_pyodide, say_unavailable, stdlib_with_bytecode
+from kb.site.pyodide import LOCK_FILE, PYODIDE_FILES, STDLIB, pyodide_dir
 from kb.site.urls import asset_url
-from kb.site.wheel import engine_wheel, wheel_name
+from kb.site.wheel import archive_name, bundle_files, engine_archive
 
 RUNNER_DIR = "runner"
 SERVICE_WORKER = "runner-sw.js"
@@ -192,22 +195,34 @@ def write_runner_files(folder: Path, examples: list[Any], version: str | None) -
     (runner / "pyodide").mkdir(exist_ok=True)
     sizes: dict[str, int] = {}
     digest = hashlib.sha256(version.encode("utf-8"))
+    files = bundle_files()
+    sources = engine_archive(files)
+    try:
+        # The modules a Run imports, compiled now rather than in every reader's browser.
+        bytecode = compile_for_pyodide(sources, source)
+    except BytecodeUnavailable as err:
+        say_unavailable(err)
+        bytecode = None
     for name in PYODIDE_FILES:
-        shutil.copyfile(source / name, runner / "pyodide" / name)
+        if name == STDLIB and bytecode is not None:
+            (runner / "pyodide" / name).write_bytes(stdlib_with_bytecode((source / name).read_bytes(), bytecode.stdlib))
+        else:
+            shutil.copyfile(source / name, runner / "pyodide" / name)
         sizes[f"pyodide/{name}"] = (runner / "pyodide" / name).stat().st_size
     lock = json.loads((source / LOCK_FILE).read_text(encoding="utf-8"))
     lock_text = _json({"info": lock["info"], "packages": {}})
     (runner / "pyodide" / LOCK_FILE).write_text(lock_text, encoding="utf-8")
     sizes[f"pyodide/{LOCK_FILE}"] = len(lock_text.encode("utf-8"))
-    wheel = engine_wheel()
-    (runner / wheel_name()).write_bytes(wheel)
-    sizes[wheel_name()] = len(wheel)
-    digest.update(wheel)
+    # The engine as the browser unpacks it: compiled, or else its sources.
+    engine = engine_archive(files, bytecode) if bytecode is not None else sources
+    (runner / archive_name()).write_bytes(engine)
+    sizes[archive_name()] = len(engine)
+    digest.update(engine)
     worker = PROJECT_ROOT / "site" / "assets" / "runner-worker.js"
     digest.update(worker.read_bytes())
     build = digest.hexdigest()[:16]
     (runner / "runner.json").write_text(_json({
-        "pyodide": version, "wheel": wheel_name(), "sizes": sizes, "build": build,
+        "pyodide": version, "engine": archive_name(), "sizes": sizes, "build": build,
     }), encoding="utf-8")
     (Path(folder) / SERVICE_WORKER).write_text(_service_worker(build), encoding="utf-8")
 

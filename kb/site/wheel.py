@@ -8,9 +8,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import lzma
+import tarfile
 import zipfile
 
 from kb.corpus import PROJECT_ROOT
+from kb.site.bytecode import Bytecode
 
 WHEEL_NAME = "kb_engine"
 WHEEL_VERSION = "0.1.0"
@@ -75,3 +78,28 @@ def engine_wheel() -> bytes:
             entry.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(entry, data, compresslevel=9)
     return out.getvalue()
+
+
+def archive_name() -> str:
+    return f"{WHEEL_NAME}-{WHEEL_VERSION}.tar.xz"
+
+
+def engine_archive(files: dict[str, bytes] | None = None, bytecode: Bytecode | None = None) -> bytes:
+    """The wheel's files (`bundle_files`, or `files`) in one tar compressed with xz, each module as
+    its bytecode alone where `bytecode` has it (`kb/engine/game.pyc`, no source:
+    `kb.site.bytecode`): what the browser unpacks. The same files give the same bytes (no dates,
+    no owners)."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as archive:
+        for name, data in (files if files is not None else bundle_files()).items():
+            if bytecode is not None and name in bytecode.wheel:
+                name, data = name + "c", bytecode.wheel[name]
+            entry = tarfile.TarInfo(name)
+            entry.size, entry.mode, entry.mtime = len(data), 0o644, 0
+            archive.addfile(entry, io.BytesIO(data))
+    data = raw.getvalue()
+    # A dictionary as large as the archive and no larger: the decoder allocates all of it, in the
+    # browser's WebAssembly memory.
+    dictionary = max(1 << 20, 1 << (len(data) - 1).bit_length())
+    return lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32,
+                         filters=[{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": dictionary}])

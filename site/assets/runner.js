@@ -66,9 +66,16 @@
     return (lang === "es" ? text.replace(".", ",") : text) + " MB";
   }
 
+  // Once per page; whoever asks again waits for the same registration (the runner must load
+  // through the service worker to be kept).
+  var registration = null;
   function registerServiceWorker(box) {
-    if (!("serviceWorker" in navigator) || registerServiceWorker.done) return Promise.resolve();
-    registerServiceWorker.done = true;
+    if (!("serviceWorker" in navigator)) return Promise.resolve();
+    if (!registration) registration = register(box);
+    return registration;
+  }
+
+  function register(box) {
     var root = new URL(box.getAttribute("data-root") || "./", location.href);
     // The runtime then loads through it, and it keeps every file for use offline. A page served
     // from a file or without a service worker runs all the same.
@@ -86,6 +93,16 @@
         });
       })
       .catch(function () {});
+  }
+
+  // The reader is pressing Run (pointerdown, before the click): Python starts loading now, the
+  // click's Run waits for the same loading. Nothing happens on a page where Run is never pressed.
+  function prepare(box) {
+    return registerServiceWorker(box).then(function () {
+      if (worker) return;
+      startWorker();
+      worker.postMessage({ id: "warm", warm: true });
+    });
   }
 
   function startWorker() {
@@ -245,7 +262,22 @@
     });
   }
 
-  function run(box) {
+  function now() { return performance.timeOrigin + performance.now(); }
+
+  // When each stage of a Run ended, in ms after the click (`clicked`, ms since the epoch; now if
+  // not given): this script ready, the service worker's registration, then the worker's stages
+  // (assets/runner-worker.js). Kept on the box as data-run-timings, for whoever measures it.
+  function timings(clicked, marks) {
+    var out = {};
+    Object.keys(marks).sort(function (a, b) { return marks[a] - marks[b]; }).forEach(function (stage) {
+      out[stage] = Math.round(marks[stage] - clicked);
+    });
+    return out;
+  }
+
+  function run(box, clicked) {
+    clicked = clicked || now();
+    var marks = { script: now() };
     var code = box.querySelector("textarea").value;
     var p = parts(box);
     var w = words(box);
@@ -258,6 +290,7 @@
     setButton(box, true);
     var started = performance.now();
     return registerServiceWorker(box).then(function () {
+      marks.service_worker = now();
       if (!worker) startWorker();
       var id = String(++counter);
       return new Promise(function (done) {
@@ -265,6 +298,7 @@
           if (!show(box, message, p, w)) return;
           delete pending[id];
           box.setAttribute("data-run-ms", String(Math.round(performance.now() - started)));
+          box.setAttribute("data-run-timings", JSON.stringify(timings(clicked, Object.assign(marks, message.timings || {}))));
           setButton(box, false);
           done(message);
         };
@@ -496,6 +530,11 @@
 
   document.addEventListener("click", onEvent);
   document.addEventListener("keydown", onEvent);
-  window.kbRunner = { run: run, ask: ask, fill: fill, parts: parts, words: words, setButton: setButton };
+  document.addEventListener("pointerdown", function (event) {
+    var button = event.target.closest && event.target.closest("[data-kb-run]");
+    var box = button && button.closest("[data-kb-runner]");
+    if (box) prepare(box);
+  });
+  window.kbRunner = { run: run, prepare: prepare, ask: ask, fill: fill, parts: parts, words: words, setButton: setButton };
   document.dispatchEvent(new CustomEvent("kb-runner-ready"));
 })();

@@ -127,13 +127,14 @@ def test_the_wheel_runs_an_example_with_the_standard_library_alone_as_the_comman
 
 
 # Every example in both languages on Pyodide itself (its CPython, a newer one than the command
-# line's), run by Node from the package the site ships.
+# line's), run by Node from the runner's files as the site ships them: the standard library and the
+# engine compiled at build time (kb.site.bytecode).
 _EVERY_EXAMPLE = """
 import { loadPyodide } from %(module)s;
 import fs from "fs";
-const [wheel, examples, out] = process.argv.slice(2);
+const [engine, examples, out] = process.argv.slice(2);
 const pyodide = await loadPyodide();
-pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel");
+pyodide.unpackArchive(new Uint8Array(fs.readFileSync(engine)), "xztar");
 const web = pyodide.pyimport("kb.examples.web");
 const answers = {};
 for (const e of JSON.parse(fs.readFileSync(examples, "utf8")))
@@ -150,18 +151,32 @@ def test_every_example_prints_on_pyodide_what_it_prints_on_the_command_line(tmp_
     if node is None:
         pytest.skip("no node to run Pyodide outside a browser")
     need_pyodide()
-    (tmp_path / "wheel.whl").write_bytes(wheel.engine_wheel())
+    runner.write_runner_files(tmp_path, [], pyodide.pyodide_version())
+    shipped = tmp_path / runner.RUNNER_DIR
+    config = json.loads((shipped / "runner.json").read_text(encoding="utf-8"))
     examples = [{"name": e.name, "code": e.code, **runner.example_source(e.name)} for e in catalog()]
     (tmp_path / "examples.json").write_text(json.dumps(examples), encoding="utf-8")
     script = tmp_path / "every.mjs"
-    script.write_text(_EVERY_EXAMPLE % {"module": json.dumps((pyodide.pyodide_dir() / "pyodide.mjs").as_uri())},
+    script.write_text(_EVERY_EXAMPLE % {"module": json.dumps((shipped / "pyodide" / "pyodide.mjs").as_uri())},
                       encoding="utf-8")
-    proc = subprocess.run([node, str(script), str(tmp_path / "wheel.whl"), str(tmp_path / "examples.json"),
+    proc = subprocess.run([node, str(script), str(shipped / config["engine"]), str(tmp_path / "examples.json"),
                            str(tmp_path / "out.json")], capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-1500:]
     answers = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
     differ = [key for key, answer in answers.items() if answer.get("stdout") != run(*key.split(" ")).report]
     assert len(answers) == 2 * len(examples) and differ == []
+
+
+def test_warming_imports_every_module_the_browser_ships():
+    """A Python restored from the snapshot made after `warm` runs before its files are unpacked
+    again (runner-worker.js): every module of the engine's archive must be in memory by then."""
+    from kb.examples import web
+
+    web.warm()
+    shipped = {name[:-3].replace("/", ".").removesuffix(".__init__") for name in wheel.bundle_files()
+               if name.endswith(".py")}
+    assert "kb.engine.commander" in shipped and "kb.examples.playground" in shipped
+    assert sorted(shipped - set(sys.modules)) == []
 
 
 def test_a_run_that_cannot_start_and_an_exception_are_one_line_each():
@@ -237,6 +252,59 @@ def test_the_runtime_is_served_from_the_site_and_the_same_bytes_every_build(runn
     assert (again / "runner-sw.js").read_bytes() == (site / "runner-sw.js").read_bytes()
 
 
+def _pyc_header(data: bytes) -> tuple[bytes, int]:
+    """A .pyc file's magic number (the Python version that reads it) and its flags (PEP 552)."""
+    return data[:4], int.from_bytes(data[4:8], "little")
+
+
+def test_the_runner_ships_its_python_compiled_for_the_interpreter_inside_pyodide(runner_site):
+    """The engine and the standard modules a Run imports as bytecode alone, hash-based and
+    unchecked (no timestamp, no source read), all for one Python: Pyodide's, not this one."""
+    import tarfile
+
+    shipped = runner_site.site_dir / "runner"
+    config = json.loads((shipped / "runner.json").read_text(encoding="utf-8"))
+    with tarfile.open(shipped / config["engine"]) as archive:
+        members = {m.name: archive.extractfile(m).read() for m in archive.getmembers() if m.isfile()}
+    sources = wheel.bundle_files()
+    modules = {name for name in sources if name.endswith(".py")}
+    # Their functions' and modules' docstrings are left out: nothing shipped may read one.
+    assert not [name for name in modules if re.search(rb"__doc__|getdoc|\bhelp\(", sources[name])]
+    assert {name + "c" for name in modules} <= set(members) and not any(n.endswith(".py") for n in members)
+    # Everything else the wheel holds (the names table, the catalogs) ships as it is.
+    assert all(members[name] == data for name, data in sources.items() if name not in modules)
+    with zipfile.ZipFile(shipped / "pyodide" / pyodide.STDLIB) as stdlib:
+        names = set(stdlib.namelist())
+        compiled = {name: stdlib.read(name) for name in names if name.endswith(".pyc")}
+    # What Python's start, the runner and a doctest import; a module nothing imports stays source.
+    assert {"doctest.pyc", "gettext.pyc", "json/decoder.pyc", "_pyodide/_base.pyc"} <= set(compiled)
+    assert "doctest.py" not in names and "mailbox.py" in names and "mailbox.pyc" not in names
+    headers = {_pyc_header(data) for data in [*compiled.values(), *(members[n + "c"] for n in modules)]}
+    assert len(headers) == 1
+    magic, flags = headers.pop()
+    assert flags == 0b01  # hash-based, not checked against a source
+    import importlib.util
+
+    assert magic != importlib.util.MAGIC_NUMBER and magic.endswith(b"\r\n")
+
+
+def test_without_node_the_runner_ships_the_sources_and_says_so_in_one_line(tmp_path, monkeypatch, capfd):
+    import io
+    import tarfile
+
+    need_pyodide()
+    monkeypatch.setenv("PATH", str(tmp_path / "no-bin"))
+    runner.write_runner_files(tmp_path, [], pyodide.pyodide_version())
+    lines = [line for line in capfd.readouterr().err.splitlines() if line.strip()]
+    assert len(lines) == 1 and "node is not installed" in lines[0]
+    shipped = tmp_path / runner.RUNNER_DIR
+    config = json.loads((shipped / "runner.json").read_text(encoding="utf-8"))
+    with tarfile.open(fileobj=io.BytesIO((shipped / config["engine"]).read_bytes())) as archive:
+        names = archive.getnames()
+    assert "kb/engine/game.py" in names and not any(name.endswith(".pyc") for name in names)
+    assert (shipped / "pyodide" / pyodide.STDLIB).read_bytes() == (pyodide.pyodide_dir() / pyodide.STDLIB).read_bytes()
+
+
 @pytest.mark.parametrize(("prefix", "guide"), [("", "Cómo definir una carta propia"), ("en/", "How to define a card of your own")])
 def test_the_playground_lists_the_examples_and_the_engines_cards(runner_site, prefix, guide):
     html = (runner_site.site_dir / f"{prefix}examples/playground" / "index.html").read_text(encoding="utf-8")
@@ -287,6 +355,14 @@ def run_in(page, timeout: int = RUN_TIMEOUT) -> dict:
         stderr: document.querySelector('.kb-runner__stderr').textContent})""")
 
 
+# True once the browser's cache holds a Python's memory for the next page (runner-worker.js).
+KEPT_SNAPSHOT = """async () => {
+    for (const name of await caches.keys())
+        if ((await (await caches.open(name)).keys()).some(r => r.url.endsWith('.snapshot'))) return true;
+    return false;
+}"""
+
+
 def choose(page, name: str) -> None:
     """Start the playground from the example `name`."""
     page.select_option("[data-kb-start]", name)
@@ -312,11 +388,16 @@ def test_run_prints_what_the_command_line_prints(runner_context, runner_server, 
     assert "kb-runner__status--passed" in result["status"]
     page.screenshot(path=str(artifacts / f"runner-example-phone-{lang}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    # The next page starts from Python's memory as the first left it, kept by the browser, and
+    # runs the same.
+    page.wait_for_function(KEPT_SNAPSHOT, timeout=RUN_TIMEOUT)
     page.goto(f"{runner_server}/{prefix}examples/playground/")
     for name in SAMPLE[1:]:
         choose(page, name)
         result = run_in(page)
         assert result["stdout"] == cli_run(name, lang).stdout, name
+        if name == SAMPLE[1]:
+            assert "restored" in json.loads(page.get_attribute("[data-kb-runner]", "data-run-timings"))
     assert errors == []
     origin = runner_server + "/"
     assert all(url.startswith(origin) for url in runner_context.requested), \
@@ -428,6 +509,24 @@ def test_a_game_is_played_in_the_playground_without_writing_code(runner_context,
     page.screenshot(path=str(artifacts / "playground-table-phone.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     assert page.js_errors == [] if hasattr(page, "js_errors") else True
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_pressing_run_starts_python_before_the_click_and_the_click_runs(runner_context, runner_server):
+    page = runner_context.new_page()
+    page.goto(f"{runner_server}/en/examples/{SAMPLE[0]}/")
+    page.wait_for_load_state("networkidle")
+    open_code(page)
+    page.hover("[data-kb-run]")
+    page.wait_for_timeout(300)
+    assert not any("/runner/" in url for url in runner_context.requested)  # a hover is no press
+    with page.expect_request(lambda request: request.url.endswith("/pyodide.asm.wasm"), timeout=RUN_TIMEOUT):
+        page.dispatch_event("[data-kb-run]", "pointerdown")
+    assert page.get_attribute("[data-kb-runner]", "aria-busy") is None  # loading, not running
+    result = run_in(page)
+    assert result["stdout"] == cli_run(SAMPLE[0], "en").stdout
+    assert "kb-runner__status--passed" in result["status"]
 
 
 @pytest.mark.browser

@@ -309,6 +309,8 @@ def test_any_two_releases_can_be_compared(page, real_server, real_site, artifact
     assert re.fullmatch(r"Section \d+ · .*\d", folds.first.locator("summary").inner_text())
     assert page.evaluate("document.documentElement.scrollHeight") < 60 * folds.count() + 3000
     folds.first.locator("summary").click()
+    # A fold is drawn on its toggle event, which the browser dispatches after the click returns.
+    folds.first.locator(".kb-diff__entry").first.wait_for(timeout=10000)
     assert folds.first.locator(".kb-diff__entry").count() > 0
     page.screenshot(path=str(artifacts / "compare-oldest-newest.png"))
     assert page.js_errors == []

@@ -203,6 +203,11 @@ def generate(data: Any) -> list[dict[str, Any]]:
             lang = "es" if re.search(r"[áéíóúñ¿]| de | del ", row["qualified"]) else "en"
             add(lang, "qualified", "jargon", row["qualified"], row["targets"], row["en"])
     queries.sort(key=lambda q: (q["lang"], q["source"], q["query"], q["form"]))
+    return _first_of_each_query(queries)
+
+
+def _first_of_each_query(queries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The queries in their order, each text (ignoring case) kept once per language: the first."""
     unique, seen = [], set()
     for q in queries:
         key = (q["lang"], q["query"].casefold())
@@ -294,13 +299,7 @@ def generate_second(data: Any) -> list[dict[str, Any]]:
     for lang, query, key in named:
         add(lang, "cited pair", query, sorted(met[(lang, key)], key=position.__getitem__))
     queries.sort(key=lambda q: (q["lang"], q["source"], q["query"]))
-    unique, seen = [], set()
-    for q in queries:
-        key = (q["lang"], q["query"].casefold())
-        if key not in seen:
-            seen.add(key)
-            unique.append(q)
-    return unique
+    return _first_of_each_query(queries)
 
 
 def fold(text: str) -> str:

@@ -113,12 +113,18 @@ def test_python_and_the_box_fold_a_word_alike():
     assert json.loads(proc.stdout) == [fold_text(s) for s in samples]
 
 
-def test_the_evaluation_is_generated_from_the_rules_the_same_each_time(data):
+def _search_queries():
+    """The benchmark's query generator (bench/search_queries.py), imported from its folder."""
     sys.path.insert(0, str(PROJECT_ROOT / "bench"))
     try:
         import search_queries
     finally:
         sys.path.pop(0)
+    return search_queries
+
+
+def test_the_evaluation_is_generated_from_the_rules_the_same_each_time(data):
+    search_queries = _search_queries()
     queries = search_queries.generate(data)
     assert queries == search_queries.generate(data)
     known = set(data.order) | {s.id for s in data.sections} | {p.id for p in data.parts}
@@ -130,11 +136,7 @@ def test_the_evaluation_is_generated_from_the_rules_the_same_each_time(data):
 
 
 def test_the_second_evaluation_names_keywords_across_languages_and_cited_pairs(data):
-    sys.path.insert(0, str(PROJECT_ROOT / "bench"))
-    try:
-        import search_queries
-    finally:
-        sys.path.pop(0)
+    search_queries = _search_queries()
     queries = search_queries.generate_second(data)
     assert queries == search_queries.generate_second(data)
     assert {q["split"] for q in queries} == {"second"}

@@ -430,14 +430,21 @@ def test_vigilance_attacks_without_tapping_and_others_tap():
     assert not angel.tapped and bear.tapped
 
 
-@pytest.mark.rules("302.6", "508.1a")
-def test_a_creature_that_came_under_control_this_turn_cant_attack():
+def _bears_put_onto_the_battlefield_this_turn():
+    """Ana's main phase of turn 3, Grizzly Bears just put onto her battlefield, and Ana declaring it
+    as an attacker whenever she is asked."""
     bear = Card("Grizzly Bears")
     ana = Player("Ana", library=5)
     bruno = Player("Bruno", library=5)
     game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[[bear]]))
     game.start(at=Step.PRECOMBAT_MAIN, turn=3)
     game.put_onto_battlefield(bear, ana)
+    return game, ana, bruno, bear
+
+
+@pytest.mark.rules("302.6", "508.1a")
+def test_a_creature_that_came_under_control_this_turn_cant_attack():
+    game, ana, bruno, bear = _bears_put_onto_the_battlefield_this_turn()
     game.advance_to(Step.END_OF_COMBAT)
     assert bruno.life == 20 and not bear.tapped
 
@@ -1316,12 +1323,7 @@ def test_any_target_means_on_the_battlefield_not_a_card_in_a_hand_or_graveyard()
 
 @pytest.mark.rules("302.6", "702.10b")
 def test_haste_gained_after_entering_lets_a_creature_attack():
-    bear = Card("Grizzly Bears")
-    ana = Player("Ana", library=5)
-    bruno = Player("Bruno", library=5)
-    game = Game(players=[ana, bruno], decisions=ScriptedDecisions(Ana=[[bear]]))
-    game.start(at=Step.PRECOMBAT_MAIN, turn=3)
-    game.put_onto_battlefield(bear, ana)
+    game, ana, bruno, bear = _bears_put_onto_the_battlefield_this_turn()
     game.add_effect(grant("Haste", affected=[bear]))
     game.advance_to(Step.END_OF_COMBAT)
     assert bruno.life == 18

@@ -276,11 +276,7 @@ class TurnStructure(GamePart):
         """Rule 723.1: end the turn. (The rule's number changed as sections were added before
         it: 715 "Ending the Turn" in September 2017, 716 in July 2018 and August 2019 (then
         "Ending Turns and Phases"), 717 in October 2019, 720 in April 2023, 721 in June 2024.)"""
-        self.game.emit("end_the_turn", "723.1", source=source)
-        self._end_process_start("723.1a", "723.1b")
-        self.game.emit("sba_no_priority", "723.1c")
-        self.game.check_state_based_actions()
-        if self.game.over:
+        if self._begin_ending("end_the_turn", "723.1", source):
             return
         if self.game.phase is Phase.COMBAT:
             self.game.combat._remove_from_combat("723.1d")
@@ -297,18 +293,20 @@ class TurnStructure(GamePart):
         if self.game.phase is not Phase.COMBAT:
             self.game.emit("nothing_happens", "723.2g", source=source)
             return
-        self.game.emit("end_combat", "723.2", source=source)
-        self._end_process_start("723.2a", "723.2b")
-        self.game.emit("sba_no_priority", "723.2c")
-        self.game.check_state_based_actions()
-        if self.game.over:
+        if self._begin_ending("end_combat", "723.2", source):
             return
         self.game.combat._remove_from_combat("723.2d")
         self.game.emit("skip_to_next_phase", "723.2d", step=self.game.step)
         self.game.priority_and_stack._flow_changed = True
         self._begin_following(self.game.step, Step.POSTCOMBAT_MAIN)
 
-    def _end_process_start(self, cease_rule: str, exile_rule: str) -> None:
+    def _begin_ending(self, event: str, rule: str, source: Card | None) -> bool:
+        """The steps that open both processes, 723.1a-c and 723.2a-c alike (`rule` is 723.1 or
+        723.2): triggered abilities not yet on the stack cease to exist, everything on the stack is
+        exiled, and state-based actions are checked with no player receiving priority. True if
+        the game ended there."""
+        self.game.emit(event, rule, source=source)
+        cease_rule, exile_rule = f"{rule}a", f"{rule}b"
         if self.game.triggers._pending:
             gone, self.game.triggers._pending = self.game.triggers._pending, []
             self.game.emit("triggers_cease", cease_rule, abilities=gone)
@@ -323,3 +321,6 @@ class TurnStructure(GamePart):
                 self.game.exile.append(obj.card)
         if objects:
             self.game.emit("stack_exiled", exile_rule, objects=objects)
+        self.game.emit("sba_no_priority", f"{rule}c")
+        self.game.check_state_based_actions()
+        return self.game.over

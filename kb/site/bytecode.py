@@ -32,29 +32,11 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 # The zip entries' date, as the wheel's: the archive's bytes depend on its files only.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 NODE_TIMEOUT = 600
-
-# What the build runs to find the standard modules a Run imports: a passing check, a failing one
-# and an exception (a failure's report and the one line an error is told in import modules of
-# their own), in each language; and a game of the playground without code.
-_SAMPLE_RUN = """>>> from kb.engine import Game, Player, Step
->>> ana = Player('Ana', hand=['Lightning Bolt'], library=10)
->>> bruno = Player('Bruno', battlefield=['Grizzly Bears'], library=10)
->>> game = Game(players=[ana, bruno])
->>> game.start(at=Step.PRECOMBAT_MAIN, turn=3)
->>> game.cast(ana, 'Lightning Bolt', targets=[bruno])
-Spell(Card('Lightning Bolt'), controller=Player('Ana'))
->>> game.pass_all()
->>> bruno.life
-18
->>> game.cast(ana, 'Nothing Known')
->>> 1 / 0
-"""
-_SAMPLE_TABLE = {"players": [{"name": "Ana", "hand": ["Lightning Bolt"], "library": 10},
-                             {"name": "Bruno", "battlefield": ["Grizzly Bears"], "library": 10}]}
 
 # Run by Node: start Pyodide from the package the site ships, do what a Run does, then compile.
 _NODE_SCRIPT = """
@@ -128,19 +110,22 @@ class Bytecode:
 
 # What this process compiled, by the sources and the Pyodide: a second build of the same files in
 # one process (the tests build several sites) does not start Pyodide again.
-_COMPILED: dict[tuple[str, str], Bytecode] = {}
+_COMPILED: dict[tuple[str, str, str], Bytecode] = {}
 
 
-def compile_for_pyodide(engine: bytes, pyodide: Path) -> Bytecode:
+def compile_for_pyodide(engine: bytes, pyodide: Path, sample: dict[str, Any]) -> Bytecode:
     """Compile the modules of `engine` (`kb.site.wheel.engine_archive` of the sources, unpacked as
     the browser unpacks it), and the standard modules a Run imports, with the Pyodide in the
-    folder `pyodide` (run by Node). Raises `BytecodeUnavailable`, with one line saying why."""
+    folder `pyodide` (run by Node). Which standard modules those are is found by doing what a Run
+    does with `sample`: its doctest `code` run in each language and its playground `table` played.
+    Raises `BytecodeUnavailable`, with one line saying why."""
     node = shutil.which("node")
     if node is None:
         raise BytecodeUnavailable("node is not installed")
-    key = (hashlib.sha256(engine).hexdigest(), _fingerprint(pyodide))
+    sample_text = json.dumps(sample, sort_keys=True)
+    key = (hashlib.sha256(engine).hexdigest(), _fingerprint(pyodide), sample_text)
     if key not in _COMPILED:
-        _COMPILED[key] = _compile(node, engine, pyodide)
+        _COMPILED[key] = _compile(node, engine, pyodide, sample_text)
     return _COMPILED[key]
 
 
@@ -156,11 +141,11 @@ def _fingerprint(pyodide: Path) -> str:
     return f"{pyodide.resolve()}|" + "|".join(found)
 
 
-def _compile(node: str, engine: bytes, pyodide: Path) -> Bytecode:
+def _compile(node: str, engine: bytes, pyodide: Path, sample: str) -> Bytecode:
     with tempfile.TemporaryDirectory(prefix="kb-bytecode-") as tmp:
         folder = Path(tmp)
         (folder / "engine.tar.xz").write_bytes(engine)
-        (folder / "sample.json").write_text(json.dumps({"code": _SAMPLE_RUN, "table": _SAMPLE_TABLE}), encoding="utf-8")
+        (folder / "sample.json").write_text(sample, encoding="utf-8")
         script = folder / "compile.mjs"
         script.write_text(_NODE_SCRIPT % {"module": json.dumps((pyodide / "pyodide.mjs").as_uri()),
                                           "compile": json.dumps(_COMPILE)}, encoding="utf-8")

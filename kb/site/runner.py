@@ -117,6 +117,20 @@ Spell(Card('Lightning Bolt'), controller=Player('Ana'))
 17
 """
 
+# What the build runs to find the standard modules a Run imports (`kb.site.bytecode`): the blank
+# game with a passing check, then a failing one and an exception (a failure's report and the one line
+# an error is told in import modules of their own), in each language; and the same game played in
+# the playground without code.
+COMPILE_SAMPLE = {
+    "code": BLANK_GAME + """>>> bruno.life
+18
+>>> game.cast(ana, 'Nothing Known')
+>>> 1 / 0
+""",
+    "table": {"players": [{"name": "Ana", "hand": ["Lightning Bolt"], "library": 10},
+                          {"name": "Bruno", "battlefield": ["Grizzly Bears"], "library": 10}]},
+}
+
 
 # ---------------------------------------------------------------------------------------------
 # What the site serves
@@ -199,7 +213,7 @@ def write_runner_files(folder: Path, examples: list[Any], version: str | None) -
     sources = engine_archive(files)
     try:
         # The modules a Run imports, compiled now rather than in every reader's browser.
-        bytecode = compile_for_pyodide(sources, source)
+        bytecode = compile_for_pyodide(sources, source, COMPILE_SAMPLE)
     except BytecodeUnavailable as err:
         say_unavailable(err)
         bytecode = None

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.corpus import PROJECT_ROOT
+from kb.site.output import move_tree_into
 
 BUILDER_COMMAND = [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file"]
 
@@ -101,7 +102,7 @@ def run_builder(config_file: Path, source_date_epoch: int | None = None,
         first = warnings[0] if warnings else (output.strip().splitlines() or ["no output"])[-1]
         raise SiteBuildError(f"the site builder failed ({len(warnings)} warnings or errors): {first}", output)
     for folder in apart:
-        _lay_over(folder, site_dir)
+        move_tree_into(folder, site_dir, files_replace_folders=True)
     return BuilderRun(commands[0], output, warnings)
 
 
@@ -125,17 +126,3 @@ def _write_config(path: Path, config: dict) -> None:
     import yaml
 
     path.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
-
-
-def _lay_over(upper: Path, lower: Path) -> None:
-    """Every file of `upper` moved to the same place under `lower`, over any file there; `upper`
-    is removed."""
-    for path in sorted(upper.iterdir()):
-        target = lower / path.name
-        if path.is_dir() and target.is_dir():
-            _lay_over(path, target)
-        else:
-            if target.is_dir():
-                shutil.rmtree(target)
-            os.replace(path, target)
-    upper.rmdir()

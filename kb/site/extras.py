@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 import unicodedata
 from collections import Counter
@@ -19,6 +18,7 @@ from markupsafe import escape
 from kb.site.feed import write_feeds
 from kb.site.anchors import entry_key, glossary_anchors, terminology_anchors
 from kb.site.locale import LANGS
+from kb.site.output import move_tree_into
 from kb.site.query import write_query_indexes
 from kb.site.sitedata import SiteData
 from kb.site.ranking import write_rank_indexes
@@ -275,10 +275,4 @@ def write_standalone_extras(data: SiteData, folder: Path, generated=None) -> Non
 def move_into(staged: Path, site_dir: Path) -> None:
     """Every file under `staged` moved to the same place under `site_dir`, a folder the site lacks
     moved whole; `staged` is removed."""
-    for path in sorted(Path(staged).iterdir()):
-        target = Path(site_dir) / path.name
-        if path.is_dir() and target.is_dir():
-            move_into(path, target)
-        else:
-            os.replace(path, target)
-    Path(staged).rmdir()
+    move_tree_into(staged, site_dir)

@@ -108,3 +108,19 @@ def write_files(files: dict[str, bytes], site_dir: Path | str) -> dict[str, int]
         path.write_bytes(raw)
         sizes[name] = len(raw)
     return sizes
+
+
+def move_tree_into(upper: Path, lower: Path, *, files_replace_folders: bool = False) -> None:
+    """Every file under `upper` moved to the same place under `lower`, over any file there, a folder
+    `lower` lacks moved whole; `upper` is removed. A file of `upper` where `lower` has a folder
+    replaces that folder if `files_replace_folders`, else raises `OSError`, as a folder of
+    `upper` where `lower` has a file always does."""
+    for path in sorted(Path(upper).iterdir()):
+        target = Path(lower) / path.name
+        if path.is_dir() and target.is_dir():
+            move_tree_into(path, target, files_replace_folders=files_replace_folders)
+        else:
+            if files_replace_folders and target.is_dir():
+                shutil.rmtree(target)
+            os.replace(path, target)
+    Path(upper).rmdir()

@@ -129,6 +129,8 @@ def test_a_malformed_catalog_is_refused_with_its_line(name, kb, corpus, tmp_path
     done = runner.invoke(cli, ["translations", "import", str(path)], env=env)
     assert checked.exit_code == done.exit_code == 1
     assert f"{path}:{line}: error:" in checked.stderr and f"{path}:{line}: error:" in done.stderr
+    # The summary of a file read as no catalog names no release, and says so in words.
+    assert f"{path}: no release named, 0 entries" in done.stdout and "None" not in done.stdout
     assert not (corpus / "po").exists()
 
 

@@ -111,6 +111,11 @@ def export_command(out: Path, release: str | None, lang: str, split: bool, parts
         )
 
 
+def _release_of(release: str | None) -> str:
+    # A file that is no catalog, or a catalog whose header names no release: said, not "release None".
+    return f"release {release}" if release else "no release named"
+
+
 def _catalog_destination(out: Path, several: bool, into_catalogs: bool) -> bool:
     """Whether the export writes the corpus's own catalogs: refused (exit 2) for a destination inside
     `po/` unless --into-catalogs is given, and --into-catalogs is for that folder, split by part."""
@@ -264,7 +269,7 @@ def _print_import(kb, report, as_json: bool, given: bool = True) -> None:
             echo(str(change))
         for checked in report.checks if given else []:
             echo(
-                f"{checked.source}: release {checked.release}, {checked.messages} entries: {checked.translated} "
+                f"{checked.source}: {_release_of(checked.release)}, {checked.messages} entries: {checked.translated} "
                 f"translated ({checked.reviewed} reviewed), {checked.fuzzy} fuzzy, {checked.untranslated} untranslated; "
                 f"{_count(len(checked.errors), 'error')}, {_count(len(checked.warnings), 'warning')}"
                 + (f"; into {', '.join(report.destinations[checked.source])}" if checked.source in report.destinations else "")

@@ -58,13 +58,15 @@ _STOP_TEXT = {
         the their them then there these they this those through to too under until up very was we were
         against toward towards upon onto within
         what when where which while who whom why will with would you your vs versus happen happens
-        happened work works mean means meaning explain explained rule rules cr comprehensive whats""",
+        happened work works mean means meaning explain explained rule rules cr comprehensive whats
+        many much mine yours""",
     "es": """a al algo algun alguna algunas alguno algunos antes como con contra cual cuales cuando
         de del desde donde durante e el ella ellas ellos en entre era eran es esa esas ese eso esos esta
         estas este esto estos fue fueron ha han hay la las le les lo los mas me mi muy ni nos o os
         para pero por porque que quien quienes se sea sean ser si sobre son su sus tambien te tiene
         tienen u un una unas uno unos y ya vs versus pasa pasan ocurre ocurren sucede funciona funcionan
-        significa significan regla reglas explica explicame hacia hasta tras segun mediante""",
+        significa significan regla reglas explica explicame hacia hasta tras segun mediante
+        puedo puedes puede podemos pueden pueda puedan cuanto cuanta cuantos cuantas mis yo""",
 }
 # One list for both languages: the other language's names are indexed too, and "fase de combate"
 # typed on the English site drops its "de" as the Spanish site does.

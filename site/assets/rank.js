@@ -31,6 +31,9 @@
   // not in 111 Tokens): by the rarity of the words naming it, and by how few rules it spans.
   var SPECIFIC = 0.4;
   var NARROW = 0.3;
+  // What a word naming another concept counts for in the share of the query a concept's rule says,
+  // when only the rule's subrules say it.
+  var FOREIGN_BODY = 0.5;
   // The words a question starts with, and the light verbs that follow them only to ask.
   var QUESTION_WORDS = set("what who whom whose when where which why how que quien quienes cuando como cual cuales donde");
   var LIGHT_VERBS = set("get gets got hace hacen");
@@ -353,23 +356,31 @@
         }
       }
     }
+    // A query joining two concepts ("trample deathtouch"): some of its words name one rule or
+    // section whole, others another. The rule that is the one concept holds the other only in its
+    // subrules' text (its body), which says where they meet, not the rule itself: there the other
+    // concept's words count for little, and the subrule that says both is found instead.
+    var conceptMasks = known.length > 1 ? this.conceptMasks(candidates, known, nameMaps, wholeNames) : [];
     for (key in candidates) {
       var doc = docs[key];
       var s = 0, matched = 0;
+      var foreign = conceptMasks.length ? this.foreignWords(doc, known, nameMaps, wholeNames, conceptMasks) : 0;
       for (i = 0; i < known.length; i++) {
         fields = maps[i][key];
         if (!fields) continue;
         var tfn = 0, shared = naming[key] && naming[key][i];
         if (shared) shared.forEach(function (concept) { tfn = Math.max(tfn, conceptBest[concept + ":" + i]); });
+        var bodyOnly = (foreign >> i) & 1 && !fields[0] && !fields[1] && !fields[2] && !fields[3] && !fields[4];
         for (var f = 0; f < weights.length; f++) {
           if (shared && f >= 1 && f <= 3) continue;
+          if (f === 5 && (foreign >> i) & 1) continue;
           var pos = fields[f];
           if (!pos || !doc.lengths[f]) continue;
           tfn += f >= 1 && f <= 3 ? ownText(doc, fields, f) :
             weights[f] * pos.length / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
         }
         s += known[i].idf * tfn / (K1 + tfn);
-        matched += known[i].idf;
+        matched += bodyOnly ? FOREIGN_BODY * known[i].idf : known[i].idf;
       }
       var coverage = matched / (totalIdf + unknownWeight);
       // The name the query says best: the share of the name it covers times the share of the query.
@@ -446,6 +457,40 @@
     out.sort(function (p, q) { return q.score - p.score || p.doc.n - q.doc.n; });
     return out;
   };
+
+  // The groups of the query's words (bit masks) that each name some rule, section or part whole
+  // without being the whole query: "trample" and "deathtouch" in "trample deathtouch".
+  Ranker.prototype.conceptMasks = function (candidates, known, nameMaps, named) {
+    var masks = {};
+    for (var key in candidates) {
+      var doc = this.docs[key];
+      if (doc.kind === "g" || !doc.names.length) continue;
+      var whole = named[doc.n] || (named[doc.n] = this.namedWhole(doc, known, nameMaps));
+      for (var w = 0; w < whole.length; w++) {
+        var mask = maskOf(whole[w].naming);
+        if (mask !== (1 << known.length) - 1) masks[mask] = true;
+      }
+    }
+    return Object.keys(masks).map(Number);
+  };
+
+  // The words of the query that name another concept than the one `doc` is (a mask): words outside
+  // every name of `doc` the query says whole, inside a concept's name that shares no word with it.
+  Ranker.prototype.foreignWords = function (doc, known, nameMaps, named, masks) {
+    if (doc.kind === "g" || !doc.names.length) return 0;
+    var whole = named[doc.n] || (named[doc.n] = this.namedWhole(doc, known, nameMaps));
+    var own = 0, out = 0;
+    for (var w = 0; w < whole.length; w++) own |= maskOf(whole[w].naming);
+    if (!own || own === (1 << known.length) - 1) return 0;
+    masks.forEach(function (mask) { if (!(mask & own)) out |= mask; });
+    return out;
+  };
+
+  function maskOf(flags) {
+    var mask = 0;
+    for (var k = 0; k < flags.length; k++) if (flags[k]) mask |= 1 << k;
+    return mask;
+  }
 
   // The weight (idf) of the longest run of three or more of the query's words found in the query's
   // order at consecutive positions of one field of the rule's own text; 0 when none.

@@ -80,11 +80,37 @@
   // The variants of a word an index may hold instead: plurals and verb forms cut back.
   function variants(word) {
     var out = [];
+    // "priorities" -> "priority", "veces" -> "vez".
+    if (/ies$/.test(word) && word.length > 4) out.push(word.slice(0, -3) + "y");
+    if (/ces$/.test(word) && word.length > 4) out.push(word.slice(0, -3) + "z");
     if (/es$/.test(word) && word.length > 4) out.push(word.slice(0, -2));
     if (/s$/.test(word) && word.length > 3) out.push(word.slice(0, -1));
     else out.push(word + "s");
     return out;
   }
+
+  // Other forms of a word the index does not hold, tried before it is corrected: a Spanish word's
+  // other gender or person ("girada" for "girado", "robo" for "roba", "pierdo" for "pierde").
+  function forms(word) {
+    var out = [], stem = word.replace(/(os|as|o|a|e)$/, "");
+    if (word.length < 4 || stem === word) return out;
+    var plural = /s$/.test(word) ? "s" : "";
+    ["o", "a", "e"].forEach(function (v) {
+      var form = stem + v + plural;
+      if (form !== word) out.push(form);
+      if (plural) out.push(stem + v);
+    });
+    return out;
+  }
+
+  // A number written in words or in digits: the rules write "0 or less life" and "ten or more
+  // poison counters"; a query may say either.
+  var NUMBERS = {};
+  ["zero cero", "one uno", "two dos", "three tres", "four cuatro", "five cinco", "six seis", "seven siete",
+    "eight ocho", "nine nueve", "ten diez"].forEach(function (names, n) {
+    var all = names.split(" ").concat(String(n));
+    all.forEach(function (w) { NUMBERS[w] = all.filter(function (o) { return o !== w; }); });
+  });
 
   function Ranker(core, fetch) {
     this.core = core;
@@ -198,18 +224,29 @@
     }
     var typing = !/\s$/.test(query);
     var wanted = [];
-    terms.forEach(function (t) { wanted.push(t.word); wanted.push.apply(wanted, variants(t.word)); });
+    terms.forEach(function (t) {
+      wanted.push(t.word);
+      wanted.push.apply(wanted, variants(t.word));
+      wanted.push.apply(wanted, forms(t.word));
+      wanted.push.apply(wanted, NUMBERS[t.word] || []);
+    });
     // The word being typed, one or two letters yet, is no word to search nor to call unknown.
     if (typing && terms.length && terms[terms.length - 1].word.length < 3) terms[terms.length - 1].pending = true;
     return this.loadShards(wanted).then(function () {
       // The stems' shards (a stem may start otherwise than its word, rarely).
       var stems = [];
       terms.forEach(function (t, i) {
-        var tries = [t.word].concat(variants(t.word));
+        var tries = [t.word].concat(variants(t.word), forms(t.word));
         for (var j = 0; j < tries.length; j++) {
           var e = self.entry(tries[j]);
           if (e) { t.stems = [e[0]]; t.own = e[1] === 1; t.matched = tries[j]; break; }
         }
+        (NUMBERS[t.word] || []).forEach(function (other) {
+          var e = self.entry(other);
+          if (!e) return;
+          if (!t.stems) { t.stems = []; t.own = e[1] === 1; t.matched = other; }
+          if (t.stems.indexOf(e[0]) < 0) t.stems.push(e[0]);
+        });
         if (!t.stems && typing && i === terms.length - 1 && t.word.length >= 2) {
           var shard = self.shardOf(t.word);
           if (shard) {

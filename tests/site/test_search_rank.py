@@ -259,3 +259,79 @@ def test_a_question_saying_what_a_rule_says_lands_on_it(shaped_site):
     asked = "what happens if an aura enchants an object and control changes"
     found = rank(shaped_site, ("en", asked))
     assert found[("en", asked)]["ids"][:2] == ["303.4e", "303.4f"]
+
+
+def _titled(doc_id: str, title: str, children: list[dict]) -> dict:
+    doc = _doc(doc_id, title=title, context=("Keyword Abilities",))
+    doc["body"] = " ".join(child["text"] for child in children)
+    return doc
+
+
+# Two keyword abilities whose rules meet in one lettered rule of the one ("trample" said in a rule
+# of Deathtouch), and rules saying numbers in digits and in words, in both languages.
+_DEATHTOUCH = [
+    _doc("702.2a", first="Deathtouch is a static ability.", context=("Keyword Abilities", "Deathtouch")),
+    _doc("702.2b", first="A creature dealt damage by a source with deathtouch is destroyed.",
+         context=("Keyword Abilities", "Deathtouch")),
+    _doc("702.2c", first="Any nonzero combat damage a source with deathtouch assigns counts as lethal for trample.",
+         context=("Keyword Abilities", "Deathtouch")),
+]
+_TRAMPLE = [
+    _doc("702.19a", first="Trample is a static ability.", context=("Keyword Abilities", "Trample")),
+    _doc("702.19b", first="An attacking creature with trample assigns lethal damage to its blockers first.",
+         context=("Keyword Abilities", "Trample")),
+]
+MEETING = [
+    _doc("702", "section", "Keyword Abilities"),
+    _titled("702.2", "Deathtouch", _DEATHTOUCH), *_DEATHTOUCH,
+    _titled("702.19", "Trample", _TRAMPLE), *_TRAMPLE,
+    _doc("704.5a", first="If a player has 0 or less life, that player loses the game."),
+    _doc("704.5c", first="If a player has ten or more poison counters, that player loses the game."),
+    _doc("509.1a", first="The chosen creatures must be untapped.", rest="A tapped creature can't block."),
+    *(_doc(f"9{n:02}.1", first=f"Filler rule {n} about a player, a card, a creature, a spell and the battlefield.")
+      for n in range(20)),
+]
+MEETING_ES = [
+    _doc("509.1a", first="Las criaturas elegidas deben estar enderezadas.", rest="Una criatura girada no puede bloquear."),
+    _doc("704.5a", first="Si un jugador tiene 0 vidas o menos, ese jugador pierde el juego."),
+    *(_doc(f"9{n:02}.1", first=f"Regla de relleno {n} sobre un jugador, una carta y el campo de batalla.")
+      for n in range(20)),
+]
+
+
+@pytest.fixture(scope="module")
+def meeting_site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("meeting")
+    write_index(index_documents(MEETING, "en", "20250101"), folder / RANK_DIR / "en")
+    write_index(index_documents(MEETING_ES, "es", "20250101"), folder / RANK_DIR / "es")
+    return folder
+
+
+@needs_node
+def test_two_concepts_land_where_a_rule_of_the_one_says_the_other(meeting_site):
+    # The titled rule Deathtouch holds "trample" only in its lettered rules' text: the lettered rule
+    # that says it is where the two meet, in either order of the words.
+    found = rank(meeting_site, ("en", "trample deathtouch"), ("en", "deathtouch trample"), ("en", "deathtouch"))
+    assert found[("en", "trample deathtouch")]["ids"][0] == "702.2c"
+    assert found[("en", "deathtouch trample")]["ids"][0] == "702.2c"
+    # One concept alone is its titled rule.
+    assert found[("en", "deathtouch")]["ids"][0] == "702.2"
+
+
+@needs_node
+def test_a_number_in_words_or_digits_is_the_same_number(meeting_site):
+    found = rank(meeting_site, ("en", "zero life"), ("en", "10 poison counters"), ("es", "cero vidas"))
+    assert found[("en", "zero life")]["ids"][0] == "704.5a" and found[("en", "zero life")]["unknown"] == []
+    assert found[("en", "10 poison counters")]["ids"][0] == "704.5c"
+    assert found[("es", "cero vidas")]["ids"][0] == "704.5a"
+
+
+@needs_node
+def test_a_spanish_question_asks_with_its_modal_and_other_forms_of_a_word_are_found(meeting_site):
+    asked = "¿puedo bloquear con una criatura girado?"
+    found = rank(meeting_site, ("es", asked), ("es", "criaturas giradas"))
+    # "puedo" asks, as "can" does: it is neither unknown nor corrected into a word of the rules.
+    assert found[("es", asked)]["unknown"] == [] and found[("es", asked)]["corrected"] == []
+    # "girado" is not in these rules; its other gender is.
+    assert found[("es", asked)]["ids"][0] == "509.1a"
+    assert found[("es", "criaturas giradas")]["ids"][0] == "509.1a"

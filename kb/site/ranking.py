@@ -22,7 +22,10 @@ A query's first keystroke reads `core.json` and one shard. The fields, from the 
   its rule, but is never a word the English site corrects to);
 - `first`: the first sentence of its text; `rest`: the rest; `examples`;
 - `context`: the names of its section and of the rule it belongs to (702.16a belongs to
-  "Protection"; 810.10 to "Two-Headed Giant", "2HG"), so two concepts meet in a subrule.
+  "Protection"; 810.10 to "Two-Headed Giant", "2HG"), so two concepts meet in a subrule;
+- `body`: a titled rule's subrules' text;
+- `cites`: the names of the rules and sections its text cites (702.10b, "See rule 302.6", is
+  where Haste meets summoning sickness), or, for a cited rule without a name, its section's.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from kb.site.locale import LANGS
 from kb.site.views import SiteData, section_title
 
 RANK_DIR = "kb-rank"
-FIELDS = ("name", "first", "rest", "examples", "context", "body")
+FIELDS = ("name", "first", "rest", "examples", "context", "body", "cites")
 NAME_GAP = 50
 # The postings of a word of a name as written (not stemmed) are kept under this mark and the word.
 EXACT = "="
@@ -192,6 +195,19 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         while parent and parent in data.rules:
             children.setdefault(parent, []).append(rule_id)
             parent = data.rules[parent].parent
+    def cited(rule_id: str) -> list[str]:
+        """The names of what the rule's English text cites (both languages' names), each once."""
+        from kb.refs import find_references
+
+        out: list[str] = []
+        for ref in find_references(data.rules[rule_id].text, "en"):
+            target = ref.target
+            if target == rule_id or target not in names and target not in data.rules:
+                continue
+            phrases = both(target) or (both(data.rules[target].section) if target in data.rules else [])
+            out += [p for p in phrases if p not in out]
+        return out
+
     for rule_id in data.order:
         rule = data.rules[rule_id]
         text, examples = _rule_texts(data, rule_id, lang)
@@ -212,7 +228,7 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         docs.append({"id": rule_id, "kind": "rule", "title": title, "name": own, "given": given.get(rule_id, set()),
                      "other": names_of(rule_id, other),
                      "first": first, "rest": rest, "examples": " ".join(examples), "context": context,
-                     "body": body, "text": text})
+                     "body": body, "cites": cited(rule_id), "text": text})
     anchors = glossary_anchors(data)
     for entry in data.glossary.get(lang, []):
         senses = " ".join(entry.senses)
@@ -233,7 +249,7 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
 
 def index_documents(docs: list[dict[str, Any]], lang: str, release: str) -> dict[str, Any]:
     """The index of documents as `_documents` gives them (id, kind, title, name, given, other,
-    first, rest, examples, context, body, text), in their order."""
+    first, rest, examples, context, body, text; cites if any), in their order."""
     analyzer = _Analyzer(lang)
     postings: dict[str, dict[int, dict[int, list[int]]]] = {}
     own_words: set[str] = set()
@@ -244,8 +260,8 @@ def index_documents(docs: list[dict[str, Any]], lang: str, release: str) -> dict
         for field_number, field in enumerate(FIELDS):
             if field == "name":
                 phrases = [(p, True) for p in doc["name"]] + [(p, False) for p in doc["other"]]
-            elif field == "context":
-                phrases = [(p, False) for p in doc["context"]]
+            elif field in ("context", "cites"):
+                phrases = [(p, False) for p in doc.get(field, [])]
             else:
                 phrases = [(doc[field], True)]
             length = 0

@@ -9,9 +9,10 @@
   "use strict";
 
   // name, first sentence, rest of the text, examples, context (the section's and parent's names),
-  // body (a titled rule's subrules).
-  var FIELD_WEIGHT = [8, 2.5, 1, 0.3, 1, 0.4];
-  var FIELD_B = [0.6, 0.5, 0.75, 0.75, 0.3, 0.9];
+  // body (a titled rule's subrules), cites (the names of the rules its text cites: "haste
+  // summoning sickness" is 702.10b, which says "See rule 302.6").
+  var FIELD_WEIGHT = [8, 2.5, 1, 0.3, 1, 0.4, 2];
+  var FIELD_B = [0.6, 0.5, 0.75, 0.75, 0.3, 0.9, 0.3];
   var K1 = 1.2;
   // A word in the first words of a rule's first sentence is what the rule defines ("A chapter
   // symbol is ...", "Protection is a static ability").

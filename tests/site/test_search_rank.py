@@ -13,6 +13,7 @@ from conftest import fake_kb
 
 from kb.corpus import PROJECT_ROOT
 from kb.site.ranking import RANK_DIR, fold_text, index_documents, rank_index, write_index, write_rank_indexes
+from kb.site.ranking import _documents as ranking_documents
 from kb.site.views import SiteData
 
 NODE = shutil.which("node")
@@ -335,3 +336,40 @@ def test_a_spanish_question_asks_with_its_modal_and_other_forms_of_a_word_are_fo
     # "girado" is not in these rules; its other gender is.
     assert found[("es", asked)]["ids"][0] == "509.1a"
     assert found[("es", "criaturas giradas")]["ids"][0] == "509.1a"
+
+
+CITING = [
+    _doc("302", "section", "Creatures"),
+    _doc("302.6", first="A creature's activated ability with the tap symbol can't be activated unless the "
+         "creature has been under its controller's control continuously since their most recent turn began.",
+         context=("Creatures",), names=("summoning sickness",)),
+    _doc("702", "section", "Keyword Abilities"),
+    _doc("702.10", title="Haste", context=("Keyword Abilities",)),
+    _doc("702.10a", first="Haste is a static ability.", context=("Keyword Abilities", "Haste")),
+    _doc("702.10b", first="If a creature has haste, it can attack even if it hasn't been controlled "
+         "continuously since the turn began. (See rule 302.6.)", context=("Keyword Abilities", "Haste")),
+    _doc("702.10c", first="If a creature has haste, its controller can activate its abilities.",
+         context=("Keyword Abilities", "Haste")),
+    *(_doc(f"9{n:02}.1", first=f"Filler rule {n} about a player, a card, a creature, a spell and the battlefield.")
+      for n in range(20)),
+]
+CITING[5]["cites"] = ["summoning sickness", "Creatures"]
+
+
+@needs_node
+def test_two_concepts_meet_in_the_rule_of_the_one_that_cites_the_other(tmp_path):
+    write_index(index_documents(CITING, "en", "20250101"), tmp_path / RANK_DIR / "en")
+    ids = rank(tmp_path, ("en", "haste summoning sickness"))[("en", "haste summoning sickness")]["ids"]
+    # The rule named "summoning sickness" may come first (it is named by most of the query); of
+    # Haste's rules, the one citing it is where the two meet, above its siblings and Haste itself.
+    assert "702.10b" in ids[:2]
+    assert ids.index("702.10b") < min(ids.index(other) for other in ("702.10", "702.10a", "702.10c") if other in ids)
+
+
+def test_a_rules_citations_are_indexed_by_the_names_of_what_it_cites(data):
+    index = rank_index(data, "en")
+    assert index["core"]["fields"][-1] == "cites"
+    cited = {doc["id"]: doc["cites"] for doc in ranking_documents(data, "en") if doc.get("cites")}
+    assert cited, "some rule of the fake rules cites a named rule or section"
+    for rule_id, names in cited.items():
+        assert all(isinstance(name, str) and name for name in names), rule_id

@@ -25,7 +25,9 @@ A query's first keystroke reads `core.json` and one shard. The fields, from the 
   "Protection"; 810.10 to "Two-Headed Giant", "2HG"), so two concepts meet in a subrule;
 - `body`: a titled rule's subrules' text;
 - `cites`: the names of the rules and sections its text cites (702.10b, "See rule 302.6", is
-  where Haste meets summoning sickness), or, for a cited rule without a name, its section's.
+  where Haste meets summoning sickness), or, for a cited rule without a name, its section's; and
+  of the titled rules whose subrules' rare words it says (702.2c, of Deathtouch, says "lethal"
+  and "excess damage" as Trample's 702.19b does: where the two meet though no rule names both).
 """
 
 from __future__ import annotations
@@ -195,6 +197,7 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         while parent and parent in data.rules:
             children.setdefault(parent, []).append(rule_id)
             parent = data.rules[parent].parent
+
     def cited(rule_id: str) -> list[str]:
         """The names of what the rule's English text cites (both languages' names), each once."""
         from kb.refs import find_references
@@ -229,6 +232,9 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
                      "other": names_of(rule_id, other),
                      "first": first, "rest": rest, "examples": " ".join(examples), "context": context,
                      "body": body, "cites": cited(rule_id), "text": text})
+    rules = [doc for doc in docs if doc["kind"] == "rule"]
+    for doc, concepts in zip(rules, _kindred_concepts(rules, children, lang)):
+        doc["cites"] += [name for target in concepts for name in both(target) if name not in doc["cites"]]
     anchors = glossary_anchors(data)
     for entry in data.glossary.get(lang, []):
         senses = " ".join(entry.senses)
@@ -237,6 +243,50 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
                      "name": [_OBSOLETE.sub("", entry.term)], "other": [], "first": first, "rest": rest, "examples": "",
                      "context": [], "body": "", "text": senses})
     return docs
+
+
+# A word is a rare word of the rules when this few rules or fewer say it; a rule shares a titled
+# rule's vocabulary when it says this many of the rare words of that rule's subrules.
+RARE_RULES = 30
+SHARED_RARE = 3
+KINDRED_MAX = 2
+
+
+def _kindred_concepts(rules: list[dict[str, Any]], children: dict[str, list[str]], lang: str) -> list[list[str]]:
+    """For each rule (in order), the titled rules ("Trample") whose subrules' rare words it says
+    (702.2c, of Deathtouch, says "lethal" and "excess damage" as 702.19b does), at most
+    KINDRED_MAX, the most shared first: where two concepts meet though no rule names both."""
+    analyzer = _Analyzer(lang)
+    own = [{stem for _, stem in analyzer.terms(doc["first"] + " " + doc["rest"])} for doc in rules]
+    rule_count: dict[str, int] = {}
+    for stems in own:
+        for stem in stems:
+            rule_count[stem] = rule_count.get(stem, 0) + 1
+    number = {doc["id"]: n for n, doc in enumerate(rules)}
+    rare_of: dict[str, list[str]] = {}  # rare stem -> titled rules whose subrules say it
+    for doc in rules:
+        if not doc["title"]:
+            continue
+        named = {stem for phrase in [*doc["name"], *doc["other"]] for _, stem in analyzer.terms(phrase)}
+        vocabulary = set().union(*(own[number[c]] for c in children.get(doc["id"], []) if c in number))
+        for stem in sorted(vocabulary - named):
+            if rule_count.get(stem, 0) <= RARE_RULES:
+                rare_of.setdefault(stem, []).append(doc["id"])
+    out = []
+    for n, doc in enumerate(rules):
+        above = {doc["id"]}
+        rule_id = doc["id"]
+        while re.search(r"[.a-z]", rule_id):
+            rule_id = rule_id[:-1] if rule_id[-1].isalpha() else rule_id.rsplit(".", 1)[0]
+            above.add(rule_id)
+        shared: dict[str, int] = {}
+        for stem in own[n]:
+            for target in rare_of.get(stem, ()):
+                if target not in above and doc["id"] not in children.get(target, ()):
+                    shared[target] = shared.get(target, 0) + 1
+        ranked = sorted((t for t, k in shared.items() if k >= SHARED_RARE), key=lambda t: (-shared[t], number[t]))
+        out.append(ranked[:KINDRED_MAX])
+    return out
 
 
 KIND_CODES = {"part": "p", "section": "s", "rule": "r", "glossary": "g"}

@@ -28,6 +28,7 @@
   // A rule where a concept the query names (its parent's or section's name) meets the query's
   // other words, in the rule's own text, says the whole query: "2HG poison" is 810.10.
   var MEETING = 0.9;
+  var CITED_MEETING = 0.6;
   // Where two concepts meet, the narrower holds the other ("create tokens" meets in 701.7 Create,
   // not in 111 Tokens): by the rarity of the words naming it, and by how few rules it spans.
   var SPECIFIC = 0.4;
@@ -564,11 +565,12 @@
       var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, nameMaps));
       for (var w = 0; w < whole.length; w++) {
         var j = whole[w].name, says = whole[w].naming;
-        var rest = 0, own = true, namingIdf = 0, restIdf = 0, inNames = above === doc;
+        var rest = 0, own = true, namingIdf = 0, restIdf = 0, inNames = above === doc, cited = false;
         for (k = 0; k < known.length; k++) {
           if (says[k]) { namingIdf += known[k].idf; continue; }
           var fields = maps[k][doc.n];
           if (fields && (fields[0] || fields[1] || fields[2])) { rest++; restIdf += known[k].idf; }
+          else if (fields && fields[6] && CITED_MEETING) { rest++; restIdf += known[k].idf; cited = true; }
           else own = false;
           // In a name of its own, not one a glossary entry citing it gives it.
           if (!fields || !fields[0] || !fields[0].some(function (p) { return !doc.given[Math.floor(p / gap)]; })) inNames = false;
@@ -583,6 +585,8 @@
             (1 - NARROW + NARROW / (1 + Math.log(above.size)));
         }
         if (above.given[j]) share *= GIVEN_NAME;
+        // The other concept cited (or its words shared), not said: they meet, a step away.
+        if (cited) share *= CITED_MEETING;
         if (share > best) best = share;
       }
     }

@@ -373,3 +373,28 @@ def test_a_rules_citations_are_indexed_by_the_names_of_what_it_cites(data):
     assert cited, "some rule of the fake rules cites a named rule or section"
     for rule_id, names in cited.items():
         assert all(isinstance(name, str) and name for name in names), rule_id
+
+
+def test_a_rule_sharing_a_titled_rules_rare_words_is_given_that_concept():
+    from kb.site.ranking import _kindred_concepts
+
+    def rule(rule_id: str, title: str = "", first: str = "") -> dict:
+        return {"id": rule_id, "title": title, "name": [title] if title else [], "other": [], "first": first, "rest": ""}
+
+    rules = [
+        rule("702.2", "Deathtouch"),
+        rule("702.2b", first="A creature dealt damage by a source with deathtouch is destroyed."),
+        rule("702.2c", first="Combat damage from deathtouch counts as lethal when checking for excess damage "
+             "assigned among blockers."),
+        rule("702.19", "Trample"),
+        rule("702.19b", first="Trample assigns lethal damage to blockers first, then excess damage assigned "
+             "to the player."),
+        *(rule(f"9{n:02}.1", first=f"Filler rule {n} about a player, a card, a creature and a spell.") for n in range(40)),
+    ]
+    children = {"702.2": ["702.2b", "702.2c"], "702.19": ["702.19b"]}
+    kindred = dict(zip((r["id"] for r in rules), _kindred_concepts(rules, children, "en")))
+    # "lethal", "excess", "assigned", "blockers": Deathtouch's 702.2c speaks Trample's words, and back.
+    assert kindred["702.2c"] == ["702.19"]
+    assert kindred["702.19b"] == ["702.2"]
+    # A rule saying none of them, and a concept's own rules, are given nothing of their own concept.
+    assert kindred["702.2b"] == [] and kindred["900.1"] == []

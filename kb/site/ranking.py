@@ -59,12 +59,12 @@ STEMMERS = {"en": "english", "es": "spanish"}
 _STOP_TEXT = {
     "en": """a about after again all also am an and any are as at be been before being both but by can
         could did do does doing done during each either for from had has have having how i if in into is
-        it its itself me my of on once only or other our out over own same should so some such than that
+        it its me my of on once only or other our out over own same should so some such than that
         the their them then there these they this those through to too under until up very was we were
         against toward towards upon onto within
         what when where which while who whom why will with would you your vs versus happen happens
         happened work works mean means meaning explain explained rule rules cr comprehensive whats
-        many much mine yours""",
+        many much mine yours per""",
     "es": """a al algo algun alguna algunas alguno algunos antes como con contra cual cuales cuando
         de del desde donde durante e el ella ellas ellos en entre era eran es esa esas ese eso esos esta
         estas este esto estos fue fueron ha han hay la las le les lo los mas me mi muy ni nos o os

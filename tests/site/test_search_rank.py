@@ -289,6 +289,9 @@ MEETING = [
     _doc("704.5a", first="If a player has 0 or less life, that player loses the game."),
     _doc("704.5c", first="If a player has ten or more poison counters, that player loses the game."),
     _doc("509.1a", first="The chosen creatures must be untapped.", rest="A tapped creature can't block."),
+    _doc("303.4a", first="An Aura spell requires a target, which is what the Aura can enchant."),
+    _doc("303.4d", first="An Aura can't enchant itself."),
+    _doc("305.2", first="A player can normally play one land during their turn."),
     *(_doc(f"9{n:02}.1", first=f"Filler rule {n} about a player, a card, a creature, a spell and the battlefield.")
       for n in range(20)),
 ]
@@ -398,3 +401,12 @@ def test_a_rule_sharing_a_titled_rules_rare_words_is_given_that_concept():
     assert kindred["702.19b"] == ["702.2"]
     # A rule saying none of them, and a concept's own rules, are given nothing of their own concept.
     assert kindred["702.2b"] == [] and kindred["900.1"] == []
+
+
+@needs_node
+def test_a_question_about_a_thing_and_itself_asks_about_itself(meeting_site):
+    # "itself" is what the question asks ("An Aura can't enchant itself"); "per" only asks.
+    found = rank(meeting_site, ("en", "can an aura enchant itself"), ("en", "how many lands per turn"))
+    assert found[("en", "can an aura enchant itself")]["ids"][0] == "303.4d"
+    assert found[("en", "how many lands per turn")]["unknown"] == []
+    assert found[("en", "how many lands per turn")]["ids"][0] == "305.2"

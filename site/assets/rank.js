@@ -92,9 +92,13 @@
   }
 
   // Other forms of a word the index does not hold, tried before it is corrected: a Spanish word's
-  // other gender or person ("girada" for "girado", "robo" for "roba", "pierdo" for "pierde").
+  // other gender or person ("girada" for "girado", "robo" for "roba"), an infinitive without the
+  // pronoun attached to it ("equiparse" for "equipar").
   function forms(word) {
     var out = [], stem = word.replace(/(os|as|o|a|e)$/, "");
+    // An infinitive with its pronoun attached ("encantarse", "girarla") is the infinitive.
+    var bare = /^(.{3,}[aei]r)(se|lo|la|los|las|le|les|me|te|nos)$/.exec(word);
+    if (bare) out.push(bare[1]);
     if (word.length < 4 || stem === word) return out;
     var plural = /s$/.test(word) ? "s" : "";
     ["o", "a", "e"].forEach(function (v) {

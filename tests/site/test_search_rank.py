@@ -298,6 +298,7 @@ MEETING = [
 MEETING_ES = [
     _doc("509.1a", first="Las criaturas elegidas deben estar enderezadas.", rest="Una criatura girada no puede bloquear."),
     _doc("704.5a", first="Si un jugador tiene 0 vidas o menos, ese jugador pierde el juego."),
+    _doc("301.5c", first="Un Equipo no puede equipar a una criatura que no controlas."),
     *(_doc(f"9{n:02}.1", first=f"Regla de relleno {n} sobre un jugador, una carta y el campo de batalla.")
       for n in range(20)),
 ]
@@ -339,6 +340,9 @@ def test_a_spanish_question_asks_with_its_modal_and_other_forms_of_a_word_are_fo
     # "girado" is not in these rules; its other gender is.
     assert found[("es", asked)]["ids"][0] == "509.1a"
     assert found[("es", "criaturas giradas")]["ids"][0] == "509.1a"
+    # An infinitive with its pronoun attached is the infinitive, not a misspelling.
+    found = rank(meeting_site, ("es", "equiparse"))
+    assert found[("es", "equiparse")]["corrected"] == [] and found[("es", "equiparse")]["ids"][0] == "301.5c"
 
 
 CITING = [

@@ -22,7 +22,12 @@ A query's first keystroke reads `core.json` and one shard. The fields, from the 
   its rule, but is never a word the English site corrects to);
 - `first`: the first sentence of its text; `rest`: the rest; `examples`;
 - `context`: the names of its section and of the rule it belongs to (702.16a belongs to
-  "Protection"; 810.10 to "Two-Headed Giant", "2HG"), so two concepts meet in a subrule.
+  "Protection"; 810.10 to "Two-Headed Giant", "2HG"), so two concepts meet in a subrule;
+- `body`: a titled rule's subrules' text;
+- `cites`: the names of the rules and sections its text cites (702.10b, "See rule 302.6", is
+  where Haste meets summoning sickness), or, for a cited rule without a name, its section's; and
+  of the titled rules whose subrules' rare words it says (702.2c, of Deathtouch, says "lethal"
+  and "excess damage" as Trample's 702.19b does: where the two meet though no rule names both).
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from kb.site.locale import LANGS
 from kb.site.views import SiteData, section_title
 
 RANK_DIR = "kb-rank"
-FIELDS = ("name", "first", "rest", "examples", "context", "body")
+FIELDS = ("name", "first", "rest", "examples", "context", "body", "cites")
 NAME_GAP = 50
 # The postings of a word of a name as written (not stemmed) are kept under this mark and the word.
 EXACT = "="
@@ -54,17 +59,19 @@ STEMMERS = {"en": "english", "es": "spanish"}
 _STOP_TEXT = {
     "en": """a about after again all also am an and any are as at be been before being both but by can
         could did do does doing done during each either for from had has have having how i if in into is
-        it its itself me my of on once only or other our out over own same should so some such than that
+        it its me my of on once only or other our out over own same should so some such than that
         the their them then there these they this those through to too under until up very was we were
         against toward towards upon onto within
         what when where which while who whom why will with would you your vs versus happen happens
-        happened work works mean means meaning explain explained rule rules cr comprehensive whats""",
+        happened work works mean means meaning explain explained rule rules cr comprehensive whats
+        many much mine yours per""",
     "es": """a al algo algun alguna algunas alguno algunos antes como con contra cual cuales cuando
         de del desde donde durante e el ella ellas ellos en entre era eran es esa esas ese eso esos esta
         estas este esto estos fue fueron ha han hay la las le les lo los mas me mi muy ni nos o os
         para pero por porque que quien quienes se sea sean ser si sobre son su sus tambien te tiene
         tienen u un una unas uno unos y ya vs versus pasa pasan ocurre ocurren sucede funciona funcionan
-        significa significan regla reglas explica explicame hacia hasta tras segun mediante""",
+        significa significan regla reglas explica explicame hacia hasta tras segun mediante
+        puedo puedes puede podemos pueden pueda puedan cuanto cuanta cuantos cuantas mis yo""",
 }
 # One list for both languages: the other language's names are indexed too, and "fase de combate"
 # typed on the English site drops its "de" as the Spanish site does.
@@ -190,6 +197,20 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         while parent and parent in data.rules:
             children.setdefault(parent, []).append(rule_id)
             parent = data.rules[parent].parent
+
+    def cited(rule_id: str) -> list[str]:
+        """The names of what the rule's English text cites (both languages' names), each once."""
+        from kb.refs import find_references
+
+        out: list[str] = []
+        for ref in find_references(data.rules[rule_id].text, "en"):
+            target = ref.target
+            if target == rule_id or target not in names and target not in data.rules:
+                continue
+            phrases = both(target) or (both(data.rules[target].section) if target in data.rules else [])
+            out += [p for p in phrases if p not in out]
+        return out
+
     for rule_id in data.order:
         rule = data.rules[rule_id]
         text, examples = _rule_texts(data, rule_id, lang)
@@ -210,7 +231,10 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
         docs.append({"id": rule_id, "kind": "rule", "title": title, "name": own, "given": given.get(rule_id, set()),
                      "other": names_of(rule_id, other),
                      "first": first, "rest": rest, "examples": " ".join(examples), "context": context,
-                     "body": body, "text": text})
+                     "body": body, "cites": cited(rule_id), "text": text})
+    rules = [doc for doc in docs if doc["kind"] == "rule"]
+    for doc, concepts in zip(rules, _kindred_concepts(rules, children, lang)):
+        doc["cites"] += [name for target in concepts for name in both(target) if name not in doc["cites"]]
     anchors = glossary_anchors(data)
     for entry in data.glossary.get(lang, []):
         senses = " ".join(entry.senses)
@@ -219,6 +243,50 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
                      "name": [_OBSOLETE.sub("", entry.term)], "other": [], "first": first, "rest": rest, "examples": "",
                      "context": [], "body": "", "text": senses})
     return docs
+
+
+# A word is a rare word of the rules when this few rules or fewer say it; a rule shares a titled
+# rule's vocabulary when it says this many of the rare words of that rule's subrules.
+RARE_RULES = 30
+SHARED_RARE = 3
+KINDRED_MAX = 2
+
+
+def _kindred_concepts(rules: list[dict[str, Any]], children: dict[str, list[str]], lang: str) -> list[list[str]]:
+    """For each rule (in order), the titled rules ("Trample") whose subrules' rare words it says
+    (702.2c, of Deathtouch, says "lethal" and "excess damage" as 702.19b does), at most
+    KINDRED_MAX, the most shared first: where two concepts meet though no rule names both."""
+    analyzer = _Analyzer(lang)
+    own = [{stem for _, stem in analyzer.terms(doc["first"] + " " + doc["rest"])} for doc in rules]
+    rule_count: dict[str, int] = {}
+    for stems in own:
+        for stem in stems:
+            rule_count[stem] = rule_count.get(stem, 0) + 1
+    number = {doc["id"]: n for n, doc in enumerate(rules)}
+    rare_of: dict[str, list[str]] = {}  # rare stem -> titled rules whose subrules say it
+    for doc in rules:
+        if not doc["title"]:
+            continue
+        named = {stem for phrase in [*doc["name"], *doc["other"]] for _, stem in analyzer.terms(phrase)}
+        vocabulary = set().union(*(own[number[c]] for c in children.get(doc["id"], []) if c in number))
+        for stem in sorted(vocabulary - named):
+            if rule_count.get(stem, 0) <= RARE_RULES:
+                rare_of.setdefault(stem, []).append(doc["id"])
+    out = []
+    for n, doc in enumerate(rules):
+        above = {doc["id"]}
+        rule_id = doc["id"]
+        while re.search(r"[.a-z]", rule_id):
+            rule_id = rule_id[:-1] if rule_id[-1].isalpha() else rule_id.rsplit(".", 1)[0]
+            above.add(rule_id)
+        shared: dict[str, int] = {}
+        for stem in own[n]:
+            for target in rare_of.get(stem, ()):
+                if target not in above and doc["id"] not in children.get(target, ()):
+                    shared[target] = shared.get(target, 0) + 1
+        ranked = sorted((t for t, k in shared.items() if k >= SHARED_RARE), key=lambda t: (-shared[t], number[t]))
+        out.append(ranked[:KINDRED_MAX])
+    return out
 
 
 KIND_CODES = {"part": "p", "section": "s", "rule": "r", "glossary": "g"}
@@ -231,7 +299,7 @@ def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
 
 def index_documents(docs: list[dict[str, Any]], lang: str, release: str) -> dict[str, Any]:
     """The index of documents as `_documents` gives them (id, kind, title, name, given, other,
-    first, rest, examples, context, body, text), in their order."""
+    first, rest, examples, context, body, text; cites if any), in their order."""
     analyzer = _Analyzer(lang)
     postings: dict[str, dict[int, dict[int, list[int]]]] = {}
     own_words: set[str] = set()
@@ -242,8 +310,8 @@ def index_documents(docs: list[dict[str, Any]], lang: str, release: str) -> dict
         for field_number, field in enumerate(FIELDS):
             if field == "name":
                 phrases = [(p, True) for p in doc["name"]] + [(p, False) for p in doc["other"]]
-            elif field == "context":
-                phrases = [(p, False) for p in doc["context"]]
+            elif field in ("context", "cites"):
+                phrases = [(p, False) for p in doc.get(field, [])]
             else:
                 phrases = [(doc[field], True)]
             length = 0

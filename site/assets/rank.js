@@ -9,9 +9,10 @@
   "use strict";
 
   // name, first sentence, rest of the text, examples, context (the section's and parent's names),
-  // body (a titled rule's subrules).
-  var FIELD_WEIGHT = [8, 2.5, 1, 0.3, 1, 0.4];
-  var FIELD_B = [0.6, 0.5, 0.75, 0.75, 0.3, 0.9];
+  // body (a titled rule's subrules), cites (the names of the rules its text cites: "haste
+  // summoning sickness" is 702.10b, which says "See rule 302.6").
+  var FIELD_WEIGHT = [8, 2.5, 1, 0.3, 1, 0.4, 2];
+  var FIELD_B = [0.6, 0.5, 0.75, 0.75, 0.3, 0.9, 0.3];
   var K1 = 1.2;
   // A word in the first words of a rule's first sentence is what the rule defines ("A chapter
   // symbol is ...", "Protection is a static ability").
@@ -27,10 +28,14 @@
   // A rule where a concept the query names (its parent's or section's name) meets the query's
   // other words, in the rule's own text, says the whole query: "2HG poison" is 810.10.
   var MEETING = 0.9;
+  var CITED_MEETING = 0.6;
   // Where two concepts meet, the narrower holds the other ("create tokens" meets in 701.7 Create,
   // not in 111 Tokens): by the rarity of the words naming it, and by how few rules it spans.
   var SPECIFIC = 0.4;
   var NARROW = 0.3;
+  // What a word naming another concept counts for in the share of the query a concept's rule says,
+  // when only the rule's subrules say it.
+  var FOREIGN_BODY = 0.5;
   // The words a question starts with, and the light verbs that follow them only to ask.
   var QUESTION_WORDS = set("what who whom whose when where which why how que quien quienes cuando como cual cuales donde");
   var LIGHT_VERBS = set("get gets got hace hacen");
@@ -77,11 +82,41 @@
   // The variants of a word an index may hold instead: plurals and verb forms cut back.
   function variants(word) {
     var out = [];
+    // "priorities" -> "priority", "veces" -> "vez".
+    if (/ies$/.test(word) && word.length > 4) out.push(word.slice(0, -3) + "y");
+    if (/ces$/.test(word) && word.length > 4) out.push(word.slice(0, -3) + "z");
     if (/es$/.test(word) && word.length > 4) out.push(word.slice(0, -2));
     if (/s$/.test(word) && word.length > 3) out.push(word.slice(0, -1));
     else out.push(word + "s");
     return out;
   }
+
+  // Other forms of a word the index does not hold, tried before it is corrected: a Spanish word's
+  // other gender or person ("girada" for "girado", "robo" for "roba"), an infinitive without the
+  // pronoun attached to it ("equiparse" for "equipar").
+  function forms(word) {
+    var out = [], stem = word.replace(/(os|as|o|a|e)$/, "");
+    // An infinitive with its pronoun attached ("encantarse", "girarla") is the infinitive.
+    var bare = /^(.{3,}[aei]r)(se|lo|la|los|las|le|les|me|te|nos)$/.exec(word);
+    if (bare) out.push(bare[1]);
+    if (word.length < 4 || stem === word) return out;
+    var plural = /s$/.test(word) ? "s" : "";
+    ["o", "a", "e"].forEach(function (v) {
+      var form = stem + v + plural;
+      if (form !== word) out.push(form);
+      if (plural) out.push(stem + v);
+    });
+    return out;
+  }
+
+  // A number written in words or in digits: the rules write "0 or less life" and "ten or more
+  // poison counters"; a query may say either.
+  var NUMBERS = {};
+  ["zero cero", "one uno", "two dos", "three tres", "four cuatro", "five cinco", "six seis", "seven siete",
+    "eight ocho", "nine nueve", "ten diez"].forEach(function (names, n) {
+    var all = names.split(" ").concat(String(n));
+    all.forEach(function (w) { NUMBERS[w] = all.filter(function (o) { return o !== w; }); });
+  });
 
   function Ranker(core, fetch) {
     this.core = core;
@@ -195,18 +230,29 @@
     }
     var typing = !/\s$/.test(query);
     var wanted = [];
-    terms.forEach(function (t) { wanted.push(t.word); wanted.push.apply(wanted, variants(t.word)); });
+    terms.forEach(function (t) {
+      wanted.push(t.word);
+      wanted.push.apply(wanted, variants(t.word));
+      wanted.push.apply(wanted, forms(t.word));
+      wanted.push.apply(wanted, NUMBERS[t.word] || []);
+    });
     // The word being typed, one or two letters yet, is no word to search nor to call unknown.
     if (typing && terms.length && terms[terms.length - 1].word.length < 3) terms[terms.length - 1].pending = true;
     return this.loadShards(wanted).then(function () {
       // The stems' shards (a stem may start otherwise than its word, rarely).
       var stems = [];
       terms.forEach(function (t, i) {
-        var tries = [t.word].concat(variants(t.word));
+        var tries = [t.word].concat(variants(t.word), forms(t.word));
         for (var j = 0; j < tries.length; j++) {
           var e = self.entry(tries[j]);
           if (e) { t.stems = [e[0]]; t.own = e[1] === 1; t.matched = tries[j]; break; }
         }
+        (NUMBERS[t.word] || []).forEach(function (other) {
+          var e = self.entry(other);
+          if (!e) return;
+          if (!t.stems) { t.stems = []; t.own = e[1] === 1; t.matched = other; }
+          if (t.stems.indexOf(e[0]) < 0) t.stems.push(e[0]);
+        });
         if (!t.stems && typing && i === terms.length - 1 && t.word.length >= 2) {
           var shard = self.shardOf(t.word);
           if (shard) {
@@ -353,23 +399,31 @@
         }
       }
     }
+    // A query joining two concepts ("trample deathtouch"): some of its words name one rule or
+    // section whole, others another. The rule that is the one concept holds the other only in its
+    // subrules' text (its body), which says where they meet, not the rule itself: there the other
+    // concept's words count for little, and the subrule that says both is found instead.
+    var conceptMasks = known.length > 1 ? this.conceptMasks(candidates, known, nameMaps, wholeNames) : [];
     for (key in candidates) {
       var doc = docs[key];
       var s = 0, matched = 0;
+      var foreign = conceptMasks.length ? this.foreignWords(doc, known, nameMaps, wholeNames, conceptMasks) : 0;
       for (i = 0; i < known.length; i++) {
         fields = maps[i][key];
         if (!fields) continue;
         var tfn = 0, shared = naming[key] && naming[key][i];
         if (shared) shared.forEach(function (concept) { tfn = Math.max(tfn, conceptBest[concept + ":" + i]); });
+        var bodyOnly = (foreign >> i) & 1 && !fields[0] && !fields[1] && !fields[2] && !fields[3] && !fields[4];
         for (var f = 0; f < weights.length; f++) {
           if (shared && f >= 1 && f <= 3) continue;
+          if (f === 5 && (foreign >> i) & 1) continue;
           var pos = fields[f];
           if (!pos || !doc.lengths[f]) continue;
           tfn += f >= 1 && f <= 3 ? ownText(doc, fields, f) :
             weights[f] * pos.length / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
         }
         s += known[i].idf * tfn / (K1 + tfn);
-        matched += known[i].idf;
+        matched += bodyOnly ? FOREIGN_BODY * known[i].idf : known[i].idf;
       }
       var coverage = matched / (totalIdf + unknownWeight);
       // The name the query says best: the share of the name it covers times the share of the query.
@@ -447,6 +501,40 @@
     return out;
   };
 
+  // The groups of the query's words (bit masks) that each name some rule, section or part whole
+  // without being the whole query: "trample" and "deathtouch" in "trample deathtouch".
+  Ranker.prototype.conceptMasks = function (candidates, known, nameMaps, named) {
+    var masks = {};
+    for (var key in candidates) {
+      var doc = this.docs[key];
+      if (doc.kind === "g" || !doc.names.length) continue;
+      var whole = named[doc.n] || (named[doc.n] = this.namedWhole(doc, known, nameMaps));
+      for (var w = 0; w < whole.length; w++) {
+        var mask = maskOf(whole[w].naming);
+        if (mask !== (1 << known.length) - 1) masks[mask] = true;
+      }
+    }
+    return Object.keys(masks).map(Number);
+  };
+
+  // The words of the query that name another concept than the one `doc` is (a mask): words outside
+  // every name of `doc` the query says whole, inside a concept's name that shares no word with it.
+  Ranker.prototype.foreignWords = function (doc, known, nameMaps, named, masks) {
+    if (doc.kind === "g" || !doc.names.length) return 0;
+    var whole = named[doc.n] || (named[doc.n] = this.namedWhole(doc, known, nameMaps));
+    var own = 0, out = 0;
+    for (var w = 0; w < whole.length; w++) own |= maskOf(whole[w].naming);
+    if (!own || own === (1 << known.length) - 1) return 0;
+    masks.forEach(function (mask) { if (!(mask & own)) out |= mask; });
+    return out;
+  };
+
+  function maskOf(flags) {
+    var mask = 0;
+    for (var k = 0; k < flags.length; k++) if (flags[k]) mask |= 1 << k;
+    return mask;
+  }
+
   // The weight (idf) of the longest run of three or more of the query's words found in the query's
   // order at consecutive positions of one field of the rule's own text; 0 when none.
   Ranker.prototype.longestRun = function (known, maps, key) {
@@ -481,11 +569,12 @@
       var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, nameMaps));
       for (var w = 0; w < whole.length; w++) {
         var j = whole[w].name, says = whole[w].naming;
-        var rest = 0, own = true, namingIdf = 0, restIdf = 0, inNames = above === doc;
+        var rest = 0, own = true, namingIdf = 0, restIdf = 0, inNames = above === doc, cited = false;
         for (k = 0; k < known.length; k++) {
           if (says[k]) { namingIdf += known[k].idf; continue; }
           var fields = maps[k][doc.n];
           if (fields && (fields[0] || fields[1] || fields[2])) { rest++; restIdf += known[k].idf; }
+          else if (fields && fields[6] && CITED_MEETING) { rest++; restIdf += known[k].idf; cited = true; }
           else own = false;
           // In a name of its own, not one a glossary entry citing it gives it.
           if (!fields || !fields[0] || !fields[0].some(function (p) { return !doc.given[Math.floor(p / gap)]; })) inNames = false;
@@ -500,6 +589,8 @@
             (1 - NARROW + NARROW / (1 + Math.log(above.size)));
         }
         if (above.given[j]) share *= GIVEN_NAME;
+        // The other concept cited (or its words shared), not said: they meet, a step away.
+        if (cited) share *= CITED_MEETING;
         if (share > best) best = share;
       }
     }

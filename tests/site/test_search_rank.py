@@ -13,6 +13,7 @@ from conftest import fake_kb
 
 from kb.corpus import PROJECT_ROOT
 from kb.site.ranking import RANK_DIR, fold_text, index_documents, rank_index, write_index, write_rank_indexes
+from kb.site.ranking import _documents as ranking_documents
 from kb.site.views import SiteData
 
 NODE = shutil.which("node")
@@ -259,3 +260,157 @@ def test_a_question_saying_what_a_rule_says_lands_on_it(shaped_site):
     asked = "what happens if an aura enchants an object and control changes"
     found = rank(shaped_site, ("en", asked))
     assert found[("en", asked)]["ids"][:2] == ["303.4e", "303.4f"]
+
+
+def _titled(doc_id: str, title: str, children: list[dict]) -> dict:
+    doc = _doc(doc_id, title=title, context=("Keyword Abilities",))
+    doc["body"] = " ".join(child["text"] for child in children)
+    return doc
+
+
+# Two keyword abilities whose rules meet in one lettered rule of the one ("trample" said in a rule
+# of Deathtouch), and rules saying numbers in digits and in words, in both languages.
+_DEATHTOUCH = [
+    _doc("702.2a", first="Deathtouch is a static ability.", context=("Keyword Abilities", "Deathtouch")),
+    _doc("702.2b", first="A creature dealt damage by a source with deathtouch is destroyed.",
+         context=("Keyword Abilities", "Deathtouch")),
+    _doc("702.2c", first="Any nonzero combat damage a source with deathtouch assigns counts as lethal for trample.",
+         context=("Keyword Abilities", "Deathtouch")),
+]
+_TRAMPLE = [
+    _doc("702.19a", first="Trample is a static ability.", context=("Keyword Abilities", "Trample")),
+    _doc("702.19b", first="An attacking creature with trample assigns lethal damage to its blockers first.",
+         context=("Keyword Abilities", "Trample")),
+]
+MEETING = [
+    _doc("702", "section", "Keyword Abilities"),
+    _titled("702.2", "Deathtouch", _DEATHTOUCH), *_DEATHTOUCH,
+    _titled("702.19", "Trample", _TRAMPLE), *_TRAMPLE,
+    _doc("704.5a", first="If a player has 0 or less life, that player loses the game."),
+    _doc("704.5c", first="If a player has ten or more poison counters, that player loses the game."),
+    _doc("509.1a", first="The chosen creatures must be untapped.", rest="A tapped creature can't block."),
+    _doc("303.4a", first="An Aura spell requires a target, which is what the Aura can enchant."),
+    _doc("303.4d", first="An Aura can't enchant itself."),
+    _doc("305.2", first="A player can normally play one land during their turn."),
+    *(_doc(f"9{n:02}.1", first=f"Filler rule {n} about a player, a card, a creature, a spell and the battlefield.")
+      for n in range(20)),
+]
+MEETING_ES = [
+    _doc("509.1a", first="Las criaturas elegidas deben estar enderezadas.", rest="Una criatura girada no puede bloquear."),
+    _doc("704.5a", first="Si un jugador tiene 0 vidas o menos, ese jugador pierde el juego."),
+    _doc("301.5c", first="Un Equipo no puede equipar a una criatura que no controlas."),
+    *(_doc(f"9{n:02}.1", first=f"Regla de relleno {n} sobre un jugador, una carta y el campo de batalla.")
+      for n in range(20)),
+]
+
+
+@pytest.fixture(scope="module")
+def meeting_site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("meeting")
+    write_index(index_documents(MEETING, "en", "20250101"), folder / RANK_DIR / "en")
+    write_index(index_documents(MEETING_ES, "es", "20250101"), folder / RANK_DIR / "es")
+    return folder
+
+
+@needs_node
+def test_two_concepts_land_where_a_rule_of_the_one_says_the_other(meeting_site):
+    # The titled rule Deathtouch holds "trample" only in its lettered rules' text: the lettered rule
+    # that says it is where the two meet, in either order of the words.
+    found = rank(meeting_site, ("en", "trample deathtouch"), ("en", "deathtouch trample"), ("en", "deathtouch"))
+    assert found[("en", "trample deathtouch")]["ids"][0] == "702.2c"
+    assert found[("en", "deathtouch trample")]["ids"][0] == "702.2c"
+    # One concept alone is its titled rule.
+    assert found[("en", "deathtouch")]["ids"][0] == "702.2"
+
+
+@needs_node
+def test_a_number_in_words_or_digits_is_the_same_number(meeting_site):
+    found = rank(meeting_site, ("en", "zero life"), ("en", "10 poison counters"), ("es", "cero vidas"))
+    assert found[("en", "zero life")]["ids"][0] == "704.5a" and found[("en", "zero life")]["unknown"] == []
+    assert found[("en", "10 poison counters")]["ids"][0] == "704.5c"
+    assert found[("es", "cero vidas")]["ids"][0] == "704.5a"
+
+
+@needs_node
+def test_a_spanish_question_asks_with_its_modal_and_other_forms_of_a_word_are_found(meeting_site):
+    asked = "¿puedo bloquear con una criatura girado?"
+    found = rank(meeting_site, ("es", asked), ("es", "criaturas giradas"))
+    # "puedo" asks, as "can" does: it is neither unknown nor corrected into a word of the rules.
+    assert found[("es", asked)]["unknown"] == [] and found[("es", asked)]["corrected"] == []
+    # "girado" is not in these rules; its other gender is.
+    assert found[("es", asked)]["ids"][0] == "509.1a"
+    assert found[("es", "criaturas giradas")]["ids"][0] == "509.1a"
+    # An infinitive with its pronoun attached is the infinitive, not a misspelling.
+    found = rank(meeting_site, ("es", "equiparse"))
+    assert found[("es", "equiparse")]["corrected"] == [] and found[("es", "equiparse")]["ids"][0] == "301.5c"
+
+
+CITING = [
+    _doc("302", "section", "Creatures"),
+    _doc("302.6", first="A creature's activated ability with the tap symbol can't be activated unless the "
+         "creature has been under its controller's control continuously since their most recent turn began.",
+         context=("Creatures",), names=("summoning sickness",)),
+    _doc("702", "section", "Keyword Abilities"),
+    _doc("702.10", title="Haste", context=("Keyword Abilities",)),
+    _doc("702.10a", first="Haste is a static ability.", context=("Keyword Abilities", "Haste")),
+    _doc("702.10b", first="If a creature has haste, it can attack even if it hasn't been controlled "
+         "continuously since the turn began. (See rule 302.6.)", context=("Keyword Abilities", "Haste")),
+    _doc("702.10c", first="If a creature has haste, its controller can activate its abilities.",
+         context=("Keyword Abilities", "Haste")),
+    *(_doc(f"9{n:02}.1", first=f"Filler rule {n} about a player, a card, a creature, a spell and the battlefield.")
+      for n in range(20)),
+]
+CITING[5]["cites"] = ["summoning sickness", "Creatures"]
+
+
+@needs_node
+def test_two_concepts_meet_in_the_rule_of_the_one_that_cites_the_other(tmp_path):
+    write_index(index_documents(CITING, "en", "20250101"), tmp_path / RANK_DIR / "en")
+    ids = rank(tmp_path, ("en", "haste summoning sickness"))[("en", "haste summoning sickness")]["ids"]
+    # The rule named "summoning sickness" may come first (it is named by most of the query); of
+    # Haste's rules, the one citing it is where the two meet, above its siblings and Haste itself.
+    assert "702.10b" in ids[:2]
+    assert ids.index("702.10b") < min(ids.index(other) for other in ("702.10", "702.10a", "702.10c") if other in ids)
+
+
+def test_a_rules_citations_are_indexed_by_the_names_of_what_it_cites(data):
+    index = rank_index(data, "en")
+    assert index["core"]["fields"][-1] == "cites"
+    cited = {doc["id"]: doc["cites"] for doc in ranking_documents(data, "en") if doc.get("cites")}
+    assert cited, "some rule of the fake rules cites a named rule or section"
+    for rule_id, names in cited.items():
+        assert all(isinstance(name, str) and name for name in names), rule_id
+
+
+def test_a_rule_sharing_a_titled_rules_rare_words_is_given_that_concept():
+    from kb.site.ranking import _kindred_concepts
+
+    def rule(rule_id: str, title: str = "", first: str = "") -> dict:
+        return {"id": rule_id, "title": title, "name": [title] if title else [], "other": [], "first": first, "rest": ""}
+
+    rules = [
+        rule("702.2", "Deathtouch"),
+        rule("702.2b", first="A creature dealt damage by a source with deathtouch is destroyed."),
+        rule("702.2c", first="Combat damage from deathtouch counts as lethal when checking for excess damage "
+             "assigned among blockers."),
+        rule("702.19", "Trample"),
+        rule("702.19b", first="Trample assigns lethal damage to blockers first, then excess damage assigned "
+             "to the player."),
+        *(rule(f"9{n:02}.1", first=f"Filler rule {n} about a player, a card, a creature and a spell.") for n in range(40)),
+    ]
+    children = {"702.2": ["702.2b", "702.2c"], "702.19": ["702.19b"]}
+    kindred = dict(zip((r["id"] for r in rules), _kindred_concepts(rules, children, "en")))
+    # "lethal", "excess", "assigned", "blockers": Deathtouch's 702.2c speaks Trample's words, and back.
+    assert kindred["702.2c"] == ["702.19"]
+    assert kindred["702.19b"] == ["702.2"]
+    # A rule saying none of them, and a concept's own rules, are given nothing of their own concept.
+    assert kindred["702.2b"] == [] and kindred["900.1"] == []
+
+
+@needs_node
+def test_a_question_about_a_thing_and_itself_asks_about_itself(meeting_site):
+    # "itself" is what the question asks ("An Aura can't enchant itself"); "per" only asks.
+    found = rank(meeting_site, ("en", "can an aura enchant itself"), ("en", "how many lands per turn"))
+    assert found[("en", "can an aura enchant itself")]["ids"][0] == "303.4d"
+    assert found[("en", "how many lands per turn")]["unknown"] == []
+    assert found[("en", "how many lands per turn")]["ids"][0] == "305.2"

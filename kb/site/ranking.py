@@ -42,6 +42,7 @@ import snowballstemmer
 
 from kb.site.anchors import entry_key, glossary_anchors
 from kb.site.locale import LANGS
+from kb.site.synonyms import EverydayWord, EverydayWordError
 from kb.site.views import SiteData, section_title
 
 RANK_DIR = "kb-rank"
@@ -294,12 +295,16 @@ KIND_CODES = {"part": "p", "section": "s", "rule": "r", "glossary": "g"}
 
 def rank_index(data: SiteData, lang: str) -> dict[str, Any]:
     """The index of `lang`: {"core": core.json, "shards": {prefix: shard}, "texts": [chunk, ...]}."""
-    return index_documents(_documents(data, lang), lang, data.newest)
+    everyday = [entry for entry in getattr(data, "everyday", []) if entry.lang == lang]
+    return index_documents(_documents(data, lang), lang, data.newest, everyday)
 
 
-def index_documents(docs: list[dict[str, Any]], lang: str, release: str) -> dict[str, Any]:
+def index_documents(docs: list[dict[str, Any]], lang: str, release: str,
+                    everyday: list[EverydayWord] | tuple[EverydayWord, ...] = ()) -> dict[str, Any]:
     """The index of documents as `_documents` gives them (id, kind, title, name, given, other,
-    first, rest, examples, context, body, text; cites if any), in their order."""
+    first, rest, examples, context, body, text; cites if any), in their order, with the everyday
+    words of `lang` (an `EverydayWordError` if the rules of `lang` do not say one of their rules
+    words)."""
     analyzer = _Analyzer(lang)
     postings: dict[str, dict[int, dict[int, list[int]]]] = {}
     own_words: set[str] = set()
@@ -350,12 +355,14 @@ def index_documents(docs: list[dict[str, Any]], lang: str, release: str) -> dict
                 positions = postings[stem][doc_number][field_number]
                 flat += [doc_number, field_number, len(positions), *positions]
         shards.setdefault(stem.lstrip(EXACT)[:2], {"w": {}, "p": {}})["p"][stem] = flat
+    for word, stems in _everyday_stems(everyday, own_words, analyzer, lang).items():
+        shards.setdefault(word[:2], {"w": {}, "p": {}}).setdefault("e", {})[word] = stems
     for prefix in sorted(shards):
         if len(prefix) == 2 and len(_dump(shards[prefix])) > SHARD_BYTES:
             whole = shards.pop(prefix)
-            for part in ("w", "p"):
+            for part in whole:
                 for key, value in whole[part].items():
-                    shards.setdefault(key.lstrip(EXACT)[:3], {"w": {}, "p": {}})[part][key] = value
+                    shards.setdefault(key.lstrip(EXACT)[:3], {"w": {}, "p": {}}).setdefault(part, {})[key] = value
     core = {
         "lang": lang,
         "release": release,
@@ -370,6 +377,22 @@ def index_documents(docs: list[dict[str, Any]], lang: str, release: str) -> dict
     texts = [doc["text"] or "" for doc in docs]
     chunks = [texts[start:start + TEXT_CHUNK] for start in range(0, len(texts), TEXT_CHUNK)]
     return {"core": core, "shards": dict(sorted(shards.items())), "texts": chunks}
+
+
+def _everyday_stems(everyday: list[EverydayWord] | tuple[EverydayWord, ...], own_words: set[str],
+                    analyzer: _Analyzer, lang: str) -> dict[str, list[str]]:
+    """Each everyday word (every form of it, no stop word) → the stems of the rules' words for it,
+    each a word the rules of `lang` say."""
+    out: dict[str, list[str]] = {}
+    for entry in everyday:
+        for word in entry.rules:
+            if word not in own_words:
+                raise EverydayWordError(f"{entry.where()}: no rule in {lang!r} says {word!r}")
+        stems = list(dict.fromkeys(analyzer.stem(word) for word in entry.rules))
+        for word in entry.words:
+            if word not in analyzer.stop:
+                out[word] = stems
+    return dict(sorted(out.items()))
 
 
 def _base36(number: int) -> str:

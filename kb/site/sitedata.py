@@ -216,6 +216,8 @@ class SiteData:
     # (`kb.site.synonyms.Synonym`): what a query is understood by before it is ranked.
     term_base: list[Any] = field(default_factory=list)
     synonyms: list[Any] = field(default_factory=list)
+    # A player's everyday words and the rules' own words for them (`kb.site.synonyms.EverydayWord`).
+    everyday: list[Any] = field(default_factory=list)
     # The releases whose Spanish text the site offers to download: release -> path from the site's root
     # (`kb.site.downloads`).
     downloads: dict[str, str] = field(default_factory=dict)
@@ -620,7 +622,7 @@ def _query_sources(corpus_root: Any) -> dict[str, list[Any]]:
     in either fails the build: the search box would lose its understanding of the queries)."""
     if corpus_root is None:
         return {}
-    from kb.site.synonyms import load_synonyms
+    from kb.site.synonyms import load_everyday_words, load_synonyms
     from kb.translations.termbase import load_term_base
 
     folder = Path(corpus_root) / "terms"
@@ -629,6 +631,8 @@ def _query_sources(corpus_root: Any) -> dict[str, list[Any]]:
         found["term_base"] = list(load_term_base(folder / "terms.tsv").terms)
     if (folder / "synonyms.tsv").is_file():
         found["synonyms"] = load_synonyms(folder / "synonyms.tsv")
+    if (folder / "everyday.tsv").is_file():
+        found["everyday"] = load_everyday_words(folder / "everyday.tsv")
     return found
 
 

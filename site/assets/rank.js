@@ -36,6 +36,10 @@
   // What a word naming another concept counts for in the share of the query a concept's rule says,
   // when only the rule's subrules say it.
   var FOREIGN_BODY = 0.5;
+  // What a player's everyday word ("kill", "tapeada") counts for in a rule that says the rules' own
+  // word for it ("destroy", "girada") instead: the rules' word is what the player means, but not
+  // surely, and a rule saying the player's word says the query more.
+  var EVERYDAY_WEIGHT = 0.6;
   // The words a question starts with, and the light verbs that follow them only to ask.
   var QUESTION_WORDS = set("what who whom whose when where which why how que quien quienes cuando como cual cuales donde");
   var LIGHT_VERBS = set("get gets got hace hacen");
@@ -191,6 +195,12 @@
     return s && Object.prototype.hasOwnProperty.call(s.w, word) ? s.w[word] : null;
   };
 
+  // The stems of the rules' own words for a player's everyday word ("kill": destroy, die), or null.
+  Ranker.prototype.everyday = function (word) {
+    var s = this.shardOf(word);
+    return s && s.e && Object.prototype.hasOwnProperty.call(s.e, word) ? s.e[word] : null;
+  };
+
   Ranker.prototype.postings = function (stem) {
     if (this.decoded[stem]) return this.decoded[stem];
     var s = this.shardOf(stem.charAt(0) === "=" ? stem.slice(1) : stem);
@@ -267,6 +277,16 @@
             }
           }
         }
+        // A player's everyday word stands for the rules' own words too, where a rule does not say it.
+        var tried = [t.word].concat(variants(t.word), forms(t.word));
+        for (j = 0; j < tried.length && !t.prefix; j++) {
+          var alt = self.everyday(tried[j]);
+          if (!alt) continue;
+          t.alt = alt.filter(function (stem) { return !t.stems || t.stems.indexOf(stem) < 0; });
+          if (!t.stems) { t.stems = []; t.own = true; }
+          stems.push.apply(stems, t.alt);
+          break;
+        }
         if (t.stems) stems.push.apply(stems, t.stems);
       });
       return self.loadShards(stems);
@@ -325,14 +345,25 @@
     if (!known.length) return [];
     var maps = known.map(function (t) {
       var merged = {};
-      t.stems.forEach(function (stem) {
+      function merge(stem, where) {
         var p = self.postings(stem);
         for (var d in p) {
+          if (where && !where(d)) continue;
           var into = merged[d] || (merged[d] = []);
           p[d].forEach(function (positions, f) {
             if (positions) into[f] = into[f] ? into[f].concat(positions) : positions;
           });
         }
+      }
+      t.stems.forEach(function (stem) { merge(stem); });
+      // The rules' words for an everyday word, in the rules that do not say the word itself.
+      t.weak = {};
+      (t.alt || []).forEach(function (stem) {
+        merge(stem, function (d) {
+          if (merged[d] && !t.weak[d]) return false;
+          t.weak[d] = true;
+          return true;
+        });
       });
       var df = Object.keys(merged).length;
       t.idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
@@ -422,8 +453,9 @@
           tfn += f >= 1 && f <= 3 ? ownText(doc, fields, f) :
             weights[f] * pos.length / (1 - FIELD_B[f] + FIELD_B[f] * doc.lengths[f] / avg[f]);
         }
-        s += known[i].idf * tfn / (K1 + tfn);
-        matched += bodyOnly ? FOREIGN_BODY * known[i].idf : known[i].idf;
+        var everyday = known[i].weak[key] ? EVERYDAY_WEIGHT : 1;
+        s += everyday * known[i].idf * tfn / (K1 + tfn);
+        matched += everyday * (bodyOnly ? FOREIGN_BODY * known[i].idf : known[i].idf);
       }
       var coverage = matched / (totalIdf + unknownWeight);
       // The name the query says best: the share of the name it covers times the share of the query.
@@ -663,7 +695,7 @@
   Ranker.prototype.excerpt = function (text, terms) {
     var self = this;
     var stems = {};
-    terms.forEach(function (t) { (t.stems || []).forEach(function (s) { stems[s] = true; }); });
+    terms.forEach(function (t) { (t.stems || []).concat(t.alt || []).forEach(function (s) { stems[s] = true; }); });
     var sentences = String(text).replace(SENTENCE_END, "$1\u0000").split("\u0000");
     function marks(sentence) {
       var pieces = [], last = 0, count = 0, seen = {};

@@ -414,3 +414,104 @@ def test_a_question_about_a_thing_and_itself_asks_about_itself(meeting_site):
     assert found[("en", "can an aura enchant itself")]["ids"][0] == "303.4d"
     assert found[("en", "how many lands per turn")]["unknown"] == []
     assert found[("en", "how many lands per turn")]["ids"][0] == "305.2"
+
+
+def _everyday(tmp_path, rows: str) -> list:
+    from kb.site.synonyms import load_everyday_words
+
+    path = tmp_path / "everyday.tsv"
+    path.write_text("words\tlang\trules\tnote\n" + rows, encoding="utf-8")
+    return load_everyday_words(path)
+
+
+EVERYDAY_DOCS = [
+    _doc("701", "section", "Keyword Actions"),
+    _doc("701.8a", first="To destroy a permanent, move it from the battlefield to its owner's graveyard.",
+         context=("Keyword Actions",)),
+    _doc("702.12b", first="A permanent with indestructible can't be destroyed.", context=("Keyword Abilities",)),
+    _doc("509.1a", first="The chosen creatures must be untapped.", rest="A tapped creature can't block.",
+         context=("Declare Blockers Step",)),
+    _doc("120.6", first="Damage marked on a creature remains until the cleanup step.", context=("Damage",)),
+    _doc("120.7", first="Damage can stay on a creature said by a player's own word, stay.", context=("Damage",)),
+    *(_doc(f"9{n:02}.1", first=f"Filler rule {n} about a player, a card, a creature, a spell and the battlefield.")
+      for n in range(20)),
+]
+EVERYDAY_DOCS_ES = [
+    _doc("509.1a", first="Las criaturas elegidas deben estar enderezadas.", rest="Una criatura girada no puede bloquear.",
+         context=("Paso de declarar bloqueadoras",)),
+    _doc("701.8a", first="Para destruir un permanente, ponlo en el cementerio de su propietario.",
+         context=("Acciones clave",)),
+    *(_doc(f"9{n:02}.1", first=f"Regla de relleno {n} sobre un jugador, una carta, una criatura y un hechizo.")
+      for n in range(20)),
+]
+
+
+@needs_node
+def test_a_players_everyday_word_finds_the_rules_own_word(tmp_path):
+    table = _everyday(tmp_path, "kill, kills, killed\ten\tdestroy\t\nstay, stays\ten\tremains\t\n"
+                      "tapeada, tapeado\tes\tgirada\t\nmatar, mata\tes\tdestruir\t\n")
+    for lang, docs, folder in (("en", EVERYDAY_DOCS, "with"), ("es", EVERYDAY_DOCS_ES, "with")):
+        write_index(index_documents(docs, lang, "20250101", [e for e in table if e.lang == lang]),
+                    tmp_path / folder / RANK_DIR / lang)
+    write_index(index_documents(EVERYDAY_DOCS, "en", "20250101"), tmp_path / "without" / RANK_DIR / "en")
+    queries = [("en", "can I kill an indestructible creature"), ("en", "killed"), ("es", "¿una criatura tapeada puede bloquear?"),
+               ("es", "matar un permanente"), ("en", "how long does damage stay")]
+    found = rank(tmp_path / "with", *queries)
+    # Without the table "kill" is a word no rule says: named, and the box does not jump.
+    assert rank(tmp_path / "without", queries[0])[queries[0]]["unknown"] == ["kill"]
+    assert found[queries[0]]["unknown"] == [] and found[queries[0]]["corrected"] == []
+    assert found[queries[0]]["ids"][0] == "702.12b"
+    assert found[("en", "killed")]["ids"][:2] == ["701.8a", "702.12b"]
+    assert found[queries[2]]["unknown"] == [] and found[queries[2]]["ids"][0] == "509.1a"
+    assert found[queries[3]]["ids"][0] == "701.8a"
+    # The rules' word counts less than the player's own word where a rule says that: 120.7 says
+    # "stay", 120.6 "remains"; both are found.
+    assert found[queries[4]]["ids"][:2] == ["120.7", "120.6"]
+
+
+def test_the_everyday_words_are_kept_in_their_words_shard(tmp_path):
+    table = _everyday(tmp_path, "kill, killed\ten\tdestroy, dies\t\n")
+    index = index_documents([*EVERYDAY_DOCS, _doc("700.4", first="The term dies means put into a graveyard.")],
+                            "en", "20250101", table)
+    assert index["shards"]["ki"]["e"] == {"kill": ["destroy", "die"], "killed": ["destroy", "die"]}
+    assert "ki" in index["core"]["shards"]
+    # A shard without everyday words is as it was.
+    assert all("e" not in shard for prefix, shard in index["shards"].items() if prefix != "ki")
+
+
+def test_an_everyday_word_for_a_word_no_rule_says_fails_naming_its_line(tmp_path):
+    from kb.site.synonyms import EverydayWordError
+
+    table = _everyday(tmp_path, "# a comment\nkill\ten\tdestroy\t\nsmash\ten\tobliterate\t\n")
+    with pytest.raises(EverydayWordError, match=r"everyday.tsv:4: no rule in 'en' says 'obliterate'"):
+        index_documents(EVERYDAY_DOCS, "en", "20250101", table)
+
+
+@pytest.mark.parametrize("rows, message", [
+    ("kill\tfr\tdestroy\t\n", r"everyday.tsv:2: lang 'fr'"),
+    ("kill\ten\t\n", r"everyday.tsv:2: rules has an empty item"),
+    ("kill,\ten\tdestroy\t\n", r"everyday.tsv:2: words has an empty item"),
+    ("go away\ten\tleaves\t\n", r"everyday.tsv:2: 'go away' in words is not a single word"),
+    ("kill\ten\tdestroy\t\nkills, kill\ten\tdies\t\n", r"everyday.tsv:3: 'kill' is already given at line 2"),
+    ("destroy\ten\tdestroy\t\n", r"everyday.tsv:2: 'destroy' is both"),
+    ("kill\ten\tdestroy\tnote\textra\n", r"everyday.tsv:2: 5 columns"),
+])
+def test_a_malformed_everyday_words_table_names_its_line(tmp_path, rows, message):
+    from kb.site.synonyms import EverydayWordError
+
+    with pytest.raises(EverydayWordError, match=message):
+        _everyday(tmp_path, rows)
+    (tmp_path / "everyday.tsv").write_text("word\tlang\trules\n", encoding="utf-8")
+    from kb.site.synonyms import load_everyday_words
+
+    with pytest.raises(EverydayWordError, match=r"everyday.tsv:1: the header"):
+        load_everyday_words(tmp_path / "everyday.tsv")
+
+
+def test_the_corpus_everyday_words_speak_both_languages():
+    from kb.site.synonyms import load_everyday_words
+
+    table = load_everyday_words(PROJECT_ROOT / "corpus" / "terms" / "everyday.tsv")
+    rules = {(word, e.lang): e.rules for e in table for word in e.words}
+    assert rules["kill", "en"][0] == "destroy" and rules["matar", "es"][0] == "destruir"
+    assert rules["tapeada", "es"] == ("girar", "girada") and rules["rival", "es"] == ("oponente",)

@@ -185,7 +185,8 @@
     function remember(found, entry) {
       var stems = [], words = [];
       found.terms.forEach(function (t) {
-        if (t.stems) stems.push.apply(stems, t.stems);
+        // The rules' own words for an everyday word too: the page marks "destroy" for "kill".
+        if (t.stems) stems.push.apply(stems, t.stems.concat(t.alt || []));
         words.push(t.corrected || t.matched || t.word);
       });
       try {

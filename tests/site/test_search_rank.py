@@ -515,3 +515,16 @@ def test_the_corpus_everyday_words_speak_both_languages():
     rules = {(word, e.lang): e.rules for e in table for word in e.words}
     assert rules["kill", "en"][0] == "destroy" and rules["matar", "es"][0] == "destruir"
     assert rules["tapeada", "es"] == ("girar", "girada") and rules["rival", "es"] == ("oponente",)
+
+
+def test_the_sites_data_reads_the_corpus_everyday_words_and_a_bad_line_fails_it(tmp_path):
+    from kb.site.sitedata import _query_sources
+    from kb.site.synonyms import EverydayWordError
+
+    (tmp_path / "terms").mkdir()
+    table = tmp_path / "terms" / "everyday.tsv"
+    table.write_text("words\tlang\trules\tnote\nkill\ten\tdestroy\t\n", encoding="utf-8")
+    assert [e.words for e in _query_sources(tmp_path)["everyday"]] == [("kill",)]
+    table.write_text("words\tlang\trules\tnote\nkill\tfr\tdestroy\t\n", encoding="utf-8")
+    with pytest.raises(EverydayWordError, match=r"everyday.tsv:2: lang 'fr'"):
+        _query_sources(tmp_path)

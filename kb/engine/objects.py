@@ -562,7 +562,7 @@ class Card:
         subtypes = d.subtypes + tuple(self.becomes.get("subtypes", ()))
         if "Changeling" in d.keywords:
             # 702.73a, 604.3: a characteristic-defining ability, working in every zone.
-            subtypes = subtypes + tuple(t for t in CREATURE_TYPES if t not in subtypes)
+            subtypes = _with_every_creature_type(subtypes)
         chars = Characteristics(
             name=d.name,
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
@@ -738,6 +738,15 @@ COLOR_ORDER = ("W", "U", "B", "R", "G")
 
 # The characteristics a card off the battlefield has exactly as its definition prints them.
 _AS_PRINTED = frozenset({"name", "types", "subtypes", "supertypes", "keywords", "mana_cost"})
+
+
+@functools.lru_cache(maxsize=None)
+def _with_every_creature_type(subtypes: tuple[str, ...]) -> tuple[str, ...]:
+    """Rule 702.73a: the subtypes given, then every creature type not among them, in the rule's
+    order. Worked out once per list of subtypes: a changeling's characteristics are read many
+    times, and checking each creature type against the list every time was quadratic."""
+    present = set(subtypes)
+    return subtypes + tuple(t for t in CREATURE_TYPES if t not in present)
 
 
 @functools.lru_cache(maxsize=None)

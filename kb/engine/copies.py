@@ -99,6 +99,12 @@ class Copies(GamePart):
     def has_copy_effects(self) -> bool:
         return any("1" in e.parts for e in self.game.effects)
 
+    def copy_effects_may_apply(self, card: Card) -> bool:
+        """Whether a copy effect may apply to `card`: one that selects what it applies to as it
+        applies may (whether it does depends on the values), one given its objects only if
+        `card` is among them (whether it still does depends on the card's incarnation, 400.7)."""
+        return any("1" in e.parts and (e.affected is None or any(c is card for c in e.affected)) for e in self.game.effects)
+
     def copiable_values(self, card: Card) -> Characteristics:
         """Rule 707.2: the printed values as modified by copy effects (and their exceptions)."""
         chars = card.printed()

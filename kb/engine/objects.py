@@ -535,11 +535,14 @@ class Card:
             return _FACE_DOWN  # 708.2: none of its own abilities, whatever it copies
         if self.cast_half is not None and self.zone is Zone.STACK:
             return self.cast_half
+        # Read for every permanent each time the layers are applied: a game with no effects at all
+        # has no copy effect to look for.
+        copying = game is not None and self.zone is Zone.BATTLEFIELD and bool(game.effects) and game.has_copy_effects()
         if self.zone is Zone.BATTLEFIELD and isinstance(self.printed_definition, DoubleFacedCardDefinition):
-            if game is not None and game.has_copy_effects():
+            if copying:
                 return self._copiable_definition(game) or self._face()
             return self._face()
-        if game is not None and self.zone is Zone.BATTLEFIELD and game.has_copy_effects():
+        if copying:
             return self._copiable_definition(game) or self.printed_definition
         if self.flipped:
             return printed_half(self, self.printed_definition)

@@ -99,6 +99,12 @@ class Copies(GamePart):
     def has_copy_effects(self) -> bool:
         return any("1" in e.parts for e in self.game.effects)
 
+    def copy_effects_may_apply(self, card: Card) -> bool:
+        """Whether a copy effect may apply to `card`: one that selects what it applies to as it
+        applies may (whether it does depends on the values), one given its objects only if
+        `card` is among them (whether it still does depends on the card's incarnation, 400.7)."""
+        return any("1" in e.parts and (e.affected is None or any(c is card for c in e.affected)) for e in self.game.effects)
+
     def copiable_values(self, card: Card) -> Characteristics:
         """Rule 707.2: the printed values as modified by copy effects (and their exceptions)."""
         chars = card.printed()
@@ -144,16 +150,25 @@ class Copies(GamePart):
                 halves[half.name] = CopiedDefinition(half, keeps=keeps)
             return halves[half.name]
 
+        # The values copied are fixed now (707.2b), and so are the lists with the exceptions added:
+        # joined once here, not each time the layers apply the effect (a changeling's subtypes
+        # are every creature type).
+        types = values.types + tuple(t for t in add_types if t not in values.types)
+        copied_subtypes = set(values.subtypes)
+        subtypes = values.subtypes + tuple(s for s in add_subtypes if s not in copied_subtypes)
+        supertypes = values.supertypes + tuple(t for t in add_supertypes if t not in values.supertypes)
+        keywords = values.keywords + tuple(k for k in add_keywords if k not in values.keywords)
+
         def part(chars: Characteristics) -> None:
             chars.name = values.name
             chars.mana_cost = values.mana_cost
             # 712.8e, 202.3b: a copy of a back face has mana value 0, not its front face's.
             chars.mana_value_from = None
-            chars.types = values.types + tuple(t for t in add_types if t not in values.types)
-            chars.subtypes = values.subtypes + tuple(s for s in add_subtypes if s not in values.subtypes)
-            chars.supertypes = values.supertypes + tuple(t for t in add_supertypes if t not in values.supertypes)
+            chars.types = types
+            chars.subtypes = subtypes
+            chars.supertypes = supertypes
             chars.colors = own.colors if keep_colors else values.colors
-            chars.keywords = values.keywords + tuple(k for k in add_keywords if k not in values.keywords)
+            chars.keywords = keywords
             if set_power_toughness is not None:
                 chars.power, chars.toughness = set_power_toughness
             elif cda:

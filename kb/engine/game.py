@@ -393,6 +393,7 @@ class GameParts:
     become_copy = _part("copies")
     copiable_values = _part("copies")
     copy_effect = _part("copies")
+    copy_effects_may_apply = _part("copies")
     create_token_copies = _part("copies")
     create_token_copy = _part("copies")
     has_copy_effects = _part("copies")

@@ -535,19 +535,31 @@ class Card:
             return _FACE_DOWN  # 708.2: none of its own abilities, whatever it copies
         if self.cast_half is not None and self.zone is Zone.STACK:
             return self.cast_half
+        # Read for every permanent each time the layers are applied: a game with no effects at all
+        # has no copy effect to look for.
+        copying = game is not None and self.zone is Zone.BATTLEFIELD and bool(game.effects) and game.has_copy_effects()
         if self.zone is Zone.BATTLEFIELD and isinstance(self.printed_definition, DoubleFacedCardDefinition):
-            if game is not None and game.has_copy_effects():
-                return game.copiable_values(self).definition or self._face()
+            if copying:
+                return self._copiable_definition(game) or self._face()
             return self._face()
-        if game is not None and self.zone is Zone.BATTLEFIELD and game.has_copy_effects():
-            return game.copiable_values(self).definition or self.printed_definition
+        if copying:
+            return self._copiable_definition(game) or self.printed_definition
         if self.flipped:
             return printed_half(self, self.printed_definition)
         return self.printed_definition
 
-    def printed(self) -> "Characteristics":
-        """The characteristics the card (or the effect that made the token) gives it, with
-        effects left out: where the layer system starts (rule 613.1)."""
+    def _copiable_definition(self, game: "Game") -> "CardDefinition":
+        """The definition among the permanent's copiable values (707.2). The values are worked
+        out only when a copy effect could apply to it: otherwise they are its printed ones, and
+        this is read for every permanent each time the layers are applied."""
+        if game.copy_effects_may_apply(self):
+            return game.copiable_values(self).definition
+        return self._printed_source()[0]
+
+    def _printed_source(self) -> "tuple[CardDefinition, str | None]":
+        """The definition the card's printed characteristics are read from now (the half cast,
+        the face up, the half a flip card has), and the mana cost its mana value is computed
+        from when not that definition's own."""
         d = self.cast_half if self.cast_half is not None and self.zone is Zone.STACK else self.printed_definition
         mana_value_from = None
         if self.zone is Zone.BATTLEFIELD and isinstance(d, DoubleFacedCardDefinition):
@@ -559,10 +571,16 @@ class Card:
             d = self._face()
         if self.flipped:
             d = printed_half(self, d)  # 710.2
+        return d, mana_value_from
+
+    def printed(self) -> "Characteristics":
+        """The characteristics the card (or the effect that made the token) gives it, with
+        effects left out: where the layer system starts (rule 613.1)."""
+        d, mana_value_from = self._printed_source()
         subtypes = d.subtypes + tuple(self.becomes.get("subtypes", ()))
         if "Changeling" in d.keywords:
             # 702.73a, 604.3: a characteristic-defining ability, working in every zone.
-            subtypes = subtypes + tuple(t for t in CREATURE_TYPES if t not in subtypes)
+            subtypes = _with_every_creature_type(subtypes)
         chars = Characteristics(
             name=d.name,
             types=d.types + tuple(t for t in self.becomes.get("types", ()) if t not in d.types),
@@ -738,6 +756,15 @@ COLOR_ORDER = ("W", "U", "B", "R", "G")
 
 # The characteristics a card off the battlefield has exactly as its definition prints them.
 _AS_PRINTED = frozenset({"name", "types", "subtypes", "supertypes", "keywords", "mana_cost"})
+
+
+@functools.lru_cache(maxsize=None)
+def _with_every_creature_type(subtypes: tuple[str, ...]) -> tuple[str, ...]:
+    """Rule 702.73a: the subtypes given, then every creature type not among them, in the rule's
+    order. Worked out once per list of subtypes: a changeling's characteristics are read many
+    times, and checking each creature type against the list every time was quadratic."""
+    present = set(subtypes)
+    return subtypes + tuple(t for t in CREATURE_TYPES if t not in present)
 
 
 @functools.lru_cache(maxsize=None)

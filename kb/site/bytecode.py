@@ -122,11 +122,25 @@ def compile_for_pyodide(engine: bytes, pyodide: Path, sample: dict[str, Any]) ->
     node = shutil.which("node")
     if node is None:
         raise BytecodeUnavailable("node is not installed")
-    sample_text = json.dumps(sample, sort_keys=True)
-    key = (hashlib.sha256(engine).hexdigest(), _fingerprint(pyodide), sample_text)
+    key = _key(engine, pyodide, sample)
     if key not in _COMPILED:
-        _COMPILED[key] = _compile(node, engine, pyodide, sample_text)
+        _COMPILED[key] = _compile(node, engine, pyodide, key[2])
     return _COMPILED[key]
+
+
+def compiled() -> dict[tuple[str, str, str], Bytecode]:
+    """What this process has compiled, by its sources, Pyodide and sample: for `remember` in another."""
+    return dict(_COMPILED)
+
+
+def remember(made: dict[tuple[str, str, str], Bytecode]) -> None:
+    """What another process (a build's forked worker) compiled (its `compiled()`), kept as if
+    compiled here: a `compile_for_pyodide` of the same arguments in this process is not made again."""
+    _COMPILED.update(made)
+
+
+def _key(engine: bytes, pyodide: Path, sample: dict[str, Any]) -> tuple[str, str, str]:
+    return hashlib.sha256(engine).hexdigest(), _fingerprint(pyodide), json.dumps(sample, sort_keys=True)
 
 
 def _fingerprint(pyodide: Path) -> str:

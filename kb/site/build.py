@@ -270,9 +270,10 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                     runs.cancel()
 
         # The files made from the site's data alone (the API, the Spanish downloads, the extras but
-        # the pages' own files): written by workers while this process makes the pages.
+        # the pages' own files): written by a worker while this process makes the pages (one: a
+        # worker's copy of the data costs memory and time, and one ends before the builders do).
         data_files = partial(_data_files, kb, data, staged, release_spanish)
-        written = forked_begin(data_files, DATA_FILES, len(DATA_FILES))
+        written = forked_begin(data_files, DATA_FILES, 1)
         apart.append(written)
 
         with stage("generate"):
@@ -322,7 +323,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
     return data, generated, builder, sizes
 
 
-# The parts of the files made from the site's data, each for a worker of its own (about as long each).
+# The parts of the files made from the site's data.
 DATA_FILES = ("api", "downloads and extras")
 
 

@@ -7,6 +7,7 @@ import contextlib
 import gc
 import io
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -355,8 +356,14 @@ def _finish(crew: Any, task: Callable[[], Any]) -> None:
 
 def _runtime_apart(folder: Path, pyodide: str, _: Any = None) -> tuple[str, dict]:
     """The examples' runtime written under `folder` by a worker: what it said, and the bytecode it
-    compiled (for this process to keep, `kb.site.bytecode.remember`)."""
+    compiled (for this process to keep, `kb.site.bytecode.remember`). Ended early (the build
+    failed), the worker ends its Node and removes its temporary files before it goes."""
+    signal.signal(signal.SIGTERM, _ended)
     return _said(partial(write_runtime, folder, pyodide)), compiled()
+
+
+def _ended(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _finish_runtime(crew: Any, folder: Path, pyodide: str | None) -> None:

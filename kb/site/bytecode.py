@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kb.workers import ends_with_this_process
+
 # The zip entries' date, as the wheel's: the archive's bytes depend on its files only.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 NODE_TIMEOUT = 600
@@ -164,8 +166,10 @@ def _compile(node: str, engine: bytes, pyodide: Path, sample: str) -> Bytecode:
         script.write_text(_NODE_SCRIPT % {"module": json.dumps((pyodide / "pyodide.mjs").as_uri()),
                                           "compile": json.dumps(_COMPILE)}, encoding="utf-8")
         try:
+            # Node ends with the process that started it, a build's worker or the build itself.
             proc = subprocess.run([node, str(script), str(folder / "engine.tar.xz"), str(folder / "sample.json"),
-                                   str(folder / "out.zip")], capture_output=True, text=True, timeout=NODE_TIMEOUT)
+                                   str(folder / "out.zip")], capture_output=True, text=True, timeout=NODE_TIMEOUT,
+                                  preexec_fn=ends_with_this_process())
         except subprocess.TimeoutExpired:
             raise BytecodeUnavailable(f"Pyodide did not compile within {NODE_TIMEOUT} s") from None
         if proc.returncode != 0 or not (folder / "out.zip").is_file():

@@ -79,6 +79,27 @@ def die_with_parent(parent: int, by_the_kernel: bool = True) -> None:
     threading.Thread(target=watch, name="kb-watch-parent", daemon=True).start()
 
 
+def ends_with_this_process() -> Callable[[], None]:
+    """For `subprocess`'s `preexec_fn`: the command started is killed when this process ends (Linux,
+    `PR_SET_PDEATHSIG`), and takes Ctrl-C as any command does, even when this process is a worker,
+    which leaves Ctrl-C to its parent (a command inherits the signals its starter ignores)."""
+    prctl = None
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
+        except (OSError, AttributeError):
+            prctl = None
+
+    def before_the_command() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        if prctl is not None:
+            prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+    return before_the_command
+
+
 def let_go_of_terminal() -> None:
     """In a worker: standard input, output and error point at /dev/null, so that the reader of a
     pipe the parent writes into sees its end when the parent ends, not when the workers do."""

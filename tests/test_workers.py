@@ -160,3 +160,45 @@ def test_work_begun_in_workers_can_be_ended_without_waiting_for_it():
     assert not any(worker.is_alive() for worker in workers)
     assert time.monotonic() - start < 10
     forked_begin(_slowly, [], 2).end()  # nothing begun: nothing to end
+
+
+def _start_a_long_command(folder) -> None:
+    """In a worker: start a command that would run a minute, tell its process id, then wait for it."""
+    import subprocess
+    from pathlib import Path
+
+    from kb.workers import ends_with_this_process
+
+    command = subprocess.Popen(["sleep", "60"], preexec_fn=ends_with_this_process())
+    (Path(folder) / "pid").write_text(str(command.pid))
+    command.wait()
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="reads /proc")
+def test_a_command_a_worker_starts_ends_with_the_worker_and_takes_ctrl_c(tmp_path):
+    import signal
+    import time
+    from pathlib import Path
+
+    pending = forked_begin(_start_a_long_command, [tmp_path], 1)
+    deadline = time.monotonic() + 30
+    while not (tmp_path / "pid").is_file() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pid = int((tmp_path / "pid").read_text())
+    status = Path(f"/proc/{pid}/status").read_text()
+    ignored = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:")), 16)
+    # The worker leaves Ctrl-C to its parent; the command it starts does not.
+    assert not ignored & (1 << (signal.SIGINT - 1))
+    pending.end()
+
+    def alive() -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return False
+        return state != "Z"
+
+    deadline = time.monotonic() + 10
+    while alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive()

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import calendar
+import contextlib
 import gc
+import io
+import os
+import signal
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +22,12 @@ from kb.site.builder import BuilderRun, run_builder, share_sitemap
 from kb.site.config import write_build_config
 from kb.site.downloads import available, spanish_shares, write_downloads
 from kb.site.examples import ExampleRuns
-from kb.site.extras import move_into, squeeze_pages, write_standalone_extras
+from kb.site.bytecode import compiled, remember
+from kb.site.extras import move_into, squeeze_pages, write_page_files, write_standalone_extras
 from kb.site.generate import generate
 from kb.site.locale import LANGS, parse_release
 from kb.site.pyodide import runtime_for_runner
-from kb.site.runner import write_runner_files
+from kb.site.runner import write_examples_list, write_runtime
 from kb.site.output import check_output_folder, locked_output, swap_in, work_folder
 from kb.site.paths import DEFAULT_OUT
 from kb.site.search import build_search_index, index_sizes
@@ -95,11 +102,18 @@ def source_date_epoch(release: str) -> int | None:
 
 
 def _size(folder: Path) -> tuple[int, int]:
+    """The bytes of every file under `folder`, and how many are HTML pages (one directory scan: a
+    `Path` for each of the site's ~36,000 files took seconds at the end of every build)."""
     total = html = 0
-    for path in folder.rglob("*"):
-        if path.is_file():
-            total += path.stat().st_size
-            html += path.suffix == ".html"
+    pending = [os.fspath(folder)]
+    while pending:
+        with os.scandir(pending.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append(entry.path)
+                elif entry.is_file():
+                    total += entry.stat().st_size
+                    html += os.path.splitext(entry.name)[1] == ".html"
     return total, html
 
 
@@ -197,12 +211,25 @@ def build_site(
 
 def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callable[[str], Any],
                 pyodide: str | None = None, loaded: Callable[[Any, SiteData], None] | None = None):
-    """The whole build inside `work`: pages in work/docs, the site in work/site."""
-    docs_dir, site_dir = work / "docs", work / "site"
-    # The call that stores a knowledge base built afresh: made while the site builder runs in its
-    # own process, or, if the pages fail, before the failure is raised (the build is worth keeping).
+    """The whole build inside `work`: pages in work/docs, the site in work/site.
+
+    Both processors are kept busy with nothing made twice: what needs no page (the runtime of the
+    examples, the stored knowledge base, the files made from the site's data) is made by forked
+    workers (`kb.workers`) from the moment its inputs exist, while this process goes on with what
+    the pages need; whatever a worker could not make is made here, the same bytes either way."""
+    docs_dir, site_dir, staged = work / "docs", work / "site", work / "staged"
+    # The call that stores a knowledge base built afresh: made by a worker while the pages are made,
+    # or here if the worker could not; if the pages fail, before the failure is raised (the build
+    # is worth keeping).
     store_kb = None
+    storing: Any = None
+    apart: list[Any] = []
     frozen = False
+    # The runtime the examples run on in the browser is made from the engine's sources and Pyodide
+    # alone: begun first, it runs while the corpus is read, on the processor this one leaves idle.
+    runtime = forked_begin(partial(_runtime_apart, staged, pyodide), [None], 1) if pyodide is not None else None
+    if runtime is not None:
+        apart.append(runtime)
     try:
         with stage("load"):
             if examples == "default":
@@ -223,6 +250,9 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                 if frozen:
                     gc.freeze()
                     gc.disable()
+                if store_kb is not None:
+                    # Stored by a worker while this process collects the data and makes the pages.
+                    storing = forked_begin(partial(_said, store_kb), [None], 1)
                 try:
                     data = SiteData.collect(kb, runs)
                     data.downloads = available(kb, data.releases)
@@ -240,42 +270,47 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
                 if runs is not None:
                     runs.cancel()
 
+        # The files made from the site's data alone (the API, the Spanish downloads, the extras but
+        # the pages' own files): written by a worker while this process makes the pages (one: a
+        # worker's copy of the data costs memory and time, and one ends before the builders do).
+        data_files = partial(_data_files, kb, data, staged, release_spanish)
+        written = forked_begin(data_files, DATA_FILES, 1)
+        apart.append(written)
+
         with stage("generate"):
             generated = generate(data, docs_dir, search=search)
             config_file = write_build_config(work, docs_dir, site_dir, generated.nav, search)
 
         with stage("mkdocs"):
-            stored, store_kb = store_kb, None
-            staged = work / "staged"
-
-            def files_of_the_data(_: Any = None) -> None:
-                write_standalone_extras(data, staged, generated)
-                write_api(kb, data, staged)
-                write_downloads(kb, data, staged, release_spanish)
 
             def meanwhile() -> None:
-                # The files made from the site's data are written by a forked worker (`kb.workers`)
-                # while this process stores the knowledge base: the builders end long before either,
-                # and the two take about as long. Without a worker they are written here.
-                apart = forked_begin(files_of_the_data, [None], 1)
-                try:
-                    if stored is not None:
-                        stored()
-                    write_runner_files(staged, data.examples, pyodide)
-                except BaseException:
-                    apart.end()  # nothing more is written into a build that failed
-                    raise
-                if apart() is None:
-                    files_of_the_data()
+                write_page_files(generated, staged)
+                write_examples_list(staged, data.examples)
+                if written() is None:
+                    for part in DATA_FILES:
+                        data_files(part)
+                _finish_runtime(runtime, staged, pyodide)
+                _finish_storing()
 
-            # One builder process per language, while this one writes the files that need no page.
+            def _finish_storing() -> None:
+                nonlocal store_kb
+                stored, store_kb = store_kb, None
+                if stored is not None:
+                    _finish(storing, stored)
+
+            # One builder process per language, while this one finishes the files that need no page.
             builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile, languages=LANGS)
             share_sitemap(Path(site_dir), LANGS)
             squeeze_pages(site_dir, default_workers())
             move_into(staged, site_dir)
-    except Exception:
-        if store_kb is not None:
-            store_kb()
+    except BaseException as err:
+        for crew in apart:
+            crew.end()  # nothing more is written into a build that failed
+        if store_kb is not None and isinstance(err, Exception):
+            # The knowledge base is worth keeping: the worker storing it finishes, or it is stored here.
+            _finish(storing, store_kb)
+        elif storing is not None:
+            storing.end()  # interrupted: nothing more is done
         raise
     finally:
         if frozen:
@@ -287,6 +322,60 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
             build_search_index(site_dir)
             sizes = index_sizes(site_dir)
     return data, generated, builder, sizes
+
+
+# The parts of the files made from the site's data.
+DATA_FILES = ("api", "downloads and extras")
+
+
+def _data_files(kb: Any, data: SiteData, folder: Path, release_spanish: ReleaseSpanish, part: str) -> None:
+    if part == "api":
+        write_api(kb, data, folder)
+    else:
+        write_downloads(kb, data, folder, release_spanish)
+        write_standalone_extras(data, folder)
+
+
+def _said(task: Callable[[], Any], _: Any = None) -> str:
+    """`task()` run with what it says on standard error kept: a forked worker's own standard error
+    goes nowhere (`kb.workers`), so it hands that to this process to say."""
+    heard = io.StringIO()
+    with contextlib.redirect_stderr(heard):
+        task()
+    return heard.getvalue()
+
+
+def _finish(crew: Any, task: Callable[[], Any]) -> None:
+    """What the worker `crew` said while doing `task`, said here; `task` done here if it could not."""
+    made = crew() if crew is not None else None
+    if made is None:
+        task()
+    else:
+        sys.stderr.write(made[0])
+
+
+def _runtime_apart(folder: Path, pyodide: str, _: Any = None) -> tuple[str, dict]:
+    """The examples' runtime written under `folder` by a worker: what it said, and the bytecode it
+    compiled (for this process to keep, `kb.site.bytecode.remember`). Ended early (the build
+    failed), the worker ends its Node and removes its temporary files before it goes."""
+    signal.signal(signal.SIGTERM, _ended)
+    return _said(partial(write_runtime, folder, pyodide)), compiled()
+
+
+def _ended(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _finish_runtime(crew: Any, folder: Path, pyodide: str | None) -> None:
+    if pyodide is None:
+        return
+    made = crew() if crew is not None else None
+    if made is None:
+        write_runtime(folder, pyodide)
+        return
+    said, bytecode = made[0]
+    sys.stderr.write(said)
+    remember(bytecode)
 
 
 def _default_examples() -> Any:

@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kb.workers import ends_with_this_process
+
 # The zip entries' date, as the wheel's: the archive's bytes depend on its files only.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 NODE_TIMEOUT = 600
@@ -122,11 +124,25 @@ def compile_for_pyodide(engine: bytes, pyodide: Path, sample: dict[str, Any]) ->
     node = shutil.which("node")
     if node is None:
         raise BytecodeUnavailable("node is not installed")
-    sample_text = json.dumps(sample, sort_keys=True)
-    key = (hashlib.sha256(engine).hexdigest(), _fingerprint(pyodide), sample_text)
+    key = _key(engine, pyodide, sample)
     if key not in _COMPILED:
-        _COMPILED[key] = _compile(node, engine, pyodide, sample_text)
+        _COMPILED[key] = _compile(node, engine, pyodide, key[2])
     return _COMPILED[key]
+
+
+def compiled() -> dict[tuple[str, str, str], Bytecode]:
+    """What this process has compiled, by its sources, Pyodide and sample: for `remember` in another."""
+    return dict(_COMPILED)
+
+
+def remember(made: dict[tuple[str, str, str], Bytecode]) -> None:
+    """What another process (a build's forked worker) compiled (its `compiled()`), kept as if
+    compiled here: a `compile_for_pyodide` of the same arguments in this process is not made again."""
+    _COMPILED.update(made)
+
+
+def _key(engine: bytes, pyodide: Path, sample: dict[str, Any]) -> tuple[str, str, str]:
+    return hashlib.sha256(engine).hexdigest(), _fingerprint(pyodide), json.dumps(sample, sort_keys=True)
 
 
 def _fingerprint(pyodide: Path) -> str:
@@ -150,8 +166,10 @@ def _compile(node: str, engine: bytes, pyodide: Path, sample: str) -> Bytecode:
         script.write_text(_NODE_SCRIPT % {"module": json.dumps((pyodide / "pyodide.mjs").as_uri()),
                                           "compile": json.dumps(_COMPILE)}, encoding="utf-8")
         try:
+            # Node ends with the process that started it, a build's worker or the build itself.
             proc = subprocess.run([node, str(script), str(folder / "engine.tar.xz"), str(folder / "sample.json"),
-                                   str(folder / "out.zip")], capture_output=True, text=True, timeout=NODE_TIMEOUT)
+                                   str(folder / "out.zip")], capture_output=True, text=True, timeout=NODE_TIMEOUT,
+                                  preexec_fn=ends_with_this_process())
         except subprocess.TimeoutExpired:
             raise BytecodeUnavailable(f"Pyodide did not compile within {NODE_TIMEOUT} s") from None
         if proc.returncode != 0 or not (folder / "out.zip").is_file():

@@ -21,11 +21,12 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from kb.corpus import PROJECT_ROOT
-from kb.site.bytecode import BytecodeUnavailable, compile_for_pyodide, say_unavailable, stdlib_with_bytecode
+from kb.site.bytecode import Bytecode, BytecodeUnavailable, compile_for_pyodide, say_unavailable, stdlib_with_bytecode
 from kb.site.pyodide import LOCK_FILE, PYODIDE_FILES, STDLIB, pyodide_dir
 from kb.site.urls import asset_url
 from kb.site.wheel import archive_name, bundle_files, engine_archive
@@ -197,16 +198,30 @@ def write_runner_files(folder: Path, examples: list[Any], version: str | None) -
     """The runtime, the wheel and what the playground reads, under `folder` as in the site;
     without Pyodide (`version` None) only what the playground reads, and the pages say the
     examples cannot run here."""
+    write_examples_list(folder, examples)
+    if version is not None:
+        write_runtime(folder, version)
+
+
+def write_examples_list(folder: Path, examples: list[Any]) -> None:
+    """What the playground reads: every example's code and where it comes from."""
     runner = Path(folder) / RUNNER_DIR
     runner.mkdir(parents=True, exist_ok=True)
     sources = example_sources([e.name for e in examples])
     (runner / "examples.json").write_text(_json([
         {"name": e.name, "code": e.code, **sources[e.name]} for e in examples
     ]), encoding="utf-8")
-    if version is None:
-        return
+
+
+def write_runtime(folder: Path, version: str,
+                  unavailable: Callable[[BytecodeUnavailable], None] = say_unavailable) -> Bytecode | None:
+    """The runtime (Pyodide's files), the engine's archive, what the worker loads and the service
+    worker, under `folder` as in the site: made from the engine's sources and the Pyodide of
+    `version` alone, nothing of the corpus, so a build can make them while it reads the corpus.
+    Returns the bytecode compiled for them, or None where the sources ship (told to `unavailable`)."""
+    runner = Path(folder) / RUNNER_DIR
+    (runner / "pyodide").mkdir(parents=True, exist_ok=True)
     source = pyodide_dir()
-    (runner / "pyodide").mkdir(exist_ok=True)
     sizes: dict[str, int] = {}
     digest = hashlib.sha256(version.encode("utf-8"))
     files = bundle_files()
@@ -215,7 +230,7 @@ def write_runner_files(folder: Path, examples: list[Any], version: str | None) -
         # The modules a Run imports, compiled now rather than in every reader's browser.
         bytecode = compile_for_pyodide(sources, source, COMPILE_SAMPLE)
     except BytecodeUnavailable as err:
-        say_unavailable(err)
+        unavailable(err)
         bytecode = None
     for name in PYODIDE_FILES:
         if name == STDLIB and bytecode is not None:
@@ -239,6 +254,7 @@ def write_runner_files(folder: Path, examples: list[Any], version: str | None) -
         "pyodide": version, "engine": archive_name(), "sizes": sizes, "build": build,
     }), encoding="utf-8")
     (Path(folder) / SERVICE_WORKER).write_text(_service_worker(build), encoding="utf-8")
+    return bytecode
 
 
 PLAYGROUND = "examples/playground"

@@ -27,7 +27,7 @@ from node_packages import install_node_packages
 from kb.examples.catalog import examples_dir
 
 # Speed is measured in bench/, never in a test: no deadline for one example of a property, which the
-# first example (importing what it needs) or a busy machine running two workers can miss.
+# first example (importing what it needs) or a busy machine running several workers can miss.
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 

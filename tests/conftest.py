@@ -2,16 +2,13 @@
 executable examples, copied once; and the real site, built once per run by `kb build --json` and read
 by every test that needs it (the site's pages, the browser tests, the command's own contract).
 
-With pytest-xdist (`.ci/run` runs the suite on three workers), the tests that read the real site form
-two groups (`--dist loadgroup`): those that open it in a browser, and the others. Each group runs in
-one worker, both read the one build the first of them makes (the other waits for it on a lock), and
-the remaining worker runs the rest; the store of the knowledge base and the npm packages the lock file
-pins are made ready once, before the workers start, so that no two of them build or install the same
-thing at once."""
+With pytest-xdist (`-n 2`, as `.ci/run` runs the suite), the tests that read the real site form one
+group (`--dist loadgroup`), so that one worker builds it while the other runs the rest; and the store
+of the knowledge base and the npm packages the lock file pins are made ready once, before the
+workers start, so that no two of them build or install the same thing at once."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from dataclasses import dataclass
@@ -31,11 +28,9 @@ from kb.examples.catalog import examples_dir
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
-# The fixtures that build or serve the real site: a test using any of them joins a group, the
-# browser's when it opens a browser.
+# The fixtures that build or serve the real site: a test using any of them joins its group.
 REAL_SITE_FIXTURES = {"real_build", "real_site", "real_server"}
 REAL_SITE_GROUP = "real-site"
-REAL_SITE_BROWSER_GROUP = "real-site-browser"
 
 
 def _is_xdist_controller(config) -> bool:
@@ -58,30 +53,15 @@ def pytest_sessionstart(session):
 @pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        fixtures = set(getattr(item, "fixturenames", ()))
-        if REAL_SITE_FIXTURES & fixtures:
-            group = REAL_SITE_BROWSER_GROUP if "browser" in fixtures else REAL_SITE_GROUP
-            item.add_marker(pytest.mark.xdist_group(group))
-
-
-def _shared_folder(tmp_path_factory) -> Path:
-    """A folder every worker of this run sees (the parent of the workers' own), or this process's
-    own when the suite runs without workers."""
-    base = tmp_path_factory.getbasetemp()
-    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+        if REAL_SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group(REAL_SITE_GROUP))
 
 
 @pytest.fixture(scope="session")
 def examples_snapshot(tmp_path_factory):
-    """The executable examples, copied once: every build of the run, in every worker, reads the same
-    files (a build's stamp names them)."""
-    from kb.atomic import file_lock
-
-    shared = _shared_folder(tmp_path_factory)
-    copy = shared / "examples"
-    with file_lock(shared / "examples.lock"):
-        if not copy.is_dir():
-            shutil.copytree(examples_dir(), copy)
+    """The executable examples, copied once: every build of the session reads the same files."""
+    copy = tmp_path_factory.mktemp("examples") / "examples"
+    shutil.copytree(examples_dir(), copy)
     before = os.environ.get("KB_EXAMPLES")
     os.environ["KB_EXAMPLES"] = str(copy)
     yield copy
@@ -113,49 +93,15 @@ class RealBuild:
     site: object
 
 
-def _recorded(build: RealBuild) -> str:
-    from dataclasses import asdict
-
-    site = asdict(build.site)
-    return json.dumps({"out": str(build.out), "exit_code": build.exit_code, "stdout": build.stdout,
-                       "stderr": build.stderr, "site": {k: str(v) if isinstance(v, Path) else v for k, v in site.items()}})
-
-
-def _read_back(text: str) -> RealBuild:
-    from kb.site.build import SiteBuild
-    from kb.site.builder import BuilderRun
-
-    data = json.loads(text)
-    site = data["site"]
-    for name in ("out_dir", "docs_dir", "site_dir", "config_file"):
-        site[name] = Path(site[name])
-    site["builder"] = BuilderRun(**site["builder"]) if site["builder"] is not None else None
-    return RealBuild(Path(data["out"]), data["exit_code"], data["stdout"], data["stderr"], None, SiteBuild(**site))
-
-
 @pytest.fixture(scope="session")
 def real_build(tmp_path_factory, examples_snapshot) -> RealBuild:
-    """The whole site from the embedded corpus, built once per test session, by the command itself:
-    by the first worker that asks for it, the others reading what that build printed and made."""
-    from kb.atomic import file_lock
-
-    shared = _shared_folder(tmp_path_factory)
-    record = shared / "real-site.json"
-    with file_lock(shared / "real-site.lock"):
-        if record.is_file():
-            return _read_back(record.read_text(encoding="utf-8"))
-        build = _build_real_site(shared / "real-site")
-        record.write_text(_recorded(build), encoding="utf-8")
-        return build
-
-
-def _build_real_site(out: Path) -> RealBuild:
+    """The whole site from the embedded corpus, built once per test session, by the command itself."""
     from click.testing import CliRunner
 
     import kb.site
     from kb.cli.main import cli
 
-    out.mkdir()
+    out = tmp_path_factory.mktemp("real-site")
     made = []
     build_site = kb.site.build_site
 

@@ -172,9 +172,7 @@ def test_a_second_build_with_nothing_changed_keeps_the_first(real_build):
     def no_build(*args, **kwargs):
         raise LookupError("built again")
 
-    # A page of the generated sources, which no browser reads: the browser tests read the same
-    # build at the same time, in another worker.
-    page = out / "docs" / "es" / "index.md"
+    page = out / "site" / "index.html"
     original = page.read_bytes()
     try:
         with pytest.MonkeyPatch.context() as patch:

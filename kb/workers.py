@@ -55,18 +55,29 @@ def stretches(items: Sequence[T], parts: int) -> list[list[T]]:
     return [run for run in runs if run]
 
 
+# prctl's option asking the kernel to send a signal to this process when its parent ends.
+PR_SET_PDEATHSIG = 1
+
+
+def _linux_prctl() -> Callable[..., int] | None:
+    """Linux's `prctl`, or None on another system (or where it cannot be reached)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+
+
 def die_with_parent(parent: int, by_the_kernel: bool = True) -> None:
     """In a worker: end it as soon as the process `parent` ends, however that ends. `by_the_kernel`
     False where the worker was forked from a thread other than the main one: the kernel's signal
     comes when that thread ends, which may be long before its process does; the watchdog alone acts."""
-    if by_the_kernel and sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            pr_set_pdeathsig = 1
-            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
-        except (OSError, AttributeError):
-            pass  # the watchdog below still ends it
+    prctl = _linux_prctl() if by_the_kernel else None
+    if prctl is not None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # without it, the watchdog below still ends it
 
     def watch() -> None:
         while True:
@@ -83,19 +94,12 @@ def ends_with_this_process() -> Callable[[], None]:
     """For `subprocess`'s `preexec_fn`: the command started is killed when this process ends (Linux,
     `PR_SET_PDEATHSIG`), and takes Ctrl-C as any command does, even when this process is a worker,
     which leaves Ctrl-C to its parent (a command inherits the signals its starter ignores)."""
-    prctl = None
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            prctl = ctypes.CDLL(None, use_errno=True).prctl
-        except (OSError, AttributeError):
-            prctl = None
+    prctl = _linux_prctl()
 
     def before_the_command() -> None:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         if prctl is not None:
-            prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
     return before_the_command
 

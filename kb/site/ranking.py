@@ -200,11 +200,10 @@ def _documents(data: SiteData, lang: str) -> list[dict[str, Any]]:
             parent = data.rules[parent].parent
 
     def cited(rule_id: str) -> list[str]:
-        """The names of what the rule's English text cites (both languages' names), each once."""
-        from kb.refs import find_references
-
+        """The names of what the rule's English text cites (both languages' names), each once: its
+        references as the site's data holds them, read once for both languages' indexes."""
         out: list[str] = []
-        for ref in find_references(data.rules[rule_id].text, "en"):
+        for ref in data.rules[rule_id].references:
             target = ref.target
             if target == rule_id or target not in names and target not in data.rules:
                 continue

@@ -345,13 +345,17 @@ def _said(task: Callable[[], Any], _: Any = None) -> str:
     return heard.getvalue()
 
 
-def _finish(crew: Any, task: Callable[[], Any]) -> None:
-    """What the worker `crew` said while doing `task`, said here; `task` done here if it could not."""
+def _finish(crew: Any, task: Callable[[], Any], keep: Callable[[Any], None] | None = None) -> None:
+    """What the worker `crew` said while doing `task`, said here; `task` done here if it could not.
+    With `keep`, the worker answered (what it said, what it made) and what it made goes to `keep`."""
     made = crew() if crew is not None else None
     if made is None:
         task()
-    else:
-        sys.stderr.write(made[0])
+        return
+    said, kept = made[0] if keep is not None else (made[0], None)
+    sys.stderr.write(said)
+    if keep is not None:
+        keep(kept)
 
 
 def _runtime_apart(folder: Path, pyodide: str, _: Any = None) -> tuple[str, dict]:
@@ -367,15 +371,8 @@ def _ended(signum: int, frame: Any) -> None:
 
 
 def _finish_runtime(crew: Any, folder: Path, pyodide: str | None) -> None:
-    if pyodide is None:
-        return
-    made = crew() if crew is not None else None
-    if made is None:
-        write_runtime(folder, pyodide)
-        return
-    said, bytecode = made[0]
-    sys.stderr.write(said)
-    remember(bytecode)
+    if pyodide is not None:
+        _finish(crew, partial(write_runtime, folder, pyodide), keep=remember)
 
 
 def _default_examples() -> Any:

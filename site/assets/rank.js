@@ -278,9 +278,8 @@
           }
         }
         // A player's everyday word stands for the rules' own words too, where a rule does not say it.
-        var tried = [t.word].concat(variants(t.word), forms(t.word));
-        for (j = 0; j < tried.length && !t.prefix; j++) {
-          var alt = self.everyday(tried[j]);
+        for (j = 0; j < tries.length && !t.prefix; j++) {
+          var alt = self.everyday(tries[j]);
           if (!alt) continue;
           t.alt = alt.filter(function (stem) { return !t.stems || t.stems.indexOf(stem) < 0; });
           if (!t.stems) { t.stems = []; t.own = true; }

@@ -23,12 +23,12 @@ from kb.site.config import write_build_config
 from kb.site.downloads import available, spanish_shares, write_downloads
 from kb.site.examples import ExampleRuns
 from kb.site.bytecode import compiled, remember
-from kb.site.extras import move_into, squeeze_pages, write_page_files, write_standalone_extras
+from kb.site.extras import squeeze_pages, write_page_files, write_standalone_extras
 from kb.site.generate import generate
 from kb.site.locale import LANGS, parse_release
 from kb.site.pyodide import runtime_for_runner
 from kb.site.runner import write_examples_list, write_runtime
-from kb.site.output import check_output_folder, locked_output, swap_in, work_folder
+from kb.site.output import check_output_folder, locked_output, move_tree_into, swap_in, work_folder
 from kb.site.paths import DEFAULT_OUT
 from kb.site.search import build_search_index, index_sizes
 from kb.site.stamp import build_inputs, remove_stamp, unchanged_build, write_stamp
@@ -302,7 +302,7 @@ def _build_into(work: Path, kb: Any, search: bool, examples: Any, stage: Callabl
             builder = run_builder(config_file, source_date_epoch(data.newest), meanwhile=meanwhile, languages=LANGS)
             share_sitemap(Path(site_dir), LANGS)
             squeeze_pages(site_dir, default_workers())
-            move_into(staged, site_dir)
+            move_tree_into(staged, site_dir)
     except BaseException as err:
         for crew in apart:
             crew.end()  # nothing more is written into a build that failed

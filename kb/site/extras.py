@@ -18,7 +18,6 @@ from markupsafe import escape
 from kb.site.feed import write_feeds
 from kb.site.anchors import entry_key, glossary_anchors, terminology_anchors
 from kb.site.locale import LANGS
-from kb.site.output import move_tree_into
 from kb.site.query import write_query_indexes
 from kb.site.sitedata import SiteData
 from kb.site.ranking import write_rank_indexes
@@ -259,7 +258,7 @@ def write_release_data(data: SiteData, site_dir: Path) -> int:
 def write_standalone_extras(data: SiteData, folder: Path, generated=None) -> None:
     """The extra files that need none of the builder's pages (what the compare page reads, the short
     addresses, the search vocabularies, each section's details, the release feeds), laid out under `folder` as in the
-    site: they can be made while the builder runs, and moved in after (`move_into`)."""
+    site: they can be made while the builder runs, and moved in after (`kb.site.output.move_tree_into`)."""
     Path(folder).mkdir(parents=True, exist_ok=True)
     write_release_data(data, folder)
     write_short_addresses(data, folder)
@@ -270,9 +269,3 @@ def write_standalone_extras(data: SiteData, folder: Path, generated=None) -> Non
     write_rank_indexes(data, folder)
     if generated is not None:
         write_page_files(generated, folder)
-
-
-def move_into(staged: Path, site_dir: Path) -> None:
-    """Every file under `staged` moved to the same place under `site_dir`, a folder the site lacks
-    moved whole; `staged` is removed."""
-    move_tree_into(staged, site_dir)

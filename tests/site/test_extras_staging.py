@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.site.extras import move_into
+from kb.site.output import move_tree_into
 
 
 def _tree(root):
@@ -20,7 +20,7 @@ def test_staged_files_join_the_built_site_in_their_places(tmp_path):
         for name, text in files.items():
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             (root / name).write_text(text, encoding="utf-8")
-    move_into(staged, site)
+    move_tree_into(staged, site)
     assert _tree(site) == {**built, **extra}
     assert not staged.exists()
 
@@ -31,7 +31,7 @@ def test_a_staged_file_takes_the_place_of_the_builders(tmp_path):
     (site / "cr" / "kb-details.json").write_text("old", encoding="utf-8")
     (staged / "cr").mkdir(parents=True)
     (staged / "cr" / "kb-details.json").write_text("new", encoding="utf-8")
-    move_into(staged, site)
+    move_tree_into(staged, site)
     assert (site / "cr" / "kb-details.json").read_text(encoding="utf-8") == "new"
 
 
@@ -42,4 +42,4 @@ def test_a_folder_where_the_site_has_a_file_is_refused(tmp_path):
     (staged / "r").mkdir(parents=True)
     (staged / "r" / "index.html").write_text("x", encoding="utf-8")
     with pytest.raises(OSError):
-        move_into(staged, site)
+        move_tree_into(staged, site)

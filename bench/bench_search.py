@@ -9,7 +9,10 @@ built site, per language.
 SITE_DIR is a built site (`kb build`'s `site/` folder). For each language it prints the share of
 queries whose first result is a target (what Enter opens) and the share with a target among the
 first three, for all queries, for the held-out fifth (never looked at while tuning), per form
-(term, qualified, question) and per source (keyword ability, section, glossary, jargon, ...). The default runs the ranking script of the site itself
+(term, qualified, question) and per source (keyword ability, section, glossary, jargon, ...), and
+beside Enter the share it lands on when a titled rule and its first subrule count as one answer
+(the heading "701.17. Mill" opens with 701.17a right under it; sets differ on which of the two a
+term names). The default runs the ranking script of the site itself
 (`site/assets/rank.js`) in node over the site's index; `--browser` serves the site and types
 each query into its search box at 390 px in Chromium, reading the links the box shows, which
 measures any version of the site (one built before the ranking existed too).
@@ -106,23 +109,52 @@ def rank_in_browser(site: Path, queries: list[dict[str, Any]], limit: int = 3) -
     return out
 
 
-def score(queries: list[dict[str, Any]], ranked: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Per language: counts and shares landing with Enter and in the first three, by split and form."""
+def titled_rules(site: Path) -> dict[str, set[str]]:
+    """Per language, the rules of the site's search index that carry a title (702.16 Protection)."""
+    out = {}
+    for core in sorted(site.glob("kb-rank/*/core.json")):
+        rows = json.loads(core.read_text(encoding="utf-8"))["docs"].split("\n")
+        out[core.parent.name] = {cells[0] for cells in (row.split(" ") for row in rows)
+                                 if cells[1] == "r" and " ".join(cells[4:]).strip()}
+    return out
+
+
+def with_first_subrule(targets: list[str], titled: set[str]) -> set[str]:
+    """The targets, a titled rule and its first subrule taken as one answer: Enter on 701.17 (Mill)
+    opens the heading with 701.17a, the sentence defining milling, right under it."""
+    out = set(targets)
+    for target in targets:
+        if target in titled:
+            out.add(target + "a")
+        if target.endswith("a") and target[:-1] in titled:
+            out.add(target[:-1])
+    return out
+
+
+def score(queries: list[dict[str, Any]], ranked: list[dict[str, Any]],
+          titled: dict[str, set[str]] | None = None) -> dict[str, dict[str, Any]]:
+    """Per language: counts and shares landing with Enter and in the first three, by split and form;
+    with `titled` (see titled_rules), also the share Enter lands on with a titled rule and its first
+    subrule taken as one answer."""
     found = {(r["lang"], r["query"]): r for r in ranked}
-    table: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
+    table: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0, 0]))
     misses: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for q in queries:
         ids = found.get((q["lang"], q["query"]), {}).get("ids", [])
         enter = bool(ids) and ids[0] in q["targets"]
         top3 = any(i in q["targets"] for i in ids[:3])
+        either = bool(ids) and ids[0] in with_first_subrule(q["targets"], (titled or {}).get(q["lang"], set()))
         for group in ("all", q["split"], q["form"], "source: " + q["source"]):
             cell = table[q["lang"]][group]
             cell[0] += 1
             cell[1] += enter
             cell[2] += top3
+            cell[3] += either
         if not enter:
             misses[q["lang"]].append({**q, "got": ids[:3], "top3": top3})
-    return {lang: {"groups": {g: {"queries": n, "enter": e / n, "top3": t / n} for g, (n, e, t) in groups.items()},
+    return {lang: {"groups": {g: {"queries": n, "enter": e / n, "top3": t / n,
+                                  **({"enter_title_or_first_subrule": a / n} if titled is not None else {})}
+                              for g, (n, e, t, a) in groups.items()},
                    "misses": misses[lang]} for lang, groups in sorted(table.items())}
 
 
@@ -140,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{args.site}: no such folder")
     queries = load_queries(args.queries)[::max(1, args.every)]
     ranked = rank_in_browser(args.site, queries) if args.browser else rank_in_node(args.site, queries)
-    report = score(queries, ranked)
+    report = score(queries, ranked, titled_rules(args.site))
     if args.json:
         print(json.dumps({lang: r["groups"] for lang, r in report.items()}, indent=1, sort_keys=True))
         return 0
@@ -150,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
         for group in groups:
             cell = r["groups"].get(group)
             if cell:
-                print(f"{lang} {group:<26} {cell['queries']:>5} queries  Enter {cell['enter']:6.1%}  top-3 {cell['top3']:6.1%}")
+                print(f"{lang} {group:<26} {cell['queries']:>5} queries  Enter {cell['enter']:6.1%}  top-3 {cell['top3']:6.1%}"
+                      f"  (Enter, a titled rule and its first subrule as one: {cell['enter_title_or_first_subrule']:6.1%})")
         for miss in r["misses"][:args.misses]:
             print(f"   miss {miss['query']!r} -> {miss['got']} want {miss['targets'][:4]}{' (top 3)' if miss['top3'] else ''}")
     return 0

@@ -509,8 +509,10 @@
       // that concept's rules, as a section's numbered rules are its own ("111.2" under Tokens).
       if (doc.kind === "r" && /[a-z]$/.test(doc.id) && !(doc.up[0] && doc.up[0].title)) prior *= SUBRULE_PRIOR;
       // A rule the query names outright ("protection" in "protection from red") is what the query
-      // is about: the other words qualify it and cost it less where it lacks them.
-      var named = fullName ? NAMED_COVERAGE : 2;
+      // is about: the other words qualify it and cost it less where it lacks them. So is a rule
+      // under a concept the query names whole (702.12b under Indestructible): it lacks the query's
+      // other words no more than the concept's own rule does.
+      var named = fullName || naming[key] ? NAMED_COVERAGE : 2;
       var base = (s + PHRASE_BONUS * near) * Math.pow(coverage, named) * prior;
       out.push({ doc: doc, base: base, bonus: nameBonus, coverage: coverage, name: nameShare, prior: prior });
     }
@@ -592,6 +594,9 @@
   // The share of the query a rule says where a concept (the rule itself, or one above it), named
   // whole by some of the query's words, meets the query's other words in the rule's own names or
   // text: 0 when none. "layers continuous effects" meets in 613 itself, "2HG poison" in 810.10.
+  // A word the rule does not say only lowers that share: every word counts, so the subrule saying
+  // two words of "how many copies does storm make" (702.40a) meets the query better than the rule
+  // named Storm, though no rule says "make".
   Ranker.prototype.meeting = function (doc, known, maps, count, named, nameMaps) {
     var gap = this.core.gap, best = 0, k;
     var concepts = [doc].concat(doc.up);
@@ -600,17 +605,16 @@
       var whole = named[above.n] || (named[above.n] = this.namedWhole(above, known, nameMaps));
       for (var w = 0; w < whole.length; w++) {
         var j = whole[w].name, says = whole[w].naming;
-        var rest = 0, own = true, namingIdf = 0, restIdf = 0, inNames = above === doc, cited = false;
+        var rest = 0, namingIdf = 0, restIdf = 0, inNames = above === doc, cited = false;
         for (k = 0; k < known.length; k++) {
           if (says[k]) { namingIdf += known[k].idf; continue; }
           var fields = maps[k][doc.n];
           if (fields && (fields[0] || fields[1] || fields[2])) { rest++; restIdf += known[k].idf; }
           else if (fields && fields[6] && CITED_MEETING) { rest++; restIdf += known[k].idf; cited = true; }
-          else own = false;
           // In a name of its own, not one a glossary entry citing it gives it.
           if (!fields || !fields[0] || !fields[0].some(function (p) { return !doc.given[Math.floor(p / gap)]; })) inNames = false;
         }
-        if (!own || !rest) continue;
+        if (!rest) continue;
         if (above.given[j]) inNames = false;
         var share = (says.filter(Boolean).length + rest) / count;
         // A rule whose names hold every word ("layers" and "continuous effects" name 613) is named

@@ -47,6 +47,8 @@
   var KIND_WORDS = { glossary: "g", glosario: "g", example: "x", examples: "x", ejemplo: "x", ejemplos: "x" };
   var RULE_QUERY = new RegExp("^(?:(?:cr|comp\\.?\\s*rules?|rules?|reglas?|r|§|secci[oó]n|section|part[e]?)\\s*\\.?\\s*)?" +
     "(\\d{1,3})(?:\\s*[.,]\\s*(\\d{1,3})(?:\\s*[.,]?\\s*([a-z]))?)?\\s*\\.?$", "i");
+  // A rule's number among the query's words ("702.19c trample"): a name of that rule.
+  var NUMBER_IN_QUERY = /(^|[^\d.])(\d{3})\.(\d{1,3})([a-z])?(?![\da-z])/gi;
   var SENTENCE_END = /([.!?:])\s+(?=[A-Z¿¡“"(ÁÉÍÓÚÑ0-9])/g;
   var MAX_COMPLETIONS = 12;
 
@@ -677,11 +679,22 @@
       var doc = this.byId[id];
       return Promise.resolve({ query: query, number: id, known: !!doc, results: doc ? [{ doc: doc, score: 1 }] : [], terms: [], unknown: [] });
     }
-    return this.understandWords(query).then(function (got) {
-      var results = self.score(got.terms, got.kinds);
+    // The rules the query names by number come first, in the query's order; a number that is no
+    // rule is a word no rule uses. The query's other words rank the rest.
+    var named = [], unknownNumbers = [];
+    var words = String(query).replace(NUMBER_IN_QUERY, function (all, before, section, rule, letter) {
+      var ruleId = section + "." + Number(rule) + (letter || "").toLowerCase();
+      if (!self.byId[ruleId]) unknownNumbers.push(ruleId);
+      else if (named.indexOf(self.byId[ruleId]) < 0) named.push(self.byId[ruleId]);
+      return before + " ";
+    });
+    if (named.length || unknownNumbers.length) words = /\s$/.test(query) ? words : words.replace(/\s+$/, "");
+    return this.understandWords(words).then(function (got) {
+      var results = named.map(function (doc) { return { doc: doc, score: Infinity }; }).concat(
+        self.score(got.terms, got.kinds).filter(function (r) { return named.indexOf(r.doc) < 0; }));
       return {
         query: query, results: results, terms: got.terms,
-        unknown: got.terms.filter(function (t) { return !t.stems && !t.pending; }).map(function (t) { return t.word; }),
+        unknown: unknownNumbers.concat(got.terms.filter(function (t) { return !t.stems && !t.pending; }).map(function (t) { return t.word; })),
         corrected: got.terms.filter(function (t) { return t.corrected; }).map(function (t) { return [t.word, t.corrected]; })
       };
     });

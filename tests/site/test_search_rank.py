@@ -528,3 +528,15 @@ def test_the_sites_data_reads_the_corpus_everyday_words_and_a_bad_line_fails_it(
     table.write_text("words\tlang\trules\tnote\nkill\tfr\tdestroy\t\n", encoding="utf-8")
     with pytest.raises(EverydayWordError, match=r"everyday.tsv:2: lang 'fr'"):
         _query_sources(tmp_path)
+
+
+@needs_node
+def test_a_rule_number_among_words_is_that_rule_first_and_a_number_that_is_no_rule_is_said(site):
+    found = rank(site, ("en", "101.4a stack"), ("en", "stack 101.4A"), ("es", "pila 101.04a"), ("en", "stack 999.9z"),
+                 ("en", "101.4a 102.1"))
+    for query in [("en", "101.4a stack"), ("en", "stack 101.4A"), ("es", "pila 101.04a")]:
+        # The number is no pair of words ("101", "4a") to search, nor an unknown one.
+        assert found[query]["ids"][0] == "101.4a" and found[query]["unknown"] == [], query
+        assert "405" in found[query]["ids"] and found[query]["ids"].count("101.4a") == 1
+    assert found[("en", "stack 999.9z")]["unknown"] == ["999.9z"] and found[("en", "stack 999.9z")]["ids"][0] == "405"
+    assert found[("en", "101.4a 102.1")]["ids"] == ["101.4a", "102.1"]

@@ -27,7 +27,8 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practi
 
 
 def fetched_while(page, action) -> dict[str, int]:
-    """The HTML and JSON each response brought while `action` ran and the page settled: url -> bytes."""
+    """The HTML and JSON each response brought while `action` ran and the page settled (every request
+    it started has ended): url -> bytes."""
     sizes: dict[str, int] = {}
 
     def seen(response):
@@ -40,7 +41,7 @@ def fetched_while(page, action) -> dict[str, int]:
 
     page.on("response", seen)
     action()
-    page.wait_for_load_state("networkidle")
+    settle(page)
     page.remove_listener("response", seen)
     return sizes
 

@@ -170,12 +170,15 @@ def settle(page, timeout: float = 15.0) -> None:
 # draw their content on), then the transitions this starts (a fold's marker turning) run to their
 # end and the page is drawn: what a reader can unfold is checked as they would see it.
 _OPEN_EVERY_FOLD = """async () => {
+    const within = (promise, what) => Promise.race([promise, new Promise((_, fail) =>
+        setTimeout(() => fail(new Error(what + ' after 10 s')), 10000))]);
     const closed = [...document.querySelectorAll('details')].filter(d => !d.open);
     const toggled = closed.map(d => new Promise(done => d.addEventListener('toggle', done, {once: true})));
     closed.forEach(d => { d.open = true; });
-    await Promise.all(toggled);
-    const finite = document.getAnimations().filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map(a => a.finished.catch(() => null)));
+    await within(Promise.all(toggled), 'a fold opened by the test never fired its toggle event');
+    const running = document.getAnimations().filter(a => a.playState === 'running' && a.effect &&
+        a.effect.getComputedTiming().endTime !== Infinity);
+    await within(Promise.all(running.map(a => a.finished.catch(() => null))), 'a transition was still running');
     await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
 }"""
 

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from fakes import FakeKnowledgeBase, fake_examples, write_wiki_page  # noqa: E402
+
+from node_packages import node_package_file  # noqa: E402
 
 from kb.corpus import PROJECT_ROOT  # noqa: E402
 
@@ -106,15 +109,94 @@ def browser():
         chromium.close()
 
 
-def new_page(browser, **options):
-    """A page in a browser context of its own (`options` are the context's), the script errors it
-    meets gathered in `page.js_errors`; returns (context, page)."""
+def new_page(browser, init_script: str | None = None, **options):
+    """A page in a browser context of its own (`options` are the context's; `init_script` runs in
+    its top frame before the page's own scripts, on every page it opens), the script errors it
+    meets gathered in `page.js_errors` and the requests it has started and not yet ended in
+    `page.open_requests` (for `settle`); returns (context, page)."""
     context = browser.new_context(**options)
+    if init_script is not None:
+        context.add_init_script(script=init_script)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.js_errors = errors
+    _track_requests(page)
     return context, page
+
+
+def _track_requests(page) -> None:
+    page.open_requests = set()
+    page.requests_started = 0
+
+    def started(request):
+        page.open_requests.add(request)
+        page.requests_started += 1
+
+    def ended(request):
+        page.open_requests.discard(request)
+
+    page.on("request", started)
+    page.on("requestfinished", ended)
+    page.on("requestfailed", ended)
+
+
+# Resolves once the page has drawn two frames: the tasks its scripts queued by then have run.
+_TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))"
+
+
+def settle(page, timeout: float = 15.0) -> None:
+    """Wait until the page has loaded and every request it started (a page from `new_page`) has
+    ended, with none started over two rounds of two frames after that: the page's scripts have
+    acted on all they fetched. What `wait_for_load_state("networkidle")` waits for, without its
+    fixed half second of silence."""
+    page.wait_for_load_state("load")
+    deadline = time.monotonic() + timeout
+    quiet_rounds = 0
+    while quiet_rounds < 2:
+        if time.monotonic() > deadline:
+            pending = sorted(request.url for request in page.open_requests)
+            raise TimeoutError(f"the page was still fetching after {timeout:g} s: {pending[:5]}")
+        if page.open_requests:
+            quiet_rounds = 0
+            page.wait_for_timeout(10)
+            continue
+        started = page.requests_started
+        page.evaluate(_TWO_FRAMES)
+        quiet_rounds = quiet_rounds + 1 if not page.open_requests and page.requests_started == started else 0
+
+
+# Every fold opened as a reader opens it (the `toggle` event the browser fires, which some folds
+# draw their content on), then the transitions this starts (a fold's marker turning) run to their
+# end and the page is drawn: what a reader can unfold is checked as they would see it.
+_OPEN_EVERY_FOLD = """async () => {
+    const within = (promise, what) => Promise.race([promise, new Promise((_, fail) =>
+        setTimeout(() => fail(new Error(what + ' after 10 s')), 10000))]);
+    const closed = [...document.querySelectorAll('details')].filter(d => !d.open);
+    const toggled = closed.map(d => new Promise(done => d.addEventListener('toggle', done, {once: true})));
+    closed.forEach(d => { d.open = true; });
+    await within(Promise.all(toggled), 'a fold opened by the test never fired its toggle event');
+    const running = document.getAnimations().filter(a => a.playState === 'running' && a.effect &&
+        a.effect.getComputedTiming().endTime !== Infinity);
+    await within(Promise.all(running.map(a => a.finished.catch(() => null))), 'a transition was still running');
+    await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+
+def open_every_fold(page) -> None:
+    page.evaluate(_OPEN_EVERY_FOLD)
+
+
+def axe_source() -> str:
+    """axe-core as package-lock.json pins it, from the project's node_modules/ (`npm ci`)."""
+    return node_package_file("axe-core", "axe.min.js").read_text(encoding="utf-8")
+
+
+def axe_init_script() -> str:
+    """axe-core for `new_page(init_script=...)`: given to the browser once, in every page the context
+    opens (its top frame only, as a script tag added to the page would be) before the page's own
+    scripts, instead of sent into each page after it loads."""
+    return "if (window === window.top) {\n" + axe_source() + "\n}"
 
 
 @pytest.fixture

@@ -10,19 +10,13 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def wait_for_results(page):
-    """The result links once the list stops changing: Pagefind redraws it as results load, so the
-    links are read in one go, never one element at a time."""
-    page.wait_for_selector(".pagefind-ui__result", timeout=15000)
-    links = page.locator(".pagefind-ui__result-link")
-    before = None
-    for _ in range(50):
-        page.wait_for_timeout(300)
-        now = links.evaluate_all("els => els.map(e => e.getAttribute('href'))")
-        if now and now == before:
-            return now
-        before = now
-    return before or []
+def wait_for_results(page, query: str) -> list[str]:
+    """The result links of `query`, once the box has shown them: it draws a query's results in one
+    go, then names the query on its drawer (`data-query`), so the links are read in one go, never
+    one element at a time, and never those of the query typed before."""
+    page.wait_for_function("q => { const d = document.getElementById('kb-search-drawer'); return d && d.dataset.query === q; }",
+                           arg=query, timeout=15000)
+    return page.locator(".pagefind-ui__result-link").evaluate_all("els => els.map(e => e.getAttribute('href'))")
 
 
 def test_home_page(page, real_server, artifacts):
@@ -77,11 +71,11 @@ def test_following_a_reference_and_a_backlink(page, real_server, artifacts):
 def test_search_box_in_spanish(page, real_server, artifacts):
     page.goto(f"{real_server}/cr/101/")
     page.fill("#kb-search input", "accion")
-    hrefs = wait_for_results(page)
+    hrefs = wait_for_results(page, "accion")
     assert hrefs and not any(re.match(r"(?:https?://[^/]+)?/en/", h) for h in hrefs)
     page.screenshot(path=str(artifacts / "search-es-accion.png"))
     page.fill("#kb-search input", "APNAP")
-    wait_for_results(page)
+    wait_for_results(page, "APNAP")
     page.wait_for_selector('.pagefind-ui__result a[href$="/cr/101/#101.4"]', timeout=15000)
     page.locator('.pagefind-ui__result a[href$="/cr/101/#101.4"]').first.click()
     page.wait_for_url(re.compile(r"/cr/101/#101\.4$"))
@@ -91,7 +85,7 @@ def test_search_box_in_spanish(page, real_server, artifacts):
 def test_search_box_in_english(page, real_server, artifacts):
     page.goto(f"{real_server}/en/")
     page.fill("#kb-search input", "player")
-    hrefs = wait_for_results(page)
+    hrefs = wait_for_results(page, "player")
     assert hrefs and all(re.match(r"(?:https?://[^/]+)?/en/", h) for h in hrefs)
     page.screenshot(path=str(artifacts / "search-en-player.png"))
     assert page.js_errors == []

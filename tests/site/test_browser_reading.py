@@ -11,8 +11,7 @@ import re
 import threading
 
 import pytest
-from conftest import pagefind_search
-from node_packages import node_package_file
+from conftest import axe_init_script, new_page, pagefind_search
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -151,22 +150,15 @@ def test_glossary_anchors_are_the_same_in_both_languages(real_site):
     assert es & en
 
 
-def _axe_script() -> str:
-    """axe-core as package-lock.json pins it, from the project's node_modules/ (`npm ci`)."""
-    return node_package_file("axe-core", "axe.min.js").read_text(encoding="utf-8")
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("path", ["", "cr/405/#405.2", "en/cr/101/#101.4", "glossary/", "en/releases/", "wiki/es-pila/"])
 def test_every_text_meets_contrast_in_both_schemes(browser, real_server, scheme, path, artifacts):
-    axe = _axe_script()
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
-    page = context.new_page()
+    context, page = new_page(browser, init_script=axe_init_script(), viewport={"width": 1280, "height": 900},
+                             color_scheme=scheme)
     try:
         page.goto(f"{real_server}/{path}")
         if "#" in path:
             page.wait_for_selector(".kb-more a")
-        page.add_script_tag(content=axe)
         result = page.evaluate(
             """async () => {
                 const r = await axe.run(document, {runOnly: {type: 'rule', values: ['color-contrast']}});

@@ -11,7 +11,7 @@ import re
 import pytest
 from fakes import OLD
 
-from conftest import HOSTILE, fake_kb, new_page
+from conftest import HOSTILE, axe_init_script, fake_kb, new_page
 
 ANCHOR = re.compile(r' id="([^"]+)"')
 
@@ -140,14 +140,10 @@ def test_printing_leaves_the_text_alone_black_on_white(browser, fake_server, lan
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["", "en/"])
 def test_no_serious_accessibility_violation(browser, fake_server, scheme, lang):
-    from test_browser_reading import _axe_script
-
-    axe = _axe_script()
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
-    page = context.new_page()
+    context, page = new_page(browser, init_script=axe_init_script(), viewport={"width": 1280, "height": 900},
+                             color_scheme=scheme)
     try:
         page.goto(f"{fake_server}/{lang}cr/all/")
-        page.add_script_tag(content=axe)
         found = page.evaluate("""async () => {
             const r = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}});
             return r.violations.filter(v => ['serious', 'critical'].includes(v.impact))

@@ -207,6 +207,9 @@ class ReleaseApi:
         self._rule_keys: dict[tuple, str] = {}
         self._term_keys: dict[tuple, str] = {}
         self._rules_by_id: dict[str, dict[str, Any]] = {}
+        # Each release's lines of descent and texts, and whether it is older than the newest.
+        self._of_release: dict[str, tuple[dict[str, int], dict[str, str], bool]] = {}
+        self._newest_texts = data.release_texts.get(newest, {})
 
     def files(self, cancelled: Callable[[], bool] | None = None) -> dict[str, str]:
         """Every JSON file of the API but the schemas: path under `api/v1` -> content. `cancelled`
@@ -252,14 +255,18 @@ class ReleaseApi:
 
     def _spanish_from(self, release: str, rule_id: str) -> str | None:
         """The newest rule whose Spanish is that of `rule_id` of `release` (`spanish`), or None."""
-        number = self.data.descent.get(release, {}).get(rule_id)
+        found = self._of_release.get(release)
+        if found is None:
+            texts = self.data.release_texts
+            found = self._of_release[release] = (self.data.descent.get(release, {}), texts.get(release, {}),
+                                                  release != self.data.newest)
+        descent, texts_of_release, older = found
+        number = descent.get(rule_id)
         newest_id = self._newest_of_line.get(number) if number is not None else None
         if newest_id is None or newest_id not in self._spanish:
             return None
-        if release != self.data.newest:
-            texts = self.data.release_texts
-            if texts.get(release, {}).get(rule_id) != texts.get(self.data.newest, {}).get(newest_id):
-                return None
+        if older and texts_of_release.get(rule_id) != self._newest_texts.get(newest_id):
+            return None
         return newest_id
 
     def rule_key(self, release: str, rule: Any) -> str:

@@ -268,6 +268,11 @@ class ReleaseSpanish:
         self._chosen: dict[tuple[int, str], Any] = {}
         self._documents: dict[str, SpanishDocument | None] = {}
         self._shares: dict[str, tuple[int, int]] = {}
+        # What `rule` found for each rule of each release: counting a release's share and making its
+        # document ask for the same ~2,500 rules (the build counts the shares before its worker
+        # makes the files, which so finds them here).
+        # Kept by the rule's identity, with the rule itself: while it is kept, no other takes its id.
+        self._rules: dict[tuple[str, int], tuple[Any, tuple[str, list[str]] | None]] = {}
 
     def _id_in(self, release: str, number: int) -> str | None:
         """The id in `release` of the rule of line of descent `number` (None if it has none there)."""
@@ -293,6 +298,17 @@ class ReleaseSpanish:
     def rule(self, release: str, rule: Any) -> tuple[str, list[str]] | None:
         """(text, examples) of the Spanish of `rule` of `release` (a part's or section's title, a
         rule's or subrule's text), or None where no Spanish translates that English."""
+        key = (release, id(rule))
+        kept = self._rules.get(key)
+        if kept is not None and kept[0] is rule:
+            found = kept[1]
+        else:
+            found = self._rule(release, rule)
+            self._rules[key] = (rule, found)
+        # A list of examples of its own for each caller, as a fresh answer has.
+        return None if found is None else (found[0], list(found[1]))
+
+    def _rule(self, release: str, rule: Any) -> tuple[str, list[str]] | None:
         if rule.kind == "part":
             title = self.data.titles_es.get(rule.id)
             return (title, []) if title and self._newest_parts.get(rule.id) == rule.text else None

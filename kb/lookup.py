@@ -65,6 +65,19 @@ def _seal(values: tuple) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
+def _seals(rows: Iterable[tuple]) -> list[int]:
+    """`_seal` of each row: the keyed hash copied rather than keyed afresh, the integers made at once."""
+    import numpy as np
+
+    keyed = hashlib.blake2b(digest_size=8, key=_SEAL_KEY)
+    digests = []
+    for values in rows:
+        hashed = keyed.copy()
+        hashed.update(repr(values).encode("utf-8", "surrogatepass"))
+        digests.append(hashed.digest())
+    return np.frombuffer(b"".join(digests), dtype=">i8").tolist()
+
+
 def tables_checksum(tables: dict[str, Any]) -> str:
     """What ties a lookup table to the Parquet tables it was made from: a hash of their checksums."""
     return hashlib.sha256(json.dumps(tables, sort_keys=True).encode()).hexdigest()
@@ -99,6 +112,9 @@ def write_index(store: Path, target: Path, tables: dict[str, Any]) -> dict[str, 
         db = connection.cursor()
         db.execute("PRAGMA journal_mode=OFF")
         db.execute("PRAGMA synchronous=OFF")
+        # The whole file in memory while it is made: indexing and VACUUM then spill nothing to disk.
+        db.execute("PRAGMA cache_size=-131072")
+        db.execute("PRAGMA temp_store=MEMORY")
         db.execute("CREATE TABLE strings (id INTEGER PRIMARY KEY, s TEXT NOT NULL, seal INTEGER NOT NULL)")
         db.execute("CREATE TABLE columns (name TEXT, position INTEGER, col TEXT, kind TEXT)")
         strings: dict[str, int] = {}
@@ -118,12 +134,9 @@ def write_index(store: Path, target: Path, tables: dict[str, Any]) -> dict[str, 
             db.executemany("INSERT INTO columns VALUES (?, ?, ?, ?)",
                            [(name, i, n, k) for i, (n, k) in enumerate(zip(names, kinds))])
             db.execute(f'CREATE TABLE "{name}" ({", ".join(f"{_quoted(n)}" for n in names)}, seal INTEGER NOT NULL)')
-            values = [table.column(n).to_pylist() for n in names]
-            converters = [interned if k == _STRING else int if k == _BOOL else (lambda v: v) for k in kinds]
-            rows = (tuple(None if column[i] is None else convert(column[i]) for convert, column in zip(converters, values))
-                    for i in range(table.num_rows))
+            columns = _stored_columns(table, kinds, strings)
             marks = ", ".join("?" * (len(names) + 1))
-            db.executemany(f'INSERT INTO "{name}" VALUES ({marks})', ((*row, _seal(row)) for row in rows))
+            db.executemany(f'INSERT INTO "{name}" VALUES ({marks})', zip(*columns, _seals(zip(*columns))))
             for number, key in enumerate(searched):
                 db.execute(f'CREATE INDEX "{name}_{number}" ON "{name}" ({", ".join(map(_quoted, key))})')
         db.executemany("INSERT INTO strings VALUES (?, ?, ?)", ((i, s, _seal((i, s))) for s, i in strings.items()))
@@ -146,6 +159,51 @@ def write_index(store: Path, target: Path, tables: dict[str, Any]) -> dict[str, 
 
 
 _SHORT = 64
+
+
+def _stored_columns(table, kinds: list[str], strings: dict[str, int]) -> list[list]:
+    """Each column of the pyarrow `table` as the lookup table stores it: a string as its id in
+    `strings`, where a string met for the first time is added (numbered in the order a reading of the
+    rows one by one, each from its first column, meets them), a boolean as an integer, None as None.
+
+    Made a column at a time (pyarrow's dictionary encoding, numpy's indexing), not a cell at a time:
+    the ~650,000 rows of the tables a card reads cost seconds that way."""
+    import numpy as np
+    import pyarrow.compute as pc
+
+    rows = table.num_rows
+    columns: list[Any] = [None] * len(kinds)
+    encoded = {}
+    met = []  # (where a string is first met, as row * width + column; the string)
+    for at, kind in enumerate(kinds):
+        column = table.column(at)
+        if kind != _STRING:
+            if column.null_count == 0 and kind != _NULL:
+                values = column.to_numpy()
+                columns[at] = (values.astype(np.int64) if kind == _BOOL else values).tolist()
+            else:
+                values = column.to_pylist()
+                columns[at] = [None if v is None else int(v) for v in values] if kind == _BOOL else values
+            continue
+        dictionary = pc.dictionary_encode(column.combine_chunks() if column.num_chunks != 1 else column.chunk(0))
+        indices = dictionary.indices.fill_null(-1).to_numpy()
+        texts = dictionary.dictionary.to_pylist()
+        present = np.flatnonzero(indices >= 0)
+        # A dictionary lists its values in the order they are first met: each one's first row.
+        _, first = np.unique(indices[present], return_index=True)
+        firsts = (present[first] * len(kinds) + at).tolist()
+        met.extend((where, text) for where, text in zip(firsts, texts) if text not in strings)
+        encoded[at] = (indices, texts)
+    met.sort(key=lambda found: found[0])
+    for _, text in met:
+        if text not in strings:
+            strings[text] = len(strings) + 1
+    for at, (indices, texts) in encoded.items():
+        ids = np.array([strings[text] for text in texts] or [0], dtype=np.int64)[np.maximum(indices, 0)]
+        stored = ids.astype(object)
+        stored[indices < 0] = None
+        columns[at] = stored.tolist() if rows else []
+    return columns
 
 
 def _pair_counts(db, strings: dict[str, int]) -> list[tuple[str, str, int, int]]:

@@ -432,3 +432,26 @@ def test_cli_coverage():
 def test_cli_help(args):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_the_catalog_is_read_again_when_a_file_changes_and_leaves_readme_out(tmp_path):
+    """The catalog kept between calls is the folder's: a file added, removed or rewritten (another size
+    or time) is read again; README.md, any other file and a folder not named *.md are no example."""
+    import os
+    import shutil
+
+    source = sorted(p for p in (PROJECT_ROOT / "examples").glob("*.md") if p.name.lower() != "readme.md")[:2]
+    for path in source:
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "README.md").write_text("# not an example\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("not an example either\n", encoding="utf-8")
+    assert [e.name for e in catalog(tmp_path)] == [read_example(p).name for p in source]
+    renamed = tmp_path / source[0].name
+    text = renamed.read_text(encoding="utf-8")
+    first = read_example(source[0]).name
+    renamed.write_text(text.replace(f"name: {first}", "name: zz-renamed", 1), encoding="utf-8")
+    os.utime(renamed, ns=(1, 1))
+    assert sorted(e.name for e in catalog(tmp_path)) == sorted(["zz-renamed", read_example(source[1]).name])
+    (tmp_path / source[1].name).unlink()
+    assert [e.name for e in catalog(tmp_path)] == ["zz-renamed"]
+    assert find("zz-renamed", tmp_path).path == str(renamed)

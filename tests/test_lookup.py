@@ -152,3 +152,49 @@ def test_a_lookup_table_of_another_store_is_not_read(built, tmp_path):
     other = dict(manifest["fingerprint"], code="another version of the code")
     assert open_index(path, other) is None
     assert isinstance(open_index(path, manifest["fingerprint"]), IndexReader)
+
+
+def test_columns_are_stored_as_a_reading_cell_by_cell_would_store_them():
+    """`_stored_columns` numbers each string where a reading row by row, each from its first column,
+    first meets it (the order the lookup table's bytes depend on): strings repeated across columns and
+    rows, strings known from an earlier table, empty strings, nulls, booleans, several chunks."""
+    import pyarrow as pa
+
+    from kb.lookup import _STRING, _kind, _seal, _seals, _stored_columns
+
+    generator = random.Random(7)
+    words = ["", "a", "b", "ç", "702.19b", "2024-02-09", "\U0001f600"]
+
+    def cell(kind):
+        if generator.random() < 0.2:
+            return None
+        return {"s": generator.choice(words), "i": generator.randint(-3, 3), "b": generator.random() < 0.5,
+                "f": generator.choice([0.5, 1.0, 1e-7])}[kind]
+
+    for trial in range(30):
+        layout = [generator.choice("ssibf") for _ in range(generator.randint(1, 5))]
+        rows = generator.randint(0, 12)
+        data = {f"c{n}": [cell(kind) for _ in range(rows)] for n, kind in enumerate(layout)}
+        types = {"s": pa.string(), "i": pa.int64(), "b": pa.bool_(), "f": pa.float64()}
+        table = pa.table({name: pa.array(values, types[kind]) for (name, values), kind in zip(data.items(), layout)})
+        if rows > 2:  # as a table read in row groups comes: in chunks
+            table = pa.concat_tables([table.slice(0, rows // 2), table.slice(rows // 2)])
+        kinds = [_kind(field.type) for field in table.schema]
+        known = {"b": 1, "zzz": 2} if trial % 2 else {}
+        expected_strings = dict(known)
+        expected = []
+        for i in range(rows):
+            row = []
+            for values, kind in zip(data.values(), kinds):
+                value = values[i]
+                if value is not None and kind == _STRING:
+                    value = expected_strings.setdefault(value, len(expected_strings) + 1)
+                elif value is not None and isinstance(value, bool):
+                    value = int(value)
+                row.append(value)
+            expected.append(tuple(row))
+        strings = dict(known)
+        stored = list(zip(*_stored_columns(table, kinds, strings)))
+        assert stored == expected and strings == expected_strings
+        assert [repr(row) for row in stored] == [repr(row) for row in expected]
+        assert _seals(stored) == [_seal(row) for row in expected]

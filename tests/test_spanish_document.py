@@ -146,3 +146,23 @@ def test_a_document_line_stays_english_where_the_catalog_translates_another_engl
     titles = {("1", "Game Concepts"): "Conceptos de juego"}
     out = matter_lines(lines, _Doc(lines), document_es, lambda rule_id, en: titles.get((rule_id, en)))
     assert out == {2: "Introducción", 5: "Índice", 6: "1. Conceptos de juego"}
+
+
+def test_what_counting_a_share_found_is_what_the_document_uses(spanish):
+    """The Spanish found for a rule while a release's share is counted is kept for its document: the
+    same document, count and answers as from a `ReleaseSpanish` that made the document first."""
+    kb, _ = spanish
+
+    collected = SiteData.collect(kb)
+    counted_first, made_first = ReleaseSpanish(collected), ReleaseSpanish(collected)
+    for release in ("2004-02-01", "2019-10-04", NEWEST):
+        share = counted_first.share(release)
+        document = counted_first.document(kb, release)
+        fresh = made_first.document(kb, release)
+        assert document.text == fresh.text and share == (fresh.rules, fresh.in_spanish) == made_first.share(release)
+        for rule in collected.documents[release].rules[:400]:
+            answer = counted_first.rule(release, rule)
+            assert answer == made_first._rule(release, rule)
+            if answer is not None:
+                answer[1].append("changed by a caller")
+                assert counted_first.rule(release, rule) == made_first._rule(release, rule)

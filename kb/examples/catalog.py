@@ -197,12 +197,18 @@ def catalog(directory: Path | str | None = None) -> list[ExecutableExample]:
     directory = Path(directory) if directory else examples_dir()
     if not directory.is_dir():
         raise ExampleFormatError(directory, 0, "no examples folder here")
-    paths = [p for p in sorted(directory.glob("*.md")) if p.name.lower() != "readme.md"]
-    # Reading is cached for as long as no file changes.
-    signature = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+    # Reading is cached for as long as no file changes: one scan of the folder, one stat a file (a
+    # build asks for the catalog at each of its ~560 runs, and a `Path` and two stats a file took
+    # ~3 ms each time).
+    with os.scandir(directory) as entries:
+        found_files = sorted((entry.name, entry) for entry in entries
+                             if entry.name.endswith(".md") and entry.name.lower() != "readme.md")
+    signature = tuple((name, stat.st_mtime_ns, stat.st_size) for name, stat in
+                      ((name, entry.stat()) for name, entry in found_files))
     cached = _cache.get(str(directory.resolve()))
     if cached and cached[0] == signature:
         return list(cached[1])
+    paths = [directory / name for name, _ in found_files]
     found = [read_example(p) for p in paths]
     seen: dict[str, str] = {}
     for example in found:

@@ -232,6 +232,19 @@ RELEASE_DATA = "releases-data"
 TEXT_CHUNK = 50
 
 
+def _compact_json(value, ascii_only: bool) -> str:
+    """`json.dumps(value, ensure_ascii=ascii_only, separators=(",", ":"))` for strings, integers,
+    lists and string-keyed objects (keys in their order), written by msgspec where its bytes are
+    those: always with non-ASCII kept, with ASCII alone when nothing needs escaping (no character past
+    "~", which the json module writes as an escape and msgspec as it is)."""
+    import msgspec
+
+    raw = msgspec.json.encode(value)
+    if ascii_only and not (raw.isascii() and b"\x7f" not in raw):
+        return json.dumps(value, separators=(",", ":"))
+    return raw.decode("utf-8")
+
+
 def write_release_data(data: SiteData, site_dir: Path) -> int:
     """What the compare page reads to set any two releases side by side: every distinct rule text of
     every release once, numbered, in files of `TEXT_CHUNK` (`texts/N.json` holds the texts numbered
@@ -247,11 +260,11 @@ def write_release_data(data: SiteData, site_dir: Path) -> int:
         descent = data.descent[release]
         for rule_id, text in data.release_texts.get(release, {}).items():
             table[rule_id] = [texts.setdefault(text, len(texts)), descent[rule_id]]
-        (folder / f"{release}.json").write_text(json.dumps(table, separators=(",", ":")), encoding="utf-8")
+        (folder / f"{release}.json").write_text(_compact_json(table, ascii_only=True), encoding="utf-8")
     ordered = list(texts)
     for start in range(0, len(ordered), TEXT_CHUNK):
         (folder / "texts" / f"{start // TEXT_CHUNK}.json").write_text(
-            json.dumps(ordered[start:start + TEXT_CHUNK], ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+            _compact_json(ordered[start:start + TEXT_CHUNK], ascii_only=False), encoding="utf-8")
     return len(texts)
 
 

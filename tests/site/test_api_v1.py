@@ -329,3 +329,22 @@ def test_spanish_glossary_says_what_it_translates_and_whether_it_is_current(fake
     assert active["current"] is True and stack["current"] is False
     assert (active["provenance"], active["status"]) == ("wiki", "official")
     assert glossary["Priority"]["es"] is None
+
+
+def test_dump_writes_the_bytes_the_json_module_writes():
+    """The API's JSON comes from msgspec: for every kind of value the API holds, the same bytes as the
+    json module's compact, key-sorted, non-ASCII-kept text (what the API was first written with)."""
+    from kb.site.api import dump
+
+    every_char = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    values = [
+        every_char,
+        {"b": 1, "a": [1, -2, 10**20, {"z": None, "y": True, "x": False}], "": ""},
+        # Keys sorted by code point: an astral character after the last of the basic plane.
+        {"é": 1, "e": 2, "Z": 3, "\U0001f600": 4, "\uffff": 5, "\x7f": 6, "\n": 7, '"': 8, "\\": 9},
+        ("a tuple", ["nested", ("deeper",)]),
+        [],
+        {},
+    ]
+    for value in values:
+        assert dump(value) == json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"

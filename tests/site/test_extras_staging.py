@@ -43,3 +43,19 @@ def test_a_folder_where_the_site_has_a_file_is_refused(tmp_path):
     (staged / "r" / "index.html").write_text("x", encoding="utf-8")
     with pytest.raises(OSError):
         move_tree_into(staged, site)
+
+
+def test_the_compare_data_is_written_as_the_json_module_writes_it():
+    """The compare page's files come from msgspec, in the json module's bytes: rule ids kept ASCII (a
+    character past "~" escaped, as `json.dumps` does by default), texts with non-ASCII kept."""
+    import json
+
+    from kb.site.extras import _compact_json
+
+    every_char = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    values = [every_char, [every_char[:500], "Ejemplo: «Ávila»"], {"702.19b": [1, 2], "100.1": [0, 3]},
+              {"é": [3], "a\x7f": [0], '\n"\\': [5]}, {"z": [1], "a": [2]}, [], {}]
+    for value in values:
+        for ascii_only in (True, False):
+            expected = json.dumps(value, ensure_ascii=ascii_only, separators=(",", ":"))
+            assert _compact_json(value, ascii_only=ascii_only) == expected

@@ -18,8 +18,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from fakes import FakeKnowledgeBase, fake_examples, write_wiki_page  # noqa: E402
 
-from node_packages import node_package_file  # noqa: E402
-
 from kb.corpus import PROJECT_ROOT  # noqa: E402
 
 ARTIFACTS = PROJECT_ROOT / "test-artifacts" / "site"
@@ -189,6 +187,10 @@ def open_every_fold(page) -> None:
 
 def axe_source() -> str:
     """axe-core as package-lock.json pins it, from the project's node_modules/ (`npm ci`)."""
+    # Imported here: this module is also imported outside pytest (a build in another process, in
+    # test_build_safety), where only this folder is on the path.
+    from node_packages import node_package_file
+
     return node_package_file("axe-core", "axe.min.js").read_text(encoding="utf-8")
 
 

@@ -436,7 +436,8 @@ def test_cli_help(args):
 
 def test_the_catalog_is_read_again_when_a_file_changes_and_leaves_readme_out(tmp_path):
     """The catalog kept between calls is the folder's: a file added, removed or rewritten (another size
-    or time) is read again; README.md, any other file and a folder not named *.md are no example."""
+    or time) is read again; README.md, a hidden file, any other file and a folder not named *.md are no
+    example."""
     import os
     import shutil
 
@@ -445,6 +446,8 @@ def test_the_catalog_is_read_again_when_a_file_changes_and_leaves_readme_out(tmp
         shutil.copy(path, tmp_path / path.name)
     (tmp_path / "README.md").write_text("# not an example\n", encoding="utf-8")
     (tmp_path / "notes.txt").write_text("not an example either\n", encoding="utf-8")
+    # An editor's lock file: a hidden link to nothing.
+    (tmp_path / ".#draft.md").symlink_to("someone@host.1234")
     assert [e.name for e in catalog(tmp_path)] == [read_example(p).name for p in source]
     renamed = tmp_path / source[0].name
     text = renamed.read_text(encoding="utf-8")

@@ -201,8 +201,11 @@ def catalog(directory: Path | str | None = None) -> list[ExecutableExample]:
     # build asks for the catalog at each of its ~560 runs, and a `Path` and two stats a file took
     # ~3 ms each time).
     with os.scandir(directory) as entries:
+        # A hidden name (an editor's lock file, ".#draft.md", often a link to nothing) is no example,
+        # as the folder's "*.md" never named one.
         found_files = sorted((entry.name, entry) for entry in entries
-                             if entry.name.endswith(".md") and entry.name.lower() != "readme.md")
+                             if entry.name.endswith(".md") and not entry.name.startswith(".")
+                             and entry.name.lower() != "readme.md")
     signature = tuple((name, stat.st_mtime_ns, stat.st_size) for name, stat in
                       ((name, entry.stat()) for name, entry in found_files))
     cached = _cache.get(str(directory.resolve()))

@@ -682,14 +682,14 @@
     // The rules the query names by number come first, in the query's order; a number that is no
     // rule is a word no rule uses. The query's other words rank the rest.
     var named = [], unknownNumbers = [];
-    var words = String(query).replace(NUMBER_IN_QUERY, function (all, before, section, rule, letter) {
+    var rest = String(query).replace(NUMBER_IN_QUERY, function (all, before, section, rule, letter) {
       var ruleId = section + "." + Number(rule) + (letter || "").toLowerCase();
       if (!self.byId[ruleId]) unknownNumbers.push(ruleId);
       else if (named.indexOf(self.byId[ruleId]) < 0) named.push(self.byId[ruleId]);
       return before + " ";
     });
-    if (named.length || unknownNumbers.length) words = /\s$/.test(query) ? words : words.replace(/\s+$/, "");
-    return this.understandWords(words).then(function (got) {
+    if (named.length || unknownNumbers.length) rest = /\s$/.test(query) ? rest : rest.replace(/\s+$/, "");
+    return this.understandWords(rest).then(function (got) {
       var results = named.map(function (doc) { return { doc: doc, score: Infinity }; }).concat(
         self.score(got.terms, got.kinds).filter(function (r) { return named.indexOf(r.doc) < 0; }));
       return {

@@ -11,7 +11,7 @@ import re
 import pytest
 from fakes import OLD
 
-from conftest import HOSTILE, axe_init_script, fake_kb, new_page
+from conftest import HOSTILE, axe_init_script, fake_kb, new_page, settle
 
 ANCHOR = re.compile(r' id="([^"]+)"')
 
@@ -163,7 +163,7 @@ def test_the_printed_rules_carry_page_numbers_and_the_section_as_a_running_head(
     context, page = new_page(browser)
     try:
         page.goto(f"{real_server}/cr/all/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         page.pdf(path=str(tmp_path / "rules.pdf"), format="A4", prefer_css_page_size=True)
     finally:
         context.close()

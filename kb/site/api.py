@@ -247,14 +247,9 @@ class ReleaseApi:
             "glossary": f"releases/{release}/glossary.json",
         }
 
-    def spanish(self, release: str, rule_id: str) -> dict[str, Any] | None:
-        """The Spanish of `rule_id` of `release`: that of the newest rule of its line of descent, while
-        the English text is still the same."""
-        newest_id = self._spanish_from(release, rule_id)
-        return None if newest_id is None else self._spanish[newest_id]
-
     def _spanish_from(self, release: str, rule_id: str) -> str | None:
-        """The newest rule whose Spanish is that of `rule_id` of `release` (`spanish`), or None."""
+        """The newest rule whose Spanish (in `_spanish`) is that of `rule_id` of `release`: the newest
+        rule of its line of descent, while the English text is still the same; or None."""
         found = self._of_release.get(release)
         if found is None:
             texts = self.data.release_texts
